@@ -1,0 +1,14 @@
+/** One CLI sub-command. Each lives in its own file under ./commands and is listed in ./commands/index.ts. */
+export interface Command {
+  name: string;
+  summary: string;
+  usage: string;
+  /** Resolves to the process exit code. */
+  run(args: string[], io: CommandIO): Promise<number>;
+}
+
+export interface CommandIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readStdin: () => Promise<string>;
+}

@@ -1,0 +1,2 @@
+export { main, helpText } from "./main";
+export type { Command, CommandIO } from "./command";

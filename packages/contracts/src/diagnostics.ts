@@ -1,0 +1,71 @@
+import type { Severity } from "./taxonomy";
+
+/** Diagnostic codes. The seed 003 / Lime validation codes first, then ordering, verifier and
+ * projection codes. Kept as one vocabulary so the CLI, the projection and the UI agree. */
+export const DIAGNOSTIC_CODES = [
+  // validation (seed 003, ENV-14)
+  "schema_mismatch",
+  "missing_scope_id",
+  "sequence_gap",
+  "secret_leak_risk",
+  "large_payload_inline",
+  "unknown_event_class",
+  "unknown_taxonomy_value",
+  "duplicate_event",
+  "out_of_order",
+  "unparseable_input",
+  // sequence verifier (ORD-06)
+  "duplicate_event_id",
+  "tool_result_without_start",
+  "tool_failed_without_start",
+  "tool_started_already_active",
+  "tool_unclosed_at_turn_end",
+  "action_resolved_without_request",
+  "action_required_already_active",
+  "action_unresolved_at_turn_end",
+  "model_unclosed_at_turn_end",
+  "execution_after_turn_terminal",
+  "turn_terminal_repeated",
+  // adapters and projection
+  "unsupported_source_event",
+  "missing_correlation",
+  "lineage_unknown",
+  "patch_failed",
+  "snapshot_conflict",
+  "stale_hydration_ignored",
+  "projection_mismatch",
+  "transport_unavailable",
+  "runtime_warning",
+  "runtime_error",
+] as const;
+export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
+
+/** Points at the offending event without copying it (SEC-04). */
+export interface EventRef {
+  index?: number;
+  sequence?: number;
+  eventId?: string;
+  type?: string;
+  streamId?: string;
+}
+
+export interface Diagnostic {
+  code: DiagnosticCode | (string & {});
+  severity: Severity;
+  message: string;
+  /** JSON pointer into the event, e.g. `/payload/apiKey`. */
+  path?: string;
+  eventRef?: EventRef;
+}
+
+export function diagnostic(
+  code: Diagnostic["code"],
+  severity: Severity,
+  message: string,
+  extra: { path?: string; eventRef?: EventRef } = {},
+): Diagnostic {
+  const d: Diagnostic = { code, severity, message };
+  if (extra.path !== undefined) d.path = extra.path;
+  if (extra.eventRef !== undefined) d.eventRef = extra.eventRef;
+  return d;
+}

@@ -1,0 +1,480 @@
+// The public projection snapshot format: what `agent-ui project` prints, what the workbench renders and
+// what tests assert on. Every fact records the event that set it (`source`), so timeline, evidence and
+// review link to one source and time travel is a replay to a sequence. UI-only state (collapse, tab,
+// focus, draft) is deliberately absent (ARCH-01, ARCH-05).
+import type { Diagnostic } from "./diagnostics";
+import type {
+  ActionStatus,
+  ActionType,
+  ArtifactKind,
+  ArtifactStatus,
+  MessageRole,
+  PartKind,
+  QueuedTurnStatus,
+  ReviewStatus,
+  RuntimeEntity,
+  RuntimeStatus,
+  SteerStatus,
+  TaskCapsuleState,
+  TeammateStatus,
+  ToolState,
+  Topology,
+} from "./taxonomy";
+
+export const PROJECTION_SCHEMA_VERSION = "agent-ui-projection/1";
+
+/** The event that established a fact. */
+export interface FactSource {
+  eventId?: string;
+  sequence?: number;
+  type?: string;
+}
+
+export type Attention = "low" | "medium" | "high";
+
+/** A value the runtime did not (or cannot) provide is named, never guessed (FALL-01). */
+export type Honest<T> = T | "unknown" | "unavailable";
+
+export interface ModelChip {
+  selected: Honest<string>;
+  provider?: string;
+  decisionSource?: string;
+  decisionReason?: string;
+  candidateCount?: number;
+  singleCandidate?: boolean;
+  source?: FactSource;
+}
+
+export interface LimitState {
+  status: Honest<"ok" | "low" | "blocked" | "rate_limited">;
+  cost?: Record<string, unknown>;
+  rateLimit?: Record<string, unknown>;
+  quota?: Record<string, unknown>;
+  reason?: string;
+  source?: FactSource;
+}
+
+export interface RuntimeSlice {
+  status: RuntimeStatus;
+  attention: Attention;
+  /** Short stable label from the runtime (never partial tokens, PROC-05). */
+  label?: string;
+  reason?: string;
+  runtimeId?: string;
+  sessionId?: string;
+  threadId?: string;
+  runId?: string;
+  turnId?: string;
+  traceId?: string;
+  model: ModelChip;
+  limits: LimitState;
+  failure?: { category?: string; message?: string; retryable?: boolean };
+  retry?: { count: number; reason?: string };
+  runtimeEntity?: RuntimeEntity;
+  queuedTurnCount?: number;
+  startedAt?: string;
+  updatedAt?: string;
+  source?: FactSource;
+}
+
+export interface MessagePart {
+  id: string;
+  kind: PartKind;
+  /** `streaming` while deltas arrive, `done` once final or the run ended. */
+  status: "streaming" | "done";
+  text?: string;
+  /** Final text differed from the streamed text and replaced it (TEXT-05). */
+  reconciled?: boolean;
+  /** Running process is expanded, completed process collapses into the archive (PROC-02/03). */
+  expanded?: boolean;
+  title?: string;
+  toolCallId?: string;
+  actionId?: string;
+  artifactId?: string;
+  evidenceId?: string;
+  taskId?: string;
+  agentId?: string;
+  workerNotificationId?: string;
+  handoffId?: string;
+  data?: Record<string, unknown>;
+  source?: FactSource;
+}
+
+export interface Message {
+  id: string;
+  role: MessageRole;
+  agentId?: string;
+  turnId?: string;
+  runId?: string;
+  /** Set while a user message is shown before the runtime confirmed its id (TEXT-09, ENV-07). */
+  optimistic?: boolean;
+  parts: MessagePart[];
+  source?: FactSource;
+}
+
+export interface ToolAttempt {
+  attempt: number;
+  status: ToolState;
+  outputPreview?: string;
+  outputRef?: string;
+  error?: ToolError;
+  source?: FactSource;
+}
+
+export interface ToolError {
+  message: string;
+  category?: string;
+  retryable?: boolean;
+}
+
+export interface ToolRecord {
+  toolCallId: string;
+  name: Honest<string>;
+  status: ToolState;
+  kind?: string;
+  inputSummary?: string;
+  /** Number of input fields replaced by redaction markers (TOOL-03). */
+  redactedFields?: number;
+  outputPreview?: string;
+  outputRef?: string;
+  outputBytes?: number;
+  error?: ToolError;
+  progress?: { message?: string; ratio?: number };
+  attempts: ToolAttempt[];
+  actionId?: string;
+  messageId?: string;
+  agentId?: string;
+  turnId?: string;
+  runId?: string;
+  artifactIds: string[];
+  evidenceIds: string[];
+  hook?: { status: string; decision?: string; reason?: string };
+  sandboxViolation?: string;
+  startedAt?: string;
+  endedAt?: string;
+  source?: FactSource;
+}
+
+export interface ActionRecord {
+  actionId: string;
+  status: ActionStatus;
+  type: ActionType;
+  /** The source's own vocabulary, e.g. Lime `tool_permission` (§E-5). */
+  sourceType?: string;
+  title?: string;
+  prompt?: string;
+  schema?: Record<string, unknown>;
+  availableDecisions: Honest<string[]>;
+  decision?: string;
+  response?: Record<string, unknown>;
+  requestedBy?: { agentId?: string; subagentId?: string; name?: string };
+  /** The tool this action gates; `unknown` when the runtime did not say (HITL-06, §E-6). */
+  toolCallId: Honest<string>;
+  toolName?: string;
+  scope?: Record<string, unknown>;
+  severity?: string;
+  expiresAt?: string;
+  turnId?: string;
+  taskId?: string;
+  auditSummary?: string;
+  source?: FactSource;
+  resolvedBy?: FactSource;
+}
+
+export interface TaskAttempt {
+  attemptId?: string;
+  runId?: string;
+  status: string;
+  reason?: string;
+  source?: FactSource;
+}
+
+export interface TaskRecord {
+  taskId: string;
+  title?: string;
+  status: TaskCapsuleState;
+  /** The runtime's normalized status before the capsule crosswalk (D.4). */
+  runtimeStatus?: string;
+  attention: Attention;
+  reason?: string;
+  attempts: TaskAttempt[];
+  currentRunId?: string;
+  progress?: { message?: string; ratio?: number };
+  parentTaskId?: string;
+  agentId?: string;
+  runtimeEntity?: RuntimeEntity;
+  queuePosition?: number;
+  artifactIds: string[];
+  evidenceIds: string[];
+  source?: FactSource;
+}
+
+export interface AgentRecord {
+  agentId: string;
+  name: Honest<string>;
+  status: TeammateStatus;
+  role?: string;
+  model?: string;
+  teamName?: string;
+  sessionId?: string;
+  threadId?: string;
+  parentSessionId?: string;
+  parentThreadId?: string;
+  parentAgentId?: string;
+  subagentId?: string;
+  taskId?: string;
+  runtimeEntity?: RuntimeEntity;
+  /** `unknown` when the runtime gave no parent ids: no edge is fabricated (TEAM-18). */
+  lineage: "known" | "unknown";
+  remote?: { remoteTaskId?: string; cardRef?: string; status?: string };
+  background?: { wakeReason?: string; schedule?: string; lastRunRef?: string };
+  /** Bounded recent transcript message ids (TEAM-09). */
+  transcript: string[];
+  source?: FactSource;
+}
+
+export interface DelegationEdge {
+  from: string;
+  to: string;
+  kind: "spawn" | "handoff" | "wait" | "review";
+  taskId?: string;
+  source?: FactSource;
+}
+
+export interface Handoff {
+  handoffId: string;
+  from: Honest<string>;
+  to: Honest<string>;
+  reason?: string;
+  resumeTarget?: string;
+  status: string;
+  source?: FactSource;
+}
+
+export interface WorkerNotification {
+  id: string;
+  agentId?: string;
+  taskId?: string;
+  status: string;
+  summary?: string;
+  resultRef?: string;
+  usage?: Record<string, unknown>;
+  source?: FactSource;
+}
+
+export interface Review {
+  reviewId: string;
+  reviewer?: string;
+  target?: string;
+  status: ReviewStatus | "unknown";
+  verdict?: string;
+  evidenceRefs: string[];
+  requestedFixes?: string[];
+  source?: FactSource;
+}
+
+export interface WorkItem {
+  workItemId: string;
+  title?: string;
+  assignee?: string;
+  status: string;
+  blocker?: string;
+  source?: FactSource;
+}
+
+export interface TeamSlice {
+  name?: string;
+  topology: Topology;
+  phase?: string;
+  roster: string[];
+  workBoard: WorkItem[];
+  edges: DelegationEdge[];
+  handoffs: Handoff[];
+  notifications: WorkerNotification[];
+  reviews: Review[];
+  counts: {
+    active?: number;
+    queued?: number;
+    parallelBudget?: number;
+    providerConcurrencyGroup?: string;
+    providerParallelBudget?: number;
+    retryableOverload?: boolean;
+  };
+}
+
+export interface ArtifactVersion {
+  versionId: string;
+  sourceRefs: string[];
+  source?: FactSource;
+}
+
+export interface ArtifactRecord {
+  artifactId: string;
+  kind: ArtifactKind;
+  title?: string;
+  status: ArtifactStatus;
+  versions: ArtifactVersion[];
+  currentVersionId?: string;
+  preview?: string;
+  readRef?: string;
+  diffRef?: string;
+  export: { status: "none" | "exporting" | "completed" | "failed"; exportId?: string; ref?: string };
+  sourceRefs: string[];
+  evidenceRefs: string[];
+  toolCallId?: string;
+  turnId?: string;
+  taskId?: string;
+  error?: string;
+  source?: FactSource;
+}
+
+export interface EvidenceRecord {
+  evidenceId: string;
+  status: string;
+  packRef: Honest<string>;
+  replayRef: Honest<string>;
+  reviewRef: Honest<string>;
+  traceId?: string;
+  correlation: Record<string, string>;
+  /** Verdicts only from the evidence owner's outcomes (EVID-02, FALL-05). */
+  verification: Honest<{ name: string; status: string }[]>;
+  /** Only applicable, reported gaps; never fabricated (EVID-06). */
+  knownGaps: Honest<unknown[]>;
+  toolCallIds: string[];
+  artifactIds: string[];
+  source?: FactSource;
+}
+
+export interface QueueItem {
+  id: string;
+  preview?: string;
+  position: number;
+  status: QueuedTurnStatus;
+  targetId?: string;
+  createdAt?: string;
+  source?: FactSource;
+}
+
+export interface SteerItem {
+  id: string;
+  preview?: string;
+  status: SteerStatus;
+  targetTurnId?: string;
+  reason?: string;
+  source?: FactSource;
+}
+
+export interface QueueSlice {
+  items: QueueItem[];
+  steers: SteerItem[];
+}
+
+export interface ContextSlice {
+  refs: { id: string; label?: string; kind?: string }[];
+  budget?: { used?: number; limit?: number; ratio?: number };
+  missing: { id?: string; label?: string; reason?: string }[];
+  compactions: {
+    id: string;
+    status: "started" | "completed" | "failed";
+    summary?: string;
+    tokensBefore?: number;
+    tokensAfter?: number;
+    source?: FactSource;
+  }[];
+  source?: FactSource;
+}
+
+export interface PermissionSlice {
+  mode: Honest<string>;
+  sandbox: Honest<Record<string, unknown>>;
+  decisions: {
+    id: string;
+    decision: string;
+    source?: string;
+    reason?: string;
+    actionId?: string;
+    expiresAt?: string;
+    fact?: FactSource;
+  }[];
+  riskLevel?: string;
+  violations: { id: string; reason?: string; toolCallId?: string; source?: FactSource }[];
+  source?: FactSource;
+}
+
+export type TimelineKind =
+  | "status"
+  | "message"
+  | "reasoning"
+  | "plan"
+  | "tool"
+  | "action"
+  | "artifact"
+  | "evidence"
+  | "task"
+  | "agent"
+  | "team"
+  | "context"
+  | "permission"
+  | "review"
+  | "notification"
+  | "error";
+
+export interface TimelineEntry {
+  id: string;
+  kind: TimelineKind;
+  title: string;
+  status?: string;
+  turnId?: string;
+  /** Ids of the facts this entry concerns, so lanes can link to one source. */
+  refs: Record<string, string>;
+  source: FactSource;
+}
+
+export interface SequenceGap {
+  streamId: string;
+  /** First missing sequence. */
+  from: number;
+  /** Last missing sequence. */
+  to: number;
+}
+
+export interface Cursor {
+  lastSequence: number | null;
+  streams: Record<string, number>;
+  gaps: SequenceGap[];
+  stale: boolean;
+  /** Sections marked stale until repaired (HYD-10). */
+  staleSections: string[];
+  eventCount: number;
+}
+
+export interface SessionSlice {
+  sessionId?: string;
+  threadId?: string;
+  title?: string;
+  hydration: { status: "empty" | "live" | "hydrated" | "stale" | "repairing"; source?: string };
+  closed?: boolean;
+}
+
+export interface ProjectionState {
+  schemaVersion: typeof PROJECTION_SCHEMA_VERSION;
+  session: SessionSlice;
+  runtime: RuntimeSlice;
+  messages: Message[];
+  tools: Record<string, ToolRecord>;
+  actions: Record<string, ActionRecord>;
+  tasks: Record<string, TaskRecord>;
+  agents: Record<string, AgentRecord>;
+  team: TeamSlice;
+  artifacts: Record<string, ArtifactRecord>;
+  evidence: Record<string, EvidenceRecord>;
+  queue: QueueSlice;
+  context: ContextSlice;
+  permissions: PermissionSlice;
+  timeline: TimelineEntry[];
+  diagnostics: Diagnostic[];
+  metrics: Record<string, number>;
+  /** External application state synced by `state.snapshot` / `state.delta`. */
+  appState: Record<string, unknown>;
+  cursor: Cursor;
+}
