@@ -4,3 +4,4 @@ export * from "./diagnostics";
 export * from "./runtime-profile";
 export * from "./runtime-classes.generated";
 export * from "./projection-state";
+export * from "./control";
