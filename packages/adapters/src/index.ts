@@ -1,2 +1,3 @@
 export * from "./types";
 export * from "./registry";
+export * from "./shared/emitter";

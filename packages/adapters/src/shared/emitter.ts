@@ -1,0 +1,87 @@
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { AdapterOptions } from "../types";
+
+/** Fields an adapter sets on an event; the emitter fills identity, order and provenance. */
+export type EventFields = Omit<AgentUiEvent, "type" | "sequence" | "eventId" | "source"> & {
+  /** Use this id instead of a generated one (it must be stable for the same source fact). */
+  eventId?: string;
+  /** Keep the source's own sequence instead of assigning the next one. */
+  sequence?: number;
+};
+
+export interface SourceInfo {
+  index?: number;
+  sourceType?: string;
+  sourceEventId?: string;
+}
+
+/**
+ * Stamps envelope identity the same way in every adapter: a stable `eventId` (derived from the source id
+ * when there is one, so a replayed record dedupes), a per-stream `sequence`, the stream and session ids and
+ * a safe `source` reference.
+ */
+export class Emitter {
+  private nextSequence = 1;
+  private readonly streamId: string | undefined;
+  private readonly sessionId: string | undefined;
+
+  constructor(
+    readonly format: string,
+    options: AdapterOptions = {},
+  ) {
+    this.streamId = options.streamId;
+    this.sessionId = options.sessionId;
+  }
+
+  event(type: string, fields: EventFields = {}, info: SourceInfo = {}): AgentUiEvent {
+    const sequence = fields.sequence ?? this.nextSequence;
+    this.nextSequence = Math.max(this.nextSequence, sequence + 1);
+    const sessionId = fields.sessionId ?? this.sessionId;
+    const streamId = fields.streamId ?? this.streamId;
+    const eventId =
+      fields.eventId ??
+      (info.sourceEventId !== undefined
+        ? `${this.format}:${info.sourceEventId}:${type}`
+        : `${this.format}:${streamId ?? sessionId ?? "default"}:${sequence}`);
+    const event: AgentUiEvent = { ...fields, type, eventId, sequence };
+    if (sessionId !== undefined) event.sessionId = sessionId;
+    if (streamId !== undefined) event.streamId = streamId;
+    event.source = { format: this.format, ...definedOnly(info) };
+    return event;
+  }
+
+  /** A record the adapter cannot map: a diagnostic with a safe summary (its type and keys, no values). */
+  unsupported(record: unknown, info: SourceInfo = {}, reason = "not understood by this adapter"): AgentUiEvent {
+    return this.event(
+      "diagnostic.changed",
+      {
+        owner: "diagnostics",
+        surface: "diagnostics",
+        persistence: "diagnostics_log",
+        payload: {
+          code: "unsupported_source_event",
+          severity: "warning",
+          message: `${this.format} record${info.index !== undefined ? ` #${info.index}` : ""}: ${reason}`,
+          summary: safeSummary(record),
+        },
+      },
+      info,
+    );
+  }
+}
+
+/** Describes a record by shape only, so an unknown record can be reported without leaking its values. */
+export function safeSummary(record: unknown): Record<string, unknown> {
+  if (record === null || typeof record !== "object") return { kind: record === null ? "null" : typeof record };
+  if (Array.isArray(record)) return { kind: "array", length: record.length };
+  const object = record as Record<string, unknown>;
+  const summary: Record<string, unknown> = { kind: "object", keys: Object.keys(object).slice(0, 20) };
+  for (const key of ["type", "kind", "event", "method", "$case"]) {
+    if (typeof object[key] === "string") summary[key] = (object[key] as string).slice(0, 80);
+  }
+  return summary;
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
