@@ -2,12 +2,9 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { AdapterOptions } from "../types";
 
 /** Fields an adapter sets on an event; the emitter fills identity, order and provenance. */
-export type EventFields = Omit<AgentUiEvent, "type" | "sequence" | "eventId" | "source"> & {
-  /** Use this id instead of a generated one (it must be stable for the same source fact). */
-  eventId?: string;
-  /** Keep the source's own sequence instead of assigning the next one. */
-  sequence?: number;
-};
+/** `eventId` overrides the generated id (it must be stable for the same source fact); `sequence` keeps the
+ * source's own order instead of assigning the next number. `type` and `source` are always set here. */
+export type EventFields = Partial<AgentUiEvent>;
 
 export interface SourceInfo {
   index?: number;
@@ -44,6 +41,7 @@ export class Emitter {
         ? `${this.format}:${info.sourceEventId}:${type}`
         : `${this.format}:${streamId ?? sessionId ?? "default"}:${sequence}`);
     const event: AgentUiEvent = { ...fields, type, eventId, sequence };
+    delete event.source;
     if (sessionId !== undefined) event.sessionId = sessionId;
     if (streamId !== undefined) event.streamId = streamId;
     event.source = { format: this.format, ...definedOnly(info) };
@@ -51,7 +49,11 @@ export class Emitter {
   }
 
   /** A record the adapter cannot map: a diagnostic with a safe summary (its type and keys, no values). */
-  unsupported(record: unknown, info: SourceInfo = {}, reason = "not understood by this adapter"): AgentUiEvent {
+  unsupported(
+    record: unknown,
+    info: SourceInfo = {},
+    reason = "not understood by this adapter",
+  ): AgentUiEvent {
     return this.event(
       "diagnostic.changed",
       {
@@ -72,7 +74,8 @@ export class Emitter {
 
 /** Describes a record by shape only, so an unknown record can be reported without leaking its values. */
 export function safeSummary(record: unknown): Record<string, unknown> {
-  if (record === null || typeof record !== "object") return { kind: record === null ? "null" : typeof record };
+  if (record === null || typeof record !== "object")
+    return { kind: record === null ? "null" : typeof record };
   if (Array.isArray(record)) return { kind: "array", length: record.length };
   const object = record as Record<string, unknown>;
   const summary: Record<string, unknown> = { kind: "object", keys: Object.keys(object).slice(0, 20) };
