@@ -1,4 +1,4 @@
-import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 
 export interface AdapterOptions {
   /** Session id to stamp on events whose source has none. */
@@ -16,7 +16,7 @@ export interface AdapterOptions {
  */
 export interface SourceAdapter {
   readonly format: string;
-  push(record: unknown, index?: number): AgentUiEvent[];
+  push(record: unknown, index?: number, meta?: RecordMeta): AgentUiEvent[];
   /** End of input: close what the source left open when the protocol says so. */
   finish(): AgentUiEvent[];
 }

@@ -5,3 +5,5 @@ export * from "./runtime-profile";
 export * from "./runtime-classes.generated";
 export * from "./projection-state";
 export * from "./control";
+export * from "./payloads";
+export * from "./framing-types";
