@@ -1,5 +1,6 @@
-import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { AgentUiEvent, DiagnosticCode, Severity } from "@agent-ui/contracts";
 import type { AdapterOptions } from "../types";
+import { classificationOf } from "./classification";
 
 /** Fields an adapter sets on an event; the emitter fills identity, order and provenance. */
 /** `eventId` overrides the generated id (it must be stable for the same source fact); `sequence` keeps the
@@ -42,10 +43,44 @@ export class Emitter {
         : `${this.format}:${streamId ?? sessionId ?? "default"}:${sequence}`);
     const event: AgentUiEvent = { ...fields, type, eventId, sequence };
     delete event.source;
+    const defaults = classificationOf(type);
+    if (defaults !== undefined) {
+      event.owner ??= defaults.owner;
+      event.scope ??= defaults.scope;
+      event.surface ??= defaults.surface;
+      event.persistence ??= defaults.persistence;
+    }
     if (sessionId !== undefined) event.sessionId = sessionId;
     if (streamId !== undefined) event.streamId = streamId;
     event.source = { format: this.format, ...definedOnly(info) };
     return event;
+  }
+
+  /** A `diagnostic.changed` with a code from the shared vocabulary; `summary` must already be safe. */
+  diagnostic(
+    code: DiagnosticCode | (string & {}),
+    severity: Severity,
+    message: string,
+    info: SourceInfo = {},
+    extra: EventFields = {},
+    summary?: Record<string, unknown>,
+  ): AgentUiEvent {
+    const payload: Record<string, unknown> = { code, severity, message };
+    if (summary !== undefined) payload.summary = summary;
+    return this.event("diagnostic.changed", { ...extra, payload }, info);
+  }
+
+  /**
+   * Runs one record's translation and turns an unexpected exception into a diagnostic, so a bug or a
+   * hostile record can never crash the stream or silently drop the record.
+   */
+  guard(record: unknown, info: SourceInfo, translate: () => AgentUiEvent[]): AgentUiEvent[] {
+    try {
+      return translate();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.slice(0, 200) : "unknown error";
+      return [this.unsupported(record, info, `adapter error: ${reason}`)];
+    }
   }
 
   /** A record the adapter cannot map: a diagnostic with a safe summary (its type and keys, no values). */
