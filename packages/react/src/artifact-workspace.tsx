@@ -1,0 +1,126 @@
+// ArtifactWorkspace: card list, non-blocking preview, version rail, diff between explicit versions on
+// demand, export state (ART-04/05/08). Kind, saved state and export come only from artifact facts; a
+// missing kind reads `unknown` (ART-02, FALL-05). Export goes through the owner (ART-06/09).
+import type { ArtifactRecord } from "@agent-ui/contracts";
+import { useState } from "react";
+import type { Dispatch } from "./commands";
+import { Badge } from "./honest";
+import { type DetailLoader, LazyDetail } from "./lazy-detail";
+
+export interface ArtifactWorkspaceProps {
+  artifacts: Record<string, ArtifactRecord>;
+  dispatch?: Dispatch;
+  loadDetail?: DetailLoader;
+  /** Controlled selection (e.g. from an artifact card in the conversation); UI-only. */
+  selectedId?: string | null;
+  onSelect?: (artifactId: string) => void;
+}
+
+export function ArtifactWorkspace({
+  artifacts,
+  dispatch,
+  loadDetail,
+  selectedId,
+  onSelect,
+}: ArtifactWorkspaceProps) {
+  const list = Object.values(artifacts);
+  const [localSelected, setLocalSelected] = useState<string | null>(null);
+  const current = selectedId ?? localSelected ?? list[0]?.artifactId ?? null;
+  const artifact = current ? artifacts[current] : undefined;
+  const select = (id: string) => {
+    setLocalSelected(id);
+    onSelect?.(id);
+  };
+  return (
+    <section className="aui-artifacts" aria-label="Artifacts">
+      {list.length === 0 ? <p className="aui-hint">No artifacts yet.</p> : null}
+      <ul className="aui-artifact-list">
+        {list.map((a) => (
+          <li key={a.artifactId}>
+            <button
+              type="button"
+              className="aui-artifact-card"
+              aria-pressed={a.artifactId === current}
+              onClick={() => select(a.artifactId)}
+            >
+              <span>{a.title ?? a.artifactId}</span>
+              <Badge label="kind" value={a.kind} />
+              <Badge value={a.status} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {artifact ? <ArtifactDetail artifact={artifact} dispatch={dispatch} loadDetail={loadDetail} /> : null}
+    </section>
+  );
+}
+
+function ArtifactDetail({
+  artifact,
+  dispatch,
+  loadDetail,
+}: {
+  artifact: ArtifactRecord;
+  dispatch?: Dispatch;
+  loadDetail?: DetailLoader;
+}) {
+  const exporting = artifact.export.status === "exporting";
+  return (
+    <article className="aui-artifact" aria-label={`Artifact ${artifact.title ?? artifact.artifactId}`}>
+      <header className="aui-row-head">
+        <strong>{artifact.title ?? artifact.artifactId}</strong>
+        <Badge label="version" value={artifact.currentVersionId ?? "unknown"} tone="muted" />
+        <Badge label="export" value={artifact.export.status} />
+        {dispatch ? (
+          <button
+            type="button"
+            className="aui-button"
+            disabled={exporting}
+            onClick={() => dispatch({ kind: "export", artifactId: artifact.artifactId })}
+          >
+            {exporting ? "Exporting…" : "Export"}
+          </button>
+        ) : null}
+      </header>
+      {artifact.error ? (
+        <p className="aui-tool-error" role="alert">
+          {artifact.error}
+        </p>
+      ) : null}
+      <section aria-label="Preview" className="aui-preview">
+        {artifact.preview !== undefined ? (
+          <pre>{artifact.preview}</pre>
+        ) : artifact.readRef ? (
+          <LazyDetail refValue={artifact.readRef} label="Open" load={loadDetail} />
+        ) : (
+          <p className="aui-hint">preview: unavailable</p>
+        )}
+      </section>
+      <section aria-label="Versions">
+        <h4>Versions</h4>
+        <ol className="aui-versions">
+          {artifact.versions.map((v) => (
+            <li
+              key={v.versionId}
+              aria-current={v.versionId === artifact.currentVersionId ? "true" : undefined}
+            >
+              {v.versionId}
+              {v.sourceRefs.length ? <span className="aui-hint"> from {v.sourceRefs.join(", ")}</span> : null}
+            </li>
+          ))}
+        </ol>
+        {artifact.versions.length === 0 ? <p className="aui-hint">versions: unknown</p> : null}
+      </section>
+      {artifact.diffRef ? (
+        <section aria-label="Diff">
+          <h4>Diff</h4>
+          <LazyDetail refValue={artifact.diffRef} label="Show diff" load={loadDetail} />
+        </section>
+      ) : null}
+      {artifact.export.ref ? <p className="aui-hint">exported to {artifact.export.ref}</p> : null}
+      {artifact.evidenceRefs.length ? (
+        <p className="aui-hint">evidence: {artifact.evidenceRefs.join(", ")}</p>
+      ) : null}
+    </article>
+  );
+}

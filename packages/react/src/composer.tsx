@@ -1,0 +1,117 @@
+// Composer: submit intent only. While a run is active the user chooses explicitly between "queue" (run
+// this next) and "steer" (change what is happening now) — visibly distinct, never guessed (QUEUE-01/02).
+// The draft is UI state: it is cleared only when the runtime accepted the write, and kept with the reason
+// when the write failed or was rejected (COMP-03, QUEUE-05).
+import { type FormEvent, type KeyboardEvent, useState } from "react";
+import { type CommandIntent, type Dispatch, dispatchSafely } from "./commands";
+
+export interface ComposerProps {
+  dispatch: Dispatch;
+  /** True while a turn runs: send becomes queue or steer. */
+  runActive: boolean;
+  activeTurnId?: string;
+  disabledReason?: string;
+  onInterrupt?: () => void;
+}
+
+type Mode = "send" | "queue" | "steer";
+
+export function Composer({ dispatch, runActive, activeTurnId, disabledReason, onInterrupt }: ComposerProps) {
+  const [draft, setDraft] = useState("");
+  const [busy, setBusy] = useState<Mode | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function submit(mode: Mode) {
+    const text = draft.trim();
+    if (!text || busy || disabledReason) return;
+    setBusy(mode);
+    setNotice(null);
+    const intent: CommandIntent =
+      mode === "steer" ? { kind: "steer", text, targetTurnId: activeTurnId } : { kind: mode, text };
+    const result = await dispatchSafely(dispatch, intent);
+    setBusy(null);
+    if (result.status === "accepted") {
+      setDraft("");
+      setNotice(
+        mode === "send"
+          ? null
+          : mode === "queue"
+            ? "Queued — runs after the current turn."
+            : "Steer sent — waiting for the runtime.",
+      );
+    } else {
+      setNotice(
+        `Not sent (${result.status}${result.reason ? `: ${result.reason}` : ""}). Your draft is kept.`,
+      );
+    }
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit(runActive ? "queue" : "send");
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      void submit(runActive ? "queue" : "send");
+    }
+  };
+  const empty = draft.trim() === "";
+  return (
+    <form className="aui-composer" aria-label="Composer" onSubmit={onSubmit}>
+      <label htmlFor="aui-composer-input" className="aui-visually-hidden">
+        Message
+      </label>
+      <textarea
+        id="aui-composer-input"
+        value={draft}
+        placeholder={runActive ? "Queue a follow-up or steer the running turn…" : "Ask the agent…"}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={onKeyDown}
+        rows={3}
+      />
+      <div className="aui-actions">
+        {runActive ? (
+          <>
+            <button
+              type="button"
+              className="aui-button aui-button-queue"
+              disabled={empty || busy !== null || !!disabledReason}
+              onClick={() => submit("queue")}
+            >
+              Queue — run next
+            </button>
+            <button
+              type="button"
+              className="aui-button aui-button-steer"
+              disabled={empty || busy !== null || !!disabledReason}
+              onClick={() => submit("steer")}
+            >
+              Steer — change current run
+            </button>
+            {onInterrupt ? (
+              <button type="button" className="aui-button aui-button-danger" onClick={onInterrupt}>
+                Interrupt
+              </button>
+            ) : null}
+          </>
+        ) : (
+          <button
+            type="submit"
+            className="aui-button aui-button-primary"
+            disabled={empty || busy !== null || !!disabledReason}
+          >
+            Send
+          </button>
+        )}
+        {busy ? <span className="aui-hint">sending…</span> : null}
+        {disabledReason ? <span className="aui-hint">{disabledReason}</span> : null}
+      </div>
+      {notice ? (
+        <p className="aui-hint" role="status">
+          {notice}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,162 @@
+// Conversation: ordered message parts (seed 004 UIMessageParts). Only `assistant_text` forms the answer;
+// process parts stay in runs of InlineProcess at their place in the order (PROC-01); runtime status and
+// diagnostics never become conversation text (STAT-02, DIAG-01); worker notifications are rendered as
+// their own kind, never as user speech (TEAM-04/06); each agent is its own author (TEAM-05).
+import type {
+  ActionRecord,
+  AgentRecord,
+  ArtifactRecord,
+  Message,
+  MessagePart,
+  ToolRecord,
+} from "@agent-ui/contracts";
+import { memo } from "react";
+import type { Dispatch } from "./commands";
+import { Badge, honestText } from "./honest";
+import { InlineProcess } from "./inline-process";
+
+export interface ConversationProps {
+  messages: Message[];
+  tools: Record<string, ToolRecord>;
+  actions: Record<string, ActionRecord>;
+  agents: Record<string, AgentRecord>;
+  artifacts: Record<string, ArtifactRecord>;
+  dispatch: Dispatch;
+  onOpenArtifact?: (artifactId: string) => void;
+}
+
+const PROCESS_KINDS = new Set([
+  "reasoning_summary",
+  "reasoning_detail",
+  "plan",
+  "tool_call",
+  "tool_result",
+  "action_required",
+  "agent_task",
+  "agent_roster",
+  "agent_handoff",
+  "remote_agent_status",
+  "file_change",
+]);
+/** Kinds that belong to other surfaces (status row, diagnostics drawer). */
+const HIDDEN_KINDS = new Set(["runtime_status", "diagnostic"]);
+
+type Segment = { kind: "process"; parts: MessagePart[] } | { kind: "part"; part: MessagePart };
+
+/** Groups consecutive process parts, keeping everything in runtime order. */
+export function segmentParts(parts: MessagePart[]): Segment[] {
+  const segments: Segment[] = [];
+  for (const part of parts) {
+    if (HIDDEN_KINDS.has(part.kind)) continue;
+    if (PROCESS_KINDS.has(part.kind)) {
+      const last = segments[segments.length - 1];
+      if (last?.kind === "process") last.parts.push(part);
+      else segments.push({ kind: "process", parts: [part] });
+    } else segments.push({ kind: "part", part });
+  }
+  return segments;
+}
+
+export function Conversation(props: ConversationProps) {
+  return (
+    <div className="aui-conversation" role="log" aria-label="Conversation" aria-live="off">
+      {props.messages.length === 0 ? <p className="aui-hint">No messages yet.</p> : null}
+      {props.messages.map((message) => (
+        <MessageView key={message.id} message={message} {...props} />
+      ))}
+    </div>
+  );
+}
+
+type MessageViewProps = Omit<ConversationProps, "messages"> & { message: Message };
+
+const MessageView = memo(function MessageView({ message, ...ctx }: MessageViewProps) {
+  const author = authorOf(message, ctx.agents);
+  const isNotification = message.role === "notification";
+  return (
+    <article
+      className={`aui-message aui-role-${message.role}${message.optimistic ? " aui-optimistic" : ""}`}
+      aria-label={isNotification ? `Worker notification from ${author}` : `Message from ${author}`}
+      data-role={message.role}
+    >
+      <header className="aui-message-head">
+        <span className="aui-author">{author}</span>
+        {isNotification ? <Badge value="worker notification" tone="info" /> : null}
+        {message.optimistic ? <Badge value="sending" tone="muted" /> : null}
+      </header>
+      {segmentParts(message.parts).map((segment) =>
+        segment.kind === "process" ? (
+          <InlineProcess
+            key={segment.parts[0].id}
+            parts={segment.parts}
+            tools={ctx.tools}
+            actions={ctx.actions}
+            agents={ctx.agents}
+            dispatch={ctx.dispatch}
+          />
+        ) : (
+          <PartView key={segment.part.id} part={segment.part} {...ctx} />
+        ),
+      )}
+    </article>
+  );
+});
+
+function PartView({
+  part,
+  artifacts,
+  onOpenArtifact,
+}: { part: MessagePart } & Omit<MessageViewProps, "message">) {
+  switch (part.kind) {
+    case "assistant_text":
+    case "user_text":
+      return (
+        <div
+          className={`aui-text${part.kind === "assistant_text" ? " aui-answer" : ""}`}
+          data-streaming={part.status === "streaming"}
+        >
+          {part.text}
+        </div>
+      );
+    case "worker_notification":
+      return <p className="aui-worker-note">{part.text ?? part.title ?? "Worker update"}</p>;
+    case "artifact_ref": {
+      const artifact = part.artifactId ? artifacts[part.artifactId] : undefined;
+      return (
+        <button
+          type="button"
+          className="aui-artifact-card"
+          onClick={() => part.artifactId && onOpenArtifact?.(part.artifactId)}
+        >
+          <span>{artifact?.title ?? part.title ?? part.artifactId ?? "artifact"}</span>
+          <Badge label="kind" value={honestText(artifact?.kind)} />
+          <Badge value={artifact?.status ?? "unknown"} />
+        </button>
+      );
+    }
+    case "evidence_ref":
+      return <Badge label="evidence" value={part.evidenceId ?? "unknown"} tone="info" />;
+    case "context_event":
+      return (
+        <p className="aui-boundary" data-boundary="context">
+          <span>{part.title ?? part.text ?? "Context compacted"}</span>
+        </p>
+      );
+    case "error":
+      return (
+        <p className="aui-tool-error" role="alert">
+          {part.text ?? "Error"}
+        </p>
+      );
+    default:
+      return <p className="aui-step">{part.text ?? part.title ?? part.kind}</p>;
+  }
+}
+
+function authorOf(message: Message, agents: Record<string, AgentRecord>): string {
+  if (message.role === "user") return "You";
+  const agent = message.agentId ? agents[message.agentId] : undefined;
+  if (agent) return honestText(agent.name, "unknown");
+  if (message.agentId) return message.agentId;
+  return message.role === "assistant" ? "Assistant" : message.role === "system" ? "System" : "Worker";
+}

@@ -1,0 +1,75 @@
+// DelegationGraph: who delegated to whom, as an accessible tree built only from runtime lineage. An agent
+// whose parent is unknown is shown at the root with `lineage: unknown` — no edge is invented (TEAM-02/18).
+import type { AgentRecord, DelegationEdge } from "@agent-ui/contracts";
+import { Badge, honestText } from "./honest";
+
+export interface DelegationGraphProps {
+  agents: Record<string, AgentRecord>;
+  edges: DelegationEdge[];
+  onSelectAgent?: (agentId: string) => void;
+}
+
+/** Children per agent from spawn/handoff edges plus declared parents, deduplicated. */
+export function childrenOf(
+  agents: Record<string, AgentRecord>,
+  edges: DelegationEdge[],
+): Map<string, string[]> {
+  const children = new Map<string, string[]>();
+  const add = (from: string, to: string) => {
+    const list = children.get(from) ?? [];
+    if (!list.includes(to)) list.push(to);
+    children.set(from, list);
+  };
+  for (const edge of edges) if (edge.kind === "spawn") add(edge.from, edge.to);
+  for (const agent of Object.values(agents)) if (agent.parentAgentId) add(agent.parentAgentId, agent.agentId);
+  return children;
+}
+
+export function DelegationGraph({ agents, edges, onSelectAgent }: DelegationGraphProps) {
+  const children = childrenOf(agents, edges);
+  const hasParent = new Set([...children.values()].flat());
+  const rootIds = Object.keys(agents).filter((id) => !hasParent.has(id));
+  // A pure cycle has no root; show every agent rather than nothing.
+  const roots = rootIds.length > 0 ? rootIds : Object.keys(agents);
+  const others = edges.filter((e) => e.kind !== "spawn");
+  const render = (id: string, trail: Set<string>) => {
+    const agent = agents[id];
+    const kids = trail.has(id) ? [] : (children.get(id) ?? []);
+    const next = new Set(trail).add(id);
+    return (
+      <li key={id} data-agent={id}>
+        <button type="button" className="aui-node" onClick={() => onSelectAgent?.(id)}>
+          {agent ? honestText(agent.name) : id}
+        </button>
+        {agent ? <Badge value={agent.status} /> : <Badge value="unknown" />}
+        {agent?.lineage === "unknown" ? <Badge label="lineage" value="unknown" /> : null}
+        {kids.length > 0 ? (
+          <ul aria-label={`Delegated by ${agent ? honestText(agent.name) : id}`}>
+            {kids.map((k) => render(k, next))}
+          </ul>
+        ) : null}
+      </li>
+    );
+  };
+  return (
+    <section className="aui-graph" aria-label="Delegation graph">
+      {roots.length === 0 ? (
+        <p className="aui-hint">No delegation.</p>
+      ) : (
+        <ul className="aui-tree" aria-label="Delegation">
+          {roots.map((r) => render(r, new Set()))}
+        </ul>
+      )}
+      {others.length > 0 ? (
+        <ul className="aui-edges" aria-label="Other links">
+          {others.map((e) => (
+            <li key={`${e.kind}:${e.from}->${e.to}:${e.taskId ?? ""}`}>
+              {honestText(agents[e.from]?.name ?? e.from)} → {honestText(agents[e.to]?.name ?? e.to)} (
+              {e.kind})
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+// EvidenceLane: evidence, replay and review rendered from one evidence fact (EVID-02/03). Verification
+// shows only the evidence owner's outcomes — `unavailable` when none ran, never "passed" (FALL-05); gaps are
+// only reported ones (EVID-06); the pack payload loads on request (EVID-10).
+import type { EvidenceRecord, Review } from "@agent-ui/contracts";
+import { Badge, honestText, isFallback } from "./honest";
+import { type DetailLoader, LazyDetail } from "./lazy-detail";
+
+export interface EvidenceLaneProps {
+  evidence: Record<string, EvidenceRecord>;
+  reviews?: Review[];
+  loadDetail?: DetailLoader;
+}
+
+export function EvidenceLane({ evidence, reviews = [], loadDetail }: EvidenceLaneProps) {
+  const list = Object.values(evidence);
+  return (
+    <section className="aui-evidence" aria-label="Evidence">
+      {list.length === 0 ? <p className="aui-hint">evidence: unavailable</p> : null}
+      {list.map((ev) => {
+        const linkedReviews = reviews.filter((r) => r.evidenceRefs.includes(ev.evidenceId));
+        const seq = ev.source?.sequence;
+        return (
+          <article key={ev.evidenceId} className="aui-evidence-card" aria-label={`Evidence ${ev.evidenceId}`}>
+            <header className="aui-row-head">
+              <strong>{ev.evidenceId}</strong>
+              <Badge value={ev.status} />
+              <span className="aui-hint">source #{seq ?? "?"}</span>
+            </header>
+            <dl className="aui-kv">
+              <dt>pack</dt>
+              <dd>
+                {isFallback(ev.packRef) ? (
+                  <Badge value={ev.packRef} />
+                ) : (
+                  <LazyDetail refValue={ev.packRef} label="Load pack" load={loadDetail} />
+                )}
+              </dd>
+              <dt>replay</dt>
+              <dd>
+                {isFallback(ev.replayRef) ? <Badge value={ev.replayRef} /> : <code>{ev.replayRef}</code>}
+              </dd>
+              <dt>review</dt>
+              <dd>
+                {isFallback(ev.reviewRef) ? <Badge value={ev.reviewRef} /> : <code>{ev.reviewRef}</code>}
+              </dd>
+              <dt>verification</dt>
+              <dd>
+                {Array.isArray(ev.verification) ? (
+                  ev.verification.length === 0 ? (
+                    <Badge value="unavailable" />
+                  ) : (
+                    ev.verification.map((v) => <Badge key={v.name} label={v.name} value={v.status} />)
+                  )
+                ) : (
+                  <Badge value={honestText(ev.verification)} />
+                )}
+              </dd>
+              <dt>known gaps</dt>
+              <dd>
+                {Array.isArray(ev.knownGaps) ? (
+                  ev.knownGaps.length === 0 ? (
+                    "none reported"
+                  ) : (
+                    `${ev.knownGaps.length} reported`
+                  )
+                ) : (
+                  <Badge value={ev.knownGaps} />
+                )}
+              </dd>
+              {ev.traceId ? (
+                <>
+                  <dt>trace</dt>
+                  <dd>
+                    <code>{ev.traceId}</code>
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+            {linkedReviews.length ? (
+              <ul aria-label="Linked reviews">
+                {linkedReviews.map((r) => (
+                  <li key={r.reviewId}>
+                    review {r.reviewId}: <Badge label="verdict" value={r.status} /> {r.verdict ?? ""}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {ev.toolCallIds.length || ev.artifactIds.length ? (
+              <p className="aui-hint">links: {[...ev.toolCallIds, ...ev.artifactIds].join(", ")}</p>
+            ) : null}
+          </article>
+        );
+      })}
+    </section>
+  );
+}

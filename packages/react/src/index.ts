@@ -1,0 +1,32 @@
+// @agent-ui/react: React surfaces over the projection snapshot. Components receive projection state (or a
+// slice) plus command callbacks — never the raw event stream (seed 004). Styles: `@agent-ui/react/styles.css`.
+export { type CommandIntent, type Dispatch, dispatchSafely, isAccepted } from "./commands";
+export {
+  type Equality,
+  type ProjectionStore,
+  frameBatched,
+  shallowEqual,
+  useProjection,
+} from "./use-projection";
+export { Badge, FALLBACK_VALUES, type FallbackValue, clip, honestText, isFallback, toneOf } from "./honest";
+export { RuntimeStatus, type RuntimeStatusProps } from "./runtime-status";
+export { Conversation, type ConversationProps, segmentParts } from "./conversation";
+export { InlineProcess, type InlineProcessProps, isPartLive, summarizeProcess } from "./inline-process";
+export { ProcessTimeline, type ProcessTimelineProps, isShownInline } from "./process-timeline";
+export { VirtualList, type VirtualListProps, visibleRange } from "./virtual-list";
+export { ToolRow, type ToolRowProps } from "./tool-row";
+export { ApprovalCard, type ApprovalCardProps } from "./approval-card";
+export { SchemaForm, coerceValues, fieldsOf } from "./schema-form";
+export { TaskCapsules, type TaskCapsulesProps, orderCapsules } from "./task-capsules";
+export { DelegationGraph, type DelegationGraphProps, childrenOf } from "./delegation-graph";
+export { TeamWorkbench, type TeamWorkbenchProps } from "./team-workbench";
+export { ArtifactWorkspace, type ArtifactWorkspaceProps } from "./artifact-workspace";
+export { EvidenceLane, type EvidenceLaneProps } from "./evidence-lane";
+export { type DetailLoader, LazyDetail } from "./lazy-detail";
+export { ContextChips } from "./context-chips";
+export { PermissionStatus } from "./permission-status";
+export { DiagnosticsDrawer } from "./diagnostics-drawer";
+export { type SessionTab, SessionTabs } from "./session-tabs";
+export { Composer, type ComposerProps } from "./composer";
+export { type ThemeChoice, ThemeToggle } from "./theme";
+export { inlineFactIds } from "./live-facts";

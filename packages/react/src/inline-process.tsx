@@ -1,0 +1,110 @@
+// InlineProcess: the process parts of one assistant turn, in runtime order (PROC-01). Expanded while any
+// step is live (PROC-02); once done it collapses to a one-line summary built from stable facts — tool
+// names, counts, complete summaries — never from partial tokens (PROC-03/05). Expansion is UI-only state.
+import type { ActionRecord, AgentRecord, MessagePart, ToolRecord } from "@agent-ui/contracts";
+import { TOOL_TERMINAL_STATES } from "@agent-ui/contracts";
+import { useState } from "react";
+import { ApprovalCard } from "./approval-card";
+import type { Dispatch } from "./commands";
+import { Badge, honestText } from "./honest";
+import { ToolRow } from "./tool-row";
+
+export interface InlineProcessProps {
+  parts: MessagePart[];
+  tools: Record<string, ToolRecord>;
+  actions: Record<string, ActionRecord>;
+  agents?: Record<string, AgentRecord>;
+  dispatch: Dispatch;
+}
+
+/** A part is live while it streams or its fact (tool, action) has not reached a terminal state. */
+export function isPartLive(
+  part: MessagePart,
+  tools: Record<string, ToolRecord>,
+  actions: Record<string, ActionRecord>,
+): boolean {
+  if (part.status === "streaming") return true;
+  const tool = part.toolCallId ? tools[part.toolCallId] : undefined;
+  if (tool && !TOOL_TERMINAL_STATES.includes(tool.status)) return true;
+  const action = part.actionId ? actions[part.actionId] : undefined;
+  return action?.status === "pending" || action?.status === "responding";
+}
+
+export function summarizeProcess(parts: MessagePart[], tools: Record<string, ToolRecord>): string {
+  const toolNames: string[] = [];
+  const seenTools = new Set<string>();
+  let reasoning = 0;
+  let decisions = 0;
+  let other = 0;
+  for (const part of parts) {
+    if ((part.kind === "tool_call" || part.kind === "tool_result") && part.toolCallId) {
+      if (seenTools.has(part.toolCallId)) continue;
+      seenTools.add(part.toolCallId);
+      toolNames.push(honestText(tools[part.toolCallId]?.name ?? part.title));
+    } else if (part.kind === "reasoning_summary" || part.kind === "reasoning_detail") reasoning++;
+    else if (part.kind === "action_required") decisions++;
+    else other++;
+  }
+  const bits: string[] = [];
+  if (reasoning) bits.push(`${reasoning} reasoning`);
+  if (toolNames.length)
+    bits.push(`${toolNames.length} tool${toolNames.length > 1 ? "s" : ""} (${toolNames.join(", ")})`);
+  if (decisions) bits.push(`${decisions} decision${decisions > 1 ? "s" : ""}`);
+  if (other) bits.push(`${other} step${other > 1 ? "s" : ""}`);
+  return bits.join(" · ") || "no steps";
+}
+
+export function InlineProcess({ parts, tools, actions, agents, dispatch }: InlineProcessProps) {
+  const live = parts.some((p) => isPartLive(p, tools, actions));
+  const [userOpen, setUserOpen] = useState<boolean | null>(null);
+  const expanded = live || userOpen === true;
+  const summary = summarizeProcess(parts, tools);
+  const shownTools = new Set<string>();
+  return (
+    <section
+      className={`aui-inline-process${live ? " aui-live" : ""}`}
+      aria-label="Process"
+      data-expanded={expanded}
+    >
+      <header className="aui-row-head">
+        <Badge value={live ? "running" : "completed"} />
+        <span className="aui-process-summary">{summary}</span>
+        {!live ? (
+          <button
+            type="button"
+            className="aui-button aui-button-quiet"
+            aria-expanded={expanded}
+            onClick={() => setUserOpen(!expanded)}
+          >
+            {expanded ? "Collapse" : "Show steps"}
+          </button>
+        ) : null}
+      </header>
+      {expanded ? (
+        <ol className="aui-process-steps">
+          {parts.map((part) => {
+            if (part.toolCallId && (part.kind === "tool_call" || part.kind === "tool_result")) {
+              if (shownTools.has(part.toolCallId)) return null;
+              shownTools.add(part.toolCallId);
+            }
+            return <li key={part.id}>{renderStep(part, { tools, actions, agents, dispatch })}</li>;
+          })}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
+
+function renderStep(part: MessagePart, ctx: Omit<InlineProcessProps, "parts">) {
+  const tool = part.toolCallId ? ctx.tools[part.toolCallId] : undefined;
+  if (tool) return <ToolRow tool={tool} dispatch={ctx.dispatch} />;
+  const action = part.actionId ? ctx.actions[part.actionId] : undefined;
+  if (action) return <ApprovalCard action={action} dispatch={ctx.dispatch} agents={ctx.agents} />;
+  const label = part.kind.replaceAll("_", " ");
+  return (
+    <p className={`aui-step aui-step-${part.kind}`}>
+      <span className="aui-step-kind">{label}</span>{" "}
+      {part.title ?? part.text ?? (part.status === "streaming" ? "…" : "")}
+    </p>
+  );
+}

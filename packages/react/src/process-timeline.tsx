@@ -1,0 +1,98 @@
+// ProcessTimeline: the archive of process facts ordered by sequence (PROC-07/09), virtualized. Rows are one
+// line; a fact currently expanded in the inline process shows only a placeholder here, so the same fact is
+// never expanded twice on one screen (PROC-04). Writes: none — rows only select/focus (seed 004).
+import type { TimelineEntry, TimelineKind } from "@agent-ui/contracts";
+import { useMemo, useState } from "react";
+import { Badge } from "./honest";
+import { VirtualList } from "./virtual-list";
+
+export interface ProcessTimelineProps {
+  entries: TimelineEntry[];
+  /** Ids of facts expanded inline right now (tool call ids, action ids…). */
+  inlineFactIds?: ReadonlySet<string>;
+  onSelect?: (entry: TimelineEntry) => void;
+  selectedId?: string;
+  height?: number;
+  rowHeight?: number;
+}
+
+const FILTERS: (TimelineKind | "all")[] = [
+  "all",
+  "tool",
+  "action",
+  "task",
+  "agent",
+  "artifact",
+  "evidence",
+  "review",
+  "error",
+];
+
+export function isShownInline(entry: TimelineEntry, inline: ReadonlySet<string> | undefined): boolean {
+  if (!inline || inline.size === 0) return false;
+  for (const id of Object.values(entry.refs)) if (inline.has(id)) return true;
+  return false;
+}
+
+export function ProcessTimeline({
+  entries,
+  inlineFactIds,
+  onSelect,
+  selectedId,
+  height = 320,
+  rowHeight = 32,
+}: ProcessTimelineProps) {
+  const [filter, setFilter] = useState<TimelineKind | "all">("all");
+  const shown = useMemo(
+    () => (filter === "all" ? entries : entries.filter((e) => e.kind === filter)),
+    [entries, filter],
+  );
+  return (
+    <section className="aui-timeline" aria-label="Process timeline">
+      <header className="aui-row-head">
+        <strong>Timeline</strong>
+        <span className="aui-hint">{entries.length} entries</span>
+        <label className="aui-inline-label">
+          Filter
+          <select value={filter} onChange={(e) => setFilter(e.target.value as TimelineKind | "all")}>
+            {FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      {shown.length === 0 ? (
+        <p className="aui-hint">Nothing here yet.</p>
+      ) : (
+        <VirtualList
+          items={shown}
+          rowHeight={rowHeight}
+          height={height}
+          label="Timeline entries"
+          getKey={(e) => e.id}
+          renderRow={(entry) => {
+            const inline = isShownInline(entry, inlineFactIds);
+            return (
+              <button
+                type="button"
+                className={`aui-tl-row${entry.id === selectedId ? " aui-selected" : ""}`}
+                data-kind={entry.kind}
+                onClick={() => onSelect?.(entry)}
+                aria-pressed={entry.id === selectedId}
+              >
+                <span className="aui-tl-seq">#{entry.source.sequence ?? "?"}</span>
+                <span className="aui-tl-kind">{entry.kind}</span>
+                <span className="aui-tl-title">
+                  {inline ? `${entry.title} — shown in the live process` : entry.title}
+                </span>
+                {entry.status ? <Badge value={entry.status} /> : null}
+              </button>
+            );
+          }}
+        />
+      )}
+    </section>
+  );
+}

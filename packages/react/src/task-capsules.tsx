@@ -1,0 +1,112 @@
+// TaskCapsules: long-running and queued work apart from the transcript (TASK-01). Attention states come
+// first (TASK-04); retrying shows the attempt history (TASK-07); blocked shows its reason, never an endless
+// spinner (TASK-08); queued turns are runtime-owned, removed/promoted through the runtime (QUEUE-03/08).
+import type { QueueSlice, TaskRecord } from "@agent-ui/contracts";
+import type { Dispatch } from "./commands";
+import { Badge, clip } from "./honest";
+
+export interface TaskCapsulesProps {
+  tasks: Record<string, TaskRecord>;
+  queue: QueueSlice;
+  dispatch?: Dispatch;
+  onOpenTask?: (taskId: string) => void;
+}
+
+const ATTENTION_RANK = { high: 0, medium: 1, low: 2 } as const;
+const CTA_STATES = new Set(["needs_input", "plan_ready", "permission_required", "failed", "blocked"]);
+
+export function orderCapsules(tasks: Record<string, TaskRecord>): TaskRecord[] {
+  return Object.values(tasks).sort((a, b) => ATTENTION_RANK[a.attention] - ATTENTION_RANK[b.attention]);
+}
+
+export function TaskCapsules({ tasks, queue, dispatch, onOpenTask }: TaskCapsulesProps) {
+  const ordered = orderCapsules(tasks);
+  const queued = queue.items.filter((q) => q.status === "queued" || q.status === "promoted");
+  const steers = queue.steers.filter((s) => s.status !== "accepted");
+  return (
+    <section className="aui-capsules" aria-label="Tasks">
+      {ordered.length + queued.length + steers.length === 0 ? <p className="aui-hint">No tasks.</p> : null}
+      <ul className="aui-capsule-list">
+        {ordered.map((task) => (
+          <li
+            key={task.taskId}
+            className={`aui-capsule aui-attention-${task.attention}`}
+            data-state={task.status}
+          >
+            <span className="aui-capsule-title">{task.title ?? task.taskId}</span>
+            <Badge value={task.status} />
+            {task.queuePosition !== undefined ? (
+              <Badge label="position" value={String(task.queuePosition)} />
+            ) : null}
+            {task.status === "blocked" ? (
+              <span className="aui-capsule-reason">{task.reason ?? "reason: unknown"}</span>
+            ) : null}
+            {task.status !== "blocked" && task.reason ? (
+              <span className="aui-capsule-reason">{clip(task.reason, 80)}</span>
+            ) : null}
+            {task.progress?.message ? (
+              <span className="aui-hint">{clip(task.progress.message, 60)}</span>
+            ) : null}
+            {task.attempts.length > 0 ? (
+              <ol className="aui-attempts" aria-label={`Attempts of ${task.title ?? task.taskId}`}>
+                {task.attempts.map((a, i) => (
+                  <li key={a.attemptId ?? i}>
+                    attempt {i + 1}: {a.status}
+                    {a.reason ? ` (${a.reason})` : ""}
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+            {CTA_STATES.has(task.status) && onOpenTask ? (
+              <button type="button" className="aui-button" onClick={() => onOpenTask(task.taskId)}>
+                Open
+              </button>
+            ) : null}
+            {task.status === "failed" && dispatch ? (
+              <button
+                type="button"
+                className="aui-button"
+                onClick={() => dispatch({ kind: "retry", taskId: task.taskId })}
+              >
+                Retry
+              </button>
+            ) : null}
+          </li>
+        ))}
+        {queued.map((item) => (
+          <li key={item.id} className="aui-capsule aui-attention-medium" data-state="queued">
+            <span className="aui-capsule-title">Queued turn #{item.position}</span>
+            <Badge value={item.status} />
+            <span className="aui-hint">{clip(item.preview, 60)}</span>
+            {dispatch ? (
+              <>
+                <button
+                  type="button"
+                  className="aui-button aui-button-quiet"
+                  onClick={() => dispatch({ kind: "promote_queued", queuedId: item.id })}
+                >
+                  Run next
+                </button>
+                <button
+                  type="button"
+                  className="aui-button aui-button-quiet"
+                  onClick={() => dispatch({ kind: "remove_queued", queuedId: item.id })}
+                >
+                  Remove
+                </button>
+              </>
+            ) : null}
+          </li>
+        ))}
+        {steers.map((steer) => (
+          <li key={steer.id} className="aui-capsule aui-attention-medium" data-state="steering">
+            <span className="aui-capsule-title">Steer for the current run</span>
+            <Badge value={steer.status} />
+            <span className="aui-hint">{clip(steer.preview, 60)}</span>
+            {steer.reason ? <span className="aui-capsule-reason">{steer.reason}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

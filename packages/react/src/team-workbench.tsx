@@ -1,0 +1,201 @@
+// TeamWorkbench: roster, work board, handoff lane, worker notifications, review lane and a bounded teammate
+// transcript opened on demand (TEAM-01..13). Each teammate keeps its own identity (TEAM-05); worker
+// results stay worker results (TEAM-04); verdicts come from review facts, not prose (TEAM-08).
+import type { AgentRecord, Message, TeamSlice } from "@agent-ui/contracts";
+import { useMemo, useState } from "react";
+import type { Dispatch } from "./commands";
+import { DelegationGraph } from "./delegation-graph";
+import { Badge, clip, honestText } from "./honest";
+
+export interface TeamWorkbenchProps {
+  team: TeamSlice;
+  agents: Record<string, AgentRecord>;
+  messages: Message[];
+  dispatch?: Dispatch;
+  /** Most recent transcript messages shown per teammate (TEAM-09). */
+  transcriptLimit?: number;
+}
+
+export function TeamWorkbench({
+  team,
+  agents,
+  messages,
+  dispatch,
+  transcriptLimit = 20,
+}: TeamWorkbenchProps) {
+  const [openAgent, setOpenAgent] = useState<string | null>(null);
+  const nameOf = (id: string | undefined) => (id ? honestText(agents[id]?.name ?? id) : "unknown");
+  const rosterIds = team.roster.length > 0 ? team.roster : Object.keys(agents);
+  return (
+    <section className="aui-team" aria-label="Team workbench">
+      <header className="aui-row-head">
+        <strong>{team.name ?? "Team"}</strong>
+        <Badge label="topology" value={team.topology} tone="muted" />
+        {team.phase ? <Badge label="phase" value={team.phase} tone="muted" /> : null}
+        {team.counts.active !== undefined ? (
+          <Badge label="active" value={String(team.counts.active)} tone="info" />
+        ) : null}
+        {team.counts.queued ? <Badge label="queued" value={String(team.counts.queued)} tone="warn" /> : null}
+        {team.counts.parallelBudget !== undefined ? (
+          <Badge label="budget" value={String(team.counts.parallelBudget)} tone="muted" />
+        ) : null}
+      </header>
+
+      <section aria-label="Roster">
+        <h3>Roster</h3>
+        <ul className="aui-roster">
+          {rosterIds.map((id) => {
+            const agent = agents[id];
+            return (
+              <li key={id} data-status={agent?.status ?? "unknown"}>
+                <span className="aui-author">{nameOf(id)}</span>
+                {agent?.role ? <span className="aui-hint">{agent.role}</span> : null}
+                <Badge value={agent?.status ?? "unknown"} />
+                {agent?.model ? <Badge label="model" value={agent.model} tone="muted" /> : null}
+                {agent?.background ? (
+                  <Badge
+                    label="background"
+                    value={agent.background.wakeReason ?? agent.background.schedule ?? "scheduled"}
+                    tone="muted"
+                  />
+                ) : null}
+                {agent?.remote ? (
+                  <Badge label="remote" value={agent.remote.status ?? "unknown"} tone="muted" />
+                ) : null}
+                <button
+                  type="button"
+                  className="aui-button aui-button-quiet"
+                  aria-expanded={openAgent === id}
+                  onClick={() => setOpenAgent(openAgent === id ? null : id)}
+                >
+                  {openAgent === id ? "Hide transcript" : "Transcript"}
+                </button>
+                {dispatch && agent && (agent.status === "running" || agent.status === "waiting") ? (
+                  <button
+                    type="button"
+                    className="aui-button aui-button-quiet"
+                    onClick={() => dispatch({ kind: "stop", agentId: id })}
+                  >
+                    Stop
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+        {openAgent ? (
+          <Transcript
+            agent={agents[openAgent]}
+            agentId={openAgent}
+            messages={messages}
+            limit={transcriptLimit}
+          />
+        ) : null}
+      </section>
+
+      <DelegationGraph agents={agents} edges={team.edges} onSelectAgent={setOpenAgent} />
+
+      <section aria-label="Work board">
+        <h3>Work board</h3>
+        {team.workBoard.length === 0 ? <p className="aui-hint">No work items.</p> : null}
+        <ul className="aui-board">
+          {team.workBoard.map((item) => (
+            <li key={item.workItemId} data-status={item.status}>
+              <span>{item.title ?? item.workItemId}</span>
+              <Badge value={item.status} />
+              <span className="aui-hint">
+                assignee: {item.assignee ? nameOf(item.assignee) : "unassigned"}
+              </span>
+              {item.blocker ? <span className="aui-capsule-reason">blocked: {item.blocker}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-label="Handoff lane">
+        <h3>Handoffs</h3>
+        {team.handoffs.length === 0 ? <p className="aui-hint">No handoffs.</p> : null}
+        <ul>
+          {team.handoffs.map((h) => (
+            <li key={h.handoffId}>
+              {nameOf(h.from === "unknown" || h.from === "unavailable" ? undefined : h.from)} →{" "}
+              {nameOf(h.to === "unknown" || h.to === "unavailable" ? undefined : h.to)}{" "}
+              <Badge value={h.status} />
+              {h.reason ? <span className="aui-hint"> {h.reason}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-label="Worker notifications">
+        <h3>Worker notifications</h3>
+        {team.notifications.length === 0 ? <p className="aui-hint">No worker results yet.</p> : null}
+        <ul>
+          {team.notifications.map((n) => (
+            <li key={n.id} className="aui-worker-note">
+              <span className="aui-author">{nameOf(n.agentId)}</span> <Badge value={n.status} />{" "}
+              {clip(n.summary, 160)}
+              {n.resultRef ? <code className="aui-hint"> {n.resultRef}</code> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-label="Review lane">
+        <h3>Reviews</h3>
+        {team.reviews.length === 0 ? <p className="aui-hint">No reviews.</p> : null}
+        <ul>
+          {team.reviews.map((r) => (
+            <li key={r.reviewId} data-status={r.status}>
+              <span>
+                {r.reviewer ? nameOf(r.reviewer) : "reviewer: unknown"} → {r.target ?? "target: unknown"}
+              </span>{" "}
+              <Badge label="verdict" value={r.status} />
+              {r.verdict ? <span className="aui-review-verdict"> {r.verdict}</span> : null}
+              {r.requestedFixes?.length ? (
+                <span className="aui-hint"> fixes: {r.requestedFixes.join("; ")}</span>
+              ) : null}
+              {r.evidenceRefs.length ? (
+                <span className="aui-hint"> evidence: {r.evidenceRefs.join(", ")}</span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </section>
+  );
+}
+
+function Transcript(props: {
+  agent: AgentRecord | undefined;
+  agentId: string;
+  messages: Message[];
+  limit: number;
+}) {
+  const { agent, agentId, messages, limit } = props;
+  // Built only when the transcript is opened; bounded to the most recent messages (TEAM-09).
+  const recent = useMemo(() => {
+    const wanted = new Set(agent?.transcript ?? []);
+    const own = messages.filter((m) => wanted.has(m.id) || (m.agentId === agentId && m.role !== "user"));
+    return own.slice(-limit);
+  }, [agent, agentId, messages, limit]);
+  return (
+    <section className="aui-transcript" aria-label={`Transcript of ${honestText(agent?.name ?? agentId)}`}>
+      {recent.length === 0 ? <p className="aui-hint">No transcript messages for this teammate.</p> : null}
+      {recent.map((m) => (
+        <p key={m.id}>
+          {m.parts
+            .filter(
+              (p) =>
+                p.text &&
+                (p.kind === "assistant_text" ||
+                  p.kind === "worker_notification" ||
+                  p.kind === "reasoning_summary"),
+            )
+            .map((p) => clip(p.text, 300))
+            .join(" ")}
+        </p>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+// ToolRow: one tool call by `toolCallId` — safe input summary, live progress, output preview and the full
+// output only on demand via its ref (TOOL-01..08). Failed attempts keep their own row (TOOL-07).
+import type { ToolRecord } from "@agent-ui/contracts";
+import { useState } from "react";
+import type { Dispatch } from "./commands";
+import { Badge, clip, honestText } from "./honest";
+
+export interface ToolRowProps {
+  tool: ToolRecord;
+  dispatch?: Dispatch;
+  /** Start with the detail region open (UI-only state). */
+  defaultOpen?: boolean;
+}
+
+const PREVIEW_LIMIT = 280;
+
+export function ToolRow({ tool, dispatch, defaultOpen = false }: ToolRowProps) {
+  const [open, setOpen] = useState(defaultOpen);
+  const name = honestText(tool.name);
+  const ratio = tool.progress?.ratio;
+  const detailId = `tool-detail-${tool.toolCallId}`;
+  return (
+    <article className="aui-tool-row" aria-label={`Tool ${name}`} data-status={tool.status}>
+      <header className="aui-row-head">
+        <span className="aui-tool-name">{name}</span>
+        <Badge value={tool.status} />
+        {tool.inputSummary ? <code className="aui-tool-input">{clip(tool.inputSummary, 120)}</code> : null}
+        {tool.redactedFields ? (
+          <span className="aui-hint">{tool.redactedFields} field(s) redacted</span>
+        ) : null}
+        <button
+          type="button"
+          className="aui-button aui-button-quiet"
+          aria-expanded={open}
+          aria-controls={detailId}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? "Hide details" : "Details"}
+        </button>
+      </header>
+      {tool.status === "running" || tool.progress ? (
+        <div className="aui-tool-progress">
+          {ratio !== undefined ? (
+            <progress max={1} value={ratio} aria-label={`${name} progress`} />
+          ) : (
+            <span className="aui-spinner" aria-hidden="true" />
+          )}
+          {tool.progress?.message ? <span>{tool.progress.message}</span> : null}
+        </div>
+      ) : null}
+      {tool.error ? (
+        <p className="aui-tool-error" role="alert">
+          {tool.error.category ? `${tool.error.category}: ` : ""}
+          {tool.error.message}
+          {dispatch && tool.error.retryable ? (
+            <button
+              type="button"
+              className="aui-button"
+              onClick={() => dispatch({ kind: "retry", toolCallId: tool.toolCallId, turnId: tool.turnId })}
+            >
+              Retry
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+      {tool.status === "output-available" ? <ToolOutputPreview tool={tool} /> : null}
+      {open ? (
+        <div id={detailId} className="aui-tool-detail">
+          <dl>
+            <dt>toolCallId</dt>
+            <dd>{tool.toolCallId}</dd>
+            <dt>kind</dt>
+            <dd>{honestText(tool.kind)}</dd>
+            {tool.hook ? (
+              <>
+                <dt>hook</dt>
+                <dd>{`${tool.hook.status}${tool.hook.decision ? ` · ${tool.hook.decision}` : ""}`}</dd>
+              </>
+            ) : null}
+            {tool.sandboxViolation ? (
+              <>
+                <dt>sandbox</dt>
+                <dd>{tool.sandboxViolation}</dd>
+              </>
+            ) : null}
+          </dl>
+          {tool.attempts.length > 0 ? (
+            <ol className="aui-attempts" aria-label="Attempts">
+              {tool.attempts.map((a) => (
+                <li key={a.attempt}>
+                  attempt {a.attempt}: <Badge value={a.status} />
+                  {a.error ? ` ${a.error.message}` : ""}
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          {tool.outputRef && dispatch ? (
+            <button
+              type="button"
+              className="aui-button"
+              onClick={() => dispatch({ kind: "open_detail", ref: tool.outputRef as string })}
+            >
+              Open full output
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+function ToolOutputPreview({ tool }: { tool: ToolRecord }) {
+  if (!tool.outputPreview) {
+    return <p className="aui-hint">{tool.outputRef ? "Output stored as a reference" : "No output"}</p>;
+  }
+  const large = tool.outputPreview.length > PREVIEW_LIMIT || (tool.outputBytes ?? 0) > PREVIEW_LIMIT;
+  return (
+    <figure className="aui-tool-output">
+      <pre>{clip(tool.outputPreview, PREVIEW_LIMIT)}</pre>
+      {large ? (
+        <figcaption>
+          {tool.outputBytes ?? tool.outputPreview.length} bytes · open details for the rest
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}
