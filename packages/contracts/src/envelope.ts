@@ -95,6 +95,16 @@ export interface ArtifactFields {
   evidenceRefs?: string[];
 }
 
+/** Team fields of the Agent UI schema carried on the envelope (TEAM-*). */
+export interface TeamEnvelopeFields {
+  agentName?: string;
+  agentRole?: string;
+  agentSource?: string;
+  transcriptRef?: string;
+  workerUsage?: Record<string, unknown> | null;
+  teamPolicy?: Record<string, unknown> | null;
+}
+
 /** Where an envelope came from: which adapter and which source record (a safe reference, never the raw
  * secret-bearing payload; SEC-04). */
 export interface EventSource {
@@ -105,6 +115,8 @@ export interface EventSource {
   sourceType?: string;
   /** The source's own event id, e.g. the Lime `eventId`. */
   sourceEventId?: string;
+  /** The source's schema version, e.g. `lime-profile-0.4.0` (kept for diagnostics, §D.5). */
+  schemaVersion?: string;
 }
 
 /**
@@ -112,7 +124,11 @@ export interface EventSource {
  * only required field; everything else is recommended or conditional. `eventId` is this toolkit's
  * idempotency key (the agentui schema allows extra properties); adapters derive it from the source id.
  */
-export interface AgentUiEvent extends CorrelationIds, RuntimeExecutionShape, ArtifactFields {
+export interface AgentUiEvent
+  extends CorrelationIds,
+    RuntimeExecutionShape,
+    ArtifactFields,
+    TeamEnvelopeFields {
   type: string;
   eventId?: string;
   /** Monotonic within one stream (run, thread, task or child-agent stream). */
