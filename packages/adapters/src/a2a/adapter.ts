@@ -1,0 +1,440 @@
+// A2A task stream → a remote teammate (TEAM-11, TEAM-12 `external_task`, REM-01/02). The remote agent's
+// task is a teammate's task: its status drives `agent.changed` / `task.changed`, its status messages are
+// the teammate's transcript (never user speech, never the parent's answer), its artifact chunks build
+// one artifact, and input-required / auth-required become actions resolved when the task continues.
+import type { AgentUiEvent, RecordMeta, TeammateStatus } from "@agent-ui/contracts";
+import { artifactKindOf } from "../shared/artifact-kind";
+import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
+import type { AdapterOptions, SourceAdapter } from "../types";
+import {
+  type A2aArtifact,
+  type A2aMessage,
+  type A2aRecord,
+  type RemoteState,
+  normalizeRecord,
+  textOf,
+} from "./normalize";
+
+export const A2A_FORMAT = "a2a";
+const PREVIEW_CHARS = 4096;
+
+const TEAMMATE_STATUS: Record<RemoteState, TeammateStatus> = {
+  submitted: "spawning",
+  working: "running",
+  input_required: "needs_input",
+  auth_required: "needs_input",
+  completed: "completed",
+  failed: "failed",
+  canceled: "killed",
+  rejected: "failed",
+  unknown: "unknown",
+};
+/** Remote state → runtime task status (RUNTIME_TASK_STATUSES), which the projection crosswalks (D.4). */
+const TASK_STATUS: Record<RemoteState, string> = {
+  submitted: "accepted",
+  working: "running",
+  input_required: "waiting_input",
+  auth_required: "waiting_permission",
+  completed: "completed",
+  failed: "failed",
+  canceled: "cancelled",
+  rejected: "failed",
+  unknown: "unknown",
+};
+const RUNTIME_STATUS: Record<RemoteState, string> = {
+  submitted: "submitted",
+  working: "running",
+  input_required: "needs_input",
+  auth_required: "needs_input",
+  completed: "completed",
+  failed: "failed",
+  canceled: "cancelled",
+  rejected: "failed",
+  unknown: "unknown",
+};
+const PHASE: Record<RemoteState, EventFields["phase"]> = {
+  submitted: "submitted",
+  working: "acting",
+  input_required: "waiting",
+  auth_required: "waiting",
+  completed: "completed",
+  failed: "failed",
+  canceled: "cancelled",
+  rejected: "failed",
+  unknown: undefined,
+};
+const TERMINAL = new Set<RemoteState>(["completed", "failed", "canceled", "rejected"]);
+
+interface TaskState {
+  taskId: string;
+  contextId?: string;
+  agentId: string;
+  state?: RemoteState;
+  spawnReason?: string;
+  pendingActionId?: string;
+  /** The user's latest reply after the pending request (the answer the resolution carries). */
+  reply?: string;
+}
+
+interface ArtifactState {
+  chunks: string[];
+  preview: string;
+}
+
+class A2aAdapter implements SourceAdapter {
+  readonly format = A2A_FORMAT;
+  private readonly emit: Emitter;
+  private readonly tasks = new Map<string, TaskState>();
+  private readonly seenMessages = new Set<string>();
+  private readonly artifacts = new Map<string, ArtifactState>();
+
+  constructor(options: AdapterOptions) {
+    this.emit = new Emitter(A2A_FORMAT, options);
+  }
+
+  push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
+    const normalized = normalizeRecord(record);
+    const info: SourceInfo = { index, sourceType: normalized.kind };
+    return this.emit.guard(record, info, () => this.translate(record, normalized, info));
+  }
+
+  finish(): AgentUiEvent[] {
+    const out: AgentUiEvent[] = [];
+    for (const task of this.tasks.values()) {
+      if (task.state === "submitted" || task.state === "working") {
+        // A closed stream is a transport fact, not a remote terminal: keep the last reported status (TEAM-11).
+        out.push(
+          this.emit.diagnostic(
+            "transport_unavailable",
+            "info",
+            `a2a stream ended while remote task ${task.taskId} was ${task.state}; its last reported status is kept`,
+            {},
+            this.remoteFields(task),
+          ),
+        );
+      }
+    }
+    return out;
+  }
+
+  private translate(record: unknown, rec: A2aRecord, info: SourceInfo): AgentUiEvent[] {
+    switch (rec.kind) {
+      case "task":
+        return this.onTask(rec, info);
+      case "status":
+        return this.onStatus(rec.taskId, rec.contextId, rec.state, rec.message, info);
+      case "artifact":
+        return this.onArtifact(rec, info);
+      case "message":
+        return this.onMessage(rec.message, info);
+      case "rpc-error":
+        return [
+          this.emit.diagnostic(
+            "runtime_error",
+            "error",
+            `a2a JSON-RPC error${rec.code !== undefined ? ` ${rec.code}` : ""}: ${rec.message ?? "no message"}`,
+            info,
+          ),
+        ];
+      default:
+        return [this.emit.unsupported(record, info)];
+    }
+  }
+
+  private taskFor(taskId: string | undefined, contextId: string | undefined): TaskState | undefined {
+    if (taskId === undefined) return undefined;
+    let task = this.tasks.get(taskId);
+    if (task === undefined) {
+      // The remote agent has no id of its own on the stream; its conversation context names it.
+      task = { taskId, contextId, agentId: `a2a:${contextId ?? taskId}` };
+      this.tasks.set(taskId, task);
+    } else if (task.contextId === undefined && contextId !== undefined) task.contextId = contextId;
+    return task;
+  }
+
+  private remoteFields(task: TaskState): EventFields {
+    const fields: EventFields = {
+      agentId: task.agentId,
+      taskId: task.taskId,
+      remoteTaskId: task.taskId,
+      runtimeEntity: "external_task",
+      topology: "remote_teammate",
+    };
+    if (task.contextId !== undefined) fields.contextId = task.contextId;
+    return fields;
+  }
+
+  private onTask(rec: Extract<A2aRecord, { kind: "task" }>, info: SourceInfo): AgentUiEvent[] {
+    const task = this.taskFor(rec.taskId, rec.contextId);
+    if (task === undefined)
+      return [this.emit.diagnostic("missing_correlation", "warning", "a2a task without an id", info)];
+    const out: AgentUiEvent[] = [];
+    // History first: the request that spawned the task, earlier teammate messages, and the user's reply.
+    for (const message of rec.history) {
+      if (message.role === "user") this.noteUserMessage(task, message);
+      else if (message !== undefined && !this.isCurrentStatusMessage(message, rec.message))
+        out.push(...this.teammateMessage(task, message, info));
+    }
+    for (const artifact of rec.artifacts) out.push(...this.snapshotArtifact(task, artifact, info));
+    out.push(...this.onStatus(task.taskId, task.contextId, rec.state, rec.message, info));
+    return out;
+  }
+
+  private isCurrentStatusMessage(message: A2aMessage, status: A2aMessage | undefined): boolean {
+    return status !== undefined && message.messageId !== undefined && message.messageId === status.messageId;
+  }
+
+  private noteUserMessage(task: TaskState, message: A2aMessage): void {
+    const key = message.messageId ?? "";
+    if (key !== "" && this.seenMessages.has(key)) return;
+    if (key !== "") this.seenMessages.add(key);
+    const { text } = textOf(message.parts);
+    if (task.spawnReason === undefined) task.spawnReason = text;
+    else if (task.pendingActionId !== undefined) task.reply = text;
+  }
+
+  private onMessage(message: A2aMessage, info: SourceInfo): AgentUiEvent[] {
+    const task = this.taskFor(message.taskId, message.contextId);
+    if (message.role === "user") {
+      if (task !== undefined) this.noteUserMessage(task, message);
+      return [];
+    }
+    if (task === undefined) {
+      // A message-only reply (no task): still the remote agent speaking, attributed by its context.
+      const orphan: TaskState = { taskId: "", agentId: `a2a:${message.contextId ?? "remote"}` };
+      return this.teammateMessage(orphan, message, info);
+    }
+    return this.teammateMessage(task, message, info);
+  }
+
+  private teammateMessage(task: TaskState, message: A2aMessage, info: SourceInfo): AgentUiEvent[] {
+    const id = message.messageId;
+    if (id !== undefined && this.seenMessages.has(id)) return [];
+    if (id !== undefined) this.seenMessages.add(id);
+    const { text, otherParts } = textOf(message.parts);
+    const fields: EventFields = {
+      ...(task.taskId !== ""
+        ? this.remoteFields(task)
+        : { agentId: task.agentId, runtimeEntity: "external_task" }),
+      messageId: id,
+      owner: "agent",
+      scope: "message",
+      surface: "remote_teammate",
+      payload: { text, role: "assistant" },
+    };
+    if (otherParts > 0) (fields.payload as Record<string, unknown>).nonTextParts = otherParts;
+    return [
+      this.emit.event("text.final", fields, {
+        ...info,
+        sourceEventId: id !== undefined ? `message:${id}` : undefined,
+      }),
+    ];
+  }
+
+  private onStatus(
+    taskId: string | undefined,
+    contextId: string | undefined,
+    state: RemoteState,
+    message: A2aMessage | undefined,
+    info: SourceInfo,
+  ): AgentUiEvent[] {
+    const task = this.taskFor(taskId, contextId);
+    if (task === undefined)
+      return [
+        this.emit.diagnostic("missing_correlation", "warning", "a2a status update without a taskId", info),
+      ];
+    const out: AgentUiEvent[] = [];
+    const fresh = message?.messageId === undefined || !this.seenMessages.has(message.messageId);
+    if (message !== undefined && message.role !== "user")
+      out.push(...this.teammateMessage(task, message, info));
+    // A re-published task (every A2A turn starts with one) repeats a status already projected.
+    if (state === task.state && (message === undefined || !fresh)) return out;
+    if (task.pendingActionId !== undefined && state !== task.state)
+      out.push(this.resolveAction(task, state, info));
+    const previous = task.state;
+    task.state = state;
+    const statusText = message !== undefined ? textOf(message.parts).text : undefined;
+    out.push(this.agentEvent(task, state, previous === undefined, statusText, info));
+    out.push(this.taskEvent(task, state, statusText, info));
+    if ((state === "input_required" || state === "auth_required") && task.pendingActionId === undefined)
+      out.push(this.requestAction(task, state, message, statusText, info));
+    return out;
+  }
+
+  private agentEvent(
+    task: TaskState,
+    state: RemoteState,
+    first: boolean,
+    statusText: string | undefined,
+    info: SourceInfo,
+  ): AgentUiEvent {
+    const payload: Record<string, unknown> = {
+      status: TEAMMATE_STATUS[state],
+      role: "remote agent",
+      remote: { remoteTaskId: task.taskId, status: state },
+    };
+    if (first && task.spawnReason !== undefined) payload.spawnReason = task.spawnReason;
+    if (statusText !== undefined && statusText !== "") payload.summary = statusText;
+    const type = TERMINAL.has(state) ? "agent.completed" : "agent.changed";
+    return this.emit.event(
+      type,
+      {
+        ...this.remoteFields(task),
+        surface: "remote_teammate",
+        phase: PHASE[state],
+        runtimeStatus: RUNTIME_STATUS[state],
+        payload,
+      },
+      info,
+    );
+  }
+
+  private taskEvent(
+    task: TaskState,
+    state: RemoteState,
+    statusText: string | undefined,
+    info: SourceInfo,
+  ): AgentUiEvent {
+    const payload: Record<string, unknown> = { status: TASK_STATUS[state], reason: `remote state ${state}` };
+    if (task.spawnReason !== undefined) payload.title = task.spawnReason;
+    if (statusText !== undefined && statusText !== "") payload.progress = { message: statusText };
+    return this.emit.event(
+      "task.changed",
+      { ...this.remoteFields(task), phase: PHASE[state], runtimeStatus: RUNTIME_STATUS[state], payload },
+      info,
+    );
+  }
+
+  private requestAction(
+    task: TaskState,
+    state: RemoteState,
+    message: A2aMessage | undefined,
+    prompt: string | undefined,
+    info: SourceInfo,
+  ): AgentUiEvent {
+    const actionId = `${task.taskId}:${state}:${message?.messageId ?? "status"}`;
+    task.pendingActionId = actionId;
+    task.reply = undefined;
+    const payload: Record<string, unknown> = {
+      actionType: state === "auth_required" ? "credential_request" : "structured_input",
+      sourceType: state === "auth_required" ? "a2a.auth-required" : "a2a.input-required",
+      requestedBy: { agentId: task.agentId, name: "remote agent" },
+    };
+    if (prompt !== undefined && prompt !== "") payload.prompt = prompt;
+    return this.emit.event(
+      "action.required",
+      { ...this.remoteFields(task), actionId, phase: "waiting", surface: "hitl", payload },
+      { ...info, sourceEventId: `action:${actionId}` },
+    );
+  }
+
+  /** The task moved on from input/auth-required: the remote runtime accepted the reply (or gave up). */
+  private resolveAction(task: TaskState, next: RemoteState, info: SourceInfo): AgentUiEvent {
+    const actionId = task.pendingActionId as string;
+    task.pendingActionId = undefined;
+    const payload: Record<string, unknown> =
+      next === "canceled" || next === "rejected" || next === "failed"
+        ? { outcome: "cancelled", reason: `remote task ${next}` }
+        : { outcome: "resolved", decision: "answer", reason: `remote task ${next}` };
+    if (task.reply !== undefined) payload.response = { text: task.reply };
+    return this.emit.event(
+      "action.resolved",
+      { ...this.remoteFields(task), actionId, surface: "hitl", payload },
+      { ...info, sourceEventId: `resolved:${actionId}` },
+    );
+  }
+
+  private onArtifact(rec: Extract<A2aRecord, { kind: "artifact" }>, info: SourceInfo): AgentUiEvent[] {
+    const task = this.taskFor(rec.taskId, rec.contextId);
+    const artifactId = rec.artifact.artifactId;
+    if (task === undefined || artifactId === undefined)
+      return [
+        this.emit.diagnostic(
+          "missing_correlation",
+          "warning",
+          "a2a artifact update without taskId or artifactId",
+          info,
+        ),
+      ];
+    const { text } = textOf(rec.artifact.parts);
+    const key = `${task.taskId}\u0000${artifactId}`;
+    let state = this.artifacts.get(key);
+    const created = state === undefined;
+    if (state === undefined || !rec.append) {
+      state = { chunks: [], preview: "" };
+      this.artifacts.set(key, state);
+    }
+    state.chunks.push(text);
+    // Bounded preview, grown once per chunk: linear in the artifact, never a whole-text copy per chunk.
+    if (state.preview.length < PREVIEW_CHARS)
+      state.preview += text.slice(0, PREVIEW_CHARS - state.preview.length);
+    const status = rec.lastChunk ? "ready" : created ? "creating" : "updating";
+    return [
+      this.artifactEvent(
+        created ? "artifact.created" : "artifact.updated",
+        task,
+        rec.artifact,
+        state,
+        status,
+        info,
+      ),
+    ];
+  }
+
+  /** An artifact in a task snapshot: new → created; changed content → updated (replace); same → nothing. */
+  private snapshotArtifact(task: TaskState, artifact: A2aArtifact, info: SourceInfo): AgentUiEvent[] {
+    const artifactId = artifact.artifactId;
+    if (artifactId === undefined) return [];
+    const key = `${task.taskId}\u0000${artifactId}`;
+    const known = this.artifacts.get(key);
+    const text = textOf(artifact.parts).text;
+    if (known !== undefined && known.chunks.join("") === text) return [];
+    const state: ArtifactState = { chunks: [text], preview: text.slice(0, PREVIEW_CHARS) };
+    this.artifacts.set(key, state);
+    return [
+      this.artifactEvent(
+        known === undefined ? "artifact.created" : "artifact.updated",
+        task,
+        artifact,
+        state,
+        "ready",
+        info,
+      ),
+    ];
+  }
+
+  private artifactEvent(
+    type: string,
+    task: TaskState,
+    artifact: A2aArtifact,
+    state: ArtifactState,
+    status: "creating" | "updating" | "ready",
+    info: SourceInfo,
+  ): AgentUiEvent {
+    const kind = artifactKindOf(
+      artifact.name,
+      artifact.parts.find((p) => p.mediaType !== undefined)?.mediaType,
+    );
+    const payload: Record<string, unknown> = { kind, preview: state.preview };
+    if (artifact.name !== undefined) payload.title = artifact.name;
+    if (artifact.description !== undefined) payload.description = artifact.description;
+    return this.emit.event(
+      type,
+      {
+        ...this.remoteFields(task),
+        artifactId: artifact.artifactId,
+        artifactKind: kind,
+        artifactStatus: status,
+        artifactPreview: state.preview,
+        sourceRefs: [task.taskId],
+        phase: "producing",
+        payload,
+      },
+      info,
+    );
+  }
+}
+
+export function createA2aAdapter(options: AdapterOptions = {}): SourceAdapter {
+  return new A2aAdapter(options);
+}
