@@ -1,0 +1,194 @@
+// Codex `exec --experimental-json` / SDK ThreadEvents → Agent UI. Turns are runs; items are answer
+// text, reasoning summaries, tool rows (commands, patches, MCP calls, web searches) and plans.
+import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
+import { type JsonObject, asRecord, readNumber, readString } from "../shared/record";
+import type { AdapterOptions, SourceAdapter } from "../types";
+import { ITEM_TRANSLATORS, type ItemContext, type ItemPhase } from "./items";
+
+export const CODEX_FORMAT = "codex";
+
+/** Usage counters Codex reports per turn, as metric names. */
+const USAGE_METRICS: readonly [string, string][] = [
+  ["input_tokens", "tokens.input"],
+  ["cached_input_tokens", "tokens.cached_input"],
+  ["output_tokens", "tokens.output"],
+  ["reasoning_output_tokens", "tokens.reasoning_output"],
+];
+
+interface ItemState {
+  id: string;
+  streamed: string;
+  toolOpened: boolean;
+}
+
+class CodexAdapter implements SourceAdapter {
+  readonly format = CODEX_FORMAT;
+  private readonly emit: Emitter;
+  private threadId: string | undefined;
+  private turn = 0;
+  private turnOpen = false;
+  /** Items of the current turn by source id; ids of earlier turns, which Codex may reuse. */
+  private items = new Map<string, ItemState>();
+  private readonly usedIds = new Set<string>();
+
+  constructor(options: AdapterOptions) {
+    this.emit = new Emitter(CODEX_FORMAT, options);
+  }
+
+  push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
+    const type = readString(record, "type");
+    const info: SourceInfo = { index, sourceType: type };
+    return this.emit.guard(record, info, () => this.translate(record, type, info));
+  }
+
+  finish(): AgentUiEvent[] {
+    if (!this.turnOpen) return [];
+    // A cut stream is legal (a client may stop reading); the turn's outcome is simply not known here.
+    return [
+      this.emit.diagnostic(
+        "transport_unavailable",
+        "info",
+        "codex stream ended before the turn completed",
+        {},
+        this.ids(),
+      ),
+    ];
+  }
+
+  private ids(): EventFields {
+    return this.threadId !== undefined ? { threadId: this.threadId } : {};
+  }
+
+  private translate(record: unknown, type: string | undefined, info: SourceInfo): AgentUiEvent[] {
+    const body = asRecord(record) as JsonObject;
+    switch (type) {
+      case "thread.started":
+        this.threadId = readString(body, "thread_id", "threadId") ?? this.threadId;
+        return [this.emit.event("session.opened", { ...this.ids(), phase: "hydrating" }, info)];
+      case "turn.started":
+        return this.startTurn(info);
+      case "turn.completed":
+        return this.endTurn(body, info);
+      case "turn.failed":
+        this.turnOpen = false;
+        return [
+          this.emit.event(
+            "run.failed",
+            {
+              ...this.ids(),
+              phase: "failed",
+              payload: { message: readString(asRecord(body.error), "message") ?? "turn failed" },
+            },
+            info,
+          ),
+        ];
+      case "error": {
+        // A stream-level error is unrecoverable for the turn in progress (ThreadErrorEvent).
+        const message = readString(body, "message") ?? "codex stream error";
+        const out = [this.emit.diagnostic("runtime_error", "error", message, info, this.ids())];
+        if (this.turnOpen) {
+          this.turnOpen = false;
+          out.push(
+            this.emit.event(
+              "run.failed",
+              { ...this.ids(), phase: "failed", payload: { category: "stream_error", message } },
+              info,
+            ),
+          );
+        }
+        return out;
+      }
+      case "item.started":
+      case "item.updated":
+      case "item.completed":
+        return this.onItem(body, type.slice(5) as ItemPhase, record, info);
+      default:
+        return [this.emit.unsupported(record, info)];
+    }
+  }
+
+  private startTurn(info: SourceInfo): AgentUiEvent[] {
+    for (const id of this.items.keys()) this.usedIds.add(id);
+    this.items = new Map();
+    this.turn++;
+    this.turnOpen = true;
+    return [
+      this.emit.event("run.started", { ...this.ids(), phase: "submitted" }, info),
+      this.emit.event(
+        "run.status",
+        { ...this.ids(), phase: "preparing", payload: { status: "preparing" } },
+        info,
+      ),
+    ];
+  }
+
+  private endTurn(body: JsonObject, info: SourceInfo): AgentUiEvent[] {
+    this.turnOpen = false;
+    const out: AgentUiEvent[] = [];
+    const usage = asRecord(body.usage);
+    for (const [field, metricName] of USAGE_METRICS) {
+      const value = readNumber(usage, field);
+      if (value !== undefined)
+        out.push(
+          this.emit.event(
+            "metric.changed",
+            { ...this.ids(), metricName, payload: { value, unit: "tokens" } },
+            info,
+          ),
+        );
+    }
+    out.push(
+      this.emit.event(
+        "run.finished",
+        { ...this.ids(), phase: "completed", payload: { outcome: "success" } },
+        info,
+      ),
+    );
+    return out;
+  }
+
+  private onItem(body: JsonObject, phase: ItemPhase, record: unknown, info: SourceInfo): AgentUiEvent[] {
+    const item = asRecord(body.item);
+    const sourceId = readString(item, "id");
+    const itemType = readString(item, "type");
+    const translate = itemType !== undefined ? ITEM_TRANSLATORS[itemType] : undefined;
+    if (item === undefined || sourceId === undefined || translate === undefined)
+      return [this.emit.unsupported(record, info, `item type ${itemType ?? "missing"} is not mapped`)];
+    let state = this.items.get(sourceId);
+    if (state === undefined) {
+      const id = this.usedIds.has(sourceId) ? `${sourceId}@turn${this.turn}` : sourceId;
+      state = { id, streamed: "", toolOpened: false };
+      this.items.set(sourceId, state);
+    }
+    const current = state;
+    const fields = this.ids();
+    const ctx: ItemContext = {
+      id: current.id,
+      phase,
+      emit: (type, eventFields, key) =>
+        this.emit.event(
+          type,
+          { ...fields, ...eventFields },
+          {
+            ...info,
+            sourceType: `item.${phase}:${itemType}`,
+            sourceEventId: `${this.threadId ?? "thread"}:${current.id}:${phase}${key !== undefined ? `:${key}` : ""}`,
+          },
+        ),
+      streamed: () => current.streamed,
+      setStreamed: (text) => {
+        current.streamed = text;
+      },
+      toolOpened: () => current.toolOpened,
+      markToolOpened: () => {
+        current.toolOpened = true;
+      },
+    };
+    return translate(item, ctx);
+  }
+}
+
+export function createCodexAdapter(options: AdapterOptions = {}): SourceAdapter {
+  return new CodexAdapter(options);
+}
