@@ -1,8 +1,10 @@
 import { a2aAdapter } from "./a2a";
+import { codexAdapter } from "./codex";
+import { limeAdapter } from "./lime";
 import type { AdapterModule } from "./types";
 
 /** Every source adapter, by its `--from` name. Each adapter module registers itself here with one line. */
-export const ADAPTERS: AdapterModule[] = [a2aAdapter];
+export const ADAPTERS: AdapterModule[] = [limeAdapter, a2aAdapter, codexAdapter];
 
 export function findAdapter(format: string): AdapterModule | undefined {
   return ADAPTERS.find((a) => a.format === format);

@@ -11,6 +11,7 @@ export interface SourceInfo {
   index?: number;
   sourceType?: string;
   sourceEventId?: string;
+  schemaVersion?: string;
 }
 
 /**

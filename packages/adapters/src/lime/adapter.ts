@@ -1,0 +1,188 @@
+// The Lime AgentRuntime profile adapter: RuntimeEvent records through the mapping table, and the
+// untyped read-model records (SessionSnapshot, TaskSnapshot, evidence / benchmark packs) as snapshots.
+import { type AgentUiEvent, LIME_PROFILE_SCHEMA_VERSION, type RecordMeta } from "@agent-ui/contracts";
+import type { EventFields, SourceInfo } from "../shared/emitter";
+import { Emitter } from "../shared/emitter";
+import {
+  type JsonObject,
+  compact,
+  isRecord,
+  readCorrelationIds,
+  readRecord,
+  readString,
+} from "../shared/record";
+import { safeValue } from "../shared/safe-payload";
+import type { AdapterOptions, SourceAdapter } from "../types";
+import type { BuildContext } from "./build-common";
+import { artifactClassOf, isEvidencePack, isSessionSnapshot, isTaskSnapshot } from "./build-state";
+import { type LimeFacts, missingScopeIds, toLimeFacts } from "./facts";
+import { BOUNDARY_ONLY, outputsFor } from "./mapping-table";
+
+export const LIME_FORMAT = "lime";
+
+export class LimeAdapter implements SourceAdapter {
+  readonly format = LIME_FORMAT;
+  private readonly emitter: Emitter;
+  private readonly ctx: BuildContext;
+  private readonly defaultStream: string;
+
+  constructor(options: AdapterOptions = {}) {
+    this.emitter = new Emitter(LIME_FORMAT, options);
+    this.ctx = { safe: { largePayloadBytes: options.largePayloadBytes } };
+    this.defaultStream = options.streamId ?? options.sessionId ?? "default";
+  }
+
+  push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
+    return this.emitter.guard(record, { index }, () => this.translate(record, index));
+  }
+
+  finish(): AgentUiEvent[] {
+    // Runtime facts are authoritative: nothing the runtime left open is closed by guessing.
+    return [];
+  }
+
+  private translate(record: unknown, index: number | undefined): AgentUiEvent[] {
+    if (!isRecord(record)) return [this.emitter.unsupported(record, { index }, "not a JSON object")];
+    const type = readString(record, "type", "eventType", "event_type");
+    if (type === undefined) return this.readModel(record, index);
+    const facts = toLimeFacts(record, type);
+    const info: SourceInfo = { index, sourceType: type, sourceEventId: facts.eventId };
+    if (facts.schemaVersion !== undefined) info.schemaVersion = facts.schemaVersion;
+    const outputs = outputsFor(facts.type);
+    if (outputs === undefined) {
+      if (BOUNDARY_ONLY.has(facts.type)) return [];
+      return [this.emitter.unsupported(record, info, `unknown runtime event class "${type.slice(0, 80)}"`)];
+    }
+    const key =
+      facts.eventId ??
+      `${LIME_FORMAT}:${facts.ids.sessionId ?? this.defaultStream}:${facts.sequence ?? `i${index ?? 0}`}`;
+    const base = this.baseFields(facts);
+    const events: AgentUiEvent[] = [];
+    for (const output of outputs) {
+      const fields = output.build(facts, this.ctx);
+      if (fields === null) continue;
+      const eventType = output.type === "artifact.changed" ? artifactClassOf(facts) : output.type;
+      const eventId = events.length === 0 ? key : `${key}#${eventType}`;
+      events.push(this.emitter.event(eventType, { ...base, ...fields, eventId }, info));
+    }
+    if (events.length === 0)
+      events.push(
+        this.emitter.unsupported(record, info, `${type} lacks the payload fields its mapping needs`),
+      );
+    events.push(...this.profileChecks(facts, key, base, info));
+    return events;
+  }
+
+  /** Correlation ids, runtime shape, timestamp and sequence every event of the record carries. */
+  private baseFields(facts: LimeFacts): EventFields {
+    const fields: EventFields = { ...facts.ids, ...facts.extraIds, ...facts.shape };
+    if (facts.timestamp !== undefined) fields.timestamp = facts.timestamp;
+    if (facts.sequence !== undefined) fields.sequence = facts.sequence;
+    if (facts.refs !== undefined)
+      fields.refs = safeValue(facts.refs, this.ctx.safe) as Record<string, unknown>;
+    return fields;
+  }
+
+  /** Degraded facts are mapped and also reported (ENV-12): missing scope ids, foreign schema version. */
+  private profileChecks(facts: LimeFacts, key: string, base: EventFields, info: SourceInfo): AgentUiEvent[] {
+    const checks: AgentUiEvent[] = [];
+    const missing = missingScopeIds(facts);
+    if (missing.length > 0)
+      checks.push(
+        this.emitter.diagnostic(
+          "missing_scope_id",
+          "warning",
+          `${facts.sourceType} is missing ${missing.join(", ")}; the link renders unknown`,
+          info,
+          { ...base, eventId: `${key}#missing_scope_id` },
+          { missing },
+        ),
+      );
+    if (facts.schemaVersion !== undefined && facts.schemaVersion !== LIME_PROFILE_SCHEMA_VERSION)
+      checks.push(
+        this.emitter.diagnostic(
+          "schema_mismatch",
+          "info",
+          `schemaVersion ${facts.schemaVersion.slice(0, 40)} is not ${LIME_PROFILE_SCHEMA_VERSION}; mapped as a core runtime event`,
+          info,
+          { ...base, eventId: `${key}#schema_mismatch` },
+          { schemaVersion: facts.schemaVersion.slice(0, 40) },
+        ),
+      );
+    return checks;
+  }
+
+  /** Records with no `type`: read models and packs, each as one authoritative snapshot (HYD-09). */
+  private readModel(record: JsonObject, index: number | undefined): AgentUiEvent[] {
+    const info: SourceInfo = { index, sourceType: "snapshot" };
+    const schemaVersion = readString(record, "schemaVersion", "schema_version");
+    if (schemaVersion !== undefined) info.schemaVersion = schemaVersion;
+    const safe = safeValue(record, this.ctx.safe);
+    const updatedAt = readString(record, "updatedAt", "updated_at");
+    if (isSessionSnapshot(record)) {
+      const ids = readCorrelationIds(record);
+      const threads = Array.isArray(record.threads) ? record.threads : [];
+      const threadId = threads.length === 1 ? readString(threads[0], "threadId", "thread_id") : undefined;
+      const fields: EventFields = compact({
+        ...ids,
+        threadId: ids.threadId ?? threadId,
+        timestamp: updatedAt,
+      });
+      const key = `${LIME_FORMAT}:snapshot:${ids.sessionId ?? this.defaultStream}:${updatedAt ?? `i${index ?? 0}`}`;
+      return [
+        this.emitter.event(
+          "state.snapshot",
+          { ...fields, eventId: key, phase: "hydrating", payload: { runtimeSession: safe } },
+          { ...info, sourceType: "session_snapshot" },
+        ),
+        this.emitter.event(
+          "session.hydrated",
+          {
+            ...fields,
+            eventId: `${key}#session.hydrated`,
+            payload: compact({ change: "snapshot", updatedAt }),
+          },
+          { ...info, sourceType: "session_snapshot" },
+        ),
+      ];
+    }
+    if (isTaskSnapshot(record)) {
+      const ids = readCorrelationIds(record);
+      return [
+        this.emitter.event(
+          "state.snapshot",
+          { ...ids, timestamp: updatedAt, phase: "hydrating", payload: { task: safe } },
+          { ...info, sourceType: "task_snapshot" },
+        ),
+      ];
+    }
+    if (isEvidencePack(record)) {
+      // The pack's correlation spine becomes envelope ids; `benchmark.taskId` (a dataset task) is never
+      // taken for the runtime `taskId` (fixtures §3.7).
+      const correlation = readCorrelationIds(readRecord(record, "runtimeCorrelation", "runtime_correlation"));
+      const refs = compact({
+        evidenceId: readString(record, "evidenceId", "evidence_id"),
+        evidencePackRef: readString(record, "packRef", "pack_ref", "evidencePackRef"),
+        replayRef: readString(record, "replayRef", "replay_ref"),
+        reviewRef: readString(record, "reviewRef", "review_ref"),
+      });
+      return [
+        this.emitter.event(
+          "state.snapshot",
+          { ...correlation, ...refs, phase: "hydrating", payload: { evidencePack: safe } },
+          { ...info, sourceType: isRecord(record.benchmark) ? "benchmark_trial_pack" : "evidence_pack" },
+        ),
+      ];
+    }
+    if (typeof record.threadId === "string" && typeof record.status === "string") {
+      return [
+        this.emitter.event(
+          "state.snapshot",
+          { ...readCorrelationIds(record), phase: "hydrating", payload: { thread: safe } },
+          { ...info, sourceType: "thread_read_model" },
+        ),
+      ];
+    }
+    return [this.emitter.unsupported(record, info, "record has no type and is not a known read model")];
+  }
+}

@@ -1,0 +1,120 @@
+// Builders for subagents (child agent turns), remote channels and worker results, with lineage (TEAM-02).
+import { compact, readString } from "../shared/record";
+import { previewOf } from "../shared/safe-payload";
+import { type Builder, phaseOf, reasonOf, statusWord, stringField } from "./build-common";
+import type { LimeFacts } from "./facts";
+
+/** Parent/child lineage only from stated ids: never a fabricated parent edge (TEAM-18). */
+function lineage(f: LimeFacts) {
+  return compact({
+    agentId: f.ids.agentId ?? f.ids.subagentId,
+    subagentId: f.ids.subagentId,
+    parentSessionId: f.ids.parentSessionId ?? stringField(f, "parentSessionId", "parent_session_id"),
+    parentThreadId: f.ids.parentThreadId ?? stringField(f, "parentThreadId", "parent_thread_id"),
+  });
+}
+
+const AGENT_STATUS_BY_CLASS: Readonly<Record<string, string>> = {
+  "subagent.spawned": "spawning",
+  "subagent.started": "running",
+  "subagent.completed": "completed",
+  "subagent.failed": "failed",
+  "subagent.closed": "closed",
+};
+
+export const agentFact: Builder = (f) => {
+  const ids = lineage(f);
+  if (ids.agentId === undefined) return null;
+  const status = statusWord(f) ?? AGENT_STATUS_BY_CLASS[f.type];
+  return {
+    ...ids,
+    runtimeEntity: f.shape.runtimeEntity ?? "subagent_turn",
+    phase: phaseOf(status === "spawning" ? "running" : status),
+    payload: compact({
+      agentName: stringField(f, "agentName", "agent_name", "name"),
+      role: stringField(f, "role"),
+      status,
+      model: stringField(f, "model"),
+      teamName: stringField(f, "teamName", "team_name"),
+      parentAgentId: stringField(f, "parentAgentId", "parent_agent_id"),
+      spawnReason: stringField(f, "spawnReason", "spawn_reason", "reason"),
+      summary: previewOfField(f, "summary", "resultSummary"),
+      pendingInput:
+        f.type === "subagent.input"
+          ? compact({ preview: previewOfField(f, "input", "text", "message") })
+          : undefined,
+      error: f.type === "subagent.failed" ? reasonOf(f) : undefined,
+    }),
+  };
+};
+
+function previewOfField(f: LimeFacts, ...keys: string[]): string | undefined {
+  const text = stringField(f, ...keys);
+  return text !== undefined ? previewOf(text, 500) : undefined;
+}
+
+/** A child's result summary becomes a worker notification: a task/agent fact, not a user message. */
+export const workerNotification: Builder = (f) => {
+  const ids = lineage(f);
+  const summary = previewOfField(f, "summary", "resultSummary", "output", "text");
+  const resultRef = stringField(f, "resultRef", "result_ref", "transcriptRef", "outputRef");
+  if (ids.agentId === undefined || (summary === undefined && resultRef === undefined)) return null;
+  return {
+    ...ids,
+    workerNotificationId: f.eventId,
+    payload: compact({ status: statusWord(f) ?? AGENT_STATUS_BY_CLASS[f.type], summary, resultRef }),
+  };
+};
+
+const CHANNEL_STATUS: Readonly<Record<string, string>> = {
+  "channel.connected": "connected",
+  "channel.disconnected": "disconnected",
+  "channel.resumed": "resumed",
+};
+
+/** A remote channel is a remote teammate; a disconnect is connectivity, never a terminal state. */
+export const channelAgent: Builder = (f) => {
+  const agentId = f.ids.agentId ?? stringField(f, "agentId", "peerAgentId") ?? f.extraIds.channelId;
+  if (agentId === undefined) return null;
+  return {
+    agentId,
+    runtimeEntity: "external_task",
+    surface: "remote_teammate",
+    topology: "remote_teammate",
+    ...(f.ids.remoteTaskId !== undefined ? { remoteTaskId: f.ids.remoteTaskId } : {}),
+    payload: compact({
+      agentName: stringField(f, "peerName", "peer", "agentName", "name"),
+      summary: f.type === "channel.message" ? previewOfField(f, "text", "message", "summary") : undefined,
+      remote: compact({
+        remoteTaskId: f.ids.remoteTaskId ?? stringField(f, "remoteTaskId", "peerTaskId"),
+        cardRef: stringField(f, "cardRef", "agentCardRef"),
+        status: CHANNEL_STATUS[f.type] ?? statusWord(f),
+        channelId: f.extraIds.channelId,
+      }),
+    }),
+  };
+};
+
+/** `channel.peer_task.*` (§E-10): the peer's task as an external task. */
+export const peerTask: Builder = (f) => {
+  const taskId = f.ids.taskId ?? f.ids.remoteTaskId ?? stringField(f, "peerTaskId", "remoteTaskId");
+  if (taskId === undefined) return null;
+  return {
+    taskId,
+    runtimeEntity: "external_task",
+    payload: compact({ status: statusWord(f), title: readString(f.payload, "title") }),
+  };
+};
+
+/** Handoffs (§D.3 `handoff.*`): who hands to whom, without rewriting authorship. */
+export const handoff: Builder = (f) => ({
+  ...lineage(f),
+  ...(f.ids.handoffId !== undefined ? { handoffId: f.ids.handoffId } : {}),
+  payload: compact({
+    from: stringField(f, "from", "fromAgentId"),
+    to: stringField(f, "to", "toAgentId"),
+    reason: reasonOf(f),
+    resumeTarget: stringField(f, "resumeTarget"),
+    status: statusWord(f) ?? (f.sourceType === "handoff.completed" ? "returned" : "handoff_requested"),
+  }),
+});

@@ -1,0 +1,194 @@
+// Builders for human-in-the-loop actions and the permission / sandbox / policy / hook facts (§E-5, §E-6).
+import type { ActionType } from "@agent-ui/contracts";
+import { compact, readRecord, readString } from "../shared/record";
+import { type Builder, messageOf, reasonOf, safe, stringField, stringList } from "./build-common";
+import type { LimeFacts } from "./facts";
+
+/** The three HITL vocabularies (surface doc, taxonomy, Lime fixture) onto the taxonomy (§E-5). */
+const ACTION_TYPE_MAP: Readonly<Record<string, ActionType>> = {
+  tool_approval: "tool_approval",
+  tool_permission: "tool_approval",
+  approval: "tool_approval",
+  tool_call_approval: "tool_approval",
+  plan_decision: "plan_decision",
+  plan_review: "plan_decision",
+  plan_approval: "plan_decision",
+  teammate_plan_decision: "teammate_plan_decision",
+  structured_input: "structured_input",
+  input: "structured_input",
+  elicitation: "structured_input",
+  form: "structured_input",
+  clarification: "clarification",
+  question: "clarification",
+  ask_user: "clarification",
+  permission: "permission_grant",
+  permission_grant: "permission_grant",
+  delegated_permission: "delegated_permission",
+  credential_request: "credential_request",
+  credential: "credential_request",
+  auth: "credential_request",
+  artifact_review: "artifact_review",
+  review: "artifact_review",
+};
+
+export function toActionType(value: string | undefined): ActionType {
+  return (value !== undefined ? ACTION_TYPE_MAP[value] : undefined) ?? "unknown";
+}
+
+/** Decisions only from what the runtime declared: an explicit list or a known `decisionKind` (HITL-07). */
+const DECISIONS_BY_KIND: Readonly<Record<string, string[]>> = {
+  allow_or_deny: ["allow", "deny"],
+  approve_or_reject: ["approve", "reject"],
+  yes_or_no: ["yes", "no"],
+  accept_or_decline: ["accept", "decline"],
+};
+
+function availableDecisions(f: LimeFacts): string[] | undefined {
+  const explicit = stringList(
+    f.payload.availableDecisions ?? f.payload.available_decisions ?? f.payload.decisions,
+  );
+  if (explicit !== undefined) return explicit;
+  const kind = stringField(f, "decisionKind", "decision_kind");
+  return kind !== undefined ? DECISIONS_BY_KIND[kind] : undefined;
+}
+
+/** `action.required` (and forwarded permissions). The tool link is only what the source names (§E-6). */
+export function actionRequired(forcedType?: ActionType): Builder {
+  return (f, ctx) => {
+    const actionId = f.ids.actionId ?? stringField(f, "actionId", "action_id", "requestId");
+    if (actionId === undefined) return null;
+    const sourceType = stringField(f, "actionType", "action_type", "type", "kind");
+    const toolCallId = f.ids.toolCallId ?? stringField(f, "toolCallId", "tool_call_id");
+    const schema = readRecord(f.payload, "schema", "requestedSchema", "responseSchema");
+    const scope = readRecord(f.payload, "scope");
+    return {
+      actionId,
+      ...(toolCallId !== undefined ? { toolCallId } : {}),
+      phase: "waiting",
+      payload: compact({
+        actionType: forcedType ?? toActionType(sourceType),
+        sourceType,
+        title: stringField(f, "title"),
+        prompt: stringField(f, "prompt", "message", "question"),
+        schema: schema !== undefined ? safe(ctx, schema) : undefined,
+        availableDecisions: availableDecisions(f),
+        decisionKind: stringField(f, "decisionKind", "decision_kind"),
+        toolName: stringField(f, "toolName", "tool_name"),
+        scope: scope !== undefined ? safe(ctx, scope) : undefined,
+        severity: stringField(f, "severity", "riskLevel", "risk"),
+        expiresAt: stringField(f, "expiresAt", "expires_at", "timeoutAt"),
+        requestedBy: requestedBy(f),
+      }),
+    };
+  };
+}
+
+function requestedBy(f: LimeFacts) {
+  const by = compact({
+    agentId: stringField(f, "agentId", "requestedByAgentId") ?? f.ids.agentId,
+    subagentId: f.ids.subagentId,
+    name: stringField(f, "requestedBy", "agentName", "peer", "peerName"),
+  });
+  return Object.keys(by).length > 0 ? by : undefined;
+}
+
+const OUTCOMES = new Set(["resolved", "expired", "cancelled"]);
+
+export function actionResolved(fixedOutcome?: "resolved" | "expired" | "cancelled"): Builder {
+  return (f, ctx) => {
+    const actionId = f.ids.actionId ?? stringField(f, "actionId", "action_id", "requestId");
+    if (actionId === undefined) return null;
+    const own = stringField(f, "outcome", "status");
+    const response = readRecord(f.payload, "response");
+    return {
+      actionId,
+      ...(f.ids.toolCallId !== undefined ? { toolCallId: f.ids.toolCallId } : {}),
+      payload: compact({
+        outcome: fixedOutcome ?? (own !== undefined && OUTCOMES.has(own) ? own : "resolved"),
+        decision: stringField(f, "decision") ?? readString(response, "decision"),
+        response: response !== undefined ? safe(ctx, response) : undefined,
+        decidedBy: stringField(f, "decidedBy", "decided_by", "source"),
+        reason: reasonOf(f),
+      }),
+    };
+  };
+}
+
+/** permission.* / sandbox.* / policy.changed → `permission.changed`; `approvalActionId` links the card. */
+export function permissionFact(
+  kind: "decision" | "requested" | "sandbox" | "violation" | "policy" | "hook",
+): Builder {
+  return (f, ctx) => {
+    const linked = stringField(f, "approvalActionId", "approval_action_id");
+    const fields = { ...(linked !== undefined && f.ids.actionId === undefined ? { actionId: linked } : {}) };
+    const decisionWord = stringField(f, "decision", "permissionDecision", "result");
+    let payload: Record<string, unknown>;
+    switch (kind) {
+      case "decision":
+        payload = {
+          decision: compact({
+            id: linked,
+            decision: decisionWord ?? "unknown",
+            source: stringField(f, "source", "decisionSource"),
+            reason: reasonOf(f),
+            expiresAt: stringField(f, "expiresAt"),
+          }),
+          riskLevel: stringField(f, "riskLevel", "risk"),
+        };
+        break;
+      case "requested":
+        payload = { decision: compact({ id: linked, decision: "requested", reason: reasonOf(f) }) };
+        break;
+      case "sandbox":
+        payload = { mode: stringField(f, "mode", "accessMode", "profile"), sandbox: safe(ctx, f.payload) };
+        break;
+      case "violation":
+        payload = { violation: compact({ id: stringField(f, "violationId", "id"), reason: reasonOf(f) }) };
+        break;
+      case "policy":
+        payload = { mode: stringField(f, "mode", "permissionMode"), policy: safe(ctx, f.payload) };
+        break;
+      case "hook":
+        payload = {
+          hook: compact({
+            status: f.type.slice("hook.".length),
+            decision: decisionWord,
+            reason: reasonOf(f),
+            name: stringField(f, "hookName", "name"),
+          }),
+        };
+        break;
+    }
+    return { ...fields, payload: compact(payload) };
+  };
+}
+
+/** A hook run (started/completed/failed) as a diagnostic line; failures are warnings. */
+export const hookDiagnostic: Builder = (f) => ({
+  payload: {
+    code: f.type === "hook.failed" ? "runtime_warning" : "runtime_info",
+    severity: f.type === "hook.failed" ? "warning" : "info",
+    message: `${f.type}${stringField(f, "hookName", "name") ? `: ${stringField(f, "hookName", "name")}` : ""}${
+      messageOf(f) ? ` (${messageOf(f)})` : ""
+    }`,
+  },
+});
+
+/** `channel.permission_returned`: the peer's decision on a forwarded request. */
+export const channelPermissionReturned: Builder = (f, ctx) => {
+  const resolved = actionResolved()(f, ctx);
+  if (resolved === null) return null;
+  const peer = stringField(f, "peer", "peerName", "channel");
+  if (peer !== undefined) (resolved.payload as Record<string, unknown>).decidedBy ??= peer;
+  return resolved;
+};
+
+/** Delegated approvals name the peer that asks (acceptance scenario 10). */
+export const channelPermissionForwarded: Builder = (f, ctx) => {
+  const required = actionRequired("delegated_permission")(f, ctx);
+  if (required === null) return null;
+  const peer = stringField(f, "peer", "peerName") ?? f.extraIds.channelId;
+  const payload = required.payload as Record<string, unknown>;
+  if (peer !== undefined && payload.requestedBy === undefined) payload.requestedBy = { name: peer };
+  return { ...required, owner: "policy" };
+};
