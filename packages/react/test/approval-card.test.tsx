@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { ApprovalCard } from "../src/approval-card";
+import { teamApproved, teamRunning } from "./fixtures/team";
+import { recordingDispatch } from "./helpers";
+
+afterEach(cleanup);
+
+describe("ApprovalCard", () => {
+  it("HITL-02/03 approve sends respond_action once and stays pending until action.resolved is rendered", async () => {
+    const state = teamRunning();
+    const rec = recordingDispatch();
+    const { rerender } = render(
+      <ApprovalCard action={state.actions["act-1"]} dispatch={rec.dispatch} agents={state.agents} />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Approve" }));
+    expect(rec.calls).toEqual([
+      {
+        kind: "respond_action",
+        actionId: "act-1",
+        decision: "approve",
+        payload: undefined,
+        agentId: "writer",
+      },
+    ]);
+    expect(screen.getByText(/waiting for runtime/i)).toBeTruthy();
+    await act(async () => rec.settle("accepted"));
+    // Accepted is not resolved: the card still waits for the runtime's fact.
+    expect(screen.getByText(/waiting for runtime/i)).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Approve" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByText(/Resolved by runtime/)).toBeNull();
+    const resolved = teamApproved();
+    rerender(
+      <ApprovalCard action={resolved.actions["act-1"]} dispatch={rec.dispatch} agents={resolved.agents} />,
+    );
+    expect(screen.getByText(/Resolved by runtime: approve/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Approve" })).toBeNull();
+    expect(rec.calls).toHaveLength(1);
+  });
+
+  it("HITL-05 a second click while responding is harmless: one write", async () => {
+    const rec = recordingDispatch();
+    render(<ApprovalCard action={teamRunning().actions["act-1"]} dispatch={rec.dispatch} />);
+    const approve = screen.getByRole("button", { name: "Approve" });
+    fireEvent.click(approve);
+    fireEvent.click(approve);
+    fireEvent.click(screen.getByRole("button", { name: "Reject" }));
+    await act(async () => rec.settle());
+    expect(rec.calls).toHaveLength(1);
+  });
+
+  it("HITL-04 reject sends a rejection and never shows the tool as run", async () => {
+    const rec = recordingDispatch();
+    render(<ApprovalCard action={teamRunning().actions["act-1"]} dispatch={rec.dispatch} />);
+    fireEvent.click(screen.getByRole("button", { name: "Reject" }));
+    await act(async () => rec.settle());
+    expect(rec.calls[0]).toMatchObject({ kind: "respond_action", decision: "reject" });
+    expect(screen.getByText(/Sent “reject” — waiting for runtime/)).toBeTruthy();
+    expect(screen.queryByText(/Resolved/)).toBeNull();
+  });
+
+  it("HITL-03 a refused write re-enables the decision with the reason", async () => {
+    const rec = recordingDispatch();
+    render(<ApprovalCard action={teamRunning().actions["act-1"]} dispatch={rec.dispatch} />);
+    fireEvent.click(screen.getByRole("button", { name: "Approve" }));
+    await act(async () => rec.settle("rejected", "expired on server"));
+    expect(screen.getByRole("alert").textContent).toContain("expired on server");
+    expect((screen.getByRole("button", { name: "Approve" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("HITL-09 names the requesting teammate; HITL-06 an unknown tool stays unknown", () => {
+    const action = { ...teamRunning().actions["act-1"], toolCallId: "unknown" as const, toolName: undefined };
+    render(<ApprovalCard action={action} dispatch={recordingDispatch().dispatch} />);
+    expect(screen.getByText("Writer")).toBeTruthy();
+    expect(screen.getByText("unknown")).toBeTruthy();
+  });
+
+  it("HITL-07 answers with a structured form generated from the schema", async () => {
+    const rec = recordingDispatch();
+    const action = {
+      ...teamRunning().actions["act-1"],
+      type: "structured_input" as const,
+      availableDecisions: ["answer"],
+      schema: {
+        type: "object",
+        required: ["region"],
+        properties: {
+          region: { type: "string", enum: ["EU", "US"] },
+          budget: { type: "number", title: "Budget" },
+          urgent: { type: "boolean" },
+        },
+      },
+    };
+    render(<ApprovalCard action={action} dispatch={rec.dispatch} />);
+    expect(screen.queryByRole("button", { name: "Approve" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Answer" }));
+    expect(rec.calls).toHaveLength(0);
+    expect(screen.getByLabelText(/region/).getAttribute("aria-invalid")).toBe("true");
+    fireEvent.change(screen.getByLabelText(/region/), { target: { value: "EU" } });
+    fireEvent.change(screen.getByLabelText(/Budget/), { target: { value: "42" } });
+    fireEvent.click(screen.getByLabelText(/urgent/));
+    fireEvent.click(screen.getByRole("button", { name: "Answer" }));
+    expect(rec.calls[0]).toMatchObject({
+      decision: "answer",
+      payload: { region: "EU", budget: 42, urgent: true },
+    });
+  });
+
+  it("HITL-15 approval controls are keyboard reachable buttons; expired requests cannot be answered", () => {
+    const { rerender } = render(
+      <ApprovalCard action={teamRunning().actions["act-1"]} dispatch={recordingDispatch().dispatch} />,
+    );
+    const approve = screen.getByRole("button", { name: "Approve" });
+    approve.focus();
+    expect(document.activeElement).toBe(approve);
+    expect(screen.getByText("risk: high")).toBeTruthy();
+    rerender(
+      <ApprovalCard
+        action={{ ...teamRunning().actions["act-1"], status: "expired" }}
+        dispatch={recordingDispatch().dispatch}
+      />,
+    );
+    expect(screen.queryByRole("button", { name: "Approve" })).toBeNull();
+    expect(screen.getByText(/expired; it can no longer be answered/)).toBeTruthy();
+  });
+});

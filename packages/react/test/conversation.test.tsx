@@ -1,0 +1,128 @@
+// @vitest-environment happy-dom
+import type { MessagePart } from "@agent-ui/contracts";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { Conversation } from "../src/conversation";
+import { InlineProcess, summarizeProcess } from "../src/inline-process";
+import { teamApproved, teamRunning } from "./fixtures/team";
+import { acceptingDispatch } from "./helpers";
+
+afterEach(cleanup);
+
+function renderConversation(state = teamRunning()) {
+  return render(
+    <Conversation
+      messages={state.messages}
+      tools={state.tools}
+      actions={state.actions}
+      agents={state.agents}
+      artifacts={state.artifacts}
+      dispatch={acceptingDispatch().dispatch}
+    />,
+  );
+}
+
+describe("Conversation", () => {
+  it("TEXT-01 only assistant_text forms the answer; process stays in the inline process", () => {
+    const { container } = renderConversation();
+    const answers = container.querySelectorAll(".aui-answer");
+    expect(answers).toHaveLength(1);
+    expect(answers[0].textContent).toBe("Drafting the report now.");
+    expect(answers[0].textContent).not.toContain("Split research");
+  });
+
+  it("PROC-01 keeps the runtime order of process and answer parts", () => {
+    const { container } = renderConversation();
+    const coord = screen.getByLabelText("Message from Coordinator");
+    const children = [...coord.children].map((el) => el.className);
+    expect(children.findIndex((c) => c.includes("aui-inline-process"))).toBeLessThan(
+      children.findIndex((c) => c.includes("aui-answer")),
+    );
+    expect(container.querySelectorAll(".aui-inline-process")).toHaveLength(1);
+  });
+
+  it("TEAM-04/06 worker notifications are visibly distinct from user messages", () => {
+    renderConversation();
+    const note = screen.getByLabelText("Worker notification from Researcher");
+    expect(note.getAttribute("data-role")).toBe("notification");
+    expect(within(note).getByText("worker notification")).toBeTruthy();
+    expect(screen.getByLabelText("Message from You").getAttribute("data-role")).toBe("user");
+  });
+
+  it("TEAM-05 each agent authors its own messages", () => {
+    renderConversation();
+    expect(screen.getByLabelText("Message from Coordinator")).toBeTruthy();
+    expect(screen.queryByLabelText("Message from Assistant")).toBeNull();
+  });
+
+  it("STAT-02/DIAG-01 runtime status and diagnostic parts never render as conversation text", () => {
+    const state = teamRunning();
+    state.messages[1].parts.push(
+      { id: "p-st", kind: "runtime_status", status: "done", text: "STATUS-TEXT" },
+      { id: "p-dg", kind: "diagnostic", status: "done", text: "DIAG-TEXT" },
+    );
+    const { container } = renderConversation(state);
+    expect(container.textContent).not.toContain("STATUS-TEXT");
+    expect(container.textContent).not.toContain("DIAG-TEXT");
+  });
+
+  it("CTX-01 a context boundary part renders as a boundary, not answer text", () => {
+    const state = teamRunning();
+    state.messages[1].parts.push({
+      id: "p-ctx",
+      kind: "context_event",
+      status: "done",
+      title: "Context compacted: 9000 → 2000",
+    });
+    const { container } = renderConversation(state);
+    expect(container.querySelector("[data-boundary='context']")?.textContent).toContain("Context compacted");
+  });
+});
+
+describe("InlineProcess", () => {
+  const parts = teamRunning().messages[1].parts.filter((p) => p.kind !== "assistant_text");
+
+  it("PROC-02 is expanded while a step is live", () => {
+    const state = teamRunning();
+    render(
+      <InlineProcess
+        parts={parts}
+        tools={state.tools}
+        actions={state.actions}
+        dispatch={acceptingDispatch().dispatch}
+      />,
+    );
+    expect(screen.getByLabelText("Process").getAttribute("data-expanded")).toBe("true");
+    expect(screen.getByLabelText("Tool write_file")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Approve" })).toBeTruthy();
+  });
+
+  it("PROC-03/05 collapses to a summary from stable facts once done, expandable on demand", () => {
+    const state = teamApproved();
+    state.tools["tc-write"] = { ...state.tools["tc-write"], status: "output-available", progress: undefined };
+    const done: MessagePart[] = parts.map((p) => ({ ...p, status: "done", expanded: false }));
+    render(
+      <InlineProcess
+        parts={done}
+        tools={state.tools}
+        actions={state.actions}
+        dispatch={acceptingDispatch().dispatch}
+      />,
+    );
+    const region = screen.getByLabelText("Process");
+    expect(region.getAttribute("data-expanded")).toBe("false");
+    expect(screen.queryByLabelText("Tool write_file")).toBeNull();
+    expect(region.textContent).toContain("1 tool (write_file)");
+    fireEvent.click(screen.getByRole("button", { name: "Show steps" }));
+    expect(screen.getByLabelText("Tool write_file")).toBeTruthy();
+  });
+
+  it("PROC-05 a tool with call and result parts is counted and shown once", () => {
+    const state = teamRunning();
+    const twice: MessagePart[] = [
+      { id: "a", kind: "tool_call", status: "done", toolCallId: "tc-write" },
+      { id: "b", kind: "tool_result", status: "done", toolCallId: "tc-write" },
+    ];
+    expect(summarizeProcess(twice, state.tools)).toBe("1 tool (write_file)");
+  });
+});

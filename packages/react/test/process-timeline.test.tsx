@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+import type { TimelineEntry } from "@agent-ui/contracts";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { inlineFactIds } from "../src/live-facts";
+import { ProcessTimeline } from "../src/process-timeline";
+import { visibleRange } from "../src/virtual-list";
+import { teamApproved, teamRunning } from "./fixtures/team";
+
+afterEach(cleanup);
+
+function entries(n: number): TimelineEntry[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `e${i}`,
+    kind: i % 2 ? "tool" : "status",
+    title: `entry ${i}`,
+    refs: {},
+    source: { sequence: i + 1 },
+  }));
+}
+
+describe("ProcessTimeline", () => {
+  it("PERF-04 a 10,000-entry timeline mounts only the visible window", () => {
+    const { container } = render(<ProcessTimeline entries={entries(10_000)} height={320} rowHeight={32} />);
+    const rows = container.querySelectorAll(".aui-vrow");
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(10 + 12);
+    expect(screen.getByText("10000 entries")).toBeTruthy();
+  });
+
+  it("PERF-04 scrolling moves the window", () => {
+    expect(visibleRange(10_000, 32, 320, 32 * 5000, 0)).toEqual({ first: 5000, last: 5010 });
+  });
+
+  it("PROC-04 a fact live in the inline process shows only a placeholder in the timeline", () => {
+    const state = teamRunning();
+    render(<ProcessTimeline entries={state.timeline} inlineFactIds={inlineFactIds(state)} />);
+    expect(screen.getByText("write_file — shown in the live process")).toBeTruthy();
+    cleanup();
+    const later = teamApproved();
+    later.tools["tc-write"] = { ...later.tools["tc-write"], status: "output-available" };
+    render(<ProcessTimeline entries={later.timeline} inlineFactIds={inlineFactIds(later)} />);
+    expect(screen.getByText("write_file")).toBeTruthy();
+  });
+
+  it("PROC-09 rows show their source sequence, filter by kind and select for focus only", () => {
+    const onSelect = vi.fn();
+    render(<ProcessTimeline entries={teamRunning().timeline} onSelect={onSelect} />);
+    expect(screen.getByText("#20")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Filter"), { target: { value: "review" } });
+    expect(screen.queryByText("Run started")).toBeNull();
+    fireEvent.click(screen.getByText("Review of report.md"));
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: "tl-3" }));
+  });
+});

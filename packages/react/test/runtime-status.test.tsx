@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { RuntimeStatus } from "../src/runtime-status";
+import { emptyState } from "./fixtures/empty";
+import { teamRunning } from "./fixtures/team";
+
+afterEach(cleanup);
+
+describe("RuntimeStatus", () => {
+  it("STAT-01/02 shows a credible status before any answer text, as a status row", () => {
+    const state = emptyState();
+    state.runtime = { ...state.runtime, status: "submitted", label: "Input accepted" };
+    render(<RuntimeStatus runtime={state.runtime} />);
+    const row = screen.getByRole("status");
+    expect(row.textContent).toContain("Submitted");
+    expect(row.textContent).toContain("Input accepted");
+  });
+
+  it("STAT-04 only attention states are loud; routing stays calm", () => {
+    const state = teamRunning();
+    const { rerender } = render(<RuntimeStatus runtime={state.runtime} />);
+    expect(screen.getByLabelText("Runtime status").getAttribute("data-attention")).toBe("high");
+    rerender(
+      <RuntimeStatus runtime={{ ...state.runtime, status: "routing", attention: "low", label: undefined }} />,
+    );
+    expect(screen.getByLabelText("Runtime status").getAttribute("data-attention")).toBe("low");
+    expect(screen.getByRole("status").textContent).toContain("Routing");
+  });
+
+  it("FALL-01 a model the runtime did not report renders as 'model: unavailable'", () => {
+    render(<RuntimeStatus runtime={emptyState().runtime} />);
+    const badge = screen.getByText("model: unavailable");
+    expect(badge.className).toContain("aui-tone-honest");
+    expect(screen.getByText("limits: unknown")).toBeTruthy();
+  });
+
+  it("HYD-10 a stale cursor is visible, and failures show the runtime's reason", () => {
+    const runtime = {
+      ...emptyState().runtime,
+      status: "failed" as const,
+      attention: "high" as const,
+      failure: { message: "provider timeout" },
+    };
+    render(
+      <RuntimeStatus runtime={runtime} cursor={{ stale: true, gaps: [{ streamId: "s", from: 3, to: 4 }] }} />,
+    );
+    expect(screen.getByText("stale")).toBeTruthy();
+    expect(screen.getByText("provider timeout")).toBeTruthy();
+  });
+
+  it("STAT-06 interrupt is offered only while a turn is active", () => {
+    const onInterrupt = vi.fn();
+    const runtime = { ...emptyState().runtime, status: "streaming" as const };
+    const { rerender } = render(<RuntimeStatus runtime={runtime} onInterrupt={onInterrupt} />);
+    fireEvent.click(screen.getByRole("button", { name: "Interrupt" }));
+    expect(onInterrupt).toHaveBeenCalledTimes(1);
+    rerender(<RuntimeStatus runtime={{ ...runtime, status: "completed" }} onInterrupt={onInterrupt} />);
+    expect(screen.queryByRole("button", { name: "Interrupt" })).toBeNull();
+  });
+});

@@ -1,0 +1,120 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { DelegationGraph } from "../src/delegation-graph";
+import { TeamWorkbench } from "../src/team-workbench";
+import { teamRunning } from "./fixtures/team";
+import { acceptingDispatch } from "./helpers";
+
+afterEach(cleanup);
+
+describe("TeamWorkbench", () => {
+  it("TEAM-01/16 shows the roster with each teammate's status and the topology", () => {
+    const s = teamRunning();
+    render(<TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} />);
+    const roster = screen.getByLabelText("Roster");
+    expect(within(roster).getByText("Researcher")).toBeTruthy();
+    expect(within(roster).getByText("needs input")).toBeTruthy();
+    expect(screen.getByText("topology: coordinator_team")).toBeTruthy();
+  });
+
+  it("TEAM-08 the review lane shows the verdict from the review fact", () => {
+    const s = teamRunning();
+    render(<TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} />);
+    const lane = screen.getByLabelText("Review lane");
+    expect(within(lane).getByText("verdict: changes_requested")).toBeTruthy();
+    expect(within(lane).getByText(/Add a summary table/)).toBeTruthy();
+  });
+
+  it("TEAM-06/07/15 worker notifications, handoffs and blocked work items are shown", () => {
+    const s = teamRunning();
+    render(<TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} />);
+    expect(
+      within(screen.getByLabelText("Worker notifications")).getByText(/Research done: 12 sources/),
+    ).toBeTruthy();
+    expect(within(screen.getByLabelText("Handoff lane")).getByText(/sources ready/)).toBeTruthy();
+    expect(within(screen.getByLabelText("Work board")).getByText("blocked: awaiting approval")).toBeTruthy();
+  });
+
+  it("TEAM-09 a teammate transcript opens on demand and is bounded", () => {
+    const s = teamRunning();
+    s.messages.push(
+      ...Array.from({ length: 30 }, (_, i) => ({
+        id: `w${i}`,
+        role: "assistant" as const,
+        agentId: "writer",
+        parts: [
+          {
+            id: `wp${i}`,
+            kind: "assistant_text" as const,
+            status: "done" as const,
+            text: `writer says ${i}`,
+          },
+        ],
+      })),
+    );
+    render(<TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} transcriptLimit={5} />);
+    expect(screen.queryByLabelText("Transcript of Writer")).toBeNull();
+    const writerRow = within(screen.getByLabelText("Roster"))
+      .getByText("Writer")
+      .closest("li") as HTMLElement;
+    fireEvent.click(within(writerRow).getByRole("button", { name: "Transcript" }));
+    const transcript = screen.getByLabelText("Transcript of Writer");
+    expect(transcript.querySelectorAll("p")).toHaveLength(5);
+    expect(transcript.textContent).toContain("writer says 29");
+    expect(transcript.textContent).not.toContain("writer says 24");
+  });
+
+  it("TEAM-10/11 background and remote teammates are marked; TEAM-14 stop goes through the runtime", () => {
+    const s = teamRunning();
+    s.agents.bg = {
+      agentId: "bg",
+      name: "Nightly",
+      status: "running",
+      lineage: "known",
+      transcript: [],
+      background: { wakeReason: "cron" },
+    };
+    s.agents.rm = {
+      agentId: "rm",
+      name: "Remote",
+      status: "idle",
+      lineage: "known",
+      transcript: [],
+      remote: { status: "working" },
+    };
+    s.team.roster.push("bg", "rm");
+    const { dispatch, calls } = acceptingDispatch();
+    render(<TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} dispatch={dispatch} />);
+    expect(screen.getByText("background: cron")).toBeTruthy();
+    expect(screen.getByText("remote: working")).toBeTruthy();
+    const row = within(screen.getByLabelText("Roster")).getByText("Nightly").closest("li") as HTMLElement;
+    fireEvent.click(within(row).getByRole("button", { name: "Stop" }));
+    expect(calls).toEqual([{ kind: "stop", agentId: "bg" }]);
+  });
+});
+
+describe("DelegationGraph", () => {
+  it("TEAM-02 shows the children under the agent that spawned them", () => {
+    const s = teamRunning();
+    render(<DelegationGraph agents={s.agents} edges={s.team.edges} />);
+    const sub = screen.getByLabelText("Delegated by Coordinator");
+    expect(within(sub).getByText("Researcher")).toBeTruthy();
+    expect(within(sub).getByText("Writer")).toBeTruthy();
+  });
+
+  it("TEAM-18 missing lineage is shown as unknown and no parent edge is invented", () => {
+    const s = teamRunning();
+    s.agents.orphan = {
+      agentId: "orphan",
+      name: "Orphan",
+      status: "running",
+      lineage: "unknown",
+      transcript: [],
+    };
+    render(<DelegationGraph agents={s.agents} edges={s.team.edges} />);
+    const orphan = screen.getByText("Orphan").closest("li") as HTMLElement;
+    expect(orphan.parentElement?.getAttribute("aria-label")).toBe("Delegation");
+    expect(within(orphan).getByText("lineage: unknown")).toBeTruthy();
+  });
+});

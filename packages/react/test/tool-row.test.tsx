@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import type { ToolRecord } from "@agent-ui/contracts";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { ToolRow } from "../src/tool-row";
+import { acceptingDispatch } from "./helpers";
+
+afterEach(cleanup);
+
+const base: ToolRecord = {
+  toolCallId: "tc-1",
+  name: "search",
+  status: "running",
+  inputSummary: "query=revenue",
+  attempts: [],
+  artifactIds: [],
+  evidenceIds: [],
+};
+
+describe("ToolRow", () => {
+  it("TOOL-01 shows input summary and live progress while running", () => {
+    render(<ToolRow tool={{ ...base, progress: { message: "page 2 of 4", ratio: 0.5 } }} />);
+    expect(screen.getByText("query=revenue")).toBeTruthy();
+    expect(screen.getByText("page 2 of 4")).toBeTruthy();
+    expect((screen.getByLabelText("search progress") as HTMLProgressElement).value).toBe(0.5);
+  });
+
+  it("TOOL-02/05 large output shows a preview and a size, the rest only on demand via its ref", () => {
+    const { dispatch, calls } = acceptingDispatch();
+    const big = "x".repeat(2000);
+    render(
+      <ToolRow
+        tool={{
+          ...base,
+          status: "output-available",
+          outputPreview: big,
+          outputBytes: 2000,
+          outputRef: "out://tc-1",
+        }}
+        dispatch={dispatch}
+      />,
+    );
+    expect(screen.getByText(/2000 bytes/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain(big);
+    expect(screen.queryByRole("button", { name: "Open full output" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Details" }));
+    fireEvent.click(screen.getByRole("button", { name: "Open full output" }));
+    expect(calls).toEqual([{ kind: "open_detail", ref: "out://tc-1" }]);
+  });
+
+  it("TOOL-05 empty output says so", () => {
+    render(<ToolRow tool={{ ...base, status: "output-available" }} />);
+    expect(screen.getByText("No output")).toBeTruthy();
+  });
+
+  it("TOOL-03 tells how many input fields were redacted", () => {
+    render(<ToolRow tool={{ ...base, redactedFields: 2 }} />);
+    expect(screen.getByText("2 field(s) redacted")).toBeTruthy();
+  });
+
+  it("TOOL-08 errors render as recoverable failure UI with retry through the runtime", () => {
+    const { dispatch, calls } = acceptingDispatch();
+    render(
+      <ToolRow
+        tool={{
+          ...base,
+          status: "output-error",
+          turnId: "t1",
+          error: { message: "rate limited", category: "provider", retryable: true },
+        }}
+        dispatch={dispatch}
+      />,
+    );
+    expect(screen.getByRole("alert").textContent).toContain("provider: rate limited");
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(calls).toEqual([{ kind: "retry", toolCallId: "tc-1", turnId: "t1" }]);
+  });
+
+  it("TOOL-07 keeps every attempt with its own status in the detail", () => {
+    render(
+      <ToolRow
+        tool={{
+          ...base,
+          attempts: [
+            { attempt: 1, status: "output-error", error: { message: "timeout" } },
+            { attempt: 2, status: "running" },
+          ],
+        }}
+        defaultOpen
+      />,
+    );
+    const attempts = screen.getByLabelText("Attempts");
+    expect(attempts.textContent).toContain("attempt 1");
+    expect(attempts.textContent).toContain("timeout");
+    expect(attempts.textContent).toContain("attempt 2");
+  });
+
+  it("FALL-01 an unknown tool name is shown as unknown", () => {
+    render(<ToolRow tool={{ ...base, name: "unknown" }} />);
+    expect(screen.getByLabelText("Tool unknown")).toBeTruthy();
+  });
+});
