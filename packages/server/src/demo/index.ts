@@ -1,0 +1,16 @@
+export {
+  createDemoRuntime,
+  DEMO_EPOCH,
+  type DemoRuntime,
+  type DemoRuntimeOptions,
+  type DemoTimers,
+} from "./runtime";
+export {
+  DEMO_SCENARIOS,
+  DEMO_SCENARIO_NAMES,
+  type DemoScenario,
+  type DemoScenarioName,
+  findScenario,
+  UnknownScenarioError,
+} from "./scenarios";
+export { DEMO_FORMAT, DemoSource, type DemoSourceSettings, demoSource, readDemoSettings } from "./source";

@@ -1,0 +1,151 @@
+// `team` (the default of `npm start`): a coordinator with researcher, coder and reviewer. Parallel
+// workers with lineage, a gated write_file (approve → written; reject → denied, the coordinator adapts),
+// a handoff to the reviewer, an artifact with versions and an export, a review verdict backed by evidence
+// facts, and a synthesized final answer that is distinct from the worker notifications.
+import { PACING, type TurnContext } from "../context";
+import { join, type Script } from "../process";
+import { evidenceExport, prepareModel } from "./solo";
+import { createTask, spawnTeammate, TeamState, teammate, workerFields } from "./team-roster";
+import { coder, type ReportArtifact, researcher, reviewer, type WorkerResult } from "./team-workers";
+import type { DemoScenario } from "./types";
+
+function* teamTurn(ctx: TurnContext): Script {
+  const team = new TeamState();
+  const coordinator = teammate(ctx, "coordinator", "Coordinator");
+  const research = teammate(ctx, "researcher", "Researcher");
+  const code = teammate(ctx, "coder", "Coder");
+  const review = teammate(ctx, "reviewer", "Reviewer");
+  const report: ReportArtifact = {
+    artifactId: ctx.id("artifact", "report"),
+    title: "report.md",
+    path: "docs/report.md",
+  };
+  const lead = ctx.scoped({ subagentId: coordinator.subagentId }, "coordinator");
+
+  yield* prepareModel(ctx);
+  createTask(ctx, coordinator, "Write a verified report on final-text reconciliation", coordinator, team);
+  spawnTeammate(ctx, coordinator, undefined, "Team run requested by the user", team);
+  yield* lead.think(
+    ctx.id("msg", "coordinator_plan"),
+    "Plan: the researcher gathers how peers reconcile final text while the coder drafts report.md; " +
+      "then the reviewer verifies the report against evidence.",
+  );
+
+  // Fan out: two workers in parallel, within the team's parallel budget.
+  team.phase = "active";
+  team.queued = 2;
+  createTask(ctx, research, "Collect peer reconciliation facts", coordinator, team);
+  createTask(ctx, code, "Draft docs/report.md", coordinator, team);
+  spawnTeammate(ctx, research, coordinator, "Gather sources for the report", team);
+  spawnTeammate(ctx, code, coordinator, "Draft the report file", team);
+  const researchOut: WorkerResult = {};
+  const codeOut: WorkerResult = {};
+  const workers = [
+    ctx.spawn("researcher", (w) => researcher(w, research, team, researchOut), workerFields(research)),
+    ctx.spawn("coder", (w) => coder(w, code, team, report, codeOut), workerFields(code)),
+  ];
+  team.phase = "waiting";
+  yield join(...workers);
+
+  // Fan in: the coordinator adapts to what the workers really did.
+  team.phase = "merging";
+  const written = codeOut.value?.outcome === "completed";
+  yield* lead.think(
+    ctx.id("msg", "coordinator_merge"),
+    written
+      ? "Both workers are done. Merge the research notes into report.md as version 2, then hand it to review."
+      : "The write was denied, so nothing is on disk. Keep the report in the artifact workspace, merge the " +
+          "research notes as version 2 and ask the reviewer to check it without the file.",
+  );
+  if (codeOut.value || researchOut.value) {
+    ctx.emit(
+      "artifact.changed",
+      {
+        change: "versioned",
+        title: report.title,
+        artifactKind: "document",
+        artifactStatus: "ready",
+        artifactVersionId: `${report.artifactId}_v2`,
+        previousVersionId: `${report.artifactId}_v1`,
+        version: 2,
+        preview: "# Final text reconciliation\n\n## Sources\n- AG-UI\n- AI SDK UI\n- Lime AgentRuntime…",
+        readRef: `artifact://${report.artifactId}/v2`,
+        diffRef: `artifact://${report.artifactId}/v1..v2`,
+      },
+      { artifactId: report.artifactId, subagentId: coordinator.subagentId },
+    );
+  }
+
+  // Handoff: the coder's output goes to the reviewer; the coordinator resumes afterwards.
+  yield lead.pause(PACING.status);
+  createTask(ctx, review, "Verify report.md v2", coordinator, team);
+  ctx.emit(
+    "task.delegated",
+    {
+      status: "accepted",
+      handoff: {
+        handoffId: ctx.id("handoff", "coder_reviewer"),
+        from: code.subagentId,
+        to: review.subagentId,
+        reason: "Verify the report against evidence before it is exported",
+        resumeTarget: coordinator.subagentId,
+        status: "accepted",
+      },
+    },
+    { taskId: review.taskId, parentTaskId: coordinator.taskId, subagentId: review.subagentId },
+  );
+  spawnTeammate(ctx, review, coordinator, "Review handoff from the coder", team);
+  const reviewOut: WorkerResult = {};
+  yield join(
+    ctx.spawn("reviewer", (w) => reviewer(w, review, team, report, written, reviewOut), workerFields(review)),
+  );
+
+  // Synthesis: export the artifact, then the coordinator's answer to the user.
+  team.phase = "done";
+  ctx.emit(
+    "artifact.changed",
+    {
+      change: "exported",
+      title: report.title,
+      artifactKind: "document",
+      artifactStatus: "ready",
+      artifactVersionId: `${report.artifactId}_v2`,
+      exportStatus: "exported",
+      exportId: ctx.id("export", "report"),
+      exportRef: `export://${report.artifactId}/v2/report.md`,
+      format: "markdown",
+    },
+    { artifactId: report.artifactId },
+  );
+  ctx.finishing();
+  yield* ctx.say(
+    ctx.id("msg", "answer"),
+    written
+      ? "The team finished. report.md (version 2) is written to docs/ and exported; the reviewer's verdict is " +
+          "passed with 3 of 3 checks, linked in the evidence lane. In short: peers differ, and the projection " +
+          "replaces streamed text with the final text so the answer never appears twice."
+      : "The team finished without writing to disk, because the write was denied. report.md (version 2) is in " +
+          "the artifact workspace and exported from there; the reviewer passed 2 of 3 checks and skipped the " +
+          "file check. In short: the projection replaces streamed text with the final text.",
+  );
+  ctx.emit(
+    "subagent.completed",
+    { status: "completed" },
+    { subagentId: coordinator.subagentId, taskId: coordinator.taskId },
+  );
+  ctx.emit("task.completed", { status: "completed" }, { ...team.facts(), taskId: coordinator.taskId });
+  evidenceExport(ctx, [
+    { name: "review_verdict_recorded", status: "passed" },
+    { name: "worker_results_linked", status: researchOut.value && codeOut.value ? "passed" : "partial" },
+  ]);
+}
+
+export const teamScenario: DemoScenario = {
+  name: "team",
+  title: "Coordinator team",
+  description:
+    "Coordinator + researcher + coder + reviewer: parallel workers with lineage, an approval-gated write_file, a " +
+    "handoff, an artifact with versions and export, a review verdict from evidence and a synthesized answer.",
+  openingPrompt: "Have the team write and verify a short report on how final answer text is reconciled.",
+  turn: teamTurn,
+};

@@ -1,0 +1,46 @@
+// Stamps the Lime profile envelope on every demo event: schemaVersion, runtimeId, sessionId, a monotonic
+// sequence, a stable eventId and a timestamp from logical time (so replays are byte-identical).
+import { LIME_PROFILE_SCHEMA_VERSION, type RuntimeEvent } from "@agent-ui/contracts";
+
+/** Envelope ids and extra top-level fields a script may set on one event. */
+export type EventFields = Partial<Omit<RuntimeEvent, "type" | "payload">> & Record<string, unknown>;
+
+export interface EventWriterOptions {
+  runtimeId: string;
+  sessionId: string;
+  /** Epoch milliseconds of logical time 0. */
+  startTime: number;
+  /** Logical milliseconds since start. */
+  time: () => number;
+}
+
+export class EventWriter {
+  private sequence = 0;
+
+  constructor(private readonly options: EventWriterOptions) {}
+
+  get lastSequence(): number {
+    return this.sequence;
+  }
+
+  /** The timestamp an event written now would carry. */
+  timestamp(): string {
+    return new Date(this.options.startTime + this.options.time()).toISOString();
+  }
+
+  write(type: string, fields: EventFields, payload: Record<string, unknown>): RuntimeEvent {
+    const sequence = ++this.sequence;
+    const { runtimeId, sessionId } = this.options;
+    return {
+      type,
+      eventId: `evt_${String(sequence).padStart(6, "0")}_${type.replace(/\./g, "_")}`,
+      timestamp: this.timestamp(),
+      schemaVersion: LIME_PROFILE_SCHEMA_VERSION,
+      runtimeId,
+      sessionId,
+      sequence,
+      ...fields,
+      payload,
+    };
+  }
+}
