@@ -43,6 +43,8 @@ export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 /** Points at the offending event without copying it (SEC-04). */
 export interface EventRef {
   index?: number;
+  /** 1-based line of the input the record came from (framing diagnostics, unparseable lines). */
+  line?: number;
   sequence?: number;
   eventId?: string;
   type?: string;

@@ -1,0 +1,147 @@
+// Framing: turns raw input text (JSONL, a JSON array, one JSON object or SSE wire text) into source
+// records. Pure and total: a record that does not parse becomes an `unparseable_input` diagnostic with
+// its line number, never a throw and never a silent drop.
+import { type Diagnostic, diagnostic } from "./diagnostics";
+import type { FramedRecord, RecordMeta } from "./framing-types";
+import { redact } from "./redaction";
+
+export type FramingFormat = "jsonl" | "json-array" | "json-object" | "sse" | "empty";
+
+export interface FramingResult {
+  records: FramedRecord[];
+  format: FramingFormat;
+  diagnostics: Diagnostic[];
+}
+
+/** Longest excerpt of a bad line quoted in a diagnostic (bad input may be huge or secret-bearing). */
+const EXCERPT_CHARS = 80;
+
+export function parseRecords(text: string): FramingResult {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const trimmed = body.trim();
+  if (trimmed === "") return { records: [], format: "empty", diagnostics: [] };
+  if (looksLikeSse(body)) return parseSse(body);
+  const first = trimmed[0];
+  if (first === "[" || first === "{") {
+    const whole = tryParse(trimmed);
+    if (whole.ok) {
+      if (Array.isArray(whole.value)) {
+        const records = whole.value.map((value, index) => ({ value, index, meta: {} }));
+        return { records, format: "json-array", diagnostics: [] };
+      }
+      return {
+        records: [{ value: whole.value, index: 0, meta: { line: 1 } }],
+        format: "json-object",
+        diagnostics: [],
+      };
+    }
+    // A single pretty-printed document that fails to parse is reported as one error, not per line.
+    if (!body.includes("\n") || !lineByLinePlausible(body)) {
+      return {
+        records: [],
+        format: first === "[" ? "json-array" : "json-object",
+        diagnostics: [unparseable(1, whole.error, trimmed)],
+      };
+    }
+  }
+  return parseJsonl(body);
+}
+
+function parseJsonl(body: string): FramingResult {
+  const records: FramedRecord[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const lines = body.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (line === "") continue;
+    const parsed = tryParse(line);
+    if (parsed.ok) records.push({ value: parsed.value, index: records.length, meta: { line: i + 1 } });
+    else diagnostics.push(unparseable(i + 1, parsed.error, line));
+  }
+  return { records, format: "jsonl", diagnostics };
+}
+
+/** SSE when some line starts with a field name the SSE grammar defines and no line is bare JSON. */
+function looksLikeSse(body: string): boolean {
+  return /^(?:data|event|id|retry):/m.test(body) && !/^\s*[[{]/.test(body);
+}
+
+function parseSse(body: string): FramingResult {
+  const records: FramedRecord[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const lines = body.split(/\r\n|\r|\n/);
+  let data: string[] = [];
+  let meta: RecordMeta = {};
+  let frameLine = 0;
+  const dispatch = () => {
+    if (data.length > 0) {
+      const payload = data.join("\n");
+      if (payload.trim() !== "[DONE]") {
+        const parsed = tryParse(payload);
+        if (parsed.ok)
+          records.push({ value: parsed.value, index: records.length, meta: { ...meta, line: frameLine } });
+        else diagnostics.push(unparseable(frameLine, parsed.error, payload));
+      }
+    }
+    data = [];
+    meta = {};
+    frameLine = 0;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line === "") {
+      dispatch();
+      continue;
+    }
+    if (line.startsWith(":")) continue; // comment / keep-alive
+    const colon = line.indexOf(":");
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (frameLine === 0) frameLine = i + 1;
+    if (field === "data") data.push(value);
+    else if (field === "event") meta.sseEvent = value;
+    else if (field === "id") meta.sseId = value;
+    else if (field !== "retry") {
+      diagnostics.push(
+        diagnostic(
+          "unparseable_input",
+          "warning",
+          `line ${i + 1}: unknown SSE field '${excerpt(field)}' ignored`,
+          {
+            eventRef: { line: i + 1 },
+          },
+        ),
+      );
+    }
+  }
+  dispatch();
+  return { records, format: "sse", diagnostics };
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false; error: string };
+
+function tryParse(text: string): Parsed {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** True when the text reads as JSONL: its first non-blank line parses on its own. */
+function lineByLinePlausible(body: string): boolean {
+  const firstLine = body.split(/\r?\n/).find((line) => line.trim() !== "");
+  return firstLine !== undefined && tryParse(firstLine.trim()).ok;
+}
+
+function unparseable(line: number, error: string, source: string): Diagnostic {
+  // The parser's message quotes the input, so it is cut and redacted like the excerpt (SEC-03).
+  const message = `line ${line}: not valid JSON (${excerpt(error)}): ${excerpt(source)}`;
+  return diagnostic("unparseable_input", "error", redact(message).value, { eventRef: { line } });
+}
+
+function excerpt(text: string): string {
+  const oneLine = text.replace(/\s+/g, " ");
+  return oneLine.length <= EXCERPT_CHARS ? oneLine : `${oneLine.slice(0, EXCERPT_CHARS)}…`;
+}

@@ -1,0 +1,238 @@
+// Redaction and offload: the two transformations every payload passes before it may enter projection
+// state (SEC-01/02, ARCH-03, TOOL-03). Both are copy-on-write: the input is never mutated, unchanged
+// subtrees are shared with the result (treat it as immutable), and the work is one linear walk.
+import { childPointer } from "./json-pointer";
+import { approxJsonBytes, scalarOrContainerBytes, utf8Length } from "./json-size";
+import { findSecretsInString, isSecretBearingValue, secretKeyReason } from "./secrets";
+
+export const REDACTION_MARKER_PREFIX = "[redacted:";
+
+/** The stable marker that replaces a secret, e.g. `[redacted:api_key]`. */
+export function redactionMarker(reason: string): string {
+  return `${REDACTION_MARKER_PREFIX}${reason}]`;
+}
+
+export function isRedactionMarker(value: unknown): boolean {
+  return typeof value === "string" && value.startsWith(REDACTION_MARKER_PREFIX) && value.endsWith("]");
+}
+
+export interface Redaction {
+  /** JSON pointer of the replaced value (or of the string a secret was cut from). */
+  path: string;
+  reason: string;
+}
+
+export interface RedactResult<T> {
+  value: T;
+  redactions: Redaction[];
+}
+
+/** Deeper input is replaced wholesale rather than walked: no stack overflow, no unscanned secret. */
+const MAX_DEPTH = 200;
+
+/** Replaces secret-bearing values with markers: by key name (`password`, `apiKey`, `authorization`, …)
+ * and by value shape (provider keys, JWTs, bearer headers, PEM keys, URL credentials, …). */
+export function redact<T>(value: T): RedactResult<T> {
+  const redactions: Redaction[] = [];
+  const result = redactNode(value, "", 0, redactions) as T;
+  return { value: result, redactions };
+}
+
+function redactNode(value: unknown, path: string, depth: number, out: Redaction[]): unknown {
+  if (typeof value === "string") return redactString(value, path, out);
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_DEPTH) {
+    out.push({ path, reason: "depth_limit" });
+    return redactionMarker("depth_limit");
+  }
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const next = redactNode(value[i], childPointer(path, i), depth + 1, out);
+      if (next !== value[i] && copy === null) copy = value.slice(0, i);
+      if (copy !== null) copy.push(next);
+    }
+    return copy ?? value;
+  }
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | null = null;
+  for (const key of Object.keys(record)) {
+    const child = record[key];
+    const childPath = childPointer(path, key);
+    let next: unknown;
+    const keyReason = secretKeyReason(key);
+    if (keyReason !== null && isSecretBearingValue(child) && !isRedactionMarker(child)) {
+      out.push({ path: childPath, reason: keyReason });
+      next = redactionMarker(keyReason);
+    } else {
+      next = redactNode(child, childPath, depth + 1, out);
+    }
+    if (next !== child) {
+      if (copy === null) copy = { ...record };
+      setOwn(copy, key, next);
+    }
+  }
+  return copy ?? record;
+}
+
+function redactString(text: string, path: string, out: Redaction[]): string {
+  const matches = findSecretsInString(text);
+  if (matches.length === 0) return text;
+  let result = "";
+  let cursor = 0;
+  for (const match of matches) {
+    result += text.slice(cursor, match.start) + redactionMarker(match.reason);
+    cursor = match.end;
+    out.push({ path, reason: match.reason });
+  }
+  return result + text.slice(cursor);
+}
+
+/** Assigns an own data property even for `__proto__` (which JSON.parse creates as an own key). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else target[key] = value;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Offload: large inline values become refs the gateway can serve; contracts only replaces and reports.
+
+export interface OffloadedValue {
+  ref: string;
+  /** Bounded preview: the start of a string, or a truncated JSON rendering of a structure. */
+  preview: string;
+  /** Approximate serialized size of the replaced value. */
+  bytes: number;
+  offloaded: true;
+}
+
+export function isOffloadedValue(value: unknown): value is OffloadedValue {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { offloaded?: unknown }).offloaded === true &&
+    typeof (value as { ref?: unknown }).ref === "string"
+  );
+}
+
+export interface OffloadOptions {
+  /** Values larger than this (approximate JSON bytes) are replaced. Default 64 KiB. */
+  limitBytes?: number;
+  /** The ref is `refPrefix + JSON pointer`, e.g. `blob://evt_1` + `/payload/output`. */
+  refPrefix?: string;
+  /** Maximum preview length in characters. Default 240. */
+  previewChars?: number;
+}
+
+export interface OffloadResult<T> {
+  value: T;
+  offloaded: { path: string; ref: string; bytes: number }[];
+}
+
+export const DEFAULT_INLINE_LIMIT_BYTES = 64 * 1024;
+
+/** Replaces strings and structures larger than `limitBytes` with `{ ref, preview, bytes, offloaded }`.
+ * Children are offloaded first, so a parent is replaced only if it is still too large without them. */
+export function offloadLargeValues<T>(value: T, options: OffloadOptions = {}): OffloadResult<T> {
+  const ctx: OffloadContext = {
+    limit: options.limitBytes ?? DEFAULT_INLINE_LIMIT_BYTES,
+    prefix: options.refPrefix ?? "ref:",
+    previewChars: options.previewChars ?? 240,
+    out: [],
+  };
+  const [result] = offloadNode(value, "", 0, ctx);
+  return { value: result as T, offloaded: ctx.out };
+}
+
+interface OffloadContext {
+  limit: number;
+  prefix: string;
+  previewChars: number;
+  out: OffloadResult<unknown>["offloaded"];
+}
+
+/** Returns the (possibly replaced) value and its size after replacement. */
+function offloadNode(value: unknown, path: string, depth: number, ctx: OffloadContext): [unknown, number] {
+  let next = value;
+  let bytes: number;
+  if (typeof value === "string") {
+    bytes = utf8Length(value) + 2;
+  } else if (value === null || typeof value !== "object" || depth >= MAX_DEPTH) {
+    bytes = depth >= MAX_DEPTH ? approxJsonBytes(value) : scalarOrContainerBytes(value, null);
+  } else if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    bytes = 2 + Math.max(0, value.length - 1);
+    for (let i = 0; i < value.length; i++) {
+      const [child, size] = offloadNode(value[i], childPointer(path, i), depth + 1, ctx);
+      bytes += size;
+      if (child !== value[i] && copy === null) copy = value.slice(0, i);
+      if (copy !== null) copy.push(child);
+    }
+    next = copy ?? value;
+  } else {
+    const record = value as Record<string, unknown>;
+    let copy: Record<string, unknown> | null = null;
+    bytes = 2;
+    let count = 0;
+    for (const key of Object.keys(record)) {
+      const [child, size] = offloadNode(record[key], childPointer(path, key), depth + 1, ctx);
+      bytes += size + utf8Length(key) + 3;
+      count++;
+      if (child !== record[key]) {
+        if (copy === null) copy = { ...record };
+        setOwn(copy, key, child);
+      }
+    }
+    bytes += Math.max(0, count - 1);
+    next = copy ?? record;
+  }
+  if (bytes <= ctx.limit) return [next, bytes];
+  const ref = `${ctx.prefix}${path}`;
+  ctx.out.push({ path, ref, bytes });
+  const replacement: OffloadedValue = {
+    ref,
+    preview: previewOf(next, ctx.previewChars),
+    bytes,
+    offloaded: true,
+  };
+  return [replacement, approxJsonBytes(replacement)];
+}
+
+/** A bounded preview: strings are cut, structures rendered as JSON until the budget runs out. */
+export function previewOf(value: unknown, maxChars: number): string {
+  if (typeof value === "string") return value.length <= maxChars ? value : `${value.slice(0, maxChars)}…`;
+  const parts: string[] = [];
+  const budget = { left: maxChars };
+  writeBounded(value, parts, budget, 0);
+  const text = parts.join("");
+  return budget.left < 0 ? `${text.slice(0, maxChars)}…` : text;
+}
+
+function writeBounded(value: unknown, parts: string[], budget: { left: number }, depth: number): void {
+  const emit = (text: string) => {
+    parts.push(text);
+    budget.left -= text.length;
+  };
+  if (budget.left < 0) return;
+  if (value === null || typeof value !== "object") {
+    const text = typeof value === "string" ? JSON.stringify(value.slice(0, budget.left + 1)) : String(value);
+    emit(text);
+    return;
+  }
+  if (depth > 8) {
+    emit(Array.isArray(value) ? "[…]" : "{…}");
+    return;
+  }
+  const isArray = Array.isArray(value);
+  emit(isArray ? "[" : "{");
+  const keys = isArray ? null : Object.keys(value);
+  const length = isArray ? (value as unknown[]).length : keys!.length;
+  for (let i = 0; i < length && budget.left >= 0; i++) {
+    if (i > 0) emit(",");
+    if (keys) emit(`${JSON.stringify(keys[i])}:`);
+    const child = keys ? (value as Record<string, unknown>)[keys[i]] : (value as unknown[])[i];
+    writeBounded(child, parts, budget, depth + 1);
+  }
+  emit(isArray ? "]" : "}");
+}

@@ -1,0 +1,272 @@
+// Sequence verifier (ORD-06): checks a stream for *violations* of lifecycle pairing, never for
+// incompleteness. A stream cut mid-run is legal; a turn terminal that leaves a tool, action or model call
+// open is not, nor is a terminal for something that never started. Understands both Agent UI classes
+// (run.finished / run.failed end a turn) and Lime runtime classes (turn.completed / failed / cancelled,
+// model.requested → completed / failed, action.cancelled / expired). Linear: constant work per event.
+//
+// Reordered delivery is tolerated: a terminal that arrives before its start is held as an orphan and only
+// reported if its start has not arrived by the turn's terminal or `finalize()`.
+import { type Diagnostic, type EventRef, diagnostic } from "./diagnostics";
+import { streamKeyOf } from "./envelope";
+import { SEQUENCE_RESET_CLASSES, createSequenceTracker, eventRefOf } from "./sequence-tracker";
+
+export interface SequenceVerifierOptions {
+  /** Also check per-stream sequence order and gaps (default true). Turn off when `validateEvent` with a
+   * shared context already reports them, to avoid reporting a gap twice. */
+  checkOrdering?: boolean;
+}
+
+export interface SequenceVerifier {
+  push(event: unknown): Diagnostic[];
+  /** Reports terminals whose start never arrived. Open work at the end of input is not a violation. */
+  finalize(): Diagnostic[];
+}
+
+const TOOL_START = "tool.started";
+const TOOL_TERMINALS = new Set(["tool.result", "tool.failed", "tool.cancelled"]);
+const ACTION_START = "action.required";
+const ACTION_TERMINALS = new Set([
+  "action.resolved",
+  "action.cancelled",
+  "action.canceled",
+  "action.expired",
+]);
+const MODEL_START = "model.requested";
+const MODEL_TERMINALS = new Set(["model.completed", "model.failed"]);
+const TURN_TERMINALS = new Set([
+  "run.finished",
+  "run.failed",
+  "turn.completed",
+  "turn.failed",
+  "turn.cancelled",
+]);
+const TURN_STARTS = new Set(["run.started", "turn.submitted", "turn.started"]);
+/** Classes that are execution inside a turn: none may follow that turn's terminal. */
+const EXECUTION_CLASSES = new Set([
+  TOOL_START,
+  ...TOOL_TERMINALS,
+  "tool.args",
+  "tool.progress",
+  "tool.output.delta",
+  ACTION_START,
+  MODEL_START,
+  "model.delta",
+  "text.delta",
+  "reasoning.delta",
+  "plan.delta",
+]);
+
+interface Scope {
+  stream: string;
+  turnId?: string;
+  runId?: string;
+  eventRef: EventRef;
+}
+
+interface Orphan {
+  code: string;
+  message: string;
+  scope: Scope;
+}
+
+export function createSequenceVerifier(options: SequenceVerifierOptions = {}): SequenceVerifier {
+  const checkOrdering = options.checkOrdering ?? true;
+  const sequences = createSequenceTracker();
+  const seenIds = new Set<string>();
+  const openTools = new Map<string, Scope>();
+  const openActions = new Map<string, Scope>();
+  const openModels = new Map<string, Scope>();
+  const orphans = new Map<string, Orphan>();
+  const ended = new Set<string>();
+  let index = 0;
+
+  function push(event: unknown): Diagnostic[] {
+    const eventRef = eventRefOf(event, index++);
+    if (typeof event !== "object" || event === null || Array.isArray(event)) return [];
+    const record = event as Record<string, unknown>;
+    const type = typeof record.type === "string" ? record.type : undefined;
+    if (type === undefined) return [];
+    const out: Diagnostic[] = [];
+    const eventId = str(record.eventId);
+    if (eventId !== undefined) {
+      if (seenIds.has(eventId)) {
+        return [
+          diagnostic(
+            "duplicate_event_id",
+            "warning",
+            `eventId '${eventId}' delivered again; the replay is ignored`,
+            {
+              path: "/eventId",
+              eventRef,
+            },
+          ),
+        ];
+      }
+      seenIds.add(eventId);
+    }
+    const scope: Scope = {
+      stream: streamKeyOf({ streamId: str(record.streamId), sessionId: str(record.sessionId) }),
+      turnId: str(record.turnId),
+      runId: str(record.runId),
+      eventRef,
+    };
+    if (checkOrdering) {
+      if (SEQUENCE_RESET_CLASSES.has(type)) sequences.reset(scope.stream);
+      if (typeof record.sequence === "number" && Number.isInteger(record.sequence)) {
+        out.push(...sequences.observe(scope.stream, record.sequence, eventRef));
+      }
+    }
+    if (TURN_STARTS.has(type) && scope.turnId === undefined && scope.runId === undefined) {
+      ended.delete(`${scope.stream}|*`);
+    }
+    if (EXECUTION_CLASSES.has(type) && turnHasEnded(scope)) {
+      out.push(
+        diagnostic("execution_after_turn_terminal", "error", `${type} arrived after its turn ended`, {
+          eventRef,
+        }),
+      );
+      return out;
+    }
+    if (type === TOOL_START || TOOL_TERMINALS.has(type)) {
+      pair(out, type === TOOL_START, "tool", str(record.toolCallId), scope, openTools, type);
+    } else if (type === ACTION_START || ACTION_TERMINALS.has(type)) {
+      pair(out, type === ACTION_START, "action", str(record.actionId), scope, openActions, type);
+    } else if (type === MODEL_START) {
+      openModels.set(modelKey(record, scope), scope);
+    } else if (MODEL_TERMINALS.has(type)) {
+      openModels.delete(modelKey(record, scope));
+    } else if (TURN_TERMINALS.has(type)) {
+      closeTurn(out, type, scope);
+    }
+    return out;
+  }
+
+  function pair(
+    out: Diagnostic[],
+    isStart: boolean,
+    kind: "tool" | "action",
+    id: string | undefined,
+    scope: Scope,
+    open: Map<string, Scope>,
+    type: string,
+  ): void {
+    if (id === undefined) return; // no key to pair on: validation reports missing_scope_id
+    const orphanKey = `${kind}:${id}`;
+    if (isStart) {
+      if (orphans.delete(orphanKey)) return; // its terminal came first (reordered delivery): paired
+      if (open.has(id)) {
+        const code = kind === "tool" ? "tool_started_already_active" : "action_required_already_active";
+        out.push(
+          diagnostic(code, "error", `${type} for ${kind} '${id}' while it is still active`, {
+            eventRef: scope.eventRef,
+          }),
+        );
+        return;
+      }
+      open.set(id, scope);
+      return;
+    }
+    if (open.delete(id)) return;
+    const code =
+      kind === "action"
+        ? "action_resolved_without_request"
+        : type === "tool.result"
+          ? "tool_result_without_start"
+          : "tool_failed_without_start";
+    const what = kind === "action" ? "no action.required" : "no tool.started";
+    orphans.set(orphanKey, { code, message: `${type} for ${kind} '${id}' with ${what} before it`, scope });
+  }
+
+  function closeTurn(out: Diagnostic[], type: string, scope: Scope): void {
+    if (turnHasEnded(scope)) {
+      out.push(
+        diagnostic("turn_terminal_repeated", "error", `${type} for a turn that already ended`, {
+          eventRef: scope.eventRef,
+        }),
+      );
+      return;
+    }
+    const at = scope.eventRef;
+    for (const [id, item] of openTools) {
+      if (!sameTurn(item, scope)) continue;
+      openTools.delete(id);
+      out.push(
+        diagnostic("tool_unclosed_at_turn_end", "error", `${type} while tool '${id}' has no result`, {
+          eventRef: at,
+        }),
+      );
+    }
+    for (const [id, item] of openActions) {
+      if (!sameTurn(item, scope)) continue;
+      openActions.delete(id);
+      out.push(
+        diagnostic("action_unresolved_at_turn_end", "error", `${type} while action '${id}' is unresolved`, {
+          eventRef: at,
+        }),
+      );
+    }
+    for (const [key, item] of openModels) {
+      if (!sameTurn(item, scope)) continue;
+      openModels.delete(key);
+      out.push(
+        diagnostic("model_unclosed_at_turn_end", "error", `${type} while a model call is still open`, {
+          eventRef: at,
+        }),
+      );
+    }
+    for (const [key, orphan] of orphans) {
+      if (!sameTurn(orphan.scope, scope)) continue;
+      orphans.delete(key);
+      out.push(orphanDiagnostic(orphan));
+    }
+    if (scope.turnId !== undefined) ended.add(`${scope.stream}|turn:${scope.turnId}`);
+    if (scope.runId !== undefined) ended.add(`${scope.stream}|run:${scope.runId}`);
+    if (scope.turnId === undefined && scope.runId === undefined) ended.add(`${scope.stream}|*`);
+  }
+
+  function turnHasEnded(scope: Scope): boolean {
+    if (scope.turnId !== undefined && ended.has(`${scope.stream}|turn:${scope.turnId}`)) return true;
+    if (scope.runId !== undefined && ended.has(`${scope.stream}|run:${scope.runId}`)) return true;
+    return scope.turnId === undefined && scope.runId === undefined && ended.has(`${scope.stream}|*`);
+  }
+
+  function finalize(): Diagnostic[] {
+    const out = [...orphans.values()].map(orphanDiagnostic);
+    orphans.clear();
+    return out;
+  }
+
+  return { push, finalize };
+}
+
+/** Batch mode: every event, then `finalize()`. */
+export function verifySequence(
+  events: readonly unknown[],
+  options: SequenceVerifierOptions = {},
+): Diagnostic[] {
+  const verifier = createSequenceVerifier(options);
+  const out: Diagnostic[] = [];
+  for (const event of events) out.push(...verifier.push(event));
+  out.push(...verifier.finalize());
+  return out;
+}
+
+/** Two scopes are the same turn unless both name a turn (or both a run) and the names differ. */
+function sameTurn(a: Scope, b: Scope): boolean {
+  if (a.stream !== b.stream) return false;
+  if (a.turnId !== undefined && b.turnId !== undefined) return a.turnId === b.turnId;
+  if (a.runId !== undefined && b.runId !== undefined) return a.runId === b.runId;
+  return true;
+}
+
+function modelKey(record: Record<string, unknown>, scope: Scope): string {
+  return str(record.modelRequestId) ?? `${scope.stream}|${scope.turnId ?? scope.runId ?? ""}`;
+}
+
+function orphanDiagnostic(orphan: Orphan): Diagnostic {
+  return diagnostic(orphan.code, "error", orphan.message, { eventRef: orphan.scope.eventRef });
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === "string" && value.length > 0 ? value : undefined;
+}
