@@ -31,23 +31,25 @@ const selectCounts = (s: ProjectionState) => ({
   messages: s.messages.length,
 });
 
+const renders = { status: 0, messages: 0, counts: 0 };
+function Status({ src }: { src: ProjectionStore<ProjectionState> }) {
+  renders.status++;
+  return <p>{useProjection(src, selectRuntime).status}</p>;
+}
+function Messages({ src }: { src: ProjectionStore<ProjectionState> }) {
+  renders.messages++;
+  return <p>{useProjection(src, selectMessages).length} messages</p>;
+}
+function Counts({ src }: { src: ProjectionStore<ProjectionState> }) {
+  renders.counts++;
+  const c = useProjection(src, selectCounts, shallowEqual);
+  return <p>{c.tools} tools</p>;
+}
+
 describe("useProjection", () => {
   it("ARCH-05 only the component whose slice changed re-renders", () => {
     const s = store(emptyState());
-    const renders = { status: 0, messages: 0, counts: 0 };
-    function Status({ src }: { src: ProjectionStore<ProjectionState> }) {
-      renders.status++;
-      return <p>{useProjection(src, selectRuntime).status}</p>;
-    }
-    function Messages({ src }: { src: ProjectionStore<ProjectionState> }) {
-      renders.messages++;
-      return <p>{useProjection(src, selectMessages).length} messages</p>;
-    }
-    function Counts({ src }: { src: ProjectionStore<ProjectionState> }) {
-      renders.counts++;
-      const c = useProjection(src, selectCounts, shallowEqual);
-      return <p>{c.tools} tools</p>;
-    }
+    Object.assign(renders, { status: 0, messages: 0, counts: 0 });
     render(
       <>
         <Status src={s} />
