@@ -1,0 +1,178 @@
+// The workbench shell: session list (create one per demo scenario), tabs of opened sessions, and the
+// active session's workbench with time travel and the event inspector. The active session id lives in the
+// URL hash so a reload re-hydrates the same session from the gateway.
+import { Badge, type SessionTab, SessionTabs, ThemeToggle } from "@agent-ui/react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { DEMO_SCENARIOS, type SessionSummary, createSession, listSessions } from "./api";
+import { type LiveSession, useLiveSession, useLogHead } from "./connection";
+import { EventInspector } from "./event-inspector";
+import { SessionView } from "./session-view";
+import { LogCache, TimeTravel } from "./time-travel";
+
+function hashSession(): string | null {
+  const match = /^#\/s\/(.+)$/.exec(window.location.hash);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+const ACTIVE_STATUSES = new Set(["starting", "live"]);
+
+export function App() {
+  const [sessions, setSessions] = useState<SessionSummary[]>([]);
+  const [listError, setListError] = useState<string | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(hashSession);
+  const [opened, setOpened] = useState<string[]>(() => (hashSession() ? [hashSession() as string] : []));
+  const [seen, setSeen] = useState<Record<string, number>>({});
+  const [creating, setCreating] = useState<string | null>(null);
+
+  const refresh = useCallback(async () => {
+    try {
+      setSessions(await listSessions());
+      setListError(null);
+    } catch (error) {
+      setListError(String(error));
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+    const timer = setInterval(refresh, 3000);
+    const onHash = () => setActiveId(hashSession());
+    window.addEventListener("hashchange", onHash);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("hashchange", onHash);
+    };
+  }, [refresh]);
+
+  const select = useCallback((id: string) => {
+    window.location.hash = `#/s/${encodeURIComponent(id)}`;
+    setActiveId(id);
+    setOpened((list) => (list.includes(id) ? list : [...list, id]));
+  }, []);
+
+  useEffect(() => {
+    const active = sessions.find((s) => s.id === activeId);
+    if (active) setSeen((m) => (m[active.id] === active.lastSeq ? m : { ...m, [active.id]: active.lastSeq }));
+  }, [sessions, activeId]);
+
+  const create = async (scenario: string) => {
+    setCreating(scenario);
+    try {
+      const session = await createSession(scenario);
+      await refresh();
+      select(session.id);
+    } catch (error) {
+      setListError(String(error));
+    } finally {
+      setCreating(null);
+    }
+  };
+
+  const tabs: SessionTab[] = useMemo(
+    () =>
+      opened.map((id) => {
+        const s = sessions.find((x) => x.id === id);
+        return {
+          id,
+          title: s?.title ?? id,
+          running: s ? ACTIVE_STATUSES.has(s.status) : false,
+          stale: s?.status === "stale",
+          unread: id !== activeId && s !== undefined && s.lastSeq > (seen[id] ?? 0),
+        };
+      }),
+    [opened, sessions, activeId, seen],
+  );
+
+  return (
+    <div className="wb-app">
+      <header className="wb-header">
+        <strong>Agent UI workbench</strong>
+        <ThemeToggle />
+      </header>
+      <div className="wb-body">
+        <nav className="wb-sessions" aria-label="Sessions list">
+          <h3>New session</h3>
+          <div className="wb-scenarios">
+            {DEMO_SCENARIOS.map((scenario) => (
+              <button
+                key={scenario}
+                type="button"
+                className="aui-button"
+                disabled={creating !== null}
+                onClick={() => create(scenario)}
+              >
+                {creating === scenario ? "Creating…" : `+ ${scenario}`}
+              </button>
+            ))}
+          </div>
+          <h3>Sessions</h3>
+          {listError ? <p className="aui-tool-error">sessions: unavailable ({listError})</p> : null}
+          <ul className="wb-session-list">
+            {sessions.map((s) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  className="aui-artifact-card"
+                  aria-current={s.id === activeId ? "page" : undefined}
+                  onClick={() => select(s.id)}
+                >
+                  <span>{s.title ?? s.id}</span>
+                  <Badge value={s.status} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section className="wb-workspace" aria-label="Workspace">
+          <SessionTabs tabs={tabs} activeId={activeId} onSelect={select} />
+          {activeId ? (
+            <ActiveSession key={activeId} sessionId={activeId} />
+          ) : (
+            <p className="aui-hint">Create or pick a session.</p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ActiveSession({ sessionId }: { sessionId: string }) {
+  const { live, connection } = useLiveSession(sessionId);
+  if (!live) return <p className="aui-hint">connecting…</p>;
+  return (
+    <LiveWorkbench
+      sessionId={sessionId}
+      live={live}
+      connectionState={connection?.state ?? "unknown"}
+      connectionReason={connection?.reason}
+    />
+  );
+}
+
+function LiveWorkbench(props: {
+  sessionId: string;
+  live: LiveSession;
+  connectionState: string;
+  connectionReason?: string;
+}) {
+  const { sessionId, live } = props;
+  const head = useLogHead(live);
+  const log = useMemo(() => new LogCache(sessionId), [sessionId]);
+  const [past, setPast] = useState<{ seq: number; store: LiveSession["store"] } | null>(null);
+  const onTravel = useCallback((p: typeof past) => setPast(p), []);
+  return (
+    <div className="wb-live">
+      <div className="wb-toolbar">
+        <Badge label="connection" value={props.connectionState} title={props.connectionReason} />
+        <TimeTravel sessionId={sessionId} head={head} log={log} onTravel={onTravel} />
+      </div>
+      <SessionView
+        store={past?.store ?? live.store}
+        dispatch={live.dispatch}
+        loadDetail={live.loadDetail}
+        readOnlyReason={past ? `Viewing the past (#${past.seq}); go back to live to act.` : undefined}
+        inspector={<EventInspector log={log} head={head} />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+// One live session: a `SessionClient` (hydration window + SSE, bind-before-write) exposed to the surfaces
+// as a frame-batched projection store and a `Dispatch`. Only the active session keeps a connection; a
+// switch closes it, so a late answer for the old session can never land in the new view (HYD-03, HYD-06).
+import type { ProjectionState, WriteResult } from "@agent-ui/contracts";
+import { type ConnectionInfo, type SessionClient, connectSession } from "@agent-ui/client";
+import {
+  type CommandIntent,
+  type DetailLoader,
+  type Dispatch,
+  type ProjectionStore,
+  frameBatched,
+} from "@agent-ui/react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+
+export interface LiveSession {
+  client: SessionClient;
+  store: ProjectionStore<ProjectionState>;
+  dispatch: Dispatch;
+  loadDetail: DetailLoader;
+}
+
+function failed(reason: unknown): WriteResult {
+  return {
+    status: "failed",
+    idempotencyKey: "",
+    reason: reason instanceof Error ? reason.message : String(reason),
+  };
+}
+
+/** Maps a surface intent to the client's typed write; action responses and sends keep their derived keys. */
+export function dispatchTo(client: SessionClient): Dispatch {
+  return async (intent: CommandIntent) => {
+    try {
+      switch (intent.kind) {
+        case "send": {
+          const { kind: _kind, ...input } = intent;
+          return await client.runtime.send(input);
+        }
+        case "queue": {
+          const { kind: _kind, ...input } = intent;
+          return await client.runtime.queue(input);
+        }
+        case "respond_action": {
+          const { kind: _kind, ...input } = intent;
+          return await client.runtime.respondAction(input);
+        }
+        default: {
+          const { kind, ...input } = intent;
+          return await client.runtime.write(kind, input as never);
+        }
+      }
+    } catch (error) {
+      return failed(error);
+    }
+  };
+}
+
+export function openLiveSession(sessionId: string): LiveSession {
+  const client = connectSession({ baseUrl: window.location.origin, sessionId, transport: "sse" });
+  const raw: ProjectionStore<ProjectionState> = {
+    getState: () => client.state,
+    subscribe: (listener) => client.subscribe(() => listener()),
+  };
+  const dispatch = dispatchTo(client);
+  const loadDetail: DetailLoader = async (ref) => {
+    const result = await dispatch({ kind: "open_detail", ref });
+    if (result.status !== "accepted") throw new Error(result.reason ?? result.status);
+    return `Requested ${ref} from its owner; the detail arrives as a runtime fact.`;
+  };
+  void client.open();
+  return { client, store: frameBatched(raw), dispatch, loadDetail };
+}
+
+/** The live session for `sessionId` and its connection fact. */
+export function useLiveSession(sessionId: string | null) {
+  const [live, setLive] = useState<LiveSession | null>(null);
+  const [connection, setConnection] = useState<ConnectionInfo | null>(null);
+  useEffect(() => {
+    if (!sessionId) return;
+    const session = openLiveSession(sessionId);
+    setLive(session);
+    setConnection(session.client.connection);
+    const offConnection = session.client.onConnection(setConnection);
+    return () => {
+      offConnection();
+      session.client.close();
+      setLive(null);
+    };
+  }, [sessionId]);
+  return { live, connection };
+}
+
+/** The last applied log position, re-read at most once per frame. */
+export function useLogHead(live: LiveSession): number {
+  return useSyncExternalStore(
+    live.store.subscribe,
+    () => live.client.seq,
+    () => live.client.seq,
+  );
+}

@@ -1,0 +1,41 @@
+// Stable, module-level selectors: each surface subscribes to only the slices it renders, so a text delta
+// re-renders the conversation and not the team board (PERF, ARCH-05).
+import type { ProjectionState } from "@agent-ui/contracts";
+
+export const selectRuntime = (s: ProjectionState) => s.runtime;
+export const selectCursor = (s: ProjectionState) => s.cursor;
+export const selectConversation = (s: ProjectionState) => ({
+  messages: s.messages,
+  tools: s.tools,
+  actions: s.actions,
+  agents: s.agents,
+  artifacts: s.artifacts,
+});
+export const selectCapsules = (s: ProjectionState) => ({ tasks: s.tasks, queue: s.queue });
+export const selectTeam = (s: ProjectionState) => ({ team: s.team, agents: s.agents, messages: s.messages });
+export const selectArtifacts = (s: ProjectionState) => s.artifacts;
+export const selectEvidence = (s: ProjectionState) => ({ evidence: s.evidence, reviews: s.team.reviews });
+export const selectTimeline = (s: ProjectionState) => ({
+  timeline: s.timeline,
+  tools: s.tools,
+  actions: s.actions,
+});
+export const selectContext = (s: ProjectionState) => s.context;
+export const selectPermissions = (s: ProjectionState) => s.permissions;
+export const selectDiagnostics = (s: ProjectionState) => s.diagnostics;
+export const selectSession = (s: ProjectionState) => s.session;
+
+const ACTIVE = new Set([
+  "submitted",
+  "accepted",
+  "queued",
+  "routing",
+  "preparing",
+  "waiting_provider",
+  "streaming",
+  "tool_running",
+  "waiting",
+  "action_required",
+  "retrying",
+]);
+export const selectRunActive = (s: ProjectionState) => ACTIVE.has(s.runtime.status);

@@ -1,0 +1,209 @@
+// One session's workbench: status row, conversation with inline process and composer, and side panels
+// (tasks, team, artifacts, evidence, timeline, inspector). Every panel reads its own slice; panel choice,
+// selection and drafts are UI state only.
+import type { ProjectionState } from "@agent-ui/contracts";
+import {
+  ArtifactWorkspace,
+  Composer,
+  ContextChips,
+  Conversation,
+  type DetailLoader,
+  DiagnosticsDrawer,
+  type Dispatch,
+  EvidenceLane,
+  PermissionStatus,
+  ProcessTimeline,
+  type ProjectionStore,
+  RuntimeStatus,
+  TaskCapsules,
+  TeamWorkbench,
+  inlineFactIds,
+  shallowEqual,
+  useProjection,
+} from "@agent-ui/react";
+import { useMemo, useState } from "react";
+import {
+  selectArtifacts,
+  selectCapsules,
+  selectContext,
+  selectConversation,
+  selectCursor,
+  selectDiagnostics,
+  selectEvidence,
+  selectPermissions,
+  selectRunActive,
+  selectRuntime,
+  selectTeam,
+  selectTimeline,
+} from "./selectors";
+
+export type Panel = "tasks" | "team" | "artifacts" | "evidence" | "timeline" | "inspector";
+const PANELS: Panel[] = ["tasks", "team", "artifacts", "evidence", "timeline", "inspector"];
+
+export interface SessionViewProps {
+  store: ProjectionStore<ProjectionState>;
+  dispatch: Dispatch;
+  /** Null while time-travelling: the past is read-only. */
+  readOnlyReason?: string;
+  loadDetail?: DetailLoader;
+  inspector: React.ReactNode;
+}
+
+export function SessionView({ store, dispatch, readOnlyReason, loadDetail, inspector }: SessionViewProps) {
+  const [panel, setPanel] = useState<Panel>("team");
+  const [artifactId, setArtifactId] = useState<string | null>(null);
+  const guarded: Dispatch = readOnlyReason
+    ? async () => ({ status: "unavailable", idempotencyKey: "", reason: readOnlyReason })
+    : dispatch;
+  const openArtifact = (id: string) => {
+    setArtifactId(id);
+    setPanel("artifacts");
+  };
+  return (
+    <div className="wb-session">
+      <div className="wb-main">
+        <StatusRow store={store} dispatch={guarded} />
+        <ConversationPane store={store} dispatch={guarded} onOpenArtifact={openArtifact} />
+        <ComposerPane store={store} dispatch={guarded} readOnlyReason={readOnlyReason} />
+      </div>
+      <aside className="wb-side" aria-label="Session panels">
+        <div role="tablist" aria-label="Panels" className="aui-tabs">
+          {PANELS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              role="tab"
+              aria-selected={panel === p}
+              className="aui-tab"
+              onClick={() => setPanel(p)}
+            >
+              {p}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" className="wb-panel" aria-label={panel}>
+          {panel === "tasks" ? <CapsulesPane store={store} dispatch={guarded} /> : null}
+          {panel === "team" ? <TeamPane store={store} dispatch={guarded} /> : null}
+          {panel === "artifacts" ? (
+            <ArtifactsPane
+              store={store}
+              dispatch={guarded}
+              loadDetail={loadDetail}
+              selectedId={artifactId}
+              onSelect={setArtifactId}
+            />
+          ) : null}
+          {panel === "evidence" ? <EvidencePane store={store} loadDetail={loadDetail} /> : null}
+          {panel === "timeline" ? <TimelinePane store={store} /> : null}
+          {panel === "inspector" ? inspector : null}
+        </div>
+        <DiagnosticsPane store={store} />
+      </aside>
+    </div>
+  );
+}
+
+type Pane = { store: ProjectionStore<ProjectionState>; dispatch: Dispatch };
+
+function StatusRow({ store, dispatch }: Pane) {
+  const runtime = useProjection(store, selectRuntime);
+  const cursor = useProjection(store, selectCursor);
+  const context = useProjection(store, selectContext);
+  const permissions = useProjection(store, selectPermissions);
+  return (
+    <header className="wb-status">
+      <RuntimeStatus
+        runtime={runtime}
+        cursor={cursor}
+        onInterrupt={() => dispatch({ kind: "interrupt", turnId: runtime.turnId })}
+      />
+      <div className="wb-chips">
+        <PermissionStatus permissions={permissions} />
+        <ContextChips context={context} />
+      </div>
+    </header>
+  );
+}
+
+function ConversationPane({
+  store,
+  dispatch,
+  onOpenArtifact,
+}: Pane & { onOpenArtifact: (id: string) => void }) {
+  const slice = useProjection(store, selectConversation, shallowEqual);
+  return (
+    <main className="wb-conversation">
+      <Conversation {...slice} dispatch={dispatch} onOpenArtifact={onOpenArtifact} />
+    </main>
+  );
+}
+
+function ComposerPane({ store, dispatch, readOnlyReason }: Pane & { readOnlyReason?: string }) {
+  const runActive = useProjection(store, selectRunActive);
+  const runtime = useProjection(store, selectRuntime);
+  return (
+    <Composer
+      dispatch={dispatch}
+      runActive={runActive}
+      activeTurnId={runtime.turnId}
+      disabledReason={readOnlyReason}
+      onInterrupt={runActive ? () => dispatch({ kind: "interrupt", turnId: runtime.turnId }) : undefined}
+    />
+  );
+}
+
+function CapsulesPane({ store, dispatch }: Pane) {
+  const { tasks, queue } = useProjection(store, selectCapsules, shallowEqual);
+  return <TaskCapsules tasks={tasks} queue={queue} dispatch={dispatch} />;
+}
+
+function TeamPane({ store, dispatch }: Pane) {
+  const { team, agents, messages } = useProjection(store, selectTeam, shallowEqual);
+  return <TeamWorkbench team={team} agents={agents} messages={messages} dispatch={dispatch} />;
+}
+
+function ArtifactsPane(
+  props: Pane & { loadDetail?: DetailLoader; selectedId: string | null; onSelect: (id: string) => void },
+) {
+  const artifacts = useProjection(props.store, selectArtifacts);
+  return (
+    <ArtifactWorkspace
+      artifacts={artifacts}
+      dispatch={props.dispatch}
+      loadDetail={props.loadDetail}
+      selectedId={props.selectedId}
+      onSelect={props.onSelect}
+    />
+  );
+}
+
+function EvidencePane({
+  store,
+  loadDetail,
+}: {
+  store: ProjectionStore<ProjectionState>;
+  loadDetail?: DetailLoader;
+}) {
+  const { evidence, reviews } = useProjection(store, selectEvidence, shallowEqual);
+  return <EvidenceLane evidence={evidence} reviews={reviews} loadDetail={loadDetail} />;
+}
+
+function TimelinePane({ store }: { store: ProjectionStore<ProjectionState> }) {
+  const { timeline, tools, actions } = useProjection(store, selectTimeline, shallowEqual);
+  const inline = useMemo(() => inlineFactIds({ tools, actions }), [tools, actions]);
+  const [selected, setSelected] = useState<string | undefined>();
+  return (
+    <ProcessTimeline
+      entries={timeline}
+      inlineFactIds={inline}
+      selectedId={selected}
+      onSelect={(e) => setSelected(e.id)}
+      height={420}
+    />
+  );
+}
+
+function DiagnosticsPane({ store }: { store: ProjectionStore<ProjectionState> }) {
+  const diagnostics = useProjection(store, selectDiagnostics);
+  return <DiagnosticsDrawer diagnostics={diagnostics} />;
+}
