@@ -1,1 +1,13 @@
 export * from "./sources/runtime-source";
+export * from "./sources/registry";
+export { agUiSource, AG_UI_FORMAT } from "./sources/ag-ui-connector";
+export { aiSdkSource, AI_SDK_FORMAT } from "./sources/ai-sdk-connector";
+export { replaySource, detectFormat, ENVELOPE_FORMAT, type ReplayOptions } from "./sources/replay-source";
+export * from "./store/session-store";
+export { createSqliteStore, type SqliteStoreOptions } from "./store/sqlite-store";
+export { createPostgresStore, dropPostgresSchema, type PostgresStoreOptions } from "./store/postgres-store";
+export { Gateway, type GatewayOptions, type CreateSessionInput } from "./gateway/gateway";
+export { GatewayError } from "./gateway/errors";
+export type { ProjectorFactory, GatewayProjector } from "./gateway/session-projection";
+export { createApp, type AppOptions } from "./http/app";
+export { startServer, openStore, type ServerOptions, type RunningServer } from "./start-server";

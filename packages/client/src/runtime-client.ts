@@ -1,0 +1,150 @@
+// The typed runtime client: one method per controlled write (seed 001 §User control, CTRL-01). Each builds
+// a `ControlCommand` with an idempotency key and sends it through a `WritePort`. Keys are stable where the
+// intent is: an action response is keyed by `actionId + decision`, a send by its `clientMessageId`, so a
+// double click or a retry is the same write (HITL-05, ORD-07); identical keys in flight share one request.
+import type { ControlCommand, ControlKind, WriteResult } from "@agent-ui/contracts";
+import type { WritePort } from "./write-port";
+
+type CommandOf<K extends ControlKind> = Extract<ControlCommand, { kind: K }>;
+/** A write's own fields; `idempotencyKey` overrides the derived key. */
+export type WriteInput<K extends ControlKind> = Omit<
+  CommandOf<K>,
+  "kind" | "sessionId" | "idempotencyKey"
+> & {
+  idempotencyKey?: string;
+};
+type TextOnly<K extends "send" | "queue"> = Omit<WriteInput<K>, "clientMessageId"> & {
+  clientMessageId?: string;
+};
+
+export interface SendResult extends WriteResult {
+  /** Id of the optimistic user message; the runtime echoes it on the confirming fact (ENV-07). */
+  clientMessageId: string;
+}
+
+export interface RuntimeClientOptions {
+  sessionId: string;
+  port: WritePort;
+  /** Awaited before every write: `SessionClient` binds its listener here (COMP-05). */
+  beforeWrite?: () => Promise<void>;
+  /** Called with each command right before it is written (optimistic UI, audit, tests). */
+  onWrite?: (command: ControlCommand) => void;
+  newId?: () => string;
+}
+
+export class RuntimeClient {
+  private readonly inFlight = new Map<string, Promise<WriteResult>>();
+  private readonly newId: () => string;
+
+  constructor(private readonly options: RuntimeClientOptions) {
+    this.newId = options.newId ?? (() => globalThis.crypto.randomUUID());
+  }
+
+  get sessionId(): string {
+    return this.options.sessionId;
+  }
+
+  send(input: TextOnly<"send">): Promise<SendResult> {
+    return this.textWrite("send", input);
+  }
+  queue(input: TextOnly<"queue">): Promise<SendResult> {
+    return this.textWrite("queue", input);
+  }
+  steer(input: WriteInput<"steer">) {
+    return this.write("steer", input);
+  }
+  interrupt(input: WriteInput<"interrupt"> = {}) {
+    return this.write("interrupt", input, input.turnId ? `interrupt:${input.turnId}` : undefined);
+  }
+  /** Approve / reject / answer an action. Keyed by `actionId + decision`: repeating it is harmless. */
+  respondAction(input: WriteInput<"respond_action">) {
+    return this.write("respond_action", input, `action:${input.actionId}:${input.decision}`);
+  }
+  approve(actionId: string, payload?: Record<string, unknown>) {
+    return this.respondAction({ actionId, decision: "approve", payload });
+  }
+  reject(actionId: string, payload?: Record<string, unknown>) {
+    return this.respondAction({ actionId, decision: "reject", payload });
+  }
+  /** Structured input for a `user_input` / `form` / `choice` action. */
+  answer(actionId: string, payload: Record<string, unknown>) {
+    return this.respondAction({ actionId, decision: "answer", payload });
+  }
+  retry(input: WriteInput<"retry"> = {}) {
+    return this.write("retry", input);
+  }
+  stop(input: WriteInput<"stop"> = {}) {
+    return this.write("stop", input);
+  }
+  delegate(input: WriteInput<"delegate">) {
+    return this.write("delegate", input);
+  }
+  continueAgent(input: WriteInput<"continue_agent">) {
+    return this.write("continue_agent", input);
+  }
+  wait(input: WriteInput<"wait">) {
+    return this.write("wait", input);
+  }
+  close(input: WriteInput<"close">) {
+    return this.write("close", input);
+  }
+  assign(input: WriteInput<"assign">) {
+    return this.write("assign", input);
+  }
+  requestReview(input: WriteInput<"request_review">) {
+    return this.write("request_review", input);
+  }
+  edit(input: WriteInput<"edit">) {
+    return this.write("edit", input);
+  }
+  rollback(input: WriteInput<"rollback">) {
+    return this.write("rollback", input);
+  }
+  export(input: WriteInput<"export">) {
+    return this.write("export", input);
+  }
+  openDetail(input: WriteInput<"open_detail">) {
+    return this.write("open_detail", input);
+  }
+  removeQueued(input: WriteInput<"remove_queued">) {
+    return this.write("remove_queued", input, `remove_queued:${input.queuedId}`);
+  }
+  promoteQueued(input: WriteInput<"promote_queued">) {
+    return this.write("promote_queued", input, `promote_queued:${input.queuedId}`);
+  }
+
+  /** Sends any command kind; the key is the caller's, else `derivedKey`, else a fresh one. */
+  write<K extends ControlKind>(kind: K, input: WriteInput<K>, derivedKey?: string): Promise<WriteResult> {
+    const { idempotencyKey, ...fields } = input as WriteInput<K> & Record<string, unknown>;
+    const key = idempotencyKey ?? derivedKey ?? `${kind}:${this.newId()}`;
+    const command = {
+      ...fields,
+      kind,
+      sessionId: this.options.sessionId,
+      idempotencyKey: key,
+    } as unknown as ControlCommand;
+    const running = this.inFlight.get(key);
+    if (running) return running.then((first) => ({ ...first, duplicate: true }));
+    const attempt = (async () => {
+      await this.options.beforeWrite?.();
+      this.options.onWrite?.(command);
+      return this.options.port.write(command);
+    })();
+    this.inFlight.set(key, attempt);
+    const clear = () => {
+      if (this.inFlight.get(key) === attempt) this.inFlight.delete(key);
+    };
+    attempt.then(clear, clear);
+    return attempt;
+  }
+
+  private async textWrite<K extends "send" | "queue">(kind: K, input: TextOnly<K>): Promise<SendResult> {
+    const clientMessageId = input.clientMessageId ?? this.newId();
+    const result = await this.write(
+      kind,
+      { ...input, clientMessageId } as WriteInput<K>,
+      `${kind}:${clientMessageId}`,
+    );
+    return { ...result, clientMessageId };
+  }
+}

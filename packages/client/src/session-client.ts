@@ -1,0 +1,139 @@
+// `SessionClient`: what a UI (the workbench) holds for one open session. It hydrates a projector from the
+// gateway's hydration window, binds the live subscription *before* any write can be sent (COMP-05), feeds
+// every entry to the projector, repairs gaps from a fresh snapshot (AUI-AR-HYDRATE-002) and exposes the
+// projection state and the connection state as facts. Writes go through `runtime` (a `RuntimeClient`).
+import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
+import { createProjector } from "@agent-ui/projection";
+import type { BackoffOptions } from "./backoff";
+import { type ConnectionInfo, LogSubscription } from "./log-subscription";
+import { RuntimeClient } from "./runtime-client";
+import type { EventTransport } from "./transports/transport";
+import type { LogEntry } from "./wire";
+import type { WritePort } from "./write-port";
+
+/** The slice of the projection API the client uses. */
+export interface ClientProjector {
+  apply(event: AgentUiEvent): unknown;
+  hydrate(input: { kind: "projection"; state: ProjectionState }): unknown;
+  getState(): ProjectionState;
+}
+
+export interface SessionClientOptions {
+  sessionId: string;
+  transport: EventTransport;
+  port: WritePort;
+  /** The owner's snapshot (hydration window) and the seq it reflects. Without it the client replays the
+   * log from the start. */
+  loadSnapshot?: () => Promise<{ seq: number; state: ProjectionState }>;
+  createProjector?: () => ClientProjector;
+  backoff?: BackoffOptions;
+  staleAfterAttempts?: number;
+}
+
+export type SessionListener = (state: ProjectionState, entries: readonly LogEntry[]) => void;
+
+export class SessionClient {
+  readonly runtime: RuntimeClient;
+  private projector: ClientProjector;
+  private subscription: LogSubscription | undefined;
+  private opening: Promise<void> | undefined;
+  private readonly listeners = new Set<SessionListener>();
+  private readonly connectionListeners = new Set<(info: ConnectionInfo) => void>();
+  private readonly makeProjector: () => ClientProjector;
+  private connectionInfo: ConnectionInfo;
+
+  constructor(private readonly options: SessionClientOptions) {
+    this.makeProjector = options.createProjector ?? (() => createProjector() as ClientProjector);
+    this.projector = this.makeProjector();
+    this.connectionInfo = {
+      state: "connecting",
+      transport: options.transport.name,
+      lastSeq: 0,
+      attempt: 0,
+      since: Date.now(),
+    };
+    this.runtime = new RuntimeClient({
+      sessionId: options.sessionId,
+      port: options.port,
+      // Bind-then-send: no write leaves before the listener is bound, so a fact the runtime emits
+      // synchronously on submit cannot be missed.
+      beforeWrite: () => this.ready,
+    });
+  }
+
+  /** Hydrated and listening. Every write awaits this. */
+  get ready(): Promise<void> {
+    return this.open();
+  }
+
+  get state(): ProjectionState {
+    return this.projector.getState();
+  }
+
+  get connection(): ConnectionInfo {
+    return this.connectionInfo;
+  }
+
+  /** Last log seq applied. */
+  get seq(): number {
+    return this.subscription?.seq ?? 0;
+  }
+
+  open(): Promise<void> {
+    this.opening ??= (async () => {
+      const after = await this.hydrate();
+      this.subscription = new LogSubscription({
+        transport: this.options.transport,
+        sessionId: this.options.sessionId,
+        after,
+        onEntries: (entries) => this.apply(entries),
+        repair: () => this.hydrate(),
+        onConnection: (info) => {
+          this.connectionInfo = info;
+          for (const listener of this.connectionListeners) listener(info);
+        },
+        backoff: this.options.backoff,
+        staleAfterAttempts: this.options.staleAfterAttempts,
+      });
+      await this.subscription.start();
+    })();
+    return this.opening;
+  }
+
+  /** Called after every applied batch (and after a repair) with the new state. */
+  subscribe(listener: SessionListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onConnection(listener: (info: ConnectionInfo) => void): () => void {
+    this.connectionListeners.add(listener);
+    return () => this.connectionListeners.delete(listener);
+  }
+
+  close(): void {
+    this.subscription?.close();
+    this.listeners.clear();
+  }
+
+  /** Replaces the projection with the owner's snapshot; returns the seq it reflects. */
+  private async hydrate(): Promise<number> {
+    if (!this.options.loadSnapshot) return this.subscription?.seq ?? 0;
+    const snapshot = await this.options.loadSnapshot();
+    const projector = this.makeProjector();
+    projector.hydrate({ kind: "projection", state: snapshot.state });
+    this.projector = projector;
+    this.notify([]);
+    return snapshot.seq;
+  }
+
+  private apply(entries: readonly LogEntry[]): void {
+    for (const entry of entries) this.projector.apply(entry.event);
+    this.notify(entries);
+  }
+
+  private notify(entries: readonly LogEntry[]): void {
+    const state = this.projector.getState();
+    for (const listener of this.listeners) listener(state, entries);
+  }
+}

@@ -1,0 +1,41 @@
+// A transport delivers one session's log from a given seq: a `ready` signal once the gateway bound the
+// listener, then entries in seq order, then exactly one `onClose`. Reconnection, dedupe and gap repair live
+// above it (../log-subscription), so every transport stays small.
+import type { LogEntry } from "../wire";
+
+export interface TransportHandlers {
+  onReady(head: number): void;
+  onEntries(entries: readonly LogEntry[]): void;
+  /** The connection ended (server closed, network lost or `close()` called). Called once. */
+  onClose(reason?: string): void;
+}
+
+export interface TransportConnection {
+  close(): void;
+}
+
+export interface EventTransport {
+  readonly name: string;
+  connect(sessionId: string, after: number, handlers: TransportHandlers): TransportConnection;
+}
+
+/** Wraps handlers so `onClose` fires once and nothing is delivered after it. */
+export function onceClosed(handlers: TransportHandlers): TransportHandlers & { readonly closed: boolean } {
+  let closed = false;
+  return {
+    get closed() {
+      return closed;
+    },
+    onReady: (head) => {
+      if (!closed) handlers.onReady(head);
+    },
+    onEntries: (entries) => {
+      if (!closed) handlers.onEntries(entries);
+    },
+    onClose: (reason) => {
+      if (closed) return;
+      closed = true;
+      handlers.onClose(reason);
+    },
+  };
+}

@@ -1,0 +1,62 @@
+// WebSocket transport. Browsers pass nothing (global WebSocket); Node 20 passes the `ws` package's
+// WebSocket class. The token goes in `?token=` because browsers cannot set WebSocket headers.
+import type { ServerFrame } from "../wire";
+import type { HttpOptions } from "../write-port";
+import {
+  type EventTransport,
+  onceClosed,
+  type TransportConnection,
+  type TransportHandlers,
+} from "./transport";
+
+/** The part of the WebSocket API this transport uses (browser WebSocket and `ws` both have it). */
+export interface WebSocketLike {
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code?: number; reason?: string }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  close(code?: number, reason?: string): void;
+}
+export type WebSocketConstructor = new (url: string) => WebSocketLike;
+
+export class WebSocketTransport implements EventTransport {
+  readonly name = "websocket";
+  constructor(private readonly options: HttpOptions & { WebSocket?: WebSocketConstructor }) {}
+
+  connect(sessionId: string, after: number, handlers: TransportHandlers): TransportConnection {
+    const h = onceClosed(handlers);
+    const Ctor = this.options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+    if (!Ctor) {
+      queueMicrotask(() => h.onClose("no WebSocket implementation available"));
+      return { close: () => h.onClose("closed by client") };
+    }
+    const base = this.options.baseUrl.replace(/\/$/, "").replace(/^http/, "ws");
+    const token = this.options.token ? `&token=${encodeURIComponent(this.options.token)}` : "";
+    const socket = new Ctor(
+      `${base}/api/sessions/${encodeURIComponent(sessionId)}/ws?after=${after}${token}`,
+    );
+    socket.onmessage = (message) => {
+      let frame: ServerFrame;
+      try {
+        frame = JSON.parse(String(message.data)) as ServerFrame;
+      } catch {
+        return;
+      }
+      if (frame.type === "entries") h.onEntries(frame.entries);
+      else if (frame.type === "ready") h.onReady(frame.head);
+      else if (frame.type === "error") {
+        h.onClose(`${frame.code}: ${frame.message}`);
+        socket.close();
+      }
+    };
+    socket.onclose = (event) =>
+      h.onClose(`socket closed (${event.code ?? "?"}${event.reason ? ` ${event.reason}` : ""})`);
+    socket.onerror = () => h.onClose("socket error");
+    return {
+      close: () => {
+        h.onClose("closed by client");
+        socket.close();
+      },
+    };
+  }
+}

@@ -1,0 +1,80 @@
+// The wire format between the gateway (`agent-ui serve`) and its clients. One definition, imported by both
+// sides. A session's log is a sequence of entries with a contiguous per-session `seq` (1-based); every
+// transport resumes from the last `seq` a client applied.
+import type { AgentUiEvent, Message, ProjectionState } from "@agent-ui/contracts";
+
+export interface LogEntry {
+  seq: number;
+  event: AgentUiEvent;
+}
+
+/** First frame of every subscription: the listener is bound; `head` is the newest seq at bind time. */
+export interface ReadyFrame {
+  type: "ready";
+  after: number;
+  head: number;
+}
+
+/** WebSocket frames from the gateway. SSE uses `event: ready` / `event: entry` (id = seq) instead. */
+export type ServerFrame =
+  | ReadyFrame
+  | { type: "entries"; entries: LogEntry[] }
+  | { type: "error"; code: string; message: string };
+
+/** The JSON error body of every 4xx/5xx answer. */
+export interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+export const SSE_READY_EVENT = "ready";
+export const SSE_ENTRY_EVENT = "entry";
+
+/** A session as the gateway lists it. `status` is the runtime source's health (`starting | live |
+ * completed | stale | failed | stopped`); `attached` says whether writes can reach a runtime. */
+export interface SessionInfo {
+  id: string;
+  title?: string;
+  sourceKind: string;
+  scenario?: string;
+  config: Record<string, unknown>;
+  status: string;
+  statusReason?: string;
+  createdAt: string;
+  updatedAt: string;
+  lastSeq: number;
+  attached?: boolean;
+}
+
+export interface WindowInfo {
+  total: number;
+  included: number;
+  truncated: boolean;
+  /** Cursor for the next older page (`?before=`), null when the window starts at the beginning. */
+  before: string | null;
+}
+
+/** `GET /api/sessions/:id/snapshot`: a bounded hydration window (HYD-01/13). */
+export interface HydrationWindow {
+  session: SessionInfo;
+  attached: boolean;
+  /** Log seq the state reflects: subscribe with `after=seq`. */
+  seq: number;
+  state: ProjectionState;
+  window: { messages: WindowInfo; timeline: WindowInfo & { deferred: boolean } };
+}
+
+/** `GET /api/sessions/:id/snapshot?before=&limit=`: older messages. */
+export interface HistoryPage {
+  sessionId: string;
+  seq: number;
+  messages: Message[];
+  window: WindowInfo;
+}
+
+/** `GET /api/sessions/:id/events.json`: a page of the raw log. `next` is the `after` of the next page. */
+export interface EventsPage {
+  sessionId: string;
+  entries: LogEntry[];
+  head: number;
+  next: number | null;
+}

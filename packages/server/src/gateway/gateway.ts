@@ -1,0 +1,252 @@
+// The gateway core, independent of HTTP: creates sessions on a runtime source, stores what the source
+// produces (adapt → redact → append), fans the log out live, keeps a compacting projection per session and
+// runs controlled writes idempotently. The HTTP layer (../http) only translates requests to these calls.
+import { randomUUID } from "node:crypto";
+import { type ControlCommand, redact, type WriteResult } from "@agent-ui/contracts";
+import type {
+  RuntimeSink,
+  RuntimeSource,
+  RuntimeSourceFactory,
+  SourceStatus,
+} from "../sources/runtime-source";
+import { SourceConfigError } from "../sources/runtime-source";
+import type { LogEntry, SessionRecord, SessionStore } from "../store/session-store";
+import { IdempotentCommands } from "./commands";
+import { GatewayError } from "./errors";
+import { errorMessage, SessionIngest } from "./ingest";
+import { type EntriesListener, type FeedSubscription, SessionFeed } from "./session-feed";
+import { defaultProjectorFactory, type ProjectorFactory, SessionProjection } from "./session-projection";
+import { sourceStatusEvents } from "./status-events";
+
+export interface GatewayOptions {
+  store: SessionStore;
+  sources: readonly RuntimeSourceFactory[];
+  /** Write a projection snapshot every N events (default 200; 0 disables compaction). */
+  snapshotEvery?: number;
+  projectorFactory?: ProjectorFactory;
+}
+
+export interface CreateSessionInput {
+  source: string;
+  scenario?: string;
+  config?: Record<string, unknown>;
+  title?: string;
+  id?: string;
+}
+
+interface AttachedRuntime {
+  source: RuntimeSource;
+  abort: AbortController;
+  ingest: SessionIngest;
+  /** Serializes sink calls so the log keeps the order the source produced. */
+  queue: Promise<void>;
+  reportedStatus: boolean;
+}
+
+const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
+
+export class Gateway {
+  readonly store: SessionStore;
+  private readonly factories: readonly RuntimeSourceFactory[];
+  private readonly snapshotEvery: number;
+  private readonly projectorFactory: ProjectorFactory;
+  private readonly feeds = new Map<string, Promise<SessionFeed>>();
+  private readonly projections = new Map<string, Promise<SessionProjection>>();
+  private readonly runtimes = new Map<string, AttachedRuntime>();
+  private readonly commands: IdempotentCommands;
+  private readonly detach: () => void;
+  private closed = false;
+
+  constructor(options: GatewayOptions) {
+    this.store = options.store;
+    this.factories = options.sources;
+    this.snapshotEvery = options.snapshotEvery ?? 200;
+    this.projectorFactory = options.projectorFactory ?? defaultProjectorFactory;
+    this.commands = new IdempotentCommands(this.store);
+    this.detach = this.store.onAppended((sessionId, lastSeq, entries) => {
+      const feed = this.feeds.get(sessionId);
+      if (feed) void feed.then((f) => f.announce(lastSeq, entries));
+    });
+  }
+
+  sourceKinds(): { kind: string; description: string; scenarios: readonly string[] }[] {
+    return this.factories.map((f) => ({
+      kind: f.kind,
+      description: f.description,
+      scenarios: f.scenarios ?? [],
+    }));
+  }
+
+  async createSession(input: CreateSessionInput): Promise<SessionRecord> {
+    const factory = this.factories.find((f) => f.kind === input.source);
+    if (!factory) {
+      throw new GatewayError(
+        400,
+        "unknown_source",
+        `unknown runtime source "${input.source}"; see GET /api/sources`,
+      );
+    }
+    const id = input.id ?? randomUUID();
+    if (!SESSION_ID.test(id))
+      throw new GatewayError(400, "invalid_session_id", "session id must match [A-Za-z0-9._:-]{1,128}");
+    if (await this.store.getSession(id))
+      throw new GatewayError(409, "session_exists", `session ${id} already exists`);
+    const config = input.config ?? {};
+    let source: RuntimeSource;
+    try {
+      source = factory.create({ sessionId: id, scenario: input.scenario, config });
+    } catch (error) {
+      if (error instanceof SourceConfigError) throw new GatewayError(400, error.code, error.message);
+      throw error;
+    }
+    const record = await this.store.createSession({
+      id,
+      title: input.title,
+      sourceKind: factory.kind,
+      scenario: input.scenario,
+      config: redact(config).value,
+    });
+    await this.projection(id);
+    this.attach(id, source);
+    return record;
+  }
+
+  async getSession(id: string): Promise<SessionRecord> {
+    const session = await this.store.getSession(id);
+    if (!session) throw new GatewayError(404, "session_not_found", `no session ${id}`);
+    return session;
+  }
+
+  isAttached(id: string): boolean {
+    return this.runtimes.has(id);
+  }
+
+  /** Binds `listener` and delivers every entry after `after`, then live entries. */
+  async subscribe(sessionId: string, after: number, listener: EntriesListener): Promise<FeedSubscription> {
+    await this.getSession(sessionId);
+    const feed = await this.feed(sessionId);
+    return feed.subscribe(after, listener);
+  }
+
+  /** The current projection of a session and the log seq it reflects. */
+  async currentProjection(sessionId: string): Promise<SessionProjection> {
+    await this.getSession(sessionId);
+    return this.projection(sessionId);
+  }
+
+  async command(command: ControlCommand): Promise<WriteResult> {
+    await this.getSession(command.sessionId);
+    return this.commands.run(command, async (cmd) => {
+      const runtime = this.runtimes.get(cmd.sessionId);
+      if (!runtime) {
+        return {
+          status: "unavailable",
+          idempotencyKey: cmd.idempotencyKey,
+          reason: "host_unavailable: the session's runtime source is not attached to this gateway",
+        };
+      }
+      return runtime.source.command(cmd);
+    });
+  }
+
+  async stopSession(id: string): Promise<void> {
+    const runtime = this.runtimes.get(id);
+    if (!runtime) return;
+    this.runtimes.delete(id);
+    runtime.abort.abort();
+    await runtime.source.stop().catch(() => {});
+    await this.store.setStatus(id, "stopped");
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.runtimes.keys()].map((id) => this.stopSession(id)));
+    this.detach();
+  }
+
+  private feed(sessionId: string): Promise<SessionFeed> {
+    let feed = this.feeds.get(sessionId);
+    if (!feed) {
+      feed = this.store
+        .getSession(sessionId)
+        .then((s) => new SessionFeed(this.store, sessionId, s?.lastSeq ?? 0));
+      this.feeds.set(sessionId, feed);
+    }
+    return feed;
+  }
+
+  private projection(sessionId: string): Promise<SessionProjection> {
+    let projection = this.projections.get(sessionId);
+    if (!projection) {
+      projection = (async () => {
+        const loaded = await SessionProjection.load(this.store, sessionId, this.projectorFactory);
+        const feed = await this.feed(sessionId);
+        feed.subscribe(loaded.seq, (entries) => {
+          loaded.apply(entries);
+          void loaded.compact(this.store, sessionId, this.snapshotEvery).catch(() => {});
+        });
+        return loaded;
+      })();
+      projection.catch(() => this.projections.delete(sessionId));
+      this.projections.set(sessionId, projection);
+    }
+    return projection;
+  }
+
+  private attach(sessionId: string, source: RuntimeSource): void {
+    const runtime: AttachedRuntime = {
+      source,
+      abort: new AbortController(),
+      ingest: new SessionIngest(sessionId),
+      queue: Promise.resolve(),
+      reportedStatus: false,
+    };
+    this.runtimes.set(sessionId, runtime);
+    const enqueue = (work: () => Promise<void>): Promise<void> => {
+      const next = runtime.queue.then(work);
+      runtime.queue = next.catch(() => {});
+      return next;
+    };
+    const append = async (entries: Parameters<SessionStore["append"]>[1]): Promise<LogEntry[]> =>
+      this.store.append(sessionId, entries);
+    const setStatus = async (status: SourceStatus, reason?: string) => {
+      runtime.reportedStatus = true;
+      await this.store.setStatus(sessionId, status, reason);
+      await append(sourceStatusEvents(runtime.ingest, status, reason));
+    };
+    const sink: RuntimeSink = {
+      records: (records, format) =>
+        enqueue(async () => {
+          await append(runtime.ingest.records(records, format));
+        }),
+      events: (events) =>
+        enqueue(async () => {
+          await append(runtime.ingest.events(events));
+        }),
+      diagnostic: (diagnostic) =>
+        enqueue(async () => {
+          await append([runtime.ingest.diagnostic(diagnostic)]);
+        }),
+      status: (status, reason) =>
+        enqueue(async () => {
+          if (status === "completed" || status === "failed" || status === "stopped") {
+            await append(runtime.ingest.finish());
+          }
+          await setStatus(status, reason);
+        }),
+    };
+    source.start({ sessionId, sink, signal: runtime.abort.signal }).then(
+      () =>
+        enqueue(async () => {
+          if (!runtime.reportedStatus) await setStatus("live");
+        }),
+      (error) =>
+        enqueue(async () => {
+          // A misbehaving upstream is a fact on the stream (failed + diagnostic), never a crashed server.
+          await append(runtime.ingest.finish());
+          await setStatus("failed", `runtime source failed to start: ${errorMessage(error)}`);
+        }),
+    );
+  }
+}

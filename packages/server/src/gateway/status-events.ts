@@ -1,0 +1,27 @@
+// Upstream health as facts: every client sees the same `stale` / `failed` state instead of prose in a log
+// (FALL-01, CTRL-07: `stream_interrupted` → stale, `runtime_failed` → failed).
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { SourceStatus } from "../sources/runtime-source";
+import type { SessionIngest } from "./ingest";
+
+export function sourceStatusEvents(
+  ingest: SessionIngest,
+  status: SourceStatus,
+  reason?: string,
+): AgentUiEvent[] {
+  const payload: Record<string, unknown> = { sourceStatus: status, stale: status === "stale" };
+  if (reason !== undefined) payload.reason = reason;
+  const events = ingest.events([
+    { type: "session.updated", owner: "session", scope: "session", surface: "session_tabs", payload },
+  ]);
+  if (status === "failed" || status === "stale") {
+    events.push(
+      ingest.diagnostic({
+        code: status === "failed" ? "runtime_error" : "transport_unavailable",
+        severity: status === "failed" ? "error" : "warning",
+        message: `runtime source ${status}${reason ? `: ${reason}` : ""}`,
+      }),
+    );
+  }
+  return events;
+}

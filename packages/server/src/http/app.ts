@@ -1,0 +1,163 @@
+// The gateway's HTTP API (Hono). Routes translate requests into Gateway calls; every refusal is
+// `{ error: { code, message } }` with a 4xx status, and an unexpected failure is a 500 with the same
+// shape — the process never crashes on client input.
+import type { ErrorBody } from "@agent-ui/client";
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { cors } from "hono/cors";
+import { GatewayError } from "../gateway/errors";
+import { IdempotencyConflictError } from "../gateway/commands";
+import type { Gateway } from "../gateway/gateway";
+import { DEFAULT_MESSAGE_WINDOW, historyPage, hydrationWindow, MAX_PAGE } from "./hydration-window";
+import { sseRoute } from "./sse-route";
+import { badRequest, intParam } from "./params";
+import { parseCommand } from "./validate-command";
+import { wsRoute } from "./ws-route";
+
+export interface AppOptions {
+  /** Require `Authorization: Bearer <token>` (or `?token=` for EventSource/WebSocket) on `/api/*`. */
+  token?: string;
+  /** Allowed CORS origins; CORS is off when empty. */
+  corsOrigins?: string[];
+  version?: string;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const EVENTS_PAGE_DEFAULT = 500;
+
+export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
+  const app = new Hono();
+
+  app.onError((error, c) => {
+    if (error instanceof GatewayError) return fail(c, error.status, error.code, error.message);
+    if (error instanceof IdempotencyConflictError)
+      return fail(c, 409, "idempotency_key_reused", error.message);
+    return fail(c, 500, "internal_error", "the gateway failed to handle this request");
+  });
+  app.notFound((c) => fail(c, 404, "not_found", `no route ${c.req.method} ${c.req.path}`));
+
+  if (options.corsOrigins && options.corsOrigins.length > 0) {
+    app.use(
+      "/api/*",
+      cors({ origin: options.corsOrigins, allowHeaders: ["Authorization", "Content-Type", "Last-Event-ID"] }),
+    );
+  }
+  if (options.token) {
+    const expected = options.token;
+    app.use("/api/*", async (c, next) => {
+      if (c.req.path === "/api/health") return next();
+      const header = c.req.header("authorization");
+      const given = header?.startsWith("Bearer ") ? header.slice(7) : c.req.query("token");
+      if (given !== expected) return fail(c, 401, "unauthorized", "missing or wrong bearer token");
+      return next();
+    });
+  }
+
+  app.get("/api/health", (c) =>
+    c.json({ ok: true, store: gateway.store.kind, version: options.version ?? "0.1.0" }),
+  );
+  app.get("/api/sources", (c) => c.json({ sources: gateway.sourceKinds() }));
+
+  app.get("/api/sessions", async (c) => {
+    const sessions = await gateway.store.listSessions();
+    return c.json({ sessions: sessions.map((s) => ({ ...s, attached: gateway.isAttached(s.id) })) });
+  });
+
+  app.post("/api/sessions", async (c) => {
+    const body = await readJson(c);
+    const input = body as Record<string, unknown>;
+    if (typeof input.source !== "string") throw badRequest('"source" (a runtime source kind) is required');
+    for (const field of ["scenario", "title", "id"] as const) {
+      if (input[field] !== undefined && typeof input[field] !== "string")
+        throw badRequest(`"${field}" must be a string`);
+    }
+    if (
+      input.config !== undefined &&
+      (typeof input.config !== "object" || input.config === null || Array.isArray(input.config))
+    ) {
+      throw badRequest('"config" must be an object');
+    }
+    const session = await gateway.createSession({
+      source: input.source,
+      scenario: input.scenario as string | undefined,
+      title: input.title as string | undefined,
+      id: input.id as string | undefined,
+      config: input.config as Record<string, unknown> | undefined,
+    });
+    return c.json({ session: { ...session, attached: gateway.isAttached(session.id) } }, 201);
+  });
+
+  app.get("/api/sessions/:id", async (c) => {
+    const session = await gateway.getSession(c.req.param("id"));
+    return c.json({ session: { ...session, attached: gateway.isAttached(session.id) } });
+  });
+
+  app.get("/api/sessions/:id/snapshot", async (c) => {
+    const id = c.req.param("id");
+    const limit = intParam(c.req.query("limit"), "limit", DEFAULT_MESSAGE_WINDOW, 1, MAX_PAGE);
+    const session = await gateway.getSession(id);
+    const projection = await gateway.currentProjection(id);
+    const before = c.req.query("before");
+    if (before !== undefined) {
+      const cursor = intParam(before, "before", 0, 0, Number.MAX_SAFE_INTEGER);
+      return c.json(historyPage(id, projection.seq, projection.state, cursor, limit));
+    }
+    return c.json(hydrationWindow(session, gateway.isAttached(id), projection.seq, projection.state, limit));
+  });
+
+  app.get("/api/sessions/:id/events.json", async (c) => {
+    const id = c.req.param("id");
+    const session = await gateway.getSession(id);
+    const after = intParam(c.req.query("after"), "after", 0, 0, Number.MAX_SAFE_INTEGER);
+    const limit = intParam(c.req.query("limit"), "limit", EVENTS_PAGE_DEFAULT, 1, 5000);
+    const entries = await gateway.store.readEvents(id, { after, limit });
+    const last = entries.length > 0 ? entries[entries.length - 1].seq : after;
+    return c.json({
+      sessionId: id,
+      entries,
+      head: session.lastSeq,
+      next: last < session.lastSeq ? last : null,
+    });
+  });
+
+  app.get("/api/sessions/:id/events", sseRoute(gateway));
+  app.get("/api/sessions/:id/ws", wsRoute(gateway));
+
+  app.post("/api/sessions/:id/commands", async (c) => {
+    const id = c.req.param("id");
+    await gateway.getSession(id);
+    const command = parseCommand(await readJson(c), id);
+    const result = await gateway.command(command);
+    return c.json(result);
+  });
+
+  app.post("/api/sessions/:id/stop", async (c) => {
+    const id = c.req.param("id");
+    await gateway.getSession(id);
+    await gateway.stopSession(id);
+    return c.json({ session: await gateway.getSession(id) });
+  });
+
+  return app;
+}
+
+export function fail(c: Context, status: number, code: string, message: string): Response {
+  const body: ErrorBody = { error: { code, message } };
+  return c.json(body, status as 400);
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const length = Number(c.req.header("content-length") ?? "0");
+  if (length > MAX_BODY_BYTES)
+    throw new GatewayError(413, "body_too_large", `request body over ${MAX_BODY_BYTES} bytes`);
+  const text = await c.req.text();
+  if (text.length > MAX_BODY_BYTES)
+    throw new GatewayError(413, "body_too_large", `request body over ${MAX_BODY_BYTES} bytes`);
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("not an object");
+    return value;
+  } catch {
+    throw new GatewayError(400, "invalid_json", "the request body must be a JSON object");
+  }
+}

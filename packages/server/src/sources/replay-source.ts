@@ -1,0 +1,174 @@
+// Replays a recorded file — Agent UI envelope events, a gateway log export (`events.json` entries) or any
+// source format an adapter reads — at a chosen speed: `speed: 1` keeps the recorded gaps (from record
+// timestamps, capped), `speed: 2` is twice as fast, `speed: 0` is as fast as possible. Read-only: every
+// write is `unavailable` (nothing is running that could act on it).
+import { readFile } from "node:fs/promises";
+import { isAbsolute, relative, resolve } from "node:path";
+import { type ControlCommand, parseRecords, type WriteResult } from "@agent-ui/contracts";
+import { ADAPTERS } from "@agent-ui/adapters";
+import type {
+  RuntimeSource,
+  RuntimeSourceContext,
+  RuntimeSourceFactory,
+  RuntimeSourceInit,
+} from "./runtime-source";
+import { SourceConfigError, unavailableResult } from "./runtime-source";
+
+/** Pseudo-format for records that already are Agent UI envelopes (or `{ seq, event }` log entries). */
+export const ENVELOPE_FORMAT = "agent-ui";
+const DEFAULT_GAP_MS = 40;
+const MAX_GAP_MS = 2000;
+const BATCH_AT_FULL_SPEED = 200;
+
+export interface ReplayOptions {
+  /** Files may only be read inside this directory (default: the working directory). */
+  root?: string;
+}
+
+class ReplaySource implements RuntimeSource {
+  readonly kind = "replay";
+  constructor(
+    private readonly load: () => Promise<string>,
+    private readonly format: string,
+    private readonly speed: number,
+  ) {}
+
+  async start(context: RuntimeSourceContext): Promise<void> {
+    const framed = parseRecords(await this.load());
+    for (const d of framed.diagnostics) await context.sink.diagnostic(d);
+    const records = framed.records.map((r) => r.value);
+    const format = this.format === "auto" ? detectFormat(records) : this.format;
+    if (format === undefined) {
+      await context.sink.status("failed", "could not detect the recorded format; pass config.format");
+      return;
+    }
+    await context.sink.status("live", `replaying ${records.length} ${format} record(s)`);
+    void this.play(context, records, format).catch(async (error: unknown) => {
+      await context.sink.status("failed", `replay failed: ${(error as Error).message}`).catch(() => {});
+    });
+  }
+
+  private async play(context: RuntimeSourceContext, records: unknown[], format: string): Promise<void> {
+    let previous: number | undefined;
+    for (let i = 0; i < records.length; ) {
+      if (context.signal.aborted) return;
+      if (this.speed === 0) {
+        const batch = records.slice(i, i + BATCH_AT_FULL_SPEED);
+        await this.emit(context, batch, format);
+        i += batch.length;
+        continue;
+      }
+      const at = timestampOf(records[i]);
+      const gap =
+        at !== undefined && previous !== undefined
+          ? Math.min(Math.max(at - previous, 0), MAX_GAP_MS)
+          : DEFAULT_GAP_MS;
+      if (at !== undefined) previous = at;
+      if (i > 0) await delay(gap / this.speed, context.signal);
+      await this.emit(context, [records[i]], format);
+      i += 1;
+    }
+    if (!context.signal.aborted) await context.sink.status("completed", "replay finished");
+  }
+
+  private emit(context: RuntimeSourceContext, records: unknown[], format: string): Promise<void> {
+    if (format !== ENVELOPE_FORMAT) return context.sink.records(records, format);
+    return context.sink.events(records.map(unwrapEntry));
+  }
+
+  async command(command: ControlCommand): Promise<WriteResult> {
+    return unavailableResult(command, "a replay is read-only: no runtime is attached to act on writes");
+  }
+
+  async stop(): Promise<void> {}
+}
+
+/** Picks the envelope pseudo-format or the adapter most confident about the first records. */
+export function detectFormat(records: readonly unknown[]): string | undefined {
+  const sample = records.slice(0, 5);
+  if (sample.length > 0 && sample.every(isEnvelopeLike)) return ENVELOPE_FORMAT;
+  let best: { format: string; score: number } | undefined;
+  for (const adapter of ADAPTERS) {
+    const score =
+      sample.reduce<number>((sum, record) => sum + safeDetect(adapter.detect, record), 0) /
+      Math.max(sample.length, 1);
+    if (score > 0 && (!best || score > best.score)) best = { format: adapter.format, score };
+  }
+  return best?.format;
+}
+
+function safeDetect(detect: (record: unknown) => number, record: unknown): number {
+  try {
+    return detect(record);
+  } catch {
+    return 0;
+  }
+}
+
+function isEnvelopeLike(record: unknown): boolean {
+  if (record === null || typeof record !== "object") return false;
+  const value = unwrapEntry(record) as Record<string, unknown>;
+  return (
+    typeof value.type === "string" && value.type.includes(".") && ("eventId" in value || "sequence" in value)
+  );
+}
+
+function unwrapEntry(record: unknown): Record<string, unknown> {
+  const value = record as Record<string, unknown>;
+  if (typeof value.seq === "number" && value.event !== null && typeof value.event === "object") {
+    return value.event as Record<string, unknown>;
+  }
+  return value;
+}
+
+function timestampOf(record: unknown): number | undefined {
+  if (record === null || typeof record !== "object") return undefined;
+  const t = unwrapEntry(record).timestamp;
+  if (typeof t === "number" && Number.isFinite(t)) return t;
+  if (typeof t === "string") {
+    const ms = Date.parse(t);
+    return Number.isNaN(ms) ? undefined : ms;
+  }
+  return undefined;
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((done) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        done();
+      },
+      { once: true },
+    );
+  });
+}
+
+export function replaySource(options: ReplayOptions = {}): RuntimeSourceFactory {
+  const root = resolve(options.root ?? process.cwd());
+  return {
+    kind: "replay",
+    description:
+      "Replay a recorded file (config: file | records, format?: auto|agent-ui|<adapter>, speed?: 0 = fastest)",
+    create(init: RuntimeSourceInit) {
+      const { file, records, format = "auto", speed = 1 } = init.config as Record<string, unknown>;
+      if (typeof speed !== "number" || !Number.isFinite(speed) || speed < 0)
+        throw new SourceConfigError('"config.speed" must be a number ≥ 0');
+      if (typeof format !== "string") throw new SourceConfigError('"config.format" must be a string');
+      if (Array.isArray(records)) {
+        const text = records.map((r) => JSON.stringify(r)).join("\n");
+        return new ReplaySource(async () => text, format, speed);
+      }
+      if (typeof file !== "string")
+        throw new SourceConfigError('replay needs "config.file" (a path) or "config.records" (an array)');
+      const path = resolve(root, file);
+      const inside = relative(root, path);
+      if (inside.startsWith("..") || isAbsolute(inside)) {
+        throw new SourceConfigError(`"config.file" must be inside ${root}`, "file_outside_replay_root");
+      }
+      return new ReplaySource(() => readFile(path, "utf8"), format, speed);
+    },
+  };
+}

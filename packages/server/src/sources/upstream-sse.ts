@@ -1,0 +1,104 @@
+// Reads an upstream HTTP endpoint that answers with Server-Sent Events of JSON (AG-UI, AI SDK UI message
+// stream). Every failure mode is classified for the gateway instead of thrown at it: refused or non-2xx →
+// `failed`; a stream cut mid-way → `stale` (CTRL-07: stream_interrupted); a frame that is not JSON → a
+// diagnostic, and reading continues.
+import { SseDecoder } from "@agent-ui/client";
+import type { RuntimeSink } from "./runtime-source";
+
+export interface UpstreamRequest {
+  url: string;
+  body: unknown;
+  headers?: Record<string, string>;
+  signal: AbortSignal;
+}
+
+export type UpstreamOutcome =
+  | { kind: "ended" }
+  | { kind: "aborted" }
+  | { kind: "failed"; reason: string }
+  | { kind: "interrupted"; reason: string };
+
+/** POSTs `body` and hands each JSON `data:` frame to `onRecord` in order (awaiting it: back-pressure). */
+export async function readUpstreamSse(
+  request: UpstreamRequest,
+  sink: RuntimeSink,
+  onRecord: (record: unknown) => Promise<void>,
+): Promise<UpstreamOutcome> {
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream", ...request.headers },
+      body: JSON.stringify(request.body),
+      signal: request.signal,
+    });
+  } catch (error) {
+    if (request.signal.aborted) return { kind: "aborted" };
+    return { kind: "failed", reason: `host_unavailable: ${describe(error)}` };
+  }
+  if (!response.ok || !response.body) {
+    await response.body?.cancel().catch(() => {});
+    return { kind: "failed", reason: `upstream answered HTTP ${response.status}` };
+  }
+  const decoder = new SseDecoder();
+  const text = new TextDecoder();
+  let frames = 0;
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      for (const message of decoder.push(text.decode(chunk, { stream: true }))) {
+        frames += 1;
+        if (message.data === "[DONE]") return { kind: "ended" };
+        let record: unknown;
+        try {
+          record = JSON.parse(message.data);
+        } catch {
+          await sink.diagnostic({
+            code: "unparseable_input",
+            severity: "warning",
+            message: `upstream SSE frame #${frames} is not JSON (${message.data.length} chars); skipped`,
+          });
+          continue;
+        }
+        await onRecord(record);
+      }
+    }
+  } catch (error) {
+    if (request.signal.aborted) return { kind: "aborted" };
+    return { kind: "interrupted", reason: `stream_interrupted: ${describe(error)}` };
+  }
+  return { kind: "ended" };
+}
+
+/** Applies an outcome to the session's status. */
+export async function reportOutcome(sink: RuntimeSink, outcome: UpstreamOutcome): Promise<void> {
+  if (outcome.kind === "failed") await sink.status("failed", outcome.reason);
+  else if (outcome.kind === "interrupted") await sink.status("stale", outcome.reason);
+  else if (outcome.kind === "ended")
+    await sink.status("live", "upstream run ended; ready for the next write");
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return cause?.code ?? cause?.message ?? error.message;
+  }
+  return String(error);
+}
+
+export function requireUrl(config: Record<string, unknown>): string {
+  const url = config.url;
+  if (typeof url !== "string") throw new TypeError('"config.url" is required');
+  const parsed = new URL(url);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    throw new TypeError('"config.url" must be http(s)');
+  return parsed.toString();
+}
+
+export function stringRecord(value: unknown, name: string): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new TypeError(`"${name}" must be an object`);
+  for (const v of Object.values(value))
+    if (typeof v !== "string") throw new TypeError(`"${name}" values must be strings`);
+  return value as Record<string, string>;
+}

@@ -1,0 +1,213 @@
+// PostgreSQL session store for several gateway processes serving the same sessions. Each append is one
+// transaction that bumps the session's `last_seq` (the row lock serializes writers, so seq ranges commit in
+// order) and inserts the events under a unique (session_id, seq) key; `pg_notify` inside the same
+// transaction tells every gateway (LISTEN) after commit, so a subscriber of any gateway sees it live.
+import type { AgentUiEvent, ProjectionState, WriteResult } from "@agent-ui/contracts";
+import pg from "pg";
+import type { AppendListener, IdempotencyClaim, LogEntry, NewSession, SessionStore } from "./session-store";
+import { UnknownSessionError } from "./session-store";
+import { type SessionRow, sessionRowToRecord } from "./session-row";
+
+export interface PostgresStoreOptions {
+  connectionString: string;
+  /** Schema holding the tables (created if missing), so several deployments or test runs share one
+   * database without colliding. Default `agent_ui`. */
+  schema?: string;
+}
+
+export async function createPostgresStore(options: PostgresStoreOptions): Promise<SessionStore> {
+  const schema = options.schema ?? "agent_ui";
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  const t = (table: string) => `"${schema}"."${table}"`;
+  const channel = `${schema}_appended`;
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: 10 });
+  // An idle client error (server restart) must not crash the gateway; the next query reconnects.
+  pool.on("error", () => {});
+
+  await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  await pool.query(`
+    CREATE TABLE IF NOT EXISTS ${t("sessions")} (
+      id TEXT PRIMARY KEY, title TEXT, source_kind TEXT NOT NULL, scenario TEXT, config TEXT NOT NULL,
+      status TEXT NOT NULL, status_reason TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+      last_seq BIGINT NOT NULL DEFAULT 0);
+    CREATE TABLE IF NOT EXISTS ${t("events")} (
+      session_id TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL, PRIMARY KEY (session_id, seq));
+    CREATE TABLE IF NOT EXISTS ${t("snapshots")} (
+      session_id TEXT NOT NULL, seq BIGINT NOT NULL, state TEXT NOT NULL, created_at TEXT NOT NULL,
+      PRIMARY KEY (session_id, seq));
+    CREATE TABLE IF NOT EXISTS ${t("idempotency")} (
+      session_id TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, result TEXT,
+      created_at TEXT NOT NULL, PRIMARY KEY (session_id, key));`);
+
+  const listeners = new Set<AppendListener>();
+  const notify = (sessionId: string, lastSeq: number, entries?: readonly LogEntry[]) => {
+    for (const listener of listeners) listener(sessionId, lastSeq, entries);
+  };
+  let closed = false;
+  let listenClient: pg.Client | undefined;
+  const listen = async () => {
+    const client = new pg.Client({ connectionString: options.connectionString });
+    client.on("error", () => {
+      // Lost the LISTEN connection: reconnect so other gateways' appends keep arriving.
+      listenClient = undefined;
+      if (!closed) setTimeout(() => void listen().catch(() => {}), 500);
+    });
+    await client.connect();
+    client.on("notification", (message) => {
+      const [sessionId, seq] = (message.payload ?? "").split("\t");
+      const lastSeq = Number(seq);
+      if (sessionId && Number.isFinite(lastSeq)) notify(sessionId, lastSeq);
+    });
+    await client.query(`LISTEN "${channel}"`);
+    listenClient = client;
+  };
+  await listen();
+
+  const inTransaction = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
+  return {
+    kind: "postgres",
+    async createSession(session: NewSession) {
+      const now = new Date().toISOString();
+      const { rows } = await pool.query<SessionRow>(
+        `INSERT INTO ${t("sessions")} (id, title, source_kind, scenario, config, status, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, 'starting', $6, $6) RETURNING *`,
+        [
+          session.id,
+          session.title ?? null,
+          session.sourceKind,
+          session.scenario ?? null,
+          JSON.stringify(session.config),
+          now,
+        ],
+      );
+      return sessionRowToRecord(rows[0]);
+    },
+    async getSession(id) {
+      const { rows } = await pool.query<SessionRow>(`SELECT * FROM ${t("sessions")} WHERE id = $1`, [id]);
+      return rows[0] ? sessionRowToRecord(rows[0]) : undefined;
+    },
+    async listSessions() {
+      const { rows } = await pool.query<SessionRow>(
+        `SELECT * FROM ${t("sessions")} ORDER BY created_at DESC, id`,
+      );
+      return rows.map(sessionRowToRecord);
+    },
+    async setStatus(id, status, reason) {
+      await pool.query(
+        `UPDATE ${t("sessions")} SET status = $1, status_reason = $2, updated_at = $3 WHERE id = $4`,
+        [status, reason ?? null, new Date().toISOString(), id],
+      );
+    },
+    async append(sessionId, events): Promise<LogEntry[]> {
+      if (events.length === 0) return [];
+      const entries = await inTransaction(async (client) => {
+        const bumped = await client.query<{ last_seq: string }>(
+          `UPDATE ${t("sessions")} SET last_seq = last_seq + $2, updated_at = $3 WHERE id = $1 RETURNING last_seq`,
+          [sessionId, events.length, new Date().toISOString()],
+        );
+        if (bumped.rowCount === 0) throw new UnknownSessionError(sessionId);
+        const last = Number(bumped.rows[0].last_seq);
+        const first = last - events.length + 1;
+        const seqs = events.map((_, i) => first + i);
+        await client.query(
+          `INSERT INTO ${t("events")} (session_id, seq, event) SELECT $1, s, e FROM unnest($2::bigint[], $3::text[]) AS x(s, e)`,
+          [sessionId, seqs, events.map((event) => JSON.stringify(event))],
+        );
+        await client.query("SELECT pg_notify($1, $2)", [channel, `${sessionId}\t${last}`]);
+        return events.map((event, i) => ({ seq: seqs[i], event }));
+      });
+      notify(sessionId, entries[entries.length - 1].seq, entries);
+      return entries;
+    },
+    async readEvents(sessionId, readOptions = {}) {
+      const { rows } = await pool.query<{ seq: string; event: string }>(
+        `SELECT seq, event FROM ${t("events")} WHERE session_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+        [sessionId, readOptions.after ?? 0, readOptions.limit ?? null],
+      );
+      return rows.map((row) => ({ seq: Number(row.seq), event: JSON.parse(row.event) as AgentUiEvent }));
+    },
+    async saveSnapshot(sessionId, seq, state) {
+      await pool.query(
+        `INSERT INTO ${t("snapshots")} (session_id, seq, state, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+        [sessionId, seq, JSON.stringify(state), new Date().toISOString()],
+      );
+    },
+    async latestSnapshot(sessionId) {
+      const { rows } = await pool.query<{ seq: string; state: string; created_at: string }>(
+        `SELECT seq, state, created_at FROM ${t("snapshots")} WHERE session_id = $1 ORDER BY seq DESC LIMIT 1`,
+        [sessionId],
+      );
+      if (!rows[0]) return undefined;
+      return {
+        seq: Number(rows[0].seq),
+        state: JSON.parse(rows[0].state) as ProjectionState,
+        createdAt: rows[0].created_at,
+      };
+    },
+    async claimIdempotency(sessionId, key, fingerprint): Promise<IdempotencyClaim> {
+      const inserted = await pool.query(
+        `INSERT INTO ${t("idempotency")} (session_id, key, fingerprint, result, created_at)
+         VALUES ($1, $2, $3, NULL, $4) ON CONFLICT DO NOTHING`,
+        [sessionId, key, fingerprint, new Date().toISOString()],
+      );
+      if (inserted.rowCount === 1) return { kind: "claimed" };
+      const { rows } = await pool.query<{ fingerprint: string; result: string | null }>(
+        `SELECT fingerprint, result FROM ${t("idempotency")} WHERE session_id = $1 AND key = $2`,
+        [sessionId, key],
+      );
+      const row = rows[0];
+      if (!row) return { kind: "claimed" };
+      return row.result === null
+        ? { kind: "pending", fingerprint: row.fingerprint }
+        : { kind: "done", fingerprint: row.fingerprint, result: JSON.parse(row.result) as WriteResult };
+    },
+    async completeIdempotency(sessionId, key, result) {
+      await pool.query(`UPDATE ${t("idempotency")} SET result = $1 WHERE session_id = $2 AND key = $3`, [
+        JSON.stringify(result),
+        sessionId,
+        key,
+      ]);
+    },
+    async releaseIdempotency(sessionId, key) {
+      await pool.query(
+        `DELETE FROM ${t("idempotency")} WHERE session_id = $1 AND key = $2 AND result IS NULL`,
+        [sessionId, key],
+      );
+    },
+    onAppended(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      listeners.clear();
+      await listenClient?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+/** Drops a schema created for a test run. */
+export async function dropPostgresSchema(connectionString: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}

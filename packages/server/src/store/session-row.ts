@@ -1,0 +1,32 @@
+import type { SourceStatus } from "../sources/runtime-source";
+import type { SessionRecord } from "./session-store";
+
+/** The `sessions` table row, as both SQL backends return it (Postgres returns BIGINT as a string). */
+export interface SessionRow {
+  id: string;
+  title: string | null;
+  source_kind: string;
+  scenario: string | null;
+  config: string;
+  status: string;
+  status_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  last_seq: number | string;
+}
+
+export function sessionRowToRecord(row: SessionRow): SessionRecord {
+  const record: SessionRecord = {
+    id: row.id,
+    sourceKind: row.source_kind,
+    config: JSON.parse(row.config) as Record<string, unknown>,
+    status: row.status as SourceStatus,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    lastSeq: Number(row.last_seq),
+  };
+  if (row.title !== null) record.title = row.title;
+  if (row.scenario !== null) record.scenario = row.scenario;
+  if (row.status_reason !== null) record.statusReason = row.status_reason;
+  return record;
+}

@@ -1,0 +1,99 @@
+// Durable session storage. The event log is the source of truth: append is atomic and ordered, each session
+// has its own contiguous log sequence (`seq`, 1-based) that clients resume from. Snapshots are projection
+// states at a `seq`, written periodically so hydration reads the latest snapshot plus its tail instead of
+// replaying the whole log (AUI-AR-HYDRATE-001, HYD-09). Idempotency results make a repeated write return the
+// first result (AUI-AR-ACTION-004, ORD-07).
+import type { AgentUiEvent, ProjectionState, WriteResult } from "@agent-ui/contracts";
+import type { SourceStatus } from "../sources/runtime-source";
+
+/** One stored event and its position in the session log. */
+export interface LogEntry {
+  seq: number;
+  event: AgentUiEvent;
+}
+
+export interface SessionRecord {
+  id: string;
+  title?: string;
+  sourceKind: string;
+  scenario?: string;
+  /** The source config with secret-looking values redacted. */
+  config: Record<string, unknown>;
+  status: SourceStatus;
+  statusReason?: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Highest appended `seq` (0 when empty). */
+  lastSeq: number;
+}
+
+export type NewSession = Pick<SessionRecord, "id" | "title" | "sourceKind" | "scenario" | "config">;
+
+export interface SnapshotRecord {
+  seq: number;
+  state: ProjectionState;
+  createdAt: string;
+}
+
+/** Outcome of claiming an idempotency key before running a write. */
+export type IdempotencyClaim =
+  | { kind: "claimed" }
+  /** The key already has a stored result: return it, marked `duplicate`. */
+  | { kind: "done"; result: WriteResult; fingerprint: string }
+  /** Another request with this key is still running. */
+  | { kind: "pending"; fingerprint: string };
+
+export interface ReadOptions {
+  /** Entries with `seq > after` (default 0). */
+  after?: number;
+  /** At most this many entries. */
+  limit?: number;
+}
+
+/** Called after entries are durably appended, in this or (Postgres) another gateway process. `entries` is
+ * given for appends made by this process, so live delivery needs no read back. */
+export type AppendListener = (sessionId: string, lastSeq: number, entries?: readonly LogEntry[]) => void;
+
+export interface SessionStore {
+  readonly kind: "sqlite" | "postgres";
+  createSession(session: NewSession): Promise<SessionRecord>;
+  getSession(id: string): Promise<SessionRecord | undefined>;
+  listSessions(): Promise<SessionRecord[]>;
+  setStatus(id: string, status: SourceStatus, reason?: string): Promise<void>;
+  /** Atomically appends `events` in order and returns them with their assigned `seq`. */
+  append(sessionId: string, events: readonly AgentUiEvent[]): Promise<LogEntry[]>;
+  readEvents(sessionId: string, options?: ReadOptions): Promise<LogEntry[]>;
+  saveSnapshot(sessionId: string, seq: number, state: ProjectionState): Promise<void>;
+  latestSnapshot(sessionId: string): Promise<SnapshotRecord | undefined>;
+  /** Reserves `key` for one request. `fingerprint` identifies the command, so a key reused for a different
+   * command is detected. */
+  claimIdempotency(sessionId: string, key: string, fingerprint: string): Promise<IdempotencyClaim>;
+  /** Stores the result of a claimed key. */
+  completeIdempotency(sessionId: string, key: string, result: WriteResult): Promise<void>;
+  /** Releases a claimed key whose write crashed before producing a result, so it can be retried. */
+  releaseIdempotency(sessionId: string, key: string): Promise<void>;
+  onAppended(listener: AppendListener): () => void;
+  close(): Promise<void>;
+}
+
+/** Stable fingerprint of a command for idempotency-key reuse detection (key order independent). */
+export function fingerprintOf(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value as object).sort())
+    out[key] = sortKeys((value as Record<string, unknown>)[key]);
+  return out;
+}
+
+/** An append or read addressed a session the store does not have. */
+export class UnknownSessionError extends Error {
+  constructor(readonly sessionId: string) {
+    super(`unknown session ${sessionId}`);
+    this.name = "UnknownSessionError";
+  }
+}

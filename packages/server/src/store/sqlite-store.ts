@@ -1,0 +1,186 @@
+// SQLite session store (the default): one file under the data dir, WAL journal, `synchronous=FULL` so an
+// acknowledged append survives a process crash. better-sqlite3 is synchronous, so every append is a single
+// transaction that assigns the next `seq` values and cannot interleave with another append.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import type { AgentUiEvent, ProjectionState, WriteResult } from "@agent-ui/contracts";
+import Database from "better-sqlite3";
+import type {
+  AppendListener,
+  IdempotencyClaim,
+  LogEntry,
+  NewSession,
+  ReadOptions,
+  SessionStore,
+  SnapshotRecord,
+} from "./session-store";
+import { UnknownSessionError } from "./session-store";
+import { type SessionRow, sessionRowToRecord } from "./session-row";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS sessions (
+  id TEXT PRIMARY KEY,
+  title TEXT,
+  source_kind TEXT NOT NULL,
+  scenario TEXT,
+  config TEXT NOT NULL,
+  status TEXT NOT NULL,
+  status_reason TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  last_seq INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS events (
+  session_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  event TEXT NOT NULL,
+  PRIMARY KEY (session_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS snapshots (
+  session_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  state TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (session_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS idempotency (
+  session_id TEXT NOT NULL,
+  key TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  result TEXT,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (session_id, key)
+) WITHOUT ROWID;
+`;
+
+export interface SqliteStoreOptions {
+  /** Database file; `:memory:` for an ephemeral store. */
+  file: string;
+}
+
+export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
+  if (options.file !== ":memory:") mkdirSync(dirname(options.file), { recursive: true });
+  const db = new Database(options.file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
+  db.pragma("busy_timeout = 5000");
+  db.exec(SCHEMA);
+
+  const listeners = new Set<AppendListener>();
+  const q = {
+    insertSession: db.prepare(
+      `INSERT INTO sessions (id, title, source_kind, scenario, config, status, created_at, updated_at, last_seq)
+       VALUES (@id, @title, @sourceKind, @scenario, @config, 'starting', @now, @now, 0)`,
+    ),
+    getSession: db.prepare("SELECT * FROM sessions WHERE id = ?"),
+    listSessions: db.prepare("SELECT * FROM sessions ORDER BY created_at DESC, id"),
+    setStatus: db.prepare("UPDATE sessions SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?"),
+    lastSeq: db.prepare("SELECT last_seq FROM sessions WHERE id = ?").pluck(),
+    bumpSeq: db.prepare("UPDATE sessions SET last_seq = ?, updated_at = ? WHERE id = ?"),
+    insertEvent: db.prepare("INSERT INTO events (session_id, seq, event) VALUES (?, ?, ?)"),
+    readEvents: db.prepare(
+      "SELECT seq, event FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+    ),
+    saveSnapshot: db.prepare(
+      "INSERT OR IGNORE INTO snapshots (session_id, seq, state, created_at) VALUES (?, ?, ?, ?)",
+    ),
+    latestSnapshot: db.prepare(
+      "SELECT seq, state, created_at FROM snapshots WHERE session_id = ? ORDER BY seq DESC LIMIT 1",
+    ),
+    claim: db.prepare(
+      "INSERT OR IGNORE INTO idempotency (session_id, key, fingerprint, result, created_at) VALUES (?, ?, ?, NULL, ?)",
+    ),
+    getClaim: db.prepare("SELECT fingerprint, result FROM idempotency WHERE session_id = ? AND key = ?"),
+    complete: db.prepare("UPDATE idempotency SET result = ? WHERE session_id = ? AND key = ?"),
+    release: db.prepare("DELETE FROM idempotency WHERE session_id = ? AND key = ? AND result IS NULL"),
+  };
+
+  const appendTx = db.transaction((sessionId: string, events: readonly AgentUiEvent[]): LogEntry[] => {
+    const last = q.lastSeq.get(sessionId) as number | undefined;
+    if (last === undefined) throw new UnknownSessionError(sessionId);
+    const entries: LogEntry[] = [];
+    let seq = last;
+    for (const event of events) {
+      seq += 1;
+      q.insertEvent.run(sessionId, seq, JSON.stringify(event));
+      entries.push({ seq, event });
+    }
+    q.bumpSeq.run(seq, new Date().toISOString(), sessionId);
+    return entries;
+  });
+
+  const claimTx = db.transaction((sessionId: string, key: string, fingerprint: string): IdempotencyClaim => {
+    const inserted = q.claim.run(sessionId, key, fingerprint, new Date().toISOString()).changes === 1;
+    if (inserted) return { kind: "claimed" };
+    const row = q.getClaim.get(sessionId, key) as { fingerprint: string; result: string | null };
+    return row.result === null
+      ? { kind: "pending", fingerprint: row.fingerprint }
+      : { kind: "done", fingerprint: row.fingerprint, result: JSON.parse(row.result) as WriteResult };
+  });
+
+  return {
+    kind: "sqlite",
+    async createSession(session: NewSession) {
+      q.insertSession.run({
+        id: session.id,
+        title: session.title ?? null,
+        sourceKind: session.sourceKind,
+        scenario: session.scenario ?? null,
+        config: JSON.stringify(session.config),
+        now: new Date().toISOString(),
+      });
+      return sessionRowToRecord(q.getSession.get(session.id) as SessionRow);
+    },
+    async getSession(id) {
+      const row = q.getSession.get(id) as SessionRow | undefined;
+      return row ? sessionRowToRecord(row) : undefined;
+    },
+    async listSessions() {
+      return (q.listSessions.all() as SessionRow[]).map(sessionRowToRecord);
+    },
+    async setStatus(id, status, reason) {
+      q.setStatus.run(status, reason ?? null, new Date().toISOString(), id);
+    },
+    async append(sessionId, events) {
+      if (events.length === 0) return [];
+      const entries = appendTx(sessionId, events);
+      const lastSeq = entries[entries.length - 1].seq;
+      for (const listener of listeners) listener(sessionId, lastSeq, entries);
+      return entries;
+    },
+    async readEvents(sessionId, readOptions: ReadOptions = {}) {
+      const rows = q.readEvents.all(sessionId, readOptions.after ?? 0, readOptions.limit ?? -1) as {
+        seq: number;
+        event: string;
+      }[];
+      return rows.map((row) => ({ seq: row.seq, event: JSON.parse(row.event) as AgentUiEvent }));
+    },
+    async saveSnapshot(sessionId, seq, state) {
+      q.saveSnapshot.run(sessionId, seq, JSON.stringify(state), new Date().toISOString());
+    },
+    async latestSnapshot(sessionId): Promise<SnapshotRecord | undefined> {
+      const row = q.latestSnapshot.get(sessionId) as
+        | { seq: number; state: string; created_at: string }
+        | undefined;
+      if (!row) return undefined;
+      return { seq: row.seq, state: JSON.parse(row.state) as ProjectionState, createdAt: row.created_at };
+    },
+    async claimIdempotency(sessionId, key, fingerprint) {
+      return claimTx(sessionId, key, fingerprint);
+    },
+    async completeIdempotency(sessionId, key, result) {
+      q.complete.run(JSON.stringify(result), sessionId, key);
+    },
+    async releaseIdempotency(sessionId, key) {
+      q.release.run(sessionId, key);
+    },
+    onAppended(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+      if (db.open) db.close();
+    },
+  };
+}
