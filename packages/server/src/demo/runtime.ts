@@ -43,7 +43,7 @@ export interface DemoRuntime {
   /** A controlled write; its effect arrives later as events. */
   command(command: ControlCommand): WriteResult;
   subscribe(listener: (event: RuntimeEvent) => void): () => void;
-  /** Every event emitted so far, in sequence order. */
+  /** A copy of every event emitted so far, in sequence order. */
   events(): readonly RuntimeEvent[];
   /** Logical milliseconds since start. */
   readonly time: number;
@@ -296,7 +296,7 @@ export function createDemoRuntime(options: DemoRuntimeOptions = {}): DemoRuntime
       engine.listeners.add(listener);
       return () => engine.listeners.delete(listener);
     },
-    events: () => engine.log,
+    events: () => engine.log.slice(),
     get time() {
       return engine.runner.time;
     },

@@ -1,0 +1,51 @@
+// Helpers to drive the demo runtime by hand (tests, benchmarks, conformance fixtures): fill in the
+// envelope of a write, answer whatever the runtime is waiting for, and run Lime events through the real
+// lime adapter.
+import type { AgentUiEvent, ControlCommand, RuntimeEvent, WriteResult } from "@agent-ui/contracts";
+import { findAdapter } from "@agent-ui/adapters";
+import { createDemoRuntime, type DemoRuntime } from "./runtime";
+
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+export type CommandInput = DistributiveOmit<ControlCommand, "sessionId" | "idempotencyKey"> & {
+  idempotencyKey?: string;
+};
+
+let keyCounter = 0;
+
+/** Sends a write with the runtime's session id and a fresh idempotency key unless one is given. */
+export function write(runtime: DemoRuntime, command: CommandInput): WriteResult {
+  const idempotencyKey = command.idempotencyKey ?? `key_${++keyCounter}`;
+  return runtime.command({ ...command, sessionId: runtime.sessionId, idempotencyKey } as ControlCommand);
+}
+
+/** A manual (instant) runtime for a scenario, started and run until it waits on the user or ends. */
+export function playManual(scenario: string, seed?: number): DemoRuntime {
+  const runtime = createDemoRuntime({ scenario, seed, manual: true });
+  runtime.start();
+  runtime.runUntilIdle();
+  return runtime;
+}
+
+/** Approves (or rejects) every pending action and retries every retry gate, until nothing waits. */
+export function answerEverything(runtime: DemoRuntime, decision: "approve" | "reject" = "approve"): void {
+  for (let round = 0; round < 20 && runtime.waitingFor().length > 0; round++) {
+    for (const gate of runtime.waitingFor()) {
+      if (gate.startsWith("retry:")) write(runtime, { kind: "retry", taskId: gate.slice("retry:".length) });
+      else write(runtime, { kind: "respond_action", actionId: gate, decision });
+    }
+    runtime.runUntilIdle();
+  }
+}
+
+/** Runs runtime events through a fresh lime adapter, as the gateway does. */
+export function adaptLime(events: readonly RuntimeEvent[], sessionId = "sess_demo"): AgentUiEvent[] {
+  const module = findAdapter("lime");
+  if (!module) throw new Error("the lime adapter is not registered");
+  const adapter = module.create({ sessionId });
+  const out: AgentUiEvent[] = [];
+  events.forEach((event, index) => {
+    out.push(...adapter.push(event, index));
+  });
+  out.push(...adapter.finish());
+  return out;
+}
