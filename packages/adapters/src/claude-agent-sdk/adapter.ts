@@ -1,0 +1,343 @@
+// Claude Agent SDK `SDKMessage` stream (stream-json) → Agent UI. One `query()` run per `result`;
+// assistant content via ./content, system and background tasks via ./system; tool results, permission
+// decisions and denials, and the run terminal here.
+import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import type { SourceInfo } from "../shared/emitter";
+import {
+  type JsonObject,
+  asRecord,
+  compact,
+  readArray,
+  readBoolean,
+  readNumber,
+  readString,
+} from "../shared/record";
+import { previewOf, safeValue } from "../shared/safe-payload";
+import type { AdapterOptions, SourceAdapter } from "../types";
+import { onAssistant, onStreamEvent } from "./content";
+import { CLAUDE_FORMAT, ClaudeState } from "./state";
+import { onSystem } from "./system";
+
+const RESULT_METRICS: readonly [string, string, string][] = [
+  ["total_cost_usd", "cost.usd", "usd"],
+  ["duration_ms", "run.duration_ms", "ms"],
+  ["duration_api_ms", "model.duration_ms", "ms"],
+  ["num_turns", "run.turns", "count"],
+];
+
+class ClaudeAdapter implements SourceAdapter {
+  readonly format = CLAUDE_FORMAT;
+  private readonly state: ClaudeState;
+
+  constructor(options: AdapterOptions) {
+    this.state = new ClaudeState(options);
+  }
+
+  push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
+    const type = readString(record, "type");
+    const subtype = readString(record, "subtype");
+    const info: SourceInfo = { index, sourceType: subtype !== undefined ? `${type}/${subtype}` : type };
+    return this.state.emit.guard(record, info, () => this.translate(record, type, info));
+  }
+
+  finish(): AgentUiEvent[] {
+    return [];
+  }
+
+  private translate(record: unknown, type: string | undefined, info: SourceInfo): AgentUiEvent[] {
+    const body = asRecord(record);
+    if (body === undefined) return [this.state.emit.unsupported(record, info)];
+    // A redelivered message (same uuid) is the same fact: nothing new to say.
+    const uuid = readString(body, "uuid");
+    if (uuid !== undefined) {
+      if (this.state.seenUuids.has(uuid)) return [];
+      this.state.seenUuids.add(uuid);
+    }
+    switch (type) {
+      case "system":
+        return onSystem(this.state, body, info);
+      case "stream_event":
+        return onStreamEvent(this.state, body, info);
+      case "assistant":
+        return onAssistant(this.state, body, info);
+      case "user":
+        return this.onUser(body, info);
+      case "result":
+        return this.onResult(body, info);
+      case "tool_progress":
+        return this.onToolProgress(body, info);
+      case "control_request":
+        return this.onPermissionRequest(body, info);
+      case "control_response":
+        return this.onPermissionResponse(body, info);
+      default:
+        return [this.state.emit.unsupported(record, info)];
+    }
+  }
+
+  private onUser(record: JsonObject, info: SourceInfo): AgentUiEvent[] {
+    const state = this.state;
+    const message = asRecord(record.message);
+    const content = message?.content;
+    const parent = readString(record, "parent_tool_use_id");
+    const out: AgentUiEvent[] = [];
+    const texts: string[] = typeof content === "string" ? [content] : [];
+    const decisions = new Map<string, JsonObject>();
+    for (const meta of readArray(record, "tool_result_meta") ?? []) {
+      const id = readString(meta, "id");
+      const decision = asRecord(asRecord(meta)?.permission_decision);
+      if (id !== undefined && decision !== undefined) decisions.set(id, decision);
+    }
+    for (const block of Array.isArray(content) ? content : []) {
+      const blockType = readString(block, "type");
+      if (blockType === "text") texts.push(readString(block, "text") ?? "");
+      else if (blockType === "tool_result")
+        out.push(...this.toolResult(record, block as JsonObject, decisions, info));
+      else if (blockType !== "image")
+        out.push(state.emit.unsupported(block, info, `user content block ${blockType} is not mapped`));
+    }
+    const text = texts.join("\n");
+    if (texts.length === 0) return out;
+    // The prompt a subagent was given is part of its spawn, not the user's speech (TEAM-04).
+    if (parent !== undefined) return [...state.ensureSubagent(record, parent, info, text), ...out];
+    if (!state.runOpen) return [...state.ensureRun(record, info, text), ...out];
+    out.push(
+      state.emit.diagnostic(
+        "missing_correlation",
+        "info",
+        "user input arrived mid-run; it starts no new run here",
+        info,
+        state.base(record),
+      ),
+    );
+    return out;
+  }
+
+  private toolResult(
+    record: JsonObject,
+    block: JsonObject,
+    decisions: Map<string, JsonObject>,
+    info: SourceInfo,
+  ): AgentUiEvent[] {
+    const state = this.state;
+    const toolCallId = readString(block, "tool_use_id");
+    if (toolCallId === undefined)
+      return [
+        state.emit.diagnostic("missing_correlation", "warning", "tool_result without tool_use_id", info),
+      ];
+    const base = { ...state.base(record), toolCallId };
+    const out: AgentUiEvent[] = [];
+    const decision = decisions.get(toolCallId);
+    if (decision !== undefined) {
+      const payload = {
+        decision: compact({
+          id: toolCallId,
+          decision: readString(decision, "decision") ?? "unknown",
+          source: readString(decision, "source"),
+          reason: readString(decision, "reason_type", "reason"),
+        }),
+      };
+      out.push(state.emit.event("permission.changed", { ...base, payload }, info));
+    }
+    const tool = state.tool(toolCallId);
+    if (tool.terminal) return out;
+    tool.terminal = true;
+    const outputPreview = previewOf(textOfContent(block.content), 2048);
+    const rich = record.tool_use_result;
+    if (readBoolean(block, "is_error") === true) {
+      out.push(
+        state.emit.event(
+          "tool.failed",
+          {
+            ...base,
+            phase: "failed",
+            payload: compact({ error: outputPreview ?? "tool error", outputPreview }),
+          },
+          info,
+        ),
+      );
+    } else {
+      const payload = compact({ output: safeValue(rich ?? block.content), outputPreview });
+      out.push(state.emit.event("tool.result", { ...base, phase: "completed", payload }, info));
+    }
+    return out;
+  }
+
+  private onToolProgress(record: JsonObject, info: SourceInfo): AgentUiEvent[] {
+    const toolCallId = readString(record, "tool_use_id");
+    if (toolCallId === undefined) return [this.state.emit.unsupported(record, info)];
+    const seconds = readNumber(record, "elapsed_time_seconds");
+    const payload = compact({
+      message:
+        seconds !== undefined
+          ? `${readString(record, "tool_name") ?? "tool"} running ${seconds}s`
+          : undefined,
+    });
+    return [
+      this.state.emit.event("tool.progress", { ...this.state.base(record), toolCallId, payload }, info),
+    ];
+  }
+
+  /** stream-json permission prompt (`can_use_tool`): an approval keyed by the request id (HITL-01). */
+  private onPermissionRequest(record: JsonObject, info: SourceInfo): AgentUiEvent[] {
+    const request = asRecord(record.request);
+    const actionId = readString(record, "request_id");
+    if (readString(request, "subtype") !== "can_use_tool" || actionId === undefined)
+      return [this.state.emit.unsupported(record, info)];
+    const toolCallId = readString(request, "tool_use_id");
+    const payload = compact({
+      actionType: "tool_approval",
+      sourceType: "claude.can_use_tool",
+      toolName: readString(request, "tool_name"),
+      title: readString(request, "title", "display_name"),
+      prompt: readString(request, "decision_reason", "description"),
+      scope: asRecord(safeValue(request?.input)),
+      availableDecisions: ["allow", "deny"],
+    });
+    const out = [
+      this.state.emit.event(
+        "action.required",
+        { ...this.state.base(record), actionId, toolCallId, phase: "waiting", payload },
+        info,
+      ),
+    ];
+    if (toolCallId !== undefined)
+      out.push(
+        this.state.emit.event(
+          "tool.progress",
+          { ...this.state.base(record), toolCallId, payload: { awaitingActionId: actionId } },
+          info,
+        ),
+      );
+    return out;
+  }
+
+  private onPermissionResponse(record: JsonObject, info: SourceInfo): AgentUiEvent[] {
+    const response = asRecord(record.response);
+    const actionId = readString(response, "request_id");
+    const behavior = readString(asRecord(response?.response), "behavior");
+    if (actionId === undefined) return [this.state.emit.unsupported(record, info)];
+    const payload = compact({
+      outcome: readString(response, "subtype") === "error" ? "cancelled" : "resolved",
+      decision: behavior === "allow" ? "approve" : behavior === "deny" ? "reject" : behavior,
+      reason: readString(asRecord(response?.response), "message") ?? readString(response, "error"),
+    });
+    return [
+      this.state.emit.event("action.resolved", { ...this.state.base(record), actionId, payload }, info),
+    ];
+  }
+
+  private onResult(record: JsonObject, info: SourceInfo): AgentUiEvent[] {
+    const state = this.state;
+    const base = state.base(record);
+    const out = state.ensureRun(record, info);
+    for (const denial of readArray(record, "permission_denials") ?? [])
+      out.push(...this.denial(record, asRecord(denial), info));
+    const usage = asRecord(record.usage);
+    for (const [field, metricName] of [
+      ["input_tokens", "tokens.input"],
+      ["output_tokens", "tokens.output"],
+    ] as const) {
+      const value = readNumber(usage, field);
+      if (value !== undefined)
+        out.push(
+          state.emit.event(
+            "metric.changed",
+            { ...base, metricName, payload: { value, unit: "tokens" } },
+            info,
+          ),
+        );
+    }
+    for (const [field, metricName, unit] of RESULT_METRICS) {
+      const value = readNumber(record, field);
+      if (value !== undefined)
+        out.push(state.emit.event("metric.changed", { ...base, metricName, payload: { value, unit } }, info));
+    }
+    const subtype = readString(record, "subtype") ?? "unknown";
+    if (subtype === "success" && readBoolean(record, "is_error") !== true) {
+      out.push(
+        state.emit.event(
+          "run.finished",
+          { ...base, phase: "completed", payload: { outcome: "success" } },
+          info,
+        ),
+      );
+    } else {
+      const errors = (readArray(record, "errors") ?? []).filter((e) => typeof e === "string").join("; ");
+      const message = errors !== "" ? errors : (readString(record, "result") ?? subtype);
+      out.push(
+        state.emit.event(
+          "run.failed",
+          { ...base, phase: "failed", payload: { category: subtype, message: previewOf(message, 500) } },
+          info,
+        ),
+      );
+    }
+    state.runOpen = false;
+    state.runId = undefined;
+    return out;
+  }
+
+  /** A denied tool: the row fails as denied and the decision is kept as an action audit (HITL-04, HITL-10). */
+  private denial(record: JsonObject, denial: JsonObject | undefined, info: SourceInfo): AgentUiEvent[] {
+    const state = this.state;
+    const toolCallId = readString(denial, "tool_use_id");
+    if (toolCallId === undefined) return [];
+    const base = { ...state.base(record), toolCallId };
+    const actionId = `permission:${toolCallId}`;
+    const toolName = readString(denial, "tool_name");
+    const out = [
+      state.emit.event(
+        "action.required",
+        {
+          ...base,
+          actionId,
+          payload: compact({
+            actionType: "tool_approval",
+            sourceType: "claude.permission_denial",
+            toolName,
+            availableDecisions: ["allow", "deny"],
+          }),
+        },
+        info,
+      ),
+      state.emit.event(
+        "action.resolved",
+        {
+          ...base,
+          actionId,
+          payload: { outcome: "resolved", decision: "reject", decidedBy: "permission policy" },
+        },
+        info,
+      ),
+    ];
+    const tool = state.tool(toolCallId);
+    if (!tool.terminal) {
+      tool.terminal = true;
+      out.push(
+        state.emit.event(
+          "tool.failed",
+          { ...base, phase: "failed", payload: { denied: true, error: "permission denied" } },
+          info,
+        ),
+      );
+    }
+    return out;
+  }
+}
+
+function textOfContent(content: unknown): string | undefined {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return undefined;
+  return content
+    .map((block) =>
+      readString(block, "type") === "text"
+        ? (readString(block, "text") ?? "")
+        : `[${readString(block, "type") ?? "content"}]`,
+    )
+    .join("\n");
+}
+
+export function createClaudeAdapter(options: AdapterOptions = {}): SourceAdapter {
+  return new ClaudeAdapter(options);
+}

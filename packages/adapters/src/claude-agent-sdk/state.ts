@@ -1,0 +1,161 @@
+// Shared bookkeeping of the Claude Agent SDK adapter: session, open run, per-message content blocks,
+// tool rows and subagent lineage. Kept in one object so the content, system and result translators
+// stay small and agree on identities.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
+import { type JsonObject, readString } from "../shared/record";
+import type { AdapterOptions } from "../types";
+
+export const CLAUDE_FORMAT = "claude-agent-sdk";
+
+export interface BlockState {
+  type: string;
+  partId: string;
+  toolCallId?: string;
+  /** The block's final snapshot was already emitted (text.final / complete tool args). */
+  finalized: boolean;
+  /** Announced by `stream_event` deltas (so a snapshot restates it rather than introducing it). */
+  streamed: boolean;
+}
+
+export interface MessageState {
+  blocks: BlockState[];
+  /** Blocks keyed by the stream's content index. */
+  byIndex: Map<number, BlockState>;
+}
+
+export interface ToolState {
+  name?: string;
+  input?: unknown;
+  started: boolean;
+  argsComplete: boolean;
+  terminal: boolean;
+}
+
+/** Tool name → Tool UI kind (TOOL-04); unknown names stay `custom`. */
+const TOOL_KINDS: Readonly<Record<string, string>> = {
+  Bash: "command",
+  BashOutput: "command",
+  KillShell: "command",
+  Read: "file",
+  Write: "file",
+  Edit: "file",
+  MultiEdit: "file",
+  NotebookEdit: "file",
+  Glob: "search",
+  Grep: "search",
+  WebSearch: "search",
+  WebFetch: "browser",
+  Task: "agent",
+  Agent: "agent",
+};
+
+export function toolKindOf(name: string | undefined): string {
+  if (name === undefined) return "custom";
+  if (name.startsWith("mcp__")) return "mcp";
+  return TOOL_KINDS[name] ?? "custom";
+}
+
+export class ClaudeState {
+  readonly emit: Emitter;
+  sessionId: string | undefined;
+  runOpen = false;
+  runId: string | undefined;
+  model: string | undefined;
+  pendingCompactionId: string | undefined;
+  readonly messages = new Map<string, MessageState>();
+  readonly tools = new Map<string, ToolState>();
+  /** parent tool use id → subagent agent id, once announced. */
+  readonly subagents = new Map<string, string>();
+  readonly seenUuids = new Set<string>();
+
+  constructor(options: AdapterOptions) {
+    this.emit = new Emitter(CLAUDE_FORMAT, options);
+  }
+
+  /** Ids every event of this record carries: the SDK session, the run, and subagent lineage. */
+  base(record: JsonObject): EventFields {
+    const fields: EventFields = {};
+    const session = readString(record, "session_id") ?? this.sessionId;
+    if (session !== undefined) fields.sessionId = session;
+    if (this.runId !== undefined) fields.runId = this.runId;
+    // The SDK message uuid is the safe pointer back to the source record (one record → several events).
+    const uuid = readString(record, "uuid");
+    if (uuid !== undefined) fields.rawEventRef = `claude:${uuid}`;
+    const parent = readString(record, "parent_tool_use_id");
+    if (parent !== undefined) {
+      fields.agentId = subagentIdOf(parent);
+      fields.runtimeEntity = "subagent_turn";
+      if (session !== undefined) fields.parentSessionId = session;
+    }
+    return fields;
+  }
+
+  message(id: string): MessageState {
+    let state = this.messages.get(id);
+    if (state === undefined) {
+      state = { blocks: [], byIndex: new Map() };
+      this.messages.set(id, state);
+    }
+    return state;
+  }
+
+  tool(id: string): ToolState {
+    let state = this.tools.get(id);
+    if (state === undefined) {
+      state = { started: false, argsComplete: false, terminal: false };
+      this.tools.set(id, state);
+    }
+    return state;
+  }
+
+  /** `run.started` when the SDK begins work and no run is open (each `result` closes one). */
+  ensureRun(record: JsonObject, info: SourceInfo, input?: string): AgentUiEvent[] {
+    if (this.runOpen) return [];
+    this.runOpen = true;
+    this.runId = readString(record, "uuid") ?? this.runId;
+    const payload: JsonObject = {};
+    if (input !== undefined) {
+      payload.input = input;
+      const uuid = readString(record, "uuid");
+      if (uuid !== undefined) payload.userMessageId = uuid;
+    }
+    return [this.emit.event("run.started", { ...this.base(record), phase: "submitted", payload }, info)];
+  }
+
+  /** The subagent launched by `toolUseId`, announced once with what the parent tool call said about it. */
+  ensureSubagent(
+    record: JsonObject,
+    toolUseId: string,
+    info: SourceInfo,
+    spawnReason?: string,
+  ): AgentUiEvent[] {
+    if (this.subagents.has(toolUseId)) return [];
+    const agentId = subagentIdOf(toolUseId);
+    this.subagents.set(toolUseId, agentId);
+    const input = this.tools.get(toolUseId)?.input as JsonObject | undefined;
+    const payload: JsonObject = { status: "running", parentToolCallId: toolUseId };
+    const name = readString(input, "subagent_type", "description");
+    if (name !== undefined) payload.agentName = name;
+    const reason = spawnReason ?? readString(input, "description", "prompt");
+    if (reason !== undefined) payload.spawnReason = reason;
+    return [
+      this.emit.event(
+        "agent.spawned",
+        {
+          ...this.base(record),
+          agentId,
+          toolCallId: toolUseId,
+          topology: "coordinator_team",
+          phase: "acting",
+          payload,
+        },
+        info,
+      ),
+    ];
+  }
+}
+
+export function subagentIdOf(toolUseId: string): string {
+  return `subagent:${toolUseId}`;
+}

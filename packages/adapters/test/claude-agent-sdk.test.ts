@@ -1,0 +1,296 @@
+import { readFileSync } from "node:fs";
+import { type AgentUiEvent, parseRecords } from "@agent-ui/contracts";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { claudeAgentSdkAdapter } from "../src/claude-agent-sdk";
+
+const PEER = readFileSync(
+  new URL("../../../../shared/peers/streams/claude-agent-sdk.bash-tool.sdkmessages.jsonl", import.meta.url),
+  "utf8",
+);
+
+function adapt(records: unknown[]): AgentUiEvent[] {
+  const adapter = claudeAgentSdkAdapter.create();
+  return [...records.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
+}
+const S = "sess-1";
+const sys = (subtype: string, extra: Record<string, unknown> = {}) => ({
+  type: "system",
+  subtype,
+  session_id: S,
+  ...extra,
+});
+const result = (extra: Record<string, unknown> = {}) => ({
+  type: "result",
+  subtype: "success",
+  is_error: false,
+  session_id: S,
+  ...extra,
+});
+
+describe("claude-agent-sdk adapter: bash-tool peer stream", () => {
+  const events = adapt(parseRecords(PEER).records.map((r) => r.value));
+  const of = (type: string) => events.filter((e) => e.type === type);
+
+  it("ENV-02 the SDK session id and run id stay on every event", () => {
+    expect(events.every((e) => e.sessionId === "937a7e22-9ca3-45f2-bede-4632bccd9697")).toBe(true);
+    expect(of("run.started")).toHaveLength(1);
+    expect(
+      events.filter((e) => e.type !== "session.opened").every((e) => e.runId === of("run.started")[0].runId),
+    ).toBe(true);
+  });
+
+  it("TEXT-04 streamed deltas and the per-block snapshot share message and part ids, so the answer shows once", () => {
+    const finals = of("text.final");
+    expect(finals.map((e) => [e.messageId, e.partId, e.payload?.text])).toEqual([
+      ["msg_mock_1", "msg_mock_1:0", "I will run a command."],
+      ["msg_mock_2", "msg_mock_2:0", "The command printed hello-from-mock."],
+    ]);
+    const deltas = of("text.delta").filter((e) => e.partId === "msg_mock_1:0");
+    expect(deltas.map((e) => e.payload?.delta).join("")).toBe("I will run a command.");
+  });
+
+  it("TOOL-01 Bash streams its input, gets complete input, and ends output-available", () => {
+    const tool = events.filter((e) => e.toolCallId === "toolu_mock_1");
+    expect(tool.map((e) => e.type)).toEqual([
+      "tool.started",
+      "tool.args",
+      "tool.args",
+      "tool.args",
+      "permission.changed",
+      "tool.result",
+    ]);
+    expect(tool[0].payload).toMatchObject({ name: "Bash", kind: "command" });
+    expect(tool[3].payload).toMatchObject({ complete: true, input: { command: "echo hello-from-mock" } });
+    expect(tool.at(-1)?.payload).toMatchObject({ outputPreview: "hello-from-mock" });
+  });
+
+  it("HITL-01 no approval is fabricated: the auto-accept is a permission decision, not an action", () => {
+    expect(of("action.required")).toEqual([]);
+    expect(of("permission.changed").at(-1)?.payload).toMatchObject({
+      decision: { decision: "accept", source: "config" },
+    });
+  });
+
+  it("STAT-08 result/success finishes the run, with usage and cost as metrics", () => {
+    expect(events.at(-1)).toMatchObject({ type: "run.finished", payload: { outcome: "success" } });
+    const metrics = Object.fromEntries(of("metric.changed").map((e) => [e.metricName, e.payload?.value]));
+    expect(metrics).toMatchObject({ "tokens.input": 20, "tokens.output": 40, "run.turns": 2 });
+    expect(of("diagnostic.changed")).toEqual([]);
+  });
+});
+
+describe("claude-agent-sdk adapter: synthetic scenarios", () => {
+  const assistant = (content: unknown[], parent: string | null = null, id = "m1") => ({
+    type: "assistant",
+    session_id: S,
+    parent_tool_use_id: parent,
+    message: { id, role: "assistant", content },
+  });
+
+  it("TEAM-02 a subagent's messages carry its lineage (parent tool call and parent session)", () => {
+    const events = adapt([
+      sys("init", { model: "m" }),
+      assistant([
+        {
+          type: "tool_use",
+          id: "toolu_agent",
+          name: "Agent",
+          input: { description: "Write notes", subagent_type: "general-purpose" },
+        },
+      ]),
+      {
+        type: "user",
+        session_id: S,
+        parent_tool_use_id: "toolu_agent",
+        message: { role: "user", content: "SUBTASK: write notes" },
+      },
+      assistant([{ type: "text", text: "Subagent wrote notes." }], "toolu_agent", "m2"),
+    ]);
+    const spawned = events.find((e) => e.type === "agent.spawned");
+    expect(spawned).toMatchObject({
+      agentId: "subagent:toolu_agent",
+      toolCallId: "toolu_agent",
+      parentSessionId: S,
+      runtimeEntity: "subagent_turn",
+    });
+    expect(spawned?.payload).toMatchObject({
+      agentName: "general-purpose",
+      spawnReason: "SUBTASK: write notes",
+    });
+    expect(events.find((e) => e.type === "text.final" && e.messageId === "m2")).toMatchObject({
+      agentId: "subagent:toolu_agent",
+    });
+    expect(events.some((e) => e.type === "run.started" && e.payload?.input === "SUBTASK: write notes")).toBe(
+      false,
+    );
+  });
+
+  it("TEAM-06 background task messages become capsule updates and a worker notification", () => {
+    const events = adapt([
+      sys("task_started", {
+        task_id: "t1",
+        tool_use_id: "toolu_agent",
+        description: "Write notes",
+        task_type: "local_agent",
+      }),
+      sys("task_progress", {
+        task_id: "t1",
+        tool_use_id: "toolu_agent",
+        description: "Writing",
+        summary: "Half done",
+      }),
+      sys("task_notification", {
+        task_id: "t1",
+        tool_use_id: "toolu_agent",
+        status: "completed",
+        summary: "Done",
+        output_file: "/tmp/out.txt",
+      }),
+    ]);
+    expect(events.filter((e) => e.type === "task.changed").map((e) => e.payload?.status)).toEqual([
+      "running",
+      "running",
+      "completed",
+    ]);
+    const note = events.find((e) => e.type === "worker.notification");
+    expect(note).toMatchObject({ taskId: "t1", agentId: "subagent:toolu_agent" });
+    expect(note?.payload).toMatchObject({ status: "completed", summary: "Done", resultRef: "/tmp/out.txt" });
+    expect(events.find((e) => e.type === "agent.completed")?.payload).toMatchObject({ status: "completed" });
+  });
+
+  it("HITL-04 a permission denial fails the tool as denied and keeps an audited, resolved action", () => {
+    const events = adapt([
+      assistant([{ type: "tool_use", id: "toolu_w", name: "Write", input: { file_path: "/x" } }]),
+      result({ permission_denials: [{ tool_name: "Write", tool_use_id: "toolu_w", tool_input: {} }] }),
+    ]);
+    expect(events.some((e) => e.type === "tool.result")).toBe(false);
+    expect(events.find((e) => e.type === "tool.failed")?.payload).toMatchObject({ denied: true });
+    const required = events.find((e) => e.type === "action.required");
+    expect(required).toMatchObject({ toolCallId: "toolu_w", actionId: "permission:toolu_w" });
+    expect(events.find((e) => e.type === "action.resolved")?.payload).toMatchObject({ decision: "reject" });
+  });
+
+  it("HITL-01 a stream-json can_use_tool prompt is a pending approval keyed by the request id, resolved by the response", () => {
+    const events = adapt([
+      {
+        type: "control_request",
+        request_id: "req-1",
+        request: {
+          subtype: "can_use_tool",
+          tool_name: "Bash",
+          input: { command: "rm x" },
+          tool_use_id: "toolu_b",
+        },
+      },
+      {
+        type: "control_response",
+        response: { subtype: "success", request_id: "req-1", response: { behavior: "deny", message: "no" } },
+      },
+    ]);
+    expect(events[0]).toMatchObject({
+      type: "action.required",
+      actionId: "req-1",
+      toolCallId: "toolu_b",
+      payload: { actionType: "tool_approval" },
+    });
+    expect(events[1]).toMatchObject({ type: "tool.progress", payload: { awaitingActionId: "req-1" } });
+    expect(events[2]).toMatchObject({
+      type: "action.resolved",
+      actionId: "req-1",
+      payload: { decision: "reject" },
+    });
+  });
+
+  it("TOOL-01 is_error tool results fail the tool", () => {
+    const events = adapt([
+      assistant([{ type: "tool_use", id: "toolu_e", name: "Read", input: {} }]),
+      {
+        type: "user",
+        session_id: S,
+        message: {
+          role: "user",
+          content: [{ type: "tool_result", tool_use_id: "toolu_e", content: "ENOENT", is_error: true }],
+        },
+      },
+    ]);
+    expect(events.find((e) => e.type === "tool.failed")?.payload).toMatchObject({ error: "ENOENT" });
+  });
+
+  it("CTX-01 compaction status and boundary become compaction start/complete with one id", () => {
+    const events = adapt([
+      sys("status", { status: "compacting", uuid: "u1" }),
+      sys("compact_boundary", { uuid: "u2", compact_metadata: { trigger: "auto", pre_tokens: 5000 } }),
+    ]);
+    expect(events.map((e) => [e.type, e.payload?.compactionId])).toEqual([
+      ["context.compaction.started", "u1"],
+      ["context.compaction.completed", "u1"],
+    ]);
+    expect(events[1].payload).toMatchObject({ tokensBefore: 5000 });
+  });
+
+  it("TEXT-07 thinking deltas are reasoning detail, never answer text", () => {
+    const events = adapt([
+      {
+        type: "stream_event",
+        session_id: S,
+        api_message_id: "m1",
+        event: { type: "content_block_start", index: 0, content_block: { type: "thinking", thinking: "" } },
+      },
+      {
+        type: "stream_event",
+        session_id: S,
+        api_message_id: "m1",
+        event: { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "Hmm." } },
+      },
+      assistant([{ type: "thinking", thinking: "Hmm." }]),
+    ]);
+    const reasoning = events.filter((e) => e.type === "reasoning.delta");
+    expect(reasoning).toHaveLength(1);
+    expect(reasoning[0].payload).toMatchObject({ delta: "Hmm.", visibility: "detail" });
+    expect(events.some((e) => e.type.startsWith("text."))).toBe(false);
+  });
+
+  it("STAT-07 an error result fails the run with its category", () => {
+    const events = adapt([
+      result({ subtype: "error_max_turns", is_error: true, errors: ["Reached max turns"] }),
+    ]);
+    expect(events.at(-1)).toMatchObject({
+      type: "run.failed",
+      payload: { category: "error_max_turns", message: "Reached max turns" },
+    });
+  });
+
+  it("ORD-02 a redelivered message (same uuid) adds nothing", () => {
+    const adapter = claudeAgentSdkAdapter.create();
+    const message = { ...assistant([{ type: "text", text: "Hi" }]), uuid: "u-1" };
+    expect(adapter.push(message).length).toBeGreaterThan(0);
+    expect(adapter.push(message)).toEqual([]);
+  });
+
+  it("ENV-09 unknown messages and subtypes are diagnostics", () => {
+    const events = adapt([{ type: "mystery", session_id: S }, sys("brand_new_subtype")]);
+    expect(events.map((e) => e.payload?.code)).toEqual([
+      "unsupported_source_event",
+      "unsupported_source_event",
+    ]);
+  });
+
+  it("detect picks SDK messages and not other peers", () => {
+    expect(claudeAgentSdkAdapter.detect(sys("init"))).toBeGreaterThan(0.95);
+    expect(claudeAgentSdkAdapter.detect({ type: "stream_event", session_id: S, event: {} })).toBeGreaterThan(
+      0.9,
+    );
+    expect(claudeAgentSdkAdapter.detect({ type: "turn.started" })).toBe(0);
+    expect(claudeAgentSdkAdapter.detect({ type: "run_item_stream_event", name: "tool_called" })).toBe(0);
+  });
+
+  it("ENV-09 arbitrary JSON never throws", () => {
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue(), { maxLength: 20 }), (records) => {
+        adapt(records);
+        claudeAgentSdkAdapter.detect(records[0]);
+      }),
+    );
+  });
+});
