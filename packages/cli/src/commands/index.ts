@@ -1,4 +1,5 @@
 import type { Command } from "../command";
+import { startCommand } from "./start";
 
 /** Every sub-command of `agent-ui`, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [];
+export const COMMANDS: Command[] = [startCommand];

@@ -1,0 +1,115 @@
+// `agent-ui start`: the one-command demo. Builds the workbench when its build is missing or stale, starts
+// the gateway with the embedded demo runtime and the built workbench as static files, opens a `team`
+// session and prints the URL. Runs until interrupted.
+import { type RunningServer, startServer } from "@agent-ui/server";
+import { ensureWorkbenchBuilt } from "@agent-ui/workbench/build";
+import type { Command, CommandIO } from "../command";
+
+const USAGE =
+  "agent-ui start [--port 4318] [--host 127.0.0.1] [--data-dir .data] [--scenario team] [--rebuild]";
+
+export interface StartOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  scenario: string;
+  rebuild: boolean;
+}
+
+export function parseStartArgs(args: string[]): StartOptions | string {
+  const options: StartOptions = {
+    port: 4318,
+    host: "127.0.0.1",
+    dataDir: ".data",
+    scenario: "team",
+    rebuild: false,
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--rebuild") {
+      options.rebuild = true;
+      continue;
+    }
+    if (!["--port", "--host", "--data-dir", "--scenario"].includes(arg)) return `unknown option '${arg}'`;
+    const value = args[++i];
+    if (value === undefined) return `${arg} needs a value`;
+    if (arg === "--port") {
+      const port = Number(value);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        return `--port needs a port number, got '${value}'`;
+      options.port = port;
+    } else if (arg === "--host") options.host = value;
+    else if (arg === "--data-dir") options.dataDir = value;
+    else options.scenario = value;
+  }
+  return options;
+}
+
+export interface LaunchedWorkbench {
+  server: RunningServer;
+  /** The workbench root, e.g. `http://127.0.0.1:4318/`. */
+  url: string;
+  sessionId: string;
+  /** Deep link to the created session. */
+  sessionUrl: string;
+}
+
+/** Build-if-stale, start the gateway with the demo runtime and the workbench, create one session. */
+export async function launchWorkbench(
+  options: StartOptions,
+  log: (line: string) => void = () => {},
+): Promise<LaunchedWorkbench> {
+  const { dir } = await ensureWorkbenchBuilt({ force: options.rebuild, log });
+  const server = await startServer({
+    port: options.port,
+    host: options.host,
+    dataDir: options.dataDir,
+    staticDir: dir,
+  });
+  try {
+    const session = await server.gateway.createSession({
+      source: "demo",
+      scenario: options.scenario,
+      title: `${options.scenario} demo`,
+    });
+    const url = `${server.url}/`;
+    return { server, url, sessionId: session.id, sessionUrl: `${url}#/s/${encodeURIComponent(session.id)}` };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+function untilSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const done = (signal: string) => () => resolve(signal);
+    process.once("SIGINT", done("SIGINT"));
+    process.once("SIGTERM", done("SIGTERM"));
+  });
+}
+
+export const startCommand: Command = {
+  name: "start",
+  summary: "Build the workbench if needed, start the gateway with the demo runtime and open a team session",
+  usage: USAGE,
+  async run(args: string[], io: CommandIO): Promise<number> {
+    const options = parseStartArgs(args);
+    if (typeof options === "string") {
+      io.stderr(`agent-ui start: ${options}\n\nUsage: ${USAGE}`);
+      return 2;
+    }
+    let launched: LaunchedWorkbench;
+    try {
+      launched = await launchWorkbench(options, io.stderr);
+    } catch (error) {
+      io.stderr(`agent-ui start: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
+    io.stdout(`Agent UI workbench: ${launched.url}`);
+    io.stdout(`${options.scenario} session: ${launched.sessionUrl}`);
+    io.stdout("Press Ctrl+C to stop.");
+    await untilSignal();
+    await launched.server.close();
+    return 0;
+  },
+};
