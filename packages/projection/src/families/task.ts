@@ -1,0 +1,188 @@
+// task.changed (TASK-*, AUI-AR-TASK-001/002): runtime task status through the D.4 crosswalk into capsule
+// states; attempts are appended, never replaced (a failed attempt stays visible, TASK-07); blocked shows
+// its reason (TASK-08); `lost` is stale with a warning, never success (TASK-10).
+import type { TaskAttempt, TaskCapsuleState, TaskRecord, WorkItem } from "@agent-ui/contracts";
+import { capsuleAttention, toCapsuleState } from "../crosswalk";
+import { addUnique, asNumber, asString, asStringArray, isRecord } from "../internal/json";
+import type { EventContext, Store } from "../store";
+
+export function taskFor(store: Store, taskId: string, ctx: EventContext): TaskRecord {
+  let task = store.tasks.get(taskId);
+  if (task === undefined) {
+    task = {
+      taskId,
+      status: "unknown",
+      attention: "medium",
+      attempts: [],
+      artifactIds: [],
+      evidenceIds: [],
+      source: ctx.source,
+    };
+    store.tasks.set(taskId, task);
+  }
+  return task;
+}
+
+/** Applies a runtime status word to a task; returns false when the word is not known. */
+export function applyTaskStatus(
+  store: Store,
+  task: TaskRecord,
+  word: string,
+  reason: string | undefined,
+  ctx: EventContext,
+): void {
+  const mapped = toCapsuleState(word);
+  task.runtimeStatus = word;
+  if (mapped === undefined) {
+    store.diag("unknown_taxonomy_value", "warning", `task status "${word}" is not known`, ctx.event);
+    setState(task, "unknown");
+    return;
+  }
+  setState(task, mapped.state);
+  store.taskStateBeforeAction.delete(task.taskId);
+  const why = reason ?? mapped.impliedReason;
+  if (why !== undefined) task.reason = why;
+  else if (mapped.state !== "blocked" && mapped.state !== "failed" && mapped.state !== "stale")
+    delete task.reason;
+  if (word === "lost")
+    store.diag(
+      "runtime_warning",
+      "warning",
+      `task ${task.taskId} was lost: shown stale, never completed`,
+      ctx.event,
+    );
+  if (mapped.state === "blocked" && why === undefined) task.reason = "unavailable";
+}
+
+function setState(task: TaskRecord, state: TaskCapsuleState): void {
+  task.status = state;
+  task.attention = capsuleAttention(state);
+}
+
+/** An action took (or released) a task's attention (HITL-01): the prior state is restored on release. */
+export function setTaskAttention(
+  store: Store,
+  taskId: string,
+  state: TaskCapsuleState | null,
+  ctx: EventContext,
+): void {
+  const task = store.tasks.get(taskId);
+  if (task === undefined) return;
+  if (state !== null) {
+    if (!store.taskStateBeforeAction.has(taskId)) store.taskStateBeforeAction.set(taskId, task.status);
+    setState(task, state);
+  } else {
+    const before = store.taskStateBeforeAction.get(taskId);
+    if (before === undefined) return;
+    store.taskStateBeforeAction.delete(taskId);
+    setState(task, before);
+  }
+  task.source = ctx.source;
+  store.tasks.touch(taskId);
+}
+
+/** Adds or updates an attempt by attemptId (or runId); earlier attempts are kept (AUI-AR-TASK-001). */
+export function upsertAttempt(task: TaskRecord, attempt: TaskAttempt): TaskAttempt {
+  const existing = task.attempts.find(
+    (item) =>
+      (attempt.attemptId !== undefined && item.attemptId === attempt.attemptId) ||
+      (attempt.attemptId === undefined && attempt.runId !== undefined && item.runId === attempt.runId),
+  );
+  if (existing === undefined) {
+    task.attempts.push(attempt);
+    return attempt;
+  }
+  Object.assign(existing, attempt);
+  return existing;
+}
+
+function taskChanged(store: Store, ctx: EventContext): void {
+  const { event, payload } = ctx;
+  const taskId = event.taskId;
+  if (typeof taskId !== "string") {
+    store.diag("missing_correlation", "warning", "task.changed without taskId", event);
+    return;
+  }
+  const task = taskFor(store, taskId, ctx);
+  const reason = asString(payload.reason) ?? asString(event.queueReason);
+  const status = asString(payload.status);
+  if (status !== undefined) applyTaskStatus(store, task, status, reason, ctx);
+  else if (reason !== undefined) task.reason = reason;
+  const title = asString(payload.title);
+  if (title !== undefined) task.title = title;
+  if (isRecord(payload.attempt) && typeof payload.attempt.status === "string") {
+    const attempt: TaskAttempt = { status: payload.attempt.status, source: ctx.source };
+    const attemptId = asString(payload.attempt.attemptId) ?? asString(event.attemptId);
+    const runId = asString(payload.attempt.runId) ?? asString(event.runId);
+    const attemptReason = asString(payload.attempt.reason);
+    if (attemptId !== undefined) attempt.attemptId = attemptId;
+    if (runId !== undefined) attempt.runId = runId;
+    if (attemptReason !== undefined) attempt.reason = attemptReason;
+    upsertAttempt(task, attempt);
+    if (runId !== undefined && (attempt.status === "running" || attempt.status === "started"))
+      task.currentRunId = runId;
+    store.timelineEntry(
+      `task:${taskId}:attempt:${attemptId ?? runId ?? task.attempts.length}`,
+      "task",
+      `${task.title ?? taskId} attempt`,
+      ctx,
+      {
+        status: attempt.status,
+        refs: { taskId, ...(attemptId ? { attemptId } : {}), ...(runId ? { runId } : {}) },
+      },
+    );
+  } else if (typeof event.runId === "string" && task.currentRunId === undefined)
+    task.currentRunId = event.runId;
+  if (isRecord(payload.progress)) {
+    const progress: NonNullable<TaskRecord["progress"]> = {};
+    const message = asString(payload.progress.message);
+    const ratio = asNumber(payload.progress.ratio);
+    if (message !== undefined) progress.message = message;
+    if (ratio !== undefined) progress.ratio = ratio;
+    task.progress = progress;
+  }
+  const parentTaskId = asString(payload.parentTaskId) ?? asString(event.parentTaskId);
+  if (parentTaskId !== undefined) task.parentTaskId = parentTaskId;
+  const position = asNumber(payload.queuePosition);
+  if (position !== undefined) task.queuePosition = position;
+  addUnique(task.artifactIds, asStringArray(payload.artifactIds));
+  addUnique(task.evidenceIds, asStringArray(payload.evidenceIds));
+  if (typeof event.agentId === "string") task.agentId = event.agentId;
+  if (typeof event.runtimeEntity === "string") task.runtimeEntity = event.runtimeEntity;
+  task.source = ctx.source;
+  store.tasks.touch(taskId);
+  if (isRecord(payload.workItem)) upsertWorkItem(store, ctx, payload.workItem);
+  store.timelineEntry(`task:${taskId}`, "task", task.title ?? taskId, ctx, {
+    status: task.status,
+    refs: { taskId, ...(task.currentRunId ? { runId: task.currentRunId } : {}) },
+  });
+}
+
+function upsertWorkItem(store: Store, ctx: EventContext, fields: Record<string, unknown>): void {
+  const id = asString(ctx.event.workItemId) ?? asString(fields.workItemId);
+  if (id === undefined) {
+    store.diag("missing_correlation", "info", "work item without workItemId", ctx.event);
+    return;
+  }
+  mergeWorkItem(store, { workItemId: id, ...fields }, ctx);
+}
+
+export function mergeWorkItem(store: Store, fields: Record<string, unknown>, ctx: EventContext): void {
+  const board = store.team.value.workBoard;
+  const id = fields.workItemId as string;
+  let item = board.find((entry) => entry.workItemId === id);
+  if (item === undefined) {
+    item = { workItemId: id, status: "unknown" };
+    board.push(item);
+  }
+  for (const key of ["title", "assignee", "status", "blocker"] as const) {
+    const value = asString(fields[key]);
+    if (value !== undefined) (item as WorkItem)[key] = value;
+  }
+  item.source = ctx.source;
+  store.team.touch();
+}
+
+export const taskHandlers = {
+  "task.changed": taskChanged,
+} as const;

@@ -1,0 +1,345 @@
+// tool.* (TOOL-01..13, PROC-02, SEC-02): one record per toolCallId with its attempts; safe input summaries;
+// bounded output previews with refs and byte counts; a terminal state on every path (a run that ends with
+// an open tool closes it as cancelled or unknown); artifact cards for tool artifacts (TOOL-09).
+import type { ToolRecord, ToolState } from "@agent-ui/contracts";
+import { TOOL_TERMINAL_STATES } from "@agent-ui/contracts";
+import {
+  addUnique,
+  asNumber,
+  asString,
+  asStringArray,
+  boundText,
+  stringify,
+  utf8Bytes,
+} from "../internal/json";
+import { safeText, safeValue } from "../internal/safety";
+import { addPart, assistantMessage, touchPart } from "../message-ops";
+import type { EventContext, Store } from "../store";
+import { linkArtifactToTool } from "./artifact";
+
+function indexOf(store: Store) {
+  return store.toolPlaces;
+}
+
+export function isTerminal(status: ToolState): boolean {
+  return TOOL_TERMINAL_STATES.includes(status);
+}
+
+/** The record for the event's toolCallId, created (with its inline part) on first sight. */
+export function toolFor(store: Store, ctx: EventContext, startsIt = false): ToolRecord | undefined {
+  const id = ctx.event.toolCallId;
+  if (typeof id !== "string") {
+    store.diag("missing_correlation", "warning", `${ctx.event.type} without toolCallId`, ctx.event);
+    return undefined;
+  }
+  const existing = store.tools.get(id);
+  if (existing !== undefined) return existing;
+  if (!startsIt)
+    store.diag("tool_result_without_start", "info", `${ctx.event.type} for unseen tool ${id}`, ctx.event);
+  const record: ToolRecord = {
+    toolCallId: id,
+    name: "unknown",
+    status: "unknown",
+    attempts: [{ attempt: 1, status: "unknown", source: ctx.source }],
+    artifactIds: [],
+    evidenceIds: [],
+    source: ctx.source,
+  };
+  const { event } = ctx;
+  if (typeof event.agentId === "string") record.agentId = event.agentId;
+  if (typeof event.turnId === "string") record.turnId = event.turnId;
+  if (typeof event.runId === "string") record.runId = event.runId;
+  if (typeof event.actionId === "string") record.actionId = event.actionId;
+  const message = assistantMessage(store, ctx);
+  record.messageId = message.id;
+  const part = addPart(store, message, `tool:${id}`, "tool_call", ctx);
+  part.toolCallId = id;
+  part.expanded = true;
+  indexOf(store).set(id, { turnKey: ctx.turnKey, message, part });
+  store.tools.set(id, record);
+  return record;
+}
+
+function setStatus(store: Store, tool: ToolRecord, status: ToolState, ctx: EventContext): void {
+  tool.status = status;
+  tool.source = ctx.source;
+  const attempt = tool.attempts[tool.attempts.length - 1];
+  attempt.status = status;
+  attempt.source = ctx.source;
+  const index = indexOf(store).get(tool.toolCallId);
+  if (index !== undefined) {
+    const open = store.openTools.get(index.turnKey) ?? new Set<string>();
+    if (isTerminal(status) || status === "unknown") open.delete(tool.toolCallId);
+    else open.add(tool.toolCallId);
+    store.openTools.set(index.turnKey, open);
+  }
+  if (isTerminal(status) && typeof ctx.event.timestamp === "string") tool.endedAt = ctx.event.timestamp;
+  syncViews(store, tool, ctx);
+}
+
+/** Inline part and timeline entry follow the record: expanded while active, collapsed once terminal. */
+function syncViews(store: Store, tool: ToolRecord, ctx: EventContext): void {
+  store.tools.touch(tool.toolCallId);
+  const index = indexOf(store).get(tool.toolCallId);
+  const title = tool.name === "unknown" ? "Tool call" : tool.name;
+  if (index !== undefined) {
+    const { part, message } = index;
+    const active = !isTerminal(tool.status) && tool.status !== "unknown";
+    part.status = active ? "streaming" : "done";
+    part.expanded = active;
+    part.title = title;
+    const data: Record<string, unknown> = { state: tool.status };
+    if (tool.inputSummary !== undefined) data.inputSummary = tool.inputSummary;
+    if (tool.outputPreview !== undefined) data.outputPreview = tool.outputPreview;
+    if (tool.outputRef !== undefined) data.outputRef = tool.outputRef;
+    if (tool.actionId !== undefined) part.actionId = tool.actionId;
+    part.data = data;
+    touchPart(store, message, part);
+  }
+  const refs: Record<string, string> = { toolCallId: tool.toolCallId };
+  if (tool.actionId !== undefined) refs.actionId = tool.actionId;
+  if (tool.evidenceIds.length > 0) refs.evidenceId = tool.evidenceIds[tool.evidenceIds.length - 1];
+  if (tool.attempts.length > 1) refs.attempt = String(tool.attempts.length);
+  store.timelineEntry(
+    `tool:${tool.toolCallId}`,
+    tool.status === "output-error" ? "error" : "tool",
+    title,
+    ctx,
+    {
+      status: tool.status,
+      refs,
+    },
+  );
+}
+
+/** Safe, bounded input summary (TOOL-03): secrets redacted, long JSON cut with its size explained. */
+function applyInput(store: Store, tool: ToolRecord, ctx: EventContext): void {
+  const { payload } = ctx;
+  const limit = store.options.previewBytes;
+  if (typeof payload.inputSummary === "string")
+    tool.inputSummary = boundText(safeText(payload.inputSummary), limit);
+  else if (payload.input !== undefined) {
+    const safe = safeValue(payload.input);
+    const text = stringify(safe.value);
+    tool.inputSummary = text.length > limit ? `${boundText(text, limit)}… (${utf8Bytes(text)} bytes)` : text;
+    if (safe.redacted > 0) tool.redactedFields = (tool.redactedFields ?? 0) + safe.redacted;
+  }
+}
+
+function toolStarted(store: Store, ctx: EventContext): void {
+  const tool = toolFor(store, ctx, true);
+  if (tool === undefined) return;
+  const { payload } = ctx;
+  if (isTerminal(tool.status)) {
+    // A retry keeps the earlier attempt with its own status and output (TOOL-07, TEXT-11).
+    tool.attempts.push({ attempt: tool.attempts.length + 1, status: "running", source: ctx.source });
+    delete tool.error;
+    delete tool.outputPreview;
+    delete tool.outputRef;
+    delete tool.outputBytes;
+    delete tool.endedAt;
+  } else if (tool.status === "running")
+    store.diag("tool_started_already_active", "info", `tool ${tool.toolCallId} started twice`, ctx.event);
+  const name = asString(payload.name);
+  if (name !== undefined) tool.name = name;
+  const kind = asString(payload.kind);
+  if (kind !== undefined) tool.kind = kind;
+  applyInput(store, tool, ctx);
+  if (typeof ctx.event.timestamp === "string" && tool.startedAt === undefined)
+    tool.startedAt = ctx.event.timestamp;
+  setStatus(store, tool, "running", ctx);
+}
+
+function toolArgs(store: Store, ctx: EventContext): void {
+  const tool = toolFor(store, ctx, true);
+  if (tool === undefined) return;
+  const name = asString(ctx.payload.name);
+  if (name !== undefined && tool.name === "unknown") tool.name = name;
+  applyInput(store, tool, ctx);
+  if (tool.status === "unknown" || tool.status === "input-streaming") {
+    const complete = ctx.payload.complete === true || ctx.payload.input !== undefined;
+    setStatus(store, tool, complete ? "input-available" : "input-streaming", ctx);
+  } else syncViews(store, tool, ctx);
+}
+
+function toolProgress(store: Store, ctx: EventContext): void {
+  const tool = toolFor(store, ctx);
+  if (tool === undefined) return;
+  const { payload } = ctx;
+  const progress: NonNullable<ToolRecord["progress"]> = {};
+  const message = asString(payload.message);
+  if (message !== undefined) progress.message = boundText(safeText(message), store.options.previewBytes);
+  const ratio = asNumber(payload.ratio);
+  if (ratio !== undefined) progress.ratio = ratio;
+  if (message !== undefined || ratio !== undefined) tool.progress = progress;
+  const awaiting = asString(payload.awaitingActionId);
+  if (awaiting !== undefined) tool.actionId = awaiting;
+  if (isTerminal(tool.status)) {
+    syncViews(store, tool, ctx);
+    return;
+  }
+  setStatus(store, tool, awaiting !== undefined ? "approval-requested" : "running", ctx);
+}
+
+function toolOutputDelta(store: Store, ctx: EventContext): void {
+  const tool = toolFor(store, ctx);
+  if (tool === undefined) return;
+  const delta = ctx.payload.delta;
+  if (typeof delta !== "string") {
+    store.diag("schema_mismatch", "warning", "tool.output.delta without a string payload.delta", ctx.event);
+    return;
+  }
+  tool.outputBytes = (tool.outputBytes ?? 0) + utf8Bytes(delta);
+  const limit = store.options.previewBytes;
+  const preview = tool.outputPreview ?? "";
+  if (preview.length < limit) tool.outputPreview = boundText(preview + safeText(delta), limit);
+  if (tool.status !== "running" && !isTerminal(tool.status)) setStatus(store, tool, "running", ctx);
+  else store.tools.touch(tool.toolCallId);
+}
+
+/** TOOL-13: a result carrying an error is a failure, never a success row. */
+function errorOf(payload: Record<string, unknown>): string | undefined {
+  if (payload.isError === true || payload.success === false)
+    return asString(payload.error) ?? "tool reported an error";
+  if (payload.status === "error" || payload.status === "failed")
+    return asString(payload.error) ?? String(payload.status);
+  if (payload.error !== undefined && payload.error !== null && payload.error !== false)
+    return typeof payload.error === "string" ? payload.error : stringify(payload.error);
+  return undefined;
+}
+
+function applyOutput(store: Store, tool: ToolRecord, ctx: EventContext): void {
+  const { payload, event } = ctx;
+  const limit = store.options.previewBytes;
+  const ref = asString(payload.outputRef) ?? asString(event.outputRef);
+  if (ref !== undefined) tool.outputRef = ref;
+  let fullText: string | undefined;
+  if (typeof payload.outputPreview === "string")
+    tool.outputPreview = boundText(safeText(payload.outputPreview), limit);
+  else if (payload.output !== undefined) {
+    fullText = stringify(safeValue(payload.output).value);
+    tool.outputPreview = boundText(fullText, limit);
+  }
+  const bytes = asNumber(payload.outputBytes) ?? (fullText !== undefined ? utf8Bytes(fullText) : undefined);
+  if (bytes !== undefined) tool.outputBytes = bytes;
+  if (fullText !== undefined && fullText.length > limit && ref === undefined)
+    store.diag(
+      "large_payload_inline",
+      "info",
+      `tool ${tool.toolCallId} output inline (${bytes} bytes); preview kept`,
+      event,
+    );
+  const attempt = tool.attempts[tool.attempts.length - 1];
+  if (tool.outputPreview !== undefined) attempt.outputPreview = tool.outputPreview;
+  if (tool.outputRef !== undefined) attempt.outputRef = tool.outputRef;
+}
+
+function toolResult(store: Store, ctx: EventContext): void {
+  const tool = toolFor(store, ctx);
+  if (tool === undefined) return;
+  const { payload, event } = ctx;
+  applyOutput(store, tool, ctx);
+  const error = errorOf(payload);
+  if (error !== undefined) {
+    store.diag("tool_result_error", "warning", `tool.result for ${tool.toolCallId} carries an error`, event);
+    fail(store, tool, ctx, { message: boundText(safeText(error), store.options.previewBytes) });
+  } else setStatus(store, tool, "output-available", ctx);
+  const artifactIds = asStringArray(payload.artifactIds);
+  if (typeof event.artifactId === "string") artifactIds.push(event.artifactId);
+  for (const artifactId of artifactIds) linkArtifactToTool(store, artifactId, tool.toolCallId, ctx);
+  addUnique(tool.artifactIds, artifactIds);
+  const evidenceIds = asStringArray(payload.evidenceIds);
+  if (typeof event.evidenceId === "string") evidenceIds.push(event.evidenceId);
+  if (addUnique(tool.evidenceIds, evidenceIds)) syncViews(store, tool, ctx);
+}
+
+function fail(
+  store: Store,
+  tool: ToolRecord,
+  ctx: EventContext,
+  error: NonNullable<ToolRecord["error"]>,
+): void {
+  tool.error = error;
+  tool.attempts[tool.attempts.length - 1].error = { ...error };
+  setStatus(store, tool, "output-error", ctx);
+}
+
+function toolFailed(store: Store, ctx: EventContext): void {
+  const tool = toolFor(store, ctx);
+  if (tool === undefined) return;
+  const { payload, event } = ctx;
+  applyOutput(store, tool, ctx);
+  if (typeof event.evidenceId === "string" && addUnique(tool.evidenceIds, [event.evidenceId]))
+    store.tools.touch(tool.toolCallId);
+  if (payload.cancelled === true) {
+    setStatus(store, tool, "cancelled", ctx);
+    return;
+  }
+  const error: NonNullable<ToolRecord["error"]> = {
+    message: boundText(
+      safeText(asString(payload.error) ?? (payload.denied === true ? "denied" : "unknown")),
+      store.options.previewBytes,
+    ),
+  };
+  const category = asString(payload.category) ?? (payload.denied === true ? "denied" : undefined);
+  if (category !== undefined) error.category = category;
+  if (typeof payload.retryable === "boolean") error.retryable = payload.retryable;
+  fail(store, tool, ctx, error);
+}
+
+/** Run end with tools still open: `cancelled` when the run was cancelled/interrupted, else `unknown`;
+ * never running forever (DESIGN.md "tools that never end"). */
+export function closeOpenTools(
+  store: Store,
+  turnKey: string,
+  status: "cancelled" | "unknown",
+  ctx: EventContext,
+): void {
+  const open = store.openTools.get(turnKey);
+  if (open === undefined || open.size === 0) return;
+  for (const id of Array.from(open)) {
+    const tool = store.tools.get(id);
+    if (tool === undefined) continue;
+    if (status === "unknown")
+      store.diag(
+        "tool_unclosed_at_turn_end",
+        "warning",
+        `tool ${id} had no terminal fact when the run ended`,
+        ctx.event,
+      );
+    setStatus(store, tool, status, ctx);
+  }
+  open.clear();
+}
+
+/** Annotations from permission/hook facts on a tool row (PERM-04/05). */
+export function annotateTool(store: Store, toolCallId: string, update: (tool: ToolRecord) => void): boolean {
+  const tool = store.tools.get(toolCallId);
+  if (tool === undefined) return false;
+  update(tool);
+  store.tools.touch(toolCallId);
+  return true;
+}
+
+/** Links an action to the tool it gates (HITL-06: only when the runtime named the tool). */
+export function markAwaitingApproval(
+  store: Store,
+  toolCallId: string,
+  actionId: string,
+  ctx: EventContext,
+): void {
+  const tool = store.tools.get(toolCallId);
+  if (tool === undefined) return;
+  tool.actionId = actionId;
+  if (!isTerminal(tool.status)) setStatus(store, tool, "approval-requested", ctx);
+  else syncViews(store, tool, ctx);
+}
+
+export const toolHandlers = {
+  "tool.started": toolStarted,
+  "tool.args": toolArgs,
+  "tool.progress": toolProgress,
+  "tool.output.delta": toolOutputDelta,
+  "tool.result": toolResult,
+  "tool.failed": toolFailed,
+} as const;

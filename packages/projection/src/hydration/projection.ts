@@ -1,0 +1,85 @@
+// Resume from a stored projection (server compaction, ARCH-04): every slice is loaded as-is and the
+// cursor becomes each stream's baseline, so the event tail continues where the stored state ended.
+import type { MessagePart, ProjectionState } from "@agent-ui/contracts";
+import { copyPlain } from "../internal/json";
+import { type MessageState, type PartState, newPart } from "../internal/message-state";
+import type { EventContext, Store } from "../store";
+import type { EntityTable } from "../internal/entity-table";
+
+function loadTable<T>(table: EntityTable<T, T>, record: Record<string, T> | undefined): void {
+  if (record === undefined || record === null) return;
+  for (const [id, value] of Object.entries(record)) table.set(id, copyPlain(value));
+}
+
+function partState(part: MessagePart): PartState {
+  const { text, ...rest } = copyPlain(part);
+  const state: PartState = { ...rest, chunks: typeof text === "string" ? [text] : null, rev: 0 };
+  return state.source === undefined ? { ...newPart(state.id, state.kind, undefined), ...state } : state;
+}
+
+export function hydrateProjection(store: Store, state: ProjectionState, ctx: EventContext): void {
+  store.session.replace({
+    ...copyPlain(state.session),
+    hydration: { status: "hydrated", source: "projection" },
+  });
+  store.runtime.replace(copyPlain(state.runtime));
+  store.team.replace(copyPlain(state.team));
+  store.queue.replace(copyPlain(state.queue));
+  store.context.replace(copyPlain(state.context));
+  store.permissions.replace(copyPlain(state.permissions));
+  store.metrics.replace({ ...(state.metrics ?? {}) });
+  loadTable(store.tools, state.tools);
+  loadTable(store.actions, state.actions);
+  loadTable(store.tasks, state.tasks);
+  loadTable(store.agents, state.agents);
+  loadTable(store.artifacts, state.artifacts);
+  loadTable(store.evidence, state.evidence);
+  for (const entry of state.timeline ?? []) store.timeline.set(entry.id, copyPlain(entry));
+  for (const diagnostic of state.diagnostics ?? []) store.diagnostics.push(copyPlain(diagnostic));
+  store.appState = copyPlain(state.appState ?? {});
+  for (const action of store.actions.values())
+    if (action.status === "pending" || action.status === "stale") store.pendingActions.add(action.actionId);
+  for (const message of state.messages ?? []) loadMessage(store, message);
+  const runtime = store.runtime.value;
+  if (
+    runtime.turnId !== undefined &&
+    ["completed", "failed", "cancelled", "interrupted"].includes(runtime.status)
+  )
+    store.terminalTurns.add(runtime.turnId);
+  for (const [stream, sequence] of Object.entries(state.cursor?.streams ?? {}))
+    store.gate.setBaseline(stream, sequence);
+  for (const section of state.cursor?.staleSections ?? [])
+    if (!section.startsWith("stream:")) store.markStale(section);
+  void ctx;
+}
+
+function loadMessage(store: Store, message: ProjectionState["messages"][number]): void {
+  const key = `m${store.messageCounter++}`;
+  const state: MessageState = {
+    key,
+    id: message.id,
+    role: message.role,
+    parts: [],
+    partsById: new Map(),
+    ...(message.agentId ? { agentId: message.agentId } : {}),
+    ...(message.turnId ? { turnId: message.turnId } : {}),
+    ...(message.runId ? { runId: message.runId } : {}),
+    ...(message.optimistic ? { optimistic: true } : {}),
+    ...(message.source ? { source: { ...message.source } } : {}),
+  };
+  for (const part of message.parts) {
+    const loaded = partState(part);
+    state.parts.push(loaded);
+    state.partsById.set(loaded.id, loaded);
+  }
+  store.messages.set(key, state);
+  store.messageKeyById.set(message.id, key);
+  const turnKey = message.turnId ?? "default";
+  const turn = store.turnMessages.get(turnKey) ?? [];
+  turn.push(state);
+  store.turnMessages.set(turnKey, turn);
+  if (message.role === "assistant") store.laneMessage.set(`${turnKey}|${message.agentId ?? ""}`, state);
+  for (const part of state.parts)
+    if (part.kind === "tool_call" && part.toolCallId !== undefined)
+      store.toolPlaces.set(part.toolCallId, { turnKey, message: state, part });
+}

@@ -1,0 +1,5 @@
+export { createProjector, projectEvents } from "./projector";
+export type { CreateProjectorOptions, Projector } from "./projector";
+export type { ProjectorOptions } from "./options";
+export type { HydrationInput, StreamCursor } from "./hydration";
+export * from "./selectors";

@@ -1,0 +1,78 @@
+// Small pure helpers for plain JSON-like data: copying views, measuring and bounding previews.
+
+/** Copies plain data (objects, arrays, primitives). Used only to build the view of a dirtied entity, whose
+ * size is bounded by previews, so the cost is per changed entity and never per history length. */
+export function copyPlain<T>(value: T): T {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(copyPlain) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value as Record<string, unknown>)) {
+    const child = (value as Record<string, unknown>)[key];
+    if (child !== undefined) out[key] = copyPlain(child);
+  }
+  return out as T;
+}
+
+/** UTF-8 byte length without allocating an encoded copy. */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** The first `limit` characters, never splitting a surrogate pair. */
+export function boundText(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  let end = limit;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return text.slice(0, end);
+}
+
+/** A string rendering of any value for previews (strings verbatim, other values as JSON). */
+export function stringify(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === undefined) return "";
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return "[unserializable]";
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+export function asString(value: unknown): string | undefined {
+  return typeof value === "string" && value.length > 0 ? value : undefined;
+}
+
+export function asNumber(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+export function asStringArray(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((item): item is string => typeof item === "string" && item.length > 0);
+}
+
+/** Adds the values not yet present (small id lists: artifact/evidence links). */
+export function addUnique(target: string[], values: Iterable<string>): boolean {
+  let changed = false;
+  for (const value of values) {
+    if (!target.includes(value)) {
+      target.push(value);
+      changed = true;
+    }
+  }
+  return changed;
+}

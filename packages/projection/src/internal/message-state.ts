@@ -1,0 +1,92 @@
+// Internal message and part records. Text is kept as an array of verbatim chunks and joined lazily when a
+// view is built (TEXT-03: no whole-text copy per delta, no inserted spaces, no regex over the text).
+import type { FactSource, Message, MessagePart, MessageRole, PartKind } from "@agent-ui/contracts";
+import { copyPlain } from "./json";
+
+export interface PartState extends Omit<MessagePart, "text"> {
+  /** Verbatim text chunks; `null` for parts without text. */
+  chunks: string[] | null;
+  /** Detail text kept out of the view when policy forbids it (TEXT-07). */
+  hidden?: boolean;
+  rev: number;
+}
+
+export interface MessageState {
+  /** Stable internal key: survives the optimistic → runtime id reconciliation (ENV-07). */
+  key: string;
+  id: string;
+  role: MessageRole;
+  agentId?: string;
+  turnId?: string;
+  runId?: string;
+  optimistic?: boolean;
+  parts: PartState[];
+  partsById: Map<string, PartState>;
+  source?: FactSource;
+}
+
+export const PROCESS_KINDS: ReadonlySet<PartKind> = new Set<PartKind>([
+  "reasoning_summary",
+  "reasoning_detail",
+  "plan",
+  "tool_call",
+  "tool_result",
+  "action_required",
+  "context_event",
+  "agent_task",
+  "agent_handoff",
+  "file_change",
+]);
+
+export function newPart(id: string, kind: PartKind, source: FactSource | undefined): PartState {
+  const part: PartState = { id, kind, status: "streaming", chunks: null, rev: 0 };
+  if (source !== undefined) part.source = source;
+  return part;
+}
+
+export function partText(part: PartState): string {
+  if (part.chunks === null || part.chunks.length === 0) return "";
+  if (part.chunks.length > 1) {
+    // Join once and keep the joined string, so repeated reads are O(1) until the next delta.
+    const joined = part.chunks.join("");
+    part.chunks.length = 0;
+    part.chunks.push(joined);
+  }
+  return part.chunks[0];
+}
+
+const partViews = new WeakMap<PartState, { rev: number; view: MessagePart }>();
+
+export function partView(part: PartState): MessagePart {
+  const cached = partViews.get(part);
+  if (cached !== undefined && cached.rev === part.rev) return cached.view;
+  const view: MessagePart = { id: part.id, kind: part.kind, status: part.status };
+  if (part.chunks !== null && !part.hidden) view.text = partText(part);
+  for (const key of Object.keys(part) as (keyof PartState)[]) {
+    if (
+      key === "chunks" ||
+      key === "hidden" ||
+      key === "rev" ||
+      key === "id" ||
+      key === "kind" ||
+      key === "status"
+    )
+      continue;
+    const value = part[key];
+    if (value === undefined) continue;
+    (view as unknown as Record<string, unknown>)[key] =
+      value !== null && typeof value === "object" ? copyPlain(value) : value;
+  }
+  partViews.set(part, { rev: part.rev, view });
+  return view;
+}
+
+export function messageView(message: MessageState): Message {
+  const view: Message = { id: message.id, role: message.role, parts: message.parts.map(partView) };
+  if (message.agentId !== undefined) view.agentId = message.agentId;
+  if (message.turnId !== undefined) view.turnId = message.turnId;
+  if (message.runId !== undefined) view.runId = message.runId;
+  if (message.optimistic) view.optimistic = true;
+  if (message.source !== undefined) view.source = { ...message.source };
+  return view;
+}

@@ -1,0 +1,119 @@
+// Shared message/part operations: which message a fact lands in, and part bookkeeping. Parts keep event
+// order within a turn (PROC-01) because every fact appends to the current message of its lane.
+import type { MessageRole, PartKind } from "@agent-ui/contracts";
+import { type MessageState, type PartState, newPart } from "./internal/message-state";
+import type { EventContext, Store } from "./store";
+
+/** A lane is one author within one turn: the coordinator and each teammate write separately (TEAM-05). */
+export function laneOf(ctx: EventContext): string {
+  const agentId = typeof ctx.event.agentId === "string" ? ctx.event.agentId : "";
+  return `${ctx.turnKey}|${agentId}`;
+}
+
+export function findMessage(store: Store, id: string): MessageState | undefined {
+  const key = store.messageKeyById.get(id);
+  return key === undefined ? undefined : store.messages.get(key);
+}
+
+export function createMessage(
+  store: Store,
+  id: string,
+  role: MessageRole,
+  ctx: EventContext,
+  options: { optimistic?: boolean; key?: string } = {},
+): MessageState {
+  const key = options.key ?? `m${store.messageCounter++}`;
+  const message: MessageState = { key, id, role, parts: [], partsById: new Map(), source: ctx.source };
+  const { event } = ctx;
+  if (typeof event.agentId === "string") message.agentId = event.agentId;
+  if (typeof event.turnId === "string") message.turnId = event.turnId;
+  else if (ctx.turnKey !== "default") message.turnId = ctx.turnKey;
+  if (typeof event.runId === "string") message.runId = event.runId;
+  if (options.optimistic) message.optimistic = true;
+  store.messages.set(key, message);
+  store.messageKeyById.set(id, key);
+  let turn = store.turnMessages.get(ctx.turnKey);
+  if (turn === undefined) {
+    turn = [];
+    store.turnMessages.set(ctx.turnKey, turn);
+  }
+  turn.push(message);
+  if (message.agentId !== undefined) addToTranscript(store, message.agentId, id);
+  return message;
+}
+
+/** Bounded teammate transcript (TEAM-09): the most recent message ids per known agent. */
+export function addToTranscript(store: Store, agentId: string, messageId: string): void {
+  const agent = store.agents.get(agentId);
+  if (agent === undefined || agent.transcript.includes(messageId)) return;
+  agent.transcript.push(messageId);
+  if (agent.transcript.length > store.options.transcriptLimit) agent.transcript.shift();
+  store.agents.touch(agentId);
+}
+
+/** The assistant message a model/process fact belongs to: its explicit messageId, else the current
+ * message of its lane, else a new one. Never joined by text or timing. */
+export function assistantMessage(
+  store: Store,
+  ctx: EventContext,
+  role: MessageRole = "assistant",
+): MessageState {
+  const lane = laneOf(ctx);
+  const messageId = ctx.event.messageId;
+  if (typeof messageId === "string") {
+    const existing = findMessage(store, messageId);
+    if (existing !== undefined) {
+      store.laneMessage.set(lane, existing);
+      return existing;
+    }
+    const created = createMessage(store, messageId, role, ctx);
+    store.laneMessage.set(lane, created);
+    return created;
+  }
+  const current = store.laneMessage.get(lane);
+  if (current !== undefined) return current;
+  const agentId = typeof ctx.event.agentId === "string" ? `${ctx.event.agentId}:` : "";
+  const created = createMessage(store, `${ctx.turnKey}:${agentId}${role}`, role, ctx);
+  store.laneMessage.set(lane, created);
+  return created;
+}
+
+export function lastPart(message: MessageState): PartState | undefined {
+  return message.parts[message.parts.length - 1];
+}
+
+export function addPart(
+  store: Store,
+  message: MessageState,
+  id: string,
+  kind: PartKind,
+  ctx: EventContext,
+): PartState {
+  const part = newPart(id, kind, ctx.source);
+  message.parts.push(part);
+  message.partsById.set(id, part);
+  store.messages.touch(message.key);
+  return part;
+}
+
+/** Records an in-place change of a part so only its view is rebuilt. */
+export function touchPart(store: Store, message: MessageState, part: PartState): void {
+  part.rev++;
+  store.messages.touch(message.key);
+}
+
+/** Finds the part for a fact id in the message, or appends it. */
+export function partFor(
+  store: Store,
+  message: MessageState,
+  id: string,
+  kind: PartKind,
+  ctx: EventContext,
+): PartState {
+  return message.partsById.get(id) ?? addPart(store, message, id, kind, ctx);
+}
+
+/** A unique part id within a message for facts without their own id. */
+export function nextPartId(message: MessageState, prefix: string): string {
+  return `${message.id}:${prefix}:${message.parts.length}`;
+}

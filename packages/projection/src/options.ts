@@ -1,0 +1,31 @@
+/** Options of a projector. Every field is optional; defaults are below. */
+export interface ProjectorOptions {
+  /** Bounded previews of large values, in characters (default 2048, TOOL-02 / ARCH-03). */
+  previewBytes?: number;
+  /** Bounded teammate transcript: recent message ids kept per agent (TEAM-09, default 50). */
+  transcriptLimit?: number;
+  /** TEXT-07: render `reasoning_detail` text only when policy allows (default false: a summary shows). */
+  showReasoningDetail?: boolean;
+  /** The session this projector belongs to: hydration for another session is ignored (HYD-03). */
+  sessionId?: string;
+}
+
+export interface ResolvedOptions {
+  previewBytes: number;
+  transcriptLimit: number;
+  showReasoningDetail: boolean;
+  sessionId: string | undefined;
+}
+
+export function resolveOptions(options: ProjectorOptions = {}): ResolvedOptions {
+  return {
+    previewBytes: positiveInt(options.previewBytes, 2048),
+    transcriptLimit: positiveInt(options.transcriptLimit, 50),
+    showReasoningDetail: options.showReasoningDetail === true,
+    sessionId: options.sessionId,
+  };
+}
+
+function positiveInt(value: number | undefined, fallback: number): number {
+  return typeof value === "number" && Number.isFinite(value) && value >= 1 ? Math.floor(value) : fallback;
+}

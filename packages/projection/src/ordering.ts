@@ -1,0 +1,192 @@
+// Ordering and identity gate (ORD-01/02/05, HYD-10). Duplicates by eventId are ignored; events are applied
+// in `sequence` order per stream (`streamKeyOf`); an event ahead of a gap is held (never lost) until the
+// missing events or a repair snapshot arrive. A stream's baseline comes from hydration (a cursor), from
+// `expectStreamStart`, or else from the first event seen (a client may join a stream mid-way).
+import type { AgentUiEvent, Cursor, SequenceGap } from "@agent-ui/contracts";
+import { streamKeyOf } from "@agent-ui/contracts";
+
+interface StreamState {
+  /** Next sequence to apply; null until a baseline is known. */
+  expected: number | null;
+  /** Sequences below this are covered by a hydrated snapshot: replays of them are dropped silently. */
+  coveredBelow: number;
+  /** Baseline came from the first event (not from hydration): earlier events are late arrivals. */
+  joined: boolean;
+  /** First sequence applied in order (events below a joined baseline are late arrivals). */
+  first: number | null;
+  last: number | null;
+  held: Map<number, AgentUiEvent>;
+}
+
+export type LateKind = "late" | "duplicate_sequence";
+
+export interface GateCallbacks {
+  apply(event: AgentUiEvent): void;
+  /** An unseen event below the applied frontier: applied (never lost) but flagged. */
+  late(event: AgentUiEvent, kind: LateKind): void;
+}
+
+export class OrderingGate {
+  private readonly streams = new Map<string, StreamState>();
+  private readonly seen = new Set<string>();
+  private heldCount = 0;
+  private viewCache: Cursor | null = null;
+  lastSequence: number | null = null;
+  eventCount = 0;
+  readonly staleSections = new Set<string>();
+
+  constructor(
+    private readonly callbacks: GateCallbacks,
+    private readonly expectStreamStart: number | undefined,
+  ) {}
+
+  isDuplicate(event: AgentUiEvent): boolean {
+    return typeof event.eventId === "string" && this.seen.has(event.eventId);
+  }
+
+  /** Admits one event: applies it now, holds it behind a gap, or drops it as a duplicate. */
+  admit(event: AgentUiEvent): void {
+    if (this.isDuplicate(event)) return;
+    const sequence = event.sequence;
+    if (typeof sequence !== "number") {
+      this.remember(event);
+      this.applyNow(event, null);
+      return;
+    }
+    const key = streamKeyOf(event);
+    const stream = this.stream(key);
+    if (stream.expected === null) {
+      if (this.expectStreamStart !== undefined && sequence > this.expectStreamStart) {
+        stream.expected = this.expectStreamStart;
+      } else {
+        stream.expected = sequence;
+        stream.joined = this.expectStreamStart === undefined;
+      }
+    }
+    if (sequence < stream.expected) {
+      if (sequence < stream.coveredBelow) return; // replay of a fact the snapshot already holds
+      this.remember(event);
+      if (stream.joined && sequence < (stream.first ?? Number.POSITIVE_INFINITY)) {
+        this.callbacks.late(event, "late");
+        this.applyNow(event, null);
+      } else this.callbacks.late(event, "duplicate_sequence");
+      return;
+    }
+    this.remember(event);
+    if (sequence > stream.expected) {
+      if (!stream.held.has(sequence)) {
+        stream.held.set(sequence, event);
+        this.heldCount++;
+        this.staleSections.add(`stream:${key}`);
+        this.viewCache = null;
+      } else this.callbacks.late(event, "duplicate_sequence");
+      return;
+    }
+    this.applyInOrder(key, stream, event);
+  }
+
+  /** Sets a stream's baseline from a hydrated cursor: events at or below `lastApplied` are covered. */
+  setBaseline(key: string, lastApplied: number): void {
+    const stream = this.stream(key);
+    stream.coveredBelow = Math.max(stream.coveredBelow, lastApplied + 1);
+    stream.joined = false;
+    if (stream.expected === null || stream.expected <= lastApplied) stream.expected = lastApplied + 1;
+    stream.last = Math.max(stream.last ?? lastApplied, lastApplied);
+    for (const sequence of stream.held.keys()) {
+      if (sequence <= lastApplied) {
+        stream.held.delete(sequence);
+        this.heldCount--;
+      }
+    }
+    this.viewCache = null;
+    this.drain(key, stream);
+  }
+
+  /** A repair snapshot arrived: the gaps are covered, so held events apply in sequence order. */
+  repairAll(): void {
+    if (this.heldCount === 0) return;
+    for (const [key, stream] of this.streams) {
+      if (stream.held.size === 0) continue;
+      const sequences = Array.from(stream.held.keys()).sort((a, b) => a - b);
+      stream.expected = sequences[0];
+      this.drain(key, stream);
+    }
+  }
+
+  streamBaselines(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [key, stream] of this.streams) if (stream.last !== null) out[key] = stream.last;
+    return out;
+  }
+
+  markChanged(): void {
+    this.viewCache = null;
+  }
+
+  cursor(): Cursor {
+    if (this.viewCache !== null) return this.viewCache;
+    const gaps: SequenceGap[] = [];
+    const streams: Record<string, number> = {};
+    for (const [key, stream] of this.streams) {
+      if (stream.last !== null) streams[key] = stream.last;
+      if (stream.held.size > 0 && stream.expected !== null) {
+        let first = Number.POSITIVE_INFINITY;
+        for (const sequence of stream.held.keys()) if (sequence < first) first = sequence;
+        gaps.push({ streamId: key, from: stream.expected, to: first - 1 });
+      }
+    }
+    const staleSections = Array.from(this.staleSections);
+    this.viewCache = {
+      lastSequence: this.lastSequence,
+      streams,
+      gaps,
+      stale: gaps.length > 0 || staleSections.length > 0,
+      staleSections,
+      eventCount: this.eventCount,
+    };
+    return this.viewCache;
+  }
+
+  private stream(key: string): StreamState {
+    let stream = this.streams.get(key);
+    if (stream === undefined) {
+      stream = { expected: null, coveredBelow: 0, joined: false, first: null, last: null, held: new Map() };
+      this.streams.set(key, stream);
+    }
+    return stream;
+  }
+
+  private remember(event: AgentUiEvent): void {
+    if (typeof event.eventId === "string") this.seen.add(event.eventId);
+  }
+
+  private applyInOrder(key: string, stream: StreamState, event: AgentUiEvent): void {
+    this.applyNow(event, key);
+    stream.expected = (event.sequence as number) + 1;
+    this.drain(key, stream);
+  }
+
+  private drain(key: string, stream: StreamState): void {
+    while (stream.held.size > 0 && stream.expected !== null) {
+      const next = stream.held.get(stream.expected);
+      if (next === undefined) break;
+      stream.held.delete(stream.expected);
+      this.heldCount--;
+      this.applyNow(next, key);
+      stream.expected += 1;
+    }
+    if (stream.held.size === 0 && this.staleSections.delete(`stream:${key}`)) this.viewCache = null;
+  }
+
+  private applyNow(event: AgentUiEvent, key: string | null): void {
+    if (key !== null && typeof event.sequence === "number") {
+      const stream = this.streams.get(key)!;
+      if (stream.first === null) stream.first = event.sequence;
+      stream.last = Math.max(stream.last ?? event.sequence, event.sequence);
+    }
+    if (typeof event.sequence === "number") this.lastSequence = event.sequence;
+    this.eventCount++;
+    this.viewCache = null;
+    this.callbacks.apply(event);
+  }
+}

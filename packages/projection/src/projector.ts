@@ -1,0 +1,168 @@
+// createProjector / projectEvents: the gate (shape → dedupe/order) in front of the family reducers, and
+// memoized immutable views out (useSyncExternalStore-ready).
+import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
+import { EVENT_CLASSES } from "@agent-ui/contracts";
+import { HANDLERS } from "./dispatch";
+import { type HydrationInput, hydrateInput } from "./hydration";
+import { type ProjectorOptions, resolveOptions } from "./options";
+import { OrderingGate } from "./ordering";
+import { type EventContext, Store, sourceOf } from "./store";
+import { bodyProblem, envelopeProblem } from "./validate";
+import { StateView } from "./view";
+
+export interface CreateProjectorOptions extends ProjectorOptions {
+  /** When set, a new stream's sequences are expected to start here (e.g. 1): an event ahead of it is
+   * held as a gap instead of becoming the baseline. Default: the first event seen is the baseline. */
+  expectStreamStart?: number;
+}
+
+export interface Projector {
+  /** Idempotent by eventId; ordered by sequence per stream (streamKeyOf). Never throws. */
+  apply(event: AgentUiEvent): void;
+  applyAll(events: Iterable<AgentUiEvent>): void;
+  /** Straight from a snapshot, no replay (HYD-09). */
+  hydrate(input: HydrationInput): void;
+  /** Memoized immutable view: unchanged slices and entities keep identity (===) between calls. */
+  getState(): ProjectionState;
+  /** For React useSyncExternalStore: called after each apply/applyAll/hydrate that changed state. */
+  subscribe(listener: () => void): () => void;
+  /** Increments on every state change. */
+  readonly version: number;
+}
+
+const KNOWN_CLASSES: ReadonlySet<string> = new Set<string>(EVENT_CLASSES);
+
+export function createProjector(options: CreateProjectorOptions = {}): Projector {
+  const resolved = resolveOptions(options);
+  let store: Store;
+  const gate = new OrderingGate(
+    {
+      apply: (event) => reduce(event),
+      late: (event, kind) => {
+        if (kind === "late")
+          store.diag(
+            "out_of_order",
+            "warning",
+            "event arrived after later events of its stream were applied",
+            event,
+          );
+        else
+          store.diag(
+            "duplicate_event",
+            "info",
+            "another event already holds this stream sequence: ignored",
+            event,
+          );
+        version++;
+      },
+    },
+    options.expectStreamStart,
+  );
+  store = new Store(resolved, gate);
+  const view = new StateView();
+  const listeners = new Set<() => void>();
+  let version = 0;
+  let batchDepth = 0;
+  let notifiedVersion = 0;
+
+  function reduce(event: AgentUiEvent): void {
+    version++;
+    const problem = bodyProblem(event);
+    if (problem !== null) {
+      store.diag(problem.code, "warning", problem.message, event, problem.path);
+      return;
+    }
+    const handler = HANDLERS.get(event.type);
+    if (handler === undefined) {
+      const code = KNOWN_CLASSES.has(event.type) ? "unsupported_source_event" : "unknown_event_class";
+      store.diag(code, "warning", `no projection rule for event class "${event.type}"`, event);
+      return;
+    }
+    const ctx: EventContext = {
+      event,
+      payload: (event.payload as Record<string, unknown> | undefined) ?? {},
+      source: sourceOf(event),
+      turnKey: store.turnKeyOf(event),
+    };
+    const session = store.session.value;
+    if (session.hydration.status === "empty") {
+      session.hydration = { status: "live" };
+      store.session.touch();
+    }
+    try {
+      handler(store, ctx);
+    } catch (error) {
+      // A safety net: reducers are written not to throw, but a bad event must never break the stream.
+      store.diag(
+        "schema_mismatch",
+        "error",
+        `event could not be projected: ${error instanceof Error ? error.message : "error"}`,
+        event,
+      );
+    }
+    if (store.repairRequested) {
+      store.repairRequested = false;
+      gate.repairAll();
+    }
+  }
+
+  function notify(): void {
+    if (batchDepth > 0 || notifiedVersion === version) return;
+    notifiedVersion = version;
+    for (const listener of Array.from(listeners)) listener();
+  }
+
+  function admit(raw: unknown): void {
+    const problem = envelopeProblem(raw);
+    if (problem !== null) {
+      version++;
+      const event =
+        raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as AgentUiEvent) : undefined;
+      store.diag(problem.code, "warning", problem.message, event, problem.path);
+      return;
+    }
+    gate.admit(raw as AgentUiEvent);
+  }
+
+  return {
+    apply(event) {
+      admit(event);
+      notify();
+    },
+    applyAll(events) {
+      batchDepth++;
+      try {
+        for (const event of events) admit(event);
+      } finally {
+        batchDepth--;
+      }
+      notify();
+    },
+    hydrate(input) {
+      version++;
+      hydrateInput(store, input);
+      gate.markChanged();
+      notify();
+    },
+    getState() {
+      return view.build(store);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get version() {
+      return version;
+    },
+  };
+}
+
+/** Projects a finite stream in one call (CLI, conformance, tests). */
+export function projectEvents(
+  events: Iterable<AgentUiEvent>,
+  options: CreateProjectorOptions = {},
+): ProjectionState {
+  const projector = createProjector(options);
+  projector.applyAll(events);
+  return projector.getState();
+}

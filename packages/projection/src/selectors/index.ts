@@ -1,0 +1,4 @@
+export * from "./conversation";
+export * from "./status";
+export * from "./team";
+export * from "./evidence";

@@ -1,0 +1,198 @@
+// The projector's internal store: mutable tables and slices with dirty tracking (see entity-table.ts),
+// plus the indexes the family reducers share (turn → messages, open tools per turn, …). Family files
+// mutate it through the helpers here; `view.ts` turns it into the immutable `ProjectionState`.
+import type {
+  ActionRecord,
+  AgentRecord,
+  AgentUiEvent,
+  ArtifactRecord,
+  ContextSlice,
+  Diagnostic,
+  EvidenceRecord,
+  FactSource,
+  Message,
+  PermissionSlice,
+  QueueSlice,
+  RuntimeSlice,
+  SessionSlice,
+  Severity,
+  TaskRecord,
+  TeamSlice,
+  TimelineEntry,
+  TimelineKind,
+  ToolRecord,
+} from "@agent-ui/contracts";
+import { diagnostic } from "@agent-ui/contracts";
+import { EntityTable, Slice } from "./internal/entity-table";
+import { copyPlain } from "./internal/json";
+import { type MessageState, type PartState, messageView } from "./internal/message-state";
+import type { ResolvedOptions } from "./options";
+import type { OrderingGate } from "./ordering";
+
+export function emptyRuntime(): RuntimeSlice {
+  return { status: "idle", attention: "low", model: { selected: "unknown" }, limits: { status: "unknown" } };
+}
+
+export function emptyTeam(): TeamSlice {
+  return {
+    topology: "solo_run",
+    roster: [],
+    workBoard: [],
+    edges: [],
+    handoffs: [],
+    notifications: [],
+    reviews: [],
+    counts: {},
+  };
+}
+
+export function emptyContext(): ContextSlice {
+  return { refs: [], missing: [], compactions: [] };
+}
+
+export function emptyPermissions(): PermissionSlice {
+  return { mode: "unknown", sandbox: "unknown", decisions: [], violations: [] };
+}
+
+/** What a family reducer gets besides the event: its source reference and resolved scope keys. */
+export interface EventContext {
+  event: AgentUiEvent;
+  payload: Record<string, unknown>;
+  source: FactSource;
+  /** The turn this event belongs to: turnId, else the turn of its runId, else runId, else "default". */
+  turnKey: string;
+}
+
+export class Store {
+  readonly session = new Slice<SessionSlice>({ hydration: { status: "empty" } }, copyPlain);
+  readonly runtime = new Slice<RuntimeSlice>(emptyRuntime(), copyPlain);
+  readonly team = new Slice<TeamSlice>(emptyTeam(), copyPlain);
+  readonly queue = new Slice<QueueSlice>({ items: [], steers: [] }, copyPlain);
+  readonly context = new Slice<ContextSlice>(emptyContext(), copyPlain);
+  readonly permissions = new Slice<PermissionSlice>(emptyPermissions(), copyPlain);
+  readonly metrics = new Slice<Record<string, number>>({}, (value) => ({ ...value }));
+
+  readonly messages = new EntityTable<MessageState, Message>(messageView);
+  readonly tools = new EntityTable<ToolRecord>(copyPlain);
+  readonly actions = new EntityTable<ActionRecord>(copyPlain);
+  readonly tasks = new EntityTable<TaskRecord>(copyPlain);
+  readonly agents = new EntityTable<AgentRecord>(copyPlain);
+  readonly artifacts = new EntityTable<ArtifactRecord>(copyPlain);
+  readonly evidence = new EntityTable<EvidenceRecord>(copyPlain);
+  readonly timeline = new EntityTable<TimelineEntry>(copyPlain);
+
+  /** Append-only; diagnostic objects are never mutated after creation, so the view is a cheap slice. */
+  readonly diagnostics: Diagnostic[] = [];
+  private diagnosticsView: Diagnostic[] | null = null;
+
+  /** External application state; replaced immutably by snapshots and patches, so it is its own view. */
+  appState: Record<string, unknown> = {};
+
+  // Indexes shared by family reducers.
+  readonly messageKeyById = new Map<string, string>();
+  /** Current assistant message per lane (turn + authoring agent). */
+  readonly laneMessage = new Map<string, MessageState>();
+  readonly turnMessages = new Map<string, MessageState[]>();
+  readonly runToTurn = new Map<string, string>();
+  readonly openTools = new Map<string, Set<string>>();
+  /** Where each tool's inline part lives, so status changes update it in O(1). */
+  readonly toolPlaces = new Map<string, { turnKey: string; message: MessageState; part: PartState }>();
+  /** Ids of actions still waiting for the runtime's terminal fact. */
+  readonly pendingActions = new Set<string>();
+  /** Capsule state a task had before an action took its attention, restored on resolution. */
+  readonly taskStateBeforeAction = new Map<string, TaskRecord["status"]>();
+  /** Turns whose run reached a terminal fact (STAT-07); cleared when the turn starts again. */
+  readonly terminalTurns = new Set<string>();
+  /** Newest snapshot time applied per hydration kind (HYD-03 stale safety). */
+  readonly snapshotTimes = new Map<string, string>();
+  messageCounter = 0;
+  /** Set by a repair snapshot; the projector then releases held events in order (HYD-10). */
+  repairRequested = false;
+
+  constructor(
+    readonly options: ResolvedOptions,
+    readonly gate: OrderingGate,
+  ) {}
+
+  diag(
+    code: Diagnostic["code"],
+    severity: Severity,
+    message: string,
+    event?: AgentUiEvent,
+    path?: string,
+  ): void {
+    const extra: { path?: string; eventRef?: Diagnostic["eventRef"] } = {};
+    if (path !== undefined) extra.path = path;
+    if (event !== undefined) extra.eventRef = eventRefOf(event);
+    this.diagnostics.push(diagnostic(code, severity, message, extra));
+    this.diagnosticsView = null;
+  }
+
+  diagnosticsList(): Diagnostic[] {
+    if (this.diagnosticsView === null) this.diagnosticsView = this.diagnostics.slice();
+    return this.diagnosticsView;
+  }
+
+  markStale(section: string): void {
+    if (!this.gate.staleSections.has(section)) {
+      this.gate.staleSections.add(section);
+      this.gate.markChanged();
+    }
+  }
+
+  clearStale(section: string): void {
+    if (this.gate.staleSections.delete(section)) this.gate.markChanged();
+  }
+
+  /** Resolves the turn an event belongs to without guessing from proximity (PROSE-03). */
+  turnKeyOf(event: AgentUiEvent): string {
+    if (typeof event.turnId === "string") return event.turnId;
+    if (typeof event.runId === "string") return this.runToTurn.get(event.runId) ?? event.runId;
+    return "default";
+  }
+
+  /** One timeline entry per fact, updated in place as the fact changes (PROC-03, PROC-09). */
+  timelineEntry(
+    id: string,
+    kind: TimelineKind,
+    title: string,
+    ctx: EventContext,
+    extra: { status?: string; refs?: Record<string, string> } = {},
+  ): void {
+    const existing = this.timeline.get(id);
+    if (existing !== undefined) {
+      existing.title = title;
+      if (extra.status !== undefined) existing.status = extra.status;
+      if (extra.refs !== undefined) Object.assign(existing.refs, extra.refs);
+      existing.source = ctx.source;
+      this.timeline.touch(id);
+      return;
+    }
+    const entry: TimelineEntry = { id, kind, title, refs: { ...(extra.refs ?? {}) }, source: ctx.source };
+    if (extra.status !== undefined) entry.status = extra.status;
+    if (ctx.turnKey !== "default") entry.turnId = ctx.turnKey;
+    this.timeline.set(id, entry);
+  }
+
+  touchRuntime(): void {
+    this.runtime.touch();
+  }
+}
+
+export function eventRefOf(event: AgentUiEvent): Diagnostic["eventRef"] {
+  const ref: NonNullable<Diagnostic["eventRef"]> = {};
+  if (typeof event.eventId === "string") ref.eventId = event.eventId;
+  if (typeof event.sequence === "number") ref.sequence = event.sequence;
+  if (typeof event.type === "string") ref.type = event.type;
+  if (typeof event.streamId === "string") ref.streamId = event.streamId;
+  if (typeof event.source?.index === "number") ref.index = event.source.index;
+  return ref;
+}
+
+export function sourceOf(event: AgentUiEvent): FactSource {
+  const source: FactSource = {};
+  if (typeof event.eventId === "string") source.eventId = event.eventId;
+  if (typeof event.sequence === "number") source.sequence = event.sequence;
+  source.type = event.type;
+  return source;
+}

@@ -1,0 +1,21 @@
+import type { AgentUiEvent } from "@agent-ui/contracts";
+
+/** Builds one stream of events with stable ids and consecutive sequences (from 1). */
+export function stream(defaults: Partial<AgentUiEvent> = {}, streamId = "s1") {
+  let sequence = 0;
+  return (type: string, fields: Partial<AgentUiEvent> = {}): AgentUiEvent => {
+    sequence += 1;
+    return {
+      eventId: `${streamId}-${sequence}`,
+      sequence,
+      streamId,
+      ...defaults,
+      ...fields,
+      type,
+    } as AgentUiEvent;
+  };
+}
+
+export function codes(state: { diagnostics: { code: string }[] }): string[] {
+  return state.diagnostics.map((d) => d.code);
+}
