@@ -1,0 +1,23 @@
+import type { ConformanceCase } from "../types";
+import { ACCEPTANCE_CORE_CASES } from "./acceptance-core";
+import { ACCEPTANCE_TEAM_CASES } from "./acceptance-team";
+import { ACTION_TASK_CASES } from "./aui-ar-action-task";
+import { EVIDENCE_HYDRATE_CASES } from "./aui-ar-evidence-hydrate";
+import { IDENTITY_READ_CASES } from "./aui-ar-identity-read";
+import { GOVERNANCE_CASES } from "./governance";
+import { OFFICIAL_FIXTURE_CASES } from "./official-fixtures";
+import { PROJECTION_SCENARIO_CASES } from "./projection-scenarios";
+import { VALIDATION_CHECKLIST_CASES } from "./validation-checklist";
+
+/** The whole suite, in report order: AUI-AR cases, governance failures, acceptance items, fixtures. */
+export const CASES: ConformanceCase[] = [
+  ...IDENTITY_READ_CASES,
+  ...ACTION_TASK_CASES,
+  ...EVIDENCE_HYDRATE_CASES,
+  ...GOVERNANCE_CASES,
+  ...PROJECTION_SCENARIO_CASES,
+  ...VALIDATION_CHECKLIST_CASES,
+  ...ACCEPTANCE_CORE_CASES,
+  ...ACCEPTANCE_TEAM_CASES,
+  ...OFFICIAL_FIXTURE_CASES,
+];
