@@ -6,3 +6,8 @@ export * from "./shared/record";
 export * from "./shared/safe-payload";
 export { a2aAdapter } from "./a2a";
 export * from "./shared/artifact-kind";
+export * from "./shared/messages";
+export * from "./shared/json-patch";
+export * from "./shared/action-types";
+export { limeAdapter } from "./lime";
+export { aguiAdapter } from "./ag-ui";

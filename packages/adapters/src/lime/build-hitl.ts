@@ -1,39 +1,9 @@
 // Builders for human-in-the-loop actions and the permission / sandbox / policy / hook facts (§E-5, §E-6).
 import type { ActionType } from "@agent-ui/contracts";
+import { toActionType } from "../shared/action-types";
 import { compact, readRecord, readString } from "../shared/record";
 import { type Builder, messageOf, reasonOf, safe, stringField, stringList } from "./build-common";
 import type { LimeFacts } from "./facts";
-
-/** The three HITL vocabularies (surface doc, taxonomy, Lime fixture) onto the taxonomy (§E-5). */
-const ACTION_TYPE_MAP: Readonly<Record<string, ActionType>> = {
-  tool_approval: "tool_approval",
-  tool_permission: "tool_approval",
-  approval: "tool_approval",
-  tool_call_approval: "tool_approval",
-  plan_decision: "plan_decision",
-  plan_review: "plan_decision",
-  plan_approval: "plan_decision",
-  teammate_plan_decision: "teammate_plan_decision",
-  structured_input: "structured_input",
-  input: "structured_input",
-  elicitation: "structured_input",
-  form: "structured_input",
-  clarification: "clarification",
-  question: "clarification",
-  ask_user: "clarification",
-  permission: "permission_grant",
-  permission_grant: "permission_grant",
-  delegated_permission: "delegated_permission",
-  credential_request: "credential_request",
-  credential: "credential_request",
-  auth: "credential_request",
-  artifact_review: "artifact_review",
-  review: "artifact_review",
-};
-
-export function toActionType(value: string | undefined): ActionType {
-  return (value !== undefined ? ACTION_TYPE_MAP[value] : undefined) ?? "unknown";
-}
 
 /** Decisions only from what the runtime declared: an explicit list or a known `decisionKind` (HITL-07). */
 const DECISIONS_BY_KIND: Readonly<Record<string, string[]>> = {

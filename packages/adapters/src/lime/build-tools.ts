@@ -1,6 +1,6 @@
 // Builders for tool calls, processes (commands run by the runtime) and output storage facts.
 import { compact, readBoolean, readNumber, readString } from "../shared/record";
-import { previewOf } from "../shared/safe-payload";
+import { previewOf, redactJsonText } from "../shared/safe-payload";
 import { type Builder, messageOf, numberField, safe, stringField, stringList } from "./build-common";
 import type { LimeFacts } from "./facts";
 
@@ -36,7 +36,7 @@ export const toolArgs: Builder = (f, ctx) => {
   return {
     phase: "acting",
     payload: compact({
-      argsDelta,
+      argsDelta: argsDelta !== undefined ? redactJsonText(argsDelta) : undefined,
       input: input !== undefined ? safe(ctx, input) : undefined,
       complete: readBoolean(f.payload, "complete", "done"),
     }),

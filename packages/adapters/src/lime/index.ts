@@ -38,4 +38,3 @@ export const limeAdapter: AdapterModule = {
 export { LimeAdapter, LIME_FORMAT } from "./adapter";
 export { RUNTIME_CLASS_MAPPING, EXTENSION_MAPPING } from "./mapping-table";
 export { RUNTIME_ALIASES } from "./facts";
-export { toActionType } from "./build-hitl";

@@ -80,3 +80,18 @@ export function previewOf(value: unknown, maxChars = 200): string | undefined {
   }
   return text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
 }
+
+const SECRET_JSON_FIELD =
+  /("(?:[a-z_-]*(?:api[-_]?key|secret|password|passwd|authorization|cookie|credential|private[-_]?key|access[-_]?token|refresh[-_]?token)[a-z_-]*|token|bearer)"\s*:\s*")([^"]*)("?)/gi;
+
+/**
+ * Redacts secret-looking `"key": "value"` pairs inside JSON text, e.g. streamed tool-argument deltas that
+ * cannot be parsed yet. Best effort for a pair split across deltas; the complete input is always redacted
+ * structurally once it parses.
+ */
+export function redactJsonText(text: string): string {
+  return text.replace(
+    SECRET_JSON_FIELD,
+    (_, open: string, _value: string, close: string) => `${open}${REDACTED}${close}`,
+  );
+}

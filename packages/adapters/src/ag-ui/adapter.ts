@@ -1,0 +1,107 @@
+// The AG-UI adapter: AG-UI 1.0 events and the 0.0.x dialect CopilotKit still emits, one handler per
+// event type (a dispatch table, not a switch), each translating into Agent UI envelope events.
+import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import { Emitter } from "../shared/emitter";
+import { isRecord, readString } from "../shared/record";
+import type { AdapterOptions, SourceAdapter } from "../types";
+import { AguiContext, AguiState } from "./context";
+import { runError, runFinished, runStarted, stepStarted } from "./run";
+import {
+  activity,
+  custom,
+  messagesSnapshot,
+  raw,
+  stateDelta,
+  stateSnapshot,
+  subagentFinished,
+  subagentStarted,
+} from "./state";
+import { messageChunk, messageContent, messageEnd, messageStart } from "./text";
+import { toolArgs, toolChunk, toolEnd, toolResult, toolStart } from "./tools";
+
+export const AGUI_FORMAT = "ag-ui";
+
+type Handler = (ctx: AguiContext) => AgentUiEvent[];
+const none: Handler = () => [];
+
+/** Every AG-UI event type this adapter understands (1.0 names first, then the 0.0.x dialect). */
+export const AGUI_HANDLERS: Readonly<Record<string, Handler>> = {
+  RUN_STARTED: runStarted,
+  RUN_FINISHED: runFinished,
+  RUN_ERROR: runError,
+  STEP_STARTED: stepStarted,
+  // A step end only bounds the stage; the next status or part carries the new fact.
+  STEP_FINISHED: none,
+  TEXT_MESSAGE_START: (ctx) => messageStart(ctx, "text"),
+  TEXT_MESSAGE_CONTENT: (ctx) => messageContent(ctx, "text"),
+  TEXT_MESSAGE_END: messageEnd,
+  TEXT_MESSAGE_CHUNK: (ctx) => messageChunk(ctx, "text"),
+  // REASONING_START/END wrap one or more reasoning messages; the messages carry the content.
+  REASONING_START: none,
+  REASONING_END: none,
+  REASONING_MESSAGE_START: (ctx) => messageStart(ctx, "reasoning"),
+  REASONING_MESSAGE_CONTENT: (ctx) => messageContent(ctx, "reasoning"),
+  REASONING_MESSAGE_END: messageEnd,
+  REASONING_MESSAGE_CHUNK: (ctx) => messageChunk(ctx, "reasoning"),
+  REASONING_ENCRYPTED_VALUE: (ctx) => [
+    ctx.diagnostic("runtime_info", "info", "encrypted reasoning is not displayable"),
+  ],
+  THINKING_START: none,
+  THINKING_END: none,
+  THINKING_TEXT_MESSAGE_START: (ctx) => messageStart(withThinkingId(ctx), "reasoning"),
+  THINKING_TEXT_MESSAGE_CONTENT: (ctx) => messageContent(withThinkingId(ctx), "reasoning"),
+  THINKING_TEXT_MESSAGE_END: (ctx) => messageEnd(withThinkingId(ctx)),
+  TOOL_CALL_START: toolStart,
+  TOOL_CALL_ARGS: toolArgs,
+  TOOL_CALL_END: toolEnd,
+  TOOL_CALL_RESULT: toolResult,
+  TOOL_CALL_CHUNK: toolChunk,
+  STATE_SNAPSHOT: stateSnapshot,
+  STATE_DELTA: stateDelta,
+  MESSAGES_SNAPSHOT: messagesSnapshot,
+  ACTIVITY_SNAPSHOT: (ctx) => activity(ctx, false),
+  ACTIVITY_DELTA: (ctx) => activity(ctx, true),
+  SUBAGENT_STARTED: subagentStarted,
+  SUBAGENT_FINISHED: subagentFinished,
+  CUSTOM: custom,
+  RAW: raw,
+};
+
+/** 0.0.x THINKING_TEXT_MESSAGE_* carry no message id: one thinking message per run. */
+function withThinkingId(ctx: AguiContext): AguiContext {
+  if (readString(ctx.record, "messageId") === undefined)
+    ctx.record.messageId = `thinking:${ctx.state.runId ?? "run"}`;
+  return ctx;
+}
+
+export class AguiAdapter implements SourceAdapter {
+  readonly format = AGUI_FORMAT;
+  private readonly emitter: Emitter;
+  private readonly state = new AguiState();
+  private readonly safe: AdapterOptions;
+
+  constructor(options: AdapterOptions = {}) {
+    this.emitter = new Emitter(AGUI_FORMAT, options);
+    this.safe = { largePayloadBytes: options.largePayloadBytes };
+  }
+
+  push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
+    return this.emitter.guard(record, { index }, () => {
+      if (!isRecord(record)) return [this.emitter.unsupported(record, { index }, "not a JSON object")];
+      const type = readString(record, "type");
+      const info = { index, sourceType: type };
+      const handler = type !== undefined ? AGUI_HANDLERS[type] : undefined;
+      if (handler === undefined)
+        return [
+          this.emitter.unsupported(record, info, `unknown AG-UI event type "${(type ?? "").slice(0, 80)}"`),
+        ];
+      // Handlers may annotate the record (e.g. a derived message id), so they get a shallow copy.
+      return handler(new AguiContext(this.emitter, this.state, this.safe, { ...record }, info));
+    });
+  }
+
+  finish(): AgentUiEvent[] {
+    // A stream cut before RUN_FINISHED stays open: the projection shows it stale, never completed.
+    return [];
+  }
+}

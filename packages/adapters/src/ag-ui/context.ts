@@ -1,0 +1,92 @@
+// Per-stream state of the AG-UI adapter and the helper that stamps every output with the run context.
+// AG-UI events carry no ids of their own, so the run's thread/run ids (from RUN_STARTED) and the
+// message/tool buffers live here. Buffers hold chunk arrays joined once at the end (linear time).
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
+import { type JsonObject, readNumber, readString } from "../shared/record";
+import type { SafeOptions } from "../shared/safe-payload";
+
+export interface OpenMessage {
+  kind: "text" | "reasoning";
+  role?: string;
+  agentId?: string;
+  chunks: string[];
+}
+
+export interface OpenToolCall {
+  name?: string;
+  messageId?: string;
+  chunks: string[];
+  ended: boolean;
+}
+
+export class AguiState {
+  threadId?: string;
+  runId?: string;
+  /** Events emitted in the current run: with the run id, a stable event id (AG-UI has none). */
+  runEventCount = 0;
+  /** Open text/reasoning messages by id, with the chunks seen so far. */
+  readonly messages = new Map<string, OpenMessage>();
+  /** The last message id a `*_CHUNK` event named (later chunks may omit it). */
+  lastChunkMessageId?: string;
+  lastChunkToolCallId?: string;
+  readonly toolCalls = new Map<string, OpenToolCall>();
+  /** Activity content by message id, so ACTIVITY_DELTA patches can be applied. */
+  readonly activities = new Map<string, { activityType?: string; content: unknown }>();
+  /** Interrupt id → tool call it gates, so a resume can close the same tool row. */
+  readonly interruptTools = new Map<string, string>();
+  /** Subagent run id → name, for attribution of its messages. */
+  readonly subagents = new Map<string, string | undefined>();
+}
+
+export class AguiContext {
+  constructor(
+    readonly emitter: Emitter,
+    readonly state: AguiState,
+    readonly safe: SafeOptions,
+    private readonly event: JsonObject,
+    private readonly info: SourceInfo,
+  ) {}
+
+  get record(): JsonObject {
+    return this.event;
+  }
+
+  /** One output event, stamped with the run's ids, the source timestamp and the source reference. */
+  emit(type: string, fields: EventFields = {}): AgentUiEvent {
+    const stamped: EventFields = {};
+    const threadId = readString(this.event, "threadId") ?? this.state.threadId;
+    const runId = readString(this.event, "runId") ?? this.state.runId;
+    if (threadId !== undefined) stamped.threadId = threadId;
+    if (runId !== undefined) stamped.runId = runId;
+    const timestamp = timestampOf(this.event);
+    if (timestamp !== undefined) stamped.timestamp = timestamp;
+    // Redelivering a run yields the same ids (dedupe), while two runs never collide.
+    stamped.eventId = `ag-ui:${runId ?? threadId ?? "stream"}:${++this.state.runEventCount}`;
+    return this.emitter.event(type, { ...stamped, ...fields }, this.info);
+  }
+
+  diagnostic(
+    code: string,
+    severity: "error" | "warning" | "info",
+    message: string,
+    summary?: JsonObject,
+  ): AgentUiEvent {
+    return this.emit("diagnostic.changed", {
+      payload: { code, severity, message, ...(summary ? { summary } : {}) },
+    });
+  }
+
+  unsupported(reason: string): AgentUiEvent {
+    return this.emitter.unsupported(this.event, this.info, reason);
+  }
+}
+
+function timestampOf(event: JsonObject): string | undefined {
+  const ms = readNumber(event, "timestamp");
+  if (ms !== undefined) {
+    const date = new Date(ms);
+    return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  }
+  return readString(event, "timestamp");
+}

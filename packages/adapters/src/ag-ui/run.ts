@@ -1,0 +1,156 @@
+// RUN_STARTED (+ resume input), RUN_FINISHED (success / interrupt outcome), RUN_ERROR and STEP_*.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { compact, isRecord, readArray, readBoolean, readRecord, readString } from "../shared/record";
+import { safeValue } from "../shared/safe-payload";
+import { toActionType } from "../shared/action-types";
+import type { AguiContext } from "./context";
+import { closeAllMessages } from "./text";
+import { completeAllArgs } from "./tools";
+
+export function runStarted(ctx: AguiContext): AgentUiEvent[] {
+  const threadId = readString(ctx.record, "threadId");
+  const runId = readString(ctx.record, "runId");
+  if (threadId !== undefined) ctx.state.threadId = threadId;
+  if (runId !== undefined) ctx.state.runId = runId;
+  ctx.state.runEventCount = 0;
+  const input = readRecord(ctx.record, "input");
+  const lastUser = lastUserMessage(input);
+  const parentRunId = readString(ctx.record, "parentRunId");
+  return [
+    ctx.emit("run.started", {
+      phase: "submitted",
+      runtimeEntity: "agent_turn",
+      payload: compact({ input: lastUser?.text, userMessageId: lastUser?.id, parentRunId }),
+    }),
+    ...resumeDecisions(ctx, input),
+  ];
+}
+
+/** The newest user message of the run input, when it is the last message (a new user turn). */
+function lastUserMessage(
+  input: Record<string, unknown> | undefined,
+): { id?: string; text?: string } | undefined {
+  const messages = readArray(input, "messages");
+  const last = messages?.[messages.length - 1];
+  if (!isRecord(last) || last.role !== "user") return undefined;
+  return { id: readString(last, "id"), text: readString(last, "content") };
+}
+
+/** `input.resume` answers pending interrupts: each entry resolves its action (HITL-02). */
+function resumeDecisions(ctx: AguiContext, input: Record<string, unknown> | undefined): AgentUiEvent[] {
+  const resume = readArray(input, "resume") ?? [];
+  return resume.flatMap((entry) => {
+    const actionId = readString(entry, "interruptId");
+    if (actionId === undefined) return [ctx.unsupported("resume entry without interruptId")];
+    const status = readString(entry, "status");
+    const response = readRecord(entry, "payload");
+    const approved = readBoolean(response, "approved", "approve", "allow");
+    const toolCallId = ctx.state.interruptTools.get(actionId);
+    return [
+      ctx.emit("action.resolved", {
+        actionId,
+        ...(toolCallId !== undefined ? { toolCallId } : {}),
+        payload: compact({
+          outcome: status === "cancelled" ? "cancelled" : "resolved",
+          decision:
+            approved === true
+              ? "approve"
+              : approved === false
+                ? "reject"
+                : status === "cancelled"
+                  ? undefined
+                  : "answer",
+          response:
+            response !== undefined ? (safeValue(response, ctx.safe) as Record<string, unknown>) : undefined,
+          decidedBy: "user",
+        }),
+      }),
+    ];
+  });
+}
+
+export function runFinished(ctx: AguiContext): AgentUiEvent[] {
+  const outcome = readRecord(ctx.record, "outcome");
+  const outcomeType = readString(outcome, "type") ?? "success";
+  const result = ctx.record.result;
+  const finishReason = readString(ctx.record, "finishReason");
+  if (outcomeType === "interrupt") {
+    const interrupts = readArray(outcome, "interrupts") ?? [];
+    return [
+      ...completeAllArgs(ctx),
+      ...closeAllMessages(ctx),
+      ...interrupts.flatMap((interrupt) => interruptAction(ctx, interrupt)),
+      ctx.emit("run.finished", {
+        phase: "interrupted",
+        payload: { outcome: "interrupted", reason: "interrupt" },
+      }),
+    ];
+  }
+  return [
+    ...completeAllArgs(ctx),
+    ...closeAllMessages(ctx),
+    ctx.emit("run.finished", {
+      phase: "completed",
+      payload: compact({
+        outcome: "success",
+        reason: finishReason,
+        result: result !== undefined ? safeValue(result, ctx.safe) : undefined,
+      }),
+    }),
+  ];
+}
+
+/** An interrupt is a pending action; its tool (when named) waits on it in `approval-requested`. */
+function interruptAction(ctx: AguiContext, interrupt: unknown): AgentUiEvent[] {
+  const actionId = readString(interrupt, "id", "interruptId");
+  if (actionId === undefined) return [ctx.unsupported("interrupt without id")];
+  const toolCallId = readString(interrupt, "toolCallId");
+  if (toolCallId !== undefined) ctx.state.interruptTools.set(actionId, toolCallId);
+  const reason = readString(interrupt, "reason");
+  const schema = readRecord(interrupt, "responseSchema", "schema");
+  const tool = toolCallId !== undefined ? ctx.state.toolCalls.get(toolCallId) : undefined;
+  const events = [
+    ctx.emit("action.required", {
+      actionId,
+      ...(toolCallId !== undefined ? { toolCallId } : {}),
+      phase: "waiting",
+      payload: compact({
+        actionType: toActionType(reason),
+        sourceType: reason,
+        prompt: readString(interrupt, "message", "prompt"),
+        schema: schema !== undefined ? (safeValue(schema, ctx.safe) as Record<string, unknown>) : undefined,
+        toolName: tool?.name,
+        expiresAt: readString(interrupt, "expiresAt"),
+      }),
+    }),
+  ];
+  if (toolCallId !== undefined)
+    events.push(
+      ctx.emit("tool.progress", { toolCallId, phase: "waiting", payload: { awaitingActionId: actionId } }),
+    );
+  return events;
+}
+
+export function runError(ctx: AguiContext): AgentUiEvent[] {
+  return [
+    ctx.emit("run.failed", {
+      phase: "failed",
+      payload: compact({
+        message: readString(ctx.record, "message"),
+        category: readString(ctx.record, "code"),
+      }),
+    }),
+  ];
+}
+
+/** STEP_STARTED is a stage label on the status row; STEP_FINISHED only bounds it. */
+export function stepStarted(ctx: AguiContext): AgentUiEvent[] {
+  const stepName = readString(ctx.record, "stepName");
+  return [
+    ctx.emit("run.status", {
+      ...(stepName !== undefined ? { stepId: stepName } : {}),
+      phase: "preparing",
+      payload: compact({ status: "preparing", label: stepName }),
+    }),
+  ];
+}

@@ -1,0 +1,96 @@
+// TEXT_MESSAGE_* / REASONING_* (1.0) and TEXT_MESSAGE_CHUNK / THINKING_* (0.0.x) → text and reasoning parts.
+// A message's final text is emitted once at its END (the same text its deltas built), which closes the
+// part without duplicating it (TEXT-04). Reasoning is a separate reasoning message, never answer text.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { readString } from "../shared/record";
+import type { AguiContext, OpenMessage } from "./context";
+
+function attribution(ctx: AguiContext, open?: OpenMessage) {
+  const agentId = readString(ctx.record, "subagentRunId") ?? open?.agentId;
+  return agentId !== undefined ? { agentId, subagentId: agentId } : {};
+}
+
+export function messageStart(ctx: AguiContext, kind: OpenMessage["kind"]): AgentUiEvent[] {
+  const messageId = readString(ctx.record, "messageId");
+  if (messageId === undefined) return [ctx.unsupported("message start without messageId")];
+  const open: OpenMessage = {
+    kind,
+    role: readString(ctx.record, "role"),
+    agentId: readString(ctx.record, "subagentRunId"),
+    chunks: [],
+  };
+  ctx.state.messages.set(messageId, open);
+  return [];
+}
+
+export function messageContent(ctx: AguiContext, kind: OpenMessage["kind"]): AgentUiEvent[] {
+  const messageId = readString(ctx.record, "messageId") ?? ctx.state.lastChunkMessageId;
+  const delta = readString(ctx.record, "delta");
+  if (messageId === undefined) return [ctx.unsupported("content without messageId")];
+  if (delta === undefined) return [];
+  let open = ctx.state.messages.get(messageId);
+  if (open === undefined) {
+    // Content without START (or a CHUNK that opens the message): accepted, the message opens here.
+    open = {
+      kind,
+      role: readString(ctx.record, "role"),
+      agentId: readString(ctx.record, "subagentRunId"),
+      chunks: [],
+    };
+    ctx.state.messages.set(messageId, open);
+  }
+  open.chunks.push(delta);
+  return [deltaEvent(ctx, messageId, open, delta)];
+}
+
+function deltaEvent(ctx: AguiContext, messageId: string, open: OpenMessage, delta: string): AgentUiEvent {
+  if (open.kind === "reasoning")
+    return ctx.emit("reasoning.delta", {
+      messageId,
+      ...attribution(ctx, open),
+      payload: { delta, visibility: "summary" },
+    });
+  const role = open.role === "user" || open.role === "system" ? open.role : "assistant";
+  return ctx.emit("text.delta", {
+    messageId,
+    ...attribution(ctx, open),
+    phase: "producing",
+    payload: { delta, role },
+  });
+}
+
+export function messageEnd(ctx: AguiContext): AgentUiEvent[] {
+  const messageId = readString(ctx.record, "messageId");
+  if (messageId === undefined) return [ctx.unsupported("message end without messageId")];
+  return closeMessage(ctx, messageId);
+}
+
+/** Emits the final text of an open message once and forgets its chunks. */
+export function closeMessage(ctx: AguiContext, messageId: string): AgentUiEvent[] {
+  const open = ctx.state.messages.get(messageId);
+  if (open === undefined) return [];
+  ctx.state.messages.delete(messageId);
+  if (open.chunks.length === 0) return [];
+  const text = open.chunks.join("");
+  if (open.kind === "reasoning")
+    return [ctx.emit("reasoning.summary", { messageId, ...attribution(ctx, open), payload: { text } })];
+  return [ctx.emit("text.final", { messageId, ...attribution(ctx, open), payload: { text } })];
+}
+
+/** `*_CHUNK` events: the first chunk of a message names it; later ones may omit the id. */
+export function messageChunk(ctx: AguiContext, kind: OpenMessage["kind"]): AgentUiEvent[] {
+  const named = readString(ctx.record, "messageId");
+  if (named !== undefined && named !== ctx.state.lastChunkMessageId) {
+    const previous = ctx.state.lastChunkMessageId;
+    ctx.state.lastChunkMessageId = named;
+    const closed = previous !== undefined ? closeMessage(ctx, previous) : [];
+    return [...closed, ...messageContent(ctx, kind)];
+  }
+  return messageContent(ctx, kind);
+}
+
+/** Every message still open when the run ends successfully is complete: close it once. */
+export function closeAllMessages(ctx: AguiContext): AgentUiEvent[] {
+  ctx.state.lastChunkMessageId = undefined;
+  return [...ctx.state.messages.keys()].flatMap((id) => closeMessage(ctx, id));
+}

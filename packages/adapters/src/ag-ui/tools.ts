@@ -1,0 +1,105 @@
+// TOOL_CALL_START / ARGS / END / RESULT (1.0) and TOOL_CALL_CHUNK (0.0.x) → tool lifecycle.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { parseJson, readString } from "../shared/record";
+import { previewOf, redactJsonText, safeValue } from "../shared/safe-payload";
+import type { AguiContext, OpenToolCall } from "./context";
+
+export function toolStart(ctx: AguiContext): AgentUiEvent[] {
+  const toolCallId = readString(ctx.record, "toolCallId");
+  if (toolCallId === undefined) return [ctx.unsupported("tool call start without toolCallId")];
+  const call: OpenToolCall = {
+    name: readString(ctx.record, "toolCallName", "toolName"),
+    messageId: readString(ctx.record, "parentMessageId"),
+    chunks: [],
+    ended: false,
+  };
+  ctx.state.toolCalls.set(toolCallId, call);
+  return [
+    ctx.emit("tool.started", {
+      toolCallId,
+      ...(call.messageId !== undefined ? { messageId: call.messageId } : {}),
+      ...subagent(ctx),
+      phase: "acting",
+      payload: call.name !== undefined ? { name: call.name } : {},
+    }),
+  ];
+}
+
+function subagent(ctx: AguiContext) {
+  const agentId = readString(ctx.record, "subagentRunId");
+  return agentId !== undefined ? { agentId, subagentId: agentId } : {};
+}
+
+export function toolArgs(ctx: AguiContext): AgentUiEvent[] {
+  const toolCallId = readString(ctx.record, "toolCallId") ?? ctx.state.lastChunkToolCallId;
+  const delta = readString(ctx.record, "delta");
+  if (toolCallId === undefined) return [ctx.unsupported("tool call args without toolCallId")];
+  if (delta === undefined) return [];
+  const call = ctx.state.toolCalls.get(toolCallId);
+  call?.chunks.push(delta);
+  return [
+    ctx.emit("tool.args", { toolCallId, phase: "acting", payload: { argsDelta: redactJsonText(delta) } }),
+  ];
+}
+
+export function toolEnd(ctx: AguiContext): AgentUiEvent[] {
+  const toolCallId = readString(ctx.record, "toolCallId");
+  if (toolCallId === undefined) return [ctx.unsupported("tool call end without toolCallId")];
+  return completeArgs(ctx, toolCallId);
+}
+
+/** Input complete: the streamed argument text parsed once (redacted); unparseable JSON stays text. */
+function completeArgs(ctx: AguiContext, toolCallId: string): AgentUiEvent[] {
+  const call = ctx.state.toolCalls.get(toolCallId);
+  if (call === undefined || call.ended) return [];
+  call.ended = true;
+  const text = call.chunks.join("");
+  call.chunks = [];
+  const parsed = text === "" ? undefined : parseJson(text);
+  const payload: Record<string, unknown> = { complete: true };
+  if (parsed !== undefined) payload.input = safeValue(parsed, ctx.safe);
+  else if (text !== "") payload.inputSummary = previewOf(text);
+  return [ctx.emit("tool.args", { toolCallId, phase: "acting", payload })];
+}
+
+export function toolResult(ctx: AguiContext): AgentUiEvent[] {
+  const toolCallId = readString(ctx.record, "toolCallId");
+  if (toolCallId === undefined) return [ctx.unsupported("tool call result without toolCallId")];
+  const closed = completeArgs(ctx, toolCallId);
+  ctx.state.toolCalls.delete(toolCallId);
+  const content = ctx.record.content;
+  const parsed = typeof content === "string" ? (parseJson(content) ?? content) : content;
+  const resultMessageId = readString(ctx.record, "messageId");
+  return [
+    ...closed,
+    ctx.emit("tool.result", {
+      toolCallId,
+      phase: "acting",
+      payload: {
+        output: safeValue(parsed, ctx.safe),
+        outputPreview: previewOf(parsed),
+        ...(resultMessageId !== undefined ? { resultMessageId } : {}),
+      },
+    }),
+  ];
+}
+
+/** TOOL_CALL_CHUNK: the first chunk of a call starts it; the rest stream its arguments. */
+export function toolChunk(ctx: AguiContext): AgentUiEvent[] {
+  const named = readString(ctx.record, "toolCallId");
+  const events: AgentUiEvent[] = [];
+  if (named !== undefined && !ctx.state.toolCalls.has(named)) {
+    const previous = ctx.state.lastChunkToolCallId;
+    if (previous !== undefined) events.push(...completeArgs(ctx, previous));
+    ctx.state.lastChunkToolCallId = named;
+    events.push(...toolStart(ctx));
+  }
+  events.push(...toolArgs(ctx));
+  return events;
+}
+
+/** At the end of a run every streamed call's input is complete. */
+export function completeAllArgs(ctx: AguiContext): AgentUiEvent[] {
+  ctx.state.lastChunkToolCallId = undefined;
+  return [...ctx.state.toolCalls.keys()].flatMap((id) => completeArgs(ctx, id));
+}
