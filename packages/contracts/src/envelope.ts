@@ -117,6 +117,9 @@ export interface EventSource {
   sourceEventId?: string;
   /** The source's schema version, e.g. `lime-profile-0.4.0` (kept for diagnostics, §D.5). */
   schemaVersion?: string;
+  /** The source record's own sequence, on the extra events an adapter derives from one record: those
+   * carry no envelope `sequence` (one stream position belongs to one event) but keep where they came from. */
+  sequence?: number;
 }
 
 /**
