@@ -161,6 +161,7 @@ export class Store {
   ): void {
     const existing = this.timeline.get(id);
     if (existing !== undefined) {
+      existing.kind = kind;
       existing.title = title;
       if (extra.status !== undefined) existing.status = extra.status;
       if (extra.refs !== undefined) Object.assign(existing.refs, extra.refs);
