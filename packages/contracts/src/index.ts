@@ -12,7 +12,7 @@ export * from "./json-pointer";
 export * from "./json-size";
 export * from "./secrets";
 export * from "./redaction";
-export type { JsonSchema } from "./schema-builders";
+export type { JsonSchema, KnownKeys, RequiredKeys } from "./schema-builders";
 export * from "./event-schema";
 export * from "./projection-schema";
 export * from "./projection-validation";

@@ -27,11 +27,12 @@ const VALUE_SHAPES: readonly ValueShape[] = [
   { reason: "slack_token", pattern: /\bxox[abprs]-[A-Za-z0-9-]{10,}/g },
   { reason: "google_api_key", pattern: /\bAIza[0-9A-Za-z_-]{35}/g },
   { reason: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g },
+  // Header values: the token must contain a digit or symbol, so prose ("bearer authentication") passes.
   {
     reason: "authorization_header",
-    pattern:
-      /(?:\bBearer\s+[A-Za-z0-9._~+/=-]{12,}|(?:^|authorization["']?\s*[:=]\s*["']?)Basic\s+[A-Za-z0-9+/=]{8,})/gi,
+    pattern: /\bBearer\s+(?=[A-Za-z._~+/=-]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{12,}/gi,
   },
+  { reason: "authorization_header", pattern: /\bBasic\s+(?=[A-Za-z+/]*[0-9+/=])[A-Za-z0-9+/]{8,}={0,2}/g },
   { reason: "url_credentials", pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^/\s:@"']+:[^/\s@"']+@/gi },
   {
     reason: "query_secret",
