@@ -1,0 +1,166 @@
+// Test helpers: a scripted runtime source (records every command, emits one fact per accepted write), a
+// server on a temp SQLite file, and readers for the gateway's SSE and JSON endpoints. Real loopback I/O.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type LogEntry, SseDecoder } from "@agent-ui/client";
+import type { AgentUiEvent, ControlCommand, WriteResult } from "@agent-ui/contracts";
+import type { RuntimeSink, RuntimeSource, RuntimeSourceFactory } from "../src";
+import { builtInSources, type RunningServer, type ServerOptions, startServer } from "../src";
+
+export const PEERS = "/work/shared/peers/streams";
+
+/** A runtime that emits `script` events on start and one `run.started` fact per accepted send. */
+export class ScriptedRuntime implements RuntimeSource {
+  readonly kind = "scripted";
+  readonly commands: ControlCommand[] = [];
+  sink: RuntimeSink | undefined;
+  constructor(private readonly script: Partial<AgentUiEvent>[] = []) {}
+  async start(context: { sink: RuntimeSink }): Promise<void> {
+    this.sink = context.sink;
+    if (this.script.length > 0) await context.sink.events(this.script);
+  }
+  async command(command: ControlCommand): Promise<WriteResult> {
+    this.commands.push(command);
+    const fact: Partial<AgentUiEvent> = {
+      type: command.kind === "respond_action" ? "action.resolved" : "run.started",
+      actionId: command.kind === "respond_action" ? command.actionId : undefined,
+      payload: { via: command.kind, idempotencyKey: command.idempotencyKey },
+    };
+    await this.sink?.events([fact]);
+    return {
+      status: "accepted",
+      idempotencyKey: command.idempotencyKey,
+      assigned: { n: String(this.commands.length) },
+    };
+  }
+  async stop(): Promise<void> {}
+}
+
+export function scriptedFactory(
+  script: Partial<AgentUiEvent>[] = [],
+): RuntimeSourceFactory & { runtimes: ScriptedRuntime[] } {
+  const runtimes: ScriptedRuntime[] = [];
+  return {
+    kind: "scripted",
+    description: "test runtime",
+    runtimes,
+    create() {
+      const runtime = new ScriptedRuntime(script);
+      runtimes.push(runtime);
+      return runtime;
+    },
+  };
+}
+
+export function tempDir(prefix = "agent-ui-server-"): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+export async function startTestServer(
+  options: ServerOptions & { extraSources?: RuntimeSourceFactory[] } = {},
+): Promise<RunningServer & { dataDir: string }> {
+  const dir = tempDir();
+  const server = await startServer({
+    port: 0,
+    dataDir: dir.path,
+    sources: [...builtInSources({ replay: { root: PEERS } }), ...(options.extraSources ?? [])],
+    ...options,
+  });
+  return {
+    ...server,
+    dataDir: dir.path,
+    close: async () => {
+      await server.close();
+      dir.remove();
+    },
+  };
+}
+
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+export async function getJson(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, { headers });
+  return { status: response.status, body: await response.json() };
+}
+
+/** Reads SSE entries until `count` entries arrived (or the timeout), then disconnects. */
+export async function readSseEntries(
+  url: string,
+  count: number,
+  headers: Record<string, string> = {},
+  timeoutMs = 5000,
+): Promise<{ entries: LogEntry[]; ready?: { after: number; head: number } }> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  const entries: LogEntry[] = [];
+  let ready: { after: number; head: number } | undefined;
+  try {
+    const response = await fetch(url, {
+      headers: { accept: "text/event-stream", ...headers },
+      signal: abort.signal,
+    });
+    if (!response.body) throw new Error(`no body (HTTP ${response.status})`);
+    const decoder = new SseDecoder();
+    const text = new TextDecoder();
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      for (const message of decoder.push(text.decode(chunk, { stream: true }))) {
+        if (message.event === "ready") ready = JSON.parse(message.data);
+        if (message.event === "entry") entries.push(JSON.parse(message.data));
+      }
+      if (entries.length >= count) break;
+    }
+  } catch (error) {
+    if (!abort.signal.aborted) throw error;
+  } finally {
+    clearTimeout(timer);
+    abort.abort();
+  }
+  return { entries, ready };
+}
+
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 5000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error("waitFor: timed out");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Creates a session and waits until its log has at least `minSeq` entries, or (`"completed"`) until the
+ * source reports completion. */
+export async function createSession(
+  server: RunningServer,
+  body: Record<string, unknown>,
+  minSeq: number | "completed" = 1,
+): Promise<{ id: string; lastSeq: number }> {
+  const created = await postJson(`${server.url}/api/sessions`, body);
+  if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
+  const id = created.body.session.id as string;
+  const lastSeq = await waitFor(async () => {
+    const { body: s } = await getJson(`${server.url}/api/sessions/${id}`);
+    const done = minSeq === "completed" ? s.session.status === "completed" : s.session.lastSeq >= minSeq;
+    return done ? (s.session.lastSeq as number) : undefined;
+  });
+  return { id, lastSeq };
+}

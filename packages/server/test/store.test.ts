@@ -1,0 +1,165 @@
+import { spawn } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { projectEvents } from "@agent-ui/projection";
+import { describe, expect, it } from "vitest";
+import { createSqliteStore, Gateway, type SessionStore } from "../src";
+import {
+  createSession,
+  getJson,
+  readSseEntries,
+  scriptedFactory,
+  startTestServer,
+  tempDir,
+  waitFor,
+} from "./helpers";
+
+const here = new URL(".", import.meta.url).pathname;
+
+describe("SQLite store durability", () => {
+  it("an acknowledged append survives a crash (SIGKILL) and restart", async () => {
+    const dir = tempDir();
+    const file = join(dir.path, "agent-ui.sqlite");
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", join(here, "fixtures/crash-writer.ts"), file, "s1", "400"],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    let acked = 0;
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        for (const line of chunk.toString().split("\n")) {
+          const match = /^acked (\d+)$/.exec(line);
+          if (match) acked = Math.max(acked, Number(match[1]));
+        }
+        if (acked >= 150 && !child.killed) {
+          child.kill("SIGKILL");
+          resolve();
+        }
+      });
+      child.on("exit", () => resolve());
+      child.on("error", reject);
+    });
+    await new Promise((resolve) => child.once("exit", resolve).once("close", resolve));
+    const store = createSqliteStore({ file });
+    const entries = await store.readEvents("s1");
+    // Every acknowledged seq is there, contiguous from 1, with its payload intact.
+    expect(entries.length).toBeGreaterThanOrEqual(acked);
+    expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: entries.length }, (_, i) => i + 1));
+    expect(entries[acked - 1].event.payload).toEqual({ delta: `${acked},` });
+    expect((await store.getSession("s1"))?.lastSeq).toBe(entries.length);
+    await store.close();
+    dir.remove();
+  });
+
+  it("append is atomic and ordered under concurrent appends (unique, contiguous seq)", async () => {
+    const store = createSqliteStore({ file: ":memory:" });
+    await store.createSession({ id: "c", sourceKind: "test", config: {} });
+    const batches = Array.from({ length: 20 }, (_, b) =>
+      Array.from(
+        { length: 5 },
+        (_, i) => ({ type: "metric.changed", payload: { value: b * 5 + i } }) as AgentUiEvent,
+      ),
+    );
+    const results = await Promise.all(batches.map((batch) => store.append("c", batch)));
+    for (const entries of results) {
+      // A batch occupies consecutive seqs: nothing interleaves inside it.
+      expect(entries.map((e) => e.seq)).toEqual(entries.map((_, i) => entries[0].seq + i));
+    }
+    const all = await store.readEvents("c");
+    expect(all.map((e) => e.seq)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    await expect(store.append("missing", [{ type: "x.y" }])).rejects.toThrow(/unknown session/);
+    await store.close();
+  });
+});
+
+describe("snapshot compaction", () => {
+  const deltas = Array.from({ length: 45 }, (_, i) => ({
+    type: "text.delta",
+    messageId: "m1",
+    sequence: i + 1,
+    streamId: "run-1",
+    payload: { delta: `w${i} ` },
+  }));
+
+  it("HYD-09 hydration reads the latest snapshot + tail, not the whole log, and equals a full replay", async () => {
+    const scripted = scriptedFactory([]);
+    const server = await startTestServer({ extraSources: [scripted], snapshotEvery: 10 });
+    const { id } = await createSession(server, { source: "scripted" });
+    const runtime = scripted.runtimes[0];
+    // Several batches so compaction runs more than once.
+    for (let i = 0; i < deltas.length; i += 7) await runtime.sink!.events(deltas.slice(i, i + 7));
+    const snapshot = await waitFor(async () => {
+      const s = await server.gateway.store.latestSnapshot(id);
+      return s && s.seq >= 40 ? s : undefined;
+    });
+    const full = await getJson(`${server.url}/api/sessions/${id}/events.json?after=0&limit=5000`);
+    const lastSeq = full.body.head as number;
+    await server.gateway.close();
+
+    // A fresh gateway over the same store: count what it reads to hydrate.
+    const reads: number[] = [];
+    const spied: SessionStore = Object.create(server.gateway.store);
+    spied.readEvents = (sessionId, options) => {
+      reads.push(options?.after ?? 0);
+      return server.gateway.store.readEvents(sessionId, options);
+    };
+    const fresh = new Gateway({ store: spied, sources: [] });
+    const projection = await fresh.currentProjection(id);
+    expect(projection.seq).toBe(lastSeq);
+    expect(Math.min(...reads)).toBeGreaterThanOrEqual(snapshot.seq);
+    const replayed = projectEvents(full.body.entries.map((e: { event: AgentUiEvent }) => e.event));
+    expect(projection.state.messages).toEqual(replayed.messages);
+    expect(projection.state.messages[0].parts.map((p) => p.text).join("")).toContain("w44");
+    await fresh.close();
+    await server.close();
+  });
+});
+
+describe("redaction before storage (SEC-01/02)", () => {
+  const SECRET = "sk-proj-Zx8c7V6b5N4m3Q2w1E0r9T8y7U6i5O4p";
+  it("no secret from a runtime event reaches the store file, the log API or SSE", async () => {
+    const scripted = scriptedFactory([
+      {
+        type: "tool.started",
+        toolCallId: "t1",
+        payload: {
+          name: "http",
+          input: {
+            url: "https://api.example.com",
+            apiKey: SECRET,
+            headers: { authorization: `Bearer ${SECRET}` },
+          },
+        },
+      },
+      { type: "text.delta", messageId: "m1", payload: { delta: `the key is ${SECRET}` } },
+    ]);
+    const server = await startTestServer({ extraSources: [scripted] });
+    const { id, lastSeq } = await createSession(
+      server,
+      { source: "scripted", config: { password: SECRET } },
+      3,
+    );
+    const log = await getJson(`${server.url}/api/sessions/${id}/events.json`);
+    const sse = await readSseEntries(`${server.url}/api/sessions/${id}/events?after=0`, lastSeq);
+    const session = await getJson(`${server.url}/api/sessions/${id}`);
+    const snapshot = await getJson(`${server.url}/api/sessions/${id}/snapshot`);
+    for (const text of [
+      JSON.stringify(log.body),
+      JSON.stringify(sse.entries),
+      JSON.stringify(session.body),
+      JSON.stringify(snapshot.body),
+    ]) {
+      expect(text).not.toContain(SECRET);
+    }
+    expect(JSON.stringify(log.body)).toContain("[redacted:");
+    const stored = readdirSync(server.dataDir).map((f) =>
+      readFileSync(join(server.dataDir, f)).toString("latin1"),
+    );
+    for (const bytes of stored) expect(bytes).not.toContain(SECRET);
+    await server.close();
+  });
+});
