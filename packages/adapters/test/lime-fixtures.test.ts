@@ -39,8 +39,11 @@ describe("lime adapter: official Lime profile fixtures", () => {
         threadId: "thread_lime_001",
         turnId: "turn_lime_001",
         traceId: "trace_lime_001",
-        sequence: 1,
       });
+    // ORD-01: the record's stream position belongs to its first event; the derived one keeps it in source.
+    expect(events[0].sequence).toBe(1);
+    expect(events[1].sequence).toBeUndefined();
+    expect(events[1].source).toMatchObject({ sequence: 1, sourceEventId: "evt_submit_turn_001" });
     expect(events[0]).toMatchObject({
       eventId: "evt_submit_turn_001",
       phase: "submitted",

@@ -62,8 +62,7 @@ export class LimeAdapter implements SourceAdapter {
       const fields = output.build(facts, this.ctx);
       if (fields === null) continue;
       const eventType = output.type === "artifact.changed" ? artifactClassOf(facts) : output.type;
-      const eventId = events.length === 0 ? key : `${key}#${eventType}`;
-      events.push(this.emitter.event(eventType, { ...base, ...fields, eventId }, info));
+      events.push(this.emitOne(events.length === 0, eventType, { ...base, ...fields }, key, info));
     }
     if (events.length === 0)
       events.push(
@@ -71,6 +70,28 @@ export class LimeAdapter implements SourceAdapter {
       );
     events.push(...this.profileChecks(facts, key, base, info));
     return events;
+  }
+
+  /**
+   * The first event of a record takes the record's id and stream position; further events derived from
+   * the same record get `<id>#<class>` and, when the source is sequenced, no position of their own.
+   */
+  private emitOne(
+    primary: boolean,
+    type: string,
+    fields: EventFields,
+    key: string,
+    info: SourceInfo,
+  ): AgentUiEvent {
+    return primary
+      ? this.emitter.event(type, { ...fields, eventId: key }, info)
+      : this.secondary(type, fields, `${key}#${type}`, info);
+  }
+
+  private secondary(type: string, fields: EventFields, eventId: string, info: SourceInfo): AgentUiEvent {
+    return fields.sequence !== undefined
+      ? this.emitter.derivedEvent(type, { ...fields, eventId }, info)
+      : this.emitter.event(type, { ...fields, eventId }, info);
   }
 
   /** Correlation ids, runtime shape, timestamp and sequence every event of the record carries. */
@@ -86,29 +107,36 @@ export class LimeAdapter implements SourceAdapter {
   /** Degraded facts are mapped and also reported (ENV-12): missing scope ids, foreign schema version. */
   private profileChecks(facts: LimeFacts, key: string, base: EventFields, info: SourceInfo): AgentUiEvent[] {
     const checks: AgentUiEvent[] = [];
+    const report = (code: string, severity: string, message: string, summary: Record<string, unknown>) =>
+      checks.push(
+        this.secondary(
+          "diagnostic.changed",
+          { ...base, payload: { code, severity, message, summary } },
+          `${key}#${code}`,
+          info,
+        ),
+      );
     const missing = missingScopeIds(facts);
     if (missing.length > 0)
-      checks.push(
-        this.emitter.diagnostic(
-          "missing_scope_id",
-          "warning",
-          `${facts.sourceType} is missing ${missing.join(", ")}; the link renders unknown`,
-          info,
-          { ...base, eventId: `${key}#missing_scope_id` },
-          { missing },
-        ),
+      report(
+        "missing_scope_id",
+        "warning",
+        `${facts.sourceType} is missing ${missing.join(", ")}; the link renders unknown`,
+        {
+          missing,
+        },
       );
-    if (facts.schemaVersion !== undefined && facts.schemaVersion !== LIME_PROFILE_SCHEMA_VERSION)
-      checks.push(
-        this.emitter.diagnostic(
-          "schema_mismatch",
-          "info",
-          `schemaVersion ${facts.schemaVersion.slice(0, 40)} is not ${LIME_PROFILE_SCHEMA_VERSION}; mapped as a core runtime event`,
-          info,
-          { ...base, eventId: `${key}#schema_mismatch` },
-          { schemaVersion: facts.schemaVersion.slice(0, 40) },
-        ),
+    if (facts.schemaVersion !== undefined && facts.schemaVersion !== LIME_PROFILE_SCHEMA_VERSION) {
+      const version = facts.schemaVersion.slice(0, 40);
+      report(
+        "schema_mismatch",
+        "info",
+        `schemaVersion ${version} is not ${LIME_PROFILE_SCHEMA_VERSION}; mapped as a core runtime event`,
+        {
+          schemaVersion: version,
+        },
       );
+    }
     return checks;
   }
 

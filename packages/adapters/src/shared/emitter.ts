@@ -35,6 +35,28 @@ export class Emitter {
   event(type: string, fields: EventFields = {}, info: SourceInfo = {}): AgentUiEvent {
     const sequence = fields.sequence ?? this.nextSequence;
     this.nextSequence = Math.max(this.nextSequence, sequence + 1);
+    return this.build(type, fields, info, sequence);
+  }
+
+  /**
+   * An extra event derived from the same source record as a sequenced one (e.g. the `run.status` that
+   * follows `run.started` for one `turn.submitted`). A stream position belongs to one event, so this one
+   * has no envelope `sequence` (the projection applies it in arrival order) and records the source
+   * sequence in `source.sequence`. `eventId` must be given: a derived id of the primary plus the class.
+   */
+  derivedEvent(type: string, fields: EventFields & { eventId: string }, info: SourceInfo = {}): AgentUiEvent {
+    const sourceSequence = fields.sequence;
+    const event = this.build(type, fields, info, undefined);
+    if (sourceSequence !== undefined && event.source !== undefined) event.source.sequence = sourceSequence;
+    return event;
+  }
+
+  private build(
+    type: string,
+    fields: EventFields,
+    info: SourceInfo,
+    sequence: number | undefined,
+  ): AgentUiEvent {
     const sessionId = fields.sessionId ?? this.sessionId;
     const streamId = fields.streamId ?? this.streamId;
     const eventId =
@@ -42,7 +64,9 @@ export class Emitter {
       (info.sourceEventId !== undefined
         ? `${this.format}:${info.sourceEventId}:${type}`
         : `${this.format}:${streamId ?? sessionId ?? "default"}:${sequence}`);
-    const event: AgentUiEvent = { ...fields, type, eventId, sequence };
+    const event: AgentUiEvent = { ...fields, type, eventId };
+    if (sequence !== undefined) event.sequence = sequence;
+    else delete event.sequence;
     delete event.source;
     const defaults = classificationOf(type);
     if (defaults !== undefined) {
