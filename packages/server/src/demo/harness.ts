@@ -1,8 +1,15 @@
 // Helpers to drive the demo runtime by hand (tests, benchmarks, conformance fixtures): fill in the
 // envelope of a write, answer whatever the runtime is waiting for, and run Lime events through the real
 // lime adapter.
-import type { AgentUiEvent, ControlCommand, RuntimeEvent, WriteResult } from "@agent-ui/contracts";
+import type {
+  AgentUiEvent,
+  ControlCommand,
+  ProjectionState,
+  RuntimeEvent,
+  WriteResult,
+} from "@agent-ui/contracts";
 import { findAdapter } from "@agent-ui/adapters";
+import { projectEvents } from "@agent-ui/projection";
 import { createDemoRuntime, type DemoRuntime } from "./runtime";
 
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
@@ -48,4 +55,9 @@ export function adaptLime(events: readonly RuntimeEvent[], sessionId = "sess_dem
   });
   out.push(...adapter.finish());
   return out;
+}
+
+/** Lime events → lime adapter → projection: the state a client of the gateway would render. */
+export function projectLime(events: readonly RuntimeEvent[], sessionId = "sess_demo"): ProjectionState {
+  return projectEvents(adaptLime(events, sessionId));
 }

@@ -17,7 +17,7 @@ const CLOSING = "Finally, hydration and repair keep the view honest when the str
 
 function* queueSteerTurn(ctx: TurnContext): Script {
   yield* prepareModel(ctx);
-  yield* ctx.think(ctx.id("msg", "reasoning"), "This is a long explanation; I will stream it in sections.");
+  yield* ctx.think(ctx.id("msg", "answer"), "This is a long explanation; I will stream it in sections.");
   const messageId = ctx.id("msg", "answer");
   let text = "";
   for (let i = 0; i < SECTIONS.length; i++) {

@@ -38,6 +38,8 @@ function* retryTurn(ctx: TurnContext): Script {
     { status: "failed", retryable: true, failureCategory: "tool_failed", nextAttemptPolicy: "policy_retry" },
     first,
   );
+  // The retry names the attempt it prepares, so the failed attempt keeps its own status in history.
+  const second = attempt(2);
   task.emit(
     "task.retrying",
     {
@@ -45,11 +47,10 @@ function* retryTurn(ctx: TurnContext): Script {
       reason: "Worker process crashed (exit 137); retrying once by policy",
       attemptCount: 2,
     },
-    { runId: first.runId },
+    second,
   );
   yield task.pause(400);
 
-  const second = attempt(2);
   task.emit("task.attempt.started", { status: "running", attemptCount: 2 }, second);
   const passed = { value: "failed" as ToolOutcome };
   yield* task.tool(

@@ -92,7 +92,13 @@ function* teamTurn(ctx: TurnContext): Script {
         status: "accepted",
       },
     },
-    { taskId: review.taskId, parentTaskId: coordinator.taskId, subagentId: review.subagentId },
+    {
+      taskId: review.taskId,
+      parentTaskId: coordinator.taskId,
+      subagentId: review.subagentId,
+      parentSessionId: coordinator.childSessionId,
+      parentThreadId: coordinator.childThreadId,
+    },
   );
   spawnTeammate(ctx, review, coordinator, "Review handoff from the coder", team);
   const reviewOut: WorkerResult = {};
