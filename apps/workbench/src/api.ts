@@ -10,6 +10,7 @@ export interface SessionSummary {
   status: string;
   statusReason?: string;
   lastSeq: number;
+  createdAt?: string;
   attached?: boolean;
 }
 

@@ -50,6 +50,13 @@ export function App() {
     setOpened((list) => (list.includes(id) ? list : [...list, id]));
   }, []);
 
+  // Opening the bare URL lands on the newest session (what `agent-ui start` just created).
+  useEffect(() => {
+    if (activeId !== null || sessions.length === 0) return;
+    const newest = sessions.reduce((a, b) => ((b.createdAt ?? "") > (a.createdAt ?? "") ? b : a));
+    select(newest.id);
+  }, [sessions, activeId, select]);
+
   useEffect(() => {
     const active = sessions.find((s) => s.id === activeId);
     if (active) setSeen((m) => (m[active.id] === active.lastSeq ? m : { ...m, [active.id]: active.lastSeq }));

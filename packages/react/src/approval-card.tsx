@@ -57,7 +57,7 @@ export function ApprovalCard({ action, dispatch, agents }: ApprovalCardProps) {
       actionId: action.actionId,
       decision,
       payload,
-      agentId: action.requestedBy?.agentId,
+      agentId: action.requestedBy?.agentId ?? action.requestedBy?.subagentId,
     });
     inFlight.current = false;
     if (result.status !== "accepted") {
@@ -168,7 +168,11 @@ function requesterName(action: ActionRecord, agents?: Record<string, AgentRecord
   const by = action.requestedBy;
   if (!by) return "unknown";
   if (by.name) return by.name;
-  const agent = by.agentId ? agents?.[by.agentId] : undefined;
+  const agent =
+    (by.agentId ? agents?.[by.agentId] : undefined) ??
+    (by.subagentId
+      ? Object.values(agents ?? {}).find((a) => a.subagentId === by.subagentId || a.agentId === by.subagentId)
+      : undefined);
   if (agent && agent.name !== "unknown" && agent.name !== "unavailable") return agent.name;
   return by.agentId ?? by.subagentId ?? "unknown";
 }

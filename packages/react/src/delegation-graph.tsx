@@ -28,8 +28,10 @@ export function childrenOf(
 export function DelegationGraph({ agents, edges, onSelectAgent }: DelegationGraphProps) {
   const children = childrenOf(agents, edges);
   const hasParent = new Set([...children.values()].flat());
-  const rootIds = Object.keys(agents).filter((id) => !hasParent.has(id));
-  // A pure cycle has no root; show every agent rather than nothing.
+  // Roots: agents and non-agent parents (a session thread) that nobody spawned. A pure cycle has no root;
+  // then every agent is shown rather than nothing.
+  const nodes = new Set([...Object.keys(agents), ...children.keys()]);
+  const rootIds = [...nodes].filter((id) => !hasParent.has(id));
   const roots = rootIds.length > 0 ? rootIds : Object.keys(agents);
   const others = edges.filter((e) => e.kind !== "spawn");
   const render = (id: string, trail: Set<string>) => {
@@ -41,7 +43,7 @@ export function DelegationGraph({ agents, edges, onSelectAgent }: DelegationGrap
         <button type="button" className="aui-node" onClick={() => onSelectAgent?.(id)}>
           {agent ? honestText(agent.name) : id}
         </button>
-        {agent ? <Badge value={agent.status} /> : <Badge value="unknown" />}
+        {agent ? <Badge value={agent.status} /> : <span className="aui-hint">(not a teammate)</span>}
         {agent?.lineage === "unknown" ? <Badge label="lineage" value="unknown" /> : null}
         {kids.length > 0 ? (
           <ul aria-label={`Delegated by ${agent ? honestText(agent.name) : id}`}>

@@ -96,10 +96,12 @@ export function InlineProcess({ parts, tools, actions, agents, dispatch }: Inlin
 }
 
 function renderStep(part: MessagePart, ctx: Omit<InlineProcessProps, "parts">) {
-  const tool = part.toolCallId ? ctx.tools[part.toolCallId] : undefined;
-  if (tool) return <ToolRow tool={tool} dispatch={ctx.dispatch} />;
-  const action = part.actionId ? ctx.actions[part.actionId] : undefined;
+  // An action part usually names its gated tool too; the action is what this step is about.
+  const action = part.kind === "action_required" && part.actionId ? ctx.actions[part.actionId] : undefined;
   if (action) return <ApprovalCard action={action} dispatch={ctx.dispatch} agents={ctx.agents} />;
+  const isToolPart = part.kind === "tool_call" || part.kind === "tool_result";
+  const tool = isToolPart && part.toolCallId ? ctx.tools[part.toolCallId] : undefined;
+  if (tool) return <ToolRow tool={tool} dispatch={ctx.dispatch} />;
   const label = part.kind.replaceAll("_", " ");
   return (
     <p className={`aui-step aui-step-${part.kind}`}>

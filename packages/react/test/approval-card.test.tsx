@@ -76,6 +76,16 @@ describe("ApprovalCard", () => {
     expect(screen.getByText("unknown")).toBeTruthy();
   });
 
+  it("HITL-09 a request naming only the subagent id resolves the teammate's name and routes back to it", () => {
+    const s = teamRunning();
+    const rec = recordingDispatch();
+    const action = { ...s.actions["act-1"], requestedBy: { subagentId: "writer" } };
+    render(<ApprovalCard action={action} dispatch={rec.dispatch} agents={s.agents} />);
+    expect(screen.getByText("Writer")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Approve" }));
+    expect(rec.calls[0]).toMatchObject({ agentId: "writer" });
+  });
+
   it("HITL-07 answers with a structured form generated from the schema", async () => {
     const rec = recordingDispatch();
     const action = {

@@ -117,6 +117,24 @@ describe("InlineProcess", () => {
     expect(screen.getByLabelText("Tool write_file")).toBeTruthy();
   });
 
+  it("HITL-01 an action part that also names its tool renders the approval card, the tool once", () => {
+    const state = teamRunning();
+    const withTool: MessagePart[] = [
+      { id: "t", kind: "tool_call", status: "streaming", toolCallId: "tc-write", actionId: "act-1" },
+      { id: "a", kind: "action_required", status: "streaming", toolCallId: "tc-write", actionId: "act-1" },
+    ];
+    render(
+      <InlineProcess
+        parts={withTool}
+        tools={state.tools}
+        actions={state.actions}
+        dispatch={acceptingDispatch().dispatch}
+      />,
+    );
+    expect(screen.getAllByLabelText("Tool write_file")).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Approve" })).toBeTruthy();
+  });
+
   it("PROC-05 a tool with call and result parts is counted and shown once", () => {
     const state = teamRunning();
     const twice: MessagePart[] = [

@@ -103,6 +103,14 @@ describe("DelegationGraph", () => {
     expect(within(sub).getByText("Writer")).toBeTruthy();
   });
 
+  it("TEAM-02 a non-agent parent (the session thread) is a root, not a duplicated teammate", () => {
+    const s = teamRunning();
+    const edges = [{ from: "thread_main", to: "coord", kind: "spawn" as const }, ...s.team.edges];
+    const { container } = render(<DelegationGraph agents={s.agents} edges={edges} />);
+    expect(screen.getByText("thread_main")).toBeTruthy();
+    expect(container.querySelectorAll("[data-agent='researcher']")).toHaveLength(1);
+  });
+
   it("TEAM-18 missing lineage is shown as unknown and no parent edge is invented", () => {
     const s = teamRunning();
     s.agents.orphan = {
