@@ -1,0 +1,403 @@
+// OpenAI Agents SDK `RunStreamEvent`s → Agent UI. Raw model deltas stream the answer; run items restate
+// it (`message_output_created` → `text.final`, shown once), open and close tool rows, raise approvals
+// (the approval id is the call id) and hand off between agents. The stream has no terminal event: it
+// ends when the run completes, or stops at an interruption, which must stay interrupted (HITL-03).
+import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
+import {
+  type JsonObject,
+  asRecord,
+  compact,
+  isRecord,
+  parseJson,
+  readArray,
+  readNumber,
+  readString,
+} from "../shared/record";
+import { previewOf, safeValue } from "../shared/safe-payload";
+import type { AdapterOptions, SourceAdapter } from "../types";
+
+export const OPENAI_AGENTS_FORMAT = "openai-agents";
+
+interface ToolState {
+  started: boolean;
+  terminal: boolean;
+}
+
+/** A run item as serialized (`{name, itemType, agent, rawItem}`) or as the live SDK object (`{name, item}`). */
+function runItem(record: JsonObject): {
+  raw: JsonObject | undefined;
+  agent: string | undefined;
+  item: JsonObject | undefined;
+} {
+  const item = asRecord(record.item);
+  const raw = asRecord(item?.rawItem) ?? asRecord(record.rawItem);
+  const agent =
+    readString(record, "agent") ??
+    readString(asRecord(record.agent), "name") ??
+    readString(asRecord(item?.agent), "name");
+  return { raw, agent, item };
+}
+
+function outputText(output: unknown): string | undefined {
+  if (typeof output === "string") return output;
+  const text = readString(output, "text");
+  if (text !== undefined) return text;
+  if (Array.isArray(output)) return output.map((o) => readString(o, "text") ?? "").join("");
+  return undefined;
+}
+
+class OpenAiAgentsAdapter implements SourceAdapter {
+  readonly format = OPENAI_AGENTS_FORMAT;
+  private readonly emit: Emitter;
+  private runOpen = false;
+  private modelResponded = false;
+  private currentAgent: string | undefined;
+  private readonly tools = new Map<string, ToolState>();
+  private readonly pendingApprovals = new Set<string>();
+
+  constructor(options: AdapterOptions) {
+    this.emit = new Emitter(OPENAI_AGENTS_FORMAT, options);
+  }
+
+  push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
+    const type = readString(record, "type");
+    const detail =
+      type === "raw_model_stream_event"
+        ? readString(asRecord(asRecord(record)?.data), "type")
+        : readString(record, "name");
+    const info: SourceInfo = { index, sourceType: detail !== undefined ? `${type}:${detail}` : type };
+    return this.emit.guard(record, info, () => this.translate(record, type, info));
+  }
+
+  finish(): AgentUiEvent[] {
+    if (!this.runOpen) return [];
+    this.runOpen = false;
+    if (this.pendingApprovals.size > 0) {
+      // The SDK stops streaming at an interruption: waiting on the user, not done (HITL-03, STAT-08).
+      const reason = `awaiting approval of ${[...this.pendingApprovals].join(", ")}`;
+      return [
+        this.emit.event("run.finished", {
+          phase: "interrupted",
+          payload: { outcome: "interrupted", reason },
+        }),
+      ];
+    }
+    return [this.emit.event("run.finished", { phase: "completed", payload: { outcome: "success" } })];
+  }
+
+  private translate(record: unknown, type: string | undefined, info: SourceInfo): AgentUiEvent[] {
+    const body = asRecord(record);
+    if (body === undefined) return [this.emit.unsupported(record, info)];
+    switch (type) {
+      case "raw_model_stream_event":
+        return [...this.ensureRun(info), ...this.onRaw(body, record, info)];
+      case "run_item_stream_event":
+        return [...this.ensureRun(info), ...this.onItem(body, record, info)];
+      case "agent_updated_stream_event":
+        return [...this.ensureRun(info), ...this.onAgentUpdated(body, info)];
+      default:
+        return [this.emit.unsupported(record, info)];
+    }
+  }
+
+  private ensureRun(info: SourceInfo): AgentUiEvent[] {
+    if (this.runOpen) return [];
+    this.runOpen = true;
+    this.modelResponded = false;
+    return [this.emit.event("run.started", { phase: "submitted" }, info)];
+  }
+
+  private onRaw(body: JsonObject, record: unknown, info: SourceInfo): AgentUiEvent[] {
+    const data = asRecord(body.data);
+    switch (readString(data, "type")) {
+      case "response_started":
+        return [
+          this.emit.event("run.status", { phase: "producing", payload: { status: "streaming" } }, info),
+        ];
+      case "output_text_delta": {
+        const messageId = readString(data, "itemId", "item_id");
+        const delta = readString(data, "delta") ?? "";
+        return [
+          this.emit.event(
+            "text.delta",
+            compact<EventFields>({ messageId, partId: messageId, phase: "producing", payload: { delta } }),
+            info,
+          ),
+        ];
+      }
+      case "response_done":
+        this.modelResponded = true;
+        return this.usageMetrics(asRecord(asRecord(data?.response)?.usage), info);
+      case "model":
+        return this.onProviderEvent(asRecord(data?.event), info);
+      default:
+        return [
+          this.emit.unsupported(
+            record,
+            info,
+            `raw model event ${readString(data, "type") ?? "without type"} is not mapped`,
+          ),
+        ];
+    }
+  }
+
+  /** Raw provider events duplicate what the SDK re-emits as run items, except reasoning text deltas. */
+  private onProviderEvent(event: JsonObject | undefined, info: SourceInfo): AgentUiEvent[] {
+    const type = readString(event, "type") ?? "";
+    if (!type.startsWith("response.reasoning")) return [];
+    const delta = readString(event, "delta");
+    if (delta === undefined) return [];
+    const partId = readString(event, "item_id", "itemId");
+    const visibility = type.includes("summary") ? "summary" : "detail";
+    return [
+      this.emit.event(
+        "reasoning.delta",
+        compact<EventFields>({ partId, phase: "reasoning", payload: { delta, visibility } }),
+        info,
+      ),
+    ];
+  }
+
+  private usageMetrics(usage: JsonObject | undefined, info: SourceInfo): AgentUiEvent[] {
+    const out: AgentUiEvent[] = [];
+    for (const [field, metricName] of [
+      ["inputTokens", "tokens.input"],
+      ["outputTokens", "tokens.output"],
+    ] as const) {
+      const value = readNumber(usage, field, field === "inputTokens" ? "input_tokens" : "output_tokens");
+      if (value !== undefined)
+        out.push(this.emit.event("metric.changed", { metricName, payload: { value, unit: "tokens" } }, info));
+    }
+    return out;
+  }
+
+  private onItem(body: JsonObject, record: unknown, info: SourceInfo): AgentUiEvent[] {
+    const { raw, agent, item } = runItem(body);
+    if (raw === undefined) return [this.emit.unsupported(record, info, "run item without rawItem")];
+    switch (readString(body, "name")) {
+      case "message_output_created":
+        return this.onMessage(raw, info);
+      case "tool_called":
+        return this.openTool(raw, info);
+      case "tool_approval_requested":
+        return this.onApproval(raw, agent, info);
+      case "tool_output":
+        return this.onToolOutput(raw, info);
+      case "reasoning_item_created": {
+        const text = (readArray(raw, "content") ?? []).map((c) => readString(c, "text") ?? "").join("");
+        return [
+          this.emit.event(
+            "reasoning.summary",
+            compact<EventFields>({ partId: readString(raw, "id"), phase: "reasoning", payload: { text } }),
+            info,
+          ),
+        ];
+      }
+      case "handoff_requested":
+      case "handoff_occurred":
+        return this.onHandoff(body, raw, agent, item, info);
+      default:
+        return [
+          this.emit.unsupported(
+            record,
+            info,
+            `run item ${readString(body, "name") ?? "without name"} is not mapped`,
+          ),
+        ];
+    }
+  }
+
+  private onMessage(raw: JsonObject, info: SourceInfo): AgentUiEvent[] {
+    const messageId = readString(raw, "id");
+    const parts = readArray(raw, "content") ?? [];
+    const text = parts.map((p) => readString(p, "text") ?? readString(p, "refusal") ?? "").join("");
+    const payload: JsonObject = { text };
+    if (parts.some((p) => readString(p, "type") === "refusal")) payload.refusal = true;
+    return [
+      this.emit.event(
+        "text.final",
+        compact<EventFields>({ messageId, partId: messageId, phase: "reconciling", payload }),
+        {
+          ...info,
+          sourceEventId: messageId !== undefined ? `message:${messageId}` : undefined,
+        },
+      ),
+    ];
+  }
+
+  private tool(callId: string): ToolState {
+    let state = this.tools.get(callId);
+    if (state === undefined) {
+      state = { started: false, terminal: false };
+      this.tools.set(callId, state);
+    }
+    return state;
+  }
+
+  /** Opens a tool row once; its events get call-id based ids, so a resumed stream that re-announces the
+   * call dedupes against the first stream (ORD-02). */
+  private openTool(raw: JsonObject, info: SourceInfo): AgentUiEvent[] {
+    const callId = readString(raw, "callId", "call_id", "id");
+    if (callId === undefined)
+      return [this.emit.diagnostic("missing_correlation", "warning", "tool call without callId", info)];
+    const tool = this.tool(callId);
+    if (tool.started) return [];
+    tool.started = true;
+    const name = readString(raw, "name") ?? readString(raw, "type");
+    const rawType = readString(raw, "type");
+    const kind = rawType?.startsWith("function_call")
+      ? "function"
+      : rawType === "hosted_tool_call"
+        ? "hosted"
+        : (rawType ?? "custom");
+    const args = readString(raw, "arguments");
+    const input = safeValue(args !== undefined ? (parseJson(args) ?? args) : raw.input);
+    const ids = { ...info, sourceEventId: `call:${callId}` };
+    const out = [
+      this.emit.event(
+        "tool.started",
+        compact<EventFields>({ toolCallId: callId, phase: "acting", payload: compact({ name, kind }) }),
+        ids,
+      ),
+    ];
+    if (input !== undefined)
+      out.push(this.emit.event("tool.args", { toolCallId: callId, payload: { input, complete: true } }, ids));
+    return out;
+  }
+
+  private onApproval(raw: JsonObject, agent: string | undefined, info: SourceInfo): AgentUiEvent[] {
+    const out = this.openTool(raw, info);
+    const callId = readString(raw, "callId", "call_id", "id");
+    if (callId === undefined) return out;
+    this.pendingApprovals.add(callId);
+    const ids = { ...info, sourceEventId: `approval:${callId}` };
+    out.push(
+      this.emit.event(
+        "tool.progress",
+        { toolCallId: callId, phase: "waiting", payload: { awaitingActionId: callId } },
+        ids,
+      ),
+    );
+    const args = readString(raw, "arguments");
+    const payload = compact({
+      actionType: "tool_approval",
+      sourceType: "openai-agents.tool_approval_item",
+      toolName: readString(raw, "name"),
+      title: readString(raw, "name") !== undefined ? `Approve ${readString(raw, "name")}?` : undefined,
+      scope: asRecord(safeValue(args !== undefined ? parseJson(args) : undefined)),
+      availableDecisions: ["approve", "reject"],
+      requestedBy: agent !== undefined ? { name: agent } : undefined,
+    });
+    out.push(
+      this.emit.event(
+        "action.required",
+        { actionId: callId, toolCallId: callId, phase: "waiting", payload },
+        ids,
+      ),
+    );
+    return out;
+  }
+
+  private onToolOutput(raw: JsonObject, info: SourceInfo): AgentUiEvent[] {
+    const callId = readString(raw, "callId", "call_id", "id");
+    if (callId === undefined)
+      return [this.emit.diagnostic("missing_correlation", "warning", "tool output without callId", info)];
+    const out: AgentUiEvent[] = [];
+    const tool = this.tool(callId);
+    const resumed = !tool.started && !this.modelResponded;
+    if (this.pendingApprovals.delete(callId) || resumed) {
+      // The run went on and executed the call: the runtime settled its approval (approval id = call id).
+      // A resumed stream opens with these outputs, so the approval it settles came from the previous stream.
+      const payload = {
+        outcome: "resolved",
+        reason: resumed ? "run resumed and executed the call" : "run executed the call",
+      };
+      out.push(
+        this.emit.event(
+          "action.resolved",
+          { actionId: callId, toolCallId: callId, payload },
+          { ...info, sourceEventId: `approval:${callId}` },
+        ),
+      );
+    }
+    if (!tool.started) out.push(...this.openTool(raw, info));
+    if (tool.terminal) return out;
+    tool.terminal = true;
+    const text = outputText(raw.output);
+    const ids = { ...info, sourceEventId: `call:${callId}` };
+    if (readString(raw, "status") === "incomplete") {
+      out.push(
+        this.emit.event(
+          "tool.failed",
+          {
+            toolCallId: callId,
+            phase: "failed",
+            payload: compact({ error: "tool call incomplete", outputPreview: previewOf(text) }),
+          },
+          ids,
+        ),
+      );
+    } else {
+      const payload = compact({
+        output: safeValue(isRecord(raw.output) || Array.isArray(raw.output) ? raw.output : text),
+        outputPreview: previewOf(text ?? raw.output, 2048),
+      });
+      out.push(this.emit.event("tool.result", { toolCallId: callId, phase: "completed", payload }, ids));
+    }
+    return out;
+  }
+
+  private onHandoff(
+    body: JsonObject,
+    raw: JsonObject,
+    agent: string | undefined,
+    item: JsonObject | undefined,
+    info: SourceInfo,
+  ): AgentUiEvent[] {
+    const handoffId = readString(raw, "callId", "call_id", "id");
+    const occurred = readString(body, "name") === "handoff_occurred";
+    const from = readString(asRecord(item?.sourceAgent), "name") ?? readString(body, "sourceAgent") ?? agent;
+    const to =
+      readString(asRecord(item?.targetAgent), "name") ??
+      readString(body, "targetAgent") ??
+      readString(asRecord(parseJson(readString(raw, "output") ?? "")), "assistant");
+    const payload = compact({
+      from,
+      to: occurred ? to : undefined,
+      status: occurred ? "accepted" : "handoff_requested",
+    });
+    return [
+      this.emit.event(
+        "agent.handoff",
+        compact<EventFields>({
+          handoffId,
+          agentId: occurred ? to : from,
+          topology: "specialist_handoff",
+          payload,
+        }),
+        info,
+      ),
+    ];
+  }
+
+  private onAgentUpdated(body: JsonObject, info: SourceInfo): AgentUiEvent[] {
+    const name = readString(body, "agent") ?? readString(asRecord(body.agent), "name");
+    if (name === undefined) return [this.emit.unsupported(body, info)];
+    const previous = this.currentAgent;
+    this.currentAgent = name;
+    // The first agent is the run's own assistant; a change is a new active owner (TEAM-07).
+    if (previous === undefined || previous === name) return [];
+    return [
+      this.emit.event(
+        "agent.changed",
+        { agentId: name, topology: "specialist_handoff", payload: { agentName: name, status: "running" } },
+        info,
+      ),
+    ];
+  }
+}
+
+export function createOpenAiAgentsAdapter(options: AdapterOptions = {}): SourceAdapter {
+  return new OpenAiAgentsAdapter(options);
+}
