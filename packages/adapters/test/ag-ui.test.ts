@@ -228,7 +228,7 @@ describe("ag-ui adapter: dialects and bad input", () => {
     ]);
     expect(ofType(events, "tool.args").at(-1)?.payload).toEqual({
       complete: true,
-      input: { user: "a", password: "[redacted]" },
+      input: { user: "a", password: "[redacted:password]" },
     });
     expect(JSON.stringify(events)).not.toContain("hunter2");
   });

@@ -1,7 +1,7 @@
 // TOOL_CALL_START / ARGS / END / RESULT (1.0) and TOOL_CALL_CHUNK (0.0.x) → tool lifecycle.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { parseJson, readString } from "../shared/record";
-import { previewOf, redactJsonText, safeValue } from "../shared/safe-payload";
+import { previewOf, safeText, safeValue } from "../shared/safe-payload";
 import type { AguiContext, OpenToolCall } from "./context";
 
 export function toolStart(ctx: AguiContext): AgentUiEvent[] {
@@ -37,9 +37,7 @@ export function toolArgs(ctx: AguiContext): AgentUiEvent[] {
   if (delta === undefined) return [];
   const call = ctx.state.toolCalls.get(toolCallId);
   call?.chunks.push(delta);
-  return [
-    ctx.emit("tool.args", { toolCallId, phase: "acting", payload: { argsDelta: redactJsonText(delta) } }),
-  ];
+  return [ctx.emit("tool.args", { toolCallId, phase: "acting", payload: { argsDelta: safeText(delta) } })];
 }
 
 export function toolEnd(ctx: AguiContext): AgentUiEvent[] {

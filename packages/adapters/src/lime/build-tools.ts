@@ -1,6 +1,6 @@
 // Builders for tool calls, processes (commands run by the runtime) and output storage facts.
 import { compact, readBoolean, readNumber, readString } from "../shared/record";
-import { previewOf, redactJsonText } from "../shared/safe-payload";
+import { previewOf, safeText } from "../shared/safe-payload";
 import { type Builder, messageOf, numberField, safe, stringField, stringList } from "./build-common";
 import type { LimeFacts } from "./facts";
 
@@ -36,7 +36,7 @@ export const toolArgs: Builder = (f, ctx) => {
   return {
     phase: "acting",
     payload: compact({
-      argsDelta: argsDelta !== undefined ? redactJsonText(argsDelta) : undefined,
+      argsDelta: argsDelta !== undefined ? safeText(argsDelta) : undefined,
       input: input !== undefined ? safe(ctx, input) : undefined,
       complete: readBoolean(f.payload, "complete", "done"),
     }),
@@ -124,7 +124,7 @@ export function processFact(
         return {
           ...key,
           payload: compact({
-            delta: safe(ctx, delta) as string,
+            delta: safeText(delta),
             channel: stringField(f, "stream", "channel"),
           }),
         };

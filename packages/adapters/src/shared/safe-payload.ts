@@ -1,32 +1,23 @@
 // Safe payloads (SEC-01..04, TOOL-02): the one place adapters make source values safe for projection
-// state. Secret-bearing string fields are redacted and oversized strings are cut to a preview with their
-// size kept, so nothing raw or huge reaches the reducer. Copy-on-write: a value with nothing to change is
-// returned as is, so the common case allocates nothing (no per-event deep clone).
-//
-// Interim implementation: the contracts package is adding `redact` / `offloadLargeValues`; once it lands,
-// these two functions delegate to it and keep this signature.
+// state. Delegates to the contracts' `redact` (secrets by key name and by value shape) and
+// `offloadLargeValues` (oversized values become `{ref, preview, bytes, offloaded}`). Both are
+// copy-on-write, so a value with nothing to change is returned as is (no per-event deep clone).
+import { offloadLargeValues, redact, redactionMarker } from "@agent-ui/contracts";
 
 export interface SafeOptions {
-  /** Strings longer than this many bytes (UTF-16 code units, cheap upper bound) become a preview. */
+  /** Values larger than this many bytes (approximate JSON) are offloaded to a ref plus a preview. */
   largePayloadBytes?: number;
 }
 
 export const DEFAULT_LARGE_PAYLOAD_BYTES = 16_384;
-export const REDACTED = "[redacted]";
-const PREVIEW_CHARS = 512;
-const MAX_DEPTH = 32;
-
-/** Keys whose string values are credentials. Counts such as `inputTokens: 12` are numbers and stay. */
-const SECRET_KEY =
-  /(api[-_]?key|secret|password|passwd|authorization|cookie|credential|private[-_]?key|access[-_]?token|refresh[-_]?token|^token$|bearer)/i;
-
-export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key);
-}
+export const REDACTED = redactionMarker("secret");
 
 /** A redacted, size-bounded view of `value`; the same reference when nothing needed changing. */
 export function safeValue(value: unknown, options: SafeOptions = {}): unknown {
-  return walk(value, options.largePayloadBytes ?? DEFAULT_LARGE_PAYLOAD_BYTES, 0);
+  const redacted = redact(value).value;
+  return offloadLargeValues(redacted, {
+    limitBytes: options.largePayloadBytes ?? DEFAULT_LARGE_PAYLOAD_BYTES,
+  }).value;
 }
 
 /** `safeValue` for an object payload. */
@@ -34,36 +25,9 @@ export function safePayload<T extends Record<string, unknown>>(value: T, options
   return safeValue(value, options) as T;
 }
 
-function walk(value: unknown, limit: number, depth: number): unknown {
-  if (typeof value === "string") return value.length > limit ? truncated(value) : value;
-  if (value === null || typeof value !== "object") return value;
-  if (depth >= MAX_DEPTH) return "[depth limit]";
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const next = walk(value[i], limit, depth + 1);
-      if (next !== value[i]) {
-        copy ??= value.slice();
-        copy[i] = next;
-      }
-    }
-    return copy ?? value;
-  }
-  const object = value as Record<string, unknown>;
-  let copy: Record<string, unknown> | undefined;
-  for (const key of Object.keys(object)) {
-    const current = object[key];
-    const next = typeof current === "string" && isSecretKey(key) ? REDACTED : walk(current, limit, depth + 1);
-    if (next !== current) {
-      copy ??= { ...object };
-      copy[key] = next;
-    }
-  }
-  return copy ?? object;
-}
-
-function truncated(text: string): string {
-  return `${text.slice(0, PREVIEW_CHARS)}… [truncated, ${text.length} chars]`;
+/** A string with secrets (by value shape) redacted; never offloaded, so it stays a string. */
+export function safeText(text: string): string {
+  return redactJsonText(redact(text).value);
 }
 
 /** A short single-line preview of any value for tool rows and diagnostics (never the whole body). */
