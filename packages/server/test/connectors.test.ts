@@ -174,7 +174,7 @@ describe("upstream connectors", () => {
       const id = created.body.session.id;
       const state = await waitFor(async () => {
         const s = (await snapshotOf(id)).state as ProjectionState;
-        return s.tools["call-1"]?.status === "completed" ? s : undefined;
+        return s.tools["call-1"]?.status === "output-available" ? s : undefined;
       });
       const text = state.messages.map((m) => m.parts.map((p) => p.text ?? "").join("")).join("|");
       expect(text).toContain("It is 21°C in Paris.");
