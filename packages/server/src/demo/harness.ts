@@ -17,11 +17,14 @@ export type CommandInput = DistributiveOmit<ControlCommand, "sessionId" | "idemp
   idempotencyKey?: string;
 };
 
-let keyCounter = 0;
+/** Per-runtime key counters: the same writes on two runtimes get the same keys (determinism). */
+const keyCounters = new WeakMap<DemoRuntime, number>();
 
 /** Sends a write with the runtime's session id and a fresh idempotency key unless one is given. */
 export function write(runtime: DemoRuntime, command: CommandInput): WriteResult {
-  const idempotencyKey = command.idempotencyKey ?? `key_${++keyCounter}`;
+  const n = (keyCounters.get(runtime) ?? 0) + 1;
+  keyCounters.set(runtime, n);
+  const idempotencyKey = command.idempotencyKey ?? `key_${n}`;
   return runtime.command({ ...command, sessionId: runtime.sessionId, idempotencyKey } as ControlCommand);
 }
 

@@ -82,7 +82,6 @@ function* teamTurn(ctx: TurnContext): Script {
   ctx.emit(
     "task.delegated",
     {
-      status: "accepted",
       handoff: {
         handoffId: ctx.id("handoff", "coder_reviewer"),
         from: code.subagentId,
