@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AgentUiEvent, ControlCommand, WriteResult } from "@agent-ui/contracts";
+import { type RuntimeSink, type RuntimeSourceFactory, startServer } from "@agent-ui/server";
+import { describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import {
+  connectSession,
+  GatewayHttpClient,
+  InProcessTransport,
+  type LogEntry,
+  SessionClient,
+  type WebSocketConstructor,
+} from "../src";
+
+/** An in-process runtime whose log and write port share one array. A `send` emits its `run.started` fact
+ * synchronously, inside the write call — the case COMP-05 is about. */
+class InstantRuntime {
+  readonly log: LogEntry[] = [];
+  readonly calls: string[] = [];
+  private readonly listeners = new Set<(entries: readonly LogEntry[]) => void>();
+
+  async subscribe(_sessionId: string, after: number, listener: (entries: readonly LogEntry[]) => void) {
+    this.calls.push("subscribe");
+    this.listeners.add(listener);
+    const backlog = this.log.filter((e) => e.seq > after);
+    if (backlog.length > 0) listener(backlog);
+    this.calls.push("bound");
+    return {
+      ready: Promise.resolve({ head: this.log.length }),
+      unsubscribe: () => this.listeners.delete(listener),
+    };
+  }
+
+  async write(command: ControlCommand): Promise<WriteResult> {
+    this.calls.push(`write:${command.kind}`);
+    if (command.kind === "send") {
+      this.emit({
+        type: "run.started",
+        eventId: `run-${command.clientMessageId}`,
+        runId: `run-${this.log.length}`,
+        payload: { input: command.text, clientMessageId: command.clientMessageId },
+      });
+    }
+    return { status: "accepted", idempotencyKey: command.idempotencyKey };
+  }
+
+  emit(event: AgentUiEvent): void {
+    const entry = { seq: this.log.length + 1, event: { sessionId: "s", ...event } };
+    this.log.push(entry);
+    for (const listener of this.listeners) listener([entry]);
+  }
+}
+
+describe("SessionClient", () => {
+  it("COMP-05 binds the listener before the first submit; a fact emitted synchronously on submit is not lost", async () => {
+    const runtime = new InstantRuntime();
+    const client = new SessionClient({
+      sessionId: "s",
+      transport: new InProcessTransport(runtime),
+      port: runtime,
+    });
+    // No explicit open(): the write itself must bind first.
+    const result = await client.runtime.send({ text: "hello there", clientMessageId: "c1" });
+    expect(result.status).toBe("accepted");
+    expect(runtime.calls).toEqual(["subscribe", "bound", "write:send"]);
+    expect(client.seq).toBe(1);
+    const user = client.state.messages.find((m) => m.role === "user");
+    expect(user?.parts.map((p) => p.text).join("")).toContain("hello there");
+    expect(client.connection.state).toBe("live");
+    client.close();
+    expect(client.connection.state).toBe("closed");
+  });
+});
+
+/** A runtime source whose sink the test holds, so it can append facts at will. */
+function heldSource(): RuntimeSourceFactory & { sink?: RuntimeSink } {
+  const factory: RuntimeSourceFactory & { sink?: RuntimeSink } = {
+    kind: "held",
+    description: "test",
+    create: () => ({
+      kind: "held",
+      async start(context) {
+        factory.sink = context.sink;
+      },
+      async command(command) {
+        await factory.sink?.events([
+          { type: "run.started", payload: { input: (command as { text?: string }).text ?? "" } },
+        ]);
+        return { status: "accepted", idempotencyKey: command.idempotencyKey };
+      },
+      async stop() {},
+    }),
+  };
+  return factory;
+}
+
+const deltas = (from: number, to: number, messageId: string) =>
+  Array.from({ length: to - from + 1 }, (_, i) => ({
+    type: "text.delta",
+    messageId,
+    streamId: messageId,
+    sequence: from + i,
+    payload: { delta: `${from + i} ` },
+  }));
+
+for (const transport of ["sse", "websocket"] as const) {
+  describe(`SessionClient over ${transport} against a real gateway`, () => {
+    it("ORD-04 hydrates from the snapshot, survives a gateway restart and resumes without duplicates", async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-client-"));
+      const source = heldSource();
+      let server = await startServer({ port: 0, dataDir, sources: [source] });
+      const port = server.port;
+      const http = new GatewayHttpClient({ baseUrl: server.url });
+      const session = await http.createSession({ source: "held" });
+      await waitUntil(() => source.sink !== undefined);
+      await source.sink!.events(deltas(1, 5, "m1"));
+      const client = connectSession({
+        baseUrl: server.url,
+        sessionId: session.id,
+        transport,
+        WebSocket: WebSocket as unknown as WebSocketConstructor,
+        backoff: { baseMs: 20, maxMs: 100 },
+      });
+      const applied: number[] = [];
+      client.subscribe((_state, entries) => applied.push(...entries.map((e) => e.seq)));
+      await client.open();
+      const hydratedSeq = client.seq;
+      expect(hydratedSeq).toBeGreaterThanOrEqual(6);
+      expect(textOf(client, "m1")).toBe("1 2 3 4 5 ");
+      // Live: a write goes through the HTTP port and its fact comes back on the stream.
+      const write = await client.runtime.send({ text: "go" });
+      expect(write.status).toBe("accepted");
+      await waitUntil(() => client.seq > hydratedSeq);
+
+      // Restart the gateway on the same port and data: the client reconnects and resumes from its seq.
+      const states: string[] = [];
+      client.onConnection((info) => states.push(info.state));
+      await server.close();
+      await waitUntil(() => states.includes("reconnecting") || states.includes("stale"));
+      server = await startServer({ port, dataDir, sources: [source] });
+      await waitUntil(() => client.connection.state === "live", 8000);
+      const before = client.seq;
+      await server.gateway.store.append(session.id, deltas(6, 8, "m1") as AgentUiEvent[]);
+      await waitUntil(() => client.seq === before + 3);
+      expect(textOf(client, "m1")).toBe("1 2 3 4 5 6 7 8 ");
+      // Every seq after the hydration point was applied exactly once, in order.
+      expect(applied).toEqual(
+        Array.from({ length: client.seq - hydratedSeq }, (_, i) => hydratedSeq + 1 + i),
+      );
+      client.close();
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+  });
+}
+
+function textOf(client: SessionClient, messageId: string): string {
+  const message = client.state.messages.find((m) => m.id === messageId);
+  return (message?.parts ?? []).map((p) => p.text ?? "").join("");
+}
+
+async function waitUntil(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("waitUntil: timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
