@@ -15,12 +15,6 @@ export const KNOWN_GAPS: KnownGap[] = [
       "records it as a third, id-less attempt",
   },
   {
-    id: "AUI-AR-TASK-002",
-    reason:
-      "adapters/lime stamps the run.status{blocked} it derives from quota.blocked with the source sequence the " +
-      "task.changed already holds; projection drops it as duplicate_event, so the status stays running",
-  },
-  {
     id: "AUI-AR-HYDRATE-004",
     reason:
       "projection read-model hydration ignores ThreadReadModel.subagents, so lineage is lost on hydration",
