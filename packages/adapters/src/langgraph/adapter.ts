@@ -1,0 +1,490 @@
+// LangGraph stream chunks → Agent UI. The root graph is the run; namespaced subgraphs are subagents
+// (`research:<task id>` keeps its lineage); `__interrupt__` pauses the run on an action keyed by the
+// interrupt id, and the next run on the thread (a `Command({resume})`) resolves it. Agent Server SSE ids
+// make replays idempotent: a replayed id adds nothing, and events keep ids derived from the SSE id.
+import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
+import { type JsonObject, asRecord, compact, readArray, readNumber, readString } from "../shared/record";
+import { safeValue } from "../shared/safe-payload";
+import type { AdapterOptions, SourceAdapter } from "../types";
+import { type MessageSink, type MessageTrack, type ToolTrack, translateMessage } from "./messages";
+import { type Chunk, type LcMessage, messagesIn, normalizeChunk, normalizeMessage } from "./normalize";
+
+export const LANGGRAPH_FORMAT = "langgraph";
+
+interface NamespaceState {
+  node: string;
+  parent?: string;
+  completed: boolean;
+  lineageKnown: boolean;
+}
+
+const INTERRUPT_KEY = "__interrupt__";
+
+class LangGraphAdapter implements SourceAdapter {
+  readonly format = LANGGRAPH_FORMAT;
+  private readonly emit: Emitter;
+  private runOpen = false;
+  private runId: string | undefined;
+  private threadId: string | undefined;
+  private readonly seenSse = new Set<string>();
+  private replays = 0;
+  private readonly namespaces = new Map<string, NamespaceState>();
+  private readonly messages = new Map<string, MessageTrack>();
+  private readonly partialText = new Map<string, string>();
+  private readonly tools = new Map<string, ToolTrack>();
+  private readonly chunkCalls = new Map<string, string>();
+  private readonly humans = new Set<string>();
+  private readonly interrupts = new Set<string>();
+  private readonly pending = new Map<string, string | undefined>();
+  private appStateJson: string | undefined;
+
+  constructor(options: AdapterOptions) {
+    this.emit = new Emitter(LANGGRAPH_FORMAT, options);
+  }
+
+  push(record: unknown, index?: number, meta?: RecordMeta): AgentUiEvent[] {
+    const chunk = normalizeChunk(record, meta);
+    const info: SourceInfo = {
+      index,
+      sourceType: chunk !== undefined ? [chunk.mode, ...chunk.namespace].join("|") : undefined,
+    };
+    return this.emit.guard(record, info, () => {
+      if (chunk === undefined) return [this.emit.unsupported(record, info)];
+      if (chunk.sseId !== undefined) {
+        if (this.seenSse.has(chunk.sseId)) {
+          this.replays++;
+          return []; // a replayed SSE event: already projected (DESIGN: replays are idempotent)
+        }
+        this.seenSse.add(chunk.sseId);
+      }
+      const out = this.translate(chunk, info);
+      if (chunk.sseId !== undefined) this.stampFromSse(out, chunk.sseId);
+      return out;
+    });
+  }
+
+  finish(): AgentUiEvent[] {
+    const out: AgentUiEvent[] = [];
+    if (this.replays > 0)
+      out.push(
+        this.emit.diagnostic(
+          "duplicate_event",
+          "info",
+          `${this.replays} replayed SSE event(s) were already projected and skipped`,
+        ),
+      );
+    // `graph.stream()` ends when the graph finishes or pauses; a pending interrupt means paused.
+    if (this.runOpen) out.push(this.closeRun({}));
+    return out;
+  }
+
+  /** Events without a fact-derived id get one from the SSE id, so a replay in a new connection dedupes. */
+  private stampFromSse(events: AgentUiEvent[], sseId: string): void {
+    let k = 0;
+    for (const event of events) {
+      if (event.source?.sourceEventId !== undefined) continue;
+      event.eventId = `${LANGGRAPH_FORMAT}:sse:${sseId}:${k++}`;
+      if (event.source !== undefined) event.source.sourceEventId = `sse:${sseId}`;
+    }
+  }
+
+  private baseFields(): EventFields {
+    return compact<EventFields>({ threadId: this.threadId, runId: this.runId });
+  }
+
+  private nsFields(namespace: string[]): EventFields {
+    if (namespace.length === 0) return this.baseFields();
+    return { ...this.baseFields(), agentId: namespace.join("|"), runtimeEntity: "subagent_turn" };
+  }
+
+  private translate(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
+    const payload = chunk.payload;
+    switch (chunk.mode) {
+      case "metadata":
+        this.runId = readString(payload, "run_id") ?? this.runId;
+        this.threadId = readString(payload, "thread_id") ?? this.threadId;
+        return this.ensureRun(chunk, info);
+      case "end":
+        return this.runOpen ? [this.closeRun(info)] : [];
+      case "error": {
+        this.runOpen = false;
+        const message =
+          readString(payload, "message", "error") ?? (typeof payload === "string" ? payload : "graph error");
+        return [
+          this.emit.event(
+            "run.failed",
+            { ...this.baseFields(), phase: "failed", payload: { message } },
+            info,
+          ),
+        ];
+      }
+      case "messages/metadata":
+        return [];
+    }
+    if (this.isInterruptEcho(chunk)) return [];
+    const out = [...this.ensureRun(chunk, info), ...this.ensureNamespaces(chunk.namespace, info)];
+    switch (chunk.mode) {
+      case "values":
+        out.push(...this.onValues(chunk, info));
+        break;
+      case "updates":
+        out.push(...this.onUpdates(chunk, info));
+        break;
+      case "messages":
+      case "messages-tuple":
+        out.push(...this.onMessageTuple(chunk, info));
+        break;
+      case "messages/partial":
+      case "messages/complete":
+        for (const raw of Array.isArray(payload) ? payload : [])
+          out.push(
+            ...this.onMessage(
+              chunk,
+              normalizeMessage(raw),
+              info,
+              chunk.mode === "messages/partial" ? "partial" : "full",
+            ),
+          );
+        break;
+      case "custom":
+        out.push(this.onCustom(chunk, info));
+        break;
+      case "tasks":
+        out.push(...this.onTask(chunk, info));
+        break;
+      default:
+        out.push(this.emit.unsupported(payload, info, `stream mode ${chunk.mode} is not mapped`));
+    }
+    return out;
+  }
+
+  /** The `values` chunk that repeats an interrupt already raised by `updates` (and already closed the run). */
+  private isInterruptEcho(chunk: Chunk): boolean {
+    if (chunk.mode !== "values" && chunk.mode !== "updates") return false;
+    const body = asRecord(chunk.payload);
+    if (body === undefined || Object.keys(body).length !== 1 || !Array.isArray(body[INTERRUPT_KEY]))
+      return false;
+    return body[INTERRUPT_KEY].every((entry, i) => this.interrupts.has(this.interruptId(entry, chunk, i)));
+  }
+
+  private ensureRun(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
+    if (this.runOpen) return [];
+    this.runOpen = true;
+    const payload: JsonObject = {};
+    if (chunk.mode === "values" && chunk.namespace.length === 0) {
+      const last = normalizeMessage(messagesIn(chunk.payload).at(-1));
+      if (last?.kind === "human" && (last.id === undefined || !this.humans.has(last.id))) {
+        payload.input = last.text;
+        if (last.id !== undefined) payload.userMessageId = last.id;
+      }
+    }
+    const out = [this.emit.event("run.started", { ...this.baseFields(), phase: "submitted", payload }, info)];
+    // A new run on a paused thread is the resume (`Command({resume})`): the graph went past its interrupts.
+    for (const [actionId, toolCallId] of this.pending) {
+      const resolved = compact<EventFields>({
+        ...this.baseFields(),
+        actionId,
+        toolCallId,
+        payload: { outcome: "resolved", reason: "graph resumed" },
+      });
+      out.push(
+        this.emit.event("action.resolved", resolved, { ...info, sourceEventId: `interrupt:${actionId}` }),
+      );
+    }
+    this.pending.clear();
+    return out;
+  }
+
+  private closeRun(info: SourceInfo): AgentUiEvent {
+    this.runOpen = false;
+    const interrupted = this.pending.size > 0;
+    const payload = interrupted
+      ? { outcome: "interrupted", reason: `waiting on interrupt ${[...this.pending.keys()].join(", ")}` }
+      : { outcome: "success" };
+    return this.emit.event(
+      "run.finished",
+      { ...this.baseFields(), phase: interrupted ? "interrupted" : "completed", payload },
+      info,
+    );
+  }
+
+  /** Each namespace level is a subagent, announced once with its parent (TEAM-02, TEAM-18). */
+  private ensureNamespaces(namespace: string[], info: SourceInfo): AgentUiEvent[] {
+    const out: AgentUiEvent[] = [];
+    for (let depth = 1; depth <= namespace.length; depth++) {
+      const key = namespace.slice(0, depth).join("|");
+      if (this.namespaces.has(key)) continue;
+      const node = namespace[depth - 1].split(":")[0];
+      const parent = depth > 1 ? namespace.slice(0, depth - 1).join("|") : undefined;
+      const lineageKnown = parent !== undefined || this.threadId !== undefined;
+      this.namespaces.set(key, { node, parent, completed: false, lineageKnown });
+      const payload = compact({
+        agentName: node,
+        role: "subgraph",
+        status: "running",
+        parentAgentId: parent,
+      });
+      const fields = compact<EventFields>({
+        ...this.baseFields(),
+        agentId: key,
+        taskId: key,
+        parentThreadId: parent === undefined ? this.threadId : undefined,
+        runtimeEntity: "subagent_turn",
+        topology: "coordinator_team",
+        phase: "acting",
+        payload,
+      });
+      out.push(this.emit.event("agent.spawned", fields, { ...info, sourceEventId: `ns:${key}` }));
+    }
+    return out;
+  }
+
+  /** The thread id arrived after a subgraph was announced: its parent edge is now known. */
+  private learnThread(threadId: string | undefined, info: SourceInfo): AgentUiEvent[] {
+    if (threadId === undefined || this.threadId !== undefined) return [];
+    this.threadId = threadId;
+    const out: AgentUiEvent[] = [];
+    for (const [key, ns] of this.namespaces) {
+      if (ns.lineageKnown || ns.parent !== undefined) continue;
+      ns.lineageKnown = true;
+      out.push(
+        this.emit.event(
+          "agent.changed",
+          { ...this.baseFields(), agentId: key, parentThreadId: threadId, runtimeEntity: "subagent_turn" },
+          info,
+        ),
+      );
+    }
+    return out;
+  }
+
+  private sink(chunk: Chunk, info: SourceInfo): MessageSink {
+    const fields = this.nsFields(chunk.namespace);
+    return {
+      emit: (type, eventFields, key) =>
+        this.emit.event(
+          type,
+          { ...fields, ...eventFields },
+          key !== undefined ? { ...info, sourceEventId: key } : info,
+        ),
+      message: (id) => {
+        let track = this.messages.get(id);
+        if (track === undefined) {
+          track = { streamed: false };
+          this.messages.set(id, track);
+        }
+        return track;
+      },
+      tool: (id) => {
+        let track = this.tools.get(id);
+        if (track === undefined) {
+          track = { started: false, argsComplete: false, terminal: false };
+          this.tools.set(id, track);
+        }
+        return track;
+      },
+      chunkCall: (messageId, index, id) => {
+        const key = `${messageId}:${index ?? 0}`;
+        if (id !== undefined) this.chunkCalls.set(key, id);
+        return this.chunkCalls.get(key);
+      },
+      human: (message) => {
+        if (message.id !== undefined) this.humans.add(message.id);
+      },
+    };
+  }
+
+  private onMessage(
+    chunk: Chunk,
+    message: LcMessage | undefined,
+    info: SourceInfo,
+    as: "as-is" | "full" | "partial",
+  ): AgentUiEvent[] {
+    if (message === undefined) return [];
+    if (as === "full") message.chunk = false;
+    if (as === "partial" && message.kind === "ai" && message.id !== undefined) {
+      // Partial messages restate the text so far: stream the new suffix, or replace when it diverged.
+      const before = this.partialText.get(message.id) ?? "";
+      this.partialText.set(message.id, message.text);
+      const extends_ = message.text.startsWith(before);
+      message.chunk = extends_;
+      if (extends_) message.text = message.text.slice(before.length);
+    }
+    return translateMessage(message, this.sink(chunk, info));
+  }
+
+  private onMessageTuple(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
+    const [raw, meta] = Array.isArray(chunk.payload) ? chunk.payload : [chunk.payload, undefined];
+    const out = this.learnThread(readString(meta, "thread_id"), info);
+    out.push(...this.onMessage(chunk, normalizeMessage(raw), info, "as-is"));
+    return out;
+  }
+
+  private onValues(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
+    const body = asRecord(chunk.payload);
+    if (body === undefined)
+      return [this.emit.unsupported(chunk.payload, info, "values chunk is not an object")];
+    const out = this.onInterrupts(chunk, body[INTERRUPT_KEY], info);
+    // State messages are complete (even when typed AIMessageChunk): finals that reconcile the stream.
+    for (const raw of messagesIn(body))
+      out.push(...this.onMessage(chunk, normalizeMessage(raw), info, "full"));
+    if (chunk.namespace.length === 0) out.push(...this.appState(body, info));
+    return out;
+  }
+
+  private appState(body: JsonObject, info: SourceInfo): AgentUiEvent[] {
+    const rest: JsonObject = {};
+    for (const key of Object.keys(body))
+      if (key !== "messages" && key !== INTERRUPT_KEY) rest[key] = body[key];
+    if (Object.keys(rest).length === 0) return [];
+    const safe = safeValue(rest) as JsonObject;
+    const json = JSON.stringify(safe);
+    if (json === this.appStateJson) return [];
+    this.appStateJson = json;
+    return [this.emit.event("state.snapshot", { ...this.baseFields(), payload: { appState: safe } }, info)];
+  }
+
+  private onUpdates(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
+    const body = asRecord(chunk.payload);
+    if (body === undefined)
+      return [this.emit.unsupported(chunk.payload, info, "updates chunk is not an object")];
+    const out: AgentUiEvent[] = [];
+    for (const [node, update] of Object.entries(body)) {
+      if (node === INTERRUPT_KEY) {
+        out.push(...this.onInterrupts(chunk, update, info));
+        continue;
+      }
+      for (const raw of messagesIn(update))
+        out.push(...this.onMessage(chunk, normalizeMessage(raw), info, "full"));
+      out.push(...this.completeChildren(chunk.namespace.join("|"), node, info));
+    }
+    return out;
+  }
+
+  /** A node update at the parent level means the subgraph run by that node has returned. */
+  private completeChildren(parentKey: string, node: string, info: SourceInfo): AgentUiEvent[] {
+    const out: AgentUiEvent[] = [];
+    for (const [key, ns] of this.namespaces) {
+      if (ns.completed || ns.node !== node || (ns.parent ?? "") !== parentKey) continue;
+      ns.completed = true;
+      const fields: EventFields = {
+        ...this.baseFields(),
+        agentId: key,
+        taskId: key,
+        runtimeEntity: "subagent_turn",
+        phase: "completed",
+      };
+      out.push(
+        this.emit.event(
+          "task.changed",
+          { ...fields, payload: { status: "completed", title: ns.node } },
+          info,
+        ),
+      );
+      out.push(this.emit.event("agent.completed", { ...fields, payload: { status: "completed" } }, info));
+    }
+    return out;
+  }
+
+  private interruptId(entry: unknown, chunk: Chunk, index: number): string {
+    return (
+      readString(entry, "id", "interrupt_id") ?? `${chunk.namespace.join("|") || "root"}:interrupt:${index}`
+    );
+  }
+
+  /** `interrupt()` pauses the whole graph: an action keyed by the interrupt id, and the run ends paused. */
+  private onInterrupts(chunk: Chunk, list: unknown, info: SourceInfo): AgentUiEvent[] {
+    const out: AgentUiEvent[] = [];
+    const entries = readArray({ list }, "list") ?? [];
+    entries.forEach((entry, index) => {
+      const actionId = this.interruptId(entry, chunk, index);
+      if (this.interrupts.has(actionId)) return;
+      this.interrupts.add(actionId);
+      const value = asRecord(entry)?.value;
+      const body = asRecord(value);
+      const request = asRecord(body?.action_request);
+      const toolCallId = readString(body, "toolCallId", "tool_call_id");
+      this.pending.set(actionId, toolCallId);
+      const fields = { ...this.nsFields(chunk.namespace), actionId, toolCallId, phase: "waiting" as const };
+      if (toolCallId !== undefined)
+        out.push(
+          this.emit.event(
+            "tool.progress",
+            { ...fields, payload: { awaitingActionId: actionId } },
+            { ...info, sourceEventId: `interrupt:${actionId}` },
+          ),
+        );
+      const isApproval = readString(body, "type") === "tool_approval" || request !== undefined;
+      const payload = compact({
+        actionType: isApproval
+          ? "tool_approval"
+          : typeof value === "string"
+            ? "clarification"
+            : "structured_input",
+        sourceType: "langgraph.interrupt",
+        toolName: readString(body, "name") ?? readString(request, "action"),
+        prompt: typeof value === "string" ? value : readString(body, "message", "question", "description"),
+        scope: asRecord(safeValue(body?.args ?? request?.args)),
+        requestedBy: chunk.namespace.length > 0 ? { agentId: chunk.namespace.join("|") } : undefined,
+      });
+      out.push(
+        this.emit.event("action.required", compact<EventFields>({ ...fields, payload }), {
+          ...info,
+          sourceEventId: `interrupt:${actionId}`,
+        }),
+      );
+    });
+    if (out.length > 0 && this.runOpen) out.push(this.closeRun(info));
+    return out;
+  }
+
+  /** App-defined `custom` payloads: progress-shaped ones update the subgraph's capsule; the rest is app state. */
+  private onCustom(chunk: Chunk, info: SourceInfo): AgentUiEvent {
+    const body = asRecord(chunk.payload);
+    const message = readString(body, "progress", "message", "status");
+    const pct = readNumber(body, "pct", "percent", "progress");
+    if (chunk.namespace.length > 0 && (message !== undefined || pct !== undefined)) {
+      const key = chunk.namespace.join("|");
+      const progress = compact({
+        message,
+        ratio: pct !== undefined ? (pct > 1 ? pct / 100 : pct) : undefined,
+      });
+      const payload = { status: "running", title: this.namespaces.get(key)?.node, progress };
+      return this.emit.event(
+        "task.changed",
+        { ...this.nsFields(chunk.namespace), taskId: key, phase: "acting", payload },
+        info,
+      );
+    }
+    const path =
+      chunk.namespace.length > 0
+        ? `/custom/${chunk.namespace.join("|").replace(/~/g, "~0").replace(/\//g, "~1")}`
+        : "/custom";
+    return this.emit.event(
+      "state.delta",
+      { ...this.baseFields(), payload: { patch: [{ op: "add", path, value: safeValue(chunk.payload) }] } },
+      info,
+    );
+  }
+
+  /** Agent Server `tasks` mode: node task start (with triggers) and finish (with result or error). */
+  private onTask(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
+    const body = asRecord(chunk.payload);
+    const taskId = readString(body, "id");
+    if (body === undefined || taskId === undefined)
+      return [this.emit.unsupported(chunk.payload, info, "task chunk without id")];
+    const finished = "result" in body || "error" in body;
+    const failed = finished && body.error !== undefined && body.error !== null;
+    const payload = compact({
+      status: !finished ? "running" : failed ? "failed" : "completed",
+      title: readString(body, "name"),
+      reason: failed ? String(body.error) : undefined,
+    });
+    return [this.emit.event("task.changed", { ...this.nsFields(chunk.namespace), taskId, payload }, info)];
+  }
+}
+
+export function createLangGraphAdapter(options: AdapterOptions = {}): SourceAdapter {
+  return new LangGraphAdapter(options);
+}

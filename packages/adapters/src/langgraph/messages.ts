@@ -1,0 +1,153 @@
+// LangChain messages → text, tool and user facts. Streamed AIMessageChunks append deltas under the
+// message id; the complete message (from `updates`, `values` or a full `messages` item) is the final
+// that replaces them, emitted once per distinct text. Tool calls open rows keyed by the call id and
+// ToolMessages close them, so every source of the same fact lands on the same id.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { EventFields } from "../shared/emitter";
+import { compact, parseJson } from "../shared/record";
+import { previewOf, safeValue } from "../shared/safe-payload";
+import type { LcMessage } from "./normalize";
+
+export interface MessageTrack {
+  streamed: boolean;
+  finalText?: string;
+}
+
+export interface ToolTrack {
+  started: boolean;
+  argsComplete: boolean;
+  terminal: boolean;
+}
+
+/** What the message translator needs from the adapter. */
+export interface MessageSink {
+  /** Emit with the record's namespace fields; `key` makes a stable, replay-safe event id. */
+  emit(type: string, fields: EventFields, key?: string): AgentUiEvent;
+  message(id: string): MessageTrack;
+  tool(id: string): ToolTrack;
+  /** Tool call id of a streamed tool_call_chunk, by message id and chunk index. */
+  chunkCall(messageId: string, index: number | undefined, id?: string): string | undefined;
+  /** A human message: the run's input when it is new. */
+  human(message: LcMessage): void;
+}
+
+export function translateMessage(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
+  switch (message.kind) {
+    case "ai":
+      return message.chunk ? aiChunk(message, sink) : aiFull(message, sink);
+    case "tool":
+      return toolMessage(message, sink);
+    case "human":
+      sink.human(message);
+      return [];
+    default:
+      return []; // system prompts are configuration, not conversation
+  }
+}
+
+function aiChunk(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
+  const out: AgentUiEvent[] = [];
+  const id = message.id;
+  if (message.text !== "" && id !== undefined) {
+    sink.message(id).streamed = true;
+    out.push(
+      sink.emit("text.delta", {
+        messageId: id,
+        partId: id,
+        phase: "producing",
+        payload: { delta: message.text },
+      }),
+    );
+  }
+  for (const chunk of message.toolCallChunks) {
+    const callId = id !== undefined ? sink.chunkCall(id, chunk.index, chunk.id) : chunk.id;
+    if (callId === undefined) continue;
+    out.push(...startTool(callId, chunk.name, id, sink));
+    if (chunk.args !== undefined && chunk.args !== "" && !sink.tool(callId).argsComplete)
+      out.push(sink.emit("tool.args", { toolCallId: callId, payload: { argsDelta: chunk.args } }));
+  }
+  out.push(...completeToolCalls(message, sink));
+  return out;
+}
+
+function aiFull(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
+  const out: AgentUiEvent[] = [];
+  const id = message.id;
+  if (id !== undefined) {
+    const track = sink.message(id);
+    if ((message.text !== "" || track.streamed) && track.finalText !== message.text) {
+      const first = track.finalText === undefined;
+      track.finalText = message.text;
+      const fields: EventFields = {
+        messageId: id,
+        partId: id,
+        phase: "reconciling",
+        payload: { text: message.text },
+      };
+      out.push(sink.emit("text.final", fields, first ? `message:${id}` : undefined));
+    }
+  }
+  out.push(...completeToolCalls(message, sink));
+  return out;
+}
+
+function startTool(
+  callId: string,
+  name: string | undefined,
+  messageId: string | undefined,
+  sink: MessageSink,
+): AgentUiEvent[] {
+  const tool = sink.tool(callId);
+  if (tool.started) return [];
+  tool.started = true;
+  const fields = compact<EventFields>({
+    toolCallId: callId,
+    messageId,
+    phase: "acting",
+    payload: compact({ name, kind: "function" }),
+  });
+  return [sink.emit("tool.started", fields, `call:${callId}`)];
+}
+
+function completeToolCalls(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
+  const out: AgentUiEvent[] = [];
+  for (const call of message.toolCalls) {
+    if (call.id === undefined) continue;
+    out.push(...startTool(call.id, call.name, message.id, sink));
+    const tool = sink.tool(call.id);
+    if (tool.argsComplete) continue;
+    tool.argsComplete = true;
+    const input = safeValue(typeof call.args === "string" ? (parseJson(call.args) ?? call.args) : call.args);
+    out.push(
+      sink.emit("tool.args", { toolCallId: call.id, payload: { input, complete: true } }, `call:${call.id}`),
+    );
+  }
+  return out;
+}
+
+function toolMessage(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
+  const callId = message.toolCallId;
+  if (callId === undefined) return [];
+  const out = startTool(callId, message.name, undefined, sink);
+  const tool = sink.tool(callId);
+  if (tool.terminal) return out;
+  tool.terminal = true;
+  const outputPreview = previewOf(message.text, 2048);
+  if (message.status === "error") {
+    out.push(
+      sink.emit(
+        "tool.failed",
+        {
+          toolCallId: callId,
+          phase: "failed",
+          payload: compact({ error: outputPreview ?? "tool error", outputPreview }),
+        },
+        `call:${callId}`,
+      ),
+    );
+  } else {
+    const payload = compact({ output: safeValue(message.text), outputPreview, resultMessageId: message.id });
+    out.push(sink.emit("tool.result", { toolCallId: callId, phase: "completed", payload }, `call:${callId}`));
+  }
+  return out;
+}

@@ -1,0 +1,256 @@
+import { readFileSync } from "node:fs";
+import { type AgentUiEvent, type RecordMeta, parseRecords } from "@agent-ui/contracts";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { langgraphAdapter } from "../src/langgraph";
+
+const chunks = (name: string) =>
+  parseRecords(
+    readFileSync(new URL(`../../../../shared/peers/streams/${name}`, import.meta.url), "utf8"),
+  ).records.map((r) => r.value as [string[], string, unknown]);
+const RUN1 = chunks("langgraph.run1-interrupt.stream-chunks.jsonl");
+const RUN2 = chunks("langgraph.run2-resume.stream-chunks.jsonl");
+const NS = "research:cff8fa7e-7953-5cec-a549-96f6c977abda";
+const INTERRUPT = "c46c3593f491450138ff95da7ba9738b";
+
+function adapt(input: unknown[], metas: (RecordMeta | undefined)[] = []): AgentUiEvent[] {
+  const adapter = langgraphAdapter.create();
+  return [...input.flatMap((r, i) => adapter.push(r, i, metas[i])), ...adapter.finish()];
+}
+/** The same chunks as Agent Server SDK chunks: `{event: "mode|ns", data, id}`. */
+const asServerChunks = (list: [string[], string, unknown][], offset = 0) =>
+  list.map(([ns, mode, data], i) => ({ event: [mode, ...ns].join("|"), data, id: String(offset + i) }));
+
+describe("langgraph adapter: run 1 (subgraph, streamed text, tool call, interrupt)", () => {
+  const events = adapt(RUN1);
+  const of = (type: string) => events.filter((e) => e.type === type);
+
+  it("TEAM-02 the namespaced subgraph is a subagent with known lineage (parent thread)", () => {
+    expect(of("agent.spawned")).toHaveLength(1);
+    expect(of("agent.spawned")[0]).toMatchObject({
+      agentId: NS,
+      runtimeEntity: "subagent_turn",
+      payload: { agentName: "research" },
+    });
+    expect(of("agent.changed")[0]).toMatchObject({ agentId: NS, parentThreadId: "thread-lg-1" });
+    expect(of("agent.completed")[0]).toMatchObject({ agentId: NS, payload: { status: "completed" } });
+  });
+
+  it("TASK-01 custom progress updates the subgraph's capsule", () => {
+    expect(of("task.changed")[0]).toMatchObject({
+      taskId: NS,
+      payload: { progress: { message: "searching", ratio: 0.5 } },
+    });
+  });
+
+  it("TEAM-05 the researcher's message is attributed to the subagent, once", () => {
+    const finals = of("text.final").filter((e) => e.messageId === "sub-1");
+    expect(finals).toHaveLength(1);
+    expect(finals[0]).toMatchObject({ agentId: NS, payload: { text: "Found 1 file." } });
+  });
+
+  it("TEXT-04 two streamed chunks and the state's full message reconcile to one text", () => {
+    const id = "run-01a2149e-616b-7618-b48d-89999edd91df";
+    const text = events.filter((e) => e.messageId === id && e.type.startsWith("text."));
+    expect(text.map((e) => e.type)).toEqual(["text.delta", "text.delta", "text.final"]);
+    expect(text.at(-1)?.payload?.text).toBe("Let me delete it.");
+    expect(text.every((e) => e.agentId === undefined)).toBe(true);
+  });
+
+  it("HITL-01 __interrupt__ is one pending tool_approval keyed by the interrupt id, gating call_rm", () => {
+    expect(of("action.required")).toHaveLength(1);
+    expect(of("action.required")[0]).toMatchObject({
+      actionId: INTERRUPT,
+      toolCallId: "call_rm",
+      payload: { actionType: "tool_approval", toolName: "delete_file" },
+    });
+    expect(of("tool.progress")[0].payload).toEqual({ awaitingActionId: INTERRUPT });
+    expect(events.some((e) => e.type === "tool.result" || e.type === "action.resolved")).toBe(false);
+  });
+
+  it("STAT-08 the run ends interrupted, exactly once", () => {
+    expect(of("run.finished").map((e) => e.payload?.outcome)).toEqual(["interrupted"]);
+    expect(of("run.started")[0].payload).toMatchObject({ input: "delete /workspace/demo/x" });
+    expect(of("diagnostic.changed")).toEqual([]);
+  });
+});
+
+describe("langgraph adapter: run 2 resume", () => {
+  it("HITL-03 on the same adapter the resumed run resolves the interrupt, then the tool and answer complete", () => {
+    const events = adapt([...RUN1, ...RUN2]);
+    const after = events.slice(events.findIndex((e) => e.type === "run.finished") + 1);
+    expect(after[0].type).toBe("run.started");
+    expect(after[1]).toMatchObject({
+      type: "action.resolved",
+      actionId: INTERRUPT,
+      payload: { outcome: "resolved" },
+    });
+    expect(after.find((e) => e.type === "tool.result")?.payload).toMatchObject({
+      outputPreview: "deleted /workspace/demo/x",
+    });
+    const answer = after.filter((e) => e.messageId === "run-01a2149e-6278-73ac-b86d-5b985e1d4d21");
+    expect(
+      answer
+        .filter((e) => e.type === "text.delta")
+        .map((e) => e.payload?.delta)
+        .join(""),
+    ).toBe("Deleted.");
+    expect(answer.filter((e) => e.type === "text.final")).toHaveLength(1);
+    expect(after.at(-1)).toMatchObject({ type: "run.finished", payload: { outcome: "success" } });
+    // History restated by run 2's first values chunk is not projected again.
+    expect(after.filter((e) => e.type === "text.final").map((e) => e.payload?.text)).toEqual(["Deleted."]);
+  });
+
+  it("ORD-02 alone, run 2 restates history under the same fact ids run 1 used (a shared projector dedupes)", () => {
+    const first = adapt(RUN1);
+    const second = adapt(RUN2);
+    const id = (list: AgentUiEvent[], type: string, key: string, value: string) =>
+      list.find((e) => e.type === type && e[key] === value)?.eventId;
+    expect(id(second, "tool.started", "toolCallId", "call_rm")).toBe(
+      id(first, "tool.started", "toolCallId", "call_rm"),
+    );
+    expect(id(second, "text.final", "messageId", "sub-1")).toBe(
+      id(first, "text.final", "messageId", "sub-1"),
+    );
+  });
+});
+
+describe("langgraph adapter: Agent Server SSE", () => {
+  it("ORD-02 a replay of already-seen SSE ids adds nothing and is reported once", () => {
+    const live = asServerChunks(RUN1);
+    const events = adapt([...live, ...live]);
+    const once = adapt(live);
+    expect(events.slice(0, -2).map((e) => e.type)).toEqual(once.slice(0, -1).map((e) => e.type));
+    expect(events.find((e) => e.type === "diagnostic.changed")?.payload).toMatchObject({
+      code: "duplicate_event",
+    });
+  });
+
+  it("ORD-02 event ids derive from the SSE id, so a replay in a new connection dedupes downstream", () => {
+    const first = adapt(asServerChunks(RUN1));
+    const replay = adapt(asServerChunks(RUN1));
+    expect(replay.map((e) => e.eventId)).toEqual(first.map((e) => e.eventId));
+    const deltas = first.filter((e) => e.type === "text.delta");
+    expect(deltas[0].eventId).toMatch(/^langgraph:sse:\d+:\d+$/);
+  });
+
+  it("raw SSE frames (event and id in framing metadata) map like SDK chunks", () => {
+    const records = RUN1.map(([, , data]) => data);
+    const metas = RUN1.map(([ns, mode], i) => ({ sseEvent: [mode, ...ns].join("|"), sseId: String(i) }));
+    const fromFrames = adapt(records, metas).map((e) => e.type);
+    expect(fromFrames).toEqual(adapt(asServerChunks(RUN1)).map((e) => e.type));
+  });
+
+  it("metadata starts the run with its ids; end closes it; error fails it", () => {
+    const events = adapt([
+      { event: "metadata", data: { run_id: "run-9", thread_id: "th-9" } },
+      { event: "messages", data: [{ type: "AIMessageChunk", id: "m1", content: "Hi" }, {}] },
+      { event: "end", data: null },
+    ]);
+    expect(events[0]).toMatchObject({ type: "run.started", runId: "run-9", threadId: "th-9" });
+    expect(events.at(-1)).toMatchObject({
+      type: "run.finished",
+      runId: "run-9",
+      payload: { outcome: "success" },
+    });
+    const failed = adapt([
+      { event: "metadata", data: { run_id: "r" } },
+      { event: "error", data: { message: "boom" } },
+    ]);
+    expect(failed.at(-1)).toMatchObject({ type: "run.failed", payload: { message: "boom" } });
+  });
+
+  it("TEXT-04 messages/partial restates the text so far: suffix deltas, one final when it diverges", () => {
+    const partial = (text: string) => ({
+      event: "messages/partial",
+      data: [{ type: "ai", id: "m", content: text }],
+    });
+    const events = adapt([
+      partial("He"),
+      partial("Hello"),
+      { event: "messages/complete", data: [{ type: "ai", id: "m", content: "Hello" }] },
+    ]);
+    expect(
+      events.filter((e) => e.messageId === "m").map((e) => [e.type, e.payload?.delta ?? e.payload?.text]),
+    ).toEqual([
+      ["text.delta", "He"],
+      ["text.delta", "llo"],
+      ["text.final", "Hello"],
+    ]);
+  });
+});
+
+describe("langgraph adapter: robustness", () => {
+  it("TOOL-01 an error ToolMessage fails the tool", () => {
+    const events = adapt([
+      [
+        [],
+        "messages",
+        [{ _type: "ToolMessage", tool_call_id: "c1", content: "nope", status: "error", name: "rm" }, {}],
+      ],
+    ]);
+    expect(events.filter((e) => e.toolCallId === "c1").map((e) => e.type)).toEqual([
+      "tool.started",
+      "tool.failed",
+    ]);
+  });
+
+  it("HITL-08 a plain interrupt(value) asks for input; a HumanInterrupt is an approval", () => {
+    const events = adapt([
+      [[], "updates", { __interrupt__: [{ id: "i1", value: "What is your name?" }] }],
+      [
+        [],
+        "updates",
+        {
+          __interrupt__: [
+            {
+              id: "i2",
+              value: { action_request: { action: "send_email", args: { to: "x" } }, description: "Send?" },
+            },
+          ],
+        },
+      ],
+    ]);
+    const actions = events.filter((e) => e.type === "action.required");
+    expect(actions.map((e) => e.payload?.actionType)).toEqual(["clarification", "tool_approval"]);
+    expect(actions[0].payload?.prompt).toBe("What is your name?");
+  });
+
+  it("ENV-09 unknown modes and non-chunk records are diagnostics", () => {
+    const events = adapt([{ hello: 1 }, [[], "debug", {}]]);
+    expect(events.filter((e) => e.type === "diagnostic.changed").map((e) => e.payload?.code)).toEqual([
+      "unsupported_source_event",
+      "unsupported_source_event",
+    ]);
+  });
+
+  it("detect picks LangGraph chunks and not other peers", () => {
+    expect(langgraphAdapter.detect(RUN1[0])).toBeGreaterThan(0.9);
+    expect(langgraphAdapter.detect({ event: "values|research:x", data: {} })).toBeGreaterThan(0.8);
+    expect(langgraphAdapter.detect({ type: "thread.started", thread_id: "t" })).toBe(0);
+    expect(langgraphAdapter.detect({ dir: "client->server", msg: {} })).toBe(0);
+  });
+
+  it("ENV-09 arbitrary JSON never throws", () => {
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue(), { maxLength: 20 }), (input) => {
+        adapt(input);
+        langgraphAdapter.detect(input[0]);
+      }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.array(fc.string(), { maxLength: 2 }),
+            fc.constantFrom("values", "updates", "messages", "custom"),
+            fc.jsonValue(),
+          ),
+        ),
+        (input) => {
+          adapt(input);
+        },
+      ),
+    );
+  });
+});
