@@ -11,3 +11,4 @@ export * from "./shared/json-patch";
 export * from "./shared/action-types";
 export { limeAdapter } from "./lime";
 export { aguiAdapter } from "./ag-ui";
+export { aiSdkAdapter } from "./ai-sdk";

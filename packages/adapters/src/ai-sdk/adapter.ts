@@ -1,0 +1,83 @@
+// The AI SDK adapter: UI message stream chunks (v5–v7, `UIMessageChunk`), one handler per chunk type.
+import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import { Emitter } from "../shared/emitter";
+import { isRecord, readString } from "../shared/record";
+import type { AdapterOptions, SourceAdapter } from "../types";
+import { AiSdkContext, AiSdkState } from "./context";
+import { partDelta, partEnd, partStart } from "./parts";
+import { abort, dataPart, error, file, finish, metadata, sourceDocument, sourceUrl, start } from "./stream";
+import {
+  approvalRequest,
+  inputAvailable,
+  inputDelta,
+  inputError,
+  inputStart,
+  outputAvailable,
+  outputDenied,
+  outputError,
+} from "./tools";
+
+export const AI_SDK_FORMAT = "ai-sdk";
+
+type Handler = (ctx: AiSdkContext) => AgentUiEvent[];
+const none: Handler = () => [];
+
+export const AI_SDK_HANDLERS: Readonly<Record<string, Handler>> = {
+  start,
+  finish,
+  abort,
+  error,
+  "message-metadata": metadata,
+  // Step boundaries are presentational in the SDK (a `step-start` part); parts keep their own order.
+  "start-step": none,
+  "finish-step": none,
+  "text-start": (ctx) => partStart(ctx, "text"),
+  "text-delta": (ctx) => partDelta(ctx, "text"),
+  "text-end": partEnd,
+  "reasoning-start": (ctx) => partStart(ctx, "reasoning"),
+  "reasoning-delta": (ctx) => partDelta(ctx, "reasoning"),
+  "reasoning-end": partEnd,
+  "tool-input-start": inputStart,
+  "tool-input-delta": inputDelta,
+  "tool-input-available": inputAvailable,
+  "tool-input-error": inputError,
+  "tool-output-available": outputAvailable,
+  "tool-output-error": outputError,
+  "tool-output-denied": outputDenied,
+  "tool-approval-request": approvalRequest,
+  "source-url": sourceUrl,
+  "source-document": sourceDocument,
+  file,
+};
+
+export class AiSdkAdapter implements SourceAdapter {
+  readonly format = AI_SDK_FORMAT;
+  private readonly emitter: Emitter;
+  private readonly state = new AiSdkState();
+  private readonly safe: AdapterOptions;
+
+  constructor(options: AdapterOptions = {}) {
+    this.emitter = new Emitter(AI_SDK_FORMAT, options);
+    this.safe = { largePayloadBytes: options.largePayloadBytes };
+  }
+
+  push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
+    return this.emitter.guard(record, { index }, () => {
+      if (!isRecord(record)) return [this.emitter.unsupported(record, { index }, "not a JSON object")];
+      const type = readString(record, "type");
+      const info = { index, sourceType: type };
+      if (type === undefined) return [this.emitter.unsupported(record, info, "chunk without type")];
+      const ctx = new AiSdkContext(this.emitter, this.state, this.safe, record, info);
+      if (type.startsWith("data-")) return dataPart(ctx, type);
+      const handler = AI_SDK_HANDLERS[type];
+      if (handler === undefined)
+        return [this.emitter.unsupported(record, info, `unknown UI message chunk "${type.slice(0, 80)}"`)];
+      return handler(ctx);
+    });
+  }
+
+  finish(): AgentUiEvent[] {
+    // A stream cut before `finish` stays open (stale in the projection), never completed by guessing.
+    return [];
+  }
+}

@@ -1,0 +1,60 @@
+// Per-stream state of the AI SDK adapter: the assistant message being built, open text/reasoning parts
+// (chunk arrays joined once at their end), tool names and pending approvals.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
+import type { JsonObject } from "../shared/record";
+import type { SafeOptions } from "../shared/safe-payload";
+
+export interface OpenPart {
+  kind: "text" | "reasoning";
+  /** The part id on the Agent UI side (the chunk id, or a suffixed id when a source id is reused). */
+  partId: string;
+  chunks: string[];
+}
+
+export class AiSdkState {
+  /** The assistant message id from `start`; absent when the stream never named it. */
+  messageId?: string;
+  readonly parts = new Map<string, OpenPart>();
+  /** How many parts reused each source id (duplicate `text-start` ids get their own part). */
+  readonly reuse = new Map<string, number>();
+  readonly toolNames = new Map<string, string>();
+  readonly startedTools = new Set<string>();
+  /** toolCallId → approval id still awaiting a decision. */
+  readonly pendingApprovals = new Map<string, string>();
+  /** Whether app-state `/aiSdkData` exists yet (created by the first data part). */
+  dataRootCreated = false;
+  fileCount = 0;
+}
+
+export class AiSdkContext {
+  constructor(
+    readonly emitter: Emitter,
+    readonly state: AiSdkState,
+    readonly safe: SafeOptions,
+    readonly record: JsonObject,
+    private readonly info: SourceInfo,
+  ) {}
+
+  /** One output event on the current assistant message (when the stream named it). */
+  emit(type: string, fields: EventFields = {}): AgentUiEvent {
+    const stamped: EventFields = {};
+    if (this.state.messageId !== undefined) stamped.messageId = this.state.messageId;
+    return this.emitter.event(type, { ...stamped, ...fields }, this.info);
+  }
+
+  diagnostic(
+    code: string,
+    severity: "error" | "warning" | "info",
+    message: string,
+    summary?: JsonObject,
+  ): AgentUiEvent {
+    return this.emit("diagnostic.changed", {
+      payload: { code, severity, message, ...(summary ? { summary } : {}) },
+    });
+  }
+
+  unsupported(reason: string): AgentUiEvent {
+    return this.emitter.unsupported(this.record, this.info, reason);
+  }
+}

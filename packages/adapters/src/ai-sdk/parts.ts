@@ -1,0 +1,67 @@
+// text-* and reasoning-* chunks: deltas stream into the part named by the chunk id; `*-end` emits the
+// part's final text once (the same text, so nothing is duplicated, TEXT-04) and closes it.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { readString } from "../shared/record";
+import type { AiSdkContext, OpenPart } from "./context";
+
+export function partStart(ctx: AiSdkContext, kind: OpenPart["kind"]): AgentUiEvent[] {
+  const id = readString(ctx.record, "id");
+  if (id === undefined) return [ctx.unsupported(`${kind}-start without id`)];
+  const closed = ctx.state.parts.has(id) ? closePart(ctx, id) : [];
+  // A reused id starts a new part (the AI SDK reducer leaves the first one stuck streaming).
+  const uses = (ctx.state.reuse.get(id) ?? 0) + 1;
+  ctx.state.reuse.set(id, uses);
+  ctx.state.parts.set(id, { kind, partId: uses === 1 ? id : `${id}~${uses}`, chunks: [] });
+  return closed;
+}
+
+export function partDelta(ctx: AiSdkContext, kind: OpenPart["kind"]): AgentUiEvent[] {
+  const id = readString(ctx.record, "id");
+  const delta = readString(ctx.record, "delta");
+  if (id === undefined) return [ctx.unsupported(`${kind}-delta without id`)];
+  if (delta === undefined) return [];
+  let part = ctx.state.parts.get(id);
+  if (part === undefined) {
+    // A delta without its start: the part opens here (nothing is dropped).
+    part = { kind, partId: id, chunks: [] };
+    ctx.state.parts.set(id, part);
+  }
+  part.chunks.push(delta);
+  return kind === "text"
+    ? [
+        ctx.emit("text.delta", {
+          partId: part.partId,
+          phase: "producing",
+          payload: { delta, role: "assistant" },
+        }),
+      ]
+    : [
+        ctx.emit("reasoning.delta", {
+          partId: part.partId,
+          phase: "reasoning",
+          payload: { delta, visibility: "summary" },
+        }),
+      ];
+}
+
+export function partEnd(ctx: AiSdkContext): AgentUiEvent[] {
+  const id = readString(ctx.record, "id");
+  if (id === undefined) return [ctx.unsupported("part end without id")];
+  return closePart(ctx, id);
+}
+
+function closePart(ctx: AiSdkContext, id: string): AgentUiEvent[] {
+  const part = ctx.state.parts.get(id);
+  if (part === undefined) return [];
+  ctx.state.parts.delete(id);
+  if (part.chunks.length === 0) return [];
+  const text = part.chunks.join("");
+  return part.kind === "text"
+    ? [ctx.emit("text.final", { partId: part.partId, payload: { text } })]
+    : [ctx.emit("reasoning.summary", { partId: part.partId, payload: { text } })];
+}
+
+/** At `finish` every open part is complete. */
+export function closeAllParts(ctx: AiSdkContext): AgentUiEvent[] {
+  return [...ctx.state.parts.keys()].flatMap((id) => closePart(ctx, id));
+}

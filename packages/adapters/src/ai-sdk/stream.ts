@@ -1,0 +1,136 @@
+// start / finish / abort / error / message-metadata, data-* parts, sources and files.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { compact, readString } from "../shared/record";
+import { artifactKindOf } from "../shared/artifact-kind";
+import { previewOf, safeValue } from "../shared/safe-payload";
+import type { AiSdkContext } from "./context";
+import { closeAllParts } from "./parts";
+
+/** `start`: a new response. A named message id that was seen before continues that message. */
+export function start(ctx: AiSdkContext): AgentUiEvent[] {
+  const messageId = readString(ctx.record, "messageId");
+  if (messageId !== undefined) ctx.state.messageId = messageId;
+  return [ctx.emit("run.started", { phase: "submitted", payload: {} }), ...metadata(ctx)];
+}
+
+export function finish(ctx: AiSdkContext): AgentUiEvent[] {
+  const finishReason = readString(ctx.record, "finishReason");
+  const closed = closeAllParts(ctx);
+  const meta = metadata(ctx);
+  if (finishReason === "error")
+    return [...closed, ...meta, ctx.emit("run.failed", { phase: "failed", payload: { category: "error" } })];
+  // finishReason `tool-calls` with an approval pending: the run waits for the user, it is not done.
+  if (ctx.state.pendingApprovals.size > 0)
+    return [
+      ...closed,
+      ...meta,
+      ctx.emit("run.finished", {
+        phase: "interrupted",
+        payload: compact({ outcome: "interrupted", reason: finishReason ?? "awaiting approval" }),
+      }),
+    ];
+  return [
+    ...closed,
+    ...meta,
+    ctx.emit("run.finished", {
+      phase: "completed",
+      payload: compact({ outcome: "success", reason: finishReason }),
+    }),
+  ];
+}
+
+export function abort(ctx: AiSdkContext): AgentUiEvent[] {
+  return [
+    ...closeAllParts(ctx),
+    ctx.emit("run.finished", {
+      phase: "cancelled",
+      payload: compact({ outcome: "cancelled", reason: readString(ctx.record, "reason") }),
+    }),
+  ];
+}
+
+export function error(ctx: AiSdkContext): AgentUiEvent[] {
+  return [
+    ctx.emit("run.failed", {
+      phase: "failed",
+      payload: compact({ message: previewOf(readString(ctx.record, "errorText"), 500) }),
+    }),
+  ];
+}
+
+/** Message metadata (usage, model, timing) is a diagnostics fact, never text. */
+export function metadata(ctx: AiSdkContext): AgentUiEvent[] {
+  const meta = ctx.record.messageMetadata;
+  if (meta === undefined) return [];
+  return [
+    ctx.diagnostic("runtime_info", "info", "message metadata", {
+      metadata: safeValue(meta, ctx.safe) as Record<string, unknown>,
+    }),
+  ];
+}
+
+/**
+ * `data-<name>` parts are application data: kept in app state under `/aiSdkData/<name>` (or
+ * `<name>:<id>` when the part has an id, so a reconciled data part replaces its earlier value).
+ */
+export function dataPart(ctx: AiSdkContext, type: string): AgentUiEvent[] {
+  const name = type.slice("data-".length);
+  const id = readString(ctx.record, "id");
+  const key = (id !== undefined ? `${name}:${id}` : name).replace(/~/g, "~0").replace(/\//g, "~1");
+  const patch: { op: string; path: string; value: unknown }[] = [];
+  if (!ctx.state.dataRootCreated) {
+    patch.push({ op: "add", path: "/aiSdkData", value: {} });
+    ctx.state.dataRootCreated = true;
+  }
+  patch.push({ op: "add", path: `/aiSdkData/${key}`, value: safeValue(ctx.record.data, ctx.safe) });
+  return [ctx.emit("state.delta", { payload: { patch, transient: ctx.record.transient === true } })];
+}
+
+export function sourceUrl(ctx: AiSdkContext): AgentUiEvent[] {
+  const url = readString(ctx.record, "url");
+  const id = readString(ctx.record, "sourceId") ?? url;
+  if (id === undefined) return [ctx.unsupported("source-url without sourceId or url")];
+  return [
+    ctx.emit("evidence.changed", {
+      payload: { citations: [compact({ id, url, title: readString(ctx.record, "title") })] },
+    }),
+  ];
+}
+
+export function sourceDocument(ctx: AiSdkContext): AgentUiEvent[] {
+  const id = readString(ctx.record, "sourceId");
+  if (id === undefined) return [ctx.unsupported("source-document without sourceId")];
+  return [
+    ctx.emit("evidence.changed", {
+      payload: {
+        citations: [compact({ id, title: readString(ctx.record, "title", "filename") })],
+        document: compact({
+          mediaType: readString(ctx.record, "mediaType"),
+          filename: readString(ctx.record, "filename"),
+        }),
+      },
+    }),
+  ];
+}
+
+/** `file`: an artifact ref. Inline `data:` URLs are never copied: they stay in the source. */
+export function file(ctx: AiSdkContext): AgentUiEvent[] {
+  const url = readString(ctx.record, "url");
+  const mediaType = readString(ctx.record, "mediaType");
+  const inline = url === undefined || url.startsWith("data:") || url.length > 2048;
+  ctx.state.fileCount++;
+  const artifactId = inline ? `${ctx.state.messageId ?? "message"}:file-${ctx.state.fileCount}` : url;
+  return [
+    ctx.emit("artifact.created", {
+      artifactId,
+      artifactKind: artifactKindOf(undefined, mediaType),
+      artifactStatus: "ready",
+      ...(inline ? {} : { artifactReadRef: url }),
+      payload: compact({
+        title: readString(ctx.record, "filename") ?? mediaType,
+        mediaType,
+        inline: inline || undefined,
+      }),
+    }),
+  ];
+}

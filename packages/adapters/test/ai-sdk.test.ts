@@ -1,0 +1,208 @@
+import { readFileSync } from "node:fs";
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { describe, expect, it } from "vitest";
+import { aiSdkAdapter } from "../src/ai-sdk";
+
+const STREAMS = new URL("../../../../shared/peers/streams/", import.meta.url);
+const chunks = (name: string): unknown[] =>
+  readFileSync(new URL(name, STREAMS), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+const adapt = (records: unknown[]): AgentUiEvent[] => {
+  const adapter = aiSdkAdapter.create();
+  return [...records.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
+};
+const ofType = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);
+const unsupported = (events: AgentUiEvent[]) =>
+  events.filter(
+    (e) =>
+      e.type === "diagnostic.changed" && (e.payload as { code: string }).code === "unsupported_source_event",
+  );
+
+describe("ai-sdk adapter: peer streams", () => {
+  it("TEXT-01/04 text-tool: reasoning, two text parts, tool output-available, source citation, finish stop", () => {
+    const events = adapt(chunks("ai-sdk.text-tool.uimessagechunks.jsonl"));
+    expect(unsupported(events)).toEqual([]);
+    expect(ofType(events, "reasoning.summary")[0]).toMatchObject({
+      partId: "r1",
+      payload: { text: "User wants weather; call the tool." },
+    });
+    expect(ofType(events, "text.final").map((e) => [e.partId, (e.payload as { text: string }).text])).toEqual(
+      [
+        ["t1", "Let me check."],
+        ["t2", "It is 21°C in Paris."],
+      ],
+    );
+    expect(ofType(events, "tool.started")).toEqual([
+      expect.objectContaining({ toolCallId: "call-1", payload: { name: "weather" } }),
+    ]);
+    expect(ofType(events, "tool.args").at(-1)?.payload).toEqual({ input: { city: "Paris" }, complete: true });
+    expect(ofType(events, "tool.result")[0]).toMatchObject({
+      toolCallId: "call-1",
+      payload: { output: { city: "Paris", tempC: 21 } },
+    });
+    expect(ofType(events, "evidence.changed")[0].payload).toEqual({
+      citations: [{ id: "src-1", url: "https://example.com/wx", title: "Example weather" }],
+    });
+    expect(events.at(-1)).toMatchObject({
+      type: "run.finished",
+      payload: { outcome: "success", reason: "stop" },
+    });
+    // No message id on the wire: none is invented (the projection uses the run's assistant message).
+    expect(events.some((e) => e.messageId !== undefined)).toBe(false);
+  });
+
+  it("the SSE wire capture carries the same chunks", () => {
+    const wire = readFileSync(new URL("ai-sdk.text-tool.sse.txt", STREAMS), "utf8")
+      .split("\n")
+      .filter((l) => l.startsWith("data: ") && l !== "data: [DONE]")
+      .map((l) => JSON.parse(l.slice(6)));
+    const strip = (events: AgentUiEvent[]) => events.map(({ source, ...rest }) => rest);
+    expect(strip(adapt(wire))).toEqual(strip(adapt(chunks("ai-sdk.text-tool.uimessagechunks.jsonl"))));
+  });
+
+  it("HITL-01 approval request: tool approval-requested and pending; finish tool-calls is waiting, not done", () => {
+    const events = adapt(chunks("ai-sdk.approval-request.uimessagechunks.jsonl"));
+    expect(unsupported(events)).toEqual([]);
+    expect(ofType(events, "action.required")).toEqual([
+      expect.objectContaining({
+        actionId: "aitxt-WsBVPrhSzi9tKqeunp0tTzwj",
+        toolCallId: "call-9",
+        payload: expect.objectContaining({ actionType: "tool_approval", toolName: "danger" }),
+      }),
+    ]);
+    expect(ofType(events, "tool.progress")[0].payload).toEqual({
+      awaitingActionId: "aitxt-WsBVPrhSzi9tKqeunp0tTzwj",
+    });
+    expect(ofType(events, "tool.result")).toEqual([]);
+    expect(ofType(events, "text.delta")).toEqual([]);
+    expect(events.at(-1)).toMatchObject({
+      type: "run.finished",
+      payload: { outcome: "interrupted", reason: "tool-calls" },
+    });
+  });
+
+  it("continuation stream: the same message id continues the message; output before start-step is accepted", () => {
+    const events = adapt(chunks("ai-sdk.approval-resume.uimessagechunks.jsonl"));
+    expect(unsupported(events)).toEqual([]);
+    expect(new Set(events.map((e) => e.messageId))).toEqual(new Set(["msg-asst-1"]));
+    expect(ofType(events, "tool.result")[0]).toMatchObject({
+      toolCallId: "call-9",
+      payload: { output: { deleted: "/workspace/demo/x" } },
+    });
+    expect(ofType(events, "text.final")[0].payload).toEqual({ text: "Deleted /workspace/demo/x." });
+    expect(events.at(-1)).toMatchObject({ type: "run.finished", payload: { outcome: "success" } });
+  });
+
+  it("HITL-02 request then resume in one stream: the approval resolves when the tool runs", () => {
+    const events = adapt([
+      ...chunks("ai-sdk.approval-request.uimessagechunks.jsonl"),
+      ...chunks("ai-sdk.approval-resume.uimessagechunks.jsonl"),
+    ]);
+    const resolved = ofType(events, "action.resolved");
+    expect(resolved).toHaveLength(1);
+    expect(resolved[0]).toMatchObject({
+      actionId: "aitxt-WsBVPrhSzi9tKqeunp0tTzwj",
+      toolCallId: "call-9",
+      payload: { decision: "approve" },
+    });
+  });
+});
+
+describe("ai-sdk adapter: chunk coverage and bad input", () => {
+  it("HITL-04 a denied tool ends as a denied failure and its approval resolves as reject", () => {
+    const events = adapt([
+      { type: "start", messageId: "m" },
+      { type: "tool-input-available", toolCallId: "c", toolName: "rm", input: { path: "/" } },
+      { type: "tool-approval-request", approvalId: "ap", toolCallId: "c" },
+      { type: "tool-output-denied", toolCallId: "c" },
+      { type: "finish", finishReason: "stop" },
+    ]);
+    expect(ofType(events, "action.resolved")[0]).toMatchObject({
+      actionId: "ap",
+      payload: { decision: "reject" },
+    });
+    expect(ofType(events, "tool.failed")[0]).toMatchObject({ toolCallId: "c", payload: { denied: true } });
+    expect(ofType(events, "tool.result")).toEqual([]);
+    expect(events.at(-1)).toMatchObject({ type: "run.finished", payload: { outcome: "success" } });
+  });
+
+  it("TEXT-08 data-* parts are app state, never answer text", () => {
+    const events = adapt([
+      { type: "data-weather", id: "w1", data: { city: "Paris", apiKey: "sk-live-abcdefghijklmnopqrstuvwx" } },
+      { type: "data-progress", data: 50, transient: true },
+    ]);
+    expect(events.map((e) => e.type)).toEqual(["state.delta", "state.delta"]);
+    expect(events[0].payload).toMatchObject({
+      patch: [
+        { op: "add", path: "/aiSdkData", value: {} },
+        { op: "add", path: "/aiSdkData/weather:w1", value: { city: "Paris" } },
+      ],
+    });
+    expect(JSON.stringify(events)).not.toContain("sk-live-abcdefghijklmnopqrstuvwx");
+    expect((events[1].payload as { patch: unknown[] }).patch).toEqual([
+      { op: "add", path: "/aiSdkData/progress", value: 50 },
+    ]);
+  });
+
+  it("tool-input-error / tool-output-error end the tool as output-error; error and abort end the run", () => {
+    const events = adapt([
+      { type: "tool-input-error", toolCallId: "a", toolName: "x", input: "{", errorText: "bad json" },
+      { type: "tool-input-start", toolCallId: "b", toolName: "y" },
+      { type: "tool-output-error", toolCallId: "b", errorText: "boom" },
+      { type: "error", errorText: "stream broke" },
+      { type: "abort", reason: "user" },
+    ]);
+    expect(ofType(events, "tool.failed").map((e) => e.toolCallId)).toEqual(["a", "b"]);
+    expect(ofType(events, "run.failed")[0].payload).toEqual({ message: "stream broke" });
+    expect(events.at(-1)).toMatchObject({
+      type: "run.finished",
+      payload: { outcome: "cancelled", reason: "user" },
+    });
+  });
+
+  it("file → artifact ref (inline data URLs are not copied); source-document → citation; metadata → diagnostic", () => {
+    const events = adapt([
+      { type: "start", messageId: "m1", messageMetadata: { model: "x" } },
+      { type: "file", url: "https://cdn.example/report.pdf", mediaType: "application/pdf" },
+      { type: "file", url: `data:image/png;base64,${"A".repeat(50_000)}`, mediaType: "image/png" },
+      { type: "source-document", sourceId: "d1", mediaType: "text/plain", title: "Notes" },
+      { type: "message-metadata", messageMetadata: { usage: { outputTokens: 3 } } },
+    ]);
+    const artifacts = ofType(events, "artifact.created");
+    expect(artifacts[0]).toMatchObject({
+      artifactId: "https://cdn.example/report.pdf",
+      artifactReadRef: "https://cdn.example/report.pdf",
+      artifactKind: "document",
+    });
+    expect(artifacts[1]).toMatchObject({ artifactId: "m1:file-2", artifactKind: "image" });
+    expect(JSON.stringify(artifacts[1]).length).toBeLessThan(2000);
+    expect(ofType(events, "evidence.changed")[0].payload).toMatchObject({
+      citations: [{ id: "d1", title: "Notes" }],
+    });
+    expect(ofType(events, "diagnostic.changed")).toHaveLength(2);
+  });
+
+  it("a reused text-start id opens a new part instead of corrupting the first", () => {
+    const events = adapt([
+      { type: "text-start", id: "a" },
+      { type: "text-delta", id: "a", delta: "x" },
+      { type: "text-start", id: "a" },
+      { type: "text-delta", id: "a", delta: "y" },
+      { type: "text-end", id: "a" },
+    ]);
+    expect(ofType(events, "text.final").map((e) => [e.partId, (e.payload as { text: string }).text])).toEqual(
+      [
+        ["a", "x"],
+        ["a~2", "y"],
+      ],
+    );
+  });
+
+  it("ENV-09 unknown chunks and non-objects are diagnostics, never crashes", () => {
+    const events = adapt([{ type: "custom", kind: "agentui.artifact" }, [], null, { noType: 1 }]);
+    expect(events).toHaveLength(4);
+    for (const e of events) expect(e.payload).toMatchObject({ code: "unsupported_source_event" });
+  });
+});
