@@ -58,18 +58,21 @@ function play(
   scenario: string,
   seed: number,
   steps: Step[],
-): { runtime: DemoRuntime; events: RuntimeEvent[] } {
+): { runtime: DemoRuntime; events: readonly RuntimeEvent[] } {
   const runtime = createDemoRuntime({ scenario, seed, manual: true });
   runtime.start();
-  steps.forEach((step, n) => {
-    if ("advance" in step) return runtime.advance(step.advance);
+  for (const [n, step] of steps.entries()) {
+    if ("advance" in step) {
+      runtime.advance(step.advance);
+      continue;
+    }
     const command = commandFor(runtime, step, n);
     const first = write(runtime, command);
     if (step.write === "respond" && step.repeat) {
       // The same key again: the first result, marked duplicate, and nothing new happens.
       expect(write(runtime, command)).toEqual({ ...first, duplicate: true });
     }
-  });
+  }
   runtime.runUntilIdle();
   answerEverything(runtime);
   return { runtime, events: runtime.events() };
