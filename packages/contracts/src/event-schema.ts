@@ -62,7 +62,14 @@ export type TaxonomyField = keyof typeof TAXONOMY_FIELDS;
 const idProperties = Object.fromEntries(ID_FIELDS.map((field) => [field, ID])) as Record<IdField, JsonSchema>;
 
 const SOURCE_SCHEMA = objectSchema<EventSource>(
-  { format: ID, index: COUNT, sourceType: STRING, sourceEventId: STRING, schemaVersion: STRING },
+  {
+    format: ID,
+    index: COUNT,
+    sourceType: STRING,
+    sourceEventId: STRING,
+    schemaVersion: STRING,
+    sequence: COUNT,
+  },
   { format: true },
 );
 

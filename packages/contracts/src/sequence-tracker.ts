@@ -42,7 +42,9 @@ export function createSequenceTracker(): SequenceTracker {
         diagnostic(
           "out_of_order",
           "warning",
-          `stream '${streamKey}': sequence ${sequence} arrived after ${previous}`,
+          sequence === previous
+            ? `stream '${streamKey}': sequence ${sequence} used again by a different event`
+            : `stream '${streamKey}': sequence ${sequence} arrived after ${previous}`,
           { path: "/sequence", eventRef },
         ),
       ];

@@ -1,5 +1,7 @@
 import type { Command } from "../command";
+import { serveCommand } from "./serve";
 import { startCommand } from "./start";
+import { validateCommand } from "./validate";
 
 /** Every sub-command of `agent-ui`, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [startCommand];
+export const COMMANDS: Command[] = [startCommand, serveCommand, validateCommand];
