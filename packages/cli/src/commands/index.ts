@@ -1,5 +1,7 @@
 import type { Command } from "../command";
 import { serveCommand } from "./serve";
+import { conformanceCommand } from "./conformance";
+import { projectCommand } from "./project";
 import { startCommand } from "./start";
 import { validateCommand } from "./validate";
 

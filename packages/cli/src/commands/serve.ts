@@ -1,0 +1,132 @@
+// `agent-ui serve`: the gateway alone — HTTP API, SSE/WebSocket streams, durable session store, optional
+// static workbench. Binds 127.0.0.1 unless told otherwise; prints its URL; runs until SIGINT/SIGTERM.
+import { builtInSources, type ServerOptions, startServer } from "@agent-ui/server";
+import type { Command, CommandIO } from "../command";
+
+const USAGE = [
+  "agent-ui serve [--port 4318] [--host 127.0.0.1] [--data-dir .data] [--store sqlite|postgres] [--pg-url URL]",
+  "               [--static DIR] [--token TOKEN] [--cors ORIGIN]... [--replay-dir DIR] [--snapshot-every N]",
+  "",
+  "Environment: AGENT_UI_PG_URL (for --store postgres), AGENT_UI_TOKEN (bearer token).",
+].join("\n");
+
+const VALUE_OPTIONS = [
+  "--port",
+  "--host",
+  "--data-dir",
+  "--store",
+  "--pg-url",
+  "--static",
+  "--token",
+  "--cors",
+  "--replay-dir",
+  "--snapshot-every",
+];
+
+export interface ServeArgs extends ServerOptions {
+  replayDir?: string;
+}
+
+export function parseServeArgs(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+): ServeArgs | string {
+  const options: ServeArgs = { port: 4318, host: "127.0.0.1", dataDir: ".data", store: "sqlite" };
+  const pgUrl = env.AGENT_UI_PG_URL;
+  const token = env.AGENT_UI_TOKEN;
+  if (pgUrl) options.pgUrl = pgUrl;
+  if (token) options.token = token;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (!VALUE_OPTIONS.includes(arg)) return `unknown option '${arg}'`;
+    const value = args[++i];
+    if (value === undefined) return `${arg} needs a value`;
+    switch (arg) {
+      case "--port": {
+        const port = Number(value);
+        if (!Number.isInteger(port) || port < 0 || port > 65535)
+          return `--port needs a port number, got '${value}'`;
+        options.port = port;
+        break;
+      }
+      case "--snapshot-every": {
+        const every = Number(value);
+        if (!Number.isInteger(every) || every < 0)
+          return `--snapshot-every needs a whole number, got '${value}'`;
+        options.snapshotEvery = every;
+        break;
+      }
+      case "--store":
+        if (value !== "sqlite" && value !== "postgres")
+          return `--store is sqlite or postgres, got '${value}'`;
+        options.store = value;
+        break;
+      case "--host":
+        options.host = value;
+        break;
+      case "--data-dir":
+        options.dataDir = value;
+        break;
+      case "--pg-url":
+        options.pgUrl = value;
+        break;
+      case "--static":
+        options.staticDir = value;
+        break;
+      case "--token":
+        options.token = value;
+        break;
+      case "--cors":
+        options.corsOrigins = [...(options.corsOrigins ?? []), value];
+        break;
+      case "--replay-dir":
+        options.replayDir = value;
+        break;
+    }
+  }
+  if (options.store === "postgres" && !options.pgUrl)
+    return "--store postgres needs --pg-url or AGENT_UI_PG_URL";
+  return options;
+}
+
+/** Starts the gateway and resolves when `stop` aborts (the CLI wires SIGINT/SIGTERM to it). */
+export async function runServe(options: ServeArgs, io: CommandIO, stop: AbortSignal): Promise<number> {
+  const server = await startServer({
+    ...options,
+    sources: builtInSources({ replay: { root: options.replayDir } }),
+  });
+  io.stdout(`agent-ui gateway listening on ${server.url} (store: ${server.gateway.store.kind})`);
+  if (options.token) io.stdout("bearer token required on /api");
+  await new Promise<void>((resolve) => {
+    if (stop.aborted) resolve();
+    stop.addEventListener("abort", () => resolve(), { once: true });
+  });
+  await server.close();
+  return 0;
+}
+
+export const serveCommand: Command = {
+  name: "serve",
+  summary: "Run the gateway: session API, SSE/WebSocket streams, durable store (SQLite or PostgreSQL)",
+  usage: USAGE,
+  async run(args, io) {
+    const options = parseServeArgs(args);
+    if (typeof options === "string") {
+      io.stderr(`agent-ui serve: ${options}\n\nUsage: ${USAGE}`);
+      return 2;
+    }
+    const stop = new AbortController();
+    const onSignal = () => stop.abort();
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+    try {
+      return await runServe(options, io, stop.signal);
+    } catch (error) {
+      io.stderr(`agent-ui serve: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    } finally {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    }
+  },
+};
