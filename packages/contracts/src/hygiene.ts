@@ -15,24 +15,45 @@ export interface HygieneOptions {
 const MAX_SECRET_FINDINGS = 20;
 const MAX_SCAN_DEPTH = 200;
 
+/** A node of the scan: its path is only materialized when something is reported (keeps the walk cheap). */
+interface ScanNode {
+  value: unknown;
+  parent: ScanNode | null;
+  key: string | number;
+  depth: number;
+}
+
+function pathOf(node: ScanNode | null, key?: string | number): string {
+  const tokens: (string | number)[] = key === undefined ? [] : [key];
+  for (let n = node; n !== null && n.parent !== null; n = n.parent) tokens.push(n.key);
+  let path = "";
+  for (let i = tokens.length - 1; i >= 0; i--) path = childPointer(path, tokens[i]);
+  return path;
+}
+
 /** Reports secret-named keys with values and secret-shaped strings anywhere in the event. */
 export function findSecretLeaks(event: unknown, eventRef: EventRef): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value: event, path: "", depth: 0 }];
+  const stack: ScanNode[] = [{ value: event, parent: null, key: "", depth: 0 }];
   while (stack.length > 0 && out.length < MAX_SECRET_FINDINGS) {
-    const { value, path, depth } = stack.pop()!;
+    const node = stack.pop()!;
+    const { value, depth } = node;
     if (typeof value === "string") {
       const matches = findSecretsInString(value);
       if (matches.length > 0) {
         const kinds = [...new Set(matches.map((m) => m.reason))].join(", ");
-        out.push(leak(path, `value looks like a secret (${kinds})`, eventRef));
+        out.push(leak(pathOf(node), `value looks like a secret (${kinds})`, eventRef));
       }
       continue;
     }
     if (typeof value !== "object" || value === null || depth >= MAX_SCAN_DEPTH) continue;
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--)
-        stack.push({ value: value[i], path: childPointer(path, i), depth: depth + 1 });
+      for (let i = value.length - 1; i >= 0; i--) {
+        const child = value[i];
+        if (typeof child === "string" || (typeof child === "object" && child !== null)) {
+          stack.push({ value: child, parent: node, key: i, depth: depth + 1 });
+        }
+      }
       continue;
     }
     const record = value as Record<string, unknown>;
@@ -40,11 +61,14 @@ export function findSecretLeaks(event: unknown, eventRef: EventRef): Diagnostic[
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i];
       const child = record[key];
-      const childPath = childPointer(path, key);
       const reason = secretKeyReason(key);
       if (reason !== null && isSecretBearingValue(child) && !isRedactionMarker(child)) {
-        out.push(leak(childPath, `key '${truncate(key)}' carries a secret (${reason}) inline`, eventRef));
-      } else stack.push({ value: child, path: childPath, depth: depth + 1 });
+        out.push(
+          leak(pathOf(node, key), `key '${truncate(key)}' carries a secret (${reason}) inline`, eventRef),
+        );
+      } else if (typeof child === "string" || (typeof child === "object" && child !== null)) {
+        stack.push({ value: child, parent: node, key, depth: depth + 1 });
+      }
     }
   }
   return out;
