@@ -6,4 +6,4 @@ import { startCommand } from "./start";
 import { validateCommand } from "./validate";
 
 /** Every sub-command of `agent-ui`, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [startCommand, serveCommand, validateCommand];
+export const COMMANDS: Command[] = [startCommand, serveCommand, validateCommand, projectCommand, conformanceCommand];
