@@ -1,0 +1,86 @@
+// MCP `tools/call` results → a tool result plus artifact refs. Text content is the preview;
+// `resource_link` and embedded resources become artifacts (by URI, body never copied into text);
+// images and audio become artifact refs without their base64 data; `structuredContent` is the output.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { artifactKindOf } from "../shared/artifact-kind";
+import type { EventFields } from "../shared/emitter";
+import { type JsonObject, asRecord, compact, readArray, readBoolean, readString } from "../shared/record";
+import { previewOf, safeValue } from "../shared/safe-payload";
+
+type Emit = (type: string, fields: EventFields) => AgentUiEvent;
+
+export function toolResultEvents(toolCallId: string, result: JsonObject, emit: Emit): AgentUiEvent[] {
+  const out: AgentUiEvent[] = [];
+  const texts: string[] = [];
+  const artifactIds: string[] = [];
+  const links: JsonObject[] = [];
+  let index = 0;
+  for (const item of readArray(result, "content") ?? []) {
+    const type = readString(item, "type");
+    if (type === "text") {
+      texts.push(readString(item, "text") ?? "");
+      continue;
+    }
+    const artifact = artifactOf(toolCallId, asRecord(item) ?? {}, index++);
+    if (artifact === undefined) continue;
+    artifactIds.push(artifact.artifactId as string);
+    if (artifact.artifactReadRef !== undefined)
+      links.push(
+        compact({ uri: artifact.artifactReadRef, name: (artifact.payload as JsonObject).title, kind: type }),
+      );
+    out.push(emit("artifact.created", artifact));
+  }
+  const text = texts.join("\n");
+  if (readBoolean(result, "isError") === true) {
+    out.push(
+      emit("tool.failed", {
+        toolCallId,
+        phase: "failed",
+        payload: compact({
+          error: previewOf(text, 500) ?? "tool error",
+          outputPreview: previewOf(text, 2048),
+        }),
+      }),
+    );
+    return out;
+  }
+  const structured = result.structuredContent;
+  const payload = compact({
+    output: safeValue(structured ?? (text !== "" ? text : undefined)),
+    outputPreview: text !== "" ? previewOf(text, 2048) : previewOf(structured, 2048),
+    artifactIds: artifactIds.length > 0 ? artifactIds : undefined,
+  });
+  const fields: EventFields = { toolCallId, phase: "completed", payload };
+  if (links.length > 0) fields.refs = { resourceLinks: links };
+  out.push(emit("tool.result", fields));
+  return out;
+}
+
+function artifactOf(toolCallId: string, item: JsonObject, index: number): EventFields | undefined {
+  const type = readString(item, "type");
+  const resource = type === "resource" ? asRecord(item.resource) : item;
+  const uri = readString(resource, "uri");
+  const mimeType = readString(resource, "mimeType");
+  const name = readString(resource, "name", "title") ?? uri?.split("/").pop();
+  if (type !== "resource_link" && type !== "resource" && type !== "image" && type !== "audio")
+    return undefined;
+  const kind = type === "image" ? "image" : artifactKindOf(name, mimeType);
+  const text = readString(resource, "text");
+  const fields: EventFields = {
+    artifactId: uri ?? `${toolCallId}:content:${index}`,
+    artifactKind: kind,
+    artifactStatus: "ready",
+    toolCallId,
+    sourceRefs: [toolCallId],
+    phase: "producing",
+    payload: compact({
+      title: name,
+      kind,
+      preview: text !== undefined ? previewOf(text, 2048) : undefined,
+      mimeType,
+    }),
+  };
+  if (uri !== undefined) fields.artifactReadRef = uri;
+  if (text !== undefined) fields.artifactPreview = previewOf(text, 2048);
+  return fields;
+}
