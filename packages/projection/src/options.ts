@@ -8,6 +8,10 @@ export interface ProjectorOptions {
   showReasoningDetail?: boolean;
   /** The session this projector belongs to: hydration for another session is ignored (HYD-03). */
   sessionId?: string;
+  /** `shape` (default): a cheap envelope check per event; events it rejects are reported with the
+   * contracts' `validateEvent` diagnostics. `full`: every event is also validated with `validateEvent`
+   * (schema, scope ids, taxonomy, secrets, inline size) and its diagnostics recorded — slower. */
+  validation?: "shape" | "full";
 }
 
 export interface ResolvedOptions {
@@ -15,6 +19,7 @@ export interface ResolvedOptions {
   transcriptLimit: number;
   showReasoningDetail: boolean;
   sessionId: string | undefined;
+  validation: "shape" | "full";
 }
 
 export function resolveOptions(options: ProjectorOptions = {}): ResolvedOptions {
@@ -23,6 +28,7 @@ export function resolveOptions(options: ProjectorOptions = {}): ResolvedOptions 
     transcriptLimit: positiveInt(options.transcriptLimit, 50),
     showReasoningDetail: options.showReasoningDetail === true,
     sessionId: options.sessionId,
+    validation: options.validation === "full" ? "full" : "shape",
   };
 }
 

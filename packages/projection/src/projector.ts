@@ -1,13 +1,13 @@
 // createProjector / projectEvents: the gate (shape → dedupe/order) in front of the family reducers, and
 // memoized immutable views out (useSyncExternalStore-ready).
 import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
-import { EVENT_CLASSES } from "@agent-ui/contracts";
+import { EVENT_CLASSES, validateEvent } from "@agent-ui/contracts";
 import { HANDLERS } from "./dispatch";
 import { type HydrationInput, hydrateInput } from "./hydration";
 import { type ProjectorOptions, resolveOptions } from "./options";
 import { OrderingGate } from "./ordering";
 import { type EventContext, Store, sourceOf } from "./store";
-import { bodyProblem, envelopeProblem } from "./validate";
+import { type ShapeProblem, bodyProblem, envelopeProblem } from "./validate";
 import { StateView } from "./view";
 
 export interface CreateProjectorOptions extends ProjectorOptions {
@@ -69,9 +69,10 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
     version++;
     const problem = bodyProblem(event);
     if (problem !== null) {
-      store.diag(problem.code, "warning", problem.message, event, problem.path);
+      reportInvalid(event, problem);
       return;
     }
+    if (resolved.validation === "full") store.pushDiagnostics(validateEvent(event));
     const handler = HANDLERS.get(event.type);
     if (handler === undefined) {
       const code = KNOWN_CLASSES.has(event.type) ? "unsupported_source_event" : "unknown_event_class";
@@ -103,6 +104,18 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
     if (store.repairRequested) {
       store.repairRequested = false;
       gate.repairAll();
+    }
+  }
+
+  /** A rejected event is reported with the contracts' full validation diagnostics (codes and JSON
+   * pointers); the cheap gate's own finding is the fallback. */
+  function reportInvalid(raw: unknown, problem: ShapeProblem): void {
+    const detailed = validateEvent(raw).filter((d) => d.severity === "error");
+    if (detailed.length > 0 && problem.code !== "unparseable_input") store.pushDiagnostics(detailed);
+    else {
+      const event =
+        raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as AgentUiEvent) : undefined;
+      store.diag(problem.code, "warning", problem.message, event, problem.path);
     }
   }
 

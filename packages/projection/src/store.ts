@@ -128,6 +128,13 @@ export class Store {
     this.diagnosticsView = null;
   }
 
+  /** Diagnostics produced elsewhere (contracts validation) are appended as they are. */
+  pushDiagnostics(list: readonly Diagnostic[]): void {
+    if (list.length === 0) return;
+    this.diagnostics.push(...list);
+    this.diagnosticsView = null;
+  }
+
   diagnosticsList(): Diagnostic[] {
     if (this.diagnosticsView === null) this.diagnosticsView = this.diagnostics.slice();
     return this.diagnosticsView;

@@ -83,11 +83,15 @@ describe("artifact family", () => {
   it("ART-04 previews are bounded and secrets redacted", () => {
     const e = stream({ turnId: "t1", artifactId: "a1" });
     const state = projectEvents(
-      [e("artifact.preview.ready", { artifactPreview: `token sk-abcdefghijklmnopqr ${"x".repeat(5000)}` })],
+      [
+        e("artifact.preview.ready", {
+          artifactPreview: `token sk-abcdefghijklmnopqrstuv12 ${"x".repeat(5000)}`,
+        }),
+      ],
       { previewBytes: 64 },
     );
     expect(state.artifacts.a1.preview?.length).toBeLessThanOrEqual(64);
-    expect(state.artifacts.a1.preview).not.toContain("sk-abcdefghijklmnopqr");
+    expect(state.artifacts.a1.preview).not.toContain("sk-abcdefghijklmnopqrstuv12");
   });
 
   it("ART-01 an artifact event without artifactId is a diagnostic", () => {

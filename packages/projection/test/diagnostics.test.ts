@@ -28,11 +28,11 @@ describe("diagnostics and metrics family", () => {
         payload: {
           code: "runtime_error",
           severity: "error",
-          message: "auth failed with Bearer abcdefghijklmnop",
+          message: "auth failed with Bearer abc123def456ghi789",
         },
       }),
     ]);
-    expect(state.diagnostics[0].message).not.toContain("abcdefghijklmnop");
+    expect(state.diagnostics[0].message).not.toContain("abc123def456ghi789");
   });
 
   it("PERF metric.changed records named numbers only", () => {

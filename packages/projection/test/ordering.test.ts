@@ -291,22 +291,33 @@ describe("ordering gate", () => {
     expect(projectEvents([ev, ev]).messages[0].parts[0].text).toBe("z");
   });
 
-  it("invalid envelopes become diagnostics with codes", () => {
-    const state = projectEvents([
+  it("invalid envelopes become diagnostics with codes (contracts validation detail), never state", () => {
+    const inputs = [
       null,
       5,
       [],
       { type: "text.delta", sequence: -1 },
       { sequence: 1 },
       { type: "text.delta", payload: "x" },
-    ] as never);
-    expect(codes(state)).toEqual([
-      "unparseable_input",
-      "unparseable_input",
-      "unparseable_input",
-      "schema_mismatch",
-      "schema_mismatch",
-      "schema_mismatch",
-    ]);
+    ];
+    const state = projectEvents(inputs as never);
+    expect(state.messages).toHaveLength(0);
+    expect(codes(state).slice(0, 3)).toEqual(["unparseable_input", "unparseable_input", "unparseable_input"]);
+    expect(state.diagnostics.length).toBeGreaterThanOrEqual(inputs.length);
+    expect(codes(state).slice(3)).toContain("schema_mismatch");
+    expect(
+      codes(state)
+        .slice(3)
+        .every((code) => code === "schema_mismatch" || code === "missing_scope_id"),
+    ).toBe(true);
+    expect(state.diagnostics.find((d) => d.path === "/sequence")).toBeDefined();
+  });
+
+  it("validation: full records the contracts' diagnostics for every event and still projects it", () => {
+    const event = { type: "text.delta", eventId: "e1", sequence: 1, turnId: "t", payload: { delta: "x" } };
+    const state = projectEvents([event], { validation: "full" });
+    expect(codes(state)).toContain("missing_scope_id");
+    expect(state.messages[0].parts[0].text).toBe("x");
+    expect(projectEvents([event]).diagnostics).toHaveLength(0);
   });
 });

@@ -17,7 +17,7 @@ describe("permission family", () => {
     expect(state.permissions).toMatchObject({
       mode: "on_request",
       riskLevel: "high",
-      sandbox: { mode: "workspace_write", cwd: "/w", token: "[redacted]" },
+      sandbox: { mode: "workspace_write", cwd: "/w", token: "[redacted:token]" },
     });
   });
 

@@ -54,7 +54,7 @@ describe("state and messages snapshots", () => {
     const state = projectEvents([
       e("state.snapshot", { payload: { appState: { password: "hunter2", user: "x" } } }),
     ]);
-    expect(state.appState).toEqual({ password: "[redacted]", user: "x" });
+    expect(state.appState).toEqual({ password: "[redacted:password]", user: "x" });
   });
 
   it("state.snapshot with nothing recognisable is a diagnostic", () => {

@@ -35,16 +35,16 @@ describe("tool family", () => {
           name: "http",
           input: {
             url: "https://x",
-            apiKey: "sk-abcdefghijklmnop",
-            headers: { Authorization: "Bearer abcdefghijkl" },
+            apiKey: "sk-abcdefghijklmnopqrstuv12",
+            headers: { Authorization: "Bearer abc123def456ghi789" },
           },
         },
       }),
     ]);
     const json = JSON.stringify(state);
-    expect(json).not.toContain("sk-abcdefghijklmnop");
-    expect(json).not.toContain("Bearer abcdefghijkl");
-    expect(state.tools.c1.inputSummary).toContain("[redacted]");
+    expect(json).not.toContain("sk-abcdefghijklmnopqrstuv12");
+    expect(json).not.toContain("abc123def456ghi789");
+    expect(state.tools.c1.inputSummary).toContain("[redacted:api_key]");
     expect(state.tools.c1.redactedFields).toBe(2);
   });
 
