@@ -186,7 +186,7 @@ describe("mcp adapter: failures, cancellation and bare messages", () => {
     expect(events.map((e) => e.payload?.code)).toEqual([
       "runtime_error",
       "unsupported_source_event",
-      "unsupported_source_event",
+      "missing_correlation",
     ]);
   });
 
