@@ -60,6 +60,11 @@ export interface Diagnostic {
   eventRef?: EventRef;
 }
 
+/** Cuts source text quoted in a diagnostic (ids, class names, keys): input may hold megabyte strings. */
+export function clip(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
 export function diagnostic(
   code: Diagnostic["code"],
   severity: Severity,

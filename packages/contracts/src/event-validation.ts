@@ -3,7 +3,7 @@
 // `ValidationContext` is shared across calls. Total: any JSON value in, diagnostics out, never a throw.
 import type { ErrorObject } from "ajv/dist/2020";
 import { ajvErrorsToDiagnostics, createAjv, lazy } from "./ajv";
-import { type Diagnostic, type EventRef, diagnostic } from "./diagnostics";
+import { type Diagnostic, type EventRef, clip, diagnostic } from "./diagnostics";
 import { streamKeyOf } from "./envelope";
 import { TAXONOMY_FIELDS, agentUiEventSchema } from "./event-schema";
 import { type HygieneOptions, findLargeInline, findSecretLeaks } from "./hygiene";
@@ -78,7 +78,7 @@ function validateUnsafe(event: unknown, eventRef: EventRef, context?: Validation
         diagnostic(
           "unknown_event_class",
           "warning",
-          `'${truncate(type)}' is not one of the 52 Agent UI event classes; it is kept and rendered as unknown`,
+          `'${clip(type)}' is not one of the 52 Agent UI event classes; it is kept and rendered as unknown`,
           { path: "/type", eventRef },
         ),
       );
@@ -112,7 +112,7 @@ function checkStream(
         diagnostic(
           "duplicate_event",
           "warning",
-          `eventId '${truncate(record.eventId)}' was already seen; ignored on replay`,
+          `eventId '${clip(record.eventId)}' was already seen; ignored on replay`,
           {
             path: "/eventId",
             eventRef,
@@ -140,8 +140,4 @@ function taxonomyWarning(error: ErrorObject, eventRef: EventRef): Diagnostic | n
     `${field} is not a value of the ${field} taxonomy; treated as unclassified`,
     { path: error.instancePath, eventRef },
   );
-}
-
-function truncate(text: string): string {
-  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }

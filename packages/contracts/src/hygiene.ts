@@ -1,7 +1,7 @@
 // Payload hygiene checks shared by Agent UI and runtime event validation: secrets on the wire
 // (`secret_leak_risk`, SEC-01/08) and large inline bodies that belong behind refs (`large_payload_inline`,
 // ARCH-03). Messages name the path and the kind of secret, never the value (SEC-03).
-import { type Diagnostic, type EventRef, diagnostic } from "./diagnostics";
+import { type Diagnostic, type EventRef, clip, diagnostic } from "./diagnostics";
 import { childPointer } from "./json-pointer";
 import { approxJsonBytes } from "./json-size";
 import { DEFAULT_INLINE_LIMIT_BYTES, isRedactionMarker } from "./redaction";
@@ -64,7 +64,7 @@ export function findSecretLeaks(event: unknown, eventRef: EventRef): Diagnostic[
       const reason = secretKeyReason(key);
       if (reason !== null && isSecretBearingValue(child) && !isRedactionMarker(child)) {
         out.push(
-          leak(pathOf(node, key), `key '${truncate(key)}' carries a secret (${reason}) inline`, eventRef),
+          leak(pathOf(node, key), `key '${clip(key, 60)}' carries a secret (${reason}) inline`, eventRef),
         );
       } else if (typeof child === "string" || (typeof child === "object" && child !== null)) {
         stack.push({ value: child, parent: node, key, depth: depth + 1 });
@@ -107,8 +107,4 @@ export function findLargeInline(
     }
   }
   return out;
-}
-
-function truncate(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }

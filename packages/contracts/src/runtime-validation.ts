@@ -3,7 +3,7 @@
 // camelCase first and reported as info. Total: any JSON value in, diagnostics out.
 import type { ErrorObject } from "ajv/dist/2020";
 import { ajvErrorsToDiagnostics } from "./ajv";
-import { type Diagnostic, type EventRef, diagnostic } from "./diagnostics";
+import { type Diagnostic, type EventRef, clip, diagnostic } from "./diagnostics";
 import { type HygieneOptions, findLargeInline, findSecretLeaks } from "./hygiene";
 import { runtimeValidators } from "./runtime-schemas";
 import { eventRefOf } from "./sequence-tracker";
@@ -160,7 +160,7 @@ function classifyRuntimeError(error: ErrorObject, record: Record<string, unknown
     return diagnostic(
       "unknown_event_class",
       "warning",
-      `'${String(record.type).slice(0, 80)}' is not a runtime event class of the profile (open extension, §E-10)`,
+      `'${clip(String(record.type))}' is not a runtime event class of the profile (open extension, §E-10)`,
       { path: "/type", eventRef },
     );
   }

@@ -1,6 +1,6 @@
 // Per-stream sequence bookkeeping shared by event validation and the sequence verifier, so both agree on
 // what a gap, a late event and a duplicate are (ORD-01, ORD-02, ORD-05).
-import { type Diagnostic, type EventRef, diagnostic } from "./diagnostics";
+import { type Diagnostic, type EventRef, clip, diagnostic } from "./diagnostics";
 
 export interface SequenceTracker {
   /** Checks `sequence` against the last one seen on `streamKey` and records it. */
@@ -33,7 +33,7 @@ export function createSequenceTracker(): SequenceTracker {
           diagnostic(
             "sequence_gap",
             "warning",
-            `stream '${streamKey}': sequence ${range} missing before ${sequence}; repair from a snapshot`,
+            `stream '${clip(streamKey)}': sequence ${range} missing before ${sequence}; repair from a snapshot`,
             { path: "/sequence", eventRef },
           ),
         ];
@@ -43,8 +43,8 @@ export function createSequenceTracker(): SequenceTracker {
           "out_of_order",
           "warning",
           sequence === previous
-            ? `stream '${streamKey}': sequence ${sequence} used again by a different event`
-            : `stream '${streamKey}': sequence ${sequence} arrived after ${previous}`,
+            ? `stream '${clip(streamKey)}': sequence ${sequence} used again by a different event`
+            : `stream '${clip(streamKey)}': sequence ${sequence} arrived after ${previous}`,
           { path: "/sequence", eventRef },
         ),
       ];
@@ -72,11 +72,10 @@ export function eventRefOf(event: unknown, index?: number): EventRef {
   if (index !== undefined) ref.index = index;
   if (typeof event !== "object" || event === null || Array.isArray(event)) return ref;
   const record = event as Record<string, unknown>;
-  if (typeof record.eventId === "string") ref.eventId = record.eventId;
+  if (typeof record.eventId === "string") ref.eventId = clip(record.eventId, 200);
   if (typeof record.sequence === "number" && Number.isFinite(record.sequence)) ref.sequence = record.sequence;
-  if (typeof record.type === "string")
-    ref.type = record.type.length > 120 ? record.type.slice(0, 120) : record.type;
+  if (typeof record.type === "string") ref.type = clip(record.type, 120);
   const streamId = typeof record.streamId === "string" ? record.streamId : undefined;
-  if (streamId !== undefined) ref.streamId = streamId;
+  if (streamId !== undefined) ref.streamId = clip(streamId, 200);
   return ref;
 }

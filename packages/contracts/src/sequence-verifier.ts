@@ -6,7 +6,7 @@
 //
 // Reordered delivery is tolerated: a terminal that arrives before its start is held as an orphan and only
 // reported if its start has not arrived by the turn's terminal or `finalize()`.
-import { type Diagnostic, type EventRef, diagnostic } from "./diagnostics";
+import { type Diagnostic, type EventRef, clip, diagnostic } from "./diagnostics";
 import { streamKeyOf } from "./envelope";
 import { SEQUENCE_RESET_CLASSES, createSequenceTracker, eventRefOf } from "./sequence-tracker";
 
@@ -94,7 +94,7 @@ export function createSequenceVerifier(options: SequenceVerifierOptions = {}): S
           diagnostic(
             "duplicate_event_id",
             "warning",
-            `eventId '${eventId}' delivered again; the replay is ignored`,
+            `eventId '${clip(eventId)}' delivered again; the replay is ignored`,
             {
               path: "/eventId",
               eventRef,
@@ -157,7 +157,7 @@ export function createSequenceVerifier(options: SequenceVerifierOptions = {}): S
       if (open.has(id)) {
         const code = kind === "tool" ? "tool_started_already_active" : "action_required_already_active";
         out.push(
-          diagnostic(code, "error", `${type} for ${kind} '${id}' while it is still active`, {
+          diagnostic(code, "error", `${clip(type)} for ${kind} '${clip(id)}' while it is still active`, {
             eventRef: scope.eventRef,
           }),
         );
@@ -174,7 +174,11 @@ export function createSequenceVerifier(options: SequenceVerifierOptions = {}): S
           ? "tool_result_without_start"
           : "tool_failed_without_start";
     const what = kind === "action" ? "no action.required" : "no tool.started";
-    orphans.set(orphanKey, { code, message: `${type} for ${kind} '${id}' with ${what} before it`, scope });
+    orphans.set(orphanKey, {
+      code,
+      message: `${clip(type)} for ${kind} '${clip(id)}' with ${what} before it`,
+      scope,
+    });
   }
 
   function closeTurn(out: Diagnostic[], type: string, scope: Scope): void {
@@ -191,7 +195,7 @@ export function createSequenceVerifier(options: SequenceVerifierOptions = {}): S
       if (!sameTurn(item, scope)) continue;
       openTools.delete(id);
       out.push(
-        diagnostic("tool_unclosed_at_turn_end", "error", `${type} while tool '${id}' has no result`, {
+        diagnostic("tool_unclosed_at_turn_end", "error", `${type} while tool '${clip(id)}' has no result`, {
           eventRef: at,
         }),
       );
@@ -200,9 +204,14 @@ export function createSequenceVerifier(options: SequenceVerifierOptions = {}): S
       if (!sameTurn(item, scope)) continue;
       openActions.delete(id);
       out.push(
-        diagnostic("action_unresolved_at_turn_end", "error", `${type} while action '${id}' is unresolved`, {
-          eventRef: at,
-        }),
+        diagnostic(
+          "action_unresolved_at_turn_end",
+          "error",
+          `${type} while action '${clip(id)}' is unresolved`,
+          {
+            eventRef: at,
+          },
+        ),
       );
     }
     for (const [key, item] of openModels) {

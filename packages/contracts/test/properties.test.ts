@@ -167,3 +167,27 @@ describe("ORD-01/05 shuffled streams are never silent", () => {
     );
   });
 });
+
+describe("pathological JSON (huge strings, deep nesting) never crashes", () => {
+  const deep = JSON.parse(`${"[".repeat(20_000)}{"password":"p"}${"]".repeat(20_000)}`);
+  const huge = "x".repeat(5_000_000);
+
+  it("validateEvent bounds what it quotes from megabyte strings", () => {
+    const d = validateEvent({ type: huge, eventId: huge, payload: { deep } });
+    expect(d.map((x) => x.code)).toEqual(["unknown_event_class"]);
+    expect(JSON.stringify(d).length).toBeLessThan(2_000);
+  });
+
+  it("redact, offload, the verifier and runtime validation survive 20 000 levels of nesting", () => {
+    const redacted = redact({ payload: deep });
+    expect(redacted.redactions.map((r) => r.reason)).toEqual(["depth_limit"]);
+    // The subtree past the walk limit is measured without recursion and offloaded where the walk stopped.
+    const paths = offloadLargeValues({ deep, huge }, { limitBytes: 1024 }).offloaded.map((o) => o.path);
+    expect(paths).toContain("/huge");
+    expect(paths.some((path) => path.startsWith("/deep/0/0/0"))).toBe(true);
+    expect(
+      verifySequence([{ type: "tool.result", toolCallId: huge, payload: deep }])[0].message.length,
+    ).toBeLessThan(300);
+    expect(Array.isArray(validateRuntimeRecord({ type: "turn.started", payload: deep }))).toBe(true);
+  });
+});
