@@ -54,11 +54,11 @@ export class RuntimeClient {
     return this.write("steer", input);
   }
   interrupt(input: WriteInput<"interrupt"> = {}) {
-    return this.write("interrupt", input, input.turnId ? `interrupt:${input.turnId}` : undefined);
+    return this.write("interrupt", input);
   }
   /** Approve / reject / answer an action. Keyed by `actionId + decision`: repeating it is harmless. */
   respondAction(input: WriteInput<"respond_action">) {
-    return this.write("respond_action", input, `action:${input.actionId}:${input.decision}`);
+    return this.write("respond_action", input);
   }
   approve(actionId: string, payload?: Record<string, unknown>) {
     return this.respondAction({ actionId, decision: "approve", payload });
@@ -107,16 +107,21 @@ export class RuntimeClient {
     return this.write("open_detail", input);
   }
   removeQueued(input: WriteInput<"remove_queued">) {
-    return this.write("remove_queued", input, `remove_queued:${input.queuedId}`);
+    return this.write("remove_queued", input);
   }
   promoteQueued(input: WriteInput<"promote_queued">) {
-    return this.write("promote_queued", input, `promote_queued:${input.queuedId}`);
+    return this.write("promote_queued", input);
   }
 
-  /** Sends any command kind; the key is the caller's, else `derivedKey`, else a fresh one. */
-  write<K extends ControlKind>(kind: K, input: WriteInput<K>, derivedKey?: string): Promise<WriteResult> {
-    const { idempotencyKey, ...fields } = input as WriteInput<K> & Record<string, unknown>;
-    const key = idempotencyKey ?? derivedKey ?? `${kind}:${this.newId()}`;
+  /** Sends any command kind. The key is the caller's, else derived from the intent (`derivedKey`), else
+   * fresh; a `send`/`queue` without a `clientMessageId` gets one. */
+  write<K extends ControlKind>(kind: K, input: WriteInput<K>): Promise<WriteResult> {
+    const { idempotencyKey, ...rest } = input as WriteInput<K> & { idempotencyKey?: string };
+    const fields = rest as Record<string, unknown>;
+    if ((kind === "send" || kind === "queue") && typeof fields.clientMessageId !== "string") {
+      fields.clientMessageId = this.newId();
+    }
+    const key = idempotencyKey ?? derivedKey(kind, fields) ?? `${kind}:${this.newId()}`;
     const command = {
       ...fields,
       kind,
@@ -140,11 +145,26 @@ export class RuntimeClient {
 
   private async textWrite<K extends "send" | "queue">(kind: K, input: TextOnly<K>): Promise<SendResult> {
     const clientMessageId = input.clientMessageId ?? this.newId();
-    const result = await this.write(
-      kind,
-      { ...input, clientMessageId } as WriteInput<K>,
-      `${kind}:${clientMessageId}`,
-    );
+    const result = await this.write(kind, { ...input, clientMessageId } as WriteInput<K>);
     return { ...result, clientMessageId };
+  }
+}
+
+/** The key a repeat of the same intent shares: an action decision, a message, a queued item, a turn. */
+export function derivedKey(kind: ControlKind, fields: Record<string, unknown>): string | undefined {
+  const id = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : undefined);
+  switch (kind) {
+    case "respond_action":
+      return id("actionId") && id("decision") ? `action:${id("actionId")}:${id("decision")}` : undefined;
+    case "send":
+    case "queue":
+      return id("clientMessageId") ? `${kind}:${id("clientMessageId")}` : undefined;
+    case "remove_queued":
+    case "promote_queued":
+      return id("queuedId") ? `${kind}:${id("queuedId")}` : undefined;
+    case "interrupt":
+      return id("turnId") ? `interrupt:${id("turnId")}` : undefined;
+    default:
+      return undefined;
   }
 }

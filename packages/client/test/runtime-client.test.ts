@@ -135,6 +135,24 @@ describe("RuntimeClient builds one ControlCommand per controlled write (CTRL-01)
     );
   });
 
+  it("ORD-07 the generic write() derives the same stable keys as the typed methods", async () => {
+    const port = recordingPort(0);
+    const client = new RuntimeClient({ sessionId: "s", port, newId: () => "gen" });
+    await client.write("respond_action", { actionId: "a9", decision: "approve" });
+    await client.write("remove_queued", { queuedId: "q1" });
+    await client.write("interrupt", { turnId: "t7" });
+    await client.write("send", { text: "hi" });
+    await client.write("stop", { taskId: "x" });
+    expect(port.commands.map((c) => c.idempotencyKey)).toEqual([
+      "action:a9:approve",
+      "remove_queued:q1",
+      "interrupt:t7",
+      "send:gen",
+      "stop:gen",
+    ]);
+    expect(port.commands[3]).toMatchObject({ clientMessageId: "gen" });
+  });
+
   it("waits for beforeWrite (the bound listener) before anything is written (COMP-05)", async () => {
     const port = recordingPort(0);
     let release!: () => void;
