@@ -155,3 +155,42 @@ describe("agent-ui project", () => {
     expect((await project([])).code).toBe(2);
   });
 });
+
+describe("agent-ui project --at with adapter-derived events", () => {
+  it("keeps the events an adapter derives from one record together (they carry the record's sequence)", async () => {
+    const file = join(dir, "lime.jsonl");
+    const base = {
+      schemaVersion: "lime-profile-0.4.0",
+      runtimeId: "rt",
+      sessionId: "s",
+      threadId: "th",
+      turnId: "tu",
+    };
+    const records = [
+      {
+        ...base,
+        type: "turn.submitted",
+        eventId: "e1",
+        timestamp: "2026-05-11T10:00:00Z",
+        sequence: 1,
+        payload: { status: "accepted" },
+      },
+      {
+        ...base,
+        type: "quota.blocked",
+        eventId: "e2",
+        timestamp: "2026-05-11T10:00:01Z",
+        sequence: 2,
+        taskId: "t1",
+        payload: { reason: "quota exhausted" },
+      },
+    ];
+    writeFileSync(file, records.map((r) => JSON.stringify(r)).join("\n"));
+    const at1 = JSON.parse((await project(["--from", "lime", "--at", "1", file])).out) as ProjectionState;
+    expect(at1.runtime.status).toBe("accepted");
+    expect(at1.tasks.t1).toBeUndefined();
+    const at2 = JSON.parse((await project(["--from", "lime", "--at", "2", file])).out) as ProjectionState;
+    expect(at2.tasks.t1.status).toBe("blocked");
+    expect(at2.runtime.status).toBe("blocked");
+  });
+});

@@ -19,3 +19,4 @@ export {
   type LimeProfileFixture,
 } from "./fixtures";
 export { Checks, collect } from "./checks";
+export { eventsUpTo } from "./time-travel";

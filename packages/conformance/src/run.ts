@@ -7,6 +7,7 @@ import { createProjector } from "@agent-ui/projection";
 import { CASES } from "./cases/index";
 import { createFixtureLoader, defaultSharedDir, type FixtureLoader } from "./fixtures";
 import { KNOWN_GAPS } from "./known-gaps";
+import { eventsUpTo } from "./time-travel";
 import type {
   CaseContext,
   CaseInput,
@@ -55,11 +56,7 @@ function contextFor({ events, recordEnds }: AdaptedInput, hydrate: unknown): Cas
   return {
     events,
     adapterDiagnostics: events.filter((e) => e.type === "diagnostic.changed"),
-    stateAt: (sequence) =>
-      projectCase(
-        events.filter((e) => typeof e.sequence === "number" && e.sequence <= sequence),
-        hydrate,
-      ),
+    stateAt: (sequence) => projectCase(eventsUpTo(events, sequence), hydrate),
     stateAfter: (count) => projectCase(events.slice(0, count), hydrate),
     stateAfterRecords: (count) =>
       projectCase(events.slice(0, count === 0 ? 0 : recordEnds[count - 1]), hydrate),

@@ -3,6 +3,7 @@
 // that cannot be read at all (a missing file, bad arguments) exits 2.
 import type { AgentUiEvent, Diagnostic, FramedRecord, ProjectionState } from "@agent-ui/contracts";
 import { ADAPTERS, findAdapter } from "@agent-ui/adapters";
+import { eventsUpTo } from "@agent-ui/conformance";
 import {
   createProjector,
   selectAnswerText,
@@ -68,10 +69,7 @@ function adapt(records: FramedRecord[], from: string): { events: AgentUiEvent[];
 export function projectText(text: string, from: string, at?: number): ProjectionState {
   const framed = frameInput(text);
   const adapted = adapt(framed.records, from);
-  const events =
-    at === undefined
-      ? adapted.events
-      : adapted.events.filter((e) => typeof e.sequence === "number" && e.sequence <= at);
+  const events = at === undefined ? adapted.events : eventsUpTo(adapted.events, at);
   const projector = createProjector();
   projector.applyAll(events);
   const state = projector.getState();
