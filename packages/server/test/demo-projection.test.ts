@@ -109,12 +109,32 @@ describe("demo scenarios end to end: lime adapter → projection", () => {
     expect(state.messages.flatMap((m) => m.parts).some((p) => p.kind === "assistant_text")).toBe(false);
   });
 
-  it.skip("CTRL-06 interrupt: the run projects as cancelled — pending the lime adapter mapping turn.completed{status:cancelled} to run.finished{outcome:cancelled} (today: success)", () => {
+  it("CTRL-06 interrupt: the run projects as cancelled (from the runtime's read model after the terminal fact)", () => {
     const runtime = createDemoRuntime({ scenario: "solo", manual: true });
     runtime.start();
     advanceUntil(runtime, "tool.args");
     write(runtime, { kind: "interrupt" });
     runtime.runUntilIdle();
     expect(projectLime(runtime.events()).runtime.status).toBe("cancelled");
+  });
+
+  it("HYD-09 the read model published at turn end alone hydrates a late client: status and kept queue", () => {
+    const runtime = createDemoRuntime({ scenario: "queue-steer", manual: true });
+    runtime.start();
+    advanceUntil(runtime, "model.delta");
+    write(runtime, { kind: "queue", text: "later one" });
+    write(runtime, { kind: "queue", text: "later two" });
+    runtime.advance(100);
+    write(runtime, { kind: "interrupt" });
+    runtime.runUntilIdle();
+    const snapshots = runtime.events().filter((e) => e.type === "snapshot.updated");
+    expect(snapshots).toHaveLength(1);
+    const state = projectLime(snapshots);
+    expect(state.runtime.status).toBe("cancelled");
+    expect(state.queue.items.map((i) => [i.id, i.position, i.preview])).toEqual([
+      ["queued_001", 1, "later one"],
+      ["queued_002", 2, "later two"],
+    ]);
+    expect(state.messages).toEqual([]);
   });
 });

@@ -20,7 +20,8 @@ describe("demo runtime: Lime profile events", () => {
         expect(events.length).toBeGreaterThan(8);
         expect(problems(events)).toEqual([]);
         expect(events.every((e) => e.schemaVersion === "lime-profile-0.4.0")).toBe(true);
-        expect(events.at(-1)?.type).toBe("turn.completed");
+        // STAT-07: the turn's terminal fact, then the runtime's read model.
+        expect(events.slice(-2).map((e) => e.type)).toEqual(["turn.completed", "snapshot.updated"]);
       });
     }
   }
@@ -127,7 +128,7 @@ describe("demo runtime: real-time driver", () => {
     expect(early).not.toContain("model.delta");
     expect(runtime.events()[0].payload).toMatchObject({ input: "hi", clientMessageId: "c1" });
     vi.advanceTimersByTime(60_000);
-    expect(runtime.events().at(-1)?.type).toBe("turn.completed");
+    expect(runtime.events().at(-2)?.type).toBe("turn.completed");
     runtime.stop();
   });
 
@@ -139,9 +140,9 @@ describe("demo runtime: real-time driver", () => {
     // One real second at pace 0.5 covers about two logical seconds of the scenario.
     expect(runtime.time).toBeGreaterThan(1_800);
     expect(runtime.time).toBeLessThan(2_200);
-    expect(runtime.events().at(-1)?.type).not.toBe("turn.completed");
+    expect(runtime.events().some((e) => e.type === "turn.completed")).toBe(false);
     vi.advanceTimersByTime(60_000);
-    expect(runtime.events().at(-1)?.type).toBe("turn.completed");
+    expect(runtime.events().at(-2)?.type).toBe("turn.completed");
     runtime.stop();
   });
 

@@ -46,7 +46,7 @@ describe("HITL: approval through respond_action", () => {
       outcome: "resolved",
     });
     expect(last(runtime.events(), "tool.result")?.toolCallId).toBe(action.toolCallId);
-    expect(after.at(-1)).toBe("turn.completed");
+    expect(after.slice(-2)).toEqual(["turn.completed", "snapshot.updated"]);
   });
 
   it("HITL-04 reject: tool.failed{denied} and no tool result; the answer says nothing was written", () => {
@@ -217,7 +217,7 @@ describe("CTRL: send, interrupt, retry, stop and unsupported writes", () => {
     const after = types(since(runtime, events.length));
     expect(after[0]).toBe("task.retrying");
     expect(after).toContain("task.completed");
-    expect(after.at(-1)).toBe("turn.completed");
+    expect(after.slice(-2)).toEqual(["turn.completed", "snapshot.updated"]);
     expect(write(runtime, { kind: "retry", taskId }).status).toBe("rejected");
   });
 
@@ -260,7 +260,7 @@ describe("CTRL: send, interrupt, retry, stop and unsupported writes", () => {
     const mine = events.filter((e) => e.subagentId === researcher.subagentId);
     expect(types(mine)).toEqual(expect.arrayContaining(["tool.failed", "subagent.closed", "task.cancelled"]));
     expect(mine.some((e) => e.type === "subagent.completed")).toBe(false);
-    expect(events.at(-1)?.type).toBe("turn.completed");
+    expect(events.at(-2)?.type).toBe("turn.completed");
     expect(write(runtime, { kind: "stop", agentId: researcher.subagentId }).status).toBe("rejected");
   });
 
@@ -388,5 +388,26 @@ describe("QUEUE: queue vs steer during a long turn", () => {
   it("a steer with no running turn is rejected at once", () => {
     const runtime = playManual("solo");
     expect(write(runtime, { kind: "steer", text: "faster" })).toMatchObject({ status: "rejected" });
+  });
+});
+
+describe("QUEUE: steer in any scenario", () => {
+  it("QUEUE-04 a steer sent while the solo turn reasons is applied at its next checkpoint, with a note", () => {
+    const runtime = createDemoRuntime({ scenario: "solo", manual: true });
+    runtime.start();
+    runUntil(runtime, "reasoning.delta");
+    expect(write(runtime, { kind: "steer", text: "focus on TEXT-04" }).status).toBe("accepted");
+    runtime.runUntilIdle();
+    const steers = runtime
+      .events()
+      .filter((e) => e.type === "queue.changed")
+      .map((e) => (e.payload!.steers as { status: string }[])[0]?.status);
+    expect(steers).toEqual(["pending", "accepted"]);
+    const note = runtime
+      .events()
+      .find((e) => e.type === "reasoning.summary" && /Steer applied/.test(String(e.payload?.text)));
+    expect(note?.payload?.text).toBe("Steer applied: focus on TEXT-04");
+    const applied = runtime.events().findIndex((e) => e === note);
+    expect(applied).toBeLessThan(runtime.events().findIndex((e) => e.type === "tool.started"));
   });
 });

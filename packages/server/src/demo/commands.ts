@@ -126,6 +126,7 @@ function interrupt(engine: DemoEngine, command: Command<"interrupt">): WriteResu
       { ...fields, status: "cancelled" },
       { status: "cancelled", outcome: "cancelled", reason: "user_interrupt" },
     );
+    engine.emitReadModel();
   });
   return accepted(command, { turnId: scope.turnId });
 }

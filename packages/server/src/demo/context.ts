@@ -3,7 +3,7 @@
 // declarative; envelope ids, pacing and open-fact tracking live here and in the runtime.
 import type { ControlCommand, RuntimeEvent } from "@agent-ui/contracts";
 import { awaitAction, type DemoProcess, type Script, sleep, type Wait } from "./process";
-import { chunkText, createRng, deriveSeed, type Rng } from "./text";
+import { chunkText, createRng, deriveSeed, preview, type Rng } from "./text";
 import type { EventFields } from "./writer";
 
 export interface TurnScope {
@@ -225,13 +225,21 @@ export class TurnContext {
     outcome.value = "completed";
   }
 
-  /** A point where the running turn can take steer input; returns the steers applied here. */
+  /** A point where the running turn takes steer input: pending steers are accepted (a `queue.changed`
+   * fact) and their application is recorded as a reasoning note. Returns the steers applied here. */
   checkpoint(): AppliedSteer[] {
-    return this.host.applySteers(this.scope.turnId);
+    const applied = this.host.applySteers(this.scope.turnId);
+    for (const steer of applied)
+      this.emit("reasoning.summary", {
+        messageId: this.id("msg", steer.steerId),
+        text: `Steer applied: ${preview(steer.text)}`,
+      });
+    return applied;
   }
 
-  /** After this the turn only wraps up: later steers are rejected with a reason. */
+  /** The last checkpoint: steers already pending are applied, later ones are rejected with a reason. */
   finishing(): void {
+    this.checkpoint();
     this.host.markFinishing(this.scope.turnId);
   }
 

@@ -6,6 +6,7 @@
 import type { ControlCommand, RuntimeEvent, WriteResult } from "@agent-ui/contracts";
 import { type AppliedSteer, PACING, TurnContext, type TurnHost, type TurnScope } from "./context";
 import { OpenFacts } from "./open-facts";
+import { ReadModel } from "./read-model";
 import { type DemoProcess, ProcessRunner, type Script, sleep } from "./process";
 import { handleCommand } from "./commands";
 import { TurnQueue } from "./queue";
@@ -70,6 +71,7 @@ export class DemoEngine implements TurnHost {
   readonly runner: ProcessRunner;
   readonly writer: EventWriter;
   readonly facts = new OpenFacts();
+  readonly readModel = new ReadModel();
   readonly queue = new TurnQueue();
   readonly results = new Map<string, WriteResult>();
   readonly retryGates = new Map<string, string>();
@@ -85,7 +87,7 @@ export class DemoEngine implements TurnHost {
     readonly scenario: DemoScenario,
     readonly sessionId: string,
     readonly threadId: string,
-    runtimeId: string,
+    readonly runtimeId: string,
     readonly seed: number,
     startTime: number,
   ) {
@@ -102,6 +104,7 @@ export class DemoEngine implements TurnHost {
   emit(type: string, fields: EventFields, payload: Record<string, unknown>): RuntimeEvent {
     const event = this.writer.write(type, fields, payload);
     this.facts.observe(event);
+    this.readModel.observe(event);
     this.log.push(event);
     for (const listener of this.listeners) listener(event);
     return event;
@@ -128,6 +131,13 @@ export class DemoEngine implements TurnHost {
 
   turnProcess(turnId: string): DemoProcess | undefined {
     return this.active?.scope.turnId === turnId ? this.active.process : undefined;
+  }
+
+  /** Publishes the thread read model (`snapshot.updated`) right after a turn's terminal fact. */
+  emitReadModel(): void {
+    const ids = { runtimeId: this.runtimeId, sessionId: this.sessionId, threadId: this.threadId };
+    const snapshot = this.readModel.snapshot(ids, this.now(), this.queue);
+    this.emit("snapshot.updated", { threadId: this.threadId }, snapshot as Record<string, unknown>);
   }
 
   emitQueue(): void {
@@ -206,6 +216,7 @@ export class DemoEngine implements TurnHost {
       yield* engine.scenario.turn(ctx);
       engine.markFinishing(scope.turnId);
       ctx.emit("turn.completed", { status: "completed" }, { runId: scope.runId, status: "completed" });
+      engine.emitReadModel();
     };
     const process = this.runner.spawn(scope.turnId, body(), (state) => this.onTurnEnd(scope, state));
     this.active = { scope, process, finishing: false };

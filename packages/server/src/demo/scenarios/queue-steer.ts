@@ -20,16 +20,16 @@ function* queueSteerTurn(ctx: TurnContext): Script {
   yield* ctx.think(ctx.id("msg", "answer"), "This is a long explanation; I will stream it in sections.");
   const messageId = ctx.id("msg", "answer");
   let text = "";
-  for (let i = 0; i < SECTIONS.length; i++) {
+  // A steer applied at a checkpoint visibly changes the rest of the answer.
+  const applySteers = function* (): Script {
     for (const steer of ctx.checkpoint()) {
-      ctx.emit("reasoning.summary", {
-        messageId: ctx.id("msg", `steer_${steer.steerId}`),
-        text: `Steer applied: ${preview(steer.text)}`,
-      });
       const note = `(Adjusting as you asked: ${preview(steer.text, 60)}) `;
       yield* ctx.stream(messageId, note);
       text += note;
     }
+  };
+  for (let i = 0; i < SECTIONS.length; i++) {
+    yield* applySteers();
     yield* ctx.stream(messageId, SECTIONS[i]);
     text += SECTIONS[i];
     if (i === 1) {
@@ -48,6 +48,7 @@ function* queueSteerTurn(ctx: TurnContext): Script {
       );
     }
   }
+  yield* applySteers();
   ctx.finishing();
   yield* ctx.stream(messageId, CLOSING);
   text += CLOSING;

@@ -62,6 +62,7 @@ export function evidenceExport(ctx: TurnContext, outcomes: { name: string; statu
 function* soloTurn(ctx: TurnContext): Script {
   yield* prepareModel(ctx);
   yield* ctx.think(ctx.id("msg", "answer"), REASONING_TEXT);
+  ctx.checkpoint();
   const read = { value: "failed" as ToolOutcome };
   yield* ctx.tool(
     {

@@ -46,6 +46,7 @@ function* teamTurn(ctx: TurnContext): Script {
   ];
   team.phase = "waiting";
   yield join(...workers);
+  ctx.checkpoint();
 
   // Fan in: the coordinator adapts to what the workers really did.
   team.phase = "merging";
