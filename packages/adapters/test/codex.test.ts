@@ -225,6 +225,8 @@ describe("codex adapter: other items and failures", () => {
     expect(
       codexAdapter.detect({ type: "item.completed", item: { id: "i", type: "agent_message" } }),
     ).toBeGreaterThan(0.5);
+    // Lime runtime events share the `turn.*` names but carry an envelope.
+    expect(codexAdapter.detect({ type: "turn.started", eventId: "e1", payload: {} })).toBeLessThan(0.5);
     expect(codexAdapter.detect({ type: "run_item_stream_event", name: "tool_called" })).toBe(0);
     expect(codexAdapter.detect({ type: "system", subtype: "init" })).toBe(0);
   });

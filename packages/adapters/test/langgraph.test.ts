@@ -216,6 +216,21 @@ describe("langgraph adapter: robustness", () => {
     expect(actions[0].payload?.prompt).toBe("What is your name?");
   });
 
+  it("HYD-01 a getState() snapshot restores the pending interrupt under the id run 1 used", () => {
+    const state = JSON.parse(
+      readFileSync(
+        new URL("../../../../shared/peers/streams/langgraph.state-after-interrupt.json", import.meta.url),
+        "utf8",
+      ),
+    );
+    const events = adapt([state]);
+    const action = events.find((e) => e.type === "action.required");
+    expect(action).toMatchObject({ actionId: INTERRUPT, toolCallId: "call_rm", threadId: "thread-lg-1" });
+    expect(action?.eventId).toBe(adapt(RUN1).find((e) => e.type === "action.required")?.eventId);
+    expect(events.some((e) => e.type.startsWith("run."))).toBe(false);
+    expect(langgraphAdapter.detect(state)).toBeGreaterThan(0.8);
+  });
+
   it("ENV-09 unknown modes and non-chunk records are diagnostics", () => {
     const events = adapt([{ hello: 1 }, [[], "debug", {}]]);
     expect(events.filter((e) => e.type === "diagnostic.changed").map((e) => e.payload?.code)).toEqual([

@@ -11,9 +11,11 @@ function detect(record: unknown): number {
   const type = readString(record, "type");
   if (type === undefined) return 0;
   if (type === "thread.started" && readString(record, "thread_id") !== undefined) return 0.98;
-  if (THREAD_EVENTS.has(type)) return 0.9;
+  // Lime runtime events share `turn.*` names but always carry an envelope (eventId, payload); Codex never does.
+  const envelope = "eventId" in record || "payload" in record || "schemaVersion" in record;
+  if (THREAD_EVENTS.has(type)) return envelope ? 0.3 : 0.95;
   if (ITEM_EVENTS.has(type) && isRecord(record.item) && readString(record.item, "type") !== undefined)
-    return 0.9;
+    return 0.95;
   return 0;
 }
 

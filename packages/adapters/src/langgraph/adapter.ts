@@ -50,7 +50,10 @@ class LangGraphAdapter implements SourceAdapter {
       sourceType: chunk !== undefined ? [chunk.mode, ...chunk.namespace].join("|") : undefined,
     };
     return this.emit.guard(record, info, () => {
-      if (chunk === undefined) return [this.emit.unsupported(record, info)];
+      if (chunk === undefined)
+        return isThreadState(record)
+          ? this.onThreadState(record, info)
+          : [this.emit.unsupported(record, info)];
       if (chunk.sseId !== undefined) {
         if (this.seenSse.has(chunk.sseId)) {
           this.replays++;
@@ -76,6 +79,18 @@ class LangGraphAdapter implements SourceAdapter {
       );
     // `graph.stream()` ends when the graph finishes or pauses; a pending interrupt means paused.
     if (this.runOpen) out.push(this.closeRun({}));
+    return out;
+  }
+
+  /** `graph.getState()` / thread state: its pending interrupts are pending actions (hydration, no run). */
+  private onThreadState(state: JsonObject, info: SourceInfo): AgentUiEvent[] {
+    this.threadId ??= readString(asRecord(asRecord(state.config)?.configurable), "thread_id");
+    const chunk: Chunk = { namespace: [], mode: "values", payload: state.values };
+    const out: AgentUiEvent[] = [];
+    for (const raw of messagesIn(state.values))
+      out.push(...this.onMessage(chunk, normalizeMessage(raw), info, "full"));
+    for (const task of readArray(state, "tasks") ?? [])
+      out.push(...this.onInterrupts(chunk, asRecord(task)?.interrupts, info));
     return out;
   }
 
@@ -483,6 +498,17 @@ class LangGraphAdapter implements SourceAdapter {
     });
     return [this.emit.event("task.changed", { ...this.nsFields(chunk.namespace), taskId, payload }, info)];
   }
+}
+
+/** A `StateSnapshot` (`{values, next, tasks, config}`), as `graph.getState()` and the Agent Server return it. */
+export function isThreadState(record: unknown): record is JsonObject {
+  const body = asRecord(record);
+  return (
+    body !== undefined &&
+    Array.isArray(body.next) &&
+    Array.isArray(body.tasks) &&
+    ("config" in body || "values" in body)
+  );
 }
 
 export function createLangGraphAdapter(options: AdapterOptions = {}): SourceAdapter {

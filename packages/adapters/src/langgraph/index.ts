@@ -1,6 +1,6 @@
 import { isRecord, readString } from "../shared/record";
 import type { AdapterModule } from "../types";
-import { LANGGRAPH_FORMAT, createLangGraphAdapter } from "./adapter";
+import { LANGGRAPH_FORMAT, createLangGraphAdapter, isThreadState } from "./adapter";
 import { STREAM_MODES } from "./normalize";
 
 /** `[namespace[], mode, payload]` tuples and `{event: "mode|ns", data}` chunks name a LangGraph stream mode. */
@@ -10,6 +10,7 @@ function detect(record: unknown): number {
     if (record.length === 2 && typeof record[0] === "string" && STREAM_MODES.has(record[0])) return 0.7;
     return 0;
   }
+  if (isThreadState(record)) return 0.9;
   if (isRecord(record) && "data" in record) {
     const event = readString(record, "event");
     if (event !== undefined && STREAM_MODES.has(event.split("|")[0]))
