@@ -270,3 +270,14 @@ export interface MetricChangedPayload {
   value: number;
   unit?: string;
 }
+
+// session.updated — written by the gateway when its runtime source's health changes (upstream connector
+// lost, replay finished), so every client shows the same fact (FALL-01, CTRL-07).
+export interface SessionUpdatedPayload {
+  title?: string;
+  /** Health of the session's runtime source at the gateway. */
+  sourceStatus?: "starting" | "live" | "completed" | "stale" | "failed" | "stopped";
+  /** True while the session's facts may be outdated (upstream stream interrupted): render `stale`. */
+  stale?: boolean;
+  reason?: string;
+}
