@@ -152,6 +152,27 @@ describe("agent-ui validate --from agent-ui", () => {
   });
 });
 
+describe("agent-ui validate through a registered adapter", () => {
+  it("ENV-01 auto-detects a peer protocol stream and validates the adapter's Agent UI output", async () => {
+    const peers = fileURLToPath(new URL("../../../../shared/peers/streams/", import.meta.url));
+    const result = await run(["--json", join(peers, "agui.run-tool-state.events.jsonl")]);
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({ format: "ag-ui", records: 32 });
+    expect(result.code).toBe(report.errors > 0 ? 1 : 0);
+  });
+
+  it("Lime records are recognised by their profile schema version even with snake_case keys", async () => {
+    const event = JSON.parse(readFileSync(join(fixtureDir, "submit-turn-event.json"), "utf8"));
+    const { schemaVersion, eventId, ...rest } = event;
+    const result = await run(
+      ["--json", "-"],
+      JSON.stringify({ ...rest, schema_version: schemaVersion, event_id: eventId }),
+    );
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({ format: "lime", errors: 0, infos: 2 });
+  });
+});
+
 describe("agent-ui validate: unusable input exits 2 with a message saying what and where", () => {
   it("a missing file names the path", async () => {
     const missing = join(tmp, "missing.jsonl");
@@ -188,6 +209,7 @@ describe("the real bin (npx agent-ui)", () => {
     const ok = spawnSync(process.execPath, [binPath, "validate", "--from", "agent-ui", good], {
       encoding: "utf8",
     });
+    expect(ok.stderr).toBe("");
     expect(ok.stdout.trim()).toBe("5 records, 0 errors, 0 warnings");
     expect(ok.status).toBe(0);
     const bad = spawnSync(process.execPath, [binPath, "validate", join(tmp, "nope.jsonl")], {

@@ -7,7 +7,6 @@ import {
   type Diagnostic,
   EVENT_CLASSES,
   type FramedRecord,
-  RUNTIME_EVENT_CLASSES,
   createSequenceVerifier,
   createValidationContext,
   diagnostic,
@@ -94,18 +93,12 @@ export function validationFormats(): ValidationFormat[] {
   return [...own, ...adapters];
 }
 
-/** `--from auto`: Lime when records carry profile markers, else the adapter that claims them, else Agent UI. */
+/** `--from auto`: Lime when records carry profile markers, Agent UI when every record is a standard class,
+ * else the registered adapter whose `detect` claims the records most strongly, else Agent UI. */
 export function detectFormat(records: readonly FramedRecord[]): string {
   const sample = records.slice(0, 20).map((r) => r.value);
-  const isLime = sample.some((value) => {
-    const kind = runtimeRecordKind(value);
-    if (kind === "snapshot" || kind === "trial-pack") return true;
-    const record = value as Record<string, unknown>;
-    if (typeof record?.schemaVersion === "string" && record.schemaVersion.startsWith("lime-profile"))
-      return true;
-    return isMember(RUNTIME_EVENT_CLASSES, record?.type) && !isMember(EVENT_CLASSES, record?.type);
-  });
-  if (isLime) return "lime";
+  if (sample.length === 0) return "agent-ui";
+  if (sample.some(hasLimeMarkers)) return "lime";
   if (sample.every((value) => isMember(EVENT_CLASSES, (value as { type?: unknown } | null)?.type)))
     return "agent-ui";
   let best = { format: "agent-ui", score: 0.5 };
@@ -115,6 +108,16 @@ export function detectFormat(records: readonly FramedRecord[]): string {
     if (score > best.score) best = { format: adapter.format, score };
   }
   return best.format;
+}
+
+/** Snapshot or trial-pack shape, or the profile's schema version (camelCase or snake_case). */
+function hasLimeMarkers(value: unknown): boolean {
+  const kind = runtimeRecordKind(value);
+  if (kind === "snapshot" || kind === "trial-pack") return true;
+  if (kind !== "event") return false;
+  const record = value as Record<string, unknown>;
+  const version = record.schemaVersion ?? record.schema_version;
+  return typeof version === "string" && version.startsWith("lime-profile");
 }
 
 function safeDetect(detect: (record: unknown) => number, value: unknown): number {
