@@ -12,3 +12,6 @@ export * from "./shared/action-types";
 export { limeAdapter } from "./lime";
 export { aguiAdapter } from "./ag-ui";
 export { aiSdkAdapter } from "./ai-sdk";
+export { agentUiAdapter } from "./agent-ui";
+export * from "./auto";
+export * from "./adapt";

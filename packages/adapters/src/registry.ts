@@ -1,4 +1,5 @@
 import { a2aAdapter } from "./a2a";
+import { agentUiAdapter } from "./agent-ui";
 import { aiSdkAdapter } from "./ai-sdk";
 import { claudeAgentSdkAdapter } from "./claude-agent-sdk";
 import { aguiAdapter } from "./ag-ui";
@@ -7,7 +8,7 @@ import { limeAdapter } from "./lime";
 import type { AdapterModule } from "./types";
 
 /** Every source adapter, by its `--from` name. Each adapter module registers itself here with one line. */
-export const ADAPTERS: AdapterModule[] = [limeAdapter, aguiAdapter, aiSdkAdapter, a2aAdapter, codexAdapter, claudeAgentSdkAdapter];
+export const ADAPTERS: AdapterModule[] = [limeAdapter, aguiAdapter, aiSdkAdapter, agentUiAdapter, a2aAdapter, codexAdapter, claudeAgentSdkAdapter];
 
 export function findAdapter(format: string): AdapterModule | undefined {
   return ADAPTERS.find((a) => a.format === format);

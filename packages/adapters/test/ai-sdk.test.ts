@@ -49,8 +49,8 @@ describe("ai-sdk adapter: peer streams", () => {
       type: "run.finished",
       payload: { outcome: "success", reason: "stop" },
     });
-    // No message id on the wire: none is invented (the projection uses the run's assistant message).
-    expect(events.some((e) => e.messageId !== undefined)).toBe(false);
+    // The stream never names its message: one positional key places every part in one message.
+    expect(new Set(events.map((e) => e.messageId))).toEqual(new Set(["ai-sdk:message-1"]));
   });
 
   it("the SSE wire capture carries the same chunks", () => {
@@ -177,6 +177,7 @@ describe("ai-sdk adapter: chunk coverage and bad input", () => {
       artifactKind: "document",
     });
     expect(artifacts[1]).toMatchObject({ artifactId: "m1:file-2", artifactKind: "image" });
+    expect(ofType(events, "evidence.changed")[0]).toMatchObject({ evidenceId: "d1" });
     expect(JSON.stringify(artifacts[1]).length).toBeLessThan(2000);
     expect(ofType(events, "evidence.changed")[0].payload).toMatchObject({
       citations: [{ id: "d1", title: "Notes" }],

@@ -150,6 +150,7 @@ export function custom(ctx: AguiContext): AgentUiEvent[] {
     const messageId = readString(value, "messageId");
     return [
       ctx.emit("evidence.changed", {
+        evidenceId: readString(value, "id") ?? url,
         ...(messageId !== undefined ? { messageId } : {}),
         payload: {
           citations: [

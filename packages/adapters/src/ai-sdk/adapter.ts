@@ -55,10 +55,12 @@ export class AiSdkAdapter implements SourceAdapter {
   private readonly emitter: Emitter;
   private readonly state = new AiSdkState();
   private readonly safe: AdapterOptions;
+  private readonly streamKey: string;
 
   constructor(options: AdapterOptions = {}) {
     this.emitter = new Emitter(AI_SDK_FORMAT, options);
     this.safe = { largePayloadBytes: options.largePayloadBytes };
+    this.streamKey = options.streamId ?? options.sessionId ?? AI_SDK_FORMAT;
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
@@ -67,7 +69,7 @@ export class AiSdkAdapter implements SourceAdapter {
       const type = readString(record, "type");
       const info = { index, sourceType: type };
       if (type === undefined) return [this.emitter.unsupported(record, info, "chunk without type")];
-      const ctx = new AiSdkContext(this.emitter, this.state, this.safe, record, info);
+      const ctx = new AiSdkContext(this.emitter, this.state, this.safe, record, info, this.streamKey);
       if (type.startsWith("data-")) return dataPart(ctx, type);
       const handler = AI_SDK_HANDLERS[type];
       if (handler === undefined)

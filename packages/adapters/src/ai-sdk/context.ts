@@ -13,8 +13,10 @@ export interface OpenPart {
 }
 
 export class AiSdkState {
-  /** The assistant message id from `start`; absent when the stream never named it. */
+  /** The assistant message id from `start`, or the synthetic key of an unnamed one (see `start`). */
   messageId?: string;
+  /** Responses started in this stream: numbers unnamed messages. */
+  starts = 0;
   readonly parts = new Map<string, OpenPart>();
   /** How many parts reused each source id (duplicate `text-start` ids get their own part). */
   readonly reuse = new Map<string, number>();
@@ -34,12 +36,16 @@ export class AiSdkContext {
     readonly safe: SafeOptions,
     readonly record: JsonObject,
     private readonly info: SourceInfo,
+    /** Prefix of synthetic message keys: the caller's stream or session id. */
+    readonly streamKey: string,
   ) {}
 
-  /** One output event on the current assistant message (when the stream named it). */
+  /** One output event on the current assistant message. */
   emit(type: string, fields: EventFields = {}): AgentUiEvent {
     const stamped: EventFields = {};
-    if (this.state.messageId !== undefined) stamped.messageId = this.state.messageId;
+    // Chunks before any `start` still belong to one (unnamed) message.
+    this.state.messageId ??= `${this.streamKey}:message-${++this.state.starts}`;
+    stamped.messageId = this.state.messageId;
     return this.emitter.event(type, { ...stamped, ...fields }, this.info);
   }
 

@@ -8,8 +8,10 @@ import { closeAllParts } from "./parts";
 
 /** `start`: a new response. A named message id that was seen before continues that message. */
 export function start(ctx: AiSdkContext): AgentUiEvent[] {
-  const messageId = readString(ctx.record, "messageId");
-  if (messageId !== undefined) ctx.state.messageId = messageId;
+  ctx.state.starts++;
+  // An unnamed message (the SDK leaves the id to the client) gets a positional key, so its parts are
+  // placed in one message; a named id is always the source's own.
+  ctx.state.messageId = readString(ctx.record, "messageId") ?? `${ctx.streamKey}:message-${ctx.state.starts}`;
   return [ctx.emit("run.started", { phase: "submitted", payload: {} }), ...metadata(ctx)];
 }
 
@@ -92,6 +94,7 @@ export function sourceUrl(ctx: AiSdkContext): AgentUiEvent[] {
   if (id === undefined) return [ctx.unsupported("source-url without sourceId or url")];
   return [
     ctx.emit("evidence.changed", {
+      evidenceId: id,
       payload: { citations: [compact({ id, url, title: readString(ctx.record, "title") })] },
     }),
   ];
@@ -102,6 +105,7 @@ export function sourceDocument(ctx: AiSdkContext): AgentUiEvent[] {
   if (id === undefined) return [ctx.unsupported("source-document without sourceId")];
   return [
     ctx.emit("evidence.changed", {
+      evidenceId: id,
       payload: {
         citations: [compact({ id, title: readString(ctx.record, "title", "filename") })],
         document: compact({

@@ -102,9 +102,14 @@ function deltaText(f: LimeFacts): string | undefined {
   return texts.length > 0 ? texts.join("") : undefined;
 }
 
+/**
+ * The message a model/reasoning fact belongs to. The runtime rarely names it; then the turn's answer
+ * message `<turnId>:assistant` is the key (one assistant answer per turn), so every text fact is placed.
+ */
 function messageIds(f: LimeFacts) {
+  const turnMessage = f.ids.turnId !== undefined ? `${f.ids.turnId}:assistant` : undefined;
   return compact({
-    messageId: stringField(f, "messageId", "message_id") ?? f.ids.messageId,
+    messageId: stringField(f, "messageId", "message_id") ?? f.ids.messageId ?? turnMessage,
     partId: stringField(f, "partId", "part_id") ?? f.ids.partId,
   });
 }

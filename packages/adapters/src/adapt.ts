@@ -1,0 +1,108 @@
+// The one entry point the CLI, the server and tests call: source records (framed or plain values) in,
+// Agent UI envelope events out, with the format named or detected.
+import {
+  type AgentUiEvent,
+  type Diagnostic,
+  type FramedRecord,
+  type RecordMeta,
+  diagnostic,
+} from "@agent-ui/contracts";
+import { type DetectedFormat, detectFormat } from "./auto";
+import { ADAPTERS, findAdapter } from "./registry";
+import type { AdapterModule, AdapterOptions } from "./types";
+
+export interface AdaptOptions extends AdapterOptions {
+  /** Records sampled by format detection (default 5). */
+  sampleSize?: number;
+  /** The adapters to choose from (default: the registry). */
+  adapters?: readonly AdapterModule[];
+}
+
+export interface AdaptResult {
+  events: AgentUiEvent[];
+  /** Problems with the input as a whole and every `diagnostic.changed` the adapter emitted, as diagnostics. */
+  diagnostics: Diagnostic[];
+  /** Set when the format was `"auto"`. */
+  detected?: DetectedFormat;
+}
+
+export function adaptRecords(
+  records: readonly FramedRecord[] | readonly unknown[],
+  format: string,
+  options: AdaptOptions = {},
+): AdaptResult {
+  const framed = toFramed(records);
+  const adapters = options.adapters ?? ADAPTERS;
+  let detected: DetectedFormat | undefined;
+  let name = format;
+  if (format === "auto") {
+    detected = detectFormat(
+      framed.map((r) => r.value),
+      options.sampleSize,
+      adapters,
+    );
+    name = detected.format;
+  }
+  const module =
+    adapters.find((a) => a.format === name) ?? (options.adapters ? undefined : findAdapter(name));
+  if (module === undefined) {
+    const known = adapters.map((a) => a.format).join(", ");
+    const message =
+      format === "auto"
+        ? `could not detect the input format (${detected?.reason}); pass one of: ${known}`
+        : `unknown format "${format.slice(0, 60)}"; known formats: ${known}`;
+    return withDetected(
+      { events: [], diagnostics: [diagnostic("unsupported_source_event", "error", message)] },
+      detected,
+    );
+  }
+  const adapter = module.create(options);
+  const events: AgentUiEvent[] = [];
+  for (const record of framed)
+    for (const event of adapter.push(record.value, record.index, record.meta)) events.push(event);
+  for (const event of adapter.finish()) events.push(event);
+  return withDetected({ events, diagnostics: diagnosticsOf(events) }, detected);
+}
+
+function withDetected(result: AdaptResult, detected: DetectedFormat | undefined): AdaptResult {
+  if (detected !== undefined) result.detected = detected;
+  return result;
+}
+
+/** Plain values are numbered in order; framed records keep their own index and transport meta. */
+function toFramed(records: readonly FramedRecord[] | readonly unknown[]): FramedRecord[] {
+  if (records.length > 0 && records.every(isFramed)) return records as FramedRecord[];
+  return records.map((value, index) => ({ value, index, meta: {} as RecordMeta }));
+}
+
+function isFramed(record: unknown): record is FramedRecord {
+  if (record === null || typeof record !== "object") return false;
+  const r = record as Record<string, unknown>;
+  return "value" in r && typeof r.index === "number" && r.meta !== null && typeof r.meta === "object";
+}
+
+function diagnosticsOf(events: AgentUiEvent[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const event of events) {
+    if (event.type !== "diagnostic.changed") continue;
+    const payload = event.payload ?? {};
+    const severity =
+      payload.severity === "error" || payload.severity === "info" ? payload.severity : "warning";
+    out.push(
+      diagnostic(
+        typeof payload.code === "string" ? payload.code : "unsupported_source_event",
+        severity,
+        typeof payload.message === "string" ? payload.message : "adapter diagnostic",
+        {
+          eventRef: {
+            index: event.source?.index,
+            eventId: event.eventId,
+            type: event.type,
+            sequence: event.sequence,
+          },
+        },
+      ),
+    );
+  }
+  return out;
+}
