@@ -25,4 +25,10 @@ export const KNOWN_GAPS: KnownGap[] = [
       "projection drops an evidence pack without evidenceId/packRef (missing_correlation) instead of keeping an " +
       "evidence record keyed by the trial with its runtimeCorrelation spine (fixtures.md §3.7)",
   },
+  {
+    id: "HYD-03",
+    reason:
+      "projection takes its session only from options.sessionId or session.*/hydration facts, not from the " +
+      "stream's events, so a late snapshot for another session is applied over the active view",
+  },
 ];

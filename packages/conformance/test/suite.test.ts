@@ -45,6 +45,10 @@ describe("suite shape", () => {
     }
   });
 
+  it("covers the ordering and stale-hydration checks the replay runner needs (ORD-01..03, HYD-03)", () => {
+    for (const id of ["ORD-01", "ORD-02", "ORD-03", "HYD-03"]) expect(ids).toContain(id);
+  });
+
   it("has one case per official Lime profile fixture and unique ids", () => {
     expect(ids.filter((id) => id.startsWith("FIX-"))).toHaveLength(7);
     expect(new Set(ids).size).toBe(ids.length);

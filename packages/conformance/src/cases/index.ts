@@ -6,15 +6,17 @@ import { EVIDENCE_HYDRATE_CASES } from "./aui-ar-evidence-hydrate";
 import { IDENTITY_READ_CASES } from "./aui-ar-identity-read";
 import { GOVERNANCE_CASES } from "./governance";
 import { OFFICIAL_FIXTURE_CASES } from "./official-fixtures";
+import { ORDERING_CASES } from "./ordering";
 import { PROJECTION_SCENARIO_CASES } from "./projection-scenarios";
 import { VALIDATION_CHECKLIST_CASES } from "./validation-checklist";
 
-/** The whole suite, in report order: AUI-AR cases, governance failures, acceptance items, fixtures. */
+/** The whole suite, in report order: AUI-AR cases, governance failures, ordering, acceptance items, fixtures. */
 export const CASES: ConformanceCase[] = [
   ...IDENTITY_READ_CASES,
   ...ACTION_TASK_CASES,
   ...EVIDENCE_HYDRATE_CASES,
   ...GOVERNANCE_CASES,
+  ...ORDERING_CASES,
   ...PROJECTION_SCENARIO_CASES,
   ...VALIDATION_CHECKLIST_CASES,
   ...ACCEPTANCE_CORE_CASES,
