@@ -16,6 +16,8 @@ interface StreamState {
   first: number | null;
   last: number | null;
   held: Map<number, AgentUiEvent>;
+  /** A `stream:<id>` stale section is set while events are held. */
+  gapMarked: boolean;
 }
 
 export type LateKind = "late" | "duplicate_sequence";
@@ -78,6 +80,7 @@ export class OrderingGate {
         stream.held.set(sequence, event);
         this.heldCount++;
         this.staleSections.add(`stream:${key}`);
+        stream.gapMarked = true;
         this.viewCache = null;
       } else this.callbacks.late(event, "duplicate_sequence");
       return;
@@ -150,7 +153,15 @@ export class OrderingGate {
   private stream(key: string): StreamState {
     let stream = this.streams.get(key);
     if (stream === undefined) {
-      stream = { expected: null, coveredBelow: 0, joined: false, first: null, last: null, held: new Map() };
+      stream = {
+        expected: null,
+        coveredBelow: 0,
+        joined: false,
+        first: null,
+        last: null,
+        held: new Map(),
+        gapMarked: false,
+      };
       this.streams.set(key, stream);
     }
     return stream;
@@ -175,7 +186,11 @@ export class OrderingGate {
       this.applyNow(next, key);
       stream.expected += 1;
     }
-    if (stream.held.size === 0 && this.staleSections.delete(`stream:${key}`)) this.viewCache = null;
+    if (stream.gapMarked && stream.held.size === 0) {
+      stream.gapMarked = false;
+      this.staleSections.delete(`stream:${key}`);
+      this.viewCache = null;
+    }
   }
 
   private applyNow(event: AgentUiEvent, key: string | null): void {

@@ -180,3 +180,24 @@ describe("run family", () => {
     expect(state.messages).toHaveLength(0);
   });
 });
+
+describe("run status follows the active part (D.4)", () => {
+  it("STAT-03 tool_running while a tool of the turn is open, streaming after it closes", () => {
+    const e = stream({ turnId: "t1" });
+    const p = createProjector();
+    p.applyAll([e("run.started"), e("tool.started", { toolCallId: "c1", payload: { name: "x" } })]);
+    expect(p.getState().runtime).toMatchObject({ status: "tool_running", attention: "medium" });
+    p.apply(e("tool.result", { toolCallId: "c1", payload: { output: "ok" } }));
+    expect(p.getState().runtime.status).toBe("streaming");
+  });
+
+  it("STAT-04 an attention state is not overwritten by tool activity", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("run.started"),
+      e("run.status", { payload: { status: "blocked", reason: "quota" } }),
+      e("tool.started", { toolCallId: "c1" }),
+    ]);
+    expect(state.runtime).toMatchObject({ status: "blocked", reason: "quota" });
+  });
+});

@@ -16,6 +16,7 @@ import { safeText, safeValue } from "../internal/safety";
 import { addPart, assistantMessage, touchPart } from "../message-ops";
 import type { EventContext, Store } from "../store";
 import { linkArtifactToTool } from "./artifact";
+import { setRuntimeStatus } from "./run";
 
 function indexOf(store: Store) {
   return store.toolPlaces;
@@ -75,6 +76,27 @@ function setStatus(store: Store, tool: ToolRecord, status: ToolState, ctx: Event
   }
   if (isTerminal(status) && typeof ctx.event.timestamp === "string") tool.endedAt = ctx.event.timestamp;
   syncViews(store, tool, ctx);
+  if (index !== undefined && tool.agentId === undefined) followActivePart(store, index.turnKey, ctx);
+}
+
+const ACTIVE_ROW = new Set([
+  "accepted",
+  "submitted",
+  "preparing",
+  "routing",
+  "waiting_provider",
+  "streaming",
+  "tool_running",
+]);
+
+/** D.4: a running turn reads tool_running while one of its tools is open, streaming otherwise. Only
+ * calm running states follow the active part; attention states (action_required, blocked, …) stay. */
+function followActivePart(store: Store, turnKey: string, ctx: EventContext): void {
+  const status = store.runtime.value.status;
+  if (store.terminalTurns.has(turnKey) || !ACTIVE_ROW.has(status)) return;
+  const open = (store.openTools.get(turnKey)?.size ?? 0) > 0;
+  if (open && status !== "tool_running") setRuntimeStatus(store, "tool_running", ctx);
+  else if (!open && status === "tool_running") setRuntimeStatus(store, "streaming", ctx);
 }
 
 /** Inline part and timeline entry follow the record: expanded while active, collapsed once terminal. */

@@ -4,11 +4,17 @@
  * size is bounded by previews, so the cost is per changed entity and never per history length. */
 export function copyPlain<T>(value: T): T {
   if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map(copyPlain) as T;
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = copyPlain(value[i]);
+    return out as T;
+  }
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value as Record<string, unknown>)) {
-    const child = (value as Record<string, unknown>)[key];
-    if (child !== undefined) out[key] = copyPlain(child);
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const child = record[key];
+    if (child !== undefined)
+      out[key] = child !== null && typeof child === "object" ? copyPlain(child) : child;
   }
   return out as T;
 }
