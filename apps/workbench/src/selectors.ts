@@ -12,7 +12,12 @@ export const selectConversation = (s: ProjectionState) => ({
   artifacts: s.artifacts,
 });
 export const selectCapsules = (s: ProjectionState) => ({ tasks: s.tasks, queue: s.queue });
-export const selectTeam = (s: ProjectionState) => ({ team: s.team, agents: s.agents, messages: s.messages });
+export const selectTeam = (s: ProjectionState) => ({
+  team: s.team,
+  agents: s.agents,
+  messages: s.messages,
+  evidence: s.evidence,
+});
 export const selectArtifacts = (s: ProjectionState) => s.artifacts;
 export const selectEvidence = (s: ProjectionState) => ({ evidence: s.evidence, reviews: s.team.reviews });
 export const selectTimeline = (s: ProjectionState) => ({

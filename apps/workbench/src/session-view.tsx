@@ -158,8 +158,10 @@ function CapsulesPane({ store, dispatch }: Pane) {
 }
 
 function TeamPane({ store, dispatch }: Pane) {
-  const { team, agents, messages } = useProjection(store, selectTeam, shallowEqual);
-  return <TeamWorkbench team={team} agents={agents} messages={messages} dispatch={dispatch} />;
+  const { team, agents, messages, evidence } = useProjection(store, selectTeam, shallowEqual);
+  return (
+    <TeamWorkbench team={team} agents={agents} messages={messages} evidence={evidence} dispatch={dispatch} />
+  );
 }
 
 function ArtifactsPane(

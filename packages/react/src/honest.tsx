@@ -53,6 +53,8 @@ export function toneOf(status: string | undefined): Tone {
     case "completed":
     case "output-available":
     case "passed":
+    case "verified":
+    case "exported":
     case "resolved":
     case "ready":
     case "done":

@@ -30,9 +30,15 @@ export function isPartLive(
   return action?.status === "pending" || action?.status === "responding";
 }
 
-export function summarizeProcess(parts: MessagePart[], tools: Record<string, ToolRecord>): string {
+/** One line from stable facts: counts, tool names and the runtime's recorded decisions (HITL-10 audit). */
+export function summarizeProcess(
+  parts: MessagePart[],
+  tools: Record<string, ToolRecord>,
+  actions: Record<string, ActionRecord> = {},
+): string {
   const toolNames: string[] = [];
   const seenTools = new Set<string>();
+  const outcomes: string[] = [];
   let reasoning = 0;
   let decisions = 0;
   let other = 0;
@@ -42,14 +48,21 @@ export function summarizeProcess(parts: MessagePart[], tools: Record<string, Too
       seenTools.add(part.toolCallId);
       toolNames.push(honestText(tools[part.toolCallId]?.name ?? part.title));
     } else if (part.kind === "reasoning_summary" || part.kind === "reasoning_detail") reasoning++;
-    else if (part.kind === "action_required") decisions++;
-    else other++;
+    else if (part.kind === "action_required") {
+      decisions++;
+      const action = part.actionId ? actions[part.actionId] : undefined;
+      if (action?.status === "resolved") outcomes.push(action.decision ?? "unknown");
+      else if (action) outcomes.push(action.status);
+    } else other++;
   }
   const bits: string[] = [];
   if (reasoning) bits.push(`${reasoning} reasoning`);
   if (toolNames.length)
     bits.push(`${toolNames.length} tool${toolNames.length > 1 ? "s" : ""} (${toolNames.join(", ")})`);
-  if (decisions) bits.push(`${decisions} decision${decisions > 1 ? "s" : ""}`);
+  if (decisions)
+    bits.push(
+      `${decisions} decision${decisions > 1 ? "s" : ""}${outcomes.length ? ` (${outcomes.join(", ")})` : ""}`,
+    );
   if (other) bits.push(`${other} step${other > 1 ? "s" : ""}`);
   return bits.join(" · ") || "no steps";
 }
@@ -58,7 +71,7 @@ export function InlineProcess({ parts, tools, actions, agents, dispatch }: Inlin
   const live = parts.some((p) => isPartLive(p, tools, actions));
   const [userOpen, setUserOpen] = useState<boolean | null>(null);
   const expanded = live || userOpen === true;
-  const summary = summarizeProcess(parts, tools);
+  const summary = summarizeProcess(parts, tools, actions);
   const shownTools = new Set<string>();
   return (
     <section

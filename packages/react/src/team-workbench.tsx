@@ -1,16 +1,19 @@
 // TeamWorkbench: roster, work board, handoff lane, worker notifications, review lane and a bounded teammate
 // transcript opened on demand (TEAM-01..13). Each teammate keeps its own identity (TEAM-05); worker
 // results stay worker results (TEAM-04); verdicts come from review facts, not prose (TEAM-08).
-import type { AgentRecord, Message, TeamSlice } from "@agent-ui/contracts";
+import type { AgentRecord, EvidenceRecord, Message, TeamSlice } from "@agent-ui/contracts";
+import { selectReviewLane } from "@agent-ui/projection";
 import { useMemo, useState } from "react";
 import type { Dispatch } from "./commands";
 import { DelegationGraph } from "./delegation-graph";
-import { Badge, clip, honestText } from "./honest";
+import { Badge, clip, honestText, isFallback } from "./honest";
 
 export interface TeamWorkbenchProps {
   team: TeamSlice;
   agents: Record<string, AgentRecord>;
   messages: Message[];
+  /** Evidence records: a review with a `reviewRef` shows its verdict from the evidence owner (EVID-02/03). */
+  evidence?: Record<string, EvidenceRecord>;
   dispatch?: Dispatch;
   /** Most recent transcript messages shown per teammate (TEAM-09). */
   transcriptLimit?: number;
@@ -20,6 +23,7 @@ export function TeamWorkbench({
   team,
   agents,
   messages,
+  evidence,
   dispatch,
   transcriptLimit = 20,
 }: TeamWorkbenchProps) {
@@ -143,7 +147,9 @@ export function TeamWorkbench({
 
       <section aria-label="Review lane">
         <h3>Reviews</h3>
-        {team.reviews.length === 0 ? <p className="aui-hint">No reviews.</p> : null}
+        {team.reviews.length === 0 && !hasEvidenceReviews(evidence) ? (
+          <p className="aui-hint">No reviews.</p>
+        ) : null}
         <ul>
           {team.reviews.map((r) => (
             <li key={r.reviewId} data-status={r.status}>
@@ -160,6 +166,7 @@ export function TeamWorkbench({
               ) : null}
             </li>
           ))}
+          {evidence ? <EvidenceReviews evidence={evidence} /> : null}
         </ul>
       </section>
     </section>
@@ -197,5 +204,34 @@ function Transcript(props: {
         </p>
       ))}
     </section>
+  );
+}
+
+function hasEvidenceReviews(evidence: Record<string, EvidenceRecord> | undefined): boolean {
+  return Object.values(evidence ?? {}).some((e) => !isFallback(e.reviewRef));
+}
+
+/** Review verdicts held by evidence facts, read through the projection's review lane (the same record the
+ * replay lane reads, so the two cannot disagree — EVID-03). */
+function EvidenceReviews({ evidence }: { evidence: Record<string, EvidenceRecord> }) {
+  const state = { evidence } as Parameters<typeof selectReviewLane>[0];
+  const lanes = Object.keys(evidence).flatMap((id) => {
+    const lane = selectReviewLane(state, id);
+    return lane && !isFallback(lane.ref) ? [lane] : [];
+  });
+  return (
+    <>
+      {lanes.map((lane) => (
+        <li key={lane.evidenceId} data-status={lane.status}>
+          <span>review {lane.ref}</span> <Badge label="verdict" value={lane.status} />{" "}
+          {Array.isArray(lane.verification) ? (
+            lane.verification.map((v) => <Badge key={v.name} label={v.name} value={v.status} />)
+          ) : (
+            <Badge label="verification" value={honestText(lane.verification)} />
+          )}
+          <span className="aui-hint"> evidence: {lane.evidenceId}</span>
+        </li>
+      ))}
+    </>
   );
 }

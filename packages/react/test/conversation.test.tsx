@@ -143,4 +143,11 @@ describe("InlineProcess", () => {
     ];
     expect(summarizeProcess(twice, state.tools)).toBe("1 tool (write_file)");
   });
+
+  it("HITL-10 a collapsed process keeps the runtime's recorded decision as an audit summary", () => {
+    const state = teamApproved();
+    const parts: MessagePart[] = [{ id: "a", kind: "action_required", status: "done", actionId: "act-1" }];
+    expect(summarizeProcess(parts, state.tools, state.actions)).toBe("1 decision (approve)");
+    expect(summarizeProcess(parts, state.tools, teamRunning().actions)).toBe("1 decision (pending)");
+  });
 });

@@ -26,6 +26,23 @@ describe("TeamWorkbench", () => {
     expect(within(lane).getByText(/Add a summary table/)).toBeTruthy();
   });
 
+  it("EVID-03/TEAM-08 a review held by an evidence fact shows the evidence owner's verdict", () => {
+    const s = teamRunning();
+    s.team.reviews = [];
+    s.evidence["ev-1"] = {
+      ...s.evidence["ev-1"],
+      status: "verified",
+      reviewRef: "review://r1",
+      verification: [{ name: "links_resolve", status: "passed" }],
+    };
+    render(<TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} evidence={s.evidence} />);
+    const lane = screen.getByLabelText("Review lane");
+    expect(within(lane).getByText("review review://r1")).toBeTruthy();
+    expect(within(lane).getByText("verdict: verified")).toBeTruthy();
+    expect(within(lane).getByText("links_resolve: passed")).toBeTruthy();
+    expect(within(lane).queryByText("No reviews.")).toBeNull();
+  });
+
   it("TEAM-06/07/15 worker notifications, handoffs and blocked work items are shown", () => {
     const s = teamRunning();
     render(<TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} />);

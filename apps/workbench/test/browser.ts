@@ -1,0 +1,72 @@
+// Browser-test harness: Debian Chromium through playwright-core (never a downloaded browser), the gateway
+// with the demo runtime on a free port and the built workbench. Without /usr/bin/chromium the suite skips
+// with a reason, unless AGENT_UI_REQUIRE_BROWSER=1 (CI), where a missing browser is a failure.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type RunningServer, startServer } from "@agent-ui/server";
+import { ensureWorkbenchBuilt } from "@agent-ui/workbench/build";
+import { type Browser, type Page, chromium } from "playwright-core";
+
+export const CHROMIUM = "/usr/bin/chromium";
+export const browserRequired = process.env.AGENT_UI_REQUIRE_BROWSER === "1";
+export const browserAvailable = existsSync(CHROMIUM);
+export const skipReason = browserAvailable ? undefined : `${CHROMIUM} not found: browser tests skipped`;
+
+export interface Harness {
+  server: RunningServer;
+  browser: Browser;
+  close(): Promise<void>;
+  /** Creates a demo session through the gateway API. */
+  createSession(scenario: string, config?: Record<string, unknown>): Promise<string>;
+  open(sessionId: string): Promise<Page>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  if (!browserAvailable) throw new Error(`${CHROMIUM} is required (AGENT_UI_REQUIRE_BROWSER=1) but missing`);
+  const { dir } = await ensureWorkbenchBuilt();
+  const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-e2e-"));
+  const server = await startServer({ port: 0, dataDir, staticDir: dir });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  });
+  return {
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async createSession(scenario, config = {}) {
+      const response = await fetch(`${server.url}/api/sessions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ source: "demo", scenario, title: `${scenario} e2e`, config }),
+      });
+      if (!response.ok) throw new Error(`create session: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { session: { id: string } }).session.id;
+    },
+    async open(sessionId) {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      page.on("pageerror", (error) => console.error("pageerror:", error.message));
+      await page.goto(`${server.url}/#/s/${encodeURIComponent(sessionId)}`);
+      return page;
+    },
+  };
+}
+
+/** Saves a screenshot into docs/screenshots when AGENT_UI_SCREENSHOTS=1 (kept out of ordinary runs). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.AGENT_UI_SCREENSHOTS !== "1") return;
+  const path = new URL(`../../../docs/screenshots/${name}.png`, import.meta.url).pathname;
+  await page.screenshot({ path, fullPage: false });
+}

@@ -1,0 +1,131 @@
+// End to end in a real browser: the workbench against the gateway and the embedded demo runtime. Every
+// step clicks, waits for the runtime's fact to be rendered, then asserts (never a markup regex).
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Harness,
+  browserAvailable,
+  browserRequired,
+  screenshot,
+  skipReason,
+  startHarness,
+} from "./browser";
+
+const runBrowser = browserAvailable || browserRequired;
+if (!runBrowser) console.warn(`[workbench e2e] ${skipReason}`);
+
+const FACT_TIMEOUT = 45_000;
+
+async function panel(page: Page, name: string) {
+  await page.getByRole("tab", { name, exact: true }).click();
+  return page.getByRole("tabpanel", { name });
+}
+
+/** The runtime's resolution as rendered: on the card while the process is live, in the collapsed summary
+ * once the run completed (HITL-10). */
+function resolvedAs(page: Page, decision: string) {
+  return page.getByText(new RegExp(`Resolved by runtime: ${decision}|decision \\(${decision}`)).first();
+}
+
+/** Counts logged events of one class through the gateway's paged log. */
+async function countEvents(h: Harness, sessionId: string, type: string): Promise<number> {
+  const response = await fetch(`${h.server.url}/api/sessions/${sessionId}/events.json?after=0&limit=5000`);
+  const body = (await response.json()) as { entries: { event: { type?: string } }[] };
+  return body.entries.filter((e) => e.event.type === type).length;
+}
+
+describe.skipIf(!runBrowser)("workbench in Chromium", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 180_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("HITL-02/03 team: approve the gated tool, see the artifact and the review verdict, reload hydrates the same state", async () => {
+    const id = await h.createSession("team", { pace: 0.4 });
+    const page = await h.open(id);
+    const status = page.getByLabel("Runtime status");
+    await status.waitFor();
+
+    const card = page.getByRole("region", { name: /^Action / });
+    const approve = card.getByRole("button", { name: "Approve" });
+    await approve.waitFor({ timeout: FACT_TIMEOUT });
+    await screenshot(page, "workbench-approval");
+    // A double click is harmless: the card disables itself and the client dedupes (HITL-05).
+    await approve.dblclick();
+    // The click only sends the write; the card resolves when the runtime's action.resolved is rendered.
+    await resolvedAs(page, "approve").waitFor({ timeout: FACT_TIMEOUT });
+
+    await page.getByText("Completed", { exact: true }).waitFor({ timeout: FACT_TIMEOUT * 2 });
+    expect(await countEvents(h, id, "action.resolved")).toBe(1);
+    const artifacts = await panel(page, "artifacts");
+    const artifactCard = artifacts.getByRole("button", { name: /report\.md/ });
+    await artifactCard.waitFor({ timeout: FACT_TIMEOUT });
+    const exportState = await artifacts.getByText(/^export: /).textContent();
+    await screenshot(page, "workbench-artifact");
+
+    const team = await panel(page, "team");
+    const reviews = team.getByRole("region", { name: "Review lane" });
+    const verdict = reviews.getByText(/^verdict: /).first();
+    await verdict.waitFor({ timeout: FACT_TIMEOUT });
+    const verdictText = await verdict.textContent();
+    expect(verdictText).not.toBe("verdict: unknown");
+    await screenshot(page, "workbench-team");
+    const answerBefore = await page.locator(".aui-answer").allTextContents();
+    expect(answerBefore.join("").length).toBeGreaterThan(0);
+
+    await page.reload();
+    await page.getByText("Completed", { exact: true }).waitFor({ timeout: FACT_TIMEOUT });
+    const teamAfter = await panel(page, "team");
+    await teamAfter
+      .getByRole("region", { name: "Review lane" })
+      .getByText(verdictText ?? "")
+      .first()
+      .waitFor();
+    expect(await page.locator(".aui-answer").allTextContents()).toEqual(answerBefore);
+    const artifactsAfter = await panel(page, "artifacts");
+    await artifactsAfter.getByRole("button", { name: /report\.md/ }).waitFor();
+    expect(await artifactsAfter.getByText(/^export: /).textContent()).toBe(exportState);
+    await page.close();
+  }, 180_000);
+
+  it("HITL-04 approval: reject resolves the action as rejected and the tool never shows output", async () => {
+    const id = await h.createSession("approval", { pace: 0.4 });
+    const page = await h.open(id);
+    const card = page.getByRole("region", { name: /^Action / });
+    const reject = card.getByRole("button", { name: "Reject" });
+    await reject.waitFor({ timeout: FACT_TIMEOUT });
+    await reject.click();
+    await resolvedAs(page, "rejected").waitFor({ timeout: FACT_TIMEOUT });
+    await page.getByText("Completed", { exact: true }).waitFor({ timeout: FACT_TIMEOUT });
+    // The finished process is archived collapsed (PROC-03); open it to read the tool's terminal state.
+    const process = page.getByRole("region", { name: "Process" }).filter({ hasText: "write_file" });
+    await process.getByRole("button", { name: "Show steps" }).click();
+    const tool = process.getByRole("article", { name: "Tool write_file" });
+    expect(await tool.getAttribute("data-status")).toBe("output-error");
+    await screenshot(page, "workbench-rejected");
+    await page.close();
+  }, 120_000);
+
+  it("QUEUE-01/02 queue-steer: queue runs next and steer changes the current run, each shown as its own fact", async () => {
+    const id = await h.createSession("queue-steer", { pace: 1 });
+    const page = await h.open(id);
+    const queueButton = page.getByRole("button", { name: "Queue — run next" });
+    await queueButton.waitFor({ timeout: FACT_TIMEOUT });
+    const input = page.getByRole("textbox", { name: "Message" });
+    await input.fill("Then summarize the pipeline in one line");
+    await queueButton.click();
+    const tasks = await panel(page, "tasks");
+    await tasks.getByText("Queued turn #1").waitFor({ timeout: FACT_TIMEOUT });
+    await input.fill("Mention the hydration step");
+    await page.getByRole("button", { name: "Steer — change current run" }).click();
+    await page
+      .getByText(/Steer applied|Adjusting as you asked/)
+      .first()
+      .waitFor({ timeout: FACT_TIMEOUT });
+    await screenshot(page, "workbench-queue-steer");
+    await page.close();
+  }, 120_000);
+});
