@@ -1,6 +1,6 @@
 // Upstream health as facts: every client sees the same `stale` / `failed` state instead of prose in a log
 // (FALL-01, CTRL-07: `stream_interrupted` → stale, `runtime_failed` → failed).
-import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { AgentUiEvent, SessionUpdatedPayload } from "@agent-ui/contracts";
 import type { SourceStatus } from "../sources/runtime-source";
 import type { SessionIngest } from "./ingest";
 
@@ -9,10 +9,16 @@ export function sourceStatusEvents(
   status: SourceStatus,
   reason?: string,
 ): AgentUiEvent[] {
-  const payload: Record<string, unknown> = { sourceStatus: status, stale: status === "stale" };
+  const payload: SessionUpdatedPayload = { sourceStatus: status, stale: status === "stale" };
   if (reason !== undefined) payload.reason = reason;
   const events = ingest.events([
-    { type: "session.updated", owner: "session", scope: "session", surface: "session_tabs", payload },
+    {
+      type: "session.updated",
+      owner: "session",
+      scope: "session",
+      surface: "session_tabs",
+      payload: { ...payload },
+    },
   ]);
   if (status === "failed" || status === "stale") {
     events.push(
