@@ -70,7 +70,7 @@ describe("team scenario through the lime adapter and the projection", () => {
     expect(action).toMatchObject({
       toolName: "write_file",
       toolCallId: "call_001_write_file_1",
-      requestedBy: { subagentId: "agent_001_coder" },
+      requestedBy: { subagentId: "agent_001_coder", agentId: "agent_001_coder", name: "Coder" },
       status: "resolved",
       decision: "rejected",
     });

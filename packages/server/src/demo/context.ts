@@ -49,7 +49,13 @@ export interface ToolSpec {
   /** When set, the tool fails after its progress instead of producing the result. */
   fail?: { category: string; error: string; retryable: boolean };
   /** When set, the tool waits for a user decision before it runs. */
-  approval?: { prompt: string; scope: Record<string, unknown>; severity?: string };
+  approval?: {
+    prompt: string;
+    scope: Record<string, unknown>;
+    severity?: string;
+    /** The teammate's display name, for a delegated approval (HITL-09). */
+    requesterName?: string;
+  };
   /** Called when the approval request is out, and when the decision arrives (e.g. task waiting facts). */
   onApproval?: (phase: "requested" | "approved" | "rejected", actionId: string) => void;
 }
@@ -169,7 +175,13 @@ export class TurnContext {
           prompt: spec.approval.prompt,
           scope: spec.approval.scope,
           severity: spec.approval.severity ?? "medium",
-          ...(this.defaults.subagentId ? { requestedBy: { subagentId: this.defaults.subagentId } } : {}),
+          // A delegated approval names the teammate that asked (HITL-09).
+          ...(typeof this.defaults.subagentId === "string"
+            ? {
+                requestedByAgentId: this.defaults.subagentId,
+                ...(spec.approval.requesterName ? { agentName: spec.approval.requesterName } : {}),
+              }
+            : {}),
         },
         { actionId, toolCallId, status: "blocked" },
       );

@@ -32,6 +32,8 @@ export interface DemoRuntimeOptions {
   clock?: () => number;
   /** No timers: the caller moves logical time with `advance` / `runUntilIdle`. */
   manual?: boolean;
+  /** Keep every event for `events()` (default true). A long-lived source that only streams turns it off. */
+  keepLog?: boolean;
   timers?: DemoTimers;
 }
 
@@ -80,6 +82,7 @@ export class DemoEngine implements TurnHost {
   readonly listeners = new Set<(event: RuntimeEvent) => void>();
   active: ActiveTurn | undefined;
   stopped = false;
+  keepLog = true;
   private turnNo = 0;
   private effectNo = 0;
 
@@ -105,7 +108,7 @@ export class DemoEngine implements TurnHost {
     const event = this.writer.write(type, fields, payload);
     this.facts.observe(event);
     this.readModel.observe(event);
-    this.log.push(event);
+    if (this.keepLog) this.log.push(event);
     for (const listener of this.listeners) listener(event);
     return event;
   }
@@ -260,6 +263,7 @@ export function createDemoRuntime(options: DemoRuntimeOptions = {}): DemoRuntime
     options.seed ?? 7,
     options.clock ? options.clock() : DEMO_EPOCH,
   );
+  engine.keepLog = options.keepLog ?? true;
   const pace = Math.max(0, options.pace ?? 1);
   const timers: DemoTimers = options.timers ?? {
     setTimeout: (run, ms) => setTimeout(run, ms),

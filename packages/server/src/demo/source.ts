@@ -68,6 +68,8 @@ export class DemoSource implements RuntimeSource {
       pace: this.settings.pace,
       clock: Date.now,
       timers: this.timers,
+      // Events stream to the sink (and the gateway's store); the runtime keeps no second copy.
+      keepLog: false,
     });
     this.runtime = runtime;
     // Events of one tick go to the sink as one batch; batches are delivered strictly in order.

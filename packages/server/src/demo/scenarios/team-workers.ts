@@ -97,6 +97,7 @@ export function* coder(
         prompt: `Allow write_file to create ${report.path}?`,
         scope: { path: report.path },
         severity: "medium",
+        requesterName: member.name,
       },
       onApproval: (phase, actionId) => {
         if (phase === "requested") {
