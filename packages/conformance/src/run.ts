@@ -57,9 +57,7 @@ function contextFor({ events, recordEnds }: AdaptedInput, hydrate: unknown): Cas
     events,
     adapterDiagnostics: events.filter((e) => e.type === "diagnostic.changed"),
     stateAt: (sequence) => projectCase(eventsUpTo(events, sequence), hydrate),
-    stateAfter: (count) => projectCase(events.slice(0, count), hydrate),
-    stateAfterRecords: (count) =>
-      projectCase(events.slice(0, count === 0 ? 0 : recordEnds[count - 1]), hydrate),
+    stateAfter: (count) => projectCase(events.slice(0, count === 0 ? 0 : recordEnds[count - 1]), hydrate),
     project: (other, otherHydrate) => projectCase(other, otherHydrate),
   };
 }

@@ -18,10 +18,9 @@ export interface CaseContext {
   adapterDiagnostics: AgentUiEvent[];
   /** Time travel: the state after hydration plus every event with `sequence <= n` (same stream order). */
   stateAt(sequence: number): ProjectionState;
-  /** The state after hydration plus the first `count` adapted events. */
+  /** The state after hydration plus whatever the first `count` input records adapted to (an adapter may
+   * emit several events, or diagnostics, per record; counting records keeps cases independent of that). */
   stateAfter(count: number): ProjectionState;
-  /** The state after hydration plus whatever the first `count` input records adapted to. */
-  stateAfterRecords(count: number): ProjectionState;
   /** Projects a different set of events (and optional hydration) with a fresh projector. */
   project(events: AgentUiEvent[], hydrate?: unknown): ProjectionState;
 }

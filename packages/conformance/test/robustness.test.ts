@@ -25,7 +25,6 @@ describe("suite robustness", () => {
       adapterDiagnostics: [],
       stateAt: () => empty,
       stateAfter: () => empty,
-      stateAfterRecords: () => empty,
       project: () => empty,
     };
     const vacuous = CASES.filter((c) => {

@@ -71,7 +71,7 @@ export const ACTION_TASK_CASES = defineCases([
     },
     check: (s, ctx) =>
       collect((c) => {
-        const waiting = ctx.stateAfterRecords(3);
+        const waiting = ctx.stateAfter(3);
         c.equal(
           waiting.actions.act_2?.status,
           "pending",
@@ -109,7 +109,7 @@ export const ACTION_TASK_CASES = defineCases([
     },
     check: (s, ctx) =>
       collect((c) => {
-        const afterReject = ctx.stateAfterRecords(3);
+        const afterReject = ctx.stateAfter(3);
         c.notOneOf(
           afterReject.tools.tc_3?.status,
           ["output-available"],
@@ -137,7 +137,7 @@ export const ACTION_TASK_CASES = defineCases([
     },
     check: (s, ctx) =>
       collect((c) => {
-        const first = ctx.stateAfterRecords(2);
+        const first = ctx.stateAfter(2);
         c.equal(first.actions.act_4?.status, "resolved", "status after the first resolution");
         c.oneOf(
           first.actions.act_4?.decision,
@@ -216,7 +216,7 @@ export const ACTION_TASK_CASES = defineCases([
     },
     check: (s, ctx) =>
       collect((c) => {
-        c.equal(ctx.stateAfterRecords(3).tasks.task_t1?.status, "retrying", "capsule while retrying");
+        c.equal(ctx.stateAfter(3).tasks.task_t1?.status, "retrying", "capsule while retrying");
         const task = s.tasks.task_t1;
         if (!c.defined(task, "tasks.task_t1")) return;
         c.oneOf(task.status, ["running", "retrying"], "capsule on the new attempt");
@@ -246,7 +246,7 @@ export const ACTION_TASK_CASES = defineCases([
     },
     check: (s, ctx) =>
       collect((c) => {
-        const quota = ctx.stateAfterRecords(3);
+        const quota = ctx.stateAfter(3);
         c.oneOf(quota.tasks.task_q?.status, ["blocked", "failed"], "capsule after quota.blocked");
         c.ok(
           JSON.stringify(quota.tasks.task_q ?? {}).includes("quota"),

@@ -225,7 +225,7 @@ export const IDENTITY_READ_CASES = defineCases([
     },
     check: (s, ctx) =>
       collect((c) => {
-        const before = ctx.stateAfterRecords(1);
+        const before = ctx.stateAfter(1);
         c.oneOf(before.runtime.status, ["submitted", "accepted", "preparing"], "status before first text");
         c.equal(answerText(before), "", "answer before the first delta");
         c.equal(answerText(s), "Hello", "answer after the delta");
@@ -322,11 +322,11 @@ export const IDENTITY_READ_CASES = defineCases([
     check: (s, ctx) =>
       collect((c) => {
         c.notOneOf(
-          ctx.stateAfterRecords(6).runtime.status,
+          ctx.stateAfter(6).runtime.status,
           TERMINAL_STATUSES,
           "status after model.completed (STAT-08)",
         );
-        c.equal(ctx.stateAfterRecords(7).runtime.status, "completed", "status after turn.completed");
+        c.equal(ctx.stateAfter(7).runtime.status, "completed", "status after turn.completed");
         c.equal(s.runtime.status, "completed", "status after the snapshot");
         const process = allParts(s).filter((p) => p.kind !== "assistant_text" && p.kind !== "user_text");
         c.ok(process.length > 0, "process parts are kept");

@@ -86,7 +86,7 @@ export const OFFICIAL_FIXTURE_CASES = defineCases([
     input: fixture("task-retry-attempt-failed-event.json", "thread-read-snapshot.json"),
     check: (s, ctx) =>
       collect((c) => {
-        const alone = ctx.stateAfterRecords(1);
+        const alone = ctx.stateAfter(1);
         const task = alone.tasks.task_lime_001;
         if (c.defined(task, "tasks.task_lime_001 after the event")) {
           c.equal(task.status, "failed", "task status after the failed attempt");
