@@ -78,9 +78,10 @@ describe("ai-sdk adapter: peer streams", () => {
     expect(ofType(events, "tool.result")).toEqual([]);
     expect(ofType(events, "text.delta")).toEqual([]);
     expect(events.at(-1)).toMatchObject({
-      type: "run.finished",
-      payload: { outcome: "interrupted", reason: "tool-calls" },
+      type: "run.status",
+      payload: { status: "action_required", reason: "tool-calls" },
     });
+    expect(ofType(events, "run.finished")).toEqual([]);
   });
 
   it("continuation stream: the same message id continues the message; output before start-step is accepted", () => {

@@ -21,14 +21,15 @@ export function finish(ctx: AiSdkContext): AgentUiEvent[] {
   const meta = metadata(ctx);
   if (finishReason === "error")
     return [...closed, ...meta, ctx.emit("run.failed", { phase: "failed", payload: { category: "error" } })];
-  // finishReason `tool-calls` with an approval pending: the run waits for the user, it is not done.
+  // finishReason `tool-calls` with an approval pending: the run waits for the user, it is not done. The
+  // continuation stream after the decision carries on the same message, so the run is not ended here.
   if (ctx.state.pendingApprovals.size > 0)
     return [
       ...closed,
       ...meta,
-      ctx.emit("run.finished", {
-        phase: "interrupted",
-        payload: compact({ outcome: "interrupted", reason: finishReason ?? "awaiting approval" }),
+      ctx.emit("run.status", {
+        phase: "waiting",
+        payload: compact({ status: "action_required", label: "awaiting approval", reason: finishReason }),
       }),
     ];
   return [
