@@ -2,7 +2,7 @@ export * from "./sources/runtime-source";
 export * from "./sources/registry";
 export { agUiSource, AG_UI_FORMAT } from "./sources/ag-ui-connector";
 export { aiSdkSource, AI_SDK_FORMAT } from "./sources/ai-sdk-connector";
-export { replaySource, detectFormat, ENVELOPE_FORMAT, type ReplayOptions } from "./sources/replay-source";
+export { replaySource, type ReplayOptions } from "./sources/replay-source";
 export * from "./store/session-store";
 export { createSqliteStore, type SqliteStoreOptions } from "./store/sqlite-store";
 export { createPostgresStore, dropPostgresSchema, type PostgresStoreOptions } from "./store/postgres-store";

@@ -4,7 +4,6 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { findAdapter } from "@agent-ui/adapters";
 import type { ProjectionState } from "@agent-ui/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getJson, PEERS, postJson, startTestServer, waitFor } from "./helpers";
@@ -159,31 +158,24 @@ describe("upstream connectors", () => {
     await peer.close();
   });
 
-  // Needs the `ai-sdk` adapter (built in parallel in @agent-ui/adapters); skipped, with this reason, until
-  // it is registered.
-  it.skipIf(!findAdapter("ai-sdk"))(
-    "AI SDK UI message stream over HTTP: posts the conversation and projects the chunks",
-    async () => {
-      const peer = await peerServer([
-        rawReplay(readFileSync(join(PEERS, "ai-sdk.text-tool.sse.txt"), "utf8")),
-      ]);
-      const created = await postJson(`${server.url}/api/sessions`, {
-        source: "ai-sdk",
-        config: { url: peer.url, text: "weather in Paris?" },
-      });
-      const id = created.body.session.id;
-      const state = await waitFor(async () => {
-        const s = (await snapshotOf(id)).state as ProjectionState;
-        return s.tools["call-1"]?.status === "output-available" ? s : undefined;
-      });
-      const text = state.messages.map((m) => m.parts.map((p) => p.text ?? "").join("")).join("|");
-      expect(text).toContain("It is 21°C in Paris.");
-      expect(peer.bodies[0].messages).toEqual([
-        expect.objectContaining({ role: "user", parts: [{ type: "text", text: "weather in Paris?" }] }),
-      ]);
-      await peer.close();
-    },
-  );
+  it("AI SDK UI message stream over HTTP: posts the conversation and projects the chunks", async () => {
+    const peer = await peerServer([rawReplay(readFileSync(join(PEERS, "ai-sdk.text-tool.sse.txt"), "utf8"))]);
+    const created = await postJson(`${server.url}/api/sessions`, {
+      source: "ai-sdk",
+      config: { url: peer.url, text: "weather in Paris?" },
+    });
+    const id = created.body.session.id;
+    const state = await waitFor(async () => {
+      const s = (await snapshotOf(id)).state as ProjectionState;
+      return s.tools["call-1"]?.status === "output-available" ? s : undefined;
+    });
+    const text = state.messages.map((m) => m.parts.map((p) => p.text ?? "").join("")).join("|");
+    expect(text).toContain("It is 21°C in Paris.");
+    expect(peer.bodies[0].messages).toEqual([
+      expect.objectContaining({ role: "user", parts: [{ type: "text", text: "weather in Paris?" }] }),
+    ]);
+    await peer.close();
+  });
 
   it("CTRL-07 an unreachable upstream marks the session failed with a diagnostic; the server keeps serving", async () => {
     const peer = await peerServer([]);

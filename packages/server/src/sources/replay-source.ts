@@ -1,11 +1,11 @@
-// Replays a recorded file — Agent UI envelope events, a gateway log export (`events.json` entries) or any
-// source format an adapter reads — at a chosen speed: `speed: 1` keeps the recorded gaps (from record
-// timestamps, capped), `speed: 2` is twice as fast, `speed: 0` is as fast as possible. Read-only: every
-// write is `unavailable` (nothing is running that could act on it).
+// Replays a recorded file at a chosen speed: any format an adapter reads (Agent UI envelopes go through
+// the validating `agent-ui` adapter; a gateway log export's `{ seq, event }` entries are unwrapped to
+// their envelopes). `speed: 1` keeps the recorded gaps (from record timestamps, capped), `speed: 2` is twice
+// as fast, `speed: 0` is as fast as possible. Read-only: every write is `unavailable`.
 import { readFile } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import { type ControlCommand, parseRecords, type WriteResult } from "@agent-ui/contracts";
-import { ADAPTERS } from "@agent-ui/adapters";
+import { detectFormat } from "@agent-ui/adapters";
 import type {
   RuntimeSource,
   RuntimeSourceContext,
@@ -14,8 +14,6 @@ import type {
 } from "./runtime-source";
 import { SourceConfigError, unavailableResult } from "./runtime-source";
 
-/** Pseudo-format for records that already are Agent UI envelopes (or `{ seq, event }` log entries). */
-export const ENVELOPE_FORMAT = "agent-ui";
 const DEFAULT_GAP_MS = 40;
 const MAX_GAP_MS = 2000;
 const BATCH_AT_FULL_SPEED = 200;
@@ -36,10 +34,15 @@ class ReplaySource implements RuntimeSource {
   async start(context: RuntimeSourceContext): Promise<void> {
     const framed = parseRecords(await this.load());
     for (const d of framed.diagnostics) await context.sink.diagnostic(d);
-    const records = framed.records.map((r) => r.value);
-    const format = this.format === "auto" ? detectFormat(records) : this.format;
-    if (format === undefined) {
-      await context.sink.status("failed", "could not detect the recorded format; pass config.format");
+    // A gateway log export (`events.json` entries) replays as the envelopes it holds.
+    const records = framed.records.map((r) => unwrapEntry(r.value));
+    const detected = this.format === "auto" ? detectFormat(records) : undefined;
+    const format = detected ? detected.format : this.format;
+    if (format === "unknown") {
+      await context.sink.status(
+        "failed",
+        `could not detect the recorded format (${detected?.reason}); pass config.format`,
+      );
       return;
     }
     await context.sink.status("live", `replaying ${records.length} ${format} record(s)`);
@@ -72,8 +75,7 @@ class ReplaySource implements RuntimeSource {
   }
 
   private emit(context: RuntimeSourceContext, records: unknown[], format: string): Promise<void> {
-    if (format !== ENVELOPE_FORMAT) return context.sink.records(records, format);
-    return context.sink.events(records.map(unwrapEntry));
+    return context.sink.records(records, format);
   }
 
   async command(command: ControlCommand): Promise<WriteResult> {
@@ -83,47 +85,17 @@ class ReplaySource implements RuntimeSource {
   async stop(): Promise<void> {}
 }
 
-/** Picks the envelope pseudo-format or the adapter most confident about the first records. */
-export function detectFormat(records: readonly unknown[]): string | undefined {
-  const sample = records.slice(0, 5);
-  if (sample.length > 0 && sample.every(isEnvelopeLike)) return ENVELOPE_FORMAT;
-  let best: { format: string; score: number } | undefined;
-  for (const adapter of ADAPTERS) {
-    const score =
-      sample.reduce<number>((sum, record) => sum + safeDetect(adapter.detect, record), 0) /
-      Math.max(sample.length, 1);
-    if (score > 0 && (!best || score > best.score)) best = { format: adapter.format, score };
-  }
-  return best?.format;
-}
-
-function safeDetect(detect: (record: unknown) => number, record: unknown): number {
-  try {
-    return detect(record);
-  } catch {
-    return 0;
-  }
-}
-
-function isEnvelopeLike(record: unknown): boolean {
-  if (record === null || typeof record !== "object") return false;
-  const value = unwrapEntry(record) as Record<string, unknown>;
-  return (
-    typeof value.type === "string" && value.type.includes(".") && ("eventId" in value || "sequence" in value)
-  );
-}
-
-function unwrapEntry(record: unknown): Record<string, unknown> {
+function unwrapEntry(record: unknown): unknown {
+  if (record === null || typeof record !== "object") return record;
   const value = record as Record<string, unknown>;
-  if (typeof value.seq === "number" && value.event !== null && typeof value.event === "object") {
-    return value.event as Record<string, unknown>;
-  }
+  if (typeof value.seq === "number" && value.event !== null && typeof value.event === "object")
+    return value.event;
   return value;
 }
 
 function timestampOf(record: unknown): number | undefined {
   if (record === null || typeof record !== "object") return undefined;
-  const t = unwrapEntry(record).timestamp;
+  const t = (record as Record<string, unknown>).timestamp;
   if (typeof t === "number" && Number.isFinite(t)) return t;
   if (typeof t === "string") {
     const ms = Date.parse(t);
