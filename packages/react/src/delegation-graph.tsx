@@ -9,19 +9,33 @@ export interface DelegationGraphProps {
   onSelectAgent?: (agentId: string) => void;
 }
 
-/** Children per agent from spawn/handoff edges plus declared parents, deduplicated. */
+/** One parent per agent, so each teammate appears once: the declared `parentAgentId` wins; otherwise the
+ * first spawn edge, preferring a parent that is itself an agent over a thread or session id. */
+export function parentsOf(agents: Record<string, AgentRecord>, edges: DelegationEdge[]): Map<string, string> {
+  const parents = new Map<string, string>();
+  for (const agent of Object.values(agents))
+    if (agent.parentAgentId) parents.set(agent.agentId, agent.parentAgentId);
+  for (const edge of edges) {
+    if (edge.kind !== "spawn" || edge.from === edge.to) continue;
+    const current = parents.get(edge.to);
+    if (current === undefined || (!(current in agents) && edge.from in agents)) {
+      if (!agents[edge.to]?.parentAgentId) parents.set(edge.to, edge.from);
+    }
+  }
+  return parents;
+}
+
+/** Children per node, in first-seen order. */
 export function childrenOf(
   agents: Record<string, AgentRecord>,
   edges: DelegationEdge[],
 ): Map<string, string[]> {
   const children = new Map<string, string[]>();
-  const add = (from: string, to: string) => {
-    const list = children.get(from) ?? [];
-    if (!list.includes(to)) list.push(to);
-    children.set(from, list);
-  };
-  for (const edge of edges) if (edge.kind === "spawn") add(edge.from, edge.to);
-  for (const agent of Object.values(agents)) if (agent.parentAgentId) add(agent.parentAgentId, agent.agentId);
+  for (const [child, parent] of parentsOf(agents, edges)) {
+    const list = children.get(parent) ?? [];
+    list.push(child);
+    children.set(parent, list);
+  }
   return children;
 }
 

@@ -18,7 +18,7 @@ export { ToolRow, type ToolRowProps } from "./tool-row";
 export { ApprovalCard, type ApprovalCardProps } from "./approval-card";
 export { SchemaForm, coerceValues, fieldsOf } from "./schema-form";
 export { TaskCapsules, type TaskCapsulesProps, orderCapsules } from "./task-capsules";
-export { DelegationGraph, type DelegationGraphProps, childrenOf } from "./delegation-graph";
+export { DelegationGraph, type DelegationGraphProps, childrenOf, parentsOf } from "./delegation-graph";
 export { TeamWorkbench, type TeamWorkbenchProps } from "./team-workbench";
 export { ArtifactWorkspace, type ArtifactWorkspaceProps } from "./artifact-workspace";
 export { EvidenceLane, type EvidenceLaneProps } from "./evidence-lane";

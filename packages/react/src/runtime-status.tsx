@@ -45,6 +45,9 @@ const ACTIVE = new Set([
   "retrying",
 ]);
 
+/** Once a run settled, a stage label left from before (e.g. "waiting for model") would be stale. */
+const SETTLED = new Set(["idle", "completed", "failed", "cancelled", "interrupted"]);
+
 export function RuntimeStatus({ runtime, cursor, onInterrupt }: RuntimeStatusProps) {
   const stale = cursor?.stale === true;
   const statusLabel = STATUS_LABELS[runtime.status] ?? runtime.status;
@@ -58,7 +61,7 @@ export function RuntimeStatus({ runtime, cursor, onInterrupt }: RuntimeStatusPro
       <div role="status" aria-live="polite" className="aui-runtime-line">
         <span className="aui-runtime-dot" aria-hidden="true" />
         <strong>{statusLabel}</strong>
-        {runtime.label && runtime.label !== statusLabel ? (
+        {runtime.label && runtime.label !== statusLabel && !SETTLED.has(runtime.status) ? (
           <span className="aui-runtime-label">{runtime.label}</span>
         ) : null}
         {runtime.retry ? <Badge label="retry" value={String(runtime.retry.count)} tone="warn" /> : null}

@@ -35,6 +35,13 @@ describe("RuntimeStatus", () => {
     expect(screen.getByText("limits: unknown")).toBeTruthy();
   });
 
+  it("STAT-07 a settled run does not keep showing an earlier stage label", () => {
+    const runtime = { ...emptyState().runtime, status: "completed" as const, label: "waiting for model" };
+    render(<RuntimeStatus runtime={runtime} />);
+    expect(screen.getByRole("status").textContent).toContain("Completed");
+    expect(screen.queryByText("waiting for model")).toBeNull();
+  });
+
   it("HYD-10 a stale cursor is visible, and failures show the runtime's reason", () => {
     const runtime = {
       ...emptyState().runtime,

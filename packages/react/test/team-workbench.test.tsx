@@ -128,6 +128,14 @@ describe("DelegationGraph", () => {
     expect(container.querySelectorAll("[data-agent='researcher']")).toHaveLength(1);
   });
 
+  it("TEAM-05 a teammate with a declared parent and a stray thread edge appears once, under its parent", () => {
+    const s = teamRunning();
+    const edges = [...s.team.edges, { from: "thread__coord", to: "writer", kind: "spawn" as const }];
+    const { container } = render(<DelegationGraph agents={s.agents} edges={edges} />);
+    expect(container.querySelectorAll("[data-agent='writer']")).toHaveLength(1);
+    expect(screen.queryByText("thread__coord")).toBeNull();
+  });
+
   it("TEAM-18 missing lineage is shown as unknown and no parent edge is invented", () => {
     const s = teamRunning();
     s.agents.orphan = {
