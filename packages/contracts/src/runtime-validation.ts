@@ -6,6 +6,7 @@ import { ajvErrorsToDiagnostics } from "./ajv";
 import { type Diagnostic, type EventRef, clip, diagnostic } from "./diagnostics";
 import { type HygieneOptions, findLargeInline, findSecretLeaks } from "./hygiene";
 import { runtimeValidators } from "./runtime-schemas";
+import { type ScopeRule, satisfiesScopeRule } from "./scope-ids";
 import { eventRefOf } from "./sequence-tracker";
 
 /** Top-level runtime envelope fields that have a snake_case spelling in the runtime spec prose (§E-4). */
@@ -136,9 +137,27 @@ function validateRuntimeEventUnsafe(event: unknown, eventRef: EventRef, options:
       ),
     );
   }
+  out.push(...checkSoftScope(record, ref));
   out.push(...findSecretLeaks(record, ref));
   out.push(...findLargeInline(record, ref, options));
   return out;
+}
+
+/** Seed 003 asks artifact facts for a stable id or refs; the profile schema does not (§E-11), so a record
+ * without one is schema-valid but cannot be placed: a warning, not an error. */
+const ARTIFACT_SCOPE: ScopeRule = { anyOf: ["artifactId", "artifactRefs"], refsSuffice: true };
+
+function checkSoftScope(record: Record<string, unknown>, eventRef: EventRef): Diagnostic[] {
+  if (typeof record.type !== "string" || !record.type.startsWith("artifact.")) return [];
+  if (satisfiesScopeRule(record, ARTIFACT_SCOPE)) return [];
+  return [
+    diagnostic(
+      "missing_scope_id",
+      "warning",
+      `${clip(record.type)} has no artifactId or refs: the artifact lane cannot place it (§E-11)`,
+      { path: "/artifactId", eventRef },
+    ),
+  ];
 }
 
 function classifyRuntimeError(error: ErrorObject, record: Record<string, unknown>, eventRef: EventRef) {

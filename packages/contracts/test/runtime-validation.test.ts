@@ -96,6 +96,15 @@ describe("validateRuntimeEvent", () => {
     expect(d.map((x) => [x.code, x.severity])).toEqual([["unknown_event_class", "warning"]]);
   });
 
+  it("E-11 artifact.changed without artifactId or refs is schema-valid but warned as missing_scope_id", () => {
+    const artifact = { ...action(), type: "artifact.changed", actionId: undefined, payload: {} };
+    expect(validateRuntimeEvent(artifact)).toMatchObject([
+      { code: "missing_scope_id", severity: "warning", path: "/artifactId" },
+    ]);
+    expect(validateRuntimeEvent({ ...artifact, artifactId: "art_1" })).toEqual([]);
+    expect(validateRuntimeEvent({ ...artifact, refs: { artifactRef: "artifact://a" } })).toEqual([]);
+  });
+
   it("SEC-08 secrets in a runtime payload are flagged", () => {
     const d = validateRuntimeEvent({ ...action(), payload: { ...action().payload, apiKey: "abc" } });
     expect(d).toMatchObject([{ code: "secret_leak_risk", path: "/payload/apiKey" }]);
