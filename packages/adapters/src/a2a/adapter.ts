@@ -5,6 +5,7 @@
 import type { AgentUiEvent, RecordMeta, TeammateStatus } from "@agent-ui/contracts";
 import { artifactKindOf } from "../shared/artifact-kind";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
+import { restatedEvent } from "../shared/restated";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import {
   type A2aArtifact,
@@ -88,8 +89,11 @@ class A2aAdapter implements SourceAdapter {
   private readonly seenMessages = new Set<string>();
   private readonly artifacts = new Map<string, ArtifactState>();
 
+  private readonly parentSessionId: string | undefined;
+
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(A2A_FORMAT, options);
+    this.parentSessionId = options.sessionId;
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
@@ -161,6 +165,8 @@ class A2aAdapter implements SourceAdapter {
       topology: "remote_teammate",
     };
     if (task.contextId !== undefined) fields.contextId = task.contextId;
+    // The local session delegated the remote task: its lineage edge when the caller names the session.
+    if (this.parentSessionId !== undefined) fields.parentSessionId = this.parentSessionId;
     return fields;
   }
 
@@ -173,10 +179,10 @@ class A2aAdapter implements SourceAdapter {
     for (const message of rec.history) {
       if (message.role === "user") this.noteUserMessage(task, message);
       else if (message !== undefined && !this.isCurrentStatusMessage(message, rec.message))
-        out.push(...this.teammateMessage(task, message, info));
+        out.push(...this.teammateMessage(task, message, info, true));
     }
     for (const artifact of rec.artifacts) out.push(...this.snapshotArtifact(task, artifact, info));
-    out.push(...this.onStatus(task.taskId, task.contextId, rec.state, rec.message, info));
+    out.push(...this.onStatus(task.taskId, task.contextId, rec.state, rec.message, info, true));
     return out;
   }
 
@@ -207,7 +213,13 @@ class A2aAdapter implements SourceAdapter {
     return this.teammateMessage(task, message, info);
   }
 
-  private teammateMessage(task: TaskState, message: A2aMessage, info: SourceInfo): AgentUiEvent[] {
+  /** `restated`: the message comes from a task object that repeats history (see shared/restated). */
+  private teammateMessage(
+    task: TaskState,
+    message: A2aMessage,
+    info: SourceInfo,
+    restated = false,
+  ): AgentUiEvent[] {
     const id = message.messageId;
     if (id !== undefined && this.seenMessages.has(id)) return [];
     if (id !== undefined) this.seenMessages.add(id);
@@ -223,11 +235,11 @@ class A2aAdapter implements SourceAdapter {
       payload: { text, role: "assistant" },
     };
     if (otherParts > 0) (fields.payload as Record<string, unknown>).nonTextParts = otherParts;
+    const ids = { ...info, sourceEventId: id !== undefined ? `message:${id}` : undefined };
     return [
-      this.emit.event("text.final", fields, {
-        ...info,
-        sourceEventId: id !== undefined ? `message:${id}` : undefined,
-      }),
+      restated
+        ? restatedEvent(this.emit, "text.final", fields, ids)
+        : this.emit.event("text.final", fields, ids),
     ];
   }
 
@@ -237,6 +249,7 @@ class A2aAdapter implements SourceAdapter {
     state: RemoteState,
     message: A2aMessage | undefined,
     info: SourceInfo,
+    fromTask = false,
   ): AgentUiEvent[] {
     const task = this.taskFor(taskId, contextId);
     if (task === undefined)
@@ -246,7 +259,7 @@ class A2aAdapter implements SourceAdapter {
     const out: AgentUiEvent[] = [];
     const fresh = message?.messageId === undefined || !this.seenMessages.has(message.messageId);
     if (message !== undefined && message.role !== "user")
-      out.push(...this.teammateMessage(task, message, info));
+      out.push(...this.teammateMessage(task, message, info, fromTask));
     // A re-published task (every A2A turn starts with one) repeats a status already projected.
     if (state === task.state && (message === undefined || !fresh)) return out;
     if (task.pendingActionId !== undefined && state !== task.state)

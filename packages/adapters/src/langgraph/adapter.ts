@@ -5,6 +5,7 @@
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readArray, readNumber, readString } from "../shared/record";
+import { restatedEvent } from "../shared/restated";
 import { safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { type MessageSink, type MessageTrack, type ToolTrack, translateMessage } from "./messages";
@@ -274,11 +275,20 @@ class LangGraphAdapter implements SourceAdapter {
     return out;
   }
 
+  /** Facts read from a `values` state (or a thread state) restate what earlier chunks or runs may have
+   * delivered: stable ids, no stream position (see shared/restated). */
+  private fact(chunk: Chunk, type: string, fields: EventFields, info: SourceInfo): AgentUiEvent {
+    return chunk.mode === "values"
+      ? restatedEvent(this.emit, type, fields, info)
+      : this.emit.event(type, fields, info);
+  }
+
   private sink(chunk: Chunk, info: SourceInfo): MessageSink {
     const fields = this.nsFields(chunk.namespace);
     return {
       emit: (type, eventFields, key) =>
-        this.emit.event(
+        this.fact(
+          chunk,
           type,
           { ...fields, ...eventFields },
           key !== undefined ? { ...info, sourceEventId: key } : info,
@@ -424,7 +434,9 @@ class LangGraphAdapter implements SourceAdapter {
       const fields = { ...this.nsFields(chunk.namespace), actionId, toolCallId, phase: "waiting" as const };
       if (toolCallId !== undefined)
         out.push(
-          this.emit.event(
+          this.fact(
+            chunk,
+
             "tool.progress",
             { ...fields, payload: { awaitingActionId: actionId } },
             { ...info, sourceEventId: `interrupt:${actionId}` },
@@ -444,7 +456,7 @@ class LangGraphAdapter implements SourceAdapter {
         requestedBy: chunk.namespace.length > 0 ? { agentId: chunk.namespace.join("|") } : undefined,
       });
       out.push(
-        this.emit.event("action.required", compact<EventFields>({ ...fields, payload }), {
+        this.fact(chunk, "action.required", compact<EventFields>({ ...fields, payload }), {
           ...info,
           sourceEventId: `interrupt:${actionId}`,
         }),

@@ -14,6 +14,7 @@ import {
   readNumber,
   readString,
 } from "../shared/record";
+import { restatedEvent } from "../shared/restated";
 import { previewOf, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
 
@@ -237,7 +238,7 @@ class OpenAiAgentsAdapter implements SourceAdapter {
 
   /** Opens a tool row once; its events get call-id based ids, so a resumed stream that re-announces the
    * call dedupes against the first stream (ORD-02). */
-  private openTool(raw: JsonObject, info: SourceInfo): AgentUiEvent[] {
+  private openTool(raw: JsonObject, info: SourceInfo, restated = false): AgentUiEvent[] {
     const callId = readString(raw, "callId", "call_id", "id");
     if (callId === undefined)
       return [this.emit.diagnostic("missing_correlation", "warning", "tool call without callId", info)];
@@ -254,15 +255,17 @@ class OpenAiAgentsAdapter implements SourceAdapter {
     const args = readString(raw, "arguments");
     const input = safeValue(args !== undefined ? (parseJson(args) ?? args) : raw.input);
     const ids = { ...info, sourceEventId: `call:${callId}` };
+    // A resumed stream re-announces a call the previous stream opened: same ids, no stream position.
+    const emit = (type: string, fields: EventFields) =>
+      restated ? restatedEvent(this.emit, type, fields, ids) : this.emit.event(type, fields, ids);
     const out = [
-      this.emit.event(
+      emit(
         "tool.started",
         compact<EventFields>({ toolCallId: callId, phase: "acting", payload: compact({ name, kind }) }),
-        ids,
       ),
     ];
     if (input !== undefined)
-      out.push(this.emit.event("tool.args", { toolCallId: callId, payload: { input, complete: true } }, ids));
+      out.push(emit("tool.args", { toolCallId: callId, payload: { input, complete: true } }));
     return out;
   }
 
@@ -321,7 +324,7 @@ class OpenAiAgentsAdapter implements SourceAdapter {
         ),
       );
     }
-    if (!tool.started) out.push(...this.openTool(raw, info));
+    if (!tool.started) out.push(...this.openTool(raw, info, true));
     if (tool.terminal) return out;
     tool.terminal = true;
     const text = outputText(raw.output);
