@@ -23,9 +23,17 @@ export class EventWriter {
     return this.sequence;
   }
 
-  /** The timestamp an event written now would carry. */
+  private stampedAt = Number.NaN;
+  private stamp = "";
+
+  /** The timestamp an event written now would carry (cached: bursts share one logical instant). */
   timestamp(): string {
-    return new Date(this.options.startTime + this.options.time()).toISOString();
+    const at = this.options.startTime + this.options.time();
+    if (at !== this.stampedAt) {
+      this.stampedAt = at;
+      this.stamp = new Date(at).toISOString();
+    }
+    return this.stamp;
   }
 
   write(type: string, fields: EventFields, payload: Record<string, unknown>): RuntimeEvent {
