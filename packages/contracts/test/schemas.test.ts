@@ -10,6 +10,7 @@ import {
   validateEvent,
   validateProjectionState,
 } from "../src/index";
+import { NUMBER, STRING, objectSchema } from "../src/schema-builders";
 import { fullProjectionState } from "./projection-fixture";
 
 const readJson = (relative: string) =>
@@ -153,6 +154,26 @@ describe("projection snapshot schema (ARCH-04, issue 3 snapshot format)", () => 
 
   it("schemas/agentui-projection.schema.json on disk equals the schema built from TypeScript", () => {
     expect(readJson("../schemas/agentui-projection.schema.json")).toEqual(projectionStateSchema);
+  });
+});
+
+describe("schema builders keep schema and types in step", () => {
+  type Sample = { a: string; b?: number };
+
+  it("an object schema lists every key and exactly the required ones", () => {
+    expect(objectSchema<Sample>({ a: STRING, b: NUMBER }, { a: true })).toEqual({
+      type: "object",
+      properties: { a: STRING, b: NUMBER },
+      required: ["a"],
+      additionalProperties: false,
+    });
+    // The lines below must not compile; `tsc` (part of `npm test`) fails if they ever do.
+    // @ts-expect-error a key of the interface has no schema entry
+    objectSchema<Sample>({ a: STRING }, { a: true });
+    // @ts-expect-error a required key is not listed as required
+    objectSchema<Sample>({ a: STRING, b: NUMBER }, {});
+    // @ts-expect-error a schema entry for a key the interface does not have
+    objectSchema<Sample>({ a: STRING, b: NUMBER, c: STRING }, { a: true });
   });
 });
 
