@@ -96,6 +96,9 @@ const SECRET_KEY_SUFFIXES: readonly [string, string][] = [
   ["privatekey", "private_key"],
   ["signingkey", "private_key"],
   ["encryptionkey", "private_key"],
+  ["sessionkey", "secret"],
+  ["credential", "credential"],
+  ["credentials", "credential"],
 ];
 
 const keyCache = new Map<string, string | null>();

@@ -61,6 +61,8 @@ describe("SEC-01 redact by key name", () => {
     ["access_token", "token"],
     ["refresh_token", "token"],
     ["sessionToken", "token"],
+    ["session_key", "secret"],
+    ["awsCredentials", "credential"],
   ])("'%s' is replaced by [redacted:%s]", (key, reason) => {
     const { value, redactions } = redact({ headers: { [key]: "opaque-value" } });
     expect((value.headers as Record<string, unknown>)[key]).toBe(`[redacted:${reason}]`);
