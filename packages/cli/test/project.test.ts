@@ -75,10 +75,23 @@ describe("agent-ui project", () => {
     expect(state.actions.a1.status).toBe("pending");
   });
 
-  it("defaults to our own envelope when --from is omitted", async () => {
-    const { code, out } = await project([streamFile]);
-    expect(code).toBe(0);
-    expect(answer(JSON.parse(out) as ProjectionState)).toBe("Hi there.");
+  it("detects the format when --from is omitted (auto): our envelope and a Lime fixture", async () => {
+    const ours = await project([streamFile]);
+    expect(ours.code).toBe(0);
+    expect(answer(JSON.parse(ours.out) as ProjectionState)).toBe("Hi there.");
+    const lime = await project(["--summary", fixture("routing-single-candidate-event.json")]);
+    expect(lime.code).toBe(0);
+    expect(lime.out).toMatch(/^source\s+lime \(detected, confidence \d\.\d\d\)/m);
+    expect(lime.out).toMatch(/^model\s+gpt-5\.4 \(single candidate, source explicit_default\)/m);
+  });
+
+  it("exits 2 when auto detection recognises nothing, naming the file and the formats", async () => {
+    const file = join(dir, "mystery.jsonl");
+    writeFileSync(file, `${JSON.stringify({ hello: "world" })}\n${JSON.stringify({ n: 1 })}`);
+    const { code, err } = await project([file]);
+    expect(code).toBe(2);
+    expect(err).toContain(file);
+    expect(err).toMatch(/pass --from with one of: auto, /);
   });
 
   it("HITL-06 projects the official approval fixture through the Lime adapter", async () => {
@@ -146,7 +159,9 @@ describe("agent-ui project", () => {
   it("exits 2 on an unknown format, listing the known ones", async () => {
     const { code, err } = await project(["--from", "smoke-signals", streamFile]);
     expect(code).toBe(2);
-    expect(err).toMatch(/unknown format 'smoke-signals'.*agent-ui.*lime/);
+    expect(err).toMatch(/unknown format 'smoke-signals'; known formats: auto, /);
+    expect(err).toMatch(/\bagent-ui\b/);
+    expect(err).toMatch(/\blime\b/);
   });
 
   it("exits 2 on bad arguments", async () => {

@@ -1,8 +1,8 @@
 // `agent-ui project`: source records → framing → adapter → projection → the snapshot (or a digest).
 // Bad records never crash it: framing and adapter problems become diagnostics in the output. Only input
 // that cannot be read at all (a missing file, bad arguments) exits 2.
-import type { AgentUiEvent, Diagnostic, FramedRecord, ProjectionState } from "@agent-ui/contracts";
-import { ADAPTERS, findAdapter } from "@agent-ui/adapters";
+import type { Diagnostic, ProjectionState } from "@agent-ui/contracts";
+import { ADAPTERS, type DetectedFormat, adaptRecords } from "@agent-ui/adapters";
 import { eventsUpTo } from "@agent-ui/conformance";
 import {
   createProjector,
@@ -27,7 +27,7 @@ interface ProjectArgs {
 
 /** Parses the arguments, or returns the message explaining what is wrong. */
 export function parseProjectArgs(args: string[]): ProjectArgs | string {
-  const parsed: Partial<ProjectArgs> = { from: "agent-ui", summary: false };
+  const parsed: Partial<ProjectArgs> = { from: "auto", summary: false };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === "--summary") parsed.summary = true;
@@ -49,32 +49,39 @@ export function parseProjectArgs(args: string[]): ProjectArgs | string {
   return parsed as ProjectArgs;
 }
 
-/** `agent-ui` (our envelope as-is) and every registered adapter. */
+/** `auto` (detect) and every registered adapter (`agent-ui` is our envelope, validated, passed as-is). */
 export function knownFormats(): string[] {
-  return [...new Set(["agent-ui", ...ADAPTERS.map((a) => a.format)])];
+  return ["auto", ...ADAPTERS.map((a) => a.format)];
 }
 
-/** Runs records through the adapter registered for `from`; our own envelope passes as-is when no
- * `agent-ui` adapter is registered (the projection validates it and reports bad events as diagnostics). */
-function adapt(records: FramedRecord[], from: string): { events: AgentUiEvent[]; diagnostics: Diagnostic[] } {
-  const module = findAdapter(from);
-  if (!module) return { events: records.map((r) => r.value as AgentUiEvent), diagnostics: [] };
-  const adapter = module.create();
-  const events = records.flatMap((r) => adapter.push(r.value, r.index, r.meta));
-  events.push(...adapter.finish());
-  return { events, diagnostics: [] };
+export interface ProjectedText {
+  state: ProjectionState;
+  /** The adapter that read the input: the named one, or the detected one for `auto`. */
+  format: string;
+  /** Set for `auto`: how sure detection was and why. */
+  detected?: DetectedFormat;
 }
 
-/** Frames, adapts and projects source text; `at` keeps only events with `sequence <= at` (time travel). */
-export function projectText(text: string, from: string, at?: number): ProjectionState {
+/** Frames, adapts and projects source text; `at` keeps only events up to that sequence (time travel). */
+export function projectText(text: string, from: string, at?: number): ProjectedText {
   const framed = frameInput(text);
-  const adapted = adapt(framed.records, from);
+  const adapted = adaptRecords(framed.records, from);
   const events = at === undefined ? adapted.events : eventsUpTo(adapted.events, at);
   const projector = createProjector();
   projector.applyAll(events);
   const state = projector.getState();
-  const upstream: Diagnostic[] = [...framed.diagnostics, ...adapted.diagnostics];
-  return upstream.length === 0 ? state : { ...state, diagnostics: [...upstream, ...state.diagnostics] };
+  // The adapter's own diagnostic.changed events are already in the state; add only what concerns the
+  // input as a whole (framing problems, an undetectable or unknown format).
+  const upstream: Diagnostic[] = [
+    ...framed.diagnostics,
+    ...adapted.diagnostics.filter((d) => d.eventRef?.eventId === undefined),
+  ];
+  const result: ProjectedText = {
+    state: upstream.length === 0 ? state : { ...state, diagnostics: [...upstream, ...state.diagnostics] },
+    format: adapted.detected?.format ?? from,
+  };
+  if (adapted.detected) result.detected = adapted.detected;
+  return result;
 }
 
 export const projectCommand: Command = {
@@ -82,7 +89,7 @@ export const projectCommand: Command = {
   summary: "Project a source event stream into the Agent UI snapshot (JSON or a --summary digest)",
   usage: `${USAGE}
 
-  --from <format>  source format: agent-ui (default), lime or any registered adapter
+  --from <format>  source format: auto (default: detect), agent-ui, lime or any registered adapter
   --at <sequence>  time travel: project only events with sequence <= N
   --summary        print a human-readable digest instead of the snapshot JSON`,
   async run(args: string[], io: CommandIO): Promise<number> {
@@ -104,17 +111,27 @@ export const projectCommand: Command = {
       io.stderr(`agent-ui project: ${error.message}`);
       return error.exitCode;
     }
-    const state = projectText(text, parsed.from, parsed.at);
-    io.stdout(parsed.summary ? summarize(state) : JSON.stringify(state, null, 2));
+    const projected = projectText(text, parsed.from, parsed.at);
+    if (projected.detected?.format === "unknown" && text.trim() !== "") {
+      io.stderr(
+        `agent-ui project: could not detect the input format of ${parsed.file} (${projected.detected.reason}); ` +
+          `pass --from with one of: ${knownFormats().join(", ")}`,
+      );
+      return 2;
+    }
+    io.stdout(parsed.summary ? summarize(projected) : JSON.stringify(projected.state, null, 2));
     return 0;
   },
 };
 
 /** The digest `--summary` prints: one labelled line (or block) per surface, read through the projection's
  * own selectors so the CLI shows what a UI would. */
-export function summarize(state: ProjectionState): string {
+export function summarize({ state, format, detected }: ProjectedText): string {
   const { runtime } = state;
   const lines: string[] = [];
+  lines.push(
+    `source       ${format}${detected ? ` (detected, confidence ${detected.confidence.toFixed(2)})` : ""}`,
+  );
   const ids = [runtime.sessionId ?? state.session.sessionId, runtime.threadId, runtime.turnId].filter(
     Boolean,
   );
