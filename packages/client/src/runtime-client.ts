@@ -130,8 +130,14 @@ export class RuntimeClient {
     } as unknown as ControlCommand;
     const running = this.inFlight.get(key);
     if (running) return running.then((first) => ({ ...first, duplicate: true }));
-    const attempt = (async () => {
-      await this.options.beforeWrite?.();
+    const attempt = (async (): Promise<WriteResult> => {
+      try {
+        await this.options.beforeWrite?.();
+      } catch (error) {
+        // Not bound means not sent: say so instead of writing blind (COMP-05, CTRL-07).
+        const reason = `host_unavailable: ${error instanceof Error ? error.message : String(error)}`;
+        return { status: "unavailable", idempotencyKey: key, reason };
+      }
       this.options.onWrite?.(command);
       return this.options.port.write(command);
     })();

@@ -28,6 +28,8 @@ export interface SessionClientOptions {
   createProjector?: () => ClientProjector;
   backoff?: BackoffOptions;
   staleAfterAttempts?: number;
+  /** A write waits at most this long for the listener to bind, then answers `unavailable` (default 10 s). */
+  bindTimeoutMs?: number;
 }
 
 export type SessionListener = (state: ProjectionState, entries: readonly LogEntry[]) => void;
@@ -57,7 +59,7 @@ export class SessionClient {
       port: options.port,
       // Bind-then-send: no write leaves before the listener is bound, so a fact the runtime emits
       // synchronously on submit cannot be missed.
-      beforeWrite: () => this.ready,
+      beforeWrite: () => this.boundWithin(options.bindTimeoutMs ?? 10_000),
     });
   }
 
@@ -97,7 +99,22 @@ export class SessionClient {
       });
       await this.subscription.start();
     })();
+    // A failed open (gateway down while hydrating) is retried by the next call instead of sticking.
+    this.opening.catch(() => {
+      this.opening = undefined;
+    });
     return this.opening;
+  }
+
+  private boundWithin(ms: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`listener not bound within ${ms} ms (${this.connectionInfo.state})`)),
+        ms,
+      );
+    });
+    return Promise.race([this.ready, timeout]).finally(() => clearTimeout(timer));
   }
 
   /** Called after every applied batch (and after a repair) with the new state. */

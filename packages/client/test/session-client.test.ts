@@ -74,6 +74,33 @@ describe("SessionClient", () => {
   });
 });
 
+describe("SessionClient when the gateway is unreachable", () => {
+  it("CTRL-07 a write that cannot bind its listener is `unavailable` and is never sent blind (COMP-05)", async () => {
+    const sent: ControlCommand[] = [];
+    const client = new SessionClient({
+      sessionId: "s",
+      transport: {
+        name: "dead",
+        connect: (_s, _a, handlers) => (handlers.onClose("refused"), { close() {} }),
+      },
+      port: {
+        write: async (command) => {
+          sent.push(command);
+          return { status: "accepted", idempotencyKey: command.idempotencyKey };
+        },
+      },
+      backoff: { baseMs: 5, maxMs: 10 },
+      bindTimeoutMs: 60,
+    });
+    const result = await client.runtime.send({ text: "hello?" });
+    expect(result.status).toBe("unavailable");
+    expect(result.reason).toMatch(/^host_unavailable: listener not bound/);
+    expect(sent).toHaveLength(0);
+    expect(["reconnecting", "stale"]).toContain(client.connection.state);
+    client.close();
+  });
+});
+
 /** A runtime source whose sink the test holds, so it can append facts at will. */
 function heldSource(): RuntimeSourceFactory & { sink?: RuntimeSink } {
   const factory: RuntimeSourceFactory & { sink?: RuntimeSink } = {

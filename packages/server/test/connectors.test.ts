@@ -197,6 +197,33 @@ describe("upstream connectors", () => {
     expect((await getJson(`${server.url}/api/health`)).status).toBe(200);
   });
 
+  it("CTRL-07 a runtime source that throws on start leaves a failed session, not a crashed server", async () => {
+    const broken = await startTestServer({
+      extraSources: [
+        {
+          kind: "broken",
+          description: "throws synchronously",
+          create: () => ({
+            kind: "broken",
+            start: () => {
+              throw new Error("boom");
+            },
+            command: async (c) => ({ status: "failed", idempotencyKey: c.idempotencyKey }),
+            stop: async () => {},
+          }),
+        },
+      ],
+    });
+    const created = await postJson(`${broken.url}/api/sessions`, { source: "broken" });
+    expect(created.status).toBe(201);
+    const session = await waitFor(async () => {
+      const s = (await getJson(`${broken.url}/api/sessions/${created.body.session.id}`)).body.session;
+      return s.status === "failed" ? s : undefined;
+    });
+    expect(session.statusReason).toMatch(/boom/);
+    await broken.close();
+  });
+
   it("CTRL-07 a non-JSON frame becomes a diagnostic and a cut stream marks the session stale", async () => {
     const records = jsonl("agui.http.events.jsonl").slice(0, 6);
     const peer = await peerServer([

@@ -236,17 +236,20 @@ export class Gateway {
           await setStatus(status, reason);
         }),
     };
-    source.start({ sessionId, sink, signal: runtime.abort.signal }).then(
-      () =>
-        enqueue(async () => {
-          if (!runtime.reportedStatus) await setStatus("live");
-        }),
-      (error) =>
-        enqueue(async () => {
-          // A misbehaving upstream is a fact on the stream (failed + diagnostic), never a crashed server.
-          await append(runtime.ingest.finish());
-          await setStatus("failed", `runtime source failed to start: ${errorMessage(error)}`);
-        }),
-    );
+    // A source that throws synchronously is treated like one whose start rejected.
+    Promise.resolve()
+      .then(() => source.start({ sessionId, sink, signal: runtime.abort.signal }))
+      .then(
+        () =>
+          enqueue(async () => {
+            if (!runtime.reportedStatus) await setStatus("live");
+          }),
+        (error) =>
+          enqueue(async () => {
+            // A misbehaving upstream is a fact on the stream (failed + diagnostic), never a crashed server.
+            await append(runtime.ingest.finish());
+            await setStatus("failed", `runtime source failed to start: ${errorMessage(error)}`);
+          }),
+      );
   }
 }
