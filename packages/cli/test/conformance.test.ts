@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { CASES } from "@agent-ui/conformance";
 import { describe, expect, it } from "vitest";
 import type { CommandIO } from "../src/command";
@@ -60,5 +62,14 @@ describe("agent-ui conformance", () => {
   it("exits 2 on an unknown argument or an id that matches nothing", async () => {
     expect((await conformance(["--verbose"])).code).toBe(2);
     expect((await conformance(["--id", "NOPE-1"])).code).toBe(2);
+  });
+
+  it("runs through the real bin (npx agent-ui conformance)", () => {
+    const bin = fileURLToPath(new URL("../bin/agent-ui.mjs", import.meta.url));
+    const out = execFileSync(process.execPath, [bin, "conformance", "--id", "AS-PROJ-03"], {
+      encoding: "utf8",
+    });
+    expect(out).toMatch(/^PASS AS-PROJ-03 /m);
+    expect(out.trim().split("\n").at(-1)).toBe("1 passed, 0 failed");
   });
 });
