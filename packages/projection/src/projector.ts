@@ -90,6 +90,12 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
       session.hydration = { status: "live" };
       store.session.touch();
     }
+    // The stream's own session id makes the projector's session (HYD-03: later snapshots for another
+    // session are then ignored), unless options.sessionId already fixed it.
+    if (session.sessionId === undefined && typeof event.sessionId === "string") {
+      session.sessionId = resolved.sessionId ?? event.sessionId;
+      store.session.touch();
+    }
     try {
       handler(store, ctx);
     } catch (error) {

@@ -229,4 +229,67 @@ describe("hydration", () => {
     );
     expect(b.runtime.status).toBe("completed");
   });
+
+  it("HYD-03 without options.sessionId the stream's own session owns the projector", () => {
+    const e = stream({ sessionId: "sess_active", turnId: "t1" });
+    const p = createProjector();
+    p.apply(e("run.status", { payload: { status: "streaming" } }));
+    p.hydrate({ kind: "runtime-session", snapshot: snapshot() });
+    expect(p.getState().runtime.status).toBe("streaming");
+    expect(p.getState().session.sessionId).toBe("sess_active");
+    expect(codes(p.getState())).toContain("stale_hydration_ignored");
+  });
+
+  it("AUI-AR-HYDRATE-004 / TEAM-02 subagents in the read model keep their lineage", () => {
+    const input = snapshot();
+    input.threads![0].subagents = [
+      {
+        subagentId: "sub_old",
+        agentName: "researcher",
+        status: "completed",
+        parentSessionId: "sess_lime_001",
+        taskId: "task_child",
+      },
+      { agentId: "orphan_free", name: "helper" },
+    ];
+    const p = createProjector();
+    p.hydrate({ kind: "runtime-session", snapshot: input });
+    const state = p.getState();
+    expect(state.agents.sub_old).toMatchObject({
+      name: "researcher",
+      status: "completed",
+      lineage: "known",
+      parentSessionId: "sess_lime_001",
+      parentThreadId: "thread_lime_001",
+    });
+    expect(state.team.edges).toContainEqual(expect.objectContaining({ to: "sub_old", kind: "spawn" }));
+    expect(state.agents.orphan_free).toMatchObject({
+      name: "helper",
+      parentThreadId: "thread_lime_001",
+      lineage: "known",
+    });
+  });
+
+  it("EVID-11 a benchmark trial pack becomes one evidence record with its correlation spine, no task", () => {
+    const pack = JSON.parse(
+      readFileSync(
+        "/work/shared/fixtures/agentruntime/fixtures/lime-profile/benchmark-trial-pack.json",
+        "utf8",
+      ),
+    );
+    const p = createProjector();
+    p.hydrate({ kind: "evidence-pack", pack });
+    const state = p.getState();
+    const records = Object.values(state.evidence);
+    expect(records).toHaveLength(1);
+    expect(records[0].evidenceId).toBe("trial:trial-tool-approval-candidate-1");
+    expect(records[0].correlation).toMatchObject({
+      runId: "run_123",
+      traceId: "trace_123",
+      taskId: "task_123",
+    });
+    expect(state.tasks).toEqual({});
+    expect(state.messages).toEqual([]);
+    expect(state.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
 });

@@ -131,3 +131,38 @@ describe("task family", () => {
     expect(codes(state)).toContain("unknown_taxonomy_value");
   });
 });
+
+describe("task attempts without ids", () => {
+  it("AUI-AR-ID-002 an attempt without attemptId/runId never becomes a phantom attempt", () => {
+    const e = stream({ taskId: "k" });
+    const state = projectEvents([
+      e("task.changed", {
+        payload: { status: "running", attempt: { attemptId: "att_1", runId: "run_1", status: "running" } },
+      }),
+      e("task.changed", { payload: { attempt: { attemptId: "att_1", runId: "run_1", status: "failed" } } }),
+      e("task.changed", { payload: { attempt: { status: "retrying" } } }),
+      e("task.changed", {
+        payload: { status: "running", attempt: { attemptId: "att_2", runId: "run_2", status: "running" } },
+      }),
+    ]);
+    expect(state.tasks.k.attempts.map((a) => [a.runId, a.attemptId, a.status])).toEqual([
+      ["run_1", "att_1", "failed"],
+      ["run_2", "att_2", "running"],
+    ]);
+  });
+
+  it("TASK-07 a later non-terminal update naming a failed run never overwrites its outcome", () => {
+    const e = stream({ taskId: "k" });
+    const state = projectEvents([
+      e("task.changed", { payload: { attempt: { runId: "run_1", status: "failed" } } }),
+      e("task.changed", {
+        runId: "run_1",
+        payload: { status: "retrying", attempt: { runId: "run_1", status: "retrying" } },
+      }),
+    ]);
+    expect(state.tasks.k).toMatchObject({
+      status: "retrying",
+      attempts: [expect.objectContaining({ runId: "run_1", status: "failed" })],
+    });
+  });
+});

@@ -81,6 +81,8 @@ export function setTaskAttention(
   store.tasks.touch(taskId);
 }
 
+const TERMINAL_ATTEMPT = new Set(["failed", "completed", "cancelled", "canceled", "timed_out", "lost"]);
+
 /** Adds or updates an attempt by attemptId (or runId); earlier attempts are kept (AUI-AR-TASK-001). */
 export function upsertAttempt(task: TaskRecord, attempt: TaskAttempt): TaskAttempt {
   const existing = task.attempts.find(
@@ -92,6 +94,9 @@ export function upsertAttempt(task: TaskRecord, attempt: TaskAttempt): TaskAttem
     task.attempts.push(attempt);
     return attempt;
   }
+  // A finished attempt keeps its outcome: a later "retrying" naming the same run never overwrites the
+  // failed attempt's evidence (TASK-07, TASK-10).
+  if (TERMINAL_ATTEMPT.has(existing.status) && !TERMINAL_ATTEMPT.has(attempt.status)) return existing;
   Object.assign(existing, attempt);
   return existing;
 }
@@ -110,11 +115,21 @@ function taskChanged(store: Store, ctx: EventContext): void {
   else if (reason !== undefined) task.reason = reason;
   const title = asString(payload.title);
   if (title !== undefined) task.title = title;
-  if (isRecord(payload.attempt) && typeof payload.attempt.status === "string") {
-    const attempt: TaskAttempt = { status: payload.attempt.status, source: ctx.source };
-    const attemptId = asString(payload.attempt.attemptId) ?? asString(event.attemptId);
-    const runId = asString(payload.attempt.runId) ?? asString(event.runId);
-    const attemptReason = asString(payload.attempt.reason);
+  const attemptFields = isRecord(payload.attempt) ? payload.attempt : undefined;
+  const attemptId = asString(attemptFields?.attemptId) ?? asString(event.attemptId);
+  const runId = asString(attemptFields?.runId) ?? asString(event.runId);
+  if (
+    attemptFields !== undefined &&
+    typeof attemptFields.status === "string" &&
+    attemptId === undefined &&
+    runId === undefined
+  ) {
+    // An attempt without attemptId/runId cannot be told apart from the others: it is never recorded as a
+    // new attempt (history stays intact); its status speaks for the task when the task has none.
+    if (status === undefined) applyTaskStatus(store, task, attemptFields.status, reason, ctx);
+  } else if (attemptFields !== undefined && typeof attemptFields.status === "string") {
+    const attempt: TaskAttempt = { status: attemptFields.status, source: ctx.source };
+    const attemptReason = asString(attemptFields.reason);
     if (attemptId !== undefined) attempt.attemptId = attemptId;
     if (runId !== undefined) attempt.runId = runId;
     if (attemptReason !== undefined) attempt.reason = attemptReason;

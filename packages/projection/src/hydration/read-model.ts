@@ -3,6 +3,7 @@
 // routing → model chip, evidence refs → evidence records (payload not loaded). No event replay. Missing
 // optional summaries render `unavailable` with a safe diagnostic (AUI-AR-READ-006).
 import type {
+  AgentUiEvent,
   EvidencePack,
   RuntimeSessionSnapshot,
   TaskSnapshot,
@@ -14,6 +15,7 @@ import { asNumber, asString, asStringArray, isRecord } from "../internal/json";
 import { safeText, safeValue } from "../internal/safety";
 import type { EventContext, Store } from "../store";
 import { upsertPendingAction } from "../families/action";
+import { agentHandlers } from "../families/agent";
 import { applyEvidenceFields, evidenceFor, outcomesOf } from "../families/evidence";
 import { applyMessageWindow } from "../families/messages-snapshot";
 import { queueItemsFrom } from "../families/queue";
@@ -143,6 +145,7 @@ export function hydrateThread(store: Store, thread: ThreadReadModel, ctx: EventC
     store.diag("runtime_warning", "warning", safeText(text), ctx.event);
   }
   hydrateToolCalls(store, thread.toolCalls, ctx);
+  hydrateSubagents(store, thread, ctx);
   if (Array.isArray(thread.messages)) applyMessageWindow(store, thread.messages, ctx);
   const summary = thread.evidenceSummary;
   if (isRecord(summary)) {
@@ -185,6 +188,36 @@ function hydratePending(store: Store, thread: ThreadReadModel, ctx: EventContext
       `snapshot lacks pending action ${actionId}: kept as stale until the runtime resolves it`,
       ctx.event,
     );
+  }
+}
+
+/** Subagents listed by the read model keep their lineage (TEAM-02, AUI-AR-HYDRATE-004). Listing under
+ * a thread is the runtime's statement that the thread is the parent. Same rules as agent events. */
+function hydrateSubagents(store: Store, thread: ThreadReadModel, ctx: EventContext): void {
+  if (!Array.isArray(thread.subagents)) return;
+  const apply = agentHandlers["agent.changed"];
+  for (const entry of thread.subagents) {
+    if (!isRecord(entry)) continue;
+    const event: AgentUiEvent = { type: "agent.changed" };
+    for (const key of [
+      "agentId",
+      "subagentId",
+      "sessionId",
+      "threadId",
+      "taskId",
+      "parentSessionId",
+      "parentThreadId",
+    ] as const) {
+      const value = asString(entry[key]);
+      if (value !== undefined) event[key] = value;
+    }
+    event.parentThreadId ??= thread.threadId;
+    if (typeof ctx.event.eventId === "string") event.eventId = ctx.event.eventId;
+    const payload: Record<string, unknown> = {};
+    for (const key of ["agentName", "role", "model", "status", "parentAgentId"] as const)
+      if (entry[key] !== undefined) payload[key] = entry[key];
+    payload.agentName ??= entry.name;
+    apply(store, { event, payload, source: ctx.source, turnKey: ctx.turnKey });
   }
 }
 
@@ -271,9 +304,21 @@ export function hydrateTask(store: Store, snapshot: TaskSnapshot, ctx: EventCont
 }
 
 export function hydrateEvidencePack(store: Store, pack: EvidencePack, ctx: EventContext): void {
-  const id = asString(pack.evidenceId) ?? asString(pack.packRef);
+  // A benchmark trial pack has no evidenceId/packRef: its trial id names it (fixtures §3.7). The dataset's
+  // `benchmark.taskId` is never taken for a runtime task.
+  const trialId = isRecord(pack.benchmark) ? asString(pack.benchmark.trialId) : undefined;
+  const id =
+    asString(pack.evidenceId) ??
+    asString(ctx.event.evidenceId) ??
+    asString(pack.packRef) ??
+    (trialId !== undefined ? `trial:${trialId}` : undefined);
   if (id === undefined) {
-    store.diag("missing_correlation", "warning", "evidence pack without evidenceId or packRef", ctx.event);
+    store.diag(
+      "missing_correlation",
+      "warning",
+      "evidence pack without evidenceId, packRef or trial id",
+      ctx.event,
+    );
     return;
   }
   const record = evidenceFor(store, id, ctx);
