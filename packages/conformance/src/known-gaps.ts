@@ -31,4 +31,10 @@ export const KNOWN_GAPS: KnownGap[] = [
       "projection takes its session only from options.sessionId or session.*/hydration facts, not from the " +
       "stream's events, so a late snapshot for another session is applied over the active view",
   },
+  {
+    id: "GF-5",
+    reason:
+      "projection (and the agent-ui adapter's validation) accept an action.resolved whose owner is " +
+      "ui_projection, i.e. a client's local write, as the runtime's confirmation (HITL-03, ARCH-01)",
+  },
 ];

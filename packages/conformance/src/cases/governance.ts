@@ -155,8 +155,8 @@ export const GOVERNANCE_CASES = defineCases([
   },
   {
     id: "GF-5",
-    title: "no action is marked successful before the runtime confirms it",
-    requirements: ["HITL-03", "CTRL-03", "PROSE-02"],
+    title: "no action is marked successful before the runtime confirms it (prose, user text, client writes)",
+    requirements: ["HITL-03", "CTRL-03", "PROSE-02", "ARCH-01", "ARCH-05"],
     input: {
       format: "agent-ui",
       records: envelopes(run, [
@@ -173,6 +173,20 @@ export const GOVERNANCE_CASES = defineCases([
         ],
         ["messages.snapshot", { payload: { messages: [{ id: "u_yes", role: "user", text: "I approve" }] } }],
         say("m_yes", "The deployment was approved and succeeded."),
+        // The client's own optimistic write: a UI-owned "resolution" and a patch forging the action's
+        // status. Neither is the runtime's confirmation (ARCH-01: ui_projection owns only UI state).
+        [
+          "action.resolved",
+          {
+            actionId: "act_deploy",
+            owner: "ui_projection",
+            payload: { outcome: "resolved", decision: "approve" },
+          },
+        ],
+        [
+          "state.delta",
+          { payload: { patch: [{ op: "replace", path: "/actions/act_deploy/status", value: "resolved" }] } },
+        ],
       ]),
     },
     check: (s) =>
