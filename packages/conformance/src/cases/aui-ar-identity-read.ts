@@ -35,6 +35,7 @@ export const IDENTITY_READ_CASES = defineCases([
         c.equal(s.runtime.sessionId, "sess_ar", "runtime.sessionId");
         c.equal(s.runtime.threadId, "thread_ar", "runtime.threadId");
         c.equal(s.runtime.turnId, "turn_ar", "runtime.turnId");
+        c.equal(s.session.sessionId, "sess_ar", "session shell sessionId");
         c.defined(s.tasks.task_ar, "tasks.task_ar");
         const taskEntries = timelineFor(s, "task_ar");
         c.ok(taskEntries.length > 0, "a timeline entry for task_ar");
