@@ -190,6 +190,7 @@ describe("ag-ui adapter: dialects and bad input", () => {
 
   it("an ACTIVITY_DELTA that cannot apply is a patch_failed diagnostic and the activity keeps its content", () => {
     const events = adapt([
+      { type: "RUN_STARTED", threadId: "t", runId: "r" },
       {
         type: "ACTIVITY_SNAPSHOT",
         messageId: "a",
@@ -203,19 +204,30 @@ describe("ag-ui adapter: dialects and bad input", () => {
         patch: [{ op: "replace", path: "/steps/0/status", value: "done" }],
       },
     ]);
-    expect(events.map((e) => e.type)).toEqual(["plan.final", "diagnostic.changed", "plan.final"]);
-    expect(events[1].payload).toMatchObject({ code: "patch_failed" });
-    expect(events[2].payload).toMatchObject({ steps: [{ status: "done" }] });
+    expect(events.map((e) => e.type)).toEqual([
+      "run.started",
+      "plan.final",
+      "diagnostic.changed",
+      "plan.final",
+    ]);
+    expect(events[2].payload).toMatchObject({ code: "patch_failed" });
+    expect(events[3].payload).toMatchObject({ steps: [{ status: "done" }] });
   });
 
   it("TEXT-08 CUSTOM and RAW never become answer text; a numeric CUSTOM is a metric", () => {
     const events = adapt([
+      { type: "RUN_STARTED" },
       { type: "CUSTOM", name: "tokens", value: 12 },
       { type: "CUSTOM", name: "x", value: { password: "p@ss", note: "n" } },
       { type: "RAW", source: "provider", event: { text: "raw text" } },
     ]);
-    expect(events.map((e) => e.type)).toEqual(["metric.changed", "diagnostic.changed", "diagnostic.changed"]);
-    expect(events[0]).toMatchObject({ metricName: "tokens", payload: { value: 12 } });
+    expect(events.map((e) => e.type)).toEqual([
+      "run.started",
+      "metric.changed",
+      "diagnostic.changed",
+      "diagnostic.changed",
+    ]);
+    expect(events[1]).toMatchObject({ metricName: "tokens", payload: { value: 12 } });
     expect(JSON.stringify(events)).not.toContain("p@ss");
     expect(ofType(events, "text.delta")).toEqual([]);
   });
@@ -234,7 +246,30 @@ describe("ag-ui adapter: dialects and bad input", () => {
   });
 
   it("RUN_ERROR → run.failed with the message and code", () => {
-    const [event] = adapt([{ type: "RUN_ERROR", message: "boom", code: "E1" }]);
+    const [, event] = adapt([{ type: "RUN_STARTED" }, { type: "RUN_ERROR", message: "boom", code: "E1" }]);
     expect(event).toMatchObject({ type: "run.failed", payload: { message: "boom", category: "E1" } });
+  });
+
+  it.each(
+    JSON.parse(readFileSync(new URL("agui.verify-rejections.json", STREAMS), "utf8")) as {
+      seq: string[];
+      error: string;
+    }[],
+  )("ORD-06 a sequence AG-UI's verifier rejects is reported, and its text is kept: $error", ({ seq }) => {
+    const records = seq.map((type) => ({ type, messageId: "x", delta: "hi", threadId: "t", runId: "r" }));
+    const events = adapt(records);
+    const protocol = events.filter(
+      (e) =>
+        e.type === "diagnostic.changed" &&
+        ["out_of_order", "execution_after_turn_terminal"].includes((e.payload as { code: string }).code),
+    );
+    expect(protocol.length).toBeGreaterThanOrEqual(1);
+    expect(protocol[0].payload).toMatchObject({ severity: "warning" });
+    expect(unsupported(events)).toEqual([]);
+  });
+
+  it("a well-formed run reports no protocol violation", () => {
+    const events = adapt(lines("agui.run-tool-state.events.jsonl"));
+    expect(ofType(events, "diagnostic.changed")).toEqual([]);
   });
 });

@@ -74,6 +74,26 @@ function withThinkingId(ctx: AguiContext): AguiContext {
   return ctx;
 }
 
+/**
+ * The run lifecycle rules of AG-UI's own verifier: the first event is RUN_STARTED and nothing follows
+ * RUN_FINISHED / RUN_ERROR until the next RUN_STARTED. Violations are reported; the event is still mapped.
+ */
+function lifecycleCheck(ctx: AguiContext, type: string): AgentUiEvent[] {
+  const phase = ctx.state.runPhase;
+  if (type === "RUN_STARTED") {
+    ctx.state.runPhase = "running";
+    return [];
+  }
+  if (type === "RUN_FINISHED" || type === "RUN_ERROR") ctx.state.runPhase = "finished";
+  if (phase === "none") {
+    ctx.state.runPhase = "running"; // reported once per stream
+    return [ctx.diagnostic("out_of_order", "warning", `first event is ${type}, not RUN_STARTED`)];
+  }
+  if (phase === "finished")
+    return [ctx.diagnostic("execution_after_turn_terminal", "warning", `${type} after the run finished`)];
+  return [];
+}
+
 export class AguiAdapter implements SourceAdapter {
   readonly format = AGUI_FORMAT;
   private readonly emitter: Emitter;
@@ -91,12 +111,13 @@ export class AguiAdapter implements SourceAdapter {
       const type = readString(record, "type");
       const info = { index, sourceType: type };
       const handler = type !== undefined ? AGUI_HANDLERS[type] : undefined;
-      if (handler === undefined)
+      if (type === undefined || handler === undefined)
         return [
           this.emitter.unsupported(record, info, `unknown AG-UI event type "${(type ?? "").slice(0, 80)}"`),
         ];
       // Handlers may annotate the record (e.g. a derived message id), so they get a shallow copy.
-      return handler(new AguiContext(this.emitter, this.state, this.safe, { ...record }, info));
+      const ctx = new AguiContext(this.emitter, this.state, this.safe, { ...record }, info);
+      return [...lifecycleCheck(ctx, type), ...handler(ctx)];
     });
   }
 

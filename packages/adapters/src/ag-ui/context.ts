@@ -8,6 +8,8 @@ import type { SafeOptions } from "../shared/safe-payload";
 
 export interface OpenMessage {
   kind: "text" | "reasoning";
+  /** Opened by a `*_START` (must see its `*_END`), not by a chunk. */
+  started?: boolean;
   role?: string;
   agentId?: string;
   chunks: string[];
@@ -25,6 +27,8 @@ export class AguiState {
   runId?: string;
   /** Events emitted in the current run: with the run id, a stable event id (AG-UI has none). */
   runEventCount = 0;
+  /** Run lifecycle as the AG-UI verifier sees it: events outside a run are protocol violations. */
+  runPhase: "none" | "running" | "finished" = "none";
   /** Open text/reasoning messages by id, with the chunks seen so far. */
   readonly messages = new Map<string, OpenMessage>();
   /** The last message id a `*_CHUNK` event named (later chunks may omit it). */

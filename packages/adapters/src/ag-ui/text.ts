@@ -15,6 +15,7 @@ export function messageStart(ctx: AguiContext, kind: OpenMessage["kind"]): Agent
   if (messageId === undefined) return [ctx.unsupported("message start without messageId")];
   const open: OpenMessage = {
     kind,
+    started: true,
     role: readString(ctx.record, "role"),
     agentId: readString(ctx.record, "subagentRunId"),
     chunks: [],
@@ -23,13 +24,23 @@ export function messageStart(ctx: AguiContext, kind: OpenMessage["kind"]): Agent
   return [];
 }
 
-export function messageContent(ctx: AguiContext, kind: OpenMessage["kind"]): AgentUiEvent[] {
+export function messageContent(ctx: AguiContext, kind: OpenMessage["kind"], chunked = false): AgentUiEvent[] {
   const messageId = readString(ctx.record, "messageId") ?? ctx.state.lastChunkMessageId;
   const delta = readString(ctx.record, "delta");
   if (messageId === undefined) return [ctx.unsupported("content without messageId")];
   if (delta === undefined) return [];
   let open = ctx.state.messages.get(messageId);
+  const events: AgentUiEvent[] = [];
   if (open === undefined) {
+    // Content without START is a protocol violation (AG-UI verifyEvents rejects it); the text is kept.
+    if (!chunked)
+      events.push(
+        ctx.diagnostic(
+          "out_of_order",
+          "warning",
+          `content for message ${messageId.slice(0, 80)} without its START`,
+        ),
+      );
     // Content without START (or a CHUNK that opens the message): accepted, the message opens here.
     open = {
       kind,
@@ -40,7 +51,8 @@ export function messageContent(ctx: AguiContext, kind: OpenMessage["kind"]): Age
     ctx.state.messages.set(messageId, open);
   }
   open.chunks.push(delta);
-  return [deltaEvent(ctx, messageId, open, delta)];
+  events.push(deltaEvent(ctx, messageId, open, delta));
+  return events;
 }
 
 function deltaEvent(ctx: AguiContext, messageId: string, open: OpenMessage, delta: string): AgentUiEvent {
@@ -84,13 +96,25 @@ export function messageChunk(ctx: AguiContext, kind: OpenMessage["kind"]): Agent
     const previous = ctx.state.lastChunkMessageId;
     ctx.state.lastChunkMessageId = named;
     const closed = previous !== undefined ? closeMessage(ctx, previous) : [];
-    return [...closed, ...messageContent(ctx, kind)];
+    return [...closed, ...messageContent(ctx, kind, true)];
   }
-  return messageContent(ctx, kind);
+  return messageContent(ctx, kind, true);
 }
 
-/** Every message still open when the run ends successfully is complete: close it once. */
+/** Every message still open when the run ends is complete: close it once. A message opened by START
+ * but never ENDed is also a protocol violation (reported, text kept). */
 export function closeAllMessages(ctx: AguiContext): AgentUiEvent[] {
   ctx.state.lastChunkMessageId = undefined;
-  return [...ctx.state.messages.keys()].flatMap((id) => closeMessage(ctx, id));
+  const unended = [...ctx.state.messages].filter(([, m]) => m.started).map(([id]) => id);
+  const report =
+    unended.length > 0
+      ? [
+          ctx.diagnostic(
+            "out_of_order",
+            "warning",
+            `run finished while message(s) ${unended.join(", ").slice(0, 200)} were still open`,
+          ),
+        ]
+      : [];
+  return [...report, ...[...ctx.state.messages.keys()].flatMap((id) => closeMessage(ctx, id))];
 }
