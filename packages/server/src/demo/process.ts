@@ -49,7 +49,8 @@ export class ProcessRunner {
   private readonly timeline: TimedResume[] = [];
   private readonly actionWaiters = new Map<string, ProcessInternal>();
 
-  constructor(private readonly onRunaway: (processId: string) => void) {}
+  /** `onFault` hears of a script that threw or never waited; the runner cancels it right after. */
+  constructor(private readonly onFault: (processId: string, reason: string) => void) {}
 
   /** Logical milliseconds since the runtime started. */
   get time(): number {
@@ -141,7 +142,15 @@ export class ProcessRunner {
     process.state = "running";
     let input = value;
     for (let steps = 0; steps < MAX_STEPS_PER_RESUME; steps++) {
-      const result = process.script.next(input);
+      let result: IteratorResult<Wait, void>;
+      try {
+        result = process.script.next(input);
+      } catch (error) {
+        // A broken script must not take the runtime (or the gateway's timer loop) down with it.
+        this.onFault(process.id, error instanceof Error ? error.message : String(error));
+        this.cancel(process);
+        return;
+      }
       // The script may have cancelled itself through a host call (TS cannot see that mutation).
       if ((process.state as ProcessState) === "cancelled") return;
       if (result.done) {
@@ -169,7 +178,7 @@ export class ProcessRunner {
       for (const p of pending) (p as ProcessInternal).joiners.push(process);
       return;
     }
-    this.onRunaway(process.id);
+    this.onFault(process.id, `script ${process.id} never waited: stopped`);
     this.cancel(process);
   }
 

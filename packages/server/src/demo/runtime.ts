@@ -8,7 +8,7 @@ import { type AppliedSteer, PACING, TurnContext, type TurnHost, type TurnScope }
 import { OpenFacts } from "./open-facts";
 import { ReadModel } from "./read-model";
 import { type DemoProcess, ProcessRunner, type Script, sleep } from "./process";
-import { handleCommand } from "./commands";
+import { closeOpenFacts, handleCommand } from "./commands";
 import { TurnQueue } from "./queue";
 import { findScenario } from "./scenarios";
 import type { DemoScenario } from "./scenarios/types";
@@ -20,8 +20,8 @@ export interface DemoTimers {
 }
 
 export interface DemoRuntimeOptions {
-  /** Scenario name (see DEMO_SCENARIO_NAMES); default `team`. */
-  scenario?: string;
+  /** A built-in scenario name (see DEMO_SCENARIO_NAMES) or a custom scenario; default `team`. */
+  scenario?: string | DemoScenario;
   sessionId?: string;
   runtimeId?: string;
   threadId?: string;
@@ -83,6 +83,8 @@ export class DemoEngine implements TurnHost {
   active: ActiveTurn | undefined;
   stopped = false;
   keepLog = true;
+  onListenerError: (error: unknown) => void = (error) =>
+    console.error("demo runtime listener failed:", error);
   private turnNo = 0;
   private effectNo = 0;
 
@@ -94,9 +96,7 @@ export class DemoEngine implements TurnHost {
     readonly seed: number,
     startTime: number,
   ) {
-    this.runner = new ProcessRunner((id) =>
-      this.emit("runtime.error", { threadId }, { code: "runaway_script", message: `script ${id} stopped` }),
-    );
+    this.runner = new ProcessRunner((id, reason) => this.onFault(id, reason));
     this.writer = new EventWriter({ runtimeId, sessionId, startTime, time: () => this.runner.time });
   }
 
@@ -109,11 +109,43 @@ export class DemoEngine implements TurnHost {
     this.facts.observe(event);
     this.readModel.observe(event);
     if (this.keepLog) this.log.push(event);
-    for (const listener of this.listeners) listener(event);
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        // A failing consumer must not break the runtime's own progress; it hears of its error here.
+        this.onListenerError(error);
+      }
+    }
     return event;
   }
 
   /** Spawns a worker process, registered under its task and agent ids so `stop` can find it. */
+  /** A script failed: say so as a runtime fact and close what it left open, so nothing runs forever. */
+  private onFault(processId: string, reason: string): void {
+    const worker = [...this.workers.values()].find((w) => w.process.id === processId);
+    const turn = this.active?.scope.turnId === processId ? this.active.scope : undefined;
+    this.emit(
+      "runtime.error",
+      { threadId: this.threadId },
+      { code: "demo_script_failed", message: reason, terminal: turn !== undefined },
+    );
+    if (worker) {
+      const { taskId, subagentId } = worker.fields;
+      closeOpenFacts(this, (f) => f.subagentId === subagentId || f.taskId === taskId, reason);
+    }
+    if (turn) {
+      closeOpenFacts(this, (f) => f.turnId === turn.turnId, reason);
+      const fields = { threadId: turn.threadId, turnId: turn.turnId, runId: turn.runId, status: "failed" };
+      this.emit("turn.failed", fields, {
+        status: "failed",
+        failureCategory: "runtime_error",
+        retryable: false,
+      });
+      this.emitReadModel();
+    }
+  }
+
   spawn(id: string, script: Script, parent: DemoProcess, fields: EventFields): DemoProcess {
     const process = this.runner.spawn(id, script, undefined, parent);
     for (const key of ["taskId", "subagentId"] as const) {
@@ -252,7 +284,8 @@ export class DemoEngine implements TurnHost {
 }
 
 export function createDemoRuntime(options: DemoRuntimeOptions = {}): DemoRuntime {
-  const scenario = findScenario(options.scenario ?? "team");
+  const scenario =
+    typeof options.scenario === "object" ? options.scenario : findScenario(options.scenario ?? "team");
   const sessionId = options.sessionId ?? "sess_demo";
   const threadId = options.threadId ?? "thread_main";
   const engine = new DemoEngine(

@@ -6,7 +6,8 @@ export type DemoScenarioName = (typeof DEMO_SCENARIO_NAMES)[number];
 
 /** One selectable demo: the prompt of its opening turn and the script every turn of it runs. */
 export interface DemoScenario {
-  name: DemoScenarioName;
+  /** One of DEMO_SCENARIO_NAMES for the built-in ones; custom scenarios pick their own. */
+  name: DemoScenarioName | (string & {});
   title: string;
   description: string;
   /** The user input of the turn the runtime starts on `start()` (a scripted user prompt). */
