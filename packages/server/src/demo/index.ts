@@ -14,3 +14,5 @@ export {
   UnknownScenarioError,
 } from "./scenarios";
 export { DEMO_FORMAT, DemoSource, type DemoSourceSettings, demoSource, readDemoSettings } from "./source";
+export { PACING, type ToolOutcome, type ToolSpec, TurnContext, type TurnScope } from "./context";
+export { awaitAction, join, type Script, sleep, type Wait } from "./process";
