@@ -252,4 +252,21 @@ describe("lime adapter: official Lime profile fixtures", () => {
     expect(JSON.stringify(event).length).toBeLessThan(5_000);
     expect((event.payload as { outputPreview: string }).outputPreview.length).toBeLessThanOrEqual(201);
   });
+
+  it("§D.2 model.failed: a diagnostic, run.status retrying when the runtime retries, run.failed only when terminal", () => {
+    const base = { eventId: "mf", threadId: "t", turnId: "u" };
+    const retrying = adapt({
+      ...base,
+      type: "model.failed",
+      payload: { message: "overloaded", retryable: true },
+    });
+    expect(retrying.map((e) => e.type)).toEqual(["diagnostic.changed", "run.status"]);
+    expect(retrying[1].payload).toMatchObject({ status: "retrying" });
+    const terminal = adapt({
+      ...base,
+      type: "model.failed",
+      payload: { message: "bad key", terminal: true },
+    });
+    expect(terminal.map((e) => e.type)).toEqual(["diagnostic.changed", "run.failed"]);
+  });
 });

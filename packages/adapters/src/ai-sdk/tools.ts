@@ -150,7 +150,7 @@ export function approvalRequest(ctx: AiSdkContext): AgentUiEvent[] {
       payload: compact({
         actionType: "tool_approval",
         sourceType: "tool-approval-request",
-        toolName: ctx.state.toolNames.get(toolCallId),
+        toolName: ctx.state.toolNames.get(toolCallId) ?? readString(ctx.record, "toolName"),
         // The protocol's approval response is approved: true | false.
         availableDecisions: ["approve", "reject"],
       }),

@@ -86,6 +86,13 @@ export const runFailed: Builder = (f) => ({
   }),
 });
 
+/** `model.failed` the runtime will retry: the status row shows retrying (never a silent stall). */
+export const modelRetrying: Builder = (f, ctx) =>
+  readBoolean(f.payload, "retryable", "willRetry", "retrying") === true &&
+  readBoolean(f.payload, "terminal", "turnTerminal", "fatal") !== true
+    ? runStatus("retrying", "retrying model call")(f, ctx)
+    : null;
+
 /** `runtime.error` / `model.failed` end the run only when the runtime says the turn is over. */
 export const runFailedIfTerminal: Builder = (f, ctx) =>
   readBoolean(f.payload, "terminal", "turnTerminal", "fatal") === true ? runFailed(f, ctx) : null;

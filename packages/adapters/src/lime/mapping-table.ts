@@ -8,6 +8,7 @@ import {
   describeRuntime,
   limitBlocked,
   limitDiagnostic,
+  modelRetrying,
   modelUsage,
   rateLimitStatus,
   reasoningDelta,
@@ -95,6 +96,7 @@ export const RUNTIME_CLASS_MAPPING: Readonly<Record<RuntimeEventClass, readonly 
   "model.completed": [out("text.final", textFinal), out("metric.changed", modelUsage)],
   "model.failed": [
     out("diagnostic.changed", runtimeDiagnostic("runtime_error", "warning", describeRuntime)),
+    out("run.status", modelRetrying),
     out("run.failed", runFailedIfTerminal),
   ],
   "reasoning.delta": [out("reasoning.delta", reasoningDelta)],
