@@ -2,6 +2,7 @@
 // identity bookkeeping and hands each translator the item plus its lifecycle phase.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { artifactKindOf } from "../shared/artifact-kind";
+import { appendedSuffix } from "../shared/growing-text";
 import type { EventFields } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readArray, readNumber, readString } from "../shared/record";
 import { previewOf, safeValue } from "../shared/safe-payload";
@@ -33,10 +34,10 @@ function streamedText(deltaType: string, finalType: string, visibility?: "summar
       ctx.setStreamed(text);
       return [ctx.emit(finalType, { ...idFields, payload: { text } })];
     }
-    const shown = ctx.streamed();
-    if (text.length <= shown.length || !text.startsWith(shown)) return [];
+    const delta = appendedSuffix(ctx.streamed(), text);
+    if (delta === undefined || delta === "") return [];
     ctx.setStreamed(text);
-    const payload: JsonObject = { delta: text.slice(shown.length) };
+    const payload: JsonObject = { delta };
     if (visibility !== undefined) payload.visibility = visibility;
     return [ctx.emit(deltaType, { ...idFields, payload })];
   };
@@ -63,14 +64,9 @@ const commandExecution: Translator = (item, ctx) => {
   const command = readString(item, "command");
   const out = openTool(ctx, "shell", "command", { command }, command);
   const output = readString(item, "aggregated_output", "aggregatedOutput") ?? "";
-  const shown = ctx.streamed();
-  if (output.length > shown.length && output.startsWith(shown)) {
-    out.push(
-      ctx.emit("tool.output.delta", {
-        toolCallId: ctx.id,
-        payload: { delta: output.slice(shown.length), channel: "stdout" },
-      }),
-    );
+  const delta = appendedSuffix(ctx.streamed(), output);
+  if (delta !== undefined && delta !== "") {
+    out.push(ctx.emit("tool.output.delta", { toolCallId: ctx.id, payload: { delta, channel: "stdout" } }));
     ctx.setStreamed(output);
   }
   if (ctx.phase !== "completed") return out;

@@ -5,6 +5,7 @@
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readArray, readNumber, readString } from "../shared/record";
+import { appendedSuffix } from "../shared/growing-text";
 import { restatedEvent } from "../shared/restated";
 import { safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
@@ -332,9 +333,9 @@ class LangGraphAdapter implements SourceAdapter {
       // Partial messages restate the text so far: stream the new suffix, or replace when it diverged.
       const before = this.partialText.get(message.id) ?? "";
       this.partialText.set(message.id, message.text);
-      const extends_ = message.text.startsWith(before);
-      message.chunk = extends_;
-      if (extends_) message.text = message.text.slice(before.length);
+      const suffix = appendedSuffix(before, message.text);
+      message.chunk = suffix !== undefined;
+      if (suffix !== undefined) message.text = suffix;
     }
     return translateMessage(message, this.sink(chunk, info));
   }
