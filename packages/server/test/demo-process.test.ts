@@ -92,7 +92,7 @@ describe("demo process runner", () => {
 });
 
 describe("demo runtime: a failing script", () => {
-  it("FALL-02 a turn whose script throws ends as failed with its open tool closed and a runtime error", () => {
+  it("a turn whose script throws ends as failed with its open tool closed and a runtime error", () => {
     const broken: DemoScenario = {
       name: "broken",
       title: "Broken",

@@ -51,7 +51,7 @@ describe("demo runtime: Lime profile events", () => {
     expect(run(12)).not.toBe(run(11));
   });
 
-  it("TEXT-02 answer deltas are small chunks that join to exactly the final text", () => {
+  it("TEXT-04 answer deltas are small chunks that join to exactly the final text", () => {
     const runtime = playManual("solo");
     const events = runtime.events();
     const deltas = events.filter((e) => e.type === "model.delta");

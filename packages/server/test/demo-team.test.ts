@@ -17,7 +17,7 @@ describe("team scenario through the lime adapter and the projection", () => {
   const approved = teamRun("approve");
   const rejected = teamRun("reject");
 
-  it("TEAM-02 the roster holds coordinator, researcher, coder and reviewer with known lineage", () => {
+  it("TEAM-01 / TEAM-02 the roster holds coordinator, researcher, coder and reviewer with known lineage", () => {
     const { state } = approved;
     expect(state.team.roster).toHaveLength(4);
     const agents = state.team.roster.map((id) => state.agents[id]);
@@ -35,7 +35,7 @@ describe("team scenario through the lime adapter and the projection", () => {
     );
   });
 
-  it("TEAM-05 parallel workers carry team phase, parallel budget and active counts", () => {
+  it("TEAM-03 parallel workers carry team phase, parallel budget and active counts", () => {
     const started = approved.events.filter((e) => e.type === "task.started");
     expect(started.map((e) => e.teamActiveCount)).toEqual([1, 2, 1]);
     expect(started.every((e) => e.teamParallelBudget === 2)).toBe(true);
@@ -47,7 +47,7 @@ describe("team scenario through the lime adapter and the projection", () => {
     expect(approved.state.team.counts.parallelBudget).toBe(2);
   });
 
-  it("TEAM-07 worker results are worker notifications, never user speech or the final answer", () => {
+  it("TEAM-04 / TEAM-06 worker results are worker notifications, never user speech or the final answer", () => {
     const notifications = ofType(approved.adapted, "worker.notification");
     expect(notifications.map((n) => n.agentId)).toEqual([
       "agent_001_researcher",
@@ -118,7 +118,7 @@ describe("team scenario through the lime adapter and the projection", () => {
     }
   });
 
-  it("EVID-03 the review verdict comes from evidence facts with pack, replay and review refs", () => {
+  it("TEAM-08 / EVID-03 the review verdict comes from evidence facts with pack, replay and review refs", () => {
     const review = approved.state.evidence.evidence_001_review;
     expect(review).toMatchObject({
       packRef: expect.stringMatching(/^evidence:\/\//),
@@ -147,7 +147,7 @@ describe("team scenario through the lime adapter and the projection", () => {
     expect(state.runtime.status).toBe("completed");
   });
 
-  it("the handoff from coder to reviewer is a runtime fact with from, to, reason and resume target", () => {
+  it("TEAM-07 the handoff from coder to reviewer is a runtime fact with from, to, reason and resume target", () => {
     const delegated = approved.events.find((e) => e.type === "task.delegated")!;
     expect(delegated.payload?.handoff).toMatchObject({
       from: "agent_001_coder",

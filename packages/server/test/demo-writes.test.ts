@@ -29,7 +29,7 @@ describe("HITL: approval through respond_action", () => {
     expect(runtime.waitingFor()).toEqual([action.actionId]);
   });
 
-  it("HITL-05 approve: the decision is confirmed by the runtime, then the tool runs and its result arrives", () => {
+  it("HITL-03 approve: the decision is confirmed by the runtime, then the tool runs and its result arrives", () => {
     const runtime = playManual("approval");
     const action = last(runtime.events(), "action.required")!;
     const result = write(runtime, {
@@ -244,7 +244,7 @@ describe("CTRL: send, interrupt, retry, stop and unsupported writes", () => {
     });
   });
 
-  it("TEAM stop: a stopped worker's tool, agent and task are closed and the coordinator carries on", () => {
+  it("TEAM-14 stop: a stopped worker's tool, agent and task are closed and the coordinator carries on", () => {
     const runtime = createDemoRuntime({ scenario: "team", manual: true });
     runtime.start();
     runUntil(runtime, "tool.started");
