@@ -6,9 +6,15 @@ import { App } from "./app";
 
 const root = document.getElementById("root");
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const app = createRoot(root);
+  if (window.location.hash.startsWith("#/bench")) {
+    // The UI benchmark page is a separate chunk, loaded only by `npm run bench:ui`.
+    void import("./bench/ui-bench-page").then(({ UiBenchPage }) => app.render(<UiBenchPage />));
+  } else {
+    app.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }
 }

@@ -47,10 +47,18 @@ export interface SessionViewProps {
   readOnlyReason?: string;
   loadDetail?: DetailLoader;
   inspector: React.ReactNode;
+  initialPanel?: Panel;
 }
 
-export function SessionView({ store, dispatch, readOnlyReason, loadDetail, inspector }: SessionViewProps) {
-  const [panel, setPanel] = useState<Panel>("team");
+export function SessionView({
+  store,
+  dispatch,
+  readOnlyReason,
+  loadDetail,
+  inspector,
+  initialPanel = "team",
+}: SessionViewProps) {
+  const [panel, setPanel] = useState<Panel>(initialPanel);
   const [artifactId, setArtifactId] = useState<string | null>(null);
   const guarded: Dispatch = readOnlyReason
     ? async () => ({ status: "unavailable", idempotencyKey: "", reason: readOnlyReason })

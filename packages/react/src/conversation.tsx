@@ -14,6 +14,7 @@ import { memo } from "react";
 import type { Dispatch } from "./commands";
 import { Badge, honestText } from "./honest";
 import { InlineProcess } from "./inline-process";
+import { StreamingText } from "./streaming-text";
 
 export interface ConversationProps {
   messages: Message[];
@@ -111,12 +112,11 @@ function PartView({
     case "assistant_text":
     case "user_text":
       return (
-        <div
+        <StreamingText
+          text={part.text ?? ""}
+          streaming={part.status === "streaming"}
           className={`aui-text${part.kind === "assistant_text" ? " aui-answer" : ""}`}
-          data-streaming={part.status === "streaming"}
-        >
-          {part.text}
-        </div>
+        />
       );
     case "worker_notification":
       return <p className="aui-worker-note">{part.text ?? part.title ?? "Worker update"}</p>;
