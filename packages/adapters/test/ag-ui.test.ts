@@ -272,4 +272,36 @@ describe("ag-ui adapter: dialects and bad input", () => {
     const events = adapt(lines("agui.run-tool-state.events.jsonl"));
     expect(ofType(events, "diagnostic.changed")).toEqual([]);
   });
+
+  it("HITL-06 the 0.0.x interrupt keyed by the tool call id links to that tool; an unknown id links to nothing", () => {
+    const events = adapt([
+      { type: "RUN_STARTED", threadId: "ck", runId: "r1" },
+      {
+        type: "TOOL_CALL_CHUNK",
+        toolCallId: "call-c",
+        toolCallName: "confirm_publish",
+        delta: '{"title":"wx"}',
+      },
+      {
+        type: "RUN_FINISHED",
+        threadId: "ck",
+        runId: "r1",
+        outcome: {
+          type: "interrupt",
+          interrupts: [
+            { id: "call-c", reason: "approval", message: "Publish?" },
+            { id: "other", reason: "input" },
+          ],
+        },
+      },
+    ]);
+    const [first, second] = ofType(events, "action.required");
+    expect(first).toMatchObject({
+      actionId: "call-c",
+      toolCallId: "call-c",
+      payload: { actionType: "tool_approval", toolName: "confirm_publish" },
+    });
+    expect(second.toolCallId).toBeUndefined();
+    expect(second.payload).toMatchObject({ actionType: "structured_input" });
+  });
 });

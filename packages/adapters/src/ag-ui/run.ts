@@ -104,7 +104,9 @@ export function runFinished(ctx: AguiContext): AgentUiEvent[] {
 function interruptAction(ctx: AguiContext, interrupt: unknown): AgentUiEvent[] {
   const actionId = readString(interrupt, "id", "interruptId");
   if (actionId === undefined) return [ctx.unsupported("interrupt without id")];
-  const toolCallId = readString(interrupt, "toolCallId");
+  // CopilotKit's 0.0.x dialect uses the gated tool call's own id as the interrupt id.
+  const toolCallId =
+    readString(interrupt, "toolCallId") ?? (ctx.state.toolCalls.has(actionId) ? actionId : undefined);
   if (toolCallId !== undefined) ctx.state.interruptTools.set(actionId, toolCallId);
   const reason = readString(interrupt, "reason");
   const schema = readRecord(interrupt, "responseSchema", "schema");
