@@ -3,7 +3,8 @@ import { ACCEPTANCE_CORE_CASES } from "./acceptance-core";
 import { ACCEPTANCE_TEAM_CASES } from "./acceptance-team";
 import { ACTION_TASK_CASES } from "./aui-ar-action-task";
 import { EVIDENCE_HYDRATE_CASES } from "./aui-ar-evidence-hydrate";
-import { IDENTITY_READ_CASES } from "./aui-ar-identity-read";
+import { IDENTITY_CASES } from "./aui-ar-identity";
+import { READ_MODEL_CASES } from "./aui-ar-read-model";
 import { GOVERNANCE_CASES } from "./governance";
 import { OFFICIAL_FIXTURE_CASES } from "./official-fixtures";
 import { ORDERING_CASES } from "./ordering";
@@ -12,7 +13,8 @@ import { VALIDATION_CHECKLIST_CASES } from "./validation-checklist";
 
 /** The whole suite, in report order: AUI-AR cases, governance failures, ordering, acceptance items, fixtures. */
 export const CASES: ConformanceCase[] = [
-  ...IDENTITY_READ_CASES,
+  ...IDENTITY_CASES,
+  ...READ_MODEL_CASES,
   ...ACTION_TASK_CASES,
   ...EVIDENCE_HYDRATE_CASES,
   ...GOVERNANCE_CASES,
