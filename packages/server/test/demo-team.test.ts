@@ -65,6 +65,21 @@ describe("team scenario through the lime adapter and the projection", () => {
       );
   });
 
+  it("TEAM-05 teammates' reasoning, tools and transcripts stay attributed, not one anonymous assistant", () => {
+    const { state } = approved;
+    const byAgent = (agentId: string) =>
+      state.messages.filter((m) => m.agentId === agentId).map((m) => m.role);
+    expect(byAgent("agent_001_researcher")).toEqual(["assistant", "notification"]);
+    expect(Object.values(state.tools).map((t) => [t.name, t.agentId])).toEqual([
+      ["web_search", "agent_001_researcher"],
+      ["write_file", "agent_001_coder"],
+      ["run_checks", "agent_001_reviewer"],
+    ]);
+    expect(state.agents.agent_001_coder.transcript.length).toBeGreaterThan(0);
+    const anonymous = state.messages.filter((m) => m.role === "assistant" && m.agentId === undefined);
+    expect(anonymous.map((m) => m.id)).toEqual(["msg_001_answer"]);
+  });
+
   it("HITL-09 the coder's write_file approval names the requesting teammate and gates the tool", () => {
     const action = Object.values(rejected.state.actions)[0];
     expect(action).toMatchObject({

@@ -56,9 +56,11 @@ export class TeamState {
   }
 }
 
-/** The scope ids of a teammate's own events. */
+/** The scope ids of a teammate's own events. `agentId` restates `subagentId` under the Agent UI name
+ * (§D.5), so the teammate's text, reasoning and tools stay attributed to it (TEAM-05). */
 export const workerFields = (member: Teammate): EventFields => ({
   subagentId: member.subagentId,
+  agentId: member.subagentId,
   taskId: member.taskId,
 });
 

@@ -20,7 +20,10 @@ function* teamTurn(ctx: TurnContext): Script {
     title: "report.md",
     path: "docs/report.md",
   };
-  const lead = ctx.scoped({ subagentId: coordinator.subagentId }, "coordinator");
+  const lead = ctx.scoped(
+    { subagentId: coordinator.subagentId, agentId: coordinator.subagentId },
+    "coordinator",
+  );
 
   yield* prepareModel(ctx);
   createTask(ctx, coordinator, "Write a verified report on final-text reconciliation", coordinator, team);
@@ -73,7 +76,7 @@ function* teamTurn(ctx: TurnContext): Script {
         readRef: `artifact://${report.artifactId}/v2`,
         diffRef: `artifact://${report.artifactId}/v1..v2`,
       },
-      { artifactId: report.artifactId, subagentId: coordinator.subagentId },
+      { artifactId: report.artifactId, subagentId: coordinator.subagentId, agentId: coordinator.subagentId },
     );
   }
 
