@@ -85,6 +85,89 @@ const SETTLE_MS = 1500;
 
 const noDispatch: Dispatch = async () => ({ status: "unavailable", idempotencyKey: "", reason: "benchmark" });
 
+/** Streams the deltas and measures; returns a stop function. */
+function runStream(
+  projector: ReturnType<typeof seededProjector>,
+  config: ReturnType<typeof params>,
+): () => void {
+  const start = performance.now();
+  const longTasks: number[] = [];
+  const longTaskLog: [number, number][] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      longTasks.push(entry.duration);
+      longTaskLog.push([Math.round(entry.startTime - start), Math.round(entry.duration)]);
+    }
+  });
+  try {
+    observer.observe({ type: "longtask", buffered: false });
+  } catch {
+    // Browsers without long-task timing report zero; the runner prints that honestly.
+  }
+  const frames: number[] = [];
+  let last = performance.now();
+  let running = true;
+  const onFrame = (now: number) => {
+    frames.push(now - last);
+    last = now;
+    if (running) requestAnimationFrame(onFrame);
+  };
+  requestAnimationFrame(onFrame);
+
+  let sent = 0;
+  let expectedChars = 0;
+  let sequence = 2;
+  const words = ["stream ", "of ", "tok", "ens ", "arrives ", "in ", "small ", "chunks, ", "not ", "words. "];
+  const timer = setInterval(() => {
+    const due = Math.min(config.deltas, Math.floor(((performance.now() - start) / 1000) * config.rate));
+    while (sent < due) {
+      const delta = words[sent % words.length];
+      expectedChars += delta.length;
+      projector.apply(
+        envelope(sequence++, "text.delta", { messageId: MESSAGE, payload: { delta, role: "assistant" } }),
+      );
+      sent++;
+    }
+    if (sent >= config.deltas) {
+      clearInterval(timer);
+      // Let the last frames paint before measuring.
+      setTimeout(() => {
+        running = false;
+        observer.disconnect();
+        const durationMs = performance.now() - start;
+        const sorted = frames.slice(1).sort((a, b) => a - b);
+        const message = projector.getState().messages.find((m) => m.id === MESSAGE);
+        const answerChars = (message?.parts ?? []).reduce(
+          (n, p) => n + (p.kind === "assistant_text" ? (p.text?.length ?? 0) : 0),
+          0,
+        );
+        window.__uiBench = {
+          deltas: sent,
+          ratePerSecond: config.rate,
+          timelineEntries: projector.getState().timeline.length,
+          durationMs: Math.round(durationMs),
+          frames: sorted.length,
+          frameP50: percentile(sorted, 50),
+          frameP95: percentile(sorted, 95),
+          frameP99: percentile(sorted, 99),
+          frameMax: sorted[sorted.length - 1] ?? 0,
+          longTasks: longTasks.length,
+          longTaskMaxMs: Math.max(0, ...longTasks),
+          longTaskTotalMs: longTasks.reduce((a, b) => a + b, 0),
+          longTaskLog,
+          answerChars,
+          expectedChars,
+        };
+      }, 500);
+    }
+  }, 20);
+  return () => {
+    running = false;
+    clearInterval(timer);
+    observer.disconnect();
+  };
+}
+
 export function UiBenchPage() {
   const config = useMemo(params, []);
   const projector = useMemo(() => seededProjector(config.timeline), [config.timeline]);
@@ -94,103 +177,13 @@ export function UiBenchPage() {
     // Measure streaming into a settled page, not page boot (bundle evaluation, style parsing, fonts).
     let stop: (() => void) | undefined;
     const settle = setTimeout(() => {
-      stop = stream();
+      stop = runStream(projector, config);
     }, SETTLE_MS);
     return () => {
       clearTimeout(settle);
       stop?.();
     };
   }, [projector, config]);
-
-  function stream(): () => void {
-    const start = performance.now();
-    const longTasks: number[] = [];
-    const longTaskLog: [number, number][] = [];
-    const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        longTasks.push(entry.duration);
-        longTaskLog.push([Math.round(entry.startTime - start), Math.round(entry.duration)]);
-      }
-    });
-    try {
-      observer.observe({ type: "longtask", buffered: false });
-    } catch {
-      // Browsers without long-task timing report zero; the runner prints that honestly.
-    }
-    const frames: number[] = [];
-    let last = performance.now();
-    let running = true;
-    const onFrame = (now: number) => {
-      frames.push(now - last);
-      last = now;
-      if (running) requestAnimationFrame(onFrame);
-    };
-    requestAnimationFrame(onFrame);
-
-    let sent = 0;
-    let expectedChars = 0;
-    let sequence = 2;
-    const words = [
-      "stream ",
-      "of ",
-      "tok",
-      "ens ",
-      "arrives ",
-      "in ",
-      "small ",
-      "chunks, ",
-      "not ",
-      "words. ",
-    ];
-    const timer = setInterval(() => {
-      const due = Math.min(config.deltas, Math.floor(((performance.now() - start) / 1000) * config.rate));
-      while (sent < due) {
-        const delta = words[sent % words.length];
-        expectedChars += delta.length;
-        projector.apply(
-          envelope(sequence++, "text.delta", { messageId: MESSAGE, payload: { delta, role: "assistant" } }),
-        );
-        sent++;
-      }
-      if (sent >= config.deltas) {
-        clearInterval(timer);
-        // Let the last frames paint before measuring.
-        setTimeout(() => {
-          running = false;
-          observer.disconnect();
-          const durationMs = performance.now() - start;
-          const sorted = frames.slice(1).sort((a, b) => a - b);
-          const message = projector.getState().messages.find((m) => m.id === MESSAGE);
-          const answerChars = (message?.parts ?? []).reduce(
-            (n, p) => n + (p.kind === "assistant_text" ? (p.text?.length ?? 0) : 0),
-            0,
-          );
-          window.__uiBench = {
-            deltas: sent,
-            ratePerSecond: config.rate,
-            timelineEntries: projector.getState().timeline.length,
-            durationMs: Math.round(durationMs),
-            frames: sorted.length,
-            frameP50: percentile(sorted, 50),
-            frameP95: percentile(sorted, 95),
-            frameP99: percentile(sorted, 99),
-            frameMax: sorted[sorted.length - 1] ?? 0,
-            longTasks: longTasks.length,
-            longTaskMaxMs: Math.max(0, ...longTasks),
-            longTaskTotalMs: longTasks.reduce((a, b) => a + b, 0),
-            longTaskLog,
-            answerChars,
-            expectedChars,
-          };
-        }, 500);
-      }
-    }, 20);
-    return () => {
-      running = false;
-      clearInterval(timer);
-      observer.disconnect();
-    };
-  }
 
   return (
     <div className="wb-app">
