@@ -128,4 +128,30 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
     await screenshot(page, "workbench-queue-steer");
     await page.close();
   }, 120_000);
+  it("HYD-03 time travel re-projects the log at a chosen position (read-only); the inspector shows envelopes with diagnostics", async () => {
+    const id = await h.createSession("solo", { pace: 0 });
+    const page = await h.open(id);
+    await page.getByText("Completed", { exact: true }).waitFor({ timeout: FACT_TIMEOUT });
+    const scrubber = page.getByRole("slider", { name: "Event log position" });
+    await scrubber.fill("3");
+    await page.getByText(/^at #3 of \d+ · 3 events replayed$/).waitFor({ timeout: FACT_TIMEOUT });
+    // The past cannot be written to; the composer says why.
+    await page
+      .getByText(/Viewing the past \(#3\)/)
+      .first()
+      .waitFor();
+    expect(await page.getByText("Completed", { exact: true }).count()).toBe(0);
+    await screenshot(page, "workbench-time-travel");
+    await page.getByRole("button", { name: "Back to live" }).click();
+    await page.getByText("Completed", { exact: true }).waitFor();
+
+    const inspector = await panel(page, "inspector");
+    await inspector.getByRole("button", { name: /^#1 / }).click();
+    await inspector.getByRole("heading", { name: "Envelope" }).waitFor();
+    const envelope = JSON.parse((await inspector.locator("pre").textContent()) ?? "{}") as { type?: string };
+    expect(typeof envelope.type).toBe("string");
+    await page.getByRole("button", { name: /^Theme: / }).click();
+    await screenshot(page, "workbench-inspector-dark");
+    await page.close();
+  }, 120_000);
 });
