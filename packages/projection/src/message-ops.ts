@@ -58,6 +58,25 @@ export function assistantMessage(
   ctx: EventContext,
   role: MessageRole = "assistant",
 ): MessageState {
+  const messageId = ctx.event.messageId;
+  // Fast path for streams: consecutive facts of the same message skip the lane bookkeeping.
+  const last = store.lastMessage;
+  if (
+    last !== null &&
+    typeof messageId === "string" &&
+    last.messageId === messageId &&
+    last.turnKey === ctx.turnKey &&
+    last.agentId === ctx.event.agentId &&
+    last.message.id === messageId
+  )
+    return last.message;
+  const message = resolveAssistantMessage(store, ctx, role);
+  if (typeof messageId === "string")
+    store.lastMessage = { messageId, turnKey: ctx.turnKey, agentId: ctx.event.agentId, message };
+  return message;
+}
+
+function resolveAssistantMessage(store: Store, ctx: EventContext, role: MessageRole): MessageState {
   const lane = laneOf(ctx);
   const messageId = ctx.event.messageId;
   if (typeof messageId === "string") {

@@ -106,6 +106,8 @@ export class Store {
   /** Newest snapshot time applied per hydration kind (HYD-03 stale safety). */
   readonly snapshotTimes = new Map<string, string>();
   messageCounter = 0;
+  /** The message the previous fact resolved to (a one-entry cache for streamed deltas). */
+  lastMessage: { messageId: string; turnKey: string; agentId: unknown; message: MessageState } | null = null;
   /** Set by a repair snapshot; the projector then releases held events in order (HYD-10). */
   repairRequested = false;
 

@@ -100,4 +100,11 @@ describe("artifact family", () => {
     expect(state.artifacts).toEqual({});
     expect(state.diagnostics[0].code).toBe("missing_correlation");
   });
+
+  it("D.6 a diff becomes a collapsed file_change part linked to the artifact", () => {
+    const e = stream({ turnId: "t1", artifactId: "a1" });
+    const state = projectEvents([e("artifact.diff.ready", { artifactDiffRef: "ref://diff/1" })]);
+    const part = state.messages[0].parts.find((p) => p.kind === "file_change");
+    expect(part).toMatchObject({ artifactId: "a1", expanded: false, data: { diffRef: "ref://diff/1" } });
+  });
 });

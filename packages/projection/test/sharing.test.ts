@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createProjector, selectCapsules, selectPendingActions } from "../src";
+import { createProjector, selectCapsules, selectPendingActions, selectTimeline } from "../src";
 import { stream } from "./helpers";
 
 function seeded() {
@@ -107,5 +107,17 @@ describe("structural sharing", () => {
     unsubscribe();
     p.apply(e("text.delta", { payload: { delta: "c" } }));
     expect(calls).toBe(1);
+  });
+
+  it("PROC-04 the timeline shows a placeholder for a fact expanded inline, a summary once it collapses", () => {
+    const { p, e } = seeded();
+    const running = selectTimeline(p.getState()).find((t) => t.id === "tool:c1");
+    expect(running?.placeholder).toBe(true);
+    p.apply(e("tool.result", { toolCallId: "c1", payload: { output: "ok" } }));
+    const done = selectTimeline(p.getState()).find((t) => t.id === "tool:c1");
+    expect(done?.placeholder).toBe(false);
+    const state = p.getState();
+    p.apply(e("run.status", { payload: { status: "waiting" } }));
+    expect(selectTimeline(p.getState())).toBe(selectTimeline(state));
   });
 });

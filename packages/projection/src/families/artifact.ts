@@ -39,6 +39,20 @@ function addCard(store: Store, record: ArtifactRecord, ctx: EventContext): void 
   part.title = record.title ?? "Artifact";
 }
 
+/** A diff is a `file_change` part (D.6): a collapsed entry to the diff view, never prose. */
+function addFileChange(store: Store, record: ArtifactRecord, ctx: EventContext): void {
+  if (ctx.turnKey === "default" && typeof ctx.event.messageId !== "string") return;
+  const message = assistantMessage(store, ctx);
+  const id = `file_change:${record.artifactId}:${record.diffRef}`;
+  if (message.partsById.has(id)) return;
+  const part = addPart(store, message, id, "file_change", ctx);
+  part.artifactId = record.artifactId;
+  part.status = "done";
+  part.expanded = false;
+  part.title = record.title ?? "File change";
+  part.data = { diffRef: record.diffRef };
+}
+
 function syncCard(store: Store, record: ArtifactRecord, ctx: EventContext): void {
   store.artifacts.touch(record.artifactId);
   store.timelineEntry(`artifact:${record.artifactId}`, "artifact", record.title ?? "Artifact", ctx, {
@@ -150,6 +164,7 @@ function artifactEvent(stage: Stage) {
       case "diff":
         if (record.diffRef === undefined)
           store.diag("schema_mismatch", "info", "artifact.diff.ready without artifactDiffRef", event);
+        else addFileChange(store, record, ctx);
         break;
       default:
         if (versionId !== undefined) {

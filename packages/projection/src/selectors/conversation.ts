@@ -79,12 +79,24 @@ export interface TimelineItem extends TimelineEntry {
   placeholder: boolean;
 }
 
-const timelineView = memoByInput((state: ProjectionState): TimelineItem[] => {
-  const expandedInline = new Set<string>();
-  for (const message of state.messages)
-    for (const part of message.parts) if (part.expanded === true) expandedInline.add(factKey(part));
-  return state.timeline.map((entry) => ({ ...entry, placeholder: expandedInline.has(entry.id) }));
+/** Fact keys of the parts currently expanded inline; recomputed only when messages change. */
+const expandedFacts = memoByInput((messages: Message[]): Set<string> => {
+  const expanded = new Set<string>();
+  for (const message of messages)
+    for (const part of message.parts) if (part.expanded === true) expanded.add(factKey(part));
+  return expanded;
 });
+
+const timelineCache = new WeakMap<TimelineEntry[], { expanded: Set<string>; items: TimelineItem[] }>();
+
+function timelineView(state: ProjectionState): TimelineItem[] {
+  const expanded = expandedFacts(state.messages);
+  const cached = timelineCache.get(state.timeline);
+  if (cached !== undefined && cached.expanded === expanded) return cached.items;
+  const items = state.timeline.map((entry) => ({ ...entry, placeholder: expanded.has(entry.id) }));
+  timelineCache.set(state.timeline, { expanded, items });
+  return items;
+}
 
 function factKey(part: MessagePart): string {
   if (part.toolCallId !== undefined && part.kind === "tool_call") return `tool:${part.toolCallId}`;
