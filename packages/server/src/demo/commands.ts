@@ -3,7 +3,7 @@
 // (ORD-07); a write that cannot apply is rejected with a reason and causes nothing either.
 import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
 import { PACING } from "./context";
-import type { DemoEngine } from "./runtime";
+import type { DemoEngine } from "./engine";
 import type { EventFields } from "./writer";
 
 type Command<K extends ControlCommand["kind"]> = Extract<ControlCommand, { kind: K }>;
