@@ -4,6 +4,7 @@ import { normalizeMessages } from "../shared/messages";
 import {
   type JsonObject,
   compact,
+  readNumber,
   isRecord,
   readArray,
   readBoolean,
@@ -45,8 +46,8 @@ export const contextChanged: Builder = (f) => {
       budget:
         budget !== undefined
           ? compact({
-              used: numberField({ ...f, payload: budget }, "used", "tokens"),
-              limit: numberField({ ...f, payload: budget }, "limit", "max"),
+              used: readNumber(budget, "used", "tokens"),
+              limit: readNumber(budget, "limit", "max"),
             })
           : compact({
               used: numberField(f, "usedTokens", "tokensUsed"),
