@@ -18,11 +18,11 @@ export function detectFormat(
   sampleSize = 5,
   adapters: readonly AdapterModule[] = ADAPTERS,
 ): DetectedFormat {
-  const sample = records
-    .filter((r) => r !== null && typeof r === "object" && !Array.isArray(r))
-    .slice(0, sampleSize);
+  // Objects and arrays are sampled (LangGraph stream chunks are `[namespace, mode, payload]` tuples);
+  // bare scalars say nothing about a format.
+  const sample = records.filter((r) => r !== null && typeof r === "object").slice(0, sampleSize);
   if (sample.length === 0)
-    return { format: "unknown", confidence: 0, reason: "no JSON object records to sample" };
+    return { format: "unknown", confidence: 0, reason: "no JSON object or array records to sample" };
   let best: { module: AdapterModule; score: number } | undefined;
   let runnerUp = 0;
   for (const module of adapters) {

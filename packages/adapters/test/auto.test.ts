@@ -73,7 +73,15 @@ describe("auto detection and adaptRecords", () => {
     ]);
   });
 
-  it("detectFormat samples only objects and reports its reason", () => {
+  it("detectFormat also samples array records (LangGraph tuples)", () => {
+    const tuples = readFileSync(new URL("langgraph.run1-interrupt.stream-chunks.jsonl", STREAMS), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(detectFormat(tuples).format).toBe("langgraph");
+  });
+
+  it("detectFormat skips scalars and reports its reason", () => {
     const result = detectFormat([1, "x", { type: "RUN_STARTED", threadId: "t", runId: "r" }]);
     expect(result).toMatchObject({ format: "ag-ui" });
     expect(result.reason).toContain("ag-ui");
