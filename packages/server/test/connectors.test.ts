@@ -165,12 +165,14 @@ describe("upstream connectors", () => {
       config: { url: peer.url, text: "weather in Paris?" },
     });
     const id = created.body.session.id;
+    const allText = (s: ProjectionState) => s.messages.map((m) => m.parts.map((p) => p.text ?? "").join("")).join("|");
+    // The stream is fully projected once its last text arrived.
     const state = await waitFor(async () => {
       const s = (await snapshotOf(id)).state as ProjectionState;
-      return s.tools["call-1"]?.status === "output-available" ? s : undefined;
+      return allText(s).includes("It is 21°C in Paris.") ? s : undefined;
     });
-    const text = state.messages.map((m) => m.parts.map((p) => p.text ?? "").join("")).join("|");
-    expect(text).toContain("It is 21°C in Paris.");
+    expect(state.tools["call-1"]?.status).toBe("output-available");
+    expect(allText(state)).toContain("Let me check.");
     expect(peer.bodies[0].messages).toEqual([
       expect.objectContaining({ role: "user", parts: [{ type: "text", text: "weather in Paris?" }] }),
     ]);

@@ -163,3 +163,29 @@ describe("redaction before storage (SEC-01/02)", () => {
     await server.close();
   });
 });
+
+describe("group commit", () => {
+  it("ORD-01 appends from many sessions issued together commit in FIFO order per session, each with its own result", async () => {
+    const store = createSqliteStore({ file: ":memory:" });
+    for (let s = 0; s < 5; s++) await store.createSession({ id: `g${s}`, sourceKind: "test", config: {} });
+    const notified: string[] = [];
+    store.onAppended((sessionId, lastSeq) => notified.push(`${sessionId}:${lastSeq}`));
+    const calls: Promise<unknown>[] = [];
+    for (let i = 0; i < 20; i++) {
+      for (let s = 0; s < 5; s++)
+        calls.push(store.append(`g${s}`, [{ type: "metric.changed", payload: { value: i } }]));
+    }
+    const failing = store.append("nope", [{ type: "metric.changed" }]);
+    const results = (await Promise.all(calls)) as { seq: number; event: AgentUiEvent }[][];
+    await expect(failing).rejects.toThrow(/unknown session/);
+    for (let s = 0; s < 5; s++) {
+      const log = await store.readEvents(`g${s}`);
+      expect(log.map((e) => e.event.payload?.value)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+      expect(log.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    }
+    // Each caller got exactly its own entry back.
+    results.forEach((entries, n) => expect(entries[0].event.payload?.value).toBe(Math.floor(n / 5)));
+    expect(notified).toHaveLength(100);
+    await store.close();
+  });
+});

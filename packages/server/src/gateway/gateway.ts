@@ -2,7 +2,7 @@
 // produces (adapt → redact → append), fans the log out live, keeps a compacting projection per session and
 // runs controlled writes idempotently. The HTTP layer (../http) only translates requests to these calls.
 import { randomUUID } from "node:crypto";
-import { type ControlCommand, redact, type WriteResult } from "@agent-ui/contracts";
+import { type AgentUiEvent, type ControlCommand, redact, type WriteResult } from "@agent-ui/contracts";
 import type {
   RuntimeSink,
   RuntimeSource,
@@ -38,8 +38,6 @@ interface AttachedRuntime {
   source: RuntimeSource;
   abort: AbortController;
   ingest: SessionIngest;
-  /** Serializes sink calls so the log keeps the order the source produced. */
-  queue: Promise<void>;
   reportedStatus: boolean;
 }
 
@@ -199,57 +197,47 @@ export class Gateway {
       source,
       abort: new AbortController(),
       ingest: new SessionIngest(sessionId),
-      queue: Promise.resolve(),
       reportedStatus: false,
     };
     this.runtimes.set(sessionId, runtime);
-    const enqueue = (work: () => Promise<void>): Promise<void> => {
-      const next = runtime.queue.then(work);
-      runtime.queue = next.catch(() => {});
-      return next;
-    };
-    const append = async (entries: Parameters<SessionStore["append"]>[1]): Promise<LogEntry[]> =>
-      this.store.append(sessionId, entries);
-    const setStatus = async (status: SourceStatus, reason?: string) => {
+    // Adapting is synchronous and appends are issued in call order (the store commits them FIFO), so the
+    // log keeps the order the source produced without waiting for one commit before adapting the next:
+    // a source that streams without awaiting gets group commit.
+    const append = (events: AgentUiEvent[]): Promise<void> =>
+      this.store.append(sessionId, events).then(() => undefined);
+    const setStatus = (status: SourceStatus, reason?: string): Promise<void> => {
       runtime.reportedStatus = true;
-      await this.store.setStatus(sessionId, status, reason);
-      await append(sourceStatusEvents(runtime.ingest, status, reason));
+      // The session row changes only after the facts are stored, so a reader that sees the status also
+      // finds the events that led to it.
+      return append(sourceStatusEvents(runtime.ingest, status, reason)).then(() =>
+        this.store.setStatus(sessionId, status, reason),
+      );
     };
+    const finishIfTerminal = (status: SourceStatus): Promise<void> =>
+      status === "completed" || status === "failed" || status === "stopped"
+        ? append(runtime.ingest.finish())
+        : Promise.resolve();
     const sink: RuntimeSink = {
-      records: (records, format) =>
-        enqueue(async () => {
-          await append(runtime.ingest.records(records, format));
-        }),
-      events: (events) =>
-        enqueue(async () => {
-          await append(runtime.ingest.events(events));
-        }),
-      diagnostic: (diagnostic) =>
-        enqueue(async () => {
-          await append([runtime.ingest.diagnostic(diagnostic)]);
-        }),
-      status: (status, reason) =>
-        enqueue(async () => {
-          if (status === "completed" || status === "failed" || status === "stopped") {
-            await append(runtime.ingest.finish());
-          }
-          await setStatus(status, reason);
-        }),
+      records: async (records, format) => append(runtime.ingest.records(records, format)),
+      events: async (events) => append(runtime.ingest.events(events)),
+      diagnostic: async (diagnostic) => append([runtime.ingest.diagnostic(diagnostic)]),
+      status: async (status, reason) => {
+        const finished = finishIfTerminal(status);
+        await Promise.all([finished, setStatus(status, reason)]);
+      },
     };
     // A source that throws synchronously is treated like one whose start rejected.
     Promise.resolve()
       .then(() => source.start({ sessionId, sink, signal: runtime.abort.signal }))
       .then(
-        () =>
-          enqueue(async () => {
-            if (!runtime.reportedStatus) await setStatus("live");
-          }),
+        () => (runtime.reportedStatus ? undefined : setStatus("live")),
         (error) =>
-          enqueue(async () => {
-            // A misbehaving upstream is a fact on the stream (failed + diagnostic), never a crashed server.
-            await append(runtime.ingest.finish());
-            await setStatus("failed", `runtime source failed to start: ${errorMessage(error)}`);
-          }),
-      );
+          // A misbehaving upstream is a fact on the stream (failed + diagnostic), never a crashed server.
+          Promise.all([
+            finishIfTerminal("failed"),
+            setStatus("failed", `runtime source failed to start: ${errorMessage(error)}`),
+          ]),
+      )
+      .catch(() => {});
   }
 }

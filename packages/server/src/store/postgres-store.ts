@@ -5,6 +5,7 @@
 import type { AgentUiEvent, ProjectionState, WriteResult } from "@agent-ui/contracts";
 import pg from "pg";
 import type { AppendListener, IdempotencyClaim, LogEntry, NewSession, SessionStore } from "./session-store";
+import { type AppendRequest, GroupCommit } from "./group-commit";
 import { UnknownSessionError } from "./session-store";
 import { type SessionRow, sessionRowToRecord } from "./session-row";
 
@@ -78,6 +79,51 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     }
   };
 
+  /** One transaction per batch. Requests are grouped per session (keeping their order) and sessions are
+   * locked in id order, so two gateways committing overlapping batches cannot deadlock. */
+  const commitBatch = (requests: readonly AppendRequest[]) =>
+    inTransaction(async (client) => {
+      const bySession = new Map<string, number[]>();
+      requests.forEach((request, i) => {
+        const list = bySession.get(request.sessionId);
+        if (list) list.push(i);
+        else bySession.set(request.sessionId, [i]);
+      });
+      const results: (LogEntry[] | Error)[] = new Array(requests.length);
+      for (const sessionId of [...bySession.keys()].sort()) {
+        const indexes = bySession.get(sessionId)!;
+        const total = indexes.reduce((sum, i) => sum + requests[i].events.length, 0);
+        const bumped = await client.query<{ last_seq: string }>(
+          `UPDATE ${t("sessions")} SET last_seq = last_seq + $2, updated_at = $3 WHERE id = $1 RETURNING last_seq`,
+          [sessionId, total, new Date().toISOString()],
+        );
+        if (bumped.rowCount === 0) {
+          for (const i of indexes) results[i] = new UnknownSessionError(sessionId);
+          continue;
+        }
+        let seq = Number(bumped.rows[0].last_seq) - total;
+        const seqs: number[] = [];
+        const texts: string[] = [];
+        for (const i of indexes) {
+          results[i] = requests[i].events.map((event) => {
+            seq += 1;
+            seqs.push(seq);
+            texts.push(JSON.stringify(event));
+            return { seq, event };
+          });
+        }
+        await client.query(
+          `INSERT INTO ${t("events")} (session_id, seq, event) SELECT $1, s, e FROM unnest($2::bigint[], $3::text[]) AS x(s, e)`,
+          [sessionId, seqs, texts],
+        );
+        await client.query("SELECT pg_notify($1, $2)", [channel, `${sessionId}\t${seq}`]);
+      }
+      return results;
+    });
+  const appends = new GroupCommit(commitBatch, (sessionId, entries) =>
+    notify(sessionId, entries[entries.length - 1].seq, entries),
+  );
+
   return {
     kind: "postgres",
     async createSession(session: NewSession) {
@@ -114,24 +160,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     },
     async append(sessionId, events): Promise<LogEntry[]> {
       if (events.length === 0) return [];
-      const entries = await inTransaction(async (client) => {
-        const bumped = await client.query<{ last_seq: string }>(
-          `UPDATE ${t("sessions")} SET last_seq = last_seq + $2, updated_at = $3 WHERE id = $1 RETURNING last_seq`,
-          [sessionId, events.length, new Date().toISOString()],
-        );
-        if (bumped.rowCount === 0) throw new UnknownSessionError(sessionId);
-        const last = Number(bumped.rows[0].last_seq);
-        const first = last - events.length + 1;
-        const seqs = events.map((_, i) => first + i);
-        await client.query(
-          `INSERT INTO ${t("events")} (session_id, seq, event) SELECT $1, s, e FROM unnest($2::bigint[], $3::text[]) AS x(s, e)`,
-          [sessionId, seqs, events.map((event) => JSON.stringify(event))],
-        );
-        await client.query("SELECT pg_notify($1, $2)", [channel, `${sessionId}\t${last}`]);
-        return events.map((event, i) => ({ seq: seqs[i], event }));
-      });
-      notify(sessionId, entries[entries.length - 1].seq, entries);
-      return entries;
+      return appends.submit(sessionId, events);
     },
     async readEvents(sessionId, readOptions = {}) {
       const { rows } = await pool.query<{ seq: string; event: string }>(

@@ -14,6 +14,7 @@ import type {
   SessionStore,
   SnapshotRecord,
 } from "./session-store";
+import { type AppendRequest, GroupCommit } from "./group-commit";
 import { UnknownSessionError } from "./session-store";
 import { type SessionRow, sessionRowToRecord } from "./session-row";
 
@@ -95,9 +96,9 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
     release: db.prepare("DELETE FROM idempotency WHERE session_id = ? AND key = ? AND result IS NULL"),
   };
 
-  const appendTx = db.transaction((sessionId: string, events: readonly AgentUiEvent[]): LogEntry[] => {
+  const appendOne = (sessionId: string, events: readonly AgentUiEvent[]): LogEntry[] | Error => {
     const last = q.lastSeq.get(sessionId) as number | undefined;
-    if (last === undefined) throw new UnknownSessionError(sessionId);
+    if (last === undefined) return new UnknownSessionError(sessionId);
     const entries: LogEntry[] = [];
     let seq = last;
     for (const event of events) {
@@ -107,7 +108,17 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
     }
     q.bumpSeq.run(seq, new Date().toISOString(), sessionId);
     return entries;
-  });
+  };
+  const appendBatch = db.transaction((requests: readonly AppendRequest[]) =>
+    requests.map((request) => appendOne(request.sessionId, request.events)),
+  );
+  const appends = new GroupCommit(
+    async (requests) => appendBatch(requests),
+    (sessionId, entries) => {
+      const lastSeq = entries[entries.length - 1].seq;
+      for (const listener of listeners) listener(sessionId, lastSeq, entries);
+    },
+  );
 
   const claimTx = db.transaction((sessionId: string, key: string, fingerprint: string): IdempotencyClaim => {
     const inserted = q.claim.run(sessionId, key, fingerprint, new Date().toISOString()).changes === 1;
@@ -143,10 +154,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
     },
     async append(sessionId, events) {
       if (events.length === 0) return [];
-      const entries = appendTx(sessionId, events);
-      const lastSeq = entries[entries.length - 1].seq;
-      for (const listener of listeners) listener(sessionId, lastSeq, entries);
-      return entries;
+      return appends.submit(sessionId, events);
     },
     async readEvents(sessionId, readOptions: ReadOptions = {}) {
       const rows = q.readEvents.all(sessionId, readOptions.after ?? 0, readOptions.limit ?? -1) as {
