@@ -158,4 +158,16 @@ describe("action family", () => {
     const state = projectEvents([e("action.resolved", { actionId: "ax", payload: { outcome: "resolved" } })]);
     expect(codes(state)).toContain("action_resolved_without_request");
   });
+
+  it("HITL-13 a run interrupted for approval leaves the gated tool approval-requested, not cancelled", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("tool.started", { toolCallId: "c1", payload: { name: "delete_file" } }),
+      e("action.required", { actionId: "a1", toolCallId: "c1", payload: approval }),
+      e("run.finished", { payload: { outcome: "interrupted", reason: "awaiting approval" } }),
+    ]);
+    expect(state.tools.c1.status).toBe("approval-requested");
+    expect(state.actions.a1.status).toBe("pending");
+    expect(state.runtime.status).toBe("interrupted");
+  });
 });

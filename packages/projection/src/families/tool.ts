@@ -322,6 +322,14 @@ export function closeOpenTools(
   for (const id of Array.from(open)) {
     const tool = store.tools.get(id);
     if (tool === undefined) continue;
+    // A tool waiting on a still-pending approval is not running: the run paused for the decision
+    // (HITL interrupt). It stays approval-requested beside its visible pending card, never "cancelled".
+    if (
+      tool.status === "approval-requested" &&
+      tool.actionId !== undefined &&
+      store.pendingActions.has(tool.actionId)
+    )
+      continue;
     if (status === "unknown")
       store.diag(
         "tool_unclosed_at_turn_end",
@@ -331,7 +339,8 @@ export function closeOpenTools(
       );
     setStatus(store, tool, status, ctx);
   }
-  open.clear();
+  for (const id of Array.from(open))
+    if (store.tools.get(id)?.status !== "approval-requested") open.delete(id);
 }
 
 /** Annotations from permission/hook facts on a tool row (PERM-04/05). */
