@@ -9,6 +9,12 @@ import { EventInspector } from "./event-inspector";
 import { SessionView } from "./session-view";
 import { LogCache, TimeTravel } from "./time-travel";
 
+/** A readable label for a session the gateway stored without a title. */
+export function sessionLabel(s: SessionSummary | undefined, id: string): string {
+  if (s?.title) return s.title;
+  return `${s?.scenario ?? s?.sourceKind ?? "session"} · ${id.slice(0, 8)}`;
+}
+
 function hashSession(): string | null {
   const match = /^#\/s\/(.+)$/.exec(window.location.hash);
   return match ? decodeURIComponent(match[1]) : null;
@@ -81,7 +87,7 @@ export function App() {
         const s = sessions.find((x) => x.id === id);
         return {
           id,
-          title: s?.title ?? id,
+          title: sessionLabel(s, id),
           running: s ? ACTIVE_STATUSES.has(s.status) : false,
           stale: s?.status === "stale",
           unread: id !== activeId && s !== undefined && s.lastSeq > (seen[id] ?? 0),
@@ -123,7 +129,7 @@ export function App() {
                   aria-current={s.id === activeId ? "page" : undefined}
                   onClick={() => select(s.id)}
                 >
-                  <span>{s.title ?? s.id}</span>
+                  <span>{sessionLabel(s, s.id)}</span>
                   <Badge value={s.status} />
                 </button>
               </li>

@@ -9,9 +9,15 @@ export function isFallback(value: unknown): value is FallbackValue {
 
 export type Tone = "calm" | "info" | "warn" | "alert" | "ok" | "muted";
 
-/** A compact `label: value` chip; fallback values get the `honest` style so they never look like facts. */
+/** The runtime did not (or cannot) say: shown in the dashed `honest` style so it never looks like a fact.
+ * `stale` and `blocked` are states the runtime reported and keep their warning/alert tones. */
+export function isUnknown(value: unknown): value is "unknown" | "unavailable" {
+  return value === "unknown" || value === "unavailable";
+}
+
+/** A compact `label: value` chip. */
 export function Badge(props: { label?: string; value: string; tone?: Tone; title?: string }) {
-  const tone = isFallback(props.value) ? "honest" : (props.tone ?? toneOf(props.value));
+  const tone = isUnknown(props.value) ? "honest" : (props.tone ?? toneOf(props.value));
   return (
     <span className={`aui-badge aui-tone-${tone}`} title={props.title} data-value={props.value}>
       {props.label ? `${props.label}: ${props.value}` : props.value.replaceAll("_", " ")}

@@ -8,7 +8,16 @@ export {
   shallowEqual,
   useProjection,
 } from "./use-projection";
-export { Badge, FALLBACK_VALUES, type FallbackValue, clip, honestText, isFallback, toneOf } from "./honest";
+export {
+  Badge,
+  FALLBACK_VALUES,
+  type FallbackValue,
+  clip,
+  honestText,
+  isFallback,
+  isUnknown,
+  toneOf,
+} from "./honest";
 export { RuntimeStatus, type RuntimeStatusProps } from "./runtime-status";
 export { Conversation, type ConversationProps, segmentParts } from "./conversation";
 export { InlineProcess, type InlineProcessProps, isPartLive, summarizeProcess } from "./inline-process";

@@ -35,6 +35,17 @@ describe("RuntimeStatus", () => {
     expect(screen.getByText("limits: unknown")).toBeTruthy();
   });
 
+  it("TASK-08/FALL-01 a reported 'blocked' is an alert, only unknown/unavailable use the honest style", () => {
+    const runtime = {
+      ...emptyState().runtime,
+      status: "blocked" as const,
+      limits: { status: "blocked" as const, reason: "quota" },
+    };
+    render(<RuntimeStatus runtime={runtime} />);
+    expect(screen.getByText("limits: blocked").className).toContain("aui-tone-alert");
+    expect(screen.getByText("model: unavailable").className).toContain("aui-tone-honest");
+  });
+
   it("STAT-07 a settled run does not keep showing an earlier stage label", () => {
     const runtime = { ...emptyState().runtime, status: "completed" as const, label: "waiting for model" };
     render(<RuntimeStatus runtime={runtime} />);
