@@ -251,6 +251,32 @@ describe("claude-agent-sdk adapter: synthetic scenarios", () => {
     expect(events.some((e) => e.type.startsWith("text."))).toBe(false);
   });
 
+  it("SEC-02 a secret in streamed tool input JSON is redacted before it is emitted", () => {
+    const events = adapt([
+      {
+        type: "stream_event",
+        session_id: S,
+        api_message_id: "m1",
+        event: {
+          type: "content_block_start",
+          index: 0,
+          content_block: { type: "tool_use", id: "t1", name: "Bash", input: {} },
+        },
+      },
+      {
+        type: "stream_event",
+        session_id: S,
+        api_message_id: "m1",
+        event: {
+          type: "content_block_delta",
+          index: 0,
+          delta: { type: "input_json_delta", partial_json: '{"password": "hunter2-very-secret"}' },
+        },
+      },
+    ]);
+    expect(JSON.stringify(events)).not.toContain("hunter2-very-secret");
+  });
+
   it("STAT-07 an error result fails the run with its category", () => {
     const events = adapt([
       result({ subtype: "error_max_turns", is_error: true, errors: ["Reached max turns"] }),

@@ -181,6 +181,53 @@ describe("codex adapter: other items and failures", () => {
     expect(JSON.stringify(events)).not.toContain("sk-live-123456789");
   });
 
+  it("SEC-02 a secret printed by a command is redacted in the streamed output and the preview", () => {
+    const key = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789";
+    const events = adapt([
+      item("completed", {
+        id: "c",
+        type: "command_execution",
+        command: "env",
+        aggregated_output: `KEY=${key}\n`,
+        exit_code: 0,
+        status: "completed",
+      }),
+    ]);
+    expect(JSON.stringify(events)).not.toContain(key);
+  });
+
+  it("TOOL-02 output above largePayloadBytes is offloaded to a ref with a bounded preview", () => {
+    const adapter = codexAdapter.create({ largePayloadBytes: 1024 });
+    const big = "x".repeat(50_000);
+    const events = adapter.push(
+      item("completed", {
+        id: "c",
+        type: "command_execution",
+        command: "cat big",
+        aggregated_output: big,
+        exit_code: 0,
+        status: "completed",
+      }),
+    );
+    const result = events.find((e) => e.type === "tool.result");
+    expect(JSON.stringify(result).length).toBeLessThan(20_000);
+    const output = (result as AgentUiEvent).payload as { output: { output: { offloaded?: boolean } } };
+    expect(output.output.output.offloaded).toBe(true);
+    expect(result?.payload?.outputBytes).toBe(50_000);
+  });
+
+  it("TEXT-05 an update that rewrites earlier text emits no bogus delta; the final replaces it", () => {
+    const events = adapt([
+      item("updated", { id: "m", type: "agent_message", text: "Hello wrld" }),
+      item("updated", { id: "m", type: "agent_message", text: "Hello world!" }),
+      item("completed", { id: "m", type: "agent_message", text: "Hello world!" }),
+    ]);
+    expect(events.map((e) => [e.type, e.payload?.delta ?? e.payload?.text])).toEqual([
+      ["text.delta", "Hello wrld"],
+      ["text.final", "Hello world!"],
+    ]);
+  });
+
   it("ENV-02 an item id reused in a later turn gets its own identity", () => {
     const msg = (text: string) => item("completed", { id: "item_0", type: "agent_message", text });
     const events = adapt([

@@ -6,6 +6,7 @@ import type { AgentUiEvent, RecordMeta, TeammateStatus } from "@agent-ui/contrac
 import { artifactKindOf } from "../shared/artifact-kind";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { restatedEvent } from "../shared/restated";
+import { safeText } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import {
   type A2aArtifact,
@@ -380,7 +381,7 @@ class A2aAdapter implements SourceAdapter {
     state.chunks.push(text);
     // Bounded preview, grown once per chunk: linear in the artifact, never a whole-text copy per chunk.
     if (state.preview.length < PREVIEW_CHARS)
-      state.preview += text.slice(0, PREVIEW_CHARS - state.preview.length);
+      state.preview += safeText(text.slice(0, PREVIEW_CHARS - state.preview.length));
     const status = rec.lastChunk ? "ready" : created ? "creating" : "updating";
     return [
       this.artifactEvent(
@@ -402,7 +403,7 @@ class A2aAdapter implements SourceAdapter {
     const known = this.artifacts.get(key);
     const text = textOf(artifact.parts).text;
     if (known !== undefined && known.chunks.join("") === text) return [];
-    const state: ArtifactState = { chunks: [text], preview: text.slice(0, PREVIEW_CHARS) };
+    const state: ArtifactState = { chunks: [text], preview: safeText(text.slice(0, PREVIEW_CHARS)) };
     this.artifacts.set(key, state);
     return [
       this.artifactEvent(

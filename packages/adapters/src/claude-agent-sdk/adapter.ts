@@ -12,7 +12,7 @@ import {
   readNumber,
   readString,
 } from "../shared/record";
-import { previewOf, safeValue } from "../shared/safe-payload";
+import { safePreview } from "../shared/safe-preview";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { onAssistant, onStreamEvent } from "./content";
 import { CLAUDE_FORMAT, ClaudeState } from "./state";
@@ -142,7 +142,7 @@ class ClaudeAdapter implements SourceAdapter {
     const tool = state.tool(toolCallId);
     if (tool.terminal) return out;
     tool.terminal = true;
-    const outputPreview = previewOf(textOfContent(block.content), 2048);
+    const outputPreview = safePreview(textOfContent(block.content), 2048);
     const rich = record.tool_use_result;
     if (readBoolean(block, "is_error") === true) {
       out.push(
@@ -157,7 +157,7 @@ class ClaudeAdapter implements SourceAdapter {
         ),
       );
     } else {
-      const payload = compact({ output: safeValue(rich ?? block.content), outputPreview });
+      const payload = compact({ output: this.state.safe(rich ?? block.content), outputPreview });
       out.push(state.emit.event("tool.result", { ...base, phase: "completed", payload }, info));
     }
     return out;
@@ -191,7 +191,7 @@ class ClaudeAdapter implements SourceAdapter {
       toolName: readString(request, "tool_name"),
       title: readString(request, "title", "display_name"),
       prompt: readString(request, "decision_reason", "description"),
-      scope: asRecord(safeValue(request?.input)),
+      scope: asRecord(this.state.safe(request?.input)),
       availableDecisions: ["allow", "deny"],
     });
     const out = [
@@ -268,7 +268,7 @@ class ClaudeAdapter implements SourceAdapter {
       out.push(
         state.emit.event(
           "run.failed",
-          { ...base, phase: "failed", payload: { category: subtype, message: previewOf(message, 500) } },
+          { ...base, phase: "failed", payload: { category: subtype, message: safePreview(message, 500) } },
           info,
         ),
       );

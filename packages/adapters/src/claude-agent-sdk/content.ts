@@ -4,7 +4,8 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, readArray, readNumber, readString } from "../shared/record";
-import { previewOf, safeValue } from "../shared/safe-payload";
+import { safeText } from "../shared/safe-payload";
+import { safePreview } from "../shared/safe-preview";
 import { type BlockState, type ClaudeState, type MessageState, toolKindOf } from "./state";
 
 const TOOL_BLOCKS = new Set(["tool_use", "server_tool_use", "mcp_tool_use"]);
@@ -136,7 +137,7 @@ function blockDelta(
     case "input_json_delta": {
       const toolCallId = index !== undefined ? message.byIndex.get(index)?.toolCallId : undefined;
       if (toolCallId === undefined) return missingId(state, info);
-      const payload = { argsDelta: String(delta?.partial_json ?? "") };
+      const payload = { argsDelta: safeText(String(delta?.partial_json ?? "")) };
       return [state.emit.event("tool.args", { ...base, toolCallId, payload }, info)];
     }
     case "signature_delta":
@@ -193,7 +194,7 @@ export function onAssistant(state: ClaudeState, record: JsonObject, info: Source
       const toolCallId = readString(raw, "tool_use_id");
       if (toolCallId !== undefined && !state.tool(toolCallId).terminal) {
         state.tool(toolCallId).terminal = true;
-        const payload = { outputPreview: previewOf(asRecord(raw)?.content, 2048) };
+        const payload = { outputPreview: safePreview(asRecord(raw)?.content, 2048) };
         out.push(state.emit.event("tool.result", { ...base, toolCallId, phase: "completed", payload }, info));
       }
     } else if (type !== "redacted_thinking") {
@@ -228,7 +229,7 @@ function snapshotTool(
   if (block !== undefined) block.finalized = true;
   if (!tool.argsComplete) {
     tool.argsComplete = true;
-    const payload = { input: safeValue(raw.input), complete: true };
+    const payload = { input: state.safe(raw.input), complete: true };
     out.push(state.emit.event("tool.args", { ...state.base(record), toolCallId, messageId, payload }, info));
   }
   return out;

@@ -4,6 +4,7 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, readString } from "../shared/record";
+import { type SafeOptions, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions } from "../types";
 
 export const CLAUDE_FORMAT = "claude-agent-sdk";
@@ -69,8 +70,16 @@ export class ClaudeState {
   readonly subagents = new Map<string, string>();
   readonly seenUuids = new Set<string>();
 
+  private readonly safeOptions: SafeOptions;
+
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(CLAUDE_FORMAT, options);
+    this.safeOptions = { largePayloadBytes: options.largePayloadBytes };
+  }
+
+  /** Redacts and offloads a source value with the adapter's `largePayloadBytes`. */
+  safe(value: unknown): unknown {
+    return safeValue(value, this.safeOptions);
   }
 
   /** Ids every event of this record carries: the SDK session, the run, and subagent lineage. */

@@ -3,7 +3,6 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { EventFields, SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
-import { safeValue } from "../shared/safe-payload";
 import { type ClaudeState, subagentIdOf } from "./state";
 
 /** Background task status → runtime task status (the projection crosswalks it, D.4). */
@@ -152,7 +151,7 @@ function onTask(state: ClaudeState, record: JsonObject, subtype: string, info: S
       status: rawStatus ?? "unknown",
       summary: readString(record, "summary"),
       resultRef: readString(record, "output_file"),
-      usage: asRecord(safeValue(record.usage)),
+      usage: asRecord(state.safe(record.usage)),
     });
     out.push(
       state.emit.event(

@@ -3,6 +3,7 @@
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, readNumber, readString } from "../shared/record";
+import { type SafeOptions, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { ITEM_TRANSLATORS, type ItemContext, type ItemPhase } from "./items";
 
@@ -32,8 +33,11 @@ class CodexAdapter implements SourceAdapter {
   private items = new Map<string, ItemState>();
   private readonly usedIds = new Set<string>();
 
+  private readonly safeOptions: SafeOptions;
+
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(CODEX_FORMAT, options);
+    this.safeOptions = { largePayloadBytes: options.largePayloadBytes };
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
@@ -181,6 +185,7 @@ class CodexAdapter implements SourceAdapter {
         current.streamed = text;
       },
       toolOpened: () => current.toolOpened,
+      safe: (value) => safeValue(value, this.safeOptions),
       markToolOpened: () => {
         current.toolOpened = true;
       },

@@ -3,9 +3,12 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { artifactKindOf } from "../shared/artifact-kind";
 import { appendedSuffix } from "../shared/growing-text";
+import { safeText } from "../shared/safe-payload";
 import type { EventFields } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readArray, readNumber, readString } from "../shared/record";
-import { previewOf, safeValue } from "../shared/safe-payload";
+import { safePreview } from "../shared/safe-preview";
+
+const UTF8 = new TextEncoder();
 
 export type ItemPhase = "started" | "updated" | "completed";
 
@@ -19,6 +22,8 @@ export interface ItemContext {
   streamed(): string;
   setStreamed(text: string): void;
   toolOpened(): boolean;
+  /** Redacts and offloads a value with the adapter's `largePayloadBytes`. */
+  safe(value: unknown): unknown;
   markToolOpened(): void;
 }
 
@@ -53,7 +58,7 @@ function openTool(
 ): AgentUiEvent[] {
   if (ctx.toolOpened()) return [];
   ctx.markToolOpened();
-  const payload = compact({ name, kind, input: safeValue(input), inputSummary });
+  const payload = compact({ name, kind, input: ctx.safe(input), inputSummary });
   return [
     ctx.emit("tool.started", { toolCallId: ctx.id, phase: "acting", payload }),
     ctx.emit("tool.args", { toolCallId: ctx.id, payload: { input: payload.input, complete: true } }),
@@ -66,13 +71,15 @@ const commandExecution: Translator = (item, ctx) => {
   const output = readString(item, "aggregated_output", "aggregatedOutput") ?? "";
   const delta = appendedSuffix(ctx.streamed(), output);
   if (delta !== undefined && delta !== "") {
-    out.push(ctx.emit("tool.output.delta", { toolCallId: ctx.id, payload: { delta, channel: "stdout" } }));
+    // Best effort per chunk (a secret split across two updates is caught in the final output).
+    const payload = { delta: safeText(delta), channel: "stdout" };
+    out.push(ctx.emit("tool.output.delta", { toolCallId: ctx.id, payload }));
     ctx.setStreamed(output);
   }
   if (ctx.phase !== "completed") return out;
   const status = readString(item, "status");
   const exitCode = readNumber(item, "exit_code", "exitCode");
-  const outputPreview = previewOf(output, 2048);
+  const outputPreview = safePreview(output, 2048);
   if (status === "declined") {
     out.push(
       ctx.emit("tool.failed", {
@@ -90,10 +97,10 @@ const commandExecution: Translator = (item, ctx) => {
     out.push(ctx.emit("tool.failed", { toolCallId: ctx.id, phase: "failed", payload }));
   } else {
     const payload = compact({
-      output: compact({ exitCode, output: safeValue(output) }),
+      output: compact({ exitCode, output: ctx.safe(output) }),
       outputPreview,
       exitCode,
-      outputBytes: output.length,
+      outputBytes: UTF8.encode(output).length,
     });
     out.push(ctx.emit("tool.result", { toolCallId: ctx.id, phase: "completed", payload }));
   }
@@ -174,8 +181,8 @@ const mcpToolCall: Translator = (item, ctx) => {
     .join("\n");
   const structured = result?.structured_content ?? result?.structuredContent;
   const payload = compact({
-    output: safeValue(structured ?? text),
-    outputPreview: previewOf(text !== "" ? text : structured, 2048),
+    output: ctx.safe(structured ?? text),
+    outputPreview: safePreview(text !== "" ? text : structured, 2048),
   });
   out.push(ctx.emit("tool.result", { toolCallId: ctx.id, phase: "completed", payload }));
   return out;

@@ -7,7 +7,7 @@ import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readArray, readNumber, readString } from "../shared/record";
 import { appendedSuffix } from "../shared/growing-text";
 import { restatedEvent } from "../shared/restated";
-import { safeValue } from "../shared/safe-payload";
+import { type SafeOptions, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { type MessageSink, type MessageTrack, type ToolTrack, translateMessage } from "./messages";
 import { type Chunk, type LcMessage, messagesIn, normalizeChunk, normalizeMessage } from "./normalize";
@@ -41,8 +41,16 @@ class LangGraphAdapter implements SourceAdapter {
   private readonly pending = new Map<string, string | undefined>();
   private appStateJson: string | undefined;
 
+  private readonly safeOptions: SafeOptions;
+
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(LANGGRAPH_FORMAT, options);
+    this.safeOptions = { largePayloadBytes: options.largePayloadBytes };
+  }
+
+  /** Redacts and offloads a source value with the adapter's `largePayloadBytes`. */
+  private safe(value: unknown): unknown {
+    return safeValue(value, this.safeOptions);
   }
 
   push(record: unknown, index?: number, meta?: RecordMeta): AgentUiEvent[] {
@@ -315,6 +323,7 @@ class LangGraphAdapter implements SourceAdapter {
         if (id !== undefined) this.chunkCalls.set(key, id);
         return this.chunkCalls.get(key);
       },
+      safe: (value) => this.safe(value),
       human: (message) => {
         if (message.id !== undefined) this.humans.add(message.id);
       },
@@ -364,7 +373,7 @@ class LangGraphAdapter implements SourceAdapter {
     for (const key of Object.keys(body))
       if (key !== "messages" && key !== INTERRUPT_KEY) rest[key] = body[key];
     if (Object.keys(rest).length === 0) return [];
-    const safe = safeValue(rest) as JsonObject;
+    const safe = this.safe(rest) as JsonObject;
     const json = JSON.stringify(safe);
     if (json === this.appStateJson) return [];
     this.appStateJson = json;
@@ -453,7 +462,7 @@ class LangGraphAdapter implements SourceAdapter {
         sourceType: "langgraph.interrupt",
         toolName: readString(body, "name") ?? readString(request, "action"),
         prompt: typeof value === "string" ? value : readString(body, "message", "question", "description"),
-        scope: asRecord(safeValue(body?.args ?? request?.args)),
+        scope: asRecord(this.safe(body?.args ?? request?.args)),
         requestedBy: chunk.namespace.length > 0 ? { agentId: chunk.namespace.join("|") } : undefined,
       });
       out.push(
@@ -491,7 +500,7 @@ class LangGraphAdapter implements SourceAdapter {
         : "/custom";
     return this.emit.event(
       "state.delta",
-      { ...this.baseFields(), payload: { patch: [{ op: "add", path, value: safeValue(chunk.payload) }] } },
+      { ...this.baseFields(), payload: { patch: [{ op: "add", path, value: this.safe(chunk.payload) }] } },
       info,
     );
   }

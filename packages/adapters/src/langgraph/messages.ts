@@ -5,7 +5,8 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { EventFields } from "../shared/emitter";
 import { compact, parseJson } from "../shared/record";
-import { previewOf, safeValue } from "../shared/safe-payload";
+import { safeText } from "../shared/safe-payload";
+import { safePreview } from "../shared/safe-preview";
 import type { LcMessage } from "./normalize";
 
 export interface MessageTrack {
@@ -27,6 +28,8 @@ export interface MessageSink {
   tool(id: string): ToolTrack;
   /** Tool call id of a streamed tool_call_chunk, by message id and chunk index. */
   chunkCall(messageId: string, index: number | undefined, id?: string): string | undefined;
+  /** Redacts and offloads a value with the adapter's `largePayloadBytes`. */
+  safe(value: unknown): unknown;
   /** A human message: the run's input when it is new. */
   human(message: LcMessage): void;
 }
@@ -64,7 +67,7 @@ function aiChunk(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
     if (callId === undefined) continue;
     out.push(...startTool(callId, chunk.name, id, sink));
     if (chunk.args !== undefined && chunk.args !== "" && !sink.tool(callId).argsComplete)
-      out.push(sink.emit("tool.args", { toolCallId: callId, payload: { argsDelta: chunk.args } }));
+      out.push(sink.emit("tool.args", { toolCallId: callId, payload: { argsDelta: safeText(chunk.args) } }));
   }
   out.push(...completeToolCalls(message, sink));
   return out;
@@ -117,7 +120,7 @@ function completeToolCalls(message: LcMessage, sink: MessageSink): AgentUiEvent[
     const tool = sink.tool(call.id);
     if (tool.argsComplete) continue;
     tool.argsComplete = true;
-    const input = safeValue(typeof call.args === "string" ? (parseJson(call.args) ?? call.args) : call.args);
+    const input = sink.safe(typeof call.args === "string" ? (parseJson(call.args) ?? call.args) : call.args);
     out.push(
       sink.emit("tool.args", { toolCallId: call.id, payload: { input, complete: true } }, `call:${call.id}`),
     );
@@ -132,7 +135,7 @@ function toolMessage(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
   const tool = sink.tool(callId);
   if (tool.terminal) return out;
   tool.terminal = true;
-  const outputPreview = previewOf(message.text, 2048);
+  const outputPreview = safePreview(message.text, 2048);
   if (message.status === "error") {
     out.push(
       sink.emit(
@@ -146,7 +149,7 @@ function toolMessage(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
       ),
     );
   } else {
-    const payload = compact({ output: safeValue(message.text), outputPreview, resultMessageId: message.id });
+    const payload = compact({ output: sink.safe(message.text), outputPreview, resultMessageId: message.id });
     out.push(sink.emit("tool.result", { toolCallId: callId, phase: "completed", payload }, `call:${callId}`));
   }
   return out;

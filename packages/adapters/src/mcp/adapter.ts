@@ -6,7 +6,8 @@
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
-import { previewOf, safeValue } from "../shared/safe-payload";
+import { type SafeOptions, safeValue } from "../shared/safe-payload";
+import { safePreview } from "../shared/safe-preview";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { toolResultEvents } from "./results";
 
@@ -57,8 +58,16 @@ class McpAdapter implements SourceAdapter {
   private readonly progress = new Map<string, string>();
   private readonly elicitations = new Map<string, ElicitationState>();
 
+  private readonly safeOptions: SafeOptions;
+
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(MCP_FORMAT, options);
+    this.safeOptions = { largePayloadBytes: options.largePayloadBytes };
+  }
+
+  /** Redacts and offloads a source value with the adapter's `largePayloadBytes`. */
+  private safe(value: unknown): unknown {
+    return safeValue(value, this.safeOptions);
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
@@ -153,7 +162,7 @@ class McpAdapter implements SourceAdapter {
     const token = params._meta !== undefined ? asRecord(params._meta)?.progressToken : undefined;
     if (typeof token === "string" || typeof token === "number") this.progress.set(String(token), toolCallId);
     const name = readString(params, "name");
-    const input = safeValue(params.arguments ?? {});
+    const input = this.safe(params.arguments ?? {});
     return [
       this.emit.event(
         "tool.started",
@@ -181,8 +190,8 @@ class McpAdapter implements SourceAdapter {
             sourceType: "mcp.elicitation.url",
             title: message,
             prompt: message,
-            url: safeValue(url),
-            link: compact({ url: safeValue(url), label: message }),
+            url: this.safe(url),
+            link: compact({ url: this.safe(url), label: message }),
             availableDecisions: ["accept", "decline", "cancel"],
           })
         : compact({
@@ -279,7 +288,7 @@ class McpAdapter implements SourceAdapter {
     const level = readString(params, "level") ?? "info";
     const severe = ["error", "critical", "alert", "emergency"].includes(level);
     const data = params.data;
-    const message = `${readString(params, "logger") ?? "server"}: ${typeof data === "string" ? data : (previewOf(data, 300) ?? "")}`;
+    const message = `${readString(params, "logger") ?? "server"}: ${safePreview(data, 300) ?? ""}`;
     return this.emit.diagnostic(
       severe ? "runtime_error" : "runtime_warning",
       severe ? "error" : level === "warning" ? "warning" : "info",
@@ -325,8 +334,11 @@ class McpAdapter implements SourceAdapter {
         });
         return [this.emit.event("tool.failed", { toolCallId, phase: "failed", payload }, info)];
       }
-      return toolResultEvents(toolCallId, result ?? {}, (type, fields) =>
-        this.emit.event(type, fields, info),
+      return toolResultEvents(
+        toolCallId,
+        result ?? {},
+        (type, fields) => this.emit.event(type, fields, info),
+        (value) => this.safe(value),
       );
     }
     if (request.actionId !== undefined) return this.onElicitationResult(request, result, error, info);
@@ -376,7 +388,7 @@ class McpAdapter implements SourceAdapter {
     const payload = compact({
       outcome: action === "cancel" ? "cancelled" : "resolved",
       decision: action,
-      response: action === "accept" ? asRecord(safeValue(result?.content)) : undefined,
+      response: action === "accept" ? asRecord(this.safe(result?.content)) : undefined,
     });
     return this.resolveAction(actionId, payload, info);
   }

@@ -5,11 +5,16 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import { artifactKindOf } from "../shared/artifact-kind";
 import type { EventFields } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readArray, readBoolean, readString } from "../shared/record";
-import { previewOf, safeValue } from "../shared/safe-payload";
+import { safePreview } from "../shared/safe-preview";
 
 type Emit = (type: string, fields: EventFields) => AgentUiEvent;
 
-export function toolResultEvents(toolCallId: string, result: JsonObject, emit: Emit): AgentUiEvent[] {
+export function toolResultEvents(
+  toolCallId: string,
+  result: JsonObject,
+  emit: Emit,
+  safe: (value: unknown) => unknown,
+): AgentUiEvent[] {
   const out: AgentUiEvent[] = [];
   const texts: string[] = [];
   const artifactIds: string[] = [];
@@ -37,8 +42,8 @@ export function toolResultEvents(toolCallId: string, result: JsonObject, emit: E
         toolCallId,
         phase: "failed",
         payload: compact({
-          error: previewOf(text, 500) ?? "tool error",
-          outputPreview: previewOf(text, 2048),
+          error: safePreview(text, 500) ?? "tool error",
+          outputPreview: safePreview(text, 2048),
         }),
       }),
     );
@@ -46,8 +51,8 @@ export function toolResultEvents(toolCallId: string, result: JsonObject, emit: E
   }
   const structured = result.structuredContent;
   const payload = compact({
-    output: safeValue(structured ?? (text !== "" ? text : undefined)),
-    outputPreview: text !== "" ? previewOf(text, 2048) : previewOf(structured, 2048),
+    output: safe(structured ?? (text !== "" ? text : undefined)),
+    outputPreview: text !== "" ? safePreview(text, 2048) : safePreview(structured, 2048),
     artifactIds: artifactIds.length > 0 ? artifactIds : undefined,
   });
   const fields: EventFields = { toolCallId, phase: "completed", payload };
@@ -76,11 +81,11 @@ function artifactOf(toolCallId: string, item: JsonObject, index: number): EventF
     payload: compact({
       title: name,
       kind,
-      preview: text !== undefined ? previewOf(text, 2048) : undefined,
+      preview: text !== undefined ? safePreview(text, 2048) : undefined,
       mimeType,
     }),
   };
   if (uri !== undefined) fields.artifactReadRef = uri;
-  if (text !== undefined) fields.artifactPreview = previewOf(text, 2048);
+  if (text !== undefined) fields.artifactPreview = safePreview(text, 2048);
   return fields;
 }

@@ -15,7 +15,8 @@ import {
   readString,
 } from "../shared/record";
 import { restatedEvent } from "../shared/restated";
-import { previewOf, safeValue } from "../shared/safe-payload";
+import { type SafeOptions, safeValue } from "../shared/safe-payload";
+import { safePreview } from "../shared/safe-preview";
 import type { AdapterOptions, SourceAdapter } from "../types";
 
 export const OPENAI_AGENTS_FORMAT = "openai-agents";
@@ -57,8 +58,16 @@ class OpenAiAgentsAdapter implements SourceAdapter {
   private readonly tools = new Map<string, ToolState>();
   private readonly pendingApprovals = new Set<string>();
 
+  private readonly safeOptions: SafeOptions;
+
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(OPENAI_AGENTS_FORMAT, options);
+    this.safeOptions = { largePayloadBytes: options.largePayloadBytes };
+  }
+
+  /** Redacts and offloads a source value with the adapter's `largePayloadBytes`. */
+  private safe(value: unknown): unknown {
+    return safeValue(value, this.safeOptions);
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
@@ -253,7 +262,7 @@ class OpenAiAgentsAdapter implements SourceAdapter {
         ? "hosted"
         : (rawType ?? "custom");
     const args = readString(raw, "arguments");
-    const input = safeValue(args !== undefined ? (parseJson(args) ?? args) : raw.input);
+    const input = this.safe(args !== undefined ? (parseJson(args) ?? args) : raw.input);
     const ids = { ...info, sourceEventId: `call:${callId}` };
     // A resumed stream re-announces a call the previous stream opened: same ids, no stream position.
     const emit = (type: string, fields: EventFields) =>
@@ -288,7 +297,7 @@ class OpenAiAgentsAdapter implements SourceAdapter {
       sourceType: "openai-agents.tool_approval_item",
       toolName: readString(raw, "name"),
       title: readString(raw, "name") !== undefined ? `Approve ${readString(raw, "name")}?` : undefined,
-      scope: asRecord(safeValue(args !== undefined ? parseJson(args) : undefined)),
+      scope: asRecord(this.safe(args !== undefined ? parseJson(args) : undefined)),
       availableDecisions: ["approve", "reject"],
       requestedBy: agent !== undefined ? { name: agent } : undefined,
     });
@@ -336,15 +345,15 @@ class OpenAiAgentsAdapter implements SourceAdapter {
           {
             toolCallId: callId,
             phase: "failed",
-            payload: compact({ error: "tool call incomplete", outputPreview: previewOf(text) }),
+            payload: compact({ error: "tool call incomplete", outputPreview: safePreview(text) }),
           },
           ids,
         ),
       );
     } else {
       const payload = compact({
-        output: safeValue(isRecord(raw.output) || Array.isArray(raw.output) ? raw.output : text),
-        outputPreview: previewOf(text ?? raw.output, 2048),
+        output: this.safe(isRecord(raw.output) || Array.isArray(raw.output) ? raw.output : text),
+        outputPreview: safePreview(text ?? raw.output, 2048),
       });
       out.push(this.emit.event("tool.result", { toolCallId: callId, phase: "completed", payload }, ids));
     }
