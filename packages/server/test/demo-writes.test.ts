@@ -264,6 +264,22 @@ describe("CTRL: send, interrupt, retry, stop and unsupported writes", () => {
     expect(write(runtime, { kind: "stop", agentId: researcher.subagentId }).status).toBe("rejected");
   });
 
+  it("TEAM-14 stopping the coder while its approval is pending cancels the action; no report is invented", () => {
+    const runtime = playManual("team");
+    const action = last(runtime.events(), "action.required")!;
+    expect(write(runtime, { kind: "stop", taskId: "task_001_coder" }).status).toBe("accepted");
+    runtime.runUntilIdle();
+    const events = runtime.events();
+    expect(last(events, "action.resolved")).toMatchObject({
+      actionId: action.actionId,
+      payload: { outcome: "cancelled" },
+    });
+    expect(events.some((e) => e.type === "artifact.changed")).toBe(false);
+    expect(events.some((e) => e.type === "task.delegated")).toBe(false);
+    expect(String(last(events, "model.completed")?.payload?.text)).toMatch(/stopped before drafting/);
+    expect(runtime.waitingFor()).toEqual([]);
+  });
+
   it("CTRL-01 unsupported writes are rejected with a reason and cause nothing", () => {
     const runtime = playManual("solo");
     const count = runtime.events().length;

@@ -146,9 +146,10 @@ export function* reviewer(
   member: Teammate,
   team: TeamState,
   report: ReportArtifact,
-  written: boolean,
+  facts: { written: boolean; version: number },
   out: WorkerResult,
 ): Script {
+  const { written, version } = facts;
   startTask(ctx, member, team);
   const check = { value: "failed" as ToolOutcome };
   yield* ctx.tool(
@@ -156,7 +157,7 @@ export function* reviewer(
       name: "run_checks",
       kind: "command",
       input: { target: report.artifactId, checks: ["links_resolve", "claims_have_sources", "file_written"] },
-      inputSummary: `verify ${report.title} v2 (3 checks)`,
+      inputSummary: `verify ${report.title} v${version} (3 checks)`,
       progress: ["links_resolve", "claims_have_sources", "file_written"],
       durationMs: 800,
       result: { preview: written ? "3 checks: 3 passed" : "3 checks: 2 passed, 1 skipped", bytes: 1_204 },
@@ -182,7 +183,7 @@ export function* reviewer(
         reviewId,
         reviewer: member.subagentId,
         target: report.artifactId,
-        targetVersionId: `${report.artifactId}_v2`,
+        targetVersionId: `${report.artifactId}_v${version}`,
         verdict: "passed",
         requestedFixes: [],
       },

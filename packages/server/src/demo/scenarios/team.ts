@@ -5,7 +5,7 @@
 import { PACING, type TurnContext } from "../context";
 import { join, type Script } from "../process";
 import { evidenceExport, prepareModel } from "./solo";
-import { createTask, spawnTeammate, TeamState, teammate, workerFields } from "./team-roster";
+import { createTask, spawnTeammate, type Teammate, TeamState, teammate, workerFields } from "./team-roster";
 import { coder, type ReportArtifact, researcher, reviewer, type WorkerResult } from "./team-workers";
 import type { DemoScenario } from "./types";
 
@@ -51,17 +51,13 @@ function* teamTurn(ctx: TurnContext): Script {
   yield join(...workers);
   ctx.checkpoint();
 
-  // Fan in: the coordinator adapts to what the workers really did.
+  // Fan in: the coordinator adapts to what the workers really did (a stopped worker reported nothing).
   team.phase = "merging";
+  const drafted = codeOut.value !== undefined;
   const written = codeOut.value?.outcome === "completed";
-  yield* lead.think(
-    ctx.id("msg", "coordinator_merge"),
-    written
-      ? "Both workers are done. Merge the research notes into report.md as version 2, then hand it to review."
-      : "The write was denied, so nothing is on disk. Keep the report in the artifact workspace, merge the " +
-          "research notes as version 2 and ask the reviewer to check it without the file.",
-  );
-  if (codeOut.value || researchOut.value) {
+  const version = drafted && researchOut.value ? 2 : 1;
+  yield* lead.think(ctx.id("msg", "coordinator_merge"), mergePlan(drafted, written, version));
+  if (version === 2) {
     ctx.emit(
       "artifact.changed",
       {
@@ -79,10 +75,34 @@ function* teamTurn(ctx: TurnContext): Script {
       { artifactId: report.artifactId, subagentId: coordinator.subagentId, agentId: coordinator.subagentId },
     );
   }
+  if (drafted) yield* reviewAndExport(ctx, { coordinator, code, review }, team, report, { written, version });
 
-  // Handoff: the coder's output goes to the reviewer; the coordinator resumes afterwards.
-  yield lead.pause(PACING.status);
-  createTask(ctx, review, "Verify report.md v2", coordinator, team);
+  team.phase = "done";
+  ctx.finishing();
+  yield* ctx.say(ctx.id("msg", "answer"), finalAnswer(drafted, written, version));
+  ctx.emit(
+    "subagent.completed",
+    { status: "completed" },
+    { subagentId: coordinator.subagentId, taskId: coordinator.taskId },
+  );
+  ctx.emit("task.completed", { status: "completed" }, { ...team.facts(), taskId: coordinator.taskId });
+  evidenceExport(ctx, [
+    { name: "review_verdict_recorded", status: drafted ? "passed" : "not_run" },
+    { name: "worker_results_linked", status: researchOut.value && codeOut.value ? "passed" : "partial" },
+  ]);
+}
+
+/** Handoff coder → reviewer, the review with its evidence, then the export of the reviewed version. */
+function* reviewAndExport(
+  ctx: TurnContext,
+  members: { coordinator: Teammate; code: Teammate; review: Teammate },
+  team: TeamState,
+  report: ReportArtifact,
+  facts: { written: boolean; version: number },
+): Script {
+  const { coordinator, code, review } = members;
+  yield ctx.pause(PACING.status);
+  createTask(ctx, review, `Verify report.md v${facts.version}`, coordinator, team);
   ctx.emit(
     "task.delegated",
     {
@@ -105,12 +125,9 @@ function* teamTurn(ctx: TurnContext): Script {
   );
   spawnTeammate(ctx, review, coordinator, "Review handoff from the coder", team);
   const reviewOut: WorkerResult = {};
-  yield join(
-    ctx.spawn("reviewer", (w) => reviewer(w, review, team, report, written, reviewOut), workerFields(review)),
-  );
-
-  // Synthesis: export the artifact, then the coordinator's answer to the user.
-  team.phase = "done";
+  const verify = (w: TurnContext) => reviewer(w, review, team, report, facts, reviewOut);
+  yield join(ctx.spawn("reviewer", verify, workerFields(review)));
+  if (!reviewOut.value) return;
   ctx.emit(
     "artifact.changed",
     {
@@ -118,35 +135,36 @@ function* teamTurn(ctx: TurnContext): Script {
       title: report.title,
       artifactKind: "document",
       artifactStatus: "ready",
-      artifactVersionId: `${report.artifactId}_v2`,
+      artifactVersionId: `${report.artifactId}_v${facts.version}`,
       exportStatus: "exported",
       exportId: ctx.id("export", "report"),
-      exportRef: `export://${report.artifactId}/v2/report.md`,
+      exportRef: `export://${report.artifactId}/v${facts.version}/report.md`,
       format: "markdown",
     },
     { artifactId: report.artifactId },
   );
-  ctx.finishing();
-  yield* ctx.say(
-    ctx.id("msg", "answer"),
-    written
-      ? "The team finished. report.md (version 2) is written to docs/ and exported; the reviewer's verdict is " +
-          "passed with 3 of 3 checks, linked in the evidence lane. In short: peers differ, and the projection " +
-          "replaces streamed text with the final text so the answer never appears twice."
-      : "The team finished without writing to disk, because the write was denied. report.md (version 2) is in " +
-          "the artifact workspace and exported from there; the reviewer passed 2 of 3 checks and skipped the " +
-          "file check. In short: the projection replaces streamed text with the final text.",
-  );
-  ctx.emit(
-    "subagent.completed",
-    { status: "completed" },
-    { subagentId: coordinator.subagentId, taskId: coordinator.taskId },
-  );
-  ctx.emit("task.completed", { status: "completed" }, { ...team.facts(), taskId: coordinator.taskId });
-  evidenceExport(ctx, [
-    { name: "review_verdict_recorded", status: "passed" },
-    { name: "worker_results_linked", status: researchOut.value && codeOut.value ? "passed" : "partial" },
-  ]);
+}
+
+function mergePlan(drafted: boolean, written: boolean, version: number): string {
+  if (!drafted) return "The coder was stopped before drafting, so there is no report to merge or review.";
+  const merge =
+    version === 2 ? "merge the research notes as version 2" : "keep version 1 (no research notes)";
+  return written
+    ? `Both workers are done. ${merge}, then hand the report to review.`
+    : `The write was denied, so nothing is on disk. Keep the report in the artifact workspace, ${merge} and ` +
+        "ask the reviewer to check it without the file.";
+}
+
+function finalAnswer(drafted: boolean, written: boolean, version: number): string {
+  if (!drafted)
+    return "The coder was stopped before drafting, so there is no report to review or export. The researcher's notes are in its worker result.";
+  return written
+    ? `The team finished. report.md (version ${version}) is written to docs/ and exported; the reviewer's verdict ` +
+        "is passed, linked in the evidence lane. In short: peers differ, and the projection replaces streamed " +
+        "text with the final text so the answer never appears twice."
+    : `The team finished without writing to disk, because the write was denied. report.md (version ${version}) ` +
+        "is in the artifact workspace and exported from there; the reviewer skipped the file check. In short: " +
+        "the projection replaces streamed text with the final text.";
 }
 
 export const teamScenario: DemoScenario = {
