@@ -103,6 +103,8 @@ export class Store {
   readonly taskStateBeforeAction = new Map<string, TaskRecord["status"]>();
   /** Turns whose run reached a terminal fact (STAT-07); cleared when the turn starts again. */
   readonly terminalTurns = new Set<string>();
+  /** Turns already flagged for text after their end (one diagnostic per turn). */
+  readonly lateTextTurns = new Set<string>();
   /** Newest snapshot time applied per hydration kind (HYD-03 stale safety). */
   readonly snapshotTimes = new Map<string, string>();
   messageCounter = 0;

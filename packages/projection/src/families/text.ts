@@ -19,11 +19,15 @@ const PRE_TEXT_STATUSES = new Set([
   "waiting_provider",
 ]);
 
+const USER_TEXT = { kind: "user_text", role: "user" } as const;
+const SYSTEM_TEXT = { kind: "assistant_text", role: "system" } as const;
+const ASSISTANT_TEXT = { kind: "assistant_text", role: "assistant" } as const;
+
 function textKind(ctx: EventContext): { kind: PartKind; role: "assistant" | "user" | "system" } {
   const role = ctx.payload.role;
-  if (role === "user") return { kind: "user_text", role: "user" };
-  if (role === "system") return { kind: "assistant_text", role: "system" };
-  return { kind: "assistant_text", role: "assistant" };
+  if (role === "user") return USER_TEXT;
+  if (role === "system") return SYSTEM_TEXT;
+  return ASSISTANT_TEXT;
 }
 
 /** The text part a delta continues: its partId, else the message's last part while it is streaming text
@@ -55,9 +59,13 @@ function textDelta(store: Store, ctx: EventContext): void {
   else part.chunks.push(delta);
   part.status = "streaming";
   touchPart(store, message, part);
-  if (store.terminalTurns.has(ctx.turnKey))
-    store.diag("execution_after_turn_terminal", "info", `text after turn ${ctx.turnKey} ended`, ctx.event);
-  else if (role === "assistant" && PRE_TEXT_STATUSES.has(store.runtime.value.status))
+  if (store.terminalTurns.has(ctx.turnKey)) {
+    // Flagged once per turn: a late stream must not flood the diagnostics surface.
+    if (!store.lateTextTurns.has(ctx.turnKey)) {
+      store.lateTextTurns.add(ctx.turnKey);
+      store.diag("execution_after_turn_terminal", "info", `text after turn ${ctx.turnKey} ended`, ctx.event);
+    }
+  } else if (role === "assistant" && PRE_TEXT_STATUSES.has(store.runtime.value.status))
     setRuntimeStatus(store, "streaming", ctx);
 }
 
