@@ -170,14 +170,7 @@ function stop(engine: DemoEngine, command: Command<"stop">): WriteResult {
   engine.effect(WRITE_LATENCY, () => {
     if (worker.process.state === "done" || worker.process.state === "cancelled") return;
     engine.runner.cancel(worker.process);
-    const { taskId, subagentId } = worker.fields;
-    closeOpenFacts(
-      engine,
-      (f) =>
-        (subagentId !== undefined && f.subagentId === subagentId) ||
-        (taskId !== undefined && f.taskId === taskId),
-      "Stopped by the user.",
-    );
+    closeOpenFacts(engine, inWorkerScope(worker.fields), "Stopped by the user.");
   });
   return accepted(command, { stopped: id });
 }
@@ -193,6 +186,13 @@ function reorder(
   if (!done) return rejected(command, `${command.queuedId} is not queued (already started or removed).`);
   engine.effect(WRITE_LATENCY, () => engine.emitQueue());
   return accepted(command, { queuedId: command.queuedId });
+}
+
+/** Facts of one worker: its agent's or its task's (only ids the worker really has). */
+export function inWorkerScope({ taskId, subagentId }: EventFields): (fields: EventFields) => boolean {
+  return (f) =>
+    (subagentId !== undefined && f.subagentId === subagentId) ||
+    (taskId !== undefined && f.taskId === taskId);
 }
 
 /** Emits the closing fact of every open action, tool, agent and task in a scope (TOOL-11, CTRL-06). */

@@ -2,7 +2,7 @@
 // model tracking), turn lifecycle, the queue and steers, retry gates, worker registry and fault handling.
 // Pure and synchronous: time only moves when the driver (runtime.ts) runs the process runner.
 import type { RuntimeEvent, WriteResult } from "@agent-ui/contracts";
-import { closeOpenFacts } from "./commands";
+import { closeOpenFacts, inWorkerScope } from "./commands";
 import { type AppliedSteer, PACING, TurnContext, type TurnHost, type TurnScope } from "./context";
 import { OpenFacts } from "./open-facts";
 import { type DemoProcess, ProcessRunner, type Script, sleep } from "./process";
@@ -70,7 +70,6 @@ export class DemoEngine implements TurnHost {
     return event;
   }
 
-  /** Spawns a worker process, registered under its task and agent ids so `stop` can find it. */
   /** A script failed: say so as a runtime fact and close what it left open, so nothing runs forever. */
   private onFault(processId: string, reason: string): void {
     const worker = [...this.workers.values()].find((w) => w.process.id === processId);
@@ -80,10 +79,7 @@ export class DemoEngine implements TurnHost {
       { threadId: this.threadId },
       { code: "demo_script_failed", message: reason, terminal: turn !== undefined },
     );
-    if (worker) {
-      const { taskId, subagentId } = worker.fields;
-      closeOpenFacts(this, (f) => f.subagentId === subagentId || f.taskId === taskId, reason);
-    }
+    if (worker) closeOpenFacts(this, inWorkerScope(worker.fields), reason);
     if (turn) {
       closeOpenFacts(this, (f) => f.turnId === turn.turnId, reason);
       const fields = { threadId: turn.threadId, turnId: turn.turnId, runId: turn.runId, status: "failed" };
@@ -96,6 +92,7 @@ export class DemoEngine implements TurnHost {
     }
   }
 
+  /** Spawns a worker process, registered under its task and agent ids so `stop` can find it. */
   spawn(id: string, script: Script, parent: DemoProcess, fields: EventFields): DemoProcess {
     const process = this.runner.spawn(id, script, undefined, parent);
     for (const key of ["taskId", "subagentId"] as const) {
