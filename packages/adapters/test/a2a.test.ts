@@ -36,6 +36,8 @@ describe.each([
       topology: "remote_teammate",
     });
     expect(agent.payload).toMatchObject({ status: "spawning", spawnReason: "Write a weather report" });
+    // ENV-04: the remote status time stamps the facts of its record.
+    expect(agent.timestamp).toBe("2026-11-25T21:30:43.732Z");
   });
 
   it("TASK-01 task statuses follow the remote states submitted → working → input-required → working → completed", () => {

@@ -91,6 +91,7 @@ class A2aAdapter implements SourceAdapter {
   private readonly artifacts = new Map<string, ArtifactState>();
 
   private readonly parentSessionId: string | undefined;
+  private timestamp: string | undefined;
 
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(A2A_FORMAT, options);
@@ -99,6 +100,9 @@ class A2aAdapter implements SourceAdapter {
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
     const normalized = normalizeRecord(record);
+    // The remote status time stamps every fact this record yields (ENV-04).
+    this.timestamp =
+      normalized.kind === "task" || normalized.kind === "status" ? normalized.timestamp : undefined;
     const info: SourceInfo = { index, sourceType: normalized.kind };
     return this.emit.guard(record, info, () => this.translate(record, normalized, info));
   }
@@ -168,6 +172,7 @@ class A2aAdapter implements SourceAdapter {
     if (task.contextId !== undefined) fields.contextId = task.contextId;
     // The local session delegated the remote task: its lineage edge when the caller names the session.
     if (this.parentSessionId !== undefined) fields.parentSessionId = this.parentSessionId;
+    if (this.timestamp !== undefined) fields.timestamp = this.timestamp;
     return fields;
   }
 

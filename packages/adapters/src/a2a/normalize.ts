@@ -39,8 +39,16 @@ export type A2aRecord =
       message?: A2aMessage;
       history: A2aMessage[];
       artifacts: A2aArtifact[];
+      timestamp?: string;
     }
-  | { kind: "status"; taskId?: string; contextId?: string; state: RemoteState; message?: A2aMessage }
+  | {
+      kind: "status";
+      taskId?: string;
+      contextId?: string;
+      state: RemoteState;
+      message?: A2aMessage;
+      timestamp?: string;
+    }
   | {
       kind: "artifact";
       taskId?: string;
@@ -130,12 +138,16 @@ function normalizeArtifact(raw: unknown): A2aArtifact {
   return artifact;
 }
 
-function statusOf(value: JsonObject): { state: RemoteState; message?: A2aMessage } {
+function statusOf(value: JsonObject): { state: RemoteState; message?: A2aMessage; timestamp?: string } {
   const status = asRecord(value.status);
+  const result: { state: RemoteState; message?: A2aMessage; timestamp?: string } = {
+    state: normalizeState(status?.state),
+  };
   const message = normalizeMessage(status?.message);
-  return message !== undefined
-    ? { state: normalizeState(status?.state), message }
-    : { state: normalizeState(status?.state) };
+  if (message !== undefined) result.message = message;
+  const timestamp = readString(status, "timestamp");
+  if (timestamp !== undefined) result.timestamp = timestamp;
+  return result;
 }
 
 function taskRecord(value: JsonObject): A2aRecord {

@@ -91,6 +91,8 @@ export class ClaudeState {
     // The SDK message uuid is the safe pointer back to the source record (one record → several events).
     const uuid = readString(record, "uuid");
     if (uuid !== undefined) fields.rawEventRef = `claude:${uuid}`;
+    const timestamp = readString(record, "timestamp");
+    if (timestamp !== undefined) fields.timestamp = timestamp;
     const parent = readString(record, "parent_tool_use_id");
     if (parent !== undefined) {
       fields.agentId = subagentIdOf(parent);
