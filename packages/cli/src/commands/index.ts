@@ -1,4 +1,5 @@
 import type { Command } from "../command";
+import { benchCommand } from "./bench";
 import { serveCommand } from "./serve";
 import { conformanceCommand } from "./conformance";
 import { projectCommand } from "./project";
@@ -6,4 +7,11 @@ import { startCommand } from "./start";
 import { validateCommand } from "./validate";
 
 /** Every sub-command of `agent-ui`, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [startCommand, serveCommand, validateCommand, projectCommand, conformanceCommand];
+export const COMMANDS: Command[] = [
+  startCommand,
+  serveCommand,
+  validateCommand,
+  projectCommand,
+  conformanceCommand,
+  benchCommand,
+];

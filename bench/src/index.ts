@@ -1,0 +1,10 @@
+export { generateSession, encodeSession } from "./generator";
+export type { GenerateOptions, EncodedSession, Session, SessionFact, AgUiRun, AiSdkTurn } from "./generator";
+export { createRng } from "./prng";
+export { sessionSnapshot } from "./read-model";
+export { REDUCERS, reducerById } from "./reducers";
+export type { ReducerUnderTest } from "./reducers";
+export { runBench } from "./runner";
+export { fullOptions, quickOptions, smokeOptions, type BenchOptions } from "./options";
+export { renderReport, checkTargets, type BenchReport, type TargetCheck } from "./report";
+export { benchMain, parseBenchArgs, BENCH_USAGE, DEFAULT_OUT, type BenchIO } from "./cli";

@@ -1,0 +1,81 @@
+// The three run shapes: the full benchmark (`npm run bench`), the ~30-second one (`agent-ui bench
+// --quick`) and a tiny smoke run (tests).
+export interface BenchOptions {
+  /** Session sizes in our envelope events. 10k and 100k give the growth exponent. */
+  sizes: number[];
+  /** Reducer ids (reducers/index.ts); default all. */
+  reducers: string[];
+  /** A reducer is skipped at a size where one run is estimated to exceed this (ms). */
+  capMs: number;
+  seed: number;
+  /** Timed runs at a size (the median is reported; fewer at large sizes). */
+  runs: (events: number) => number;
+  marginalHistories: number[];
+  marginalNext: number;
+  marginalRuns: number;
+  /** Envelope events of the hydration snapshot's session; 0 skips the hydration benchmark. */
+  hydrationEvents: number;
+  /** Server benchmark sizes; empty skips it. */
+  serverEvents: number[];
+  /** Run `npm run bench:ui` when the root package.json has it. */
+  ui: boolean;
+  /** Where the JSON report goes; null writes nothing. */
+  outFile: string | null;
+  log: (line: string) => void;
+}
+
+const ALL_REDUCERS = ["ours-batch", "ours-incremental", "minimal", "ag-ui", "ai-sdk-stream", "ai-sdk-chat"];
+
+function runsBySize(events: number): number {
+  if (events <= 1_000) return 7;
+  if (events <= 10_000) return 5;
+  return 3;
+}
+
+export function fullOptions(outFile: string | null, log: (line: string) => void): BenchOptions {
+  return {
+    sizes: [1_000, 5_000, 10_000, 20_000, 100_000],
+    reducers: ALL_REDUCERS,
+    capMs: 60_000,
+    seed: 1,
+    runs: runsBySize,
+    marginalHistories: [1_000, 10_000, 100_000],
+    marginalNext: 1_000,
+    marginalRuns: 5,
+    hydrationEvents: 100_000,
+    serverEvents: [10_000, 100_000],
+    ui: true,
+    outFile,
+    log,
+  };
+}
+
+/** About 30 seconds on an idle 2-core machine: small sizes, a low cap, single runs at 100k. */
+export function quickOptions(outFile: string | null, log: (line: string) => void): BenchOptions {
+  return {
+    ...fullOptions(outFile, log),
+    sizes: [1_000, 10_000, 100_000],
+    capMs: 3_000,
+    runs: (events) => (events <= 10_000 ? 3 : 1),
+    marginalHistories: [1_000, 100_000],
+    marginalRuns: 3,
+    serverEvents: [10_000],
+    ui: false,
+  };
+}
+
+/** Tiny sizes for the runner's own smoke test: every code path, seconds of work. */
+export function smokeOptions(outFile: string | null, log: (line: string) => void): BenchOptions {
+  return {
+    ...fullOptions(outFile, log),
+    sizes: [200, 400],
+    capMs: 20_000,
+    runs: () => 1,
+    marginalHistories: [200],
+    marginalNext: 50,
+    marginalRuns: 1,
+    hydrationEvents: 400,
+    serverEvents: [],
+    ui: false,
+  };
+}
