@@ -153,4 +153,42 @@ describe("robustness (fast-check)", () => {
       { numRuns: 100 },
     );
   });
+
+  it("TEXT-04 however a text is split into deltas, its final equals the deltas joined, exactly once", () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ minLength: 1 }), { minLength: 1, maxLength: 20 }), (pieces) => {
+        const whole = pieces.join("");
+        const agui = adaptRecords(
+          [
+            { type: "RUN_STARTED", threadId: "t", runId: "r" },
+            { type: "TEXT_MESSAGE_START", messageId: "m", role: "assistant" },
+            ...pieces.map((delta) => ({ type: "TEXT_MESSAGE_CONTENT", messageId: "m", delta })),
+            { type: "TEXT_MESSAGE_END", messageId: "m" },
+            { type: "RUN_FINISHED", threadId: "t", runId: "r" },
+          ],
+          "ag-ui",
+        ).events;
+        const aiSdk = adaptRecords(
+          [
+            { type: "start", messageId: "m" },
+            { type: "text-start", id: "p" },
+            ...pieces.map((delta) => ({ type: "text-delta", id: "p", delta })),
+            { type: "text-end", id: "p" },
+            { type: "finish" },
+          ],
+          "ai-sdk",
+        ).events;
+        for (const events of [agui, aiSdk]) {
+          const finals = events.filter((e) => e.type === "text.final");
+          expect(finals).toHaveLength(1);
+          expect((finals[0].payload as { text: string }).text).toBe(whole);
+          const deltas = events
+            .filter((e) => e.type === "text.delta")
+            .map((e) => (e.payload as { delta: string }).delta);
+          expect(deltas.join("")).toBe(whole);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
