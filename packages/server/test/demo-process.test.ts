@@ -118,4 +118,37 @@ describe("demo runtime: a failing script", () => {
     // The runtime still takes the next turn.
     expect(write(runtime, { kind: "send", text: "again" }).status).toBe("accepted");
   });
+
+  it("a worker whose script throws is closed alone; the turn carries on to its answer", () => {
+    const scenario: DemoScenario = {
+      name: "broken-worker",
+      title: "Broken worker",
+      description: "a worker throws",
+      openingPrompt: "go",
+      *turn(ctx) {
+        const fields = { subagentId: "agent_w", taskId: "task_w" };
+        ctx.emit("subagent.spawned", { agentName: "W" }, fields);
+        const worker = ctx.spawn(
+          "w",
+          function* (w): Script {
+            w.emit("task.started", { status: "running" });
+            yield w.pause(5);
+            throw new Error("worker bug");
+          },
+          fields,
+        );
+        yield join(worker);
+        yield* ctx.say("msg_answer", "Done without the worker.");
+      },
+    };
+    const runtime = createDemoRuntime({ scenario, manual: true });
+    runtime.start();
+    runtime.runUntilIdle();
+    const types = runtime.events().map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(["runtime.error", "subagent.closed", "task.cancelled"]));
+    expect(runtime.events().find((e) => e.type === "runtime.error")?.payload).toMatchObject({
+      terminal: false,
+    });
+    expect(types.slice(-2)).toEqual(["turn.completed", "snapshot.updated"]);
+  });
 });
