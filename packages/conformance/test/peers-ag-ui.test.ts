@@ -94,4 +94,12 @@ describe("peers: AG-UI interrupt and resume", () => {
     expect(state.runtime.status).toBe("completed");
     expect(errors(state)).toEqual([]);
   });
+
+  it("ORD-02 a redelivered run (same runId) changes nothing: its events keep their ids and dedupe", () => {
+    const once = project("agui.run-tool-state.events.jsonl");
+    const twice = project("agui.run-tool-state.events.jsonl", "agui.run-tool-state.events.jsonl");
+    expect(twice.messages).toEqual(once.messages);
+    expect(twice.tools).toEqual(once.tools);
+    expect(twice.appState).toEqual(once.appState);
+  });
 });
