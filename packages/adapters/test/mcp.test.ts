@@ -163,6 +163,21 @@ describe("mcp adapter: failures, cancellation and bare messages", () => {
     ]);
   });
 
+  it("HITL-01 a sampling request is a permission action resolved by the client's result", () => {
+    const events = adapt([
+      s2c({
+        id: 4,
+        method: "sampling/createMessage",
+        params: { messages: [{ role: "user" }], maxTokens: 100 },
+      }),
+      c2s({ id: 4, result: { model: "m", role: "assistant", content: { type: "text", text: "hi" } } }),
+    ]);
+    expect(events.map((e) => [e.type, e.payload?.actionType ?? e.payload?.decision])).toEqual([
+      ["action.required", "permission_grant"],
+      ["action.resolved", "approve"],
+    ]);
+  });
+
   it("SEC-02 secret tool arguments never reach the events", () => {
     const events = adapt([
       c2s({

@@ -152,6 +152,22 @@ describe("openai-agents adapter: more run items", () => {
     ]);
   });
 
+  it("HITL-01 a hosted MCP approval request is a pending approval keyed by its item id", () => {
+    const events = adapt([
+      item("mcp_approval_requested", {
+        type: "hosted_tool_call",
+        id: "mcpr_1",
+        name: "deploy",
+        arguments: "{}",
+      }),
+    ]);
+    expect(events.find((e) => e.type === "action.required")).toMatchObject({
+      actionId: "mcpr_1",
+      toolCallId: "mcpr_1",
+    });
+    expect(events.at(-1)).toMatchObject({ type: "run.finished", payload: { outcome: "interrupted" } });
+  });
+
   it("SEC-02 secret arguments are redacted in tool input and approval scope", () => {
     const events = adapt([
       item("tool_approval_requested", {

@@ -137,6 +137,10 @@ class McpAdapter implements SourceAdapter {
         return key === undefined
           ? [this.emit.unsupported(msg, info, "tools/call without an id")]
           : this.onToolCall(params, key, info);
+      case "sampling/createMessage":
+        return key === undefined
+          ? [this.emit.unsupported(msg, info, "sampling without an id")]
+          : this.onSampling(params, key, info);
       case "elicitation/create":
         return key === undefined
           ? [this.emit.unsupported(msg, info, "elicitation/create without an id")]
@@ -202,6 +206,25 @@ class McpAdapter implements SourceAdapter {
             schema: asRecord(params.requestedSchema),
             availableDecisions: ["accept", "decline", "cancel"],
           });
+    return [this.emit.event("action.required", { actionId, phase: "waiting", payload }, info)];
+  }
+
+  /** The server asks the client's model to generate: hosts gate this on the user (MCP sampling). */
+  private onSampling(params: JsonObject, key: string, info: SourceInfo): AgentUiEvent[] {
+    const actionId = this.localId("mcp-sampling:", key);
+    (this.requests.get(key) as PendingRequest).actionId = actionId;
+    this.elicitations.set(actionId, { mode: "form", accepted: false, resolved: false });
+    const payload = compact({
+      actionType: "permission_grant",
+      sourceType: "mcp.sampling",
+      title: "Model request from the MCP server",
+      prompt: readString(params, "systemPrompt"),
+      scope: compact({
+        maxTokens: readNumber(params, "maxTokens"),
+        messages: Array.isArray(params.messages) ? params.messages.length : undefined,
+      }),
+      availableDecisions: ["approve", "reject"],
+    });
     return [this.emit.event("action.required", { actionId, phase: "waiting", payload }, info)];
   }
 
@@ -376,6 +399,19 @@ class McpAdapter implements SourceAdapter {
       return this.resolveAction(
         actionId,
         { outcome: "cancelled", reason: readString(error, "message") ?? "error" },
+        info,
+      );
+    if (request.method === "sampling/createMessage")
+      return this.resolveAction(
+        actionId,
+        compact({
+          outcome: "resolved",
+          decision: "approve",
+          response: compact({
+            model: readString(result, "model"),
+            stopReason: readString(result, "stopReason"),
+          }),
+        }),
         info,
       );
     const action = readString(result, "action") ?? "unknown";

@@ -192,6 +192,9 @@ class OpenAiAgentsAdapter implements SourceAdapter {
         return this.openTool(raw, info);
       case "tool_approval_requested":
         return this.onApproval(raw, agent, info);
+      case "mcp_approval_requested":
+        // A hosted MCP tool awaiting approval: the request item id is the approval id.
+        return this.onApproval({ ...raw, callId: readString(raw, "id", "callId") }, agent, info);
       case "tool_output":
         return this.onToolOutput(raw, info);
       case "reasoning_item_created": {
