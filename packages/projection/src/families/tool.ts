@@ -176,6 +176,16 @@ function toolArgs(store: Store, ctx: EventContext): void {
   const tool = toolFor(store, ctx, true);
   if (tool === undefined) return;
   const name = asString(ctx.payload.name);
+  const hasInput = ctx.payload.input !== undefined || typeof ctx.payload.inputSummary === "string";
+  // Streaming argument deltas are never stored (partial JSON may hold secrets, TOOL-03): a delta that
+  // changes no visible fact costs nothing.
+  if (
+    !hasInput &&
+    (name === undefined || tool.name !== "unknown") &&
+    tool.status !== "unknown" &&
+    (tool.status !== "input-streaming" || ctx.payload.complete !== true)
+  )
+    return;
   if (name !== undefined && tool.name === "unknown") tool.name = name;
   applyInput(store, tool, ctx);
   if (tool.status === "unknown" || tool.status === "input-streaming") {
