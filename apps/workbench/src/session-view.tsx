@@ -21,7 +21,7 @@ import {
   shallowEqual,
   useProjection,
 } from "@agent-ui/react";
-import { useMemo, useState } from "react";
+import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import {
   selectArtifacts,
   selectCapsules,
@@ -139,8 +139,19 @@ function ConversationPane({
   onOpenArtifact,
 }: Pane & { onOpenArtifact: (id: string) => void }) {
   const slice = useProjection(store, selectConversation, shallowEqual);
+  // Follow the stream while the reader is at the bottom; scrolling up to read stops following (UI state).
+  const scroller = useRef<HTMLElement>(null);
+  const following = useRef(true);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && following.current && slice.messages.length > 0) el.scrollTop = el.scrollHeight;
+  }, [slice.messages]);
+  const onScroll = () => {
+    const el = scroller.current;
+    if (el) following.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+  };
   return (
-    <main className="wb-conversation">
+    <main className="wb-conversation" ref={scroller} onScroll={onScroll}>
       <Conversation {...slice} dispatch={dispatch} onOpenArtifact={onOpenArtifact} />
     </main>
   );
