@@ -168,10 +168,13 @@ for (const transport of ["sse", "websocket"] as const) {
       await waitUntil(() => states.includes("reconnecting") || states.includes("stale"));
       server = await startServer({ port, dataDir, sources: [source] });
       await waitUntil(() => client.connection.state === "live", 8000);
-      const before = client.seq;
-      await server.gateway.store.append(session.id, deltas(6, 8, "m1") as AgentUiEvent[]);
-      await waitUntil(() => client.seq === before + 3);
+      const [last] = (
+        await server.gateway.store.append(session.id, deltas(6, 8, "m1") as AgentUiEvent[])
+      ).slice(-1);
+      await waitUntil(() => client.seq === last.seq);
       expect(textOf(client, "m1")).toBe("1 2 3 4 5 6 7 8 ");
+      // The restart is a fact on the stream too: the session's runtime is no longer attached.
+      expect(states.at(-1)).toBe("live");
       // Every seq after the hydration point was applied exactly once, in order.
       expect(applied).toEqual(
         Array.from({ length: client.seq - hydratedSeq }, (_, i) => hydratedSeq + 1 + i),

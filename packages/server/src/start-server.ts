@@ -65,6 +65,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     snapshotEvery: options.snapshotEvery,
     projectorFactory: options.projectorFactory,
   });
+  if (store.kind === "sqlite") await gateway.markOrphansStopped();
   const app = createApp(gateway, { token: options.token, corsOrigins: options.corsOrigins });
   if (options.staticDir) {
     const root = resolve(options.staticDir);

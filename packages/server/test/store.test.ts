@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { describe, expect, it } from "vitest";
-import { createSqliteStore, Gateway, type SessionStore } from "../src";
+import { createSqliteStore, Gateway, type SessionStore, startServer } from "../src";
 import {
   createSession,
   getJson,
@@ -96,9 +96,9 @@ describe("snapshot compaction", () => {
       const s = await server.gateway.store.latestSnapshot(id);
       return s && s.seq >= 40 ? s : undefined;
     });
-    const full = await getJson(`${server.url}/api/sessions/${id}/events.json?after=0&limit=5000`);
-    const lastSeq = full.body.head as number;
     await server.gateway.close();
+    const full = await server.gateway.store.readEvents(id);
+    const lastSeq = full[full.length - 1].seq;
 
     // A fresh gateway over the same store: count what it reads to hydrate.
     const reads: number[] = [];
@@ -111,7 +111,7 @@ describe("snapshot compaction", () => {
     const projection = await fresh.currentProjection(id);
     expect(projection.seq).toBe(lastSeq);
     expect(Math.min(...reads)).toBeGreaterThanOrEqual(snapshot.seq);
-    const replayed = projectEvents(full.body.entries.map((e: { event: AgentUiEvent }) => e.event));
+    const replayed = projectEvents(full.map((e) => e.event));
     expect(projection.state.messages).toEqual(replayed.messages);
     expect(projection.state.messages[0].parts.map((p) => p.text).join("")).toContain("w44");
     await fresh.close();
@@ -186,6 +186,31 @@ describe("group commit", () => {
     // Each caller got exactly its own entry back.
     results.forEach((entries, n) => expect(entries[0].event.payload?.value).toBe(Math.floor(n / 5)));
     expect(notified).toHaveLength(100);
+    await store.close();
+  });
+});
+
+describe("restart honesty", () => {
+  it("FALL-01 after a crash-restart, a session no runtime feeds is `stopped` with a reason, not `live`", async () => {
+    const store = createSqliteStore({ file: ":memory:" });
+    const scripted = scriptedFactory([]);
+    const crashed = new Gateway({ store, sources: [scripted] });
+    const session = await crashed.createSession({ source: "scripted" });
+    await waitFor(async () => ((await store.getSession(session.id))?.status === "live" ? true : undefined));
+    // A new gateway process over the same data; the old one never shut down cleanly.
+    const restarted = await startServer({ port: 0, store, sources: [scripted] });
+    const record = await store.getSession(session.id);
+    expect(record).toMatchObject({
+      status: "stopped",
+      statusReason: expect.stringMatching(/gateway restarted/),
+    });
+    const log = await store.readEvents(session.id);
+    expect(log.at(-1)?.event).toMatchObject({
+      type: "session.updated",
+      payload: { sourceStatus: "stopped" },
+    });
+    await restarted.close();
+    await crashed.close();
     await store.close();
   });
 });
