@@ -10,7 +10,7 @@ import type {
   SourceStatus,
 } from "../sources/runtime-source";
 import { SourceConfigError } from "../sources/runtime-source";
-import type { LogEntry, SessionRecord, SessionStore } from "../store/session-store";
+import type { SessionRecord, SessionStore } from "../store/session-store";
 import { IdempotentCommands } from "./commands";
 import { GatewayError } from "./errors";
 import { errorMessage, SessionIngest } from "./ingest";
