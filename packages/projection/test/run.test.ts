@@ -200,4 +200,13 @@ describe("run status follows the active part (D.4)", () => {
     ]);
     expect(state.runtime).toMatchObject({ status: "blocked", reason: "quota" });
   });
+
+  it("SEC-01 a credential pasted into the user's input is redacted before it enters state", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("run.started", { payload: { input: "use key sk-abcdefghijklmnopqrstuv12 please" } }),
+    ]);
+    expect(JSON.stringify(state)).not.toContain("sk-abcdefghijklmnopqrstuv12");
+    expect(state.messages[0].parts[0].text).toContain("use key [redacted:");
+  });
 });

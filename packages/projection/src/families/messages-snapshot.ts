@@ -4,6 +4,7 @@
 import type { MessageRole, PartKind } from "@agent-ui/contracts";
 import { MESSAGE_ROLES, PART_KINDS, isMember } from "@agent-ui/contracts";
 import { asString, isRecord } from "../internal/json";
+import { safeText } from "../internal/safety";
 import type { MessageState } from "../internal/message-state";
 import { PROCESS_KINDS } from "../internal/message-state";
 import { addPart, createMessage, findMessage, partFor, touchPart } from "../message-ops";
@@ -32,7 +33,7 @@ function setText(
   ctx: EventContext,
 ): void {
   const part = partFor(store, message, id, kind, ctx);
-  part.chunks = [text];
+  part.chunks = [safeText(text)];
   part.status = "done";
   if (PROCESS_KINDS.has(kind)) part.expanded = false;
   touchPart(store, message, part);

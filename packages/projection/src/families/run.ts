@@ -3,6 +3,7 @@
 import type { RuntimeSlice, RuntimeStatus } from "@agent-ui/contracts";
 import { runtimeAttention, toRuntimeStatus } from "../crosswalk";
 import { asNumber, asString, isRecord } from "../internal/json";
+import { safeText } from "../internal/safety";
 import { PROCESS_KINDS } from "../internal/message-state";
 import { addPart, createMessage, findMessage, touchPart } from "../message-ops";
 import type { EventContext, Store } from "../store";
@@ -64,7 +65,9 @@ function runStarted(store: Store, ctx: EventContext): void {
  * it optimistically; the runtime's run.started with the same clientMessageId reconciles it (ENV-07). */
 function projectUserMessage(store: Store, ctx: EventContext): void {
   const { event, payload } = ctx;
-  const input = asString(payload.input);
+  // The user's own input may carry a pasted credential: it is redacted like any other payload (SEC-01).
+  const raw = asString(payload.input);
+  const input = raw === undefined ? undefined : safeText(raw);
   const clientId = asString(payload.clientMessageId);
   const runtimeId = asString(payload.userMessageId);
   const fromRuntime = typeof event.turnId === "string" || typeof event.runId === "string";
