@@ -304,4 +304,18 @@ describe("ag-ui adapter: dialects and bad input", () => {
     expect(second.toolCallId).toBeUndefined();
     expect(second.payload).toMatchObject({ actionType: "structured_input" });
   });
+
+  it("SEC-03 a secret inside a string tool result never reaches the preview", () => {
+    const events = adapt([
+      { type: "RUN_STARTED" },
+      { type: "TOOL_CALL_START", toolCallId: "c", toolCallName: "env" },
+      {
+        type: "TOOL_CALL_RESULT",
+        toolCallId: "c",
+        content: "OPENAI_API_KEY=sk-proj-abcdefghijklmnopqrstuvwxyz123456",
+      },
+    ]);
+    expect(JSON.stringify(events)).not.toContain("abcdefghijklmnopqrstuvwxyz123456");
+    expect(ofType(events, "tool.result")).toHaveLength(1);
+  });
 });

@@ -30,11 +30,12 @@ export function safeText(text: string): string {
   return redactJsonText(redact(text).value);
 }
 
-/** A short single-line preview of any value for tool rows and diagnostics (never the whole body). */
+/** A short, redacted preview of any value for tool rows and diagnostics (never the whole body). */
 export function previewOf(value: unknown, maxChars = 200): string | undefined {
   if (value === undefined) return undefined;
   let text: string;
-  if (typeof value === "string") text = value;
+  // Strings are redacted whole before cutting, so a secret is never half-shown (SEC-03).
+  if (typeof value === "string") text = safeText(value);
   else {
     try {
       text = JSON.stringify(safeValue(value)) ?? String(value);
