@@ -165,7 +165,8 @@ describe("upstream connectors", () => {
       config: { url: peer.url, text: "weather in Paris?" },
     });
     const id = created.body.session.id;
-    const allText = (s: ProjectionState) => s.messages.map((m) => m.parts.map((p) => p.text ?? "").join("")).join("|");
+    const allText = (s: ProjectionState) =>
+      s.messages.map((m) => m.parts.map((p) => p.text ?? "").join("")).join("|");
     // The stream is fully projected once its last text arrived.
     const state = await waitFor(async () => {
       const s = (await snapshotOf(id)).state as ProjectionState;
