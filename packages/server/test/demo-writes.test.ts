@@ -423,7 +423,7 @@ describe("QUEUE: steer in any scenario", () => {
       .events()
       .find((e) => e.type === "reasoning.summary" && /Steer applied/.test(String(e.payload?.text)));
     expect(note?.payload?.text).toBe("Steer applied: focus on TEXT-04");
-    const applied = runtime.events().findIndex((e) => e === note);
+    const applied = runtime.events().indexOf(note!);
     expect(applied).toBeLessThan(runtime.events().findIndex((e) => e.type === "tool.started"));
   });
 });
