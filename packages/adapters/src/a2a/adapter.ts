@@ -2,70 +2,15 @@
 // task is a teammate's task: its status drives `agent.changed` / `task.changed`, its status messages are
 // the teammate's transcript (never user speech, never the parent's answer), its artifact chunks build
 // one artifact, and input-required / auth-required become actions resolved when the task continues.
-import type { AgentUiEvent, RecordMeta, TeammateStatus } from "@agent-ui/contracts";
-import { artifactKindOf } from "../shared/artifact-kind";
+import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { restatedEvent } from "../shared/restated";
-import { safeText } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
-import {
-  type A2aArtifact,
-  type A2aMessage,
-  type A2aRecord,
-  type RemoteState,
-  normalizeRecord,
-  textOf,
-} from "./normalize";
+import { ArtifactBook, type ArtifactEmit } from "./artifacts";
+import { type A2aMessage, type A2aRecord, type RemoteState, normalizeRecord, textOf } from "./normalize";
+import { PHASE, RUNTIME_STATUS, TASK_STATUS, TEAMMATE_STATUS, TERMINAL } from "./states";
 
 export const A2A_FORMAT = "a2a";
-const PREVIEW_CHARS = 4096;
-
-const TEAMMATE_STATUS: Record<RemoteState, TeammateStatus> = {
-  submitted: "spawning",
-  working: "running",
-  input_required: "needs_input",
-  auth_required: "needs_input",
-  completed: "completed",
-  failed: "failed",
-  canceled: "killed",
-  rejected: "failed",
-  unknown: "unknown",
-};
-/** Remote state → runtime task status (RUNTIME_TASK_STATUSES), which the projection crosswalks (D.4). */
-const TASK_STATUS: Record<RemoteState, string> = {
-  submitted: "accepted",
-  working: "running",
-  input_required: "waiting_input",
-  auth_required: "waiting_permission",
-  completed: "completed",
-  failed: "failed",
-  canceled: "cancelled",
-  rejected: "failed",
-  unknown: "unknown",
-};
-const RUNTIME_STATUS: Record<RemoteState, string> = {
-  submitted: "submitted",
-  working: "running",
-  input_required: "needs_input",
-  auth_required: "needs_input",
-  completed: "completed",
-  failed: "failed",
-  canceled: "cancelled",
-  rejected: "failed",
-  unknown: "unknown",
-};
-const PHASE: Record<RemoteState, EventFields["phase"]> = {
-  submitted: "submitted",
-  working: "acting",
-  input_required: "waiting",
-  auth_required: "waiting",
-  completed: "completed",
-  failed: "failed",
-  canceled: "cancelled",
-  rejected: "failed",
-  unknown: undefined,
-};
-const TERMINAL = new Set<RemoteState>(["completed", "failed", "canceled", "rejected"]);
 
 interface TaskState {
   taskId: string;
@@ -78,17 +23,12 @@ interface TaskState {
   reply?: string;
 }
 
-interface ArtifactState {
-  chunks: string[];
-  preview: string;
-}
-
 class A2aAdapter implements SourceAdapter {
   readonly format = A2A_FORMAT;
   private readonly emit: Emitter;
   private readonly tasks = new Map<string, TaskState>();
   private readonly seenMessages = new Set<string>();
-  private readonly artifacts = new Map<string, ArtifactState>();
+  private readonly artifacts = new ArtifactBook();
 
   private readonly parentSessionId: string | undefined;
   private timestamp: string | undefined;
@@ -187,7 +127,8 @@ class A2aAdapter implements SourceAdapter {
       else if (message !== undefined && !this.isCurrentStatusMessage(message, rec.message))
         out.push(...this.teammateMessage(task, message, info, true));
     }
-    for (const artifact of rec.artifacts) out.push(...this.snapshotArtifact(task, artifact, info));
+    for (const artifact of rec.artifacts)
+      out.push(...this.artifacts.snapshot(task.taskId, artifact, this.artifactEmit(task, info)));
     out.push(...this.onStatus(task.taskId, task.contextId, rec.state, rec.message, info, true));
     return out;
   }
@@ -365,8 +306,7 @@ class A2aAdapter implements SourceAdapter {
 
   private onArtifact(rec: Extract<A2aRecord, { kind: "artifact" }>, info: SourceInfo): AgentUiEvent[] {
     const task = this.taskFor(rec.taskId, rec.contextId);
-    const artifactId = rec.artifact.artifactId;
-    if (task === undefined || artifactId === undefined)
+    if (task === undefined || rec.artifact.artifactId === undefined)
       return [
         this.emit.diagnostic(
           "missing_correlation",
@@ -375,82 +315,19 @@ class A2aAdapter implements SourceAdapter {
           info,
         ),
       ];
-    const { text } = textOf(rec.artifact.parts);
-    const key = `${task.taskId}\u0000${artifactId}`;
-    let state = this.artifacts.get(key);
-    const created = state === undefined;
-    if (state === undefined || !rec.append) {
-      state = { chunks: [], preview: "" };
-      this.artifacts.set(key, state);
-    }
-    state.chunks.push(text);
-    // Bounded preview, grown once per chunk: linear in the artifact, never a whole-text copy per chunk.
-    if (state.preview.length < PREVIEW_CHARS)
-      state.preview += safeText(text.slice(0, PREVIEW_CHARS - state.preview.length));
-    const status = rec.lastChunk ? "ready" : created ? "creating" : "updating";
     return [
-      this.artifactEvent(
-        created ? "artifact.created" : "artifact.updated",
-        task,
+      this.artifacts.chunk(
+        task.taskId,
         rec.artifact,
-        state,
-        status,
-        info,
+        rec.append,
+        rec.lastChunk,
+        this.artifactEmit(task, info),
       ),
     ];
   }
 
-  /** An artifact in a task snapshot: new → created; changed content → updated (replace); same → nothing. */
-  private snapshotArtifact(task: TaskState, artifact: A2aArtifact, info: SourceInfo): AgentUiEvent[] {
-    const artifactId = artifact.artifactId;
-    if (artifactId === undefined) return [];
-    const key = `${task.taskId}\u0000${artifactId}`;
-    const known = this.artifacts.get(key);
-    const text = textOf(artifact.parts).text;
-    if (known !== undefined && known.chunks.join("") === text) return [];
-    const state: ArtifactState = { chunks: [text], preview: safeText(text.slice(0, PREVIEW_CHARS)) };
-    this.artifacts.set(key, state);
-    return [
-      this.artifactEvent(
-        known === undefined ? "artifact.created" : "artifact.updated",
-        task,
-        artifact,
-        state,
-        "ready",
-        info,
-      ),
-    ];
-  }
-
-  private artifactEvent(
-    type: string,
-    task: TaskState,
-    artifact: A2aArtifact,
-    state: ArtifactState,
-    status: "creating" | "updating" | "ready",
-    info: SourceInfo,
-  ): AgentUiEvent {
-    const kind = artifactKindOf(
-      artifact.name,
-      artifact.parts.find((p) => p.mediaType !== undefined)?.mediaType,
-    );
-    const payload: Record<string, unknown> = { kind, preview: state.preview };
-    if (artifact.name !== undefined) payload.title = artifact.name;
-    if (artifact.description !== undefined) payload.description = artifact.description;
-    return this.emit.event(
-      type,
-      {
-        ...this.remoteFields(task),
-        artifactId: artifact.artifactId,
-        artifactKind: kind,
-        artifactStatus: status,
-        artifactPreview: state.preview,
-        sourceRefs: [task.taskId],
-        phase: "producing",
-        payload,
-      },
-      info,
-    );
+  private artifactEmit(task: TaskState, info: SourceInfo): ArtifactEmit {
+    return (type, fields) => this.emit.event(type, { ...this.remoteFields(task), ...fields }, info);
   }
 }
 
