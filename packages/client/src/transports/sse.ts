@@ -12,7 +12,7 @@ import {
 
 export class SseTransport implements EventTransport {
   readonly name = "sse";
-  constructor(private readonly options: HttpOptions) {}
+  constructor(private readonly options: HttpOptions & { idleTimeoutMs?: number }) {}
 
   connect(sessionId: string, after: number, handlers: TransportHandlers): TransportConnection {
     const abort = new AbortController();
@@ -32,9 +32,14 @@ export class SseTransport implements EventTransport {
       const decoder = new SseDecoder();
       const text = new TextDecoder();
       const reader = response.body.getReader();
+      // The gateway sends a comment every 15 s; silence for longer means a half-open connection.
+      const idleMs = this.options.idleTimeoutMs ?? 45_000;
+      let idle = setTimeout(() => abort.abort(), idleMs);
       for (;;) {
         const { done, value } = await reader.read();
+        clearTimeout(idle);
         if (done) break;
+        idle = setTimeout(() => abort.abort(), idleMs);
         const batch: LogEntry[] = [];
         for (const message of decoder.push(text.decode(value, { stream: true }))) {
           if (message.event === SSE_ENTRY_EVENT) batch.push(JSON.parse(message.data) as LogEntry);

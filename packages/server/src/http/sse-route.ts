@@ -41,7 +41,12 @@ export function sseRoute(gateway: Gateway) {
       const { head } = await subscription.ready;
       await stream.writeSSE({ event: SSE_READY_EVENT, data: JSON.stringify({ type: "ready", after, head }) });
       const heartbeat = setInterval(() => {
-        void stream.write(": keep-alive\n\n").catch(() => {});
+        // A failed heartbeat means the client is gone even if no abort arrived: end the loop.
+        void stream.write(": keep-alive\n\n").catch(() => {
+          open = false;
+          subscription.unsubscribe();
+          wake?.();
+        });
       }, HEARTBEAT_MS);
       try {
         while (open) {

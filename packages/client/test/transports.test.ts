@@ -1,0 +1,77 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { SseDecoder, SseTransport } from "../src";
+
+describe("SseDecoder", () => {
+  const wire = [
+    'event: ready\ndata: {"head":3}\n\n',
+    ": keep-alive\n\n",
+    'event: entry\nid: 1\ndata: {"seq":1}\n\n',
+    'event: entry\r\nid: 2\r\ndata: {"seq":2}\r\n\r\n',
+    'event: entry\rid: 3\rdata: {"seq":3}\r\r',
+    "data: line one\ndata: line two\n\n",
+  ].join("");
+
+  it("decodes events, ids, multi-line data, comments and all three line endings", () => {
+    const decoder = new SseDecoder();
+    const messages = decoder.push(wire);
+    expect(messages.map((m) => [m.event, m.id, m.data])).toEqual([
+      ["ready", undefined, '{"head":3}'],
+      ["entry", "1", '{"seq":1}'],
+      ["entry", "2", '{"seq":2}'],
+      ["entry", "3", '{"seq":3}'],
+      // The last event id persists until a new one arrives (it is the resume point).
+      ["message", "3", "line one\nline two"],
+    ]);
+  });
+
+  it("property: any chunking of the byte stream yields the same events", () => {
+    const whole = new SseDecoder().push(wire);
+    fc.assert(
+      fc.property(fc.array(fc.nat(wire.length), { maxLength: 20 }), (cuts) => {
+        const points = [...new Set(cuts)].sort((a, b) => a - b);
+        const decoder = new SseDecoder();
+        const out = [];
+        let from = 0;
+        for (const point of [...points, wire.length]) {
+          out.push(...decoder.push(wire.slice(from, point)));
+          from = point;
+        }
+        expect(out).toEqual(whole);
+      }),
+    );
+  });
+});
+
+describe("SseTransport", () => {
+  it("treats a silent connection (no heartbeat) as lost, so the subscription reconnects", async () => {
+    const silent: typeof fetch = async (_url, init) =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            init?.signal?.addEventListener("abort", () => controller.error(new Error("aborted")));
+          },
+        }),
+        { status: 200, headers: { "content-type": "text/event-stream" } },
+      );
+    const transport = new SseTransport({
+      baseUrl: "http://gateway.invalid",
+      fetch: silent,
+      idleTimeoutMs: 40,
+    });
+    const reason = await new Promise<string | undefined>((resolve) => {
+      transport.connect("s", 0, { onReady() {}, onEntries() {}, onClose: resolve });
+    });
+    expect(reason).toBeDefined();
+  });
+
+  it("reports a refused subscription (HTTP 404) as a close with the status", async () => {
+    const notFound: typeof fetch = async () =>
+      new Response('{"error":{"code":"session_not_found","message":"x"}}', { status: 404 });
+    const transport = new SseTransport({ baseUrl: "http://gateway.invalid", fetch: notFound });
+    const reason = await new Promise<string | undefined>((resolve) => {
+      transport.connect("s", 0, { onReady() {}, onEntries() {}, onClose: resolve });
+    });
+    expect(reason).toBe("HTTP 404");
+  });
+});
