@@ -2,7 +2,7 @@
 // line; a fact currently expanded in the inline process shows only a placeholder here, so the same fact is
 // never expanded twice on one screen (PROC-04). Writes: none — rows only select/focus (seed 004).
 import type { TimelineEntry, TimelineKind } from "@agent-ui/contracts";
-import { useMemo, useState } from "react";
+import { Fragment, useMemo, useState } from "react";
 import { Badge } from "./honest";
 import { VirtualList } from "./virtual-list";
 
@@ -93,6 +93,41 @@ export function ProcessTimeline({
           }}
         />
       )}
+      <EntryDetail entry={entries.find((e) => e.id === selectedId)} inlineFactIds={inlineFactIds} />
     </section>
+  );
+}
+
+/** The selected entry's links (the ids its lanes share) and the event that set it — one line each. */
+function EntryDetail({
+  entry,
+  inlineFactIds,
+}: {
+  entry?: TimelineEntry;
+  inlineFactIds?: ReadonlySet<string>;
+}) {
+  if (!entry) return null;
+  if (isShownInline(entry, inlineFactIds)) {
+    return <p className="aui-hint">Shown expanded in the live process above.</p>;
+  }
+  return (
+    <dl className="aui-kv" aria-label="Timeline entry detail">
+      <dt>kind</dt>
+      <dd>{entry.kind}</dd>
+      {Object.entries(entry.refs).map(([key, value]) => (
+        <Fragment key={key}>
+          <dt>{key}</dt>
+          <dd>
+            <code>{value}</code>
+          </dd>
+        </Fragment>
+      ))}
+      <dt>source</dt>
+      <dd>
+        <code>
+          {entry.source.type ?? "event"} #{entry.source.sequence ?? "?"} {entry.source.eventId ?? ""}
+        </code>
+      </dd>
+    </dl>
   );
 }

@@ -43,6 +43,24 @@ describe("ProcessTimeline", () => {
     expect(screen.getByText("write_file")).toBeTruthy();
   });
 
+  it("TOOL-10/EVID-03 a selected entry shows the ids it links and its source event", () => {
+    const state = teamRunning();
+    state.timeline[2] = {
+      ...state.timeline[2],
+      source: { sequence: 41, eventId: "e-41", type: "review.completed" },
+    };
+    const { rerender } = render(<ProcessTimeline entries={state.timeline} />);
+    expect(screen.queryByLabelText("Timeline entry detail")).toBeNull();
+    rerender(<ProcessTimeline entries={state.timeline} selectedId="tl-3" />);
+    const detail = screen.getByLabelText("Timeline entry detail");
+    expect(detail.textContent).toContain("rev-1");
+    expect(detail.textContent).toContain("review.completed #41 e-41");
+    rerender(
+      <ProcessTimeline entries={state.timeline} selectedId="tl-2" inlineFactIds={inlineFactIds(state)} />,
+    );
+    expect(screen.getByText("Shown expanded in the live process above.")).toBeTruthy();
+  });
+
   it("PROC-09 rows show their source sequence, filter by kind and select for focus only", () => {
     const onSelect = vi.fn();
     render(<ProcessTimeline entries={teamRunning().timeline} onSelect={onSelect} />);
