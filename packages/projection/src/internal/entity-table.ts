@@ -1,15 +1,22 @@
 // The mutable internal store hands out memoized immutable views (DESIGN.md: "a mutable internal store with
 // per-entity versions that hands out memoized immutable views and rebuilds only what an event dirtied").
-// Writes mark an id dirty in O(1); `record()` / `list()` rebuild only the dirtied entities' views and reuse
-// every other view object, so an untouched entity keeps its identity (===) between `getState()` calls.
+// Writes mark an id dirty in O(1). A view rebuilds only the dirtied entities' views and reuses every other
+// view object, so an untouched entity keeps its identity (===) between `getState()` calls. The container
+// (record or array) is copied from the previous one (a flat copy, no per-entity work) and patched.
 
-/** A table of entities keyed by id, in first-insertion order. */
+/** A table of entities keyed by id, in first-insertion order. Read it either as a record (`record()`) or
+ * as an ordered list (`list()`), not both. */
 export class EntityTable<T, V = T> {
   private readonly items = new Map<string, T>();
   private readonly views = new Map<string, V>();
   private readonly dirty = new Set<string>();
+  /** Position of each id in insertion order (for patching the list view in place). */
+  private readonly positions = new Map<string, number>();
+  private readonly order: string[] = [];
   private recordView: Record<string, V> | null = null;
   private listView: V[] | null = null;
+  /** A deletion happened: the next view is rebuilt from scratch. */
+  private structureChanged = false;
 
   constructor(private readonly makeView: (item: T) => V) {}
 
@@ -27,24 +34,29 @@ export class EntityTable<T, V = T> {
 
   /** Inserts or replaces an entity and marks it dirty. */
   set(id: string, item: T): T {
+    if (!this.items.has(id)) {
+      this.positions.set(id, this.order.length);
+      this.order.push(id);
+    }
     this.items.set(id, item);
-    this.touch(id);
+    this.dirty.add(id);
     return item;
   }
 
   /** Marks an entity changed after an in-place mutation. */
   touch(id: string): void {
     this.dirty.add(id);
-    this.recordView = null;
-    this.listView = null;
   }
 
   delete(id: string): void {
     if (!this.items.delete(id)) return;
     this.views.delete(id);
     this.dirty.delete(id);
-    this.recordView = null;
-    this.listView = null;
+    const at = this.positions.get(id);
+    if (at !== undefined) this.order.splice(at, 1);
+    this.positions.clear();
+    this.order.forEach((key, index) => this.positions.set(key, index));
+    this.structureChanged = true;
   }
 
   values(): IterableIterator<T> {
@@ -55,31 +67,50 @@ export class EntityTable<T, V = T> {
     return this.items.entries();
   }
 
-  private refresh(): void {
-    if (this.dirty.size === 0) return;
+  /** Rebuilds the dirtied views; returns the ids whose view changed. */
+  private refresh(): string[] {
+    const changed: string[] = [];
     for (const id of this.dirty) {
       const item = this.items.get(id);
-      if (item !== undefined) this.views.set(id, this.makeView(item));
+      if (item === undefined) continue;
+      this.views.set(id, this.makeView(item));
+      changed.push(id);
     }
     this.dirty.clear();
+    return changed;
   }
 
   /** The view as an id → entity record (tables such as `tools`). */
   record(): Record<string, V> {
-    if (this.recordView !== null && this.dirty.size === 0) return this.recordView;
-    this.refresh();
-    const out: Record<string, V> = {};
-    for (const [id, view] of this.views) out[id] = view;
+    if (this.recordView !== null && this.dirty.size === 0 && !this.structureChanged) return this.recordView;
+    const previous = this.structureChanged ? null : this.recordView;
+    const changed = this.refresh();
+    this.structureChanged = false;
+    let out: Record<string, V>;
+    if (previous !== null) {
+      out = { ...previous };
+      for (const id of changed) out[id] = this.views.get(id) as V;
+    } else {
+      out = {};
+      for (const id of this.order) out[id] = this.views.get(id) as V;
+    }
     this.recordView = out;
     return out;
   }
 
   /** The view as an ordered list (ordered slices such as `messages` and `timeline`). */
   list(): V[] {
-    if (this.listView !== null && this.dirty.size === 0) return this.listView;
-    this.refresh();
-    this.listView = Array.from(this.views.values());
-    return this.listView;
+    if (this.listView !== null && this.dirty.size === 0 && !this.structureChanged) return this.listView;
+    const previous = this.structureChanged ? null : this.listView;
+    const changed = this.refresh();
+    this.structureChanged = false;
+    let out: V[];
+    if (previous !== null) {
+      out = previous.slice();
+      for (const id of changed) out[this.positions.get(id) as number] = this.views.get(id) as V;
+    } else out = this.order.map((id) => this.views.get(id) as V);
+    this.listView = out;
+    return out;
   }
 }
 

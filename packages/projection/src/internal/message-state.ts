@@ -47,10 +47,12 @@ export function newPart(id: string, kind: PartKind, source: FactSource | undefin
 export function partText(part: PartState): string {
   if (part.chunks === null || part.chunks.length === 0) return "";
   if (part.chunks.length > 1) {
-    // Join once and keep the joined string, so repeated reads are O(1) until the next delta.
-    const joined = part.chunks.join("");
+    // Concatenate into one (V8 rope) string and keep it, so a read costs O(new chunks) and never copies
+    // the text streamed so far; the rope is flattened once, by whoever renders it.
+    let text = part.chunks[0];
+    for (let i = 1; i < part.chunks.length; i++) text += part.chunks[i];
     part.chunks.length = 0;
-    part.chunks.push(joined);
+    part.chunks.push(text);
   }
   return part.chunks[0];
 }
