@@ -4,22 +4,24 @@
 // make replays idempotent: a replayed id adds nothing, and events keep ids derived from the SSE id.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
-import { type JsonObject, asRecord, compact, readArray, readNumber, readString } from "../shared/record";
+import { type JsonObject, asRecord, compact, readArray, readString } from "../shared/record";
 import { appendedSuffix } from "../shared/growing-text";
 import { restatedEvent } from "../shared/restated";
 import { type SafeOptions, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { type MessageSink, type MessageTrack, type ToolTrack, translateMessage } from "./messages";
-import { type Chunk, type LcMessage, messagesIn, normalizeChunk, normalizeMessage } from "./normalize";
+import { type NamespaceEmit, NamespaceBook } from "./namespaces";
+import {
+  type Chunk,
+  type LcMessage,
+  isThreadState,
+  messagesIn,
+  normalizeChunk,
+  normalizeMessage,
+} from "./normalize";
+import { customProgress, interruptAction, taskChunkPayload } from "./payloads";
 
 export const LANGGRAPH_FORMAT = "langgraph";
-
-interface NamespaceState {
-  node: string;
-  parent?: string;
-  completed: boolean;
-  lineageKnown: boolean;
-}
 
 const INTERRUPT_KEY = "__interrupt__";
 
@@ -31,7 +33,7 @@ class LangGraphAdapter implements SourceAdapter {
   private threadId: string | undefined;
   private readonly seenSse = new Set<string>();
   private replays = 0;
-  private readonly namespaces = new Map<string, NamespaceState>();
+  private readonly namespaces = new NamespaceBook();
   private readonly messages = new Map<string, MessageTrack>();
   private readonly partialText = new Map<string, string>();
   private readonly tools = new Map<string, ToolTrack>();
@@ -234,54 +236,23 @@ class LangGraphAdapter implements SourceAdapter {
     );
   }
 
-  /** Each namespace level is a subagent, announced once with its parent (TEAM-02, TEAM-18). */
-  private ensureNamespaces(namespace: string[], info: SourceInfo): AgentUiEvent[] {
-    const out: AgentUiEvent[] = [];
-    for (let depth = 1; depth <= namespace.length; depth++) {
-      const key = namespace.slice(0, depth).join("|");
-      if (this.namespaces.has(key)) continue;
-      const node = namespace[depth - 1].split(":")[0];
-      const parent = depth > 1 ? namespace.slice(0, depth - 1).join("|") : undefined;
-      const lineageKnown = parent !== undefined || this.threadId !== undefined;
-      this.namespaces.set(key, { node, parent, completed: false, lineageKnown });
-      const payload = compact({
-        agentName: node,
-        role: "subgraph",
-        status: "running",
-        parentAgentId: parent,
-      });
-      const fields = compact<EventFields>({
-        ...this.baseFields(),
-        agentId: key,
-        taskId: key,
-        parentThreadId: parent === undefined ? this.threadId : undefined,
-        runtimeEntity: "subagent_turn",
-        topology: "coordinator_team",
-        phase: "acting",
-        payload,
-      });
-      out.push(this.emit.event("agent.spawned", fields, { ...info, sourceEventId: `ns:${key}` }));
-    }
-    return out;
+  private nsEmit(info: SourceInfo): NamespaceEmit {
+    return (type, fields, key) =>
+      this.emit.event(
+        type,
+        { ...this.baseFields(), ...fields },
+        key !== undefined ? { ...info, sourceEventId: key } : info,
+      );
   }
 
-  /** The thread id arrived after a subgraph was announced: its parent edge is now known. */
+  private ensureNamespaces(namespace: string[], info: SourceInfo): AgentUiEvent[] {
+    return this.namespaces.announce(namespace, this.threadId, this.nsEmit(info));
+  }
+
   private learnThread(threadId: string | undefined, info: SourceInfo): AgentUiEvent[] {
     if (threadId === undefined || this.threadId !== undefined) return [];
     this.threadId = threadId;
-    const out: AgentUiEvent[] = [];
-    for (const [key, ns] of this.namespaces) {
-      if (ns.lineageKnown || ns.parent !== undefined) continue;
-      ns.lineageKnown = true;
-      out.push(
-        this.emit.event(
-          "agent.changed",
-          { ...this.baseFields(), agentId: key, parentThreadId: threadId, runtimeEntity: "subagent_turn" },
-          info,
-        ),
-      );
-    }
-    return out;
+    return this.namespaces.learnThread(threadId, this.nsEmit(info));
   }
 
   /** Facts read from a `values` state (or a thread state) restate what earlier chunks or runs may have
@@ -392,32 +363,7 @@ class LangGraphAdapter implements SourceAdapter {
       }
       for (const raw of messagesIn(update))
         out.push(...this.onMessage(chunk, normalizeMessage(raw), info, "full"));
-      out.push(...this.completeChildren(chunk.namespace.join("|"), node, info));
-    }
-    return out;
-  }
-
-  /** A node update at the parent level means the subgraph run by that node has returned. */
-  private completeChildren(parentKey: string, node: string, info: SourceInfo): AgentUiEvent[] {
-    const out: AgentUiEvent[] = [];
-    for (const [key, ns] of this.namespaces) {
-      if (ns.completed || ns.node !== node || (ns.parent ?? "") !== parentKey) continue;
-      ns.completed = true;
-      const fields: EventFields = {
-        ...this.baseFields(),
-        agentId: key,
-        taskId: key,
-        runtimeEntity: "subagent_turn",
-        phase: "completed",
-      };
-      out.push(
-        this.emit.event(
-          "task.changed",
-          { ...fields, payload: { status: "completed", title: ns.node } },
-          info,
-        ),
-      );
-      out.push(this.emit.event("agent.completed", { ...fields, payload: { status: "completed" } }, info));
+      out.push(...this.namespaces.completeChildren(chunk.namespace.join("|"), node, this.nsEmit(info)));
     }
     return out;
   }
@@ -436,10 +382,9 @@ class LangGraphAdapter implements SourceAdapter {
       const actionId = this.interruptId(entry, chunk, index);
       if (this.interrupts.has(actionId)) return;
       this.interrupts.add(actionId);
-      const value = asRecord(entry)?.value;
-      const body = asRecord(value);
-      const request = asRecord(body?.action_request);
-      const toolCallId = readString(body, "toolCallId", "tool_call_id");
+      const { toolCallId, payload } = interruptAction(asRecord(entry)?.value, chunk.namespace, (v) =>
+        this.safe(v),
+      );
       this.pending.set(actionId, toolCallId);
       const fields = { ...this.nsFields(chunk.namespace), actionId, toolCallId, phase: "waiting" as const };
       if (toolCallId !== undefined)
@@ -452,19 +397,6 @@ class LangGraphAdapter implements SourceAdapter {
             { ...info, sourceEventId: `interrupt:${actionId}` },
           ),
         );
-      const isApproval = readString(body, "type") === "tool_approval" || request !== undefined;
-      const payload = compact({
-        actionType: isApproval
-          ? "tool_approval"
-          : typeof value === "string"
-            ? "clarification"
-            : "structured_input",
-        sourceType: "langgraph.interrupt",
-        toolName: readString(body, "name") ?? readString(request, "action"),
-        prompt: typeof value === "string" ? value : readString(body, "message", "question", "description"),
-        scope: asRecord(this.safe(body?.args ?? request?.args)),
-        requestedBy: chunk.namespace.length > 0 ? { agentId: chunk.namespace.join("|") } : undefined,
-      });
       out.push(
         this.fact(chunk, "action.required", compact<EventFields>({ ...fields, payload }), {
           ...info,
@@ -478,16 +410,10 @@ class LangGraphAdapter implements SourceAdapter {
 
   /** App-defined `custom` payloads: progress-shaped ones update the subgraph's capsule; the rest is app state. */
   private onCustom(chunk: Chunk, info: SourceInfo): AgentUiEvent {
-    const body = asRecord(chunk.payload);
-    const message = readString(body, "progress", "message", "status");
-    const pct = readNumber(body, "pct", "percent", "progress");
-    if (chunk.namespace.length > 0 && (message !== undefined || pct !== undefined)) {
+    const progress = customProgress(chunk.payload);
+    if (chunk.namespace.length > 0 && progress !== undefined) {
       const key = chunk.namespace.join("|");
-      const progress = compact({
-        message,
-        ratio: pct !== undefined ? (pct > 1 ? pct / 100 : pct) : undefined,
-      });
-      const payload = { status: "running", title: this.namespaces.get(key)?.node, progress };
+      const payload = { status: "running", title: this.namespaces.node(key), progress };
       return this.emit.event(
         "task.changed",
         { ...this.nsFields(chunk.namespace), taskId: key, phase: "acting", payload },
@@ -511,26 +437,9 @@ class LangGraphAdapter implements SourceAdapter {
     const taskId = readString(body, "id");
     if (body === undefined || taskId === undefined)
       return [this.emit.unsupported(chunk.payload, info, "task chunk without id")];
-    const finished = "result" in body || "error" in body;
-    const failed = finished && body.error !== undefined && body.error !== null;
-    const payload = compact({
-      status: !finished ? "running" : failed ? "failed" : "completed",
-      title: readString(body, "name"),
-      reason: failed ? String(body.error) : undefined,
-    });
+    const payload = taskChunkPayload(body);
     return [this.emit.event("task.changed", { ...this.nsFields(chunk.namespace), taskId, payload }, info)];
   }
-}
-
-/** A `StateSnapshot` (`{values, next, tasks, config}`), as `graph.getState()` and the Agent Server return it. */
-export function isThreadState(record: unknown): record is JsonObject {
-  const body = asRecord(record);
-  return (
-    body !== undefined &&
-    Array.isArray(body.next) &&
-    Array.isArray(body.tasks) &&
-    ("config" in body || "values" in body)
-  );
 }
 
 export function createLangGraphAdapter(options: AdapterOptions = {}): SourceAdapter {

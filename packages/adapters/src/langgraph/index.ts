@@ -1,7 +1,7 @@
 import { isRecord, readString } from "../shared/record";
 import type { AdapterModule } from "../types";
-import { LANGGRAPH_FORMAT, createLangGraphAdapter, isThreadState } from "./adapter";
-import { STREAM_MODES } from "./normalize";
+import { LANGGRAPH_FORMAT, createLangGraphAdapter } from "./adapter";
+import { STREAM_MODES, isThreadState } from "./normalize";
 
 /** `[namespace[], mode, payload]` tuples and `{event: "mode|ns", data}` chunks name a LangGraph stream mode. */
 function detect(record: unknown): number {

@@ -151,3 +151,14 @@ export function messagesIn(value: unknown): unknown[] {
 export function isObject(value: unknown): value is JsonObject {
   return isRecord(value);
 }
+
+/** A `StateSnapshot` (`{values, next, tasks, config}`), as `graph.getState()` and the Agent Server return it. */
+export function isThreadState(record: unknown): record is JsonObject {
+  const body = asRecord(record);
+  return (
+    body !== undefined &&
+    Array.isArray(body.next) &&
+    Array.isArray(body.tasks) &&
+    ("config" in body || "values" in body)
+  );
+}

@@ -1,0 +1,47 @@
+// Pure payload builders for LangGraph's interrupt values, `custom` progress and Agent Server task chunks.
+import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
+
+/** An `interrupt(value)` as an action request: approvals (`{type: "tool_approval"}` or a prebuilt
+ * HumanInterrupt with `action_request`), plain questions (a string), or structured input. */
+export function interruptAction(
+  value: unknown,
+  namespace: string[],
+  safe: (value: unknown) => unknown,
+): { toolCallId?: string; payload: JsonObject } {
+  const body = asRecord(value);
+  const request = asRecord(body?.action_request);
+  const isApproval = readString(body, "type") === "tool_approval" || request !== undefined;
+  const payload = compact({
+    actionType: isApproval
+      ? "tool_approval"
+      : typeof value === "string"
+        ? "clarification"
+        : "structured_input",
+    sourceType: "langgraph.interrupt",
+    toolName: readString(body, "name") ?? readString(request, "action"),
+    prompt: typeof value === "string" ? value : readString(body, "message", "question", "description"),
+    scope: asRecord(safe(body?.args ?? request?.args)),
+    requestedBy: namespace.length > 0 ? { agentId: namespace.join("|") } : undefined,
+  });
+  return { toolCallId: readString(body, "toolCallId", "tool_call_id"), payload };
+}
+
+/** Progress-shaped `custom` payloads (`{progress|message|status, pct|percent|progress}`). */
+export function customProgress(payload: unknown): { message?: string; ratio?: number } | undefined {
+  const body = asRecord(payload);
+  const message = readString(body, "progress", "message", "status");
+  const pct = readNumber(body, "pct", "percent", "progress");
+  if (message === undefined && pct === undefined) return undefined;
+  return compact({ message, ratio: pct !== undefined ? (pct > 1 ? pct / 100 : pct) : undefined });
+}
+
+/** Agent Server `tasks` mode: a start (with triggers) or a finish (with result or error). */
+export function taskChunkPayload(body: JsonObject): JsonObject {
+  const finished = "result" in body || "error" in body;
+  const failed = finished && body.error !== undefined && body.error !== null;
+  return compact({
+    status: !finished ? "running" : failed ? "failed" : "completed",
+    title: readString(body, "name"),
+    reason: failed ? String(body.error) : undefined,
+  });
+}
