@@ -37,6 +37,8 @@ export const DIAGNOSTIC_CODES = [
   "transport_unavailable",
   "runtime_warning",
   "runtime_error",
+  // an informational runtime fact with no UI class of its own (routing, benchmark, hook, limit summaries)
+  "runtime_info",
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 
