@@ -9,6 +9,15 @@ import type { Gateway } from "../gateway/gateway";
 import { resumePoint } from "./sse-route";
 
 const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+/** A client that does not answer a ping within one interval is gone (half-open TCP): terminate it. */
+const PING_INTERVAL_MS = 30_000;
+
+interface RawSocket {
+  bufferedAmount?: number;
+  ping?: () => void;
+  terminate?: () => void;
+  on?: (event: "pong", listener: () => void) => void;
+}
 
 export function wsRoute(gateway: Gateway) {
   return async (c: Context, next: () => Promise<void>) => {
@@ -17,11 +26,30 @@ export function wsRoute(gateway: Gateway) {
     const after = resumePoint(c);
     let subscription: FeedSubscription | undefined;
     let closed = false;
+    let pinger: ReturnType<typeof setInterval> | undefined;
+    const cleanup = () => {
+      closed = true;
+      clearInterval(pinger);
+      subscription?.unsubscribe();
+    };
     const handler = upgradeWebSocket(() => ({
       onOpen(_event, ws) {
+        const raw = ws.raw as RawSocket | undefined;
+        let alive = true;
+        raw?.on?.("pong", () => {
+          alive = true;
+        });
+        pinger = setInterval(() => {
+          if (!alive) {
+            raw?.terminate?.();
+            cleanup();
+            return;
+          }
+          alive = false;
+          raw?.ping?.();
+        }, PING_INTERVAL_MS);
         const send = (frame: ServerFrame) => {
           if (closed) return;
-          const raw = ws.raw as { bufferedAmount?: number } | undefined;
           if ((raw?.bufferedAmount ?? 0) > MAX_BUFFERED_BYTES) {
             ws.close(1013, "client too slow; resume from the last seq");
             return;
@@ -49,14 +77,8 @@ export function wsRoute(gateway: Gateway) {
             ws.close(1011, "subscribe failed");
           });
       },
-      onClose() {
-        closed = true;
-        subscription?.unsubscribe();
-      },
-      onError() {
-        closed = true;
-        subscription?.unsubscribe();
-      },
+      onClose: cleanup,
+      onError: cleanup,
     }));
     return handler(c, next);
   };
