@@ -9,7 +9,7 @@ import { appendedSuffix } from "../shared/growing-text";
 import { restatedEvent } from "../shared/restated";
 import { type SafeOptions, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
-import { type MessageSink, type MessageTrack, type ToolTrack, translateMessage } from "./messages";
+import { MessageBook, type MessageSink, translateMessage } from "./messages";
 import { type NamespaceEmit, NamespaceBook } from "./namespaces";
 import {
   type Chunk,
@@ -34,11 +34,8 @@ class LangGraphAdapter implements SourceAdapter {
   private readonly seenSse = new Set<string>();
   private replays = 0;
   private readonly namespaces = new NamespaceBook();
-  private readonly messages = new Map<string, MessageTrack>();
   private readonly partialText = new Map<string, string>();
-  private readonly tools = new Map<string, ToolTrack>();
-  private readonly chunkCalls = new Map<string, string>();
-  private readonly humans = new Set<string>();
+  private readonly book = new MessageBook();
   private readonly interrupts = new Set<string>();
   private readonly pending = new Map<string, string | undefined>();
   private appStateJson: string | undefined;
@@ -201,7 +198,7 @@ class LangGraphAdapter implements SourceAdapter {
     const payload: JsonObject = {};
     if (chunk.mode === "values" && chunk.namespace.length === 0) {
       const last = normalizeMessage(messagesIn(chunk.payload).at(-1));
-      if (last?.kind === "human" && (last.id === undefined || !this.humans.has(last.id))) {
+      if (last?.kind === "human" && (last.id === undefined || !this.book.humans.has(last.id))) {
         payload.input = last.text;
         if (last.id !== undefined) payload.userMessageId = last.id;
       }
@@ -273,30 +270,12 @@ class LangGraphAdapter implements SourceAdapter {
           { ...fields, ...eventFields },
           key !== undefined ? { ...info, sourceEventId: key } : info,
         ),
-      message: (id) => {
-        let track = this.messages.get(id);
-        if (track === undefined) {
-          track = { streamed: false };
-          this.messages.set(id, track);
-        }
-        return track;
-      },
-      tool: (id) => {
-        let track = this.tools.get(id);
-        if (track === undefined) {
-          track = { started: false, argsComplete: false, terminal: false };
-          this.tools.set(id, track);
-        }
-        return track;
-      },
-      chunkCall: (messageId, index, id) => {
-        const key = `${messageId}:${index ?? 0}`;
-        if (id !== undefined) this.chunkCalls.set(key, id);
-        return this.chunkCalls.get(key);
-      },
+      message: (id) => this.book.message(id),
+      tool: (id) => this.book.tool(id),
+      chunkCall: (messageId, index, id) => this.book.chunkCall(messageId, index, id),
       safe: (value) => this.safe(value),
       human: (message) => {
-        if (message.id !== undefined) this.humans.add(message.id);
+        if (message.id !== undefined) this.book.humans.add(message.id);
       },
     };
   }

@@ -20,6 +20,40 @@ export interface ToolTrack {
   terminal: boolean;
 }
 
+/** Per-adapter bookkeeping of messages, tool calls and streamed tool-call chunks, by id. */
+export class MessageBook {
+  private readonly messages = new Map<string, MessageTrack>();
+  private readonly tools = new Map<string, ToolTrack>();
+  private readonly chunkCalls = new Map<string, string>();
+  /** Human message ids already seen (a run's input is the newest unseen one). */
+  readonly humans = new Set<string>();
+
+  message(id: string): MessageTrack {
+    let track = this.messages.get(id);
+    if (track === undefined) {
+      track = { streamed: false };
+      this.messages.set(id, track);
+    }
+    return track;
+  }
+
+  tool(id: string): ToolTrack {
+    let track = this.tools.get(id);
+    if (track === undefined) {
+      track = { started: false, argsComplete: false, terminal: false };
+      this.tools.set(id, track);
+    }
+    return track;
+  }
+
+  /** The call id of a streamed tool_call_chunk: the first chunk names it, later chunks only their index. */
+  chunkCall(messageId: string, index: number | undefined, id?: string): string | undefined {
+    const key = `${messageId}:${index ?? 0}`;
+    if (id !== undefined) this.chunkCalls.set(key, id);
+    return this.chunkCalls.get(key);
+  }
+}
+
 /** What the message translator needs from the adapter. */
 export interface MessageSink {
   /** Emit with the record's namespace fields; `key` makes a stable, replay-safe event id. */
