@@ -9,33 +9,13 @@ import { type JsonObject, asRecord, compact, readNumber, readString } from "../s
 import { type SafeOptions, safeValue } from "../shared/safe-payload";
 import { safePreview } from "../shared/safe-preview";
 import type { AdapterOptions, SourceAdapter } from "../types";
+import { QUIET_METHODS, elicitationPayload, samplingPayload } from "./actions";
 import { toolResultEvents } from "./results";
 
 export const MCP_FORMAT = "mcp";
 
 type Dir = "c2s" | "s2c";
 const SERVER_METHODS = new Set(["elicitation/create", "sampling/createMessage", "roots/list"]);
-/** Protocol plumbing that carries no fact a user sees (capability lists, keep-alives, log levels). */
-const QUIET_METHODS = new Set([
-  "ping",
-  "tools/list",
-  "resources/list",
-  "resources/templates/list",
-  "resources/read",
-  "resources/subscribe",
-  "resources/unsubscribe",
-  "prompts/list",
-  "prompts/get",
-  "completion/complete",
-  "logging/setLevel",
-  "roots/list",
-  "notifications/initialized",
-  "notifications/tools/list_changed",
-  "notifications/resources/list_changed",
-  "notifications/resources/updated",
-  "notifications/prompts/list_changed",
-  "notifications/roots/list_changed",
-]);
 
 interface PendingRequest {
   method: string;
@@ -185,27 +165,7 @@ class McpAdapter implements SourceAdapter {
     request.actionId = actionId;
     request.mode = mode;
     this.elicitations.set(actionId, { mode, accepted: false, resolved: false });
-    const message = readString(params, "message");
-    const payload =
-      mode === "url"
-        ? compact({
-            // Out-of-band interaction (OAuth, payment, credentials) that must not pass through the client.
-            actionType: "credential_request",
-            sourceType: "mcp.elicitation.url",
-            title: message,
-            prompt: message,
-            url: this.safe(url),
-            link: compact({ url: this.safe(url), label: message }),
-            availableDecisions: ["accept", "decline", "cancel"],
-          })
-        : compact({
-            actionType: "structured_input",
-            sourceType: "mcp.elicitation.form",
-            title: message,
-            prompt: message,
-            schema: asRecord(params.requestedSchema),
-            availableDecisions: ["accept", "decline", "cancel"],
-          });
+    const payload = elicitationPayload(params, mode, (v) => this.safe(v));
     return [this.emit.event("action.required", { actionId, phase: "waiting", payload }, info)];
   }
 
@@ -214,17 +174,7 @@ class McpAdapter implements SourceAdapter {
     const actionId = this.localId("mcp-sampling:", key);
     (this.requests.get(key) as PendingRequest).actionId = actionId;
     this.elicitations.set(actionId, { mode: "form", accepted: false, resolved: false });
-    const payload = compact({
-      actionType: "permission_grant",
-      sourceType: "mcp.sampling",
-      title: "Model request from the MCP server",
-      prompt: readString(params, "systemPrompt"),
-      scope: compact({
-        maxTokens: readNumber(params, "maxTokens"),
-        messages: Array.isArray(params.messages) ? params.messages.length : undefined,
-      }),
-      availableDecisions: ["approve", "reject"],
-    });
+    const payload = samplingPayload(params);
     return [this.emit.event("action.required", { actionId, phase: "waiting", payload }, info)];
   }
 
