@@ -216,3 +216,31 @@ describe("restart honesty", () => {
     await store.close();
   });
 });
+
+describe("bounded projection cache", () => {
+  it("drops the least recently used idle projection and reloads it from the store on demand", async () => {
+    const store = createSqliteStore({ file: ":memory:" });
+    const loads: string[] = [];
+    const spied: SessionStore = Object.create(store);
+    spied.latestSnapshot = (sessionId) => {
+      loads.push(sessionId);
+      return store.latestSnapshot(sessionId);
+    };
+    for (const id of ["p1", "p2", "p3"]) {
+      await store.createSession({ id, sourceKind: "test", config: {} });
+      await store.append(id, [
+        { type: "text.delta", messageId: "m", sequence: 1, streamId: id, payload: { delta: id } },
+      ]);
+    }
+    const gateway = new Gateway({ store: spied, sources: [], maxCachedProjections: 2 });
+    for (const id of ["p1", "p2", "p1", "p3"]) await gateway.currentProjection(id);
+    expect(loads).toEqual(["p1", "p2", "p3"]); // p1 was cached when asked again
+    // p2 was the least recently used: evicted, so it reloads; p1 and p3 stay cached.
+    const p2 = await gateway.currentProjection("p2");
+    await gateway.currentProjection("p3");
+    expect(loads).toEqual(["p1", "p2", "p3", "p2"]);
+    expect(p2.state.messages[0].parts.map((p) => p.text).join("")).toBe("p2");
+    await gateway.close();
+    await store.close();
+  });
+});

@@ -24,6 +24,14 @@ export interface GatewayOptions {
   /** Write a projection snapshot every N events (default 200; 0 disables compaction). */
   snapshotEvery?: number;
   projectorFactory?: ProjectorFactory;
+  /** Projections kept in memory for sessions no runtime here feeds (default 200). */
+  maxCachedProjections?: number;
+}
+
+interface CachedProjection {
+  projection: Promise<SessionProjection>;
+  /** Stops feeding it live entries. */
+  release(): void;
 }
 
 export interface CreateSessionInput {
@@ -49,7 +57,8 @@ export class Gateway {
   private readonly snapshotEvery: number;
   private readonly projectorFactory: ProjectorFactory;
   private readonly feeds = new Map<string, Promise<SessionFeed>>();
-  private readonly projections = new Map<string, Promise<SessionProjection>>();
+  private readonly projections = new Map<string, CachedProjection>();
+  private readonly maxCachedProjections: number;
   private readonly runtimes = new Map<string, AttachedRuntime>();
   private readonly commands: IdempotentCommands;
   private readonly detach: () => void;
@@ -60,6 +69,7 @@ export class Gateway {
     this.factories = options.sources;
     this.snapshotEvery = options.snapshotEvery ?? 200;
     this.projectorFactory = options.projectorFactory ?? defaultProjectorFactory;
+    this.maxCachedProjections = options.maxCachedProjections ?? 200;
     this.commands = new IdempotentCommands(this.store);
     this.detach = this.store.onAppended((sessionId, lastSeq, entries) => {
       const feed = this.feeds.get(sessionId);
@@ -198,21 +208,41 @@ export class Gateway {
   }
 
   private projection(sessionId: string): Promise<SessionProjection> {
-    let projection = this.projections.get(sessionId);
-    if (!projection) {
-      projection = (async () => {
-        const loaded = await SessionProjection.load(this.store, sessionId, this.projectorFactory);
-        const feed = await this.feed(sessionId);
-        feed.subscribe(loaded.seq, (entries) => {
-          loaded.apply(entries);
-          void loaded.compact(this.store, sessionId, this.snapshotEvery).catch(() => {});
-        });
-        return loaded;
-      })();
-      projection.catch(() => this.projections.delete(sessionId));
-      this.projections.set(sessionId, projection);
+    const cached = this.projections.get(sessionId);
+    if (cached) {
+      // Map order is recency order: move to the newest end.
+      this.projections.delete(sessionId);
+      this.projections.set(sessionId, cached);
+      return cached.projection;
     }
-    return projection;
+    const entry: CachedProjection = { projection: undefined as never, release: () => {} };
+    entry.projection = (async () => {
+      const loaded = await SessionProjection.load(this.store, sessionId, this.projectorFactory);
+      const feed = await this.feed(sessionId);
+      const subscription = feed.subscribe(loaded.seq, (entries) => {
+        loaded.apply(entries);
+        void loaded.compact(this.store, sessionId, this.snapshotEvery).catch(() => {});
+      });
+      entry.release = () => subscription.unsubscribe();
+      return loaded;
+    })();
+    entry.projection.catch(() => this.projections.delete(sessionId));
+    this.projections.set(sessionId, entry);
+    this.evictIdleProjections();
+    return entry.projection;
+  }
+
+  /** Bounded memory: beyond `maxCachedProjections`, the least recently used projections of sessions no
+   * runtime here feeds are dropped (they reload from snapshot + tail on the next request). */
+  private evictIdleProjections(): void {
+    let excess = this.projections.size - this.maxCachedProjections;
+    for (const [sessionId, entry] of this.projections) {
+      if (excess <= 0) break;
+      if (this.runtimes.has(sessionId)) continue;
+      entry.release();
+      this.projections.delete(sessionId);
+      excess -= 1;
+    }
   }
 
   private attach(sessionId: string, source: RuntimeSource): void {
