@@ -1,8 +1,9 @@
 // The mutable internal store hands out memoized immutable views (DESIGN.md: "a mutable internal store with
 // per-entity versions that hands out memoized immutable views and rebuilds only what an event dirtied").
 // Writes mark an id dirty in O(1). A view rebuilds only the dirtied entities' views and reuses every other
-// view object, so an untouched entity keeps its identity (===) between `getState()` calls. The container
-// (record or array) is copied from the previous one (a flat copy, no per-entity work) and patched.
+// view object, so an untouched entity keeps its identity (===) between `getState()` calls. A list view is
+// the previous array sliced and patched; a record view is refilled from the cached views (no entity is
+// rebuilt, but the container is O(table) — once per getState() that follows a change to the table).
 
 /** A table of entities keyed by id, in first-insertion order. Read it either as a record (`record()`) or
  * as an ordered list (`list()`), not both. */
@@ -83,17 +84,12 @@ export class EntityTable<T, V = T> {
   /** The view as an id → entity record (tables such as `tools`). */
   record(): Record<string, V> {
     if (this.recordView !== null && this.dirty.size === 0 && !this.structureChanged) return this.recordView;
-    const previous = this.structureChanged ? null : this.recordView;
-    const changed = this.refresh();
+    this.refresh();
     this.structureChanged = false;
-    let out: Record<string, V>;
-    if (previous !== null) {
-      out = { ...previous };
-      for (const id of changed) out[id] = this.views.get(id) as V;
-    } else {
-      out = {};
-      for (const id of this.order) out[id] = this.views.get(id) as V;
-    }
+    // Filling a fresh object from the views Map (insertion order) measured ~4x faster than spreading the
+    // previous record, which V8 keeps in dictionary mode once a table is large.
+    const out: Record<string, V> = {};
+    for (const [id, view] of this.views) out[id] = view;
     this.recordView = out;
     return out;
   }
