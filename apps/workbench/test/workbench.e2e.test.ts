@@ -154,4 +154,20 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
     await screenshot(page, "workbench-inspector-dark");
     await page.close();
   }, 120_000);
+  it("TASK-07/TASK-08 retry keeps the failed attempt; a blocked task shows its reason, never endless running", async () => {
+    const retryPage = await h.open(await h.createSession("retry", { pace: 0 }));
+    const retryTasks = await panel(retryPage, "tasks");
+    const attempts = retryTasks.getByRole("list", { name: /^Attempts of / });
+    await attempts.getByText(/^attempt 2: /).waitFor({ timeout: FACT_TIMEOUT });
+    expect(await attempts.getByText(/^attempt 1: failed/).count()).toBe(1);
+    await retryPage.close();
+
+    const blockedPage = await h.open(await h.createSession("blocked", { pace: 0 }));
+    const blockedTasks = await panel(blockedPage, "tasks");
+    const capsule = blockedTasks.locator("li[data-state='blocked']");
+    await capsule.waitFor({ timeout: FACT_TIMEOUT });
+    expect(await capsule.locator(".aui-capsule-reason").textContent()).not.toBe("reason: unknown");
+    await screenshot(blockedPage, "workbench-blocked");
+    await blockedPage.close();
+  }, 120_000);
 });
