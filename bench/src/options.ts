@@ -1,3 +1,5 @@
+import type { WorkerResult, WorkerTask } from "./tasks";
+
 // The three run shapes: the full benchmark (`npm run bench`), the ~30-second one (`agent-ui bench
 // --quick`) and a tiny smoke run (tests).
 export interface BenchOptions {
@@ -22,6 +24,8 @@ export interface BenchOptions {
   /** Where the JSON report goes; null writes nothing. */
   outFile: string | null;
   log: (line: string) => void;
+  /** Runs one measurement; default a fresh child process (child.ts). Tests run tasks in-process. */
+  execute?: (task: WorkerTask, deadlineMs: number) => Promise<WorkerResult>;
 }
 
 const ALL_REDUCERS = ["ours-batch", "ours-incremental", "minimal", "ag-ui", "ai-sdk-stream", "ai-sdk-chat"];

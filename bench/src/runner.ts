@@ -66,7 +66,7 @@ async function measureReducers(options: BenchOptions, skipped: Skipped[]): Promi
       const task: WorkerTask = { kind: "reducer", reducer, events, seed: options.seed, runs, warmup };
       const budget = (runs + 2) * Math.max(options.capMs, estimate ?? 0) + CHILD_SLACK_MS;
       try {
-        const result = (await runInChild(task, budget)) as ReducerResult;
+        const result = (await execute(options)(task, budget)) as ReducerResult;
         history.push(result);
         results.push(result);
         options.log(`  ${reducer} @ ${events}: ${result.medianMs.toFixed(1)} ms (median of ${runs})`);
@@ -94,7 +94,7 @@ async function measureMarginal(options: BenchOptions): Promise<MarginalResult[]>
         seed: options.seed,
         runs: options.marginalRuns,
       };
-      const result = (await runInChild(task, options.capMs * 4 + CHILD_SLACK_MS)) as MarginalResult;
+      const result = (await execute(options)(task, options.capMs * 4 + CHILD_SLACK_MS)) as MarginalResult;
       results.push(result);
       options.log(
         `  marginal ${reducer} after ${history}: ${result.medianMs.toFixed(2)} ms / ${result.next}`,
@@ -110,7 +110,7 @@ async function measureServerSizes(options: BenchOptions): Promise<ServerResult[]
   for (const events of options.serverEvents) {
     const task: WorkerTask = { kind: "server", events, seed: options.seed, batch: 500 };
     try {
-      results.push((await runInChild(task, options.capMs * 3 + CHILD_SLACK_MS)) as ServerResult);
+      results.push((await execute(options)(task, options.capMs * 3 + CHILD_SLACK_MS)) as ServerResult);
       options.log(`  server @ ${events}: append ${results[results.length - 1].appendMs.toFixed(0)} ms`);
     } catch (error) {
       return `failed: ${String(error).slice(0, 300)}`;
@@ -137,6 +137,10 @@ function measureUi(options: BenchOptions): { table?: string; skipped?: string } 
   }
 }
 
+function execute(options: BenchOptions): NonNullable<BenchOptions["execute"]> {
+  return options.execute ?? runInChild;
+}
+
 export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const started = Date.now();
   const machine = machineInfo();
@@ -157,7 +161,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
       seed: options.seed,
       runs: 5,
     };
-    hydration = (await runInChild(task, options.capMs * 2 + CHILD_SLACK_MS)) as HydrationResult;
+    hydration = (await execute(options)(task, options.capMs * 2 + CHILD_SLACK_MS)) as HydrationResult;
     options.log(`Hydration: ${hydration.medianMs.toFixed(1)} ms`);
   }
   options.log("Server:");

@@ -156,7 +156,7 @@ export class SessionBuilder {
     this.push({ kind: "tool.input", toolCallId, name, input });
     if (this.rng.chance(0.1)) {
       const actionId = this.id("act");
-      this.push({ kind: "approval.request", actionId, toolCallId, toolName: name });
+      this.push({ kind: "approval.request", actionId, toolCallId, toolName: name, messageId });
       this.push({ kind: "approval.resolve", actionId, toolCallId });
     }
     if (delegate) this.subagent(toolCallId, messageId);

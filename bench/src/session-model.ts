@@ -16,7 +16,7 @@ export type SessionFact =
   | { kind: "tool.start"; toolCallId: string; name: string; messageId: string; segmentId: string }
   | { kind: "tool.args"; toolCallId: string; delta: string }
   | { kind: "tool.input"; toolCallId: string; name: string; input: Record<string, unknown> }
-  | { kind: "approval.request"; actionId: string; toolCallId: string; toolName: string }
+  | { kind: "approval.request"; actionId: string; toolCallId: string; toolName: string; messageId: string }
   | { kind: "approval.resolve"; actionId: string; toolCallId: string }
   | { kind: "tool.result"; toolCallId: string; resultId: string; output: Record<string, unknown> }
   | { kind: "tool.error"; toolCallId: string; resultId: string; error: string }

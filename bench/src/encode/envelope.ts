@@ -71,6 +71,7 @@ function bodyOf(
         type: "action.required",
         actionId: fact.actionId,
         toolCallId: fact.toolCallId,
+        messageId: fact.messageId,
         payload: { actionType: "tool_approval", toolName: fact.toolName, title: `Run ${fact.toolName}?` },
       };
     case "approval.resolve":

@@ -1,0 +1,88 @@
+// `npm run bench:projection`: our projector alone (issue 3) at 1k / 10k / 100k events: events/s, peak
+// heap, and the 10k → 100k time ratio, judged against the issue's targets. Each size runs in its own
+// child process with --expose-gc, like the full benchmark.
+import { runInChild } from "./child";
+import { fmtMB, fmtMs, fmtRate, sizeLabel, table } from "./markdown";
+import type { ReducerResult } from "./tasks";
+
+const SIZES = [1_000, 10_000, 100_000];
+const RUNS: Record<number, number> = { 1000: 7, 10000: 5, 100000: 3 };
+const MB = 1_048_576;
+
+export interface ProjectionBench {
+  rows: ReducerResult[];
+  ratio: number | undefined;
+  targets: { target: string; measured: string; met: boolean }[];
+  markdown: string;
+}
+
+export async function benchProjection(
+  seed = 1,
+  sizes = SIZES,
+  log = (_line: string) => {},
+): Promise<ProjectionBench> {
+  const rows: ReducerResult[] = [];
+  for (const reducer of ["ours-batch", "ours-incremental"])
+    for (const events of sizes) {
+      const runs = RUNS[events] ?? 3;
+      const task = { kind: "reducer", reducer, events, seed, runs, warmup: events <= 10_000 } as const;
+      const result = (await runInChild(task, 600_000)) as ReducerResult;
+      log(`${reducer} @ ${events}: ${result.medianMs.toFixed(1)} ms`);
+      rows.push(result);
+    }
+  const at = (reducer: string, events: number) =>
+    rows.find((r) => r.reducer === reducer && r.events === events);
+  const small = at("ours-batch", 10_000);
+  const large = at("ours-batch", 100_000);
+  const ratio = small && large ? large.medianMs / small.medianMs : undefined;
+  const targets = large
+    ? [
+        {
+          target: "≥ 250,000 events/s at 100k",
+          measured: `${fmtRate(large.events, large.medianMs)} events/s`,
+          met: (large.events / large.medianMs) * 1000 >= 250_000,
+        },
+        {
+          target: "10k → 100k time ratio ≤ 12",
+          measured: ratio ? ratio.toFixed(1) : "–",
+          met: ratio !== undefined && ratio <= 12,
+        },
+        {
+          target: "heap growth ≤ 100 MB at 100k",
+          measured: `${fmtMB(large.peakHeapBytes)} MB`,
+          met: large.peakHeapBytes <= 100 * MB,
+        },
+      ]
+    : [];
+  const markdown = [
+    table(
+      ["mode", "events", "wall ms (median)", "CPU ms", "events/s", "peak heap MB", "retained MB"],
+      rows.map((r) => [
+        r.reducer === "ours-batch" ? "applyAll + getState" : "apply, getState every 16",
+        sizeLabel(r.events),
+        fmtMs(r.medianMs),
+        fmtMs(r.medianCpuMs),
+        fmtRate(r.events, r.medianMs),
+        fmtMB(r.peakHeapBytes),
+        fmtMB(r.retainedHeapBytes),
+      ]),
+    ),
+    "",
+    table(
+      ["issue 3 target (batch)", "measured", "met"],
+      targets.map((t) => [t.target, t.measured, t.met ? "yes" : "**no**"]),
+    ),
+  ].join("\n");
+  return {
+    rows,
+    ratio,
+    targets,
+    markdown,
+  };
+}
+
+const isMain = process.argv[1]?.endsWith("projection.ts") ?? false;
+if (isMain) {
+  const result = await benchProjection(1, SIZES, (line) => process.stderr.write(`${line}\n`));
+  process.stdout.write(`${result.markdown}\n`);
+}
