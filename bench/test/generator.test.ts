@@ -30,7 +30,7 @@ describe("session generator", () => {
   it("ENV-02/ORD-01: envelope events carry unique eventIds and contiguous sequences from 1", () => {
     const { envelope } = encodeSession(generateSession({ seed: 7, events: 5000 }));
     expect(new Set(envelope.map((e) => e.eventId)).size).toBe(envelope.length);
-    envelope.forEach((event, index) => expect(event.sequence).toBe(index + 1));
+    expect(envelope.map((event) => event.sequence)).toEqual(envelope.map((_, index) => index + 1));
   });
 
   it("PERF: a realistic mix: long streamed answers, tools, approvals, retries, subagents, artifacts, evidence", () => {
