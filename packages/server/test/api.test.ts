@@ -204,3 +204,22 @@ describe("gateway auth and CORS", () => {
     expect((await getJson(`${server.url}/api/sessions?token=s3cret-token`)).status).toBe(200);
   });
 });
+
+describe("CORS allow-list", () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    server = await startTestServer({ corsOrigins: ["http://workbench.example"] });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("answers only the listed origins", async () => {
+    const allowed = await fetch(`${server.url}/api/sessions`, {
+      headers: { origin: "http://workbench.example" },
+    });
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("http://workbench.example");
+    const other = await fetch(`${server.url}/api/sessions`, { headers: { origin: "http://evil.example" } });
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
