@@ -42,16 +42,16 @@ export class OrderingGate {
     private readonly expectStreamStart: number | undefined,
   ) {}
 
-  isDuplicate(event: AgentUiEvent): boolean {
-    return typeof event.eventId === "string" && this.seen.has(event.eventId);
-  }
-
   /** Admits one event: applies it now, holds it behind a gap, or drops it as a duplicate. */
   admit(event: AgentUiEvent): void {
-    if (this.isDuplicate(event)) return;
+    // One hash operation per event: remember the id and learn whether it was new at the same time.
+    if (typeof event.eventId === "string") {
+      const before = this.seen.size;
+      this.seen.add(event.eventId);
+      if (this.seen.size === before) return;
+    }
     const sequence = event.sequence;
     if (typeof sequence !== "number") {
-      this.remember(event);
       this.applyNow(event, null);
       return;
     }
@@ -67,14 +67,12 @@ export class OrderingGate {
     }
     if (sequence < stream.expected) {
       if (sequence < stream.coveredBelow) return; // replay of a fact the snapshot already holds
-      this.remember(event);
       if (stream.joined && sequence < (stream.first ?? Number.POSITIVE_INFINITY)) {
         this.callbacks.late(event, "late");
         this.applyNow(event, null);
       } else this.callbacks.late(event, "duplicate_sequence");
       return;
     }
-    this.remember(event);
     if (sequence > stream.expected) {
       if (!stream.held.has(sequence)) {
         stream.held.set(sequence, event);
@@ -165,10 +163,6 @@ export class OrderingGate {
       this.streams.set(key, stream);
     }
     return stream;
-  }
-
-  private remember(event: AgentUiEvent): void {
-    if (typeof event.eventId === "string") this.seen.add(event.eventId);
   }
 
   private applyInOrder(key: string, stream: StreamState, event: AgentUiEvent): void {
