@@ -17,11 +17,11 @@ const NS = "research:cff8fa7e-7953-5cec-a549-96f6c977abda";
 const INTERRUPT = "c46c3593f491450138ff95da7ba9738b";
 
 describe("peers: langgraph run 1 (interrupt)", () => {
-  const { events } = adaptStream(RUN1, "langgraph");
+  const { events, detected } = adaptStream(RUN1);
   const state = project(events);
 
-  it("ENV-01 every chunk is recognised as langgraph by the adapters' detect", () => {
-    // detectFormat samples objects only; the tuples are arrays, so the module-level detector is checked.
+  it("ENV-01 auto-detection picks langgraph, and every chunk's best detector is langgraph", () => {
+    expect(detected).toBe("langgraph");
     for (const record of [...framed(RUN1), ...framed(RUN2)])
       expect(bestDetector(record.value)).toBe("langgraph");
   });
@@ -48,10 +48,8 @@ describe("peers: langgraph run 1 (interrupt)", () => {
       toolCallId: "call_rm",
     });
     expect(state.tools.call_rm).toMatchObject({ name: "delete_file", actionId: INTERRUPT });
-    // peers/README.md expects the row to stay `approval-requested`; the projection currently closes open
-    // tools as `cancelled` when a run ends interrupted (reported to the projection owner). The adapter
-    // side is asserted here: the row links the pending action and never shows a result.
-    expect(state.tools.call_rm.status).not.toBe("output-available");
+    // The run ended interrupted for the approval: the gated tool stays approval-requested, no result.
+    expect(state.tools.call_rm.status).toBe("approval-requested");
     expect(state.tools.call_rm.inputSummary).toContain("/workspace/demo/x");
   });
 

@@ -24,10 +24,8 @@ describe("peers: openai-agents approval interruption", () => {
     });
     expect(state.tools.call_rm).toMatchObject({ name: "delete_file", actionId: "call_rm" });
     expect(state.tools.call_rm.inputSummary).toContain("/workspace/demo/x");
-    // peers/README.md expects the row to stay `approval-requested`; the projection currently closes open
-    // tools as `cancelled` when a run ends interrupted (reported to the projection owner). The adapter
-    // side is asserted here: the row links the pending action and never shows a result.
-    expect(state.tools.call_rm.status).not.toBe("output-available");
+    // The run ended interrupted for the approval: the gated tool stays approval-requested, no result.
+    expect(state.tools.call_rm.status).toBe("approval-requested");
   });
 
   it("HITL-03 the stream just ends: the run is interrupted, not complete, and shows no text", () => {
