@@ -287,6 +287,15 @@ describe("claude-agent-sdk adapter: synthetic scenarios", () => {
     });
   });
 
+  it("STAT-08 a stream cut before the result is noted, never completed", () => {
+    const events = adapt([
+      sys("init"),
+      { type: "assistant", session_id: S, message: { id: "m", content: [{ type: "text", text: "Hi" }] } },
+    ]);
+    expect(events.some((e) => e.type === "run.finished")).toBe(false);
+    expect(events.at(-1)?.payload).toMatchObject({ code: "transport_unavailable" });
+  });
+
   it("ORD-02 a redelivered message (same uuid) adds nothing", () => {
     const adapter = claudeAgentSdkAdapter.create();
     const message = { ...assistant([{ type: "text", text: "Hi" }]), uuid: "u-1" };

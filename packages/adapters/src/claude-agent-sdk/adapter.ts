@@ -41,7 +41,18 @@ class ClaudeAdapter implements SourceAdapter {
   }
 
   finish(): AgentUiEvent[] {
-    return [];
+    if (!this.state.runOpen) return [];
+    // A cut stream is legal; without a `result` the run's outcome is not known here (never "completed").
+    const fields = this.state.runId !== undefined ? { runId: this.state.runId } : {};
+    return [
+      this.state.emit.diagnostic(
+        "transport_unavailable",
+        "info",
+        "claude stream ended before the result message",
+        {},
+        fields,
+      ),
+    ];
   }
 
   private translate(record: unknown, type: string | undefined, info: SourceInfo): AgentUiEvent[] {
