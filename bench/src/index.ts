@@ -2,7 +2,7 @@ export { generateSession, encodeSession } from "./generator";
 export type { GenerateOptions, EncodedSession, Session, SessionFact, AgUiRun, AiSdkTurn } from "./generator";
 export { createRng } from "./prng";
 export { sessionSnapshot } from "./read-model";
-export { REDUCERS, reducerById } from "./reducers";
+export { REDUCER_IDS, loadReducer } from "./reducers";
 export type { ReducerUnderTest } from "./reducers";
 export { runBench } from "./runner";
 export { fullOptions, quickOptions, smokeOptions, type BenchOptions } from "./options";

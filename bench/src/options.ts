@@ -1,3 +1,4 @@
+import { REDUCER_IDS } from "./reducers";
 import type { WorkerResult, WorkerTask } from "./tasks";
 
 // The three run shapes: the full benchmark (`npm run bench`), the ~30-second one (`agent-ui bench
@@ -17,6 +18,7 @@ export interface BenchOptions {
   marginalRuns: number;
   /** Envelope events of the hydration snapshot's session; 0 skips the hydration benchmark. */
   hydrationEvents: number;
+  hydrationRuns: number;
   /** Server benchmark sizes; empty skips it. */
   serverEvents: number[];
   /** Run `npm run bench:ui` when the root package.json has it. */
@@ -28,7 +30,7 @@ export interface BenchOptions {
   execute?: (task: WorkerTask, deadlineMs: number) => Promise<WorkerResult>;
 }
 
-const ALL_REDUCERS = ["ours-batch", "ours-incremental", "minimal", "ag-ui", "ai-sdk-stream", "ai-sdk-chat"];
+const ALL_REDUCERS = [...REDUCER_IDS];
 
 function runsBySize(events: number): number {
   if (events <= 1_000) return 7;
@@ -47,6 +49,7 @@ export function fullOptions(outFile: string | null, log: (line: string) => void)
     marginalNext: 1_000,
     marginalRuns: 5,
     hydrationEvents: 100_000,
+    hydrationRuns: 5,
     serverEvents: [10_000, 100_000],
     ui: true,
     outFile,
@@ -63,7 +66,8 @@ export function quickOptions(outFile: string | null, log: (line: string) => void
     runs: (events) => (events <= 10_000 ? 3 : 1),
     marginalHistories: [1_000, 100_000],
     marginalRuns: 3,
-    serverEvents: [10_000],
+    hydrationRuns: 3,
+    serverEvents: [],
     ui: false,
   };
 }
@@ -79,6 +83,7 @@ export function smokeOptions(outFile: string | null, log: (line: string) => void
     marginalNext: 50,
     marginalRuns: 1,
     hydrationEvents: 400,
+    hydrationRuns: 1,
     serverEvents: [],
     ui: false,
   };

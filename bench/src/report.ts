@@ -262,7 +262,7 @@ export function targetsTable(checks: readonly TargetCheck[]): string {
 export function renderReport(report: BenchReport): string {
   const m = report.machine;
   const out: string[] = [
-    `Machine: ${m.nproc} cores, ${m.cpu}, Node ${m.node} (${m.platform}); load average ${report.loadAverage.before.map((l) => l.toFixed(1)).join(" / ")} before, ${report.loadAverage.after.map((l) => l.toFixed(1)).join(" / ")} after. Seed ${report.seed}, cap ${fmtMs(report.capMs)} ms per run.`,
+    `Machine: ${m.nproc} cores, ${m.cpu}, Node ${m.node} (${m.platform}); load average ${report.loadAverage.before.map((l) => l.toFixed(1)).join(" / ")} before, ${report.loadAverage.after.map((l) => l.toFixed(1)).join(" / ")} after. Seed ${report.seed}; a peer is skipped where one run is estimated above ${report.capMs / 1000} s.`,
     "",
   ];
   for (const size of report.sizes)

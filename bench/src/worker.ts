@@ -4,14 +4,14 @@ import { createProjector } from "@agent-ui/projection";
 import { encodeSession, generateSession } from "./generator";
 import { collectGarbage, measureHeap, median, timeRuns } from "./measure";
 import { sessionSnapshot } from "./read-model";
-import { reducerById } from "./reducers";
+import { loadReducer } from "./reducers";
 import { FRAME_EVERY } from "./reducers/ours";
 import { createMinimalState, reduceMinimal } from "./reducers/minimal";
 import { measureServer } from "./server-bench";
 import { RESULT_MARKER, type WorkerResult, type WorkerTask } from "./tasks";
 
 async function reducerTask(task: Extract<WorkerTask, { kind: "reducer" }>): Promise<WorkerResult> {
-  const reducer = reducerById(task.reducer);
+  const reducer = await loadReducer(task.reducer);
   if (reducer === undefined) throw new Error(`unknown reducer ${task.reducer}`);
   const encoded = encodeSession(generateSession({ seed: task.seed, events: task.events }));
   if (task.warmup) await reducer.run(encoded);
