@@ -1,11 +1,16 @@
 // Normalizes one Lime AgentRuntime profile record into the facts the mapping table reads: canonical
 // class (after the §D.3 alias table), ids in camelCase whatever the source spelling (§E-4), the runtime
 // status fields and the raw payload. Nothing here is made safe yet; builders do that per field.
-import { type CorrelationIds, EXECUTION_SHAPE_FIELDS, type RuntimeExecutionShape } from "@agent-ui/contracts";
+import {
+  type CorrelationIds,
+  EXECUTION_SHAPE_FIELDS,
+  ID_FIELDS,
+  type RuntimeExecutionShape,
+} from "@agent-ui/contracts";
 import {
   type JsonObject,
   asRecord,
-  readCorrelationIds,
+  camelToSnake,
   readNumber,
   readRecord,
   readString,
@@ -67,19 +72,56 @@ export const RUNTIME_ALIASES: Readonly<Record<string, string>> = {
   "session.snapshot": "snapshot.updated",
 };
 
+type FieldKind = "id" | "extra" | "shape";
+
+/**
+ * Every top-level key the facts read, in both spellings, mapped to where its value goes. Built once, so
+ * a record is read in one pass over its own keys (a dozen) instead of probing ~110 absent names per event.
+ */
+const KNOWN_FIELDS: ReadonlyMap<string, { kind: FieldKind; name: string; snake: boolean }> = (() => {
+  const map = new Map<string, { kind: FieldKind; name: string; snake: boolean }>();
+  const add = (kind: FieldKind, names: readonly string[]) => {
+    for (const name of names) {
+      map.set(name, { kind, name, snake: false });
+      const snake = camelToSnake(name);
+      if (!map.has(snake)) map.set(snake, { kind, name, snake: true });
+    }
+  };
+  add("id", ID_FIELDS);
+  add("extra", RUNTIME_EXTRA_IDS);
+  add("shape", EXECUTION_SHAPE_FIELDS);
+  return map;
+})();
+
+/**
+ * Ids, extra ids and execution shape of a record. camelCase wins over snake_case (§E-4): a snake value
+ * is taken only while its camel twin is absent (ids: not a non-empty string; shape: null or absent).
+ * Ids and extra ids count only as non-empty strings; shape values only as primitives. Never coerced.
+ */
+function readKnownFields(record: JsonObject): Pick<LimeFacts, "ids" | "extraIds" | "shape"> {
+  const ids: Record<string, string> = {};
+  const extraIds: Record<string, string> = {};
+  const shape: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) {
+    const field = KNOWN_FIELDS.get(key);
+    if (field === undefined) continue;
+    const value = record[key];
+    if (field.kind === "shape") {
+      if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") continue;
+      if (field.snake && record[field.name] != null) continue;
+      shape[field.name] = value;
+      continue;
+    }
+    if (typeof value !== "string" || value === "") continue;
+    const target = field.kind === "id" ? ids : extraIds;
+    if (field.snake && nonEmptyString(record[field.name]) !== undefined) continue;
+    target[field.name] = value;
+  }
+  return { ids: ids as CorrelationIds, extraIds, shape: shape as RuntimeExecutionShape };
+}
+
 export function toLimeFacts(record: JsonObject, rawType: string): LimeFacts {
-  const ids = readCorrelationIds(record);
-  const extraIds: LimeFacts["extraIds"] = {};
-  for (const key of RUNTIME_EXTRA_IDS) {
-    const value = readString(record, key, snake(key));
-    if (value !== undefined) extraIds[key] = value;
-  }
-  const shape: RuntimeExecutionShape = {};
-  for (const key of EXECUTION_SHAPE_FIELDS) {
-    const value = record[key] ?? record[snake(key)];
-    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
-      (shape as Record<string, unknown>)[key] = value;
-  }
+  const { ids, extraIds, shape } = readKnownFields(record);
   return {
     type: RUNTIME_ALIASES[rawType] ?? rawType,
     sourceType: rawType,
@@ -100,8 +142,8 @@ export function toLimeFacts(record: JsonObject, rawType: string): LimeFacts {
   };
 }
 
-function snake(key: string): string {
-  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
 }
 
 function timestampOf(record: JsonObject): string | undefined {
@@ -132,12 +174,24 @@ const SCOPE_RULES: readonly (readonly [RegExp, readonly string[]])[] = [
   [/^evidence\.changed$/, ["evidenceId"]],
 ];
 
+/** Required ids per class, resolved from SCOPE_RULES once per class. The adapter asks only for mapped
+ * classes; the size cap keeps any other caller from growing the cache without bound. */
+const REQUIRED_IDS = new Map<string, readonly string[]>();
+
+function requiredIds(type: string): readonly string[] {
+  let required = REQUIRED_IDS.get(type);
+  if (required === undefined) {
+    const ids = new Set<string>();
+    for (const [pattern, names] of SCOPE_RULES) if (pattern.test(type)) for (const id of names) ids.add(id);
+    required = [...ids];
+    if (REQUIRED_IDS.size < 512) REQUIRED_IDS.set(type, required);
+  }
+  return required;
+}
+
 export function missingScopeIds(facts: LimeFacts): string[] {
   const missing: string[] = [];
-  for (const [pattern, required] of SCOPE_RULES) {
-    if (!pattern.test(facts.type)) continue;
-    for (const id of required)
-      if ((facts.ids as Record<string, unknown>)[id] === undefined && !missing.includes(id)) missing.push(id);
-  }
+  for (const id of requiredIds(facts.type))
+    if ((facts.ids as Record<string, unknown>)[id] === undefined) missing.push(id);
   return missing;
 }

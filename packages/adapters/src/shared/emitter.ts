@@ -66,8 +66,8 @@ export class Emitter {
         : `${this.format}:${streamId ?? sessionId ?? "default"}:${sequence}`);
     const event: AgentUiEvent = { ...fields, type, eventId };
     if (sequence !== undefined) event.sequence = sequence;
-    else delete event.sequence;
-    delete event.source;
+    else if ("sequence" in event) delete event.sequence;
+    if ("source" in event) delete event.source;
     const defaults = classificationOf(type);
     if (defaults !== undefined) {
       event.owner ??= defaults.owner;
@@ -145,6 +145,12 @@ export function safeSummary(record: unknown): Record<string, unknown> {
   return summary;
 }
 
+/** A copy without `undefined` values; a plain loop, because it runs once per emitted event. */
 function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    const v = value[key];
+    if (v !== undefined) out[key] = v;
+  }
+  return out as Partial<T>;
 }

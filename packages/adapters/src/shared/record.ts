@@ -78,9 +78,11 @@ const SNAKE_ID_FIELDS: readonly (readonly [string, string])[] = ID_FIELDS.map((f
 export function readCorrelationIds(source: unknown): CorrelationIds {
   const ids: CorrelationIds = {};
   if (!isRecord(source)) return ids;
+  // Inline reads (no rest-argument call per field): this runs for every record of every adapter.
   for (const [camel, snake] of SNAKE_ID_FIELDS) {
-    const value = readString(source, camel, snake);
-    if (value !== undefined) ids[camel as keyof CorrelationIds] = value;
+    let value = source[camel];
+    if (typeof value !== "string" || value === "") value = source[snake];
+    if (typeof value === "string" && value !== "") ids[camel as keyof CorrelationIds] = value;
   }
   return ids;
 }
