@@ -17,6 +17,7 @@ import type { BuildContext } from "./build-common";
 import { artifactClassOf, isEvidencePack, isSessionSnapshot, isTaskSnapshot } from "./build-state";
 import { type LimeFacts, missingScopeIds, toLimeFacts } from "./facts";
 import { BOUNDARY_ONLY, outputsFor } from "./mapping-table";
+import { TopologyTracker, isTeamClass } from "./team-shape";
 
 export const LIME_FORMAT = "lime";
 
@@ -25,6 +26,7 @@ export class LimeAdapter implements SourceAdapter {
   private readonly emitter: Emitter;
   private readonly ctx: BuildContext;
   private readonly defaultStream: string;
+  private readonly topology = new TopologyTracker();
 
   constructor(options: AdapterOptions = {}) {
     this.emitter = new Emitter(LIME_FORMAT, options);
@@ -57,46 +59,53 @@ export class LimeAdapter implements SourceAdapter {
       facts.eventId ??
       `${LIME_FORMAT}:${facts.ids.sessionId ?? this.defaultStream}:${facts.sequence ?? `i${index ?? 0}`}`;
     const base = this.baseFields(facts);
+    const topology = this.topology.topologyFor(facts);
     const events: AgentUiEvent[] = [];
     for (const output of outputs) {
-      const fields = output.build(facts, this.ctx);
-      if (fields === null) continue;
+      const built = output.build(facts, this.ctx);
+      if (built === null) continue;
       const eventType = output.type === "artifact.changed" ? artifactClassOf(facts) : output.type;
-      events.push(this.emitOne(events.length === 0, eventType, { ...base, ...fields }, key, info));
+      // One fresh object per event: base facts, then the builder's (which win), then identity.
+      const fields: EventFields = { ...base, ...built };
+      if (topology !== undefined && fields.topology === undefined && isTeamClass(eventType))
+        fields.topology = topology;
+      const primary = events.length === 0;
+      events.push(this.emit(eventType, fields, primary ? key : `${key}#${eventType}`, info, primary));
     }
     if (events.length === 0)
       events.push(
         this.emitter.unsupported(record, info, `${type} lacks the payload fields its mapping needs`),
       );
-    events.push(...this.profileChecks(facts, key, base, info));
+    this.profileChecks(facts, key, base, info, events);
     return events;
   }
 
   /**
    * The first event of a record takes the record's id and stream position; further events derived from
-   * the same record get `<id>#<class>` and, when the source is sequenced, no position of their own.
+   * the same record get `<id>#<class>` (or `#<code>`) and, when the source is sequenced, no position of
+   * their own. `fields` is a fresh object owned by the caller; the id is set on it in place.
    */
-  private emitOne(
-    primary: boolean,
+  private emit(
     type: string,
     fields: EventFields,
-    key: string,
+    eventId: string,
     info: SourceInfo,
+    primary: boolean,
   ): AgentUiEvent {
-    return primary
-      ? this.emitter.event(type, { ...fields, eventId: key }, info)
-      : this.secondary(type, fields, `${key}#${type}`, info);
+    fields.eventId = eventId;
+    if (primary || fields.sequence === undefined) return this.emitter.event(type, fields, info);
+    return this.emitter.derivedEvent(type, fields as EventFields & { eventId: string }, info);
   }
 
-  private secondary(type: string, fields: EventFields, eventId: string, info: SourceInfo): AgentUiEvent {
-    return fields.sequence !== undefined
-      ? this.emitter.derivedEvent(type, { ...fields, eventId }, info)
-      : this.emitter.event(type, { ...fields, eventId }, info);
-  }
-
-  /** Correlation ids, runtime shape, timestamp and sequence every event of the record carries. */
+  /**
+   * Correlation ids, runtime shape, timestamp and sequence every event of the record carries. A teammate's
+   * record names it by `subagentId`; the envelope's author field is `agentId` (§D.5), so it is restated
+   * there, and the teammate's text, reasoning and tools are attributed to it (TEAM-05).
+   */
   private baseFields(facts: LimeFacts): EventFields {
     const fields: EventFields = { ...facts.ids, ...facts.extraIds, ...facts.shape };
+    if (fields.agentId === undefined && facts.ids.subagentId !== undefined)
+      fields.agentId = facts.ids.subagentId;
     if (facts.timestamp !== undefined) fields.timestamp = facts.timestamp;
     if (facts.sequence !== undefined) fields.sequence = facts.sequence;
     if (facts.refs !== undefined)
@@ -105,39 +114,42 @@ export class LimeAdapter implements SourceAdapter {
   }
 
   /** Degraded facts are mapped and also reported (ENV-12): missing scope ids, foreign schema version. */
-  private profileChecks(facts: LimeFacts, key: string, base: EventFields, info: SourceInfo): AgentUiEvent[] {
-    const checks: AgentUiEvent[] = [];
-    const report = (code: string, severity: string, message: string, summary: Record<string, unknown>) =>
-      checks.push(
-        this.secondary(
-          "diagnostic.changed",
-          { ...base, payload: { code, severity, message, summary } },
-          `${key}#${code}`,
-          info,
-        ),
-      );
+  private profileChecks(
+    facts: LimeFacts,
+    key: string,
+    base: EventFields,
+    info: SourceInfo,
+    into: AgentUiEvent[],
+  ): void {
     const missing = missingScopeIds(facts);
     if (missing.length > 0)
-      report(
-        "missing_scope_id",
-        "warning",
-        `${facts.sourceType} is missing ${missing.join(", ")}; the link renders unknown`,
-        {
-          missing,
-        },
+      into.push(
+        this.check(key, base, info, "missing_scope_id", "warning", {
+          message: `${facts.sourceType} is missing ${missing.join(", ")}; the link renders unknown`,
+          summary: { missing },
+        }),
       );
     if (facts.schemaVersion !== undefined && facts.schemaVersion !== LIME_PROFILE_SCHEMA_VERSION) {
       const version = facts.schemaVersion.slice(0, 40);
-      report(
-        "schema_mismatch",
-        "info",
-        `schemaVersion ${version} is not ${LIME_PROFILE_SCHEMA_VERSION}; mapped as a core runtime event`,
-        {
-          schemaVersion: version,
-        },
+      into.push(
+        this.check(key, base, info, "schema_mismatch", "info", {
+          message: `schemaVersion ${version} is not ${LIME_PROFILE_SCHEMA_VERSION}; mapped as a core runtime event`,
+          summary: { schemaVersion: version },
+        }),
       );
     }
-    return checks;
+  }
+
+  private check(
+    key: string,
+    base: EventFields,
+    info: SourceInfo,
+    code: string,
+    severity: string,
+    body: { message: string; summary: Record<string, unknown> },
+  ): AgentUiEvent {
+    const fields: EventFields = { ...base, payload: { code, severity, ...body } };
+    return this.emit("diagnostic.changed", fields, `${key}#${code}`, info, false);
   }
 
   /** Records with no `type`: read models and packs, each as one authoritative snapshot (HYD-09). */

@@ -1,5 +1,6 @@
 // Builders for subagents (child agent turns), remote channels and worker results, with lineage (TEAM-02).
-import { compact, readString } from "../shared/record";
+import type { EventFields } from "../shared/emitter";
+import { type JsonObject, compact, readRecord, readString } from "../shared/record";
 import { previewOf } from "../shared/safe-payload";
 import { type Builder, phaseOf, reasonOf, statusWord, stringField } from "./build-common";
 import type { LimeFacts } from "./facts";
@@ -106,15 +107,45 @@ export const peerTask: Builder = (f) => {
   };
 };
 
+/** The handoff facts of one source object: who hands to whom, why, and where work resumes (TEAM-07). */
+function handoffFields(
+  f: LimeFacts,
+  source: JsonObject,
+  facts: { handoffId?: string; reason?: string; status?: string },
+): EventFields {
+  const handoffId = f.ids.handoffId ?? facts.handoffId;
+  return {
+    ...lineage(f),
+    ...(handoffId !== undefined ? { handoffId } : {}),
+    payload: compact({
+      from: readString(source, "from", "fromAgentId", "from_agent_id"),
+      to: readString(source, "to", "toAgentId", "to_agent_id"),
+      reason: facts.reason,
+      resumeTarget: readString(source, "resumeTarget", "resume_target"),
+      status: facts.status,
+    }),
+  };
+}
+
 /** Handoffs (§D.3 `handoff.*`): who hands to whom, without rewriting authorship. */
-export const handoff: Builder = (f) => ({
-  ...lineage(f),
-  ...(f.ids.handoffId !== undefined ? { handoffId: f.ids.handoffId } : {}),
-  payload: compact({
-    from: stringField(f, "from", "fromAgentId"),
-    to: stringField(f, "to", "toAgentId"),
+export const handoff: Builder = (f) =>
+  handoffFields(f, f.payload, {
+    handoffId: stringField(f, "handoffId", "handoff_id"),
     reason: reasonOf(f),
-    resumeTarget: stringField(f, "resumeTarget"),
     status: statusWord(f) ?? (f.sourceType === "handoff.completed" ? "returned" : "handoff_requested"),
-  }),
-});
+  });
+
+/**
+ * `task.delegated` carrying `payload.handoff`: the runtime enum has no `handoff.*` class, so a delegation
+ * that hands work from one teammate to another states it here; it becomes an `agent.handoff` too (TEAM-07).
+ */
+export const delegatedHandoff: Builder = (f) => {
+  const source = readRecord(f.payload, "handoff");
+  if (source === undefined) return null;
+  const reason = readString(source, "reason");
+  return handoffFields(f, source, {
+    handoffId: readString(source, "handoffId", "handoff_id", "id"),
+    reason: reason !== undefined ? previewOf(reason, 300) : undefined,
+    status: readString(source, "status", "state") ?? "handoff_requested",
+  });
+};

@@ -76,6 +76,36 @@ export function runFinished(outcome: RunFinishedPayload["outcome"]): Builder {
   });
 }
 
+/** What a `turn.completed` says about how the turn ended: its `status`, `payload.status` or
+ * `payload.outcome`. A cancelled or interrupted turn that the runtime reports through `turn.completed`
+ * is never a success (STAT-*); a failed one is a `run.failed`. */
+const TURN_END_BY_WORD: Readonly<Record<string, RunFinishedPayload["outcome"] | "failed">> = {
+  cancelled: "cancelled",
+  canceled: "cancelled",
+  aborted: "cancelled",
+  interrupted: "interrupted",
+  failed: "failed",
+  error: "failed",
+  timed_out: "failed",
+};
+
+function turnEnd(f: LimeFacts): RunFinishedPayload["outcome"] | "failed" {
+  for (const word of [f.status, readString(f.payload, "status"), readString(f.payload, "outcome")]) {
+    const end = word !== undefined ? TURN_END_BY_WORD[word] : undefined;
+    if (end !== undefined) return end;
+  }
+  return "success";
+}
+
+/** `turn.completed` → `run.finished` with the outcome the turn states (`null` when it failed). */
+export const turnCompleted: Builder = (f, ctx) => {
+  const end = turnEnd(f);
+  return end === "failed" ? null : runFinished(end)(f, ctx);
+};
+
+/** `turn.completed` whose status says the turn failed → `run.failed` (`null` otherwise). */
+export const turnCompletedFailed: Builder = (f, ctx) => (turnEnd(f) === "failed" ? runFailed(f, ctx) : null);
+
 export const runFailed: Builder = (f) => ({
   phase: "failed",
   latestTurnStatus: "failed",

@@ -166,17 +166,6 @@ function benchmarkSummary(f: LimeFacts, ctx: BuildContext) {
   });
 }
 
-export const reviewCompleted: Builder = (f) => ({
-  ...(f.ids.reviewId !== undefined ? { reviewId: f.ids.reviewId } : {}),
-  payload: compact({
-    reviewer: stringField(f, "reviewer"),
-    verdict: stringField(f, "verdict", "status"),
-    status: "passed" === stringField(f, "verdict") ? "passed" : stringField(f, "status"),
-    evidenceRefs: stringList(f.payload.evidenceRefs),
-    requestedFixes: stringList(f.payload.requestedFixes),
-  }),
-});
-
 /** True when a value has the shape of a Lime SessionSnapshot / thread read snapshot. */
 export function isSessionSnapshot(value: unknown): boolean {
   return isRecord(value) && (Array.isArray(value.threads) || Array.isArray(value.tasks));

@@ -24,8 +24,17 @@ import {
   textDelta,
   textFinal,
   turnAccepted,
+  turnCompleted,
+  turnCompletedFailed,
 } from "./build-run";
-import { agentFact, channelAgent, handoff, peerTask, workerNotification } from "./build-agents";
+import {
+  agentFact,
+  channelAgent,
+  delegatedHandoff,
+  handoff,
+  peerTask,
+  workerNotification,
+} from "./build-agents";
 import {
   actionRequired,
   actionResolved,
@@ -40,10 +49,10 @@ import {
   contextChanged,
   evidenceChanged,
   messagesSnapshot,
-  reviewCompleted,
   sessionMarker,
   stateSnapshot,
 } from "./build-state";
+import { evidenceReview, reviewCompleted } from "./build-review";
 import { queueChanged, taskChanged } from "./build-tasks";
 import {
   outputFact,
@@ -70,7 +79,7 @@ export const RUNTIME_CLASS_MAPPING: Readonly<Record<RuntimeEventClass, readonly 
   "thread.updated": [out("session.updated", sessionFact)],
   "turn.submitted": [out("run.started", runStarted), out("run.status", turnAccepted)],
   "turn.started": [out("run.status", runStatus("preparing", "running"))],
-  "turn.completed": [out("run.finished", runFinished("success"))],
+  "turn.completed": [out("run.finished", turnCompleted), out("run.failed", turnCompletedFailed)],
   "turn.failed": [out("run.failed", runFailed)],
   "task.created": task,
   "task.accepted": task,
@@ -115,7 +124,11 @@ export const RUNTIME_CLASS_MAPPING: Readonly<Record<RuntimeEventClass, readonly 
   "context.compaction.completed": [out("context.compaction.completed", compaction)],
   "context.compaction.failed": [out("context.changed", contextChanged), out("diagnostic.changed", warning)],
   "artifact.changed": [out("artifact.changed", artifactFact)],
-  "evidence.changed": [out("evidence.changed", evidenceChanged)],
+  "evidence.changed": [
+    out("evidence.changed", evidenceChanged),
+    out("review.requested", evidenceReview("requested")),
+    out("review.completed", evidenceReview("completed")),
+  ],
   "subagent.spawned": [out("agent.spawned", agentFact)],
   "subagent.status": [out("agent.changed", agentFact)],
   "subagent.input": [out("agent.changed", agentFact)],
@@ -174,7 +187,11 @@ export const RUNTIME_CLASS_MAPPING: Readonly<Record<RuntimeEventClass, readonly 
     out("run.status", routingStatus("routing")),
     out("diagnostic.changed", info()),
   ],
-  "task.delegated": [out("task.changed", taskChanged), out("agent.spawned", agentFact)],
+  "task.delegated": [
+    out("task.changed", taskChanged),
+    out("agent.spawned", agentFact),
+    out("agent.handoff", delegatedHandoff),
+  ],
   "task.dependency.updated": task,
   "task.attempt.started": task,
   "task.attempt.completed": task,
