@@ -7,11 +7,4 @@ export interface KnownGap {
   reason: string;
 }
 
-export const KNOWN_GAPS: KnownGap[] = [
-  {
-    id: "GF-5",
-    reason:
-      "projection (and the agent-ui adapter's validation) accept an action.resolved whose owner is " +
-      "ui_projection, i.e. a client's local write, as the runtime's confirmation (HITL-03, ARCH-01)",
-  },
-];
+export const KNOWN_GAPS: KnownGap[] = [];

@@ -39,6 +39,10 @@ export const DIAGNOSTIC_CODES = [
   "runtime_error",
   // an informational runtime fact with no UI class of its own (routing, benchmark, hook, limit summaries)
   "runtime_info",
+  // a tool result the runtime itself marked as an error (isError / success:false / status:"error")
+  "tool_result_error",
+  // a runtime-owned fact whose envelope owner is ui_projection (a client's own write): ignored (ARCH-01)
+  "ui_owned_fact_ignored",
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 

@@ -6,6 +6,7 @@ import { HANDLERS } from "./dispatch";
 import { type HydrationInput, hydrateInput } from "./hydration";
 import { type ProjectorOptions, resolveOptions } from "./options";
 import { OrderingGate } from "./ordering";
+import { isUiOwnedRuntimeFact } from "./ownership";
 import { type EventContext, Store, sourceOf } from "./store";
 import { type ShapeProblem, bodyProblem, envelopeProblem } from "./validate";
 import { StateView } from "./view";
@@ -73,6 +74,16 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
       return;
     }
     if (resolved.validation === "full") store.pushDiagnostics(validateEvent(event));
+    if (isUiOwnedRuntimeFact(event.type, event.owner)) {
+      store.diag(
+        "ui_owned_fact_ignored",
+        "warning",
+        `${event.type} is owned by ui_projection: a client write is not the runtime's fact (ARCH-01, HITL-03)`,
+        event,
+        "/owner",
+      );
+      return;
+    }
     const handler = HANDLERS.get(event.type);
     if (handler === undefined) {
       const code = KNOWN_CLASSES.has(event.type) ? "unsupported_source_event" : "unknown_event_class";
