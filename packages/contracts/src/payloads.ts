@@ -21,6 +21,25 @@ export interface RunStatusPayload {
   reason?: string;
   retryCount?: number;
   model?: string;
+  /** The runtime's routing decision (ROUTE-01): the model chip comes from here, never from prose. */
+  routing?: RunRouting;
+  /** Cost / rate-limit / quota state (ROUTE-02). */
+  limits?: RunLimits;
+}
+export interface RunRouting {
+  selectedModel?: string;
+  provider?: string;
+  decisionSource?: string;
+  decisionReason?: string;
+  candidateCount?: number;
+  singleCandidate?: boolean;
+}
+export interface RunLimits {
+  status?: "ok" | "low" | "blocked" | "rate_limited" | string;
+  kind?: "cost" | "rate_limit" | "quota" | string;
+  reason?: string;
+  /** Scalar details of the bucket (amounts, currency, resetAt, …). */
+  [key: string]: unknown;
 }
 export interface RunFinishedPayload {
   outcome: "success" | "cancelled" | "interrupted";
@@ -87,6 +106,13 @@ export interface ToolResultPayload {
   outputBytes?: number;
   artifactIds?: string[];
   evidenceIds?: string[];
+  /** A result the tool itself marked as failed (TOOL-13): rendered as a failure, never a success row. */
+  isError?: boolean;
+  success?: boolean;
+  status?: "success" | "error" | "failed" | string;
+  error?: unknown;
+  /** Process exit code for shell-like tools. */
+  exitCode?: number;
 }
 export interface ToolFailedPayload {
   error?: string;
@@ -111,6 +137,10 @@ export interface ActionRequiredPayload {
   severity?: "low" | "medium" | "high" | "critical" | string;
   expiresAt?: string;
   requestedBy?: { agentId?: string; subagentId?: string; name?: string };
+  /** Shorthand for the decision set: `allow_or_deny` → allow/deny, `approve_or_reject` → approve/reject. */
+  decisionKind?: "allow_or_deny" | "approve_or_reject" | string;
+  /** Where the user completes the request (e.g. an OAuth or MCP URL elicitation). */
+  url?: string;
 }
 export interface ActionResolvedPayload {
   outcome: "resolved" | "expired" | "cancelled";

@@ -343,6 +343,7 @@ const SESSION_SLICE = objectSchema<SessionSlice>(
       { status: true },
     ),
     closed: BOOLEAN,
+    sourceStatus: STRING,
   },
   { hydration: true },
 );

@@ -454,6 +454,9 @@ export interface SessionSlice {
   title?: string;
   hydration: { status: "empty" | "live" | "hydrated" | "stale" | "repairing"; source?: string };
   closed?: boolean;
+  /** Health of the session's upstream source as the gateway reported it (`session.updated`), e.g.
+   * `live`, `stale`, `stopped` (FALL-01). Absent when no gateway said anything. */
+  sourceStatus?: string;
 }
 
 export interface ProjectionState {

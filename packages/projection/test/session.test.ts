@@ -33,3 +33,37 @@ describe("session family", () => {
     });
   });
 });
+
+describe("session source health (FALL-01, HYD-08, ORD-05)", () => {
+  it("FALL-01 / ORD-05 session.updated stale:true renders the session stale with the source status", () => {
+    const e = stream({ sessionId: "s1" });
+    const p = createProjector();
+    p.applyAll([
+      e("session.opened"),
+      e("session.updated", { payload: { sourceStatus: "stale", stale: true, reason: "upstream cut" } }),
+    ]);
+    expect(p.getState().session).toMatchObject({ hydration: { status: "stale" }, sourceStatus: "stale" });
+  });
+
+  it("HYD-08 stale:false clears the mark and restores the status the session had before", () => {
+    const e = stream({ sessionId: "s1" });
+    const p = createProjector();
+    p.applyAll([
+      e("session.hydrated"),
+      e("session.updated", { payload: { sourceStatus: "stale", stale: true } }),
+      e("session.updated", { payload: { sourceStatus: "live", stale: false } }),
+    ]);
+    expect(p.getState().session).toMatchObject({ hydration: { status: "hydrated" }, sourceStatus: "live" });
+  });
+
+  it("FALL-01 a stopped upstream stays visible as sourceStatus; stale only when the gateway says so", () => {
+    const e = stream({ sessionId: "s1" });
+    const p = createProjector();
+    p.applyAll([e("session.opened"), e("session.updated", { payload: { sourceStatus: "stopped" } })]);
+    expect(p.getState().session).toMatchObject({ hydration: { status: "live" }, sourceStatus: "stopped" });
+    p.apply(e("session.updated", { payload: { sourceStatus: "stale" } }));
+    expect(p.getState().session.hydration.status).toBe("stale");
+    p.apply(e("session.updated", { payload: { stale: false } }));
+    expect(p.getState().session.hydration.status).toBe("live");
+  });
+});

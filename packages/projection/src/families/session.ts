@@ -1,7 +1,33 @@
 // session.* (HYD-*): the session shell (ids, title, hydration status, closed). The shell is what paints
-// first when a session opens (HYD-01).
+// first when a session opens (HYD-01). `session.updated` also carries the gateway's view of the upstream
+// source (FALL-01, HYD-08, ORD-05): `stale: true` (or `sourceStatus: "stale"`) renders the session
+// `stale` until `stale: false` says the facts are current again; `sourceStatus` stays visible as given.
+import type { SessionSlice } from "@agent-ui/contracts";
 import { asString } from "../internal/json";
 import type { EventContext, Store } from "../store";
+
+type HydrationStatus = SessionSlice["hydration"]["status"];
+
+/** The status a session had before its source went stale, restored when the source recovers. */
+const statusBeforeStale = new WeakMap<Store, HydrationStatus>();
+
+function applySourceHealth(store: Store, session: SessionSlice, payload: Record<string, unknown>): void {
+  const sourceStatus = asString(payload.sourceStatus);
+  if (sourceStatus !== undefined) session.sourceStatus = sourceStatus;
+  const stale =
+    typeof payload.stale === "boolean" ? payload.stale : sourceStatus === "stale" ? true : undefined;
+  if (stale === true && session.hydration.status !== "stale") {
+    statusBeforeStale.set(store, session.hydration.status);
+    session.hydration = { ...session.hydration, status: "stale" };
+  } else if (stale === false && session.hydration.status === "stale") {
+    const previous = statusBeforeStale.get(store);
+    statusBeforeStale.delete(store);
+    session.hydration = {
+      ...session.hydration,
+      status: previous === undefined || previous === "empty" || previous === "stale" ? "live" : previous,
+    };
+  }
+}
 
 function sessionEvent(kind: "opened" | "hydrated" | "updated" | "closed") {
   return (store: Store, ctx: EventContext): void => {
@@ -15,6 +41,7 @@ function sessionEvent(kind: "opened" | "hydrated" | "updated" | "closed") {
     if (kind === "opened") session.closed = false;
     if (kind === "hydrated") session.hydration = { status: "hydrated", source: "event" };
     else if (session.hydration.status === "empty") session.hydration = { status: "live" };
+    if (kind === "updated") applySourceHealth(store, session, payload);
     store.session.touch();
   };
 }
