@@ -1,7 +1,9 @@
 // `npm run bench:projection`: our projector alone (issue 3) at 1k / 10k / 100k events: events/s, peak
 // heap, and the 10k → 100k time ratio, judged against the issue's targets. Each size runs in its own
 // child process with --expose-gc, like the full benchmark.
+import { loadavg } from "node:os";
 import { runInChild } from "./child";
+import { machineInfo } from "./runner";
 import { fmtMB, fmtMs, fmtRate, sizeLabel, table } from "./markdown";
 import type { ReducerResult } from "./tasks";
 
@@ -54,7 +56,13 @@ export async function benchProjection(
         },
       ]
     : [];
+  const m = machineInfo();
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
   const markdown = [
+    `Machine: ${m.nproc} cores, ${m.cpu}, Node ${m.node}; load average ${load}.`,
+    "",
     table(
       ["mode", "events", "wall ms (median)", "CPU ms", "events/s", "peak heap MB", "retained MB"],
       rows.map((r) => [
