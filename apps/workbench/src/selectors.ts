@@ -18,7 +18,7 @@ export const selectTeam = (s: ProjectionState) => ({
   messages: s.messages,
   evidence: s.evidence,
 });
-export const selectArtifacts = (s: ProjectionState) => s.artifacts;
+export const selectArtifacts = (s: ProjectionState) => ({ artifacts: s.artifacts, reviews: s.team.reviews });
 export const selectEvidence = (s: ProjectionState) => ({ evidence: s.evidence, reviews: s.team.reviews });
 export const selectTimeline = (s: ProjectionState) => ({
   timeline: s.timeline,

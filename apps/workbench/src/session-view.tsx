@@ -14,11 +14,14 @@ import {
   PermissionStatus,
   ProcessTimeline,
   type ProjectionStore,
+  RovingTablist,
   RuntimeStatus,
   TaskCapsules,
   TeamWorkbench,
   inlineFactIds,
   shallowEqual,
+  tabId,
+  tabPanelId,
   useProjection,
 } from "@agent-ui/react";
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
@@ -39,6 +42,7 @@ import {
 
 export type Panel = "tasks" | "team" | "artifacts" | "evidence" | "timeline" | "inspector";
 const PANELS: Panel[] = ["tasks", "team", "artifacts", "evidence", "timeline", "inspector"];
+const PANEL_TABS = PANELS.map((p) => ({ id: p, label: p }));
 
 export interface SessionViewProps {
   store: ProjectionStore<ProjectionState>;
@@ -75,21 +79,20 @@ export function SessionView({
         <ComposerPane store={store} dispatch={guarded} readOnlyReason={readOnlyReason} />
       </div>
       <aside className="wb-side" aria-label="Session panels">
-        <div role="tablist" aria-label="Panels" className="aui-tabs">
-          {PANELS.map((p) => (
-            <button
-              key={p}
-              type="button"
-              role="tab"
-              aria-selected={panel === p}
-              className="aui-tab"
-              onClick={() => setPanel(p)}
-            >
-              {p}
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel" className="wb-panel" aria-label={panel}>
+        <RovingTablist
+          tabs={PANEL_TABS}
+          activeId={panel}
+          onSelect={(id) => setPanel(id as Panel)}
+          label="Panels"
+          idPrefix="wb"
+        />
+        <div
+          role="tabpanel"
+          id={tabPanelId("wb", panel)}
+          aria-labelledby={tabId("wb", panel)}
+          className="wb-panel"
+          aria-label={panel}
+        >
           {panel === "tasks" ? <CapsulesPane store={store} dispatch={guarded} /> : null}
           {panel === "team" ? <TeamPane store={store} dispatch={guarded} /> : null}
           {panel === "artifacts" ? (
@@ -186,10 +189,11 @@ function TeamPane({ store, dispatch }: Pane) {
 function ArtifactsPane(
   props: Pane & { loadDetail?: DetailLoader; selectedId: string | null; onSelect: (id: string) => void },
 ) {
-  const artifacts = useProjection(props.store, selectArtifacts);
+  const { artifacts, reviews } = useProjection(props.store, selectArtifacts, shallowEqual);
   return (
     <ArtifactWorkspace
       artifacts={artifacts}
+      reviews={reviews}
       dispatch={props.dispatch}
       loadDetail={props.loadDetail}
       selectedId={props.selectedId}

@@ -1,11 +1,13 @@
 // ArtifactWorkspace: card list, non-blocking preview, version rail, diff between explicit versions on
 // demand, export state (ART-04/05/08). Kind, saved state and export come only from artifact facts; a
 // missing kind reads `unknown` (ART-02, FALL-05). Export goes through the owner (ART-06/09).
-import type { ArtifactRecord } from "@agent-ui/contracts";
+import type { ArtifactRecord, Review } from "@agent-ui/contracts";
 import { useState } from "react";
+import { ArtifactEditor } from "./artifact-editor";
 import type { Dispatch } from "./commands";
 import { Badge } from "./honest";
 import { type DetailLoader, LazyDetail } from "./lazy-detail";
+import { RequestReviewButton } from "./team-controls";
 
 export interface ArtifactWorkspaceProps {
   artifacts: Record<string, ArtifactRecord>;
@@ -14,6 +16,8 @@ export interface ArtifactWorkspaceProps {
   /** Controlled selection (e.g. from an artifact card in the conversation); UI-only. */
   selectedId?: string | null;
   onSelect?: (artifactId: string) => void;
+  /** The review lane (`team.reviews`): a requested review is confirmed when one of this artifact appears. */
+  reviews?: Review[];
 }
 
 export function ArtifactWorkspace({
@@ -22,6 +26,7 @@ export function ArtifactWorkspace({
   loadDetail,
   selectedId,
   onSelect,
+  reviews,
 }: ArtifactWorkspaceProps) {
   const list = Object.values(artifacts);
   const [localSelected, setLocalSelected] = useState<string | null>(null);
@@ -50,7 +55,9 @@ export function ArtifactWorkspace({
           </li>
         ))}
       </ul>
-      {artifact ? <ArtifactDetail artifact={artifact} dispatch={dispatch} loadDetail={loadDetail} /> : null}
+      {artifact ? (
+        <ArtifactDetail artifact={artifact} dispatch={dispatch} loadDetail={loadDetail} reviews={reviews} />
+      ) : null}
     </section>
   );
 }
@@ -59,10 +66,12 @@ function ArtifactDetail({
   artifact,
   dispatch,
   loadDetail,
+  reviews,
 }: {
   artifact: ArtifactRecord;
   dispatch?: Dispatch;
   loadDetail?: DetailLoader;
+  reviews?: Review[];
 }) {
   const exporting = artifact.export.status === "exporting";
   return (
@@ -81,6 +90,9 @@ function ArtifactDetail({
             {exporting ? "Exporting…" : "Export"}
           </button>
         ) : null}
+        {dispatch && reviews ? (
+          <RequestReviewButton dispatch={dispatch} target={artifact.artifactId} reviews={reviews} />
+        ) : null}
       </header>
       {artifact.error ? (
         <p className="aui-tool-error" role="alert">
@@ -96,6 +108,7 @@ function ArtifactDetail({
           <p className="aui-hint">preview: unavailable</p>
         )}
       </section>
+      {dispatch ? <ArtifactEditor key={artifact.artifactId} artifact={artifact} dispatch={dispatch} /> : null}
       <section aria-label="Versions">
         <h4>Versions</h4>
         <ol className="aui-versions">

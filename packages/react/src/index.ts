@@ -36,6 +36,34 @@ export { ContextChips } from "./context-chips";
 export { PermissionStatus } from "./permission-status";
 export { DiagnosticsDrawer } from "./diagnostics-drawer";
 export { type SessionTab, SessionTabs } from "./session-tabs";
+export {
+  type RovingTab,
+  RovingTablist,
+  type RovingTablistProps,
+  rovingTarget,
+  tabId,
+  tabPanelId,
+} from "./roving-tabs";
+export {
+  type ControlButtonProps,
+  type ControlledWrite,
+  ControlButton,
+  DisabledReason,
+  WriteFeedback,
+  useControlledWrite,
+} from "./controlled-write";
+export {
+  AssignControl,
+  ContinueAgentForm,
+  DelegateForm,
+  RequestReviewButton,
+  type TeamControlProps,
+  TeammateControls,
+  WaitControl,
+  isTeammateRunning,
+} from "./team-controls";
+export { QueuedTurn } from "./queued-turn";
+export { ArtifactEditor, editBlockedReason } from "./artifact-editor";
 export { Composer, type ComposerProps } from "./composer";
 export { type ThemeChoice, ThemeToggle } from "./theme";
 export { inlineFactIds } from "./live-facts";

@@ -1,5 +1,7 @@
-// SessionTabs: one tab per session with running / stale / unread markers. Selection is UI-only state.
+// SessionTabs: one tab per session with running / stale / unread markers. Selection is UI-only state;
+// keyboard navigation follows the WAI-ARIA tabs pattern (arrows, Home/End, roving tabindex).
 import { type KeyboardEvent, useRef } from "react";
+import { rovingTarget } from "./roving-tabs";
 
 export interface SessionTab {
   id: string;
@@ -16,9 +18,10 @@ export function SessionTabs(props: {
 }) {
   const refs = useRef(new Map<string, HTMLButtonElement>());
   const onKey = (event: KeyboardEvent, index: number) => {
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (!step || props.tabs.length === 0) return;
-    const next = props.tabs[(index + step + props.tabs.length) % props.tabs.length];
+    const target = rovingTarget(event.key, index, props.tabs.length);
+    if (target === null) return;
+    event.preventDefault();
+    const next = props.tabs[target];
     refs.current.get(next.id)?.focus();
     props.onSelect(next.id);
   };

@@ -4,6 +4,7 @@
 import type { QueueSlice, TaskRecord } from "@agent-ui/contracts";
 import type { Dispatch } from "./commands";
 import { Badge, clip } from "./honest";
+import { QueuedTurn } from "./queued-turn";
 
 export interface TaskCapsulesProps {
   tasks: Record<string, TaskRecord>;
@@ -74,29 +75,7 @@ export function TaskCapsules({ tasks, queue, dispatch, onOpenTask }: TaskCapsule
           </li>
         ))}
         {queued.map((item) => (
-          <li key={item.id} className="aui-capsule aui-attention-medium" data-state="queued">
-            <span className="aui-capsule-title">Queued turn #{item.position}</span>
-            <Badge value={item.status} />
-            <span className="aui-hint">{clip(item.preview, 60)}</span>
-            {dispatch ? (
-              <>
-                <button
-                  type="button"
-                  className="aui-button aui-button-quiet"
-                  onClick={() => dispatch({ kind: "promote_queued", queuedId: item.id })}
-                >
-                  Run next
-                </button>
-                <button
-                  type="button"
-                  className="aui-button aui-button-quiet"
-                  onClick={() => dispatch({ kind: "remove_queued", queuedId: item.id })}
-                >
-                  Remove
-                </button>
-              </>
-            ) : null}
-          </li>
+          <QueuedTurn key={item.id} item={item} dispatch={dispatch} />
         ))}
         {steers.map((steer) => (
           <li key={steer.id} className="aui-capsule aui-attention-medium" data-state="steering">

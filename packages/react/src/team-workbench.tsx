@@ -7,6 +7,15 @@ import { useMemo, useState } from "react";
 import type { Dispatch } from "./commands";
 import { DelegationGraph } from "./delegation-graph";
 import { Badge, clip, honestText, isFallback } from "./honest";
+import {
+  AssignControl,
+  ContinueAgentForm,
+  DelegateForm,
+  RequestReviewButton,
+  TeammateControls,
+  WaitControl,
+  isTeammateRunning,
+} from "./team-controls";
 
 export interface TeamWorkbenchProps {
   team: TeamSlice;
@@ -28,6 +37,10 @@ export function TeamWorkbench({
   transcriptLimit = 20,
 }: TeamWorkbenchProps) {
   const [openAgent, setOpenAgent] = useState<string | null>(null);
+  // Teammates picked for `wait`: UI-only selection.
+  const [waitOn, setWaitOn] = useState<string[]>([]);
+  const toggleWait = (id: string) =>
+    setWaitOn((list) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]));
   const nameOf = (id: string | undefined) => (id ? honestText(agents[id]?.name ?? id) : "unknown");
   const rosterIds = team.roster.length > 0 ? team.roster : Object.keys(agents);
   return (
@@ -74,14 +87,19 @@ export function TeamWorkbench({
                 >
                   {openAgent === id ? "Hide transcript" : "Transcript"}
                 </button>
-                {dispatch && agent && (agent.status === "running" || agent.status === "waiting") ? (
-                  <button
-                    type="button"
-                    className="aui-button aui-button-quiet"
-                    onClick={() => dispatch({ kind: "stop", agentId: id })}
-                  >
-                    Stop
-                  </button>
+                {dispatch ? (
+                  <>
+                    <label className="aui-inline-label">
+                      <input
+                        type="checkbox"
+                        checked={waitOn.includes(id)}
+                        disabled={!isTeammateRunning(agent)}
+                        onChange={() => toggleWait(id)}
+                      />
+                      wait on
+                    </label>
+                    <TeammateControls dispatch={dispatch} agentId={id} agent={agent} />
+                  </>
                 ) : null}
               </li>
             );
@@ -95,6 +113,15 @@ export function TeamWorkbench({
             limit={transcriptLimit}
           />
         ) : null}
+        {openAgent && dispatch ? (
+          <ContinueAgentForm dispatch={dispatch} agentId={openAgent} agent={agents[openAgent]} />
+        ) : null}
+        {dispatch ? (
+          <div className="aui-actions">
+            <WaitControl dispatch={dispatch} team={team} agents={agents} selected={waitOn} />
+          </div>
+        ) : null}
+        {dispatch ? <DelegateForm dispatch={dispatch} team={team} agents={agents} /> : null}
       </section>
 
       <DelegationGraph agents={agents} edges={team.edges} onSelectAgent={setOpenAgent} />
@@ -111,6 +138,9 @@ export function TeamWorkbench({
                 assignee: {item.assignee ? nameOf(item.assignee) : "unassigned"}
               </span>
               {item.blocker ? <span className="aui-capsule-reason">blocked: {item.blocker}</span> : null}
+              {dispatch ? (
+                <AssignControl dispatch={dispatch} item={item} rosterIds={rosterIds} agents={agents} />
+              ) : null}
             </li>
           ))}
         </ul>
@@ -140,6 +170,14 @@ export function TeamWorkbench({
               <span className="aui-author">{nameOf(n.agentId)}</span> <Badge value={n.status} />{" "}
               {clip(n.summary, 160)}
               {n.resultRef ? <code className="aui-hint"> {n.resultRef}</code> : null}
+              {dispatch ? (
+                <RequestReviewButton
+                  dispatch={dispatch}
+                  target={n.resultRef}
+                  reviews={team.reviews}
+                  name={`Request review of ${nameOf(n.agentId)}'s result`}
+                />
+              ) : null}
             </li>
           ))}
         </ul>

@@ -78,8 +78,8 @@ describe("TaskCapsules", () => {
     );
     expect(screen.getByText("Queued turn #1")).toBeTruthy();
     expect(screen.getByText("Steer for the current run")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Run next" }));
-    fireEvent.click(screen.getByRole("button", { name: "Remove" }));
+    fireEvent.click(screen.getByRole("button", { name: "Run queued turn #1 next" }));
+    fireEvent.click(screen.getByRole("button", { name: "Remove queued turn #1" }));
     expect(calls).toEqual([
       { kind: "promote_queued", queuedId: "q1" },
       { kind: "remove_queued", queuedId: "q1" },

@@ -106,7 +106,7 @@ describe("TeamWorkbench", () => {
     expect(screen.getByText("background: cron")).toBeTruthy();
     expect(screen.getByText("remote: working")).toBeTruthy();
     const row = within(screen.getByLabelText("Roster")).getByText("Nightly").closest("li") as HTMLElement;
-    fireEvent.click(within(row).getByRole("button", { name: "Stop" }));
+    fireEvent.click(within(row).getByRole("button", { name: "Stop Nightly" }));
     expect(calls).toEqual([{ kind: "stop", agentId: "bg" }]);
   });
 });
