@@ -79,7 +79,7 @@ function reducerTable(report: BenchReport, events: number): string {
     const s = report.skipped.find((x) => x.reducer === id && x.events === events);
     if (s === undefined) continue;
     const est = s.estimateMs;
-    const note = est === undefined ? s.reason : `${s.reason}, est ${fmtMs(est)}`;
+    const note = est === undefined ? s.reason : `${s.reason}, est ${(est / 1000).toFixed(1)} s`;
     rows.push([
       label(id),
       "–",
