@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+// The session workbench's panel tabs follow the WAI-ARIA tabs pattern: arrows / Home / End move the
+// selection with a roving tabindex, and the panel is labelled by (and controlled from) its tab.
+import { createProjector } from "@agent-ui/projection";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { SessionView } from "../src/session-view";
+
+afterEach(cleanup);
+
+function renderView() {
+  const store = createProjector();
+  const calls: unknown[] = [];
+  render(
+    <SessionView
+      store={store}
+      dispatch={async (intent) => {
+        calls.push(intent);
+        return { status: "accepted", idempotencyKey: "k" };
+      }}
+      inspector={<p>inspector body</p>}
+      initialPanel="team"
+    />,
+  );
+  return calls;
+}
+
+const tab = (name: string) => screen.getByRole("tab", { name });
+
+describe("SessionView panels", () => {
+  it("a11y (WAI-ARIA tabs) arrow keys, Home and End switch panels; only the selected tab is tabbable", () => {
+    renderView();
+    expect(tab("team").getAttribute("tabindex")).toBe("0");
+    expect(tab("tasks").getAttribute("tabindex")).toBe("-1");
+    fireEvent.keyDown(tab("team"), { key: "ArrowRight" });
+    expect(document.activeElement).toBe(tab("artifacts"));
+    expect(screen.getByRole("tabpanel", { name: "artifacts" }).id).toBe(
+      tab("artifacts").getAttribute("aria-controls"),
+    );
+    fireEvent.keyDown(tab("artifacts"), { key: "End" });
+    expect(screen.getByRole("tabpanel", { name: "inspector" }).textContent).toContain("inspector body");
+    fireEvent.keyDown(tab("inspector"), { key: "ArrowRight" });
+    expect(tab("tasks").getAttribute("aria-selected")).toBe("true");
+    fireEvent.keyDown(tab("tasks"), { key: "ArrowLeft" });
+    expect(tab("inspector").getAttribute("aria-selected")).toBe("true");
+    fireEvent.keyDown(tab("inspector"), { key: "Home" });
+    expect(document.activeElement).toBe(tab("tasks"));
+    expect(screen.getAllByRole("tab").filter((t) => t.getAttribute("tabindex") === "0")).toHaveLength(1);
+  });
+
+  it("TEAM-14/FALL-06 the team panel offers delegate even before any teammate exists, disabled with a reason", () => {
+    const calls = renderView();
+    expect(screen.getByRole("form", { name: "Delegate" })).toBeTruthy();
+    expect(screen.getByText("select running teammates to wait on")).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+});
