@@ -6,6 +6,7 @@ import { projectEvents } from "@agent-ui/projection";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readCorrelationIds } from "../src/shared/record";
+import { detectFormat } from "../src/auto";
 import { limeAdapter } from "../src/lime";
 import { toLimeFacts } from "../src/lime/facts";
 
@@ -332,6 +333,18 @@ describe("lime: team topology (TEAM-16)", () => {
   it("TEAM-16 end to end: the projection's team.topology leaves solo_run", () => {
     expect(projectEvents(adaptAll([{ type: "turn.submitted", payload: {} }])).team.topology).toBe("solo_run");
     expect(projectEvents(adaptAll([spawned])).team.topology).toBe("coordinator_team");
+  });
+});
+
+describe("lime: detection (ENV-09, used by validate/adapt --from auto)", () => {
+  it("ENV-09 the profile schema version claims a record whatever its class; shared names yield to Agent UI", () => {
+    expect(detectFormat([{ type: "turn.teleported", ...SCOPE }]).format).toBe("lime");
+    const envelopes = [
+      { type: "tool.started", runtimeId: "rt", toolCallId: "c" },
+      { type: "tool.result", runtimeId: "rt", toolCallId: "c" },
+    ];
+    expect(detectFormat(envelopes).format).toBe("agent-ui");
+    expect(detectFormat([{ type: "subagent.spawned", runtimeId: "rt" }]).format).toBe("lime");
   });
 });
 

@@ -173,6 +173,29 @@ describe("agent-ui validate through a registered adapter", () => {
   });
 });
 
+describe("agent-ui validate --from auto: the adapters' detectFormat decides", () => {
+  it("ENV-11 a profile record of a class newer than the adapter is still validated as Lime", async () => {
+    const event = JSON.parse(readFileSync(join(fixtureDir, "submit-turn-event.json"), "utf8"));
+    const result = await run(["--json", "-"], JSON.stringify({ ...event, type: "turn.teleported" }));
+    expect(JSON.parse(result.stdout)).toMatchObject({ format: "lime" });
+  });
+
+  it("ENV-01 Agent UI envelopes with runtimeId and only class names shared with Lime stay agent-ui", async () => {
+    const shared = [
+      { type: "tool.started", eventId: "a", sequence: 1, sessionId: "s", runtimeId: "rt", toolCallId: "c" },
+      { type: "tool.result", eventId: "b", sequence: 2, sessionId: "s", runtimeId: "rt", toolCallId: "c" },
+    ];
+    const report = JSON.parse((await run(["--json", "-"], jsonl(shared))).stdout);
+    expect(report).toMatchObject({ format: "agent-ui", errors: 0 });
+  });
+
+  it("ENV-09 records no adapter claims are validated as Agent UI and fail its schema (exit 1)", async () => {
+    const result = await run(["--json", "-"], jsonl([{ hello: "world" }, { hello: "again" }]));
+    expect(JSON.parse(result.stdout)).toMatchObject({ format: "agent-ui" });
+    expect(result.code).toBe(1);
+  });
+});
+
 describe("agent-ui validate: unusable input exits 2 with a message saying what and where", () => {
   it("a missing file names the path", async () => {
     const missing = join(tmp, "missing.jsonl");

@@ -10,21 +10,26 @@ import { EXTENSION_MAPPING } from "./mapping-table";
 export function detectLime(record: unknown): number {
   if (!isRecord(record)) return 0;
   const schemaVersion = readString(record, "schemaVersion", "schema_version");
+  // The profile's schema version is the strongest marker: it names the profile whatever the class (a
+  // class newer than this adapter is still a Lime record, reported as such, not another format's).
+  const profile = schemaVersion?.startsWith("lime-profile") === true;
   const type = readString(record, "type");
   if (type === undefined) {
     if (isSessionSnapshot(record) || isTaskSnapshot(record) || isEvidencePack(record))
-      return schemaVersion?.startsWith("lime-profile") ? 1 : 0.7;
+      return profile ? 1 : 0.7;
     return 0;
   }
+  if (profile) return 1;
   const known =
     isMember(RUNTIME_EVENT_CLASSES, type) ||
     RUNTIME_ALIASES[type] !== undefined ||
     EXTENSION_MAPPING[type] !== undefined;
   if (!known) return 0;
-  if (schemaVersion?.startsWith("lime-profile")) return 1;
-  if (typeof record.runtimeId === "string" || typeof record.runtime_id === "string") return 0.9;
-  // 16 class names are shared with Agent UI; only runtime-only names are strong evidence on their own.
-  return isMember(EVENT_CLASSES, type) ? 0.4 : 0.8;
+  const runtimeId = typeof record.runtimeId === "string" || typeof record.runtime_id === "string";
+  // 16 class names are shared with Agent UI, whose envelopes carry `runtimeId` too: on those names the
+  // Agent UI detector (≥ 0.6) must win, so only runtime-only names are strong evidence.
+  if (isMember(EVENT_CLASSES, type)) return runtimeId ? 0.5 : 0.4;
+  return runtimeId ? 0.9 : 0.8;
 }
 
 export const limeAdapter: AdapterModule = {

@@ -1,16 +1,14 @@
 // `agent-ui validate`: checks a recorded stream against the contracts — schema, scope ids, taxonomy,
 // secrets, inline size, ordering and lifecycle pairing — and prints one line per diagnostic. Exit 0 when
 // nothing is an error, 1 when something is, 2 when the input cannot be read or the arguments are wrong.
-import { ADAPTERS, findAdapter } from "@agent-ui/adapters";
+import { ADAPTERS, detectFormat as detectSourceFormat, findAdapter } from "@agent-ui/adapters";
 import {
   type AgentUiEvent,
   type Diagnostic,
-  EVENT_CLASSES,
   type FramedRecord,
   createSequenceVerifier,
   createValidationContext,
   diagnostic,
-  isMember,
   runtimeRecordKind,
   validateEvent,
   validateRuntimeRecord,
@@ -93,39 +91,23 @@ export function validationFormats(): ValidationFormat[] {
   return [...own, ...adapters];
 }
 
-/** `--from auto`: Lime when records carry profile markers, Agent UI when every record is a standard class,
- * else the registered adapter whose `detect` claims the records most strongly, else Agent UI. */
+/** Below this detection confidence `--from auto` validates as Agent UI: input no adapter clearly claims is
+ * checked against the envelope schema (and fails it loudly) instead of being half-read by a weak guess. */
+export const AUTO_DETECT_MIN_CONFIDENCE = 0.5;
+
+/** How many leading records `--from auto` samples. */
+const AUTO_DETECT_SAMPLE = 20;
+
+/** `--from auto`: the adapters' own `detectFormat` (the same detection `adapt` and the server use; Lime
+ * profile markers — schema version, snapshot and trial-pack shapes — score highest there), else Agent UI. */
 export function detectFormat(records: readonly FramedRecord[]): string {
-  const sample = records.slice(0, 20).map((r) => r.value);
-  if (sample.length === 0) return "agent-ui";
-  if (sample.some(hasLimeMarkers)) return "lime";
-  if (sample.every((value) => isMember(EVENT_CLASSES, (value as { type?: unknown } | null)?.type)))
-    return "agent-ui";
-  let best = { format: "agent-ui", score: 0.5 };
-  for (const adapter of ADAPTERS) {
-    const score =
-      sample.reduce<number>((sum, value) => sum + safeDetect(adapter.detect, value), 0) / sample.length;
-    if (score > best.score) best = { format: adapter.format, score };
-  }
-  return best.format;
-}
-
-/** Snapshot or trial-pack shape, or the profile's schema version (camelCase or snake_case). */
-function hasLimeMarkers(value: unknown): boolean {
-  const kind = runtimeRecordKind(value);
-  if (kind === "snapshot" || kind === "trial-pack") return true;
-  if (kind !== "event") return false;
-  const record = value as Record<string, unknown>;
-  const version = record.schemaVersion ?? record.schema_version;
-  return typeof version === "string" && version.startsWith("lime-profile");
-}
-
-function safeDetect(detect: (record: unknown) => number, value: unknown): number {
-  try {
-    return detect(value);
-  } catch {
-    return 0;
-  }
+  const detected = detectSourceFormat(
+    records.map((record) => record.value),
+    AUTO_DETECT_SAMPLE,
+  );
+  return detected.format !== "unknown" && detected.confidence >= AUTO_DETECT_MIN_CONFIDENCE
+    ? detected.format
+    : "agent-ui";
 }
 
 interface ValidateArgs {
