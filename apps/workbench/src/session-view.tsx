@@ -163,8 +163,19 @@ function ConversationPane({
 function ComposerPane({ store, dispatch, readOnlyReason }: Pane & { readOnlyReason?: string }) {
   const runActive = useProjection(store, selectRunActive);
   const runtime = useProjection(store, selectRuntime);
+  const context = useProjection(store, selectContext);
+  const { artifacts } = useProjection(store, selectArtifacts, shallowEqual);
+  // `@mentions` resolve to the session's context refs and artifacts (COMP-02); anything else stays prose.
+  const mentionables = useMemo(
+    () => [
+      ...context.refs,
+      ...Object.values(artifacts).map((a) => ({ id: a.artifactId, label: a.title, kind: "artifact" })),
+    ],
+    [context.refs, artifacts],
+  );
   return (
     <Composer
+      mentionables={mentionables}
       dispatch={dispatch}
       runActive={runActive}
       activeTurnId={runtime.turnId}

@@ -3,6 +3,8 @@
 // Every command carries an idempotency key: a duplicate returns the first result and produces no second
 // runtime fact (AUI-AR-ACTION-004, ORD-07).
 
+// `contextRefs` (send / queue / steer): stable ids of context the user attached, resolved mentions only —
+// an unresolved `@mention` stays prose and is never sent as context (COMP-02).
 interface CommandBase {
   sessionId: string;
   idempotencyKey: string;
@@ -10,9 +12,9 @@ interface CommandBase {
 }
 
 export type ControlCommand =
-  | (CommandBase & { kind: "send"; text: string; clientMessageId?: string })
-  | (CommandBase & { kind: "queue"; text: string; clientMessageId?: string })
-  | (CommandBase & { kind: "steer"; text: string; targetTurnId?: string })
+  | (CommandBase & { kind: "send"; text: string; clientMessageId?: string; contextRefs?: string[] })
+  | (CommandBase & { kind: "queue"; text: string; clientMessageId?: string; contextRefs?: string[] })
+  | (CommandBase & { kind: "steer"; text: string; targetTurnId?: string; contextRefs?: string[] })
   | (CommandBase & { kind: "interrupt"; turnId?: string })
   | (CommandBase & {
       kind: "respond_action";

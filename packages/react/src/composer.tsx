@@ -2,8 +2,9 @@
 // this next) and "steer" (change what is happening now) — visibly distinct, never guessed (QUEUE-01/02).
 // The draft is UI state: it is cleared only when the runtime accepted the write, and kept with the reason
 // when the write failed or was rejected (COMP-03, QUEUE-05).
-import { type FormEvent, type KeyboardEvent, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useMemo, useState } from "react";
 import { type CommandIntent, type Dispatch, dispatchSafely } from "./commands";
+import { ComposerChips, type MentionTarget, contextRefsOf, parseMentions } from "./composer-context";
 
 export interface ComposerProps {
   dispatch: Dispatch;
@@ -12,12 +13,26 @@ export interface ComposerProps {
   activeTurnId?: string;
   disabledReason?: string;
   onInterrupt?: () => void;
+  /** Context an `@mention` may resolve to (COMP-01/02). Without it, mentions are plain text. */
+  mentionables?: readonly MentionTarget[];
 }
 
 type Mode = "send" | "queue" | "steer";
 
-export function Composer({ dispatch, runActive, activeTurnId, disabledReason, onInterrupt }: ComposerProps) {
+const NO_TARGETS: readonly MentionTarget[] = [];
+
+export function Composer({
+  dispatch,
+  runActive,
+  activeTurnId,
+  disabledReason,
+  onInterrupt,
+  mentionables = NO_TARGETS,
+}: ComposerProps) {
   const [draft, setDraft] = useState("");
+  // Chips the user removed: UI state, cleared once a submit was accepted.
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
+  const mentions = useMemo(() => parseMentions(draft, mentionables), [draft, mentionables]);
   const [busy, setBusy] = useState<Mode | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -26,12 +41,17 @@ export function Composer({ dispatch, runActive, activeTurnId, disabledReason, on
     if (!text || busy || disabledReason) return;
     setBusy(mode);
     setNotice(null);
+    const refs = contextRefsOf(mentions, removed);
+    const context = refs.length > 0 ? { contextRefs: refs } : {};
     const intent: CommandIntent =
-      mode === "steer" ? { kind: "steer", text, targetTurnId: activeTurnId } : { kind: mode, text };
+      mode === "steer"
+        ? { kind: "steer", text, targetTurnId: activeTurnId, ...context }
+        : { kind: mode, text, ...context };
     const result = await dispatchSafely(dispatch, intent);
     setBusy(null);
     if (result.status === "accepted") {
       setDraft("");
+      setRemoved(new Set());
       setNotice(
         mode === "send"
           ? null
@@ -69,6 +89,11 @@ export function Composer({ dispatch, runActive, activeTurnId, disabledReason, on
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={onKeyDown}
         rows={3}
+      />
+      <ComposerChips
+        mentions={mentions}
+        removed={removed}
+        onRemove={(id) => setRemoved((set) => new Set(set).add(id))}
       />
       <div className="aui-actions">
         {runActive ? (

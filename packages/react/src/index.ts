@@ -65,5 +65,12 @@ export {
 export { QueuedTurn } from "./queued-turn";
 export { ArtifactEditor, editBlockedReason } from "./artifact-editor";
 export { Composer, type ComposerProps } from "./composer";
+export {
+  ComposerChips,
+  type MentionTarget,
+  type ParsedMentions,
+  contextRefsOf,
+  parseMentions,
+} from "./composer-context";
 export { type ThemeChoice, ThemeToggle } from "./theme";
 export { inlineFactIds } from "./live-facts";
