@@ -56,7 +56,7 @@ export class EntityTable<T, V = T> {
     const at = this.positions.get(id);
     if (at !== undefined) this.order.splice(at, 1);
     this.positions.clear();
-    this.order.forEach((key, index) => this.positions.set(key, index));
+    for (let index = 0; index < this.order.length; index++) this.positions.set(this.order[index], index);
     this.structureChanged = true;
   }
 
