@@ -154,6 +154,36 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
     await screenshot(page, "workbench-inspector-dark");
     await page.close();
   }, 120_000);
+  it("QUEUE-08/TEAM-14/CTRL-02 a queued turn leaves only on queue.changed; a write the runtime refuses keeps the draft with a retry", async () => {
+    const id = await h.createSession("queue-steer", { pace: 1 });
+    const page = await h.open(id);
+    const queueButton = page.getByRole("button", { name: "Queue — run next" });
+    await queueButton.waitFor({ timeout: FACT_TIMEOUT });
+    const input = page.getByRole("textbox", { name: "Message" });
+    await input.fill("First follow-up");
+    await queueButton.click();
+    await input.fill("Second follow-up to drop");
+    await queueButton.click();
+    const tasks = await panel(page, "tasks");
+    const row = tasks.getByRole("listitem").filter({ hasText: "Second follow-up to drop" });
+    await row.waitFor({ timeout: FACT_TIMEOUT });
+    const changesBefore = await countEvents(h, id, "queue.changed");
+    await row.getByRole("button", { name: /^Remove queued turn/ }).click();
+    await row.waitFor({ state: "detached", timeout: FACT_TIMEOUT });
+    // It left because the runtime said so: a new queue.changed was logged for the removal.
+    expect(await countEvents(h, id, "queue.changed")).toBeGreaterThan(changesBefore);
+
+    // The demo runtime does not implement delegate: the refusal is shown, the draft kept, retry offered.
+    const team = await panel(page, "team");
+    const form = team.getByRole("form", { name: "Delegate" });
+    await form.getByLabel("Task").fill("Check the numbers");
+    await form.getByRole("button", { name: "Delegate" }).click();
+    await form.getByRole("alert").waitFor({ timeout: FACT_TIMEOUT });
+    expect(await form.getByRole("alert").textContent()).toMatch(/Delegate not applied \(rejected/);
+    expect(await form.getByLabel("Task").inputValue()).toBe("Check the numbers");
+    expect(await form.getByRole("button", { name: "Retry delegate" }).count()).toBe(1);
+    await page.close();
+  }, 120_000);
   it("TASK-07/TASK-08 retry keeps the failed attempt; a blocked task shows its reason, never endless running", async () => {
     const retryPage = await h.open(await h.createSession("retry", { pace: 0 }));
     const retryTasks = await panel(retryPage, "tasks");
