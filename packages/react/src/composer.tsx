@@ -35,12 +35,15 @@ export function Composer({
   const mentions = useMemo(() => parseMentions(draft, mentionables), [draft, mentionables]);
   const [busy, setBusy] = useState<Mode | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // A steer the runtime could not apply offers the queue as a fallback (QUEUE-05).
+  const [steerRefused, setSteerRefused] = useState(false);
 
   async function submit(mode: Mode) {
     const text = draft.trim();
     if (!text || busy || disabledReason) return;
     setBusy(mode);
     setNotice(null);
+    setSteerRefused(false);
     const refs = contextRefsOf(mentions, removed);
     const context = refs.length > 0 ? { contextRefs: refs } : {};
     const intent: CommandIntent =
@@ -60,6 +63,7 @@ export function Composer({
             : "Steer sent — waiting for the runtime.",
       );
     } else {
+      setSteerRefused(mode === "steer");
       setNotice(
         `Not sent (${result.status}${result.reason ? `: ${result.reason}` : ""}). Your draft is kept.`,
       );
@@ -136,6 +140,11 @@ export function Composer({
         <p className="aui-hint" role="status">
           {notice}
         </p>
+      ) : null}
+      {steerRefused && runActive && !busy ? (
+        <button type="button" className="aui-button aui-button-queue" onClick={() => submit("queue")}>
+          Queue it instead
+        </button>
       ) : null}
     </form>
   );

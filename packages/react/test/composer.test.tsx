@@ -58,6 +58,24 @@ describe("Composer", () => {
     expect(screen.getByRole("status").textContent).toContain("network down");
   });
 
+  it("QUEUE-05 a refused steer keeps the input and offers the queue as a fallback", async () => {
+    const rec = recordingDispatch();
+    render(<Composer dispatch={rec.dispatch} runActive activeTurnId="turn-1" />);
+    type("focus on EU");
+    fireEvent.click(screen.getByRole("button", { name: "Steer — change current run" }));
+    expect(screen.queryByRole("button", { name: "Queue it instead" })).toBeNull();
+    await act(async () => rec.settle("rejected", "turn is finishing"));
+    expect(draft()).toBe("focus on EU");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Queue it instead" })));
+    expect(rec.calls).toEqual([
+      { kind: "steer", text: "focus on EU", targetTurnId: "turn-1" },
+      { kind: "queue", text: "focus on EU" },
+    ]);
+    expect(screen.queryByRole("button", { name: "Queue it instead" })).toBeNull();
+    await act(async () => rec.settle("accepted"));
+    expect(draft()).toBe("");
+  });
+
   it("FALL-06 a disabled composer says why instead of hiding", () => {
     render(
       <Composer
