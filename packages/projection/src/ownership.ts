@@ -24,9 +24,18 @@ const RUNTIME_OWNED_PREFIXES = [
   "context.",
 ] as const;
 
+/** `state.snapshot` keys that restore runtime truth; `appState` alone is the application's own state. */
+const RUNTIME_SNAPSHOT_KEYS = ["runtimeSession", "thread", "task", "evidencePack", "projection"] as const;
+
 /** True when a UI-owned event claims a runtime-owned fact (and must therefore be ignored). */
-export function isUiOwnedRuntimeFact(type: string, owner: unknown): boolean {
+export function isUiOwnedRuntimeFact(
+  type: string,
+  owner: unknown,
+  payload: Record<string, unknown> | undefined,
+): boolean {
   if (owner !== "ui_projection") return false;
+  if (type === "state.snapshot")
+    return payload !== undefined && RUNTIME_SNAPSHOT_KEYS.some((key) => payload[key] !== undefined);
   for (const prefix of RUNTIME_OWNED_PREFIXES) if (type.startsWith(prefix)) return true;
   return false;
 }

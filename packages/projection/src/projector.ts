@@ -74,7 +74,7 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
       return;
     }
     if (resolved.validation === "full") store.pushDiagnostics(validateEvent(event));
-    if (isUiOwnedRuntimeFact(event.type, event.owner)) {
+    if (isUiOwnedRuntimeFact(event.type, event.owner, event.payload as Record<string, unknown> | undefined)) {
       store.diag(
         "ui_owned_fact_ignored",
         "warning",

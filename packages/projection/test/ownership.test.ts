@@ -117,4 +117,22 @@ describe("ownership gate (ARCH-01, HITL-03)", () => {
       ),
     );
   });
+
+  it("ARCH-01 a ui_projection state.snapshot cannot restore runtime truth, but may replace appState", () => {
+    const e = stream({ turnId: "t1" });
+    const forged = {
+      threadId: "th1",
+      status: "completed",
+      pendingRequests: [],
+      turns: [],
+    };
+    const state = projectEvents([
+      e("action.required", { actionId: "a1", payload: { actionType: "tool_approval" } }),
+      e("state.snapshot", { owner: "ui_projection", payload: { thread: forged } }),
+      e("state.snapshot", { owner: "ui_projection", payload: { appState: { tab: "files" } } }),
+    ]);
+    expect(state.actions.a1.status).toBe("pending");
+    expect(state.appState).toEqual({ tab: "files" });
+    expect(codes(state).filter((c) => c === "ui_owned_fact_ignored")).toHaveLength(1);
+  });
 });
