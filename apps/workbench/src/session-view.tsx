@@ -18,6 +18,7 @@ import {
   RuntimeStatus,
   TaskCapsules,
   TeamWorkbench,
+  WriteGuard,
   inlineFactIds,
   shallowEqual,
   tabId,
@@ -86,28 +87,30 @@ export function SessionView({
           label="Panels"
           idPrefix="wb"
         />
-        <div
-          role="tabpanel"
-          id={tabPanelId("wb", panel)}
-          aria-labelledby={tabId("wb", panel)}
-          className="wb-panel"
-          aria-label={panel}
-        >
-          {panel === "tasks" ? <CapsulesPane store={store} dispatch={guarded} /> : null}
-          {panel === "team" ? <TeamPane store={store} dispatch={guarded} /> : null}
-          {panel === "artifacts" ? (
-            <ArtifactsPane
-              store={store}
-              dispatch={guarded}
-              loadDetail={loadDetail}
-              selectedId={artifactId}
-              onSelect={setArtifactId}
-            />
-          ) : null}
-          {panel === "evidence" ? <EvidencePane store={store} loadDetail={loadDetail} /> : null}
-          {panel === "timeline" ? <TimelinePane store={store} /> : null}
-          {panel === "inspector" ? inspector : null}
-        </div>
+        <WriteGuard reason={readOnlyReason}>
+          <div
+            role="tabpanel"
+            id={tabPanelId("wb", panel)}
+            aria-labelledby={tabId("wb", panel)}
+            className="wb-panel"
+            aria-label={panel}
+          >
+            {panel === "tasks" ? <CapsulesPane store={store} dispatch={guarded} /> : null}
+            {panel === "team" ? <TeamPane store={store} dispatch={guarded} /> : null}
+            {panel === "artifacts" ? (
+              <ArtifactsPane
+                store={store}
+                dispatch={guarded}
+                loadDetail={loadDetail}
+                selectedId={artifactId}
+                onSelect={setArtifactId}
+              />
+            ) : null}
+            {panel === "evidence" ? <EvidencePane store={store} loadDetail={loadDetail} /> : null}
+            {panel === "timeline" ? <TimelinePane store={store} /> : null}
+            {panel === "inspector" ? inspector : null}
+          </div>
+        </WriteGuard>
         <DiagnosticsPane store={store} />
       </aside>
     </div>

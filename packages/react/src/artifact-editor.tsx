@@ -32,7 +32,7 @@ export function ArtifactEditor({ artifact, dispatch }: { artifact: ArtifactRecor
   // Set when our save was accepted: the next version change is ours, and closes the editor.
   const [savedFrom, setSavedFrom] = useState<string | null>(null);
   const write = useControlledWrite(dispatch, artifact.currentVersionId);
-  const blocked = editBlockedReason(artifact);
+  const blocked = write.blocked ?? editBlockedReason(artifact);
 
   if (savedFrom !== null && artifact.currentVersionId !== savedFrom) {
     // The owner confirmed a new version after our accepted save: the draft is now the saved text.
@@ -99,7 +99,7 @@ export function ArtifactEditor({ artifact, dispatch }: { artifact: ArtifactRecor
         <button
           type="button"
           className="aui-button aui-button-primary"
-          disabled={write.pending || !dirty}
+          disabled={write.pending || !dirty || !!write.blocked}
           onClick={() => void save()}
         >
           {write.pending ? "Saving…" : "Save"}
@@ -112,7 +112,9 @@ export function ArtifactEditor({ artifact, dispatch }: { artifact: ArtifactRecor
         >
           Discard edits
         </button>
-        <DisabledReason reason={!dirty && !write.pending ? "no changes to save" : undefined} />
+        <DisabledReason
+          reason={write.blocked ?? (!dirty && !write.pending ? "no changes to save" : undefined)}
+        />
         <WriteFeedback write={write} label="Save" onRetry={() => void save()} />
       </div>
       {write.failure ? (

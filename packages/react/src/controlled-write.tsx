@@ -5,7 +5,7 @@
 // recoverable error row with retry (CTRL-02). A control missing a needed fact is disabled with its reason,
 // never hidden (FALL-06).
 import type { WriteResult } from "@agent-ui/contracts";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, createContext, useContext, useEffect, useRef, useState } from "react";
 import { type CommandIntent, type Dispatch, dispatchSafely } from "./commands";
 
 type Phase = "idle" | "sending" | "waiting" | "failed";
@@ -18,7 +18,26 @@ interface Attempt {
   factAtSend?: unknown;
 }
 
+const WriteGuardContext = createContext<string | undefined>(undefined);
+
+/** Disables every controlled write below it with one reason, e.g. while viewing the past (time travel):
+ * the controls stay visible and say why (FALL-06). */
+export function WriteGuard({ reason, children }: { reason?: string; children: ReactNode }) {
+  return (
+    <WriteGuardContext.Provider value={reason}>
+      {reason ? (
+        <p className="aui-hint aui-disabled-reason" role="note">
+          Controls disabled: {reason}
+        </p>
+      ) : null}
+      {children}
+    </WriteGuardContext.Provider>
+  );
+}
+
 export interface ControlledWrite {
+  /** Set when writes are blocked here (a `WriteGuard` above); sending is refused locally. */
+  blocked?: string;
   /** True from the click until the owner's fact is rendered (or the write is refused). */
   pending: boolean;
   /** The refused / failed / unavailable acknowledgement, kept until retry or dismiss. */
@@ -35,6 +54,7 @@ export function useControlledWrite(dispatch: Dispatch | undefined, fact: unknown
   // A second click in the same tick (before React re-renders the disabled control) is dropped: one click,
   // one write (HITL-05 applied to every control).
   const inFlight = useRef(false);
+  const blocked = useContext(WriteGuardContext);
   const factRef = useRef(fact);
   factRef.current = fact;
 
@@ -46,7 +66,7 @@ export function useControlledWrite(dispatch: Dispatch | undefined, fact: unknown
   }, [awaiting, fact, attempt.factAtSend]);
 
   async function send(intent: CommandIntent): Promise<WriteResult | undefined> {
-    if (!dispatch || inFlight.current || pending) return undefined;
+    if (!dispatch || inFlight.current || pending || blocked) return undefined;
     inFlight.current = true;
     const factAtSend = factRef.current;
     setAttempt({ phase: "sending", intent, factAtSend });
@@ -61,6 +81,7 @@ export function useControlledWrite(dispatch: Dispatch | undefined, fact: unknown
   }
 
   return {
+    blocked,
     pending,
     failure: attempt.phase === "failed" ? (attempt.result ?? null) : null,
     send,
@@ -109,7 +130,9 @@ export function WriteFeedback({
 
 /** A reason next to a disabled control, so a missing fact explains itself (FALL-06). */
 export function DisabledReason({ reason }: { reason?: string }) {
-  return reason ? <span className="aui-hint aui-disabled-reason">{reason}</span> : null;
+  // The guard's reason is said once by the `WriteGuard`, not next to every control it disables.
+  const guard = useContext(WriteGuardContext);
+  return reason && reason !== guard ? <span className="aui-hint aui-disabled-reason">{reason}</span> : null;
 }
 
 export interface ControlButtonProps {
@@ -135,19 +158,20 @@ export function ControlButton({
   className = "aui-button aui-button-quiet",
 }: ControlButtonProps) {
   const write = useControlledWrite(dispatch, fact);
+  const reason = write.blocked ?? disabledReason;
   return (
     <span className="aui-control">
       <button
         type="button"
         className={className}
         aria-label={name}
-        disabled={write.pending || !!disabledReason}
-        title={disabledReason}
+        disabled={write.pending || !!reason}
+        title={reason}
         onClick={() => void write.send(intent)}
       >
         {label}
       </button>
-      <DisabledReason reason={disabledReason} />
+      <DisabledReason reason={reason} />
       <WriteFeedback write={write} label={label} />
     </span>
   );

@@ -50,6 +50,7 @@ export {
   ControlButton,
   DisabledReason,
   WriteFeedback,
+  WriteGuard,
   useControlledWrite,
 } from "./controlled-write";
 export {

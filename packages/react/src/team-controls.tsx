@@ -28,10 +28,11 @@ export function DelegateForm({ dispatch, team, agents }: TeamControlProps) {
   const [text, setText] = useState("");
   const [agentNameValue, setAgentName] = useState("");
   const [role, setRole] = useState("");
+  const reason = write.blocked ?? (text.trim() === "" ? "describe the task to delegate" : undefined);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const task = text.trim();
-    if (!task) return;
+    if (!task || reason) return;
     const result = await write.send({
       kind: "delegate",
       text: task,
@@ -59,10 +60,10 @@ export function DelegateForm({ dispatch, team, agents }: TeamControlProps) {
         Role (optional)
         <input value={role} onChange={(e) => setRole(e.target.value)} />
       </label>
-      <button type="submit" className="aui-button" disabled={write.pending || text.trim() === ""}>
+      <button type="submit" className="aui-button" disabled={write.pending || !!reason}>
         Delegate
       </button>
-      <DisabledReason reason={text.trim() === "" ? "describe the task to delegate" : undefined} />
+      <DisabledReason reason={reason} />
       <WriteFeedback write={write} label="Delegate" />
     </form>
   );
@@ -134,13 +135,15 @@ export function ContinueAgentForm({
   const write = useControlledWrite(dispatch, fact);
   const [text, setText] = useState("");
   const name = agentName(agent, agentId);
-  const reason = !agent
-    ? "teammate: unknown"
-    : ENDED.has(agent.status)
-      ? `teammate is ${agent.status}`
-      : text.trim() === ""
-        ? "type the input to send"
-        : undefined;
+  const reason = write.blocked
+    ? write.blocked
+    : !agent
+      ? "teammate: unknown"
+      : ENDED.has(agent.status)
+        ? `teammate is ${agent.status}`
+        : text.trim() === ""
+          ? "type the input to send"
+          : undefined;
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (reason) return;
@@ -195,8 +198,9 @@ export function AssignControl({
   const write = useControlledWrite(dispatch, item.assignee);
   const [choice, setChoice] = useState("");
   const label = item.title ?? item.workItemId;
-  const reason =
-    rosterIds.length === 0
+  const reason = write.blocked
+    ? write.blocked
+    : rosterIds.length === 0
       ? "roster: unknown"
       : choice === ""
         ? "pick an assignee"

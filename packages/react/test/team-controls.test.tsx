@@ -5,6 +5,7 @@ import type { ProjectionState } from "@agent-ui/contracts";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Dispatch } from "../src/commands";
+import { WriteGuard } from "../src/controlled-write";
 import { TeamWorkbench } from "../src/team-workbench";
 import { teamRunning } from "./fixtures/team";
 import { recordingDispatch } from "./helpers";
@@ -251,5 +252,25 @@ describe("Team controls (TEAM-14, CTRL-01/02, FALL-06)", () => {
     });
     expect(within(notes).queryByText(/waiting for runtime/)).toBeNull();
     expect(within(screen.getByLabelText("Review lane")).getByText(/result:\/\/research/)).toBeTruthy();
+  });
+
+  it("FALL-06 under a write guard (viewing the past) every team control is disabled, the reason said once, nothing sent", () => {
+    const s = teamRunning();
+    const rec = recordingDispatch();
+    render(
+      <WriteGuard reason="Viewing the past (#3)">
+        <TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} dispatch={rec.dispatch} />
+      </WriteGuard>,
+    );
+    expect(screen.getAllByText(/Viewing the past \(#3\)/)).toHaveLength(1);
+    const stop = screen.getByRole("button", { name: "Stop Coordinator" }) as HTMLButtonElement;
+    expect(stop.disabled).toBe(true);
+    expect(stop.title).toBe("Viewing the past (#3)");
+    fireEvent.click(stop);
+    const form = screen.getByRole("form", { name: "Delegate" });
+    fireEvent.change(within(form).getByLabelText("Task"), { target: { value: "x" } });
+    expect((within(form).getByRole("button", { name: "Delegate" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(form);
+    expect(rec.calls).toEqual([]);
   });
 });
