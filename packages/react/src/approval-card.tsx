@@ -16,6 +16,8 @@ export interface ApprovalCardProps {
 }
 
 type Decision = "approve" | "reject" | "answer";
+/** Plans are stateful objects: a rejection carries its reason and the plan stays visible (HITL-11). */
+const PLAN_TYPES = new Set(["plan_decision", "teammate_plan_decision"]);
 const ANSWER_TYPES = new Set([
   "structured_input",
   "clarification",
@@ -29,6 +31,8 @@ export function ApprovalCard({ action, dispatch, agents }: ApprovalCardProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [values, setValues] = useState<FormValues>({});
   const [invalid, setInvalid] = useState<string[]>([]);
+  const [rejectReason, setRejectReason] = useState("");
+  const isPlan = PLAN_TYPES.has(action.type);
   const inFlight = useRef(false);
 
   const open = action.status === "pending" || action.status === "responding";
@@ -49,6 +53,7 @@ export function ApprovalCard({ action, dispatch, agents }: ApprovalCardProps) {
       if (coerced.invalid.length > 0) return;
       payload = coerced.payload;
     }
+    if (decision === "reject" && isPlan && rejectReason.trim()) payload = { reason: rejectReason.trim() };
     inFlight.current = true;
     setSent(decision);
     setRefusal(null);
@@ -106,6 +111,16 @@ export function ApprovalCard({ action, dispatch, agents }: ApprovalCardProps) {
               onChange={setValues}
             />
           ) : null}
+          {isPlan && offers("reject") ? (
+            <label className="aui-inline-label">
+              Reason if rejecting
+              <input
+                value={rejectReason}
+                disabled={waiting}
+                onChange={(e) => setRejectReason(e.target.value)}
+              />
+            </label>
+          ) : null}
           <fieldset className="aui-actions aui-fieldset">
             <legend className="aui-visually-hidden">Decision</legend>
             {offers("approve") ? (
@@ -156,7 +171,7 @@ export function ApprovalCard({ action, dispatch, agents }: ApprovalCardProps) {
       ) : (
         <p className="aui-audit" role="status">
           {action.status === "resolved"
-            ? `Resolved by runtime: ${action.decision ?? "unknown"}${action.auditSummary ? ` — ${action.auditSummary}` : ""}`
+            ? `Resolved by runtime: ${action.decision ?? "unknown"}${resolutionNote(action)}`
             : `This request is ${action.status}; it can no longer be answered.`}
         </p>
       )}
@@ -175,4 +190,11 @@ function requesterName(action: ActionRecord, agents?: Record<string, AgentRecord
       : undefined);
   if (agent && agent.name !== "unknown" && agent.name !== "unavailable") return agent.name;
   return by.agentId ?? by.subagentId ?? "unknown";
+}
+
+/** The runtime's own words on a resolution: the recorded reason (a rejected plan's, HITL-11) and audit. */
+function resolutionNote(action: ActionRecord): string {
+  const reason = typeof action.response?.reason === "string" ? action.response.reason : undefined;
+  const notes = [reason ? `reason: ${reason}` : undefined, action.auditSummary].filter(Boolean);
+  return notes.length > 0 ? ` — ${notes.join(" · ")}` : "";
 }
