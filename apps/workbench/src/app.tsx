@@ -29,6 +29,8 @@ export function App() {
   const [opened, setOpened] = useState<string[]>(() => (hashSession() ? [hashSession() as string] : []));
   const [seen, setSeen] = useState<Record<string, number>>({});
   const [creating, setCreating] = useState<string | null>(null);
+  // Composer drafts per session: switching tabs unmounts a session's view, never its draft (COMP-03).
+  const drafts = useMemo(() => new Map<string, string>(), []);
 
   const refresh = useCallback(async () => {
     try {
@@ -139,7 +141,7 @@ export function App() {
         <section className="wb-workspace" aria-label="Workspace">
           <SessionTabs tabs={tabs} activeId={activeId} onSelect={select} />
           {activeId ? (
-            <ActiveSession key={activeId} sessionId={activeId} />
+            <ActiveSession key={activeId} sessionId={activeId} drafts={drafts} />
           ) : (
             <p className="aui-hint">Create or pick a session.</p>
           )}
@@ -149,13 +151,14 @@ export function App() {
   );
 }
 
-function ActiveSession({ sessionId }: { sessionId: string }) {
+function ActiveSession({ sessionId, drafts }: { sessionId: string; drafts: Map<string, string> }) {
   const { live, connection } = useLiveSession(sessionId);
   if (!live) return <p className="aui-hint">connecting…</p>;
   return (
     <LiveWorkbench
       sessionId={sessionId}
       live={live}
+      drafts={drafts}
       connectionState={connection?.state ?? "unknown"}
       connectionReason={connection?.reason}
     />
@@ -165,6 +168,7 @@ function ActiveSession({ sessionId }: { sessionId: string }) {
 function LiveWorkbench(props: {
   sessionId: string;
   live: LiveSession;
+  drafts: Map<string, string>;
   connectionState: string;
   connectionReason?: string;
 }) {
@@ -185,6 +189,8 @@ function LiveWorkbench(props: {
         loadDetail={live.loadDetail}
         readOnlyReason={past ? `Viewing the past (#${past.seq}); go back to live to act.` : undefined}
         inspector={<EventInspector log={log} head={head} />}
+        drafts={props.drafts}
+        draftKey={sessionId}
       />
     </div>
   );

@@ -53,6 +53,9 @@ export interface SessionViewProps {
   loadDetail?: DetailLoader;
   inspector: React.ReactNode;
   initialPanel?: Panel;
+  /** Composer drafts by key, kept by the host so switching sessions never discards one (COMP-03). */
+  drafts?: Map<string, string>;
+  draftKey?: string;
 }
 
 export function SessionView({
@@ -62,6 +65,8 @@ export function SessionView({
   loadDetail,
   inspector,
   initialPanel = "team",
+  drafts,
+  draftKey = "default",
 }: SessionViewProps) {
   const [panel, setPanel] = useState<Panel>(initialPanel);
   const [artifactId, setArtifactId] = useState<string | null>(null);
@@ -77,7 +82,15 @@ export function SessionView({
       <div className="wb-main">
         <StatusRow store={store} dispatch={guarded} />
         <ConversationPane store={store} dispatch={guarded} onOpenArtifact={openArtifact} />
-        <ComposerPane store={store} dispatch={guarded} readOnlyReason={readOnlyReason} />
+        <ComposerPane
+          store={store}
+          dispatch={guarded}
+          readOnlyReason={readOnlyReason}
+          initialDraft={drafts?.get(draftKey)}
+          onDraftChange={
+            drafts ? (text) => (text ? drafts.set(draftKey, text) : drafts.delete(draftKey)) : undefined
+          }
+        />
       </div>
       <aside className="wb-side" aria-label="Session panels">
         <RovingTablist
@@ -163,7 +176,13 @@ function ConversationPane({
   );
 }
 
-function ComposerPane({ store, dispatch, readOnlyReason }: Pane & { readOnlyReason?: string }) {
+function ComposerPane({
+  store,
+  dispatch,
+  readOnlyReason,
+  initialDraft,
+  onDraftChange,
+}: Pane & { readOnlyReason?: string; initialDraft?: string; onDraftChange?: (text: string) => void }) {
   const runActive = useProjection(store, selectRunActive);
   const runtime = useProjection(store, selectRuntime);
   const context = useProjection(store, selectContext);
@@ -179,6 +198,8 @@ function ComposerPane({ store, dispatch, readOnlyReason }: Pane & { readOnlyReas
   return (
     <Composer
       mentionables={mentionables}
+      initialDraft={initialDraft}
+      onDraftChange={onDraftChange}
       dispatch={dispatch}
       runActive={runActive}
       activeTurnId={runtime.turnId}

@@ -54,4 +54,26 @@ describe("SessionView panels", () => {
     expect(screen.getByText("select running teammates to wait on")).toBeTruthy();
     expect(calls).toEqual([]);
   });
+
+  it("COMP-03 switching sessions A → B → A keeps A's composer draft", () => {
+    const drafts = new Map<string, string>();
+    const store = createProjector();
+    const view = (key: string) => (
+      <SessionView
+        key={key}
+        store={store}
+        dispatch={async () => ({ status: "accepted", idempotencyKey: "k" })}
+        inspector={null}
+        drafts={drafts}
+        draftKey={key}
+      />
+    );
+    const message = () => screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
+    const { rerender } = render(view("A"));
+    fireEvent.change(message(), { target: { value: "half-written thought" } });
+    rerender(view("B"));
+    expect(message().value).toBe("");
+    rerender(view("A"));
+    expect(message().value).toBe("half-written thought");
+  });
 });

@@ -15,6 +15,10 @@ export interface ComposerProps {
   onInterrupt?: () => void;
   /** Context an `@mention` may resolve to (COMP-01/02). Without it, mentions are plain text. */
   mentionables?: readonly MentionTarget[];
+  /** Draft to start from, e.g. the one kept when the user switched sessions (COMP-03). */
+  initialDraft?: string;
+  /** Every draft change, so the host can keep it across unmounts (session switch, panel change). */
+  onDraftChange?: (draft: string) => void;
 }
 
 type Mode = "send" | "queue" | "steer";
@@ -28,8 +32,14 @@ export function Composer({
   disabledReason,
   onInterrupt,
   mentionables = NO_TARGETS,
+  initialDraft = "",
+  onDraftChange,
 }: ComposerProps) {
-  const [draft, setDraft] = useState("");
+  const [draft, setDraftState] = useState(initialDraft);
+  const setDraft = (text: string) => {
+    setDraftState(text);
+    onDraftChange?.(text);
+  };
   // Chips the user removed: UI state, cleared once a submit was accepted.
   const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
   const mentions = useMemo(() => parseMentions(draft, mentionables), [draft, mentionables]);
