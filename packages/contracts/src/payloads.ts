@@ -213,6 +213,8 @@ export interface TeamChangedPayload {
 export interface ReviewPayload {
   reviewer?: string;
   target?: string;
+  /** The version of the target the reviewer checked (e.g. an artifact version id). */
+  targetVersionId?: string;
   status?: string;
   verdict?: string;
   evidenceRefs?: string[];
