@@ -3,6 +3,7 @@
 // selection and drafts are UI state only.
 import type { ProjectionState } from "@agent-ui/contracts";
 import {
+  type ArtifactDraft,
   ArtifactWorkspace,
   Composer,
   ContextChips,
@@ -70,6 +71,8 @@ export function SessionView({
 }: SessionViewProps) {
   const [panel, setPanel] = useState<Panel>(initialPanel);
   const [artifactId, setArtifactId] = useState<string | null>(null);
+  // Unsaved artifact edits outlive the artifacts panel (switching panels unmounts it).
+  const [artifactDrafts] = useState(() => new Map<string, ArtifactDraft>());
   const guarded: Dispatch = readOnlyReason
     ? async () => ({ status: "unavailable", idempotencyKey: "", reason: readOnlyReason })
     : dispatch;
@@ -117,6 +120,7 @@ export function SessionView({
                 loadDetail={loadDetail}
                 selectedId={artifactId}
                 onSelect={setArtifactId}
+                drafts={artifactDrafts}
               />
             ) : null}
             {panel === "evidence" ? <EvidencePane store={store} loadDetail={loadDetail} /> : null}
@@ -222,7 +226,12 @@ function TeamPane({ store, dispatch }: Pane) {
 }
 
 function ArtifactsPane(
-  props: Pane & { loadDetail?: DetailLoader; selectedId: string | null; onSelect: (id: string) => void },
+  props: Pane & {
+    loadDetail?: DetailLoader;
+    selectedId: string | null;
+    onSelect: (id: string) => void;
+    drafts: Map<string, ArtifactDraft>;
+  },
 ) {
   const { artifacts, reviews } = useProjection(props.store, selectArtifacts, shallowEqual);
   return (
@@ -233,6 +242,7 @@ function ArtifactsPane(
       loadDetail={props.loadDetail}
       selectedId={props.selectedId}
       onSelect={props.onSelect}
+      drafts={props.drafts}
     />
   );
 }

@@ -21,14 +21,30 @@ export function editBlockedReason(artifact: ArtifactRecord): string | undefined 
   return undefined;
 }
 
-interface Draft {
+export interface ArtifactDraft {
   text: string;
   /** The confirmed version the draft started from; sent as `baseVersionId`. */
   baseVersionId: string;
 }
 
-export function ArtifactEditor({ artifact, dispatch }: { artifact: ArtifactRecord; dispatch: Dispatch }) {
-  const [draft, setDraft] = useState<Draft | null>(null);
+export function ArtifactEditor({
+  artifact,
+  dispatch,
+  drafts,
+}: {
+  artifact: ArtifactRecord;
+  dispatch: Dispatch;
+  /** Drafts by artifact id, kept by the host so closing the panel never discards unsaved edits. */
+  drafts?: Map<string, ArtifactDraft>;
+}) {
+  const [draft, setDraftState] = useState<ArtifactDraft | null>(
+    () => drafts?.get(artifact.artifactId) ?? null,
+  );
+  const setDraft = (next: ArtifactDraft | null) => {
+    setDraftState(next);
+    if (next) drafts?.set(artifact.artifactId, next);
+    else drafts?.delete(artifact.artifactId);
+  };
   // Set when our save was accepted: the next version change is ours, and closes the editor.
   const [savedFrom, setSavedFrom] = useState<string | null>(null);
   const write = useControlledWrite(dispatch, artifact.currentVersionId);

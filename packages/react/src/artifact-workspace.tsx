@@ -3,7 +3,7 @@
 // missing kind reads `unknown` (ART-02, FALL-05). Export goes through the owner (ART-06/09).
 import type { ArtifactRecord, Review } from "@agent-ui/contracts";
 import { useState } from "react";
-import { ArtifactEditor } from "./artifact-editor";
+import { type ArtifactDraft, ArtifactEditor } from "./artifact-editor";
 import type { Dispatch } from "./commands";
 import { Badge } from "./honest";
 import { type DetailLoader, LazyDetail } from "./lazy-detail";
@@ -18,6 +18,8 @@ export interface ArtifactWorkspaceProps {
   onSelect?: (artifactId: string) => void;
   /** The review lane (`team.reviews`): a requested review is confirmed when one of this artifact appears. */
   reviews?: Review[];
+  /** Unsaved editor drafts by artifact id, owned by the host (survive panel switches; ART-07). */
+  drafts?: Map<string, ArtifactDraft>;
 }
 
 export function ArtifactWorkspace({
@@ -27,6 +29,7 @@ export function ArtifactWorkspace({
   selectedId,
   onSelect,
   reviews,
+  drafts,
 }: ArtifactWorkspaceProps) {
   const list = Object.values(artifacts);
   const [localSelected, setLocalSelected] = useState<string | null>(null);
@@ -56,7 +59,13 @@ export function ArtifactWorkspace({
         ))}
       </ul>
       {artifact ? (
-        <ArtifactDetail artifact={artifact} dispatch={dispatch} loadDetail={loadDetail} reviews={reviews} />
+        <ArtifactDetail
+          artifact={artifact}
+          dispatch={dispatch}
+          loadDetail={loadDetail}
+          reviews={reviews}
+          drafts={drafts}
+        />
       ) : null}
     </section>
   );
@@ -67,11 +76,13 @@ function ArtifactDetail({
   dispatch,
   loadDetail,
   reviews,
+  drafts,
 }: {
   artifact: ArtifactRecord;
   dispatch?: Dispatch;
   loadDetail?: DetailLoader;
   reviews?: Review[];
+  drafts?: Map<string, ArtifactDraft>;
 }) {
   const exporting = artifact.export.status === "exporting";
   return (
@@ -108,7 +119,9 @@ function ArtifactDetail({
           <p className="aui-hint">preview: unavailable</p>
         )}
       </section>
-      {dispatch ? <ArtifactEditor key={artifact.artifactId} artifact={artifact} dispatch={dispatch} /> : null}
+      {dispatch ? (
+        <ArtifactEditor key={artifact.artifactId} artifact={artifact} dispatch={dispatch} drafts={drafts} />
+      ) : null}
       <section aria-label="Versions">
         <h4>Versions</h4>
         <ol className="aui-versions">

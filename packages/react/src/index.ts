@@ -64,7 +64,7 @@ export {
   isTeammateRunning,
 } from "./team-controls";
 export { QueuedTurn } from "./queued-turn";
-export { ArtifactEditor, editBlockedReason } from "./artifact-editor";
+export { type ArtifactDraft, ArtifactEditor, editBlockedReason } from "./artifact-editor";
 export { Composer, type ComposerProps } from "./composer";
 export {
   ComposerChips,

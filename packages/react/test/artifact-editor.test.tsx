@@ -121,4 +121,22 @@ describe("ArtifactEditor", () => {
     show(art, [...reviews, { reviewId: "rev-9", target: "art-1", status: "requested", evidenceRefs: [] }]);
     expect(screen.queryByText(/waiting for runtime/)).toBeNull();
   });
+
+  it("ART-07 unsaved edits survive closing and reopening the workspace when the host keeps the drafts", () => {
+    const rec = recordingDispatch();
+    const drafts = new Map();
+    const workspace = () => (
+      <ArtifactWorkspace artifacts={{ "art-1": report() }} dispatch={rec.dispatch} drafts={drafts} />
+    );
+    const first = render(workspace());
+    startEditing("kept across panels");
+    first.unmount();
+    render(workspace());
+    expect((within(editor()).getByLabelText("Artifact text") as HTMLTextAreaElement).value).toBe(
+      "kept across panels",
+    );
+    expect(within(editor()).getByText("unsaved local edits")).toBeTruthy();
+    fireEvent.click(within(editor()).getByRole("button", { name: "Discard edits" }));
+    expect(drafts.size).toBe(0);
+  });
 });
