@@ -1,6 +1,6 @@
 // Stable, module-level selectors: each surface subscribes to only the slices it renders, so a text delta
 // re-renders the conversation and not the team board (PERF, ARCH-05).
-import type { ProjectionState } from "@agent-ui/contracts";
+import { isRuntimeActive, type ProjectionState } from "@agent-ui/contracts";
 
 export const selectRuntime = (s: ProjectionState) => s.runtime;
 export const selectCursor = (s: ProjectionState) => s.cursor;
@@ -30,17 +30,4 @@ export const selectPermissions = (s: ProjectionState) => s.permissions;
 export const selectDiagnostics = (s: ProjectionState) => s.diagnostics;
 export const selectSession = (s: ProjectionState) => s.session;
 
-const ACTIVE = new Set([
-  "submitted",
-  "accepted",
-  "queued",
-  "routing",
-  "preparing",
-  "waiting_provider",
-  "streaming",
-  "tool_running",
-  "waiting",
-  "action_required",
-  "retrying",
-]);
-export const selectRunActive = (s: ProjectionState) => ACTIVE.has(s.runtime.status);
+export const selectRunActive = (s: ProjectionState) => isRuntimeActive(s.runtime.status);

@@ -320,6 +320,25 @@ export const RUNTIME_STATUSES = [
 ] as const;
 export type RuntimeStatus = (typeof RUNTIME_STATUSES)[number];
 
+/** Statuses of a run still in progress: the composer offers queue and steer, interrupt is available. */
+export const ACTIVE_RUNTIME_STATUSES: ReadonlySet<RuntimeStatus> = new Set<RuntimeStatus>([
+  "submitted",
+  "accepted",
+  "queued",
+  "routing",
+  "preparing",
+  "waiting_provider",
+  "streaming",
+  "tool_running",
+  "waiting",
+  "action_required",
+  "retrying",
+]);
+
+export function isRuntimeActive(status: RuntimeStatus): boolean {
+  return ACTIVE_RUNTIME_STATUSES.has(status);
+}
+
 /** Agent UI schema `runtimeStatus` / `latestTurnStatus` vocabulary (envelope field). */
 export const ENVELOPE_RUNTIME_STATUSES = [
   "idle",

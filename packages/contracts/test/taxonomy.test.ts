@@ -1,7 +1,15 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { EVENT_CLASSES, RUNTIME_EVENT_CLASSES, familyOf, isMember, streamKeyOf } from "../src/index";
+import {
+  EVENT_CLASSES,
+  RUNTIME_EVENT_CLASSES,
+  RUNTIME_STATUSES,
+  familyOf,
+  isMember,
+  isRuntimeActive,
+  streamKeyOf,
+} from "../src/index";
 
 const schemaUrl = new URL(
   "../../../../shared/fixtures/agentruntime/schemas/agentruntime-event.schema.json",
@@ -31,5 +39,18 @@ describe("taxonomy", () => {
     expect(streamKeyOf({ sessionId: "x" })).toBe("x");
     expect(streamKeyOf({})).toBe("default");
     expect(familyOf("artifact.preview.ready")).toBe("artifact");
+  });
+
+  it("QUEUE-01 a run counts as active until a terminal or idle status", () => {
+    const inactive = RUNTIME_STATUSES.filter((s) => !isRuntimeActive(s));
+    expect(inactive.sort()).toEqual([
+      "blocked",
+      "cancelled",
+      "completed",
+      "failed",
+      "idle",
+      "interrupted",
+      "unknown",
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 // RuntimeStatus: a compact, stable status row outside the conversation (STAT-02/05). It is visible before
 // the first answer text (STAT-01) and only attention states draw aggressive styling (STAT-03/04).
-import type { Cursor, RuntimeSlice } from "@agent-ui/contracts";
+import { type Cursor, isRuntimeActive, type RuntimeSlice } from "@agent-ui/contracts";
 import { Badge, honestText } from "./honest";
 
 const STATUS_LABELS: Record<string, string> = {
@@ -30,20 +30,6 @@ export interface RuntimeStatusProps {
   /** Shown only when the runtime supports interrupting the active turn (STAT-06). */
   onInterrupt?: () => void;
 }
-
-const ACTIVE = new Set([
-  "submitted",
-  "accepted",
-  "queued",
-  "routing",
-  "preparing",
-  "waiting_provider",
-  "streaming",
-  "tool_running",
-  "waiting",
-  "action_required",
-  "retrying",
-]);
 
 /** Once a run settled, a stage label left from before (e.g. "waiting for model") would be stale. */
 const SETTLED = new Set(["idle", "completed", "failed", "cancelled", "interrupted"]);
@@ -78,7 +64,7 @@ export function RuntimeStatus({ runtime, cursor, onInterrupt }: RuntimeStatusPro
         {runtime.queuedTurnCount ? (
           <Badge label="queued" value={String(runtime.queuedTurnCount)} tone="warn" />
         ) : null}
-        {onInterrupt && ACTIVE.has(runtime.status) ? (
+        {onInterrupt && isRuntimeActive(runtime.status) ? (
           <button type="button" className="aui-button aui-button-quiet" onClick={onInterrupt}>
             Interrupt
           </button>
