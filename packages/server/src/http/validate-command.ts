@@ -11,6 +11,9 @@ interface FieldRule {
   oneOf?: readonly string[];
 }
 
+/** Context chips the composer resolved to stable refs (COMP-01/02). */
+const CONTEXT_REFS: FieldRule = { name: "contextRefs", kind: "string[]" };
+
 const COMMON: FieldRule[] = [
   { name: "idempotencyKey", kind: "string", required: true },
   { name: "threadId", kind: "string" },
@@ -20,14 +23,17 @@ const RULES: Record<ControlKind, FieldRule[]> = {
   send: [
     { name: "text", kind: "string", required: true },
     { name: "clientMessageId", kind: "string" },
+    CONTEXT_REFS,
   ],
   queue: [
     { name: "text", kind: "string", required: true },
     { name: "clientMessageId", kind: "string" },
+    CONTEXT_REFS,
   ],
   steer: [
     { name: "text", kind: "string", required: true },
     { name: "targetTurnId", kind: "string" },
+    CONTEXT_REFS,
   ],
   interrupt: [{ name: "turnId", kind: "string" }],
   respond_action: [
