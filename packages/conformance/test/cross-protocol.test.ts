@@ -68,8 +68,10 @@ function countParts(state: ProjectionState, kind: string): number {
 
 /**
  * The protocol-neutral shape of a projection. The approval `decision` is deliberately not part of it:
- * a LangGraph `Command({resume})` and an OpenAI Agents resumed run do not put the decision on the
- * stream, so those adapters honestly leave it unset while AG-UI and AI SDK carry `approve`.
+ * AG-UI reads it from `input.resume` and the AI SDK adapter infers `approve` from the tool running in
+ * the continuation stream, while the LangGraph and OpenAI Agents adapters leave it unset (neither
+ * resume stream states it). That is an inference policy gap between adapters, not a projection
+ * difference of the scenario; the resolved status and the tool's outcome are compared instead.
  */
 function summarize(state: ProjectionState) {
   const tools = Object.values(state.tools);
