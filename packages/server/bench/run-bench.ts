@@ -1,0 +1,128 @@
+// The benchmark itself, importable (the smoke test runs it at tiny sizes): a gateway on 127.0.0.1 with
+// SQLite in a temp dir; per viewer count a fresh session, N SSE viewers bound, then events appended at the
+// target rate through the bench source's sink, each stamped with its send time; afterwards every viewer
+// is drained, counted and closed. Bounded: each round stops after `seconds` plus a drain timeout.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { RuntimeSink } from "../src";
+import { startServer } from "../src";
+import { benchSourceFactory } from "./bench-source";
+import { SseViewer } from "./sse-viewer";
+import { type RoundResult, summarize } from "./stats";
+
+export interface BenchOptions {
+  /** Target appended events per second (default 5000). */
+  rate: number;
+  /** Send window per round (default 3). */
+  seconds: number;
+  /** One round per entry (default 1, 10, 50). */
+  viewers: readonly number[];
+  /** How long viewers may take to catch up after the send window (default 10 000 ms). */
+  drainTimeoutMs?: number;
+  /** Producer tick: events due are appended in one sink call per tick (default 5 ms). */
+  tickMs?: number;
+}
+
+export const DEFAULT_OPTIONS: BenchOptions = { rate: 5000, seconds: 3, viewers: [1, 10, 50] };
+
+export async function runBench(options: BenchOptions): Promise<RoundResult[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-server-bench-"));
+  const bench = benchSourceFactory();
+  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, sources: [bench] });
+  const results: RoundResult[] = [];
+  try {
+    for (const [round, viewers] of options.viewers.entries()) {
+      const sessionId = `bench-${round}-${viewers}v`;
+      await server.gateway.createSession({ source: bench.kind, id: sessionId });
+      const sink = await bench.sinkOf(sessionId);
+      results.push(await runRound(server.url, sessionId, sink, viewers, options));
+      await server.gateway.stopSession(sessionId);
+    }
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return results;
+}
+
+async function runRound(
+  baseUrl: string,
+  sessionId: string,
+  sink: RuntimeSink,
+  viewerCount: number,
+  options: BenchOptions,
+): Promise<RoundResult> {
+  const capacity = Math.ceil(options.rate * options.seconds) + 1;
+  const sentAt = new Float64Array(capacity);
+  const url = `${baseUrl}/api/sessions/${encodeURIComponent(sessionId)}/events?after=0`;
+  const viewers = Array.from({ length: viewerCount }, () => new SseViewer(url, sentAt));
+  try {
+    await Promise.all(viewers.map((v) => v.connect()));
+    const produced = await produce(sink, sentAt, options);
+    const drainMs = options.drainTimeoutMs ?? 10_000;
+    await Promise.all(viewers.map((v) => v.waitFor(produced.sent, drainMs)));
+    let samples = 0;
+    for (const v of viewers) samples += v.latencies.length;
+    const all = new Float64Array(samples);
+    let offset = 0;
+    for (const v of viewers) {
+      all.set(v.latencies, offset);
+      offset += v.latencies.length;
+    }
+    const { p50, p99, max } = summarize(all);
+    return {
+      viewers: viewerCount,
+      sent: produced.sent,
+      achievedRate: produced.sent / (produced.elapsedMs / 1000),
+      samples,
+      p50Ms: p50,
+      p99Ms: p99,
+      maxMs: max,
+      lost: viewers.reduce((sum, v) => sum + v.lost(produced.sent), 0),
+      duplicates: viewers.reduce((sum, v) => sum + v.duplicates, 0),
+      appendErrors: produced.errors,
+    };
+  } finally {
+    await Promise.all(viewers.map((v) => v.close()));
+  }
+}
+
+/** Appends the events due by the clock each tick without awaiting the previous append (group commit
+ * batches concurrent appends FIFO), then waits until every append is durable. */
+async function produce(
+  sink: RuntimeSink,
+  sentAt: Float64Array,
+  options: BenchOptions,
+): Promise<{ sent: number; elapsedMs: number; errors: number }> {
+  const total = sentAt.length - 1;
+  const tickMs = options.tickMs ?? 5;
+  const pending: Promise<void>[] = [];
+  let errors = 0;
+  let sent = 0;
+  const start = performance.now();
+  const windowMs = options.seconds * 1000;
+  while (sent < total) {
+    const elapsed = performance.now() - start;
+    const due = Math.min(total, Math.floor((Math.min(elapsed, windowMs) * options.rate) / 1000));
+    if (due > sent) {
+      const now = performance.now();
+      const batch: Partial<AgentUiEvent>[] = [];
+      for (; sent < due; sent++) {
+        sentAt[sent] = now;
+        batch.push({ type: "job.progress", payload: { benchIndex: sent } });
+      }
+      pending.push(
+        sink.events(batch).catch(() => {
+          errors++;
+        }),
+      );
+    }
+    if (elapsed >= windowMs) break;
+    await new Promise((resolve) => setTimeout(resolve, tickMs));
+  }
+  const elapsedMs = performance.now() - start;
+  await Promise.all(pending);
+  return { sent, elapsedMs, errors };
+}

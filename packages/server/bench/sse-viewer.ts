@@ -1,0 +1,97 @@
+// One SSE viewer: a plain `fetch` stream of `GET /api/sessions/:id/events?after=0`, decoded with the
+// client's `SseDecoder`, timing each benchmark event on arrival (receive time − the producer's send time,
+// looked up by the event's `benchIndex`). Counts duplicates; loss is what is missing at the end.
+import { type LogEntry, SSE_ENTRY_EVENT, SSE_READY_EVENT, SseDecoder } from "@agent-ui/client";
+
+export class SseViewer {
+  /** Receive − send, ms, one per first delivery. */
+  latencies: number[] = [];
+  duplicates = 0;
+  private seen: Uint8Array;
+  private received = 0;
+  private readonly abort = new AbortController();
+  private done: Promise<void> | undefined;
+  private onProgress: (() => void) | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly sentAt: Float64Array,
+  ) {
+    this.seen = new Uint8Array(sentAt.length);
+  }
+
+  /** Resolves once the gateway says the listener is bound (`event: ready`). */
+  connect(): Promise<void> {
+    return new Promise<void>((ready, fail) => {
+      this.done = this.read(ready).catch((error: unknown) => {
+        if (!this.abort.signal.aborted) fail(error);
+      });
+    });
+  }
+
+  get receivedCount(): number {
+    return this.received;
+  }
+
+  /** Resolves when `count` distinct bench events arrived or `timeoutMs` passed. */
+  async waitFor(count: number, timeoutMs: number): Promise<void> {
+    const deadline = performance.now() + timeoutMs;
+    while (this.received < count && performance.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 50);
+        this.onProgress = () => {
+          if (this.received >= count) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+      });
+    }
+    this.onProgress = undefined;
+  }
+
+  /** Events in `[0, sent)` never received. */
+  lost(sent: number): number {
+    let missing = 0;
+    for (let i = 0; i < sent; i++) if (this.seen[i] === 0) missing++;
+    return missing;
+  }
+
+  async close(): Promise<void> {
+    this.abort.abort();
+    await this.done;
+  }
+
+  private async read(ready: () => void): Promise<void> {
+    const response = await fetch(this.url, {
+      headers: { accept: "text/event-stream" },
+      signal: this.abort.signal,
+    });
+    if (!response.ok || !response.body) throw new Error(`SSE ${this.url} answered ${response.status}`);
+    const decoder = new SseDecoder();
+    const text = new TextDecoder();
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      for (const message of decoder.push(text.decode(value, { stream: true }))) {
+        if (message.event === SSE_READY_EVENT) ready();
+        else if (message.event === SSE_ENTRY_EVENT) this.entry(JSON.parse(message.data) as LogEntry);
+      }
+    }
+  }
+
+  private entry(entry: LogEntry): void {
+    const now = performance.now();
+    const index = entry.event.payload?.benchIndex;
+    if (typeof index !== "number" || index < 0 || index >= this.seen.length) return;
+    if (this.seen[index] === 1) {
+      this.duplicates++;
+      return;
+    }
+    this.seen[index] = 1;
+    this.received++;
+    this.latencies.push(now - this.sentAt[index]);
+    this.onProgress?.();
+  }
+}
