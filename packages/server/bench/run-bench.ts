@@ -19,11 +19,14 @@ export interface BenchOptions {
   seconds: number;
   /** One round per entry (default 1, 10, 50). */
   viewers: readonly number[];
-  /** How long viewers may take to catch up after the send window (default 10 000 ms). */
+  /** How long viewers may take to catch up after the send window (default 30 000 ms); what has not
+   * arrived by then counts as lost. */
   drainTimeoutMs?: number;
   /** Producer tick: events due are appended in one sink call per tick (default 5 ms). */
   tickMs?: number;
 }
+
+export const DEFAULT_DRAIN_MS = 30_000;
 
 export const DEFAULT_OPTIONS: BenchOptions = { rate: 5000, seconds: 3, viewers: [1, 10, 50] };
 
@@ -61,7 +64,7 @@ async function runRound(
   try {
     await Promise.all(viewers.map((v) => v.connect()));
     const produced = await produce(sink, sentAt, options);
-    const drainMs = options.drainTimeoutMs ?? 10_000;
+    const drainMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_MS;
     await Promise.all(viewers.map((v) => v.waitFor(produced.sent, drainMs)));
     let samples = 0;
     for (const v of viewers) samples += v.latencies.length;
