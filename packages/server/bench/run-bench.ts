@@ -9,8 +9,9 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { RuntimeSink } from "../src";
 import { startServer } from "../src";
 import { benchSourceFactory } from "./bench-source";
-import { SseViewer } from "./sse-viewer";
+import { epochNow } from "./sse-viewer";
 import { type RoundResult, summarize } from "./stats";
+import { type ViewerMode, viewerGroup } from "./viewer-group";
 
 export interface BenchOptions {
   /** Target appended events per second (default 5000). */
@@ -22,6 +23,9 @@ export interface BenchOptions {
   /** How long viewers may take to catch up after the send window (default 30 000 ms); what has not
    * arrived by then counts as lost. */
   drainTimeoutMs?: number;
+  /** Where the SSE viewers run (default in-process; `child-process` keeps their decoding off the
+   * gateway's CPU, like remote clients). */
+  viewerMode?: ViewerMode;
   /** Producer tick: events due are appended in one sink call per tick (default 5 ms). */
   tickMs?: number;
 }
@@ -58,37 +62,27 @@ async function runRound(
   options: BenchOptions,
 ): Promise<RoundResult> {
   const capacity = Math.ceil(options.rate * options.seconds) + 1;
-  const sentAt = new Float64Array(capacity);
   const url = `${baseUrl}/api/sessions/${encodeURIComponent(sessionId)}/events?after=0`;
-  const viewers = Array.from({ length: viewerCount }, () => new SseViewer(url, sentAt));
+  const viewers = viewerGroup(options.viewerMode ?? "in-process", url, viewerCount, capacity);
   try {
-    await Promise.all(viewers.map((v) => v.connect()));
-    const produced = await produce(sink, sentAt, options);
-    const drainMs = options.drainTimeoutMs ?? DEFAULT_DRAIN_MS;
-    await Promise.all(viewers.map((v) => v.waitFor(produced.sent, drainMs)));
-    let samples = 0;
-    for (const v of viewers) samples += v.latencies.length;
-    const all = new Float64Array(samples);
-    let offset = 0;
-    for (const v of viewers) {
-      all.set(v.latencies, offset);
-      offset += v.latencies.length;
-    }
-    const { p50, p99, max } = summarize(all);
+    await viewers.connect();
+    const produced = await produce(sink, capacity - 1, options);
+    const totals = await viewers.drain(produced.sent, options.drainTimeoutMs ?? DEFAULT_DRAIN_MS);
+    const { p50, p99, max } = summarize(totals.latencies);
     return {
       viewers: viewerCount,
       sent: produced.sent,
       achievedRate: produced.sent / (produced.elapsedMs / 1000),
-      samples,
+      samples: totals.latencies.length,
       p50Ms: p50,
       p99Ms: p99,
       maxMs: max,
-      lost: viewers.reduce((sum, v) => sum + v.lost(produced.sent), 0),
-      duplicates: viewers.reduce((sum, v) => sum + v.duplicates, 0),
+      lost: totals.lost,
+      duplicates: totals.duplicates,
       appendErrors: produced.errors,
     };
   } finally {
-    await Promise.all(viewers.map((v) => v.close()));
+    await viewers.close();
   }
 }
 
@@ -96,10 +90,9 @@ async function runRound(
  * batches concurrent appends FIFO), then waits until every append is durable. */
 async function produce(
   sink: RuntimeSink,
-  sentAt: Float64Array,
+  total: number,
   options: BenchOptions,
 ): Promise<{ sent: number; elapsedMs: number; errors: number }> {
-  const total = sentAt.length - 1;
   const tickMs = options.tickMs ?? 5;
   const pending: Promise<void>[] = [];
   let errors = 0;
@@ -110,12 +103,9 @@ async function produce(
     const elapsed = performance.now() - start;
     const due = Math.min(total, Math.floor((Math.min(elapsed, windowMs) * options.rate) / 1000));
     if (due > sent) {
-      const now = performance.now();
+      const sentAt = epochNow();
       const batch: Partial<AgentUiEvent>[] = [];
-      for (; sent < due; sent++) {
-        sentAt[sent] = now;
-        batch.push({ type: "job.progress", payload: { benchIndex: sent } });
-      }
+      for (; sent < due; sent++) batch.push({ type: "job.progress", payload: { benchIndex: sent, sentAt } });
       pending.push(
         sink.events(batch).catch(() => {
           errors++;

@@ -1,6 +1,6 @@
 // `npm run bench:server [-- --rate 5000 --seconds 3 --viewers 1,10,50]` — gateway delivery benchmark:
 // append → durable store → live feed → SSE, measured at every viewer. Loopback only; stops by itself.
-// `--drain-seconds` (default 30) bounds how long viewers may catch up after the send window.
+// `--viewer-process` runs the viewers in a child process; `--drain-seconds` (default 30) bounds how long viewers may catch up after the send window.
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { DEFAULT_DRAIN_MS, DEFAULT_OPTIONS, runBench } from "./run-bench";
@@ -30,17 +30,19 @@ async function main(): Promise<void> {
       seconds: { type: "string" },
       viewers: { type: "string" },
       "drain-seconds": { type: "string" },
+      "viewer-process": { type: "boolean" },
     },
   });
   const options = {
     rate: positive("rate", values.rate, DEFAULT_OPTIONS.rate),
     seconds: positive("seconds", values.seconds, DEFAULT_OPTIONS.seconds),
     viewers: viewerList(values.viewers),
+    viewerMode: values["viewer-process"] ? ("child-process" as const) : ("in-process" as const),
     drainTimeoutMs: positive("drain-seconds", values["drain-seconds"], DEFAULT_DRAIN_MS / 1000) * 1000,
   };
   const load = loadavg().map((n) => n.toFixed(2));
   console.log(
-    `# Gateway delivery benchmark\n\ntarget ${options.rate} ev/s for ${options.seconds}s per round, SSE viewers ${options.viewers.join(", ")} (in this process, sharing its CPU with the gateway); lost = not received ${options.drainTimeoutMs / 1000}s after the send window; Node ${process.version}; load average before: ${load.join(" ")}\n`,
+    `# Gateway delivery benchmark\n\ntarget ${options.rate} ev/s for ${options.seconds}s per round, SSE viewers ${options.viewers.join(", ")} (${options.viewerMode === "child-process" ? "in a child process" : "in this process, sharing its CPU with the gateway"}); lost = not received ${options.drainTimeoutMs / 1000}s after the send window; Node ${process.version}; load average before: ${load.join(" ")}\n`,
   );
   const results = await runBench(options);
   console.log(markdownTable(results, TARGET_P99_MS));

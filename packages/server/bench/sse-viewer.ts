@@ -1,7 +1,13 @@
 // One SSE viewer: a plain `fetch` stream of `GET /api/sessions/:id/events?after=0`, decoded with the
 // client's `SseDecoder`, timing each benchmark event on arrival (receive time − the producer's send time,
-// looked up by the event's `benchIndex`). Counts duplicates; loss is what is missing at the end.
+// carried in the event's `payload.sentAt` as epoch ms, so viewers in another process can time it too).
+// Counts duplicates; loss is what is missing at the end.
 import { type LogEntry, SSE_ENTRY_EVENT, SSE_READY_EVENT, SseDecoder } from "@agent-ui/client";
+
+/** Sub-millisecond wall-clock ms, comparable between processes on one machine. */
+export function epochNow(): number {
+  return performance.timeOrigin + performance.now();
+}
 
 export class SseViewer {
   /** Receive − send, ms, one per first delivery. */
@@ -15,9 +21,9 @@ export class SseViewer {
 
   constructor(
     private readonly url: string,
-    private readonly sentAt: Float64Array,
+    capacity: number,
   ) {
-    this.seen = new Uint8Array(sentAt.length);
+    this.seen = new Uint8Array(capacity);
   }
 
   /** Resolves once the gateway says the listener is bound (`event: ready`). */
@@ -82,16 +88,18 @@ export class SseViewer {
   }
 
   private entry(entry: LogEntry): void {
-    const now = performance.now();
+    const now = epochNow();
     const index = entry.event.payload?.benchIndex;
-    if (typeof index !== "number" || index < 0 || index >= this.seen.length) return;
+    const sentAt = entry.event.payload?.sentAt;
+    if (typeof index !== "number" || typeof sentAt !== "number" || index < 0 || index >= this.seen.length)
+      return;
     if (this.seen[index] === 1) {
       this.duplicates++;
       return;
     }
     this.seen[index] = 1;
     this.received++;
-    this.latencies.push(now - this.sentAt[index]);
+    this.latencies.push(now - sentAt);
     this.onProgress?.();
   }
 }

@@ -28,6 +28,21 @@ describe("bench:server (gateway delivery benchmark)", () => {
     expect(table[2]).toMatch(/^\| 1 \| \d+ \| \d+ \| [\d.]+ \| [\d.]+ \| [\d.]+ \| 0 \| 0 \| /);
   }, 30_000);
 
+  it("ORD-01/ORD-07 viewers in a child process (like remote clients) also get every event exactly once", async () => {
+    const [r] = await runBench({
+      rate: 400,
+      seconds: 0.25,
+      viewers: [2],
+      drainTimeoutMs: 10_000,
+      viewerMode: "child-process",
+    });
+    expect(r.sent).toBeGreaterThan(0);
+    expect(r.lost).toBe(0);
+    expect(r.duplicates).toBe(0);
+    expect(r.samples).toBe(r.sent * 2);
+    expect(r.maxMs).toBeGreaterThanOrEqual(r.p50Ms);
+  }, 30_000);
+
   it("percentiles are nearest-rank over the samples", () => {
     const values = Float64Array.from({ length: 100 }, (_, i) => 100 - i);
     expect(summarize(values)).toEqual({ p50: 50, p99: 99, max: 100 });

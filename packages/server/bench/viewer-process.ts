@@ -1,0 +1,31 @@
+// Child-process side of `viewerGroup("child-process", …)`: runs the viewers and answers the parent over IPC.
+import { localGroup, type ViewerGroup } from "./viewer-group";
+
+let group: ViewerGroup | undefined;
+
+process.on(
+  "message",
+  (message: {
+    type: string;
+    url: string;
+    count: number;
+    capacity: number;
+    sent: number;
+    timeoutMs: number;
+  }) => {
+    const reply = (value: unknown) => process.send?.(value);
+    const fail = (error: unknown) =>
+      reply({ type: "error", message: error instanceof Error ? error.message : String(error) });
+    if (message.type === "connect") {
+      group = localGroup(message.url, message.count, message.capacity);
+      group.connect().then(() => reply({ type: "ready" }), fail);
+    } else if (message.type === "drain" && group) {
+      group
+        .drain(message.sent, message.timeoutMs)
+        .then((totals) => reply({ type: "totals", ...totals }), fail);
+    }
+  },
+);
+
+// The parent went away (finished or crashed): never outlive it.
+process.on("disconnect", () => process.exit(0));
