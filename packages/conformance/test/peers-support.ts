@@ -1,5 +1,5 @@
 // Shared plumbing of the peers-<format> end-to-end tests: read a captured stream from
-// /work/shared/peers/streams, frame it, adapt it (auto-detected unless a format is named), project it.
+// ../shared/peers/streams, frame it, adapt it (auto-detected unless a format is named), project it.
 import { readFileSync } from "node:fs";
 import { ADAPTERS, type AdaptOptions, adaptRecords } from "@agent-ui/adapters";
 import {

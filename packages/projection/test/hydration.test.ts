@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import type { RuntimeSessionSnapshot } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import {
@@ -10,7 +11,13 @@ import {
 } from "../src";
 import { codes, stream } from "./helpers";
 
-const FIXTURE = "/work/shared/fixtures/agentruntime/fixtures/lime-profile/thread-read-snapshot.json";
+// The standard's shared folder lives beside the repository root.
+const LIME_FIXTURES = new URL(
+  "../../../../shared/fixtures/agentruntime/fixtures/lime-profile/",
+  import.meta.url,
+);
+const fixturePath = (name: string): string => fileURLToPath(new URL(name, LIME_FIXTURES));
+const FIXTURE = fixturePath("thread-read-snapshot.json");
 const snapshot = (): RuntimeSessionSnapshot => JSON.parse(readFileSync(FIXTURE, "utf8"));
 
 describe("hydration", () => {
@@ -271,12 +278,7 @@ describe("hydration", () => {
   });
 
   it("EVID-11 a benchmark trial pack becomes one evidence record with its correlation spine, no task", () => {
-    const pack = JSON.parse(
-      readFileSync(
-        "/work/shared/fixtures/agentruntime/fixtures/lime-profile/benchmark-trial-pack.json",
-        "utf8",
-      ),
-    );
+    const pack = JSON.parse(readFileSync(fixturePath("benchmark-trial-pack.json"), "utf8"));
     const p = createProjector();
     p.hydrate({ kind: "evidence-pack", pack });
     const state = p.getState();

@@ -1,5 +1,5 @@
 // Upstream connectors against tiny loopback servers that replay real peer captures
-// (/work/shared/peers/streams) over HTTP SSE, plus misbehaving upstreams.
+// (../shared/peers/streams) over HTTP SSE, plus misbehaving upstreams.
 import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -3,12 +3,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { type LogEntry, SseDecoder } from "@agent-ui/client";
 import type { AgentUiEvent, ControlCommand, WriteResult } from "@agent-ui/contracts";
 import type { RuntimeSink, RuntimeSource, RuntimeSourceFactory } from "../src";
 import { builtInSources, type RunningServer, type ServerOptions, startServer } from "../src";
 
-export const PEERS = "/work/shared/peers/streams";
+/** The peers' captured streams in the standard's shared folder beside the repository root. */
+export const PEERS = fileURLToPath(new URL("../../../../shared/peers/streams", import.meta.url));
 
 /** A runtime that emits `script` events on start and one `run.started` fact per accepted send. */
 export class ScriptedRuntime implements RuntimeSource {
