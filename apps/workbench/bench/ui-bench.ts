@@ -5,11 +5,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer } from "@agent-ui/server";
-import { chromium } from "playwright-core";
 import type { UiBenchResult } from "../src/bench/ui-bench-page";
+import { launchChromium } from "../src/node/chromium";
 import { ensureWorkbenchBuilt } from "../src/node/ensure-built";
-
-const CHROMIUM = "/usr/bin/chromium";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -26,17 +24,7 @@ async function main(): Promise<number> {
   const { dir } = await ensureWorkbenchBuilt({ log: (line) => console.error(line) });
   const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-bench-ui-"));
   const server = await startServer({ port: 0, dataDir, staticDir: dir });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.on("pageerror", (error) => console.error("pageerror:", error.message));

@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningServer, startServer } from "@agent-ui/server";
 import { ensureWorkbenchBuilt } from "@agent-ui/workbench/build";
-import { type Browser, type Page, chromium } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { CHROMIUM, launchChromium } from "../src/node/chromium";
 
-export const CHROMIUM = "/usr/bin/chromium";
 export const browserRequired = process.env.AGENT_UI_REQUIRE_BROWSER === "1";
 export const browserAvailable = existsSync(CHROMIUM);
 export const skipReason = browserAvailable ? undefined : `${CHROMIUM} not found: browser tests skipped`;
@@ -27,17 +27,7 @@ export async function startHarness(): Promise<Harness> {
   const { dir } = await ensureWorkbenchBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-e2e-"));
   const server = await startServer({ port: 0, dataDir, staticDir: dir });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-  });
+  const browser = await launchChromium();
   return {
     server,
     browser,

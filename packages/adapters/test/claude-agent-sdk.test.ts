@@ -145,7 +145,7 @@ describe("claude-agent-sdk adapter: synthetic scenarios", () => {
         tool_use_id: "toolu_agent",
         status: "completed",
         summary: "Done",
-        output_file: "/tmp/out.txt",
+        output_file: "/workspace/demo/out.txt",
       }),
     ]);
     expect(events.filter((e) => e.type === "task.changed").map((e) => e.payload?.status)).toEqual([
@@ -155,7 +155,11 @@ describe("claude-agent-sdk adapter: synthetic scenarios", () => {
     ]);
     const note = events.find((e) => e.type === "worker.notification");
     expect(note).toMatchObject({ taskId: "t1", agentId: "subagent:toolu_agent" });
-    expect(note?.payload).toMatchObject({ status: "completed", summary: "Done", resultRef: "/tmp/out.txt" });
+    expect(note?.payload).toMatchObject({
+      status: "completed",
+      summary: "Done",
+      resultRef: "/workspace/demo/out.txt",
+    });
     expect(events.find((e) => e.type === "agent.completed")?.payload).toMatchObject({ status: "completed" });
   });
 

@@ -6,7 +6,7 @@ const approval = {
   actionType: "tool_permission",
   title: "Write file",
   toolName: "write_file",
-  scope: { path: "/tmp/a" },
+  scope: { path: "/workspace/demo/a" },
   decisionKind: "allow_or_deny",
   severity: "high",
 };

@@ -1,0 +1,19 @@
+// Debian's Chromium driven by playwright-core, with the flags this workplace needs (no sandbox as root, no
+// background networking on a closed network). One launcher for the e2e tests and the UI benchmark.
+import { type Browser, chromium } from "playwright-core";
+
+export const CHROMIUM = "/usr/bin/chromium";
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  });
+}
