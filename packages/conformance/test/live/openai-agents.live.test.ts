@@ -1,0 +1,91 @@
+// Live: the real `@openai/agents` runner (scripted model, offline) produces the shared scenario; its
+// RunStreamEvents go through auto-detection, the adapter and the projection. Asserts what a user sees
+// after the interruption (one pending approval, run interrupted) and after the resume.
+import { adaptRecords } from "@agent-ui/adapters";
+import type { ProjectionState } from "@agent-ui/contracts";
+import { projectEvents } from "@agent-ui/projection";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openaiAgentsProducer, runOpenAiAgentsScenario } from "./openai-agents.producer";
+import { type LiveProduction, SHARED_SCENARIO } from "./producer";
+
+function projectRecords(records: unknown[]): ProjectionState {
+  return projectEvents(adaptRecords(records, "auto").events);
+}
+
+function texts(state: ProjectionState): string[] {
+  return state.messages.flatMap((m) =>
+    m.parts.filter((p) => p.kind === "assistant_text").map((p) => p.text ?? ""),
+  );
+}
+
+describe("live @openai/agents: approval-gated delete_file", () => {
+  let production: LiveProduction;
+  beforeAll(async () => {
+    production = await openaiAgentsProducer();
+  });
+
+  it("ENV-01 the serialized RunStreamEvents auto-detect as openai-agents", () => {
+    expect(production.format).toBe("openai-agents");
+    expect(adaptRecords(production.records, "auto").detected?.format).toBe("openai-agents");
+  });
+
+  it("HITL-01 HITL-03 after the interrupted run: the preamble, one pending approval, run interrupted", () => {
+    const state = projectRecords(production.records.slice(0, production.interruptedRunLength));
+    expect(texts(state)).toEqual([SHARED_SCENARIO.preamble]);
+    expect(state.actions.call_rm).toMatchObject({
+      status: "pending",
+      type: "tool_approval",
+      toolName: SHARED_SCENARIO.toolName,
+      toolCallId: "call_rm",
+    });
+    expect(state.tools.call_rm).toMatchObject({ status: "approval-requested", actionId: "call_rm" });
+    expect(state.tools.call_rm.inputSummary).toContain(SHARED_SCENARIO.toolInput.path);
+    expect(state.runtime.status).toBe("interrupted");
+  });
+
+  it("HITL-03 TOOL-01 TEXT-04 after the resume: tool output, approval resolved, answer once, run completed", () => {
+    const state = projectRecords(production.records);
+    expect(texts(state)).toEqual([SHARED_SCENARIO.preamble, SHARED_SCENARIO.answer]);
+    expect(state.tools.call_rm).toMatchObject({
+      status: "output-available",
+      outputPreview: SHARED_SCENARIO.toolOutput,
+    });
+    expect(Object.keys(state.tools)).toEqual(["call_rm"]);
+    expect(state.actions.call_rm.status).toBe("resolved");
+    expect(state.runtime.status).toBe("completed");
+    expect(state.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("HITL-03 ORD-02 the two streams through separate adapters still make one tool and one approval", () => {
+    const split = (from: number, to: number | undefined, streamId: string) =>
+      adaptRecords(production.records.slice(from, to), "openai-agents", { streamId }).events;
+    const state = projectEvents([
+      ...split(0, production.interruptedRunLength, "run-1"),
+      ...split(production.interruptedRunLength, undefined, "run-2"),
+    ]);
+    expect(Object.keys(state.tools)).toEqual(["call_rm"]);
+    expect(Object.keys(state.actions)).toEqual(["call_rm"]);
+    expect(state.actions.call_rm.status).toBe("resolved");
+    expect(texts(state)).toEqual([SHARED_SCENARIO.preamble, SHARED_SCENARIO.answer]);
+    expect(state.cursor.gaps).toEqual([]);
+  });
+
+  it("HITL-04 the resumed stream does not state the decision, so none is recorded", () => {
+    // `state.approve()` happens in the caller; the resumed stream opens with the tool output only.
+    const state = projectRecords(production.records);
+    expect(state.actions.call_rm.decision).toBeUndefined();
+  });
+});
+
+describe("live @openai/agents: the same call rejected", () => {
+  it("HITL-04 a rejection is never recorded as an approval; the SDK's refusal text is the tool output", async () => {
+    const rejected = await runOpenAiAgentsScenario("reject");
+    const state = projectRecords(rejected.records);
+    // The SDK streams a rejection exactly like an execution (a `tool_output` item carrying its
+    // refusal message): the approval is resolved, its decision stays unknown, nothing was deleted.
+    expect(state.actions.call_rm.status).toBe("resolved");
+    expect(state.actions.call_rm.decision).not.toBe("approve");
+    expect(state.tools.call_rm.outputPreview).not.toBe(SHARED_SCENARIO.toolOutput);
+    expect(state.tools.call_rm.outputPreview).toMatch(/not approved/i);
+  });
+});

@@ -1,0 +1,90 @@
+// Live producer: the real `@openai/agents` runner drives the shared scenario against the SDK's own
+// test double (`ScriptedModel` from `@openai/agents-core/testing`), offline and in process. The tool
+// `delete_file` needs approval, so the first streamed run stops at the interruption; the test approves
+// through `state.approve(item)` and streams the resumed run. Every `RunStreamEvent` is serialized into
+// the record shape of the peer captures (`openai-agents.*.runstreamevents.jsonl`).
+import { Agent, type RunStreamEvent, run, setTracingDisabled, tool } from "@openai/agents";
+import { ScriptedModel, assistantMessage, functionCall, modelStream } from "@openai/agents-core/testing";
+import { z } from "zod";
+import { type LiveProducer, type LiveProduction, SHARED_SCENARIO } from "./producer";
+
+const usage = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
+
+/** A RunStreamEvent as plain JSON: raw model events keep `data`, run items keep the item's `rawItem`. */
+export function serializeRunStreamEvent(event: RunStreamEvent): Record<string, unknown> {
+  if (event.type === "raw_model_stream_event") return { type: event.type, data: event.data };
+  if (event.type === "agent_updated_stream_event") return { type: event.type, agent: event.agent.name };
+  const item = event.item;
+  const agent = "agent" in item ? (item.agent as { name?: string } | undefined)?.name : undefined;
+  return { type: event.type, name: event.name, itemType: item.type, agent, rawItem: item.rawItem };
+}
+
+async function drain(stream: AsyncIterable<RunStreamEvent> & { completed: Promise<void> }) {
+  const records: Record<string, unknown>[] = [];
+  for await (const event of stream) records.push(JSON.parse(JSON.stringify(serializeRunStreamEvent(event))));
+  await stream.completed;
+  return records;
+}
+
+/** The scripted model: turn 1 streams the preamble and the gated call, turn 2 (after the tool) answers. */
+function scriptedModel(answer: string): ScriptedModel {
+  const s = SHARED_SCENARIO;
+  return new ScriptedModel([
+    modelStream([
+      { type: "response_started" },
+      { type: "output_text_delta", itemId: "msg_1", delta: s.preamble.slice(0, 7) },
+      { type: "output_text_delta", itemId: "msg_1", delta: s.preamble.slice(7) },
+      {
+        type: "response_done",
+        response: {
+          id: "resp_1",
+          usage,
+          output: [
+            assistantMessage(s.preamble, { id: "msg_1" }),
+            functionCall(s.toolName, { ...s.toolInput }, { callId: "call_rm", id: "fc_rm" }),
+          ],
+        },
+      },
+    ]),
+    modelStream([
+      { type: "response_started" },
+      { type: "output_text_delta", itemId: "msg_2", delta: answer },
+      {
+        type: "response_done",
+        response: { id: "resp_2", usage, output: [assistantMessage(answer, { id: "msg_2" })] },
+      },
+    ]),
+  ]);
+}
+
+/** Runs the shared scenario; the human's decision on the interruption is `decision`. */
+export async function runOpenAiAgentsScenario(decision: "approve" | "reject"): Promise<LiveProduction> {
+  setTracingDisabled(true);
+  const deleteFile = tool({
+    name: SHARED_SCENARIO.toolName,
+    description: "Delete a file",
+    parameters: z.object({ path: z.string() }),
+    needsApproval: true,
+    execute: async ({ path }) => `deleted ${path}`,
+  });
+  const agent = new Agent({
+    name: "ops",
+    instructions: "ops",
+    model: scriptedModel(decision === "approve" ? SHARED_SCENARIO.answer : "I did not delete it."),
+    tools: [deleteFile],
+  });
+  const first = await run(agent, SHARED_SCENARIO.prompt, { stream: true });
+  const interrupted = await drain(first);
+  const [approval] = first.interruptions;
+  if (approval === undefined) throw new Error("the run did not stop for the approval");
+  if (decision === "approve") first.state.approve(approval);
+  else first.state.reject(approval);
+  const resumed = await drain(await run(agent, first.state, { stream: true }));
+  return {
+    format: "openai-agents",
+    records: [...interrupted, ...resumed],
+    interruptedRunLength: interrupted.length,
+  };
+}
+
+export const openaiAgentsProducer: LiveProducer = () => runOpenAiAgentsScenario("approve");
