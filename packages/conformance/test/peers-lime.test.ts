@@ -2,38 +2,18 @@
 // the profile's own classes → adapter (auto) → projection. There is no third-party Lime capture, so the
 // stream below is written in the profile's shape (camelCase ids, `lime-profile-0.4.0`, one sequence).
 import { readFileSync } from "node:fs";
-import { adaptRecords } from "@agent-ui/adapters";
-import { type ProjectionState, parseRecords } from "@agent-ui/contracts";
-import { projectEvents } from "@agent-ui/projection";
+import { parseRecords } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
+import { limeStream, projectLime as project } from "./lime-stream";
 
 const FIXTURES = new URL("../../../../shared/fixtures/agentruntime/fixtures/lime-profile/", import.meta.url);
 const fixture = (name: string) => parseRecords(readFileSync(new URL(name, FIXTURES), "utf8")).records;
 
-function project(records: unknown[]): ProjectionState {
-  const adapted = adaptRecords(records, "auto");
-  expect(adapted.detected?.format).toBe("lime");
-  return projectEvents(adapted.events);
-}
-
-const BASE = {
-  schemaVersion: "lime-profile-0.4.0",
-  runtimeId: "rt",
-  sessionId: "sess",
-  threadId: "thread",
-  turnId: "turn-1",
-  timestamp: "2026-05-11T10:00:00Z",
-};
-let seq = 0;
-const ev = (type: string, payload: Record<string, unknown> = {}, ids: Record<string, unknown> = {}) => {
-  seq++;
-  return { ...BASE, type, eventId: `evt-${seq}`, sequence: seq, payload, ...ids };
-};
 const tool = { stepId: "step-1", toolCallId: "call-1" };
 
 /** Submit → route → stream text → tool → approval (approved) → final text → complete → evidence. */
 function scenario() {
-  seq = 0;
+  const ev = limeStream();
   return [
     ev("turn.submitted", { status: "accepted" }),
     ev("routing.single_candidate", {

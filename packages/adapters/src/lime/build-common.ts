@@ -8,7 +8,7 @@ import {
   isMember,
 } from "@agent-ui/contracts";
 import type { EventFields } from "../shared/emitter";
-import { readNumber, readString } from "../shared/record";
+import { camelToSnake, readNumber, readString } from "../shared/record";
 import { type SafeOptions, previewOf, safeValue } from "../shared/safe-payload";
 import type { LimeFacts } from "./facts";
 
@@ -114,12 +114,42 @@ export function phaseOf(status: string | undefined): Phase | undefined {
   return status !== undefined ? PHASE_BY_STATUS[status] : undefined;
 }
 
+const SNAKE_TWINS = new Map<string, string>();
+
+/** `key` in snake_case, memoized: payload fields are read on every record. */
+function snakeTwin(key: string): string {
+  let twin = SNAKE_TWINS.get(key);
+  if (twin === undefined) {
+    twin = camelToSnake(key);
+    SNAKE_TWINS.set(key, twin);
+  }
+  return twin;
+}
+
+/** The first of `keys` `read` finds in the payload; every camelCase key also matches its snake_case twin,
+ * camelCase first (§E-4: runtimes write either spelling). */
+function payloadField<T>(
+  facts: LimeFacts,
+  keys: readonly string[],
+  read: (source: unknown, ...keys: string[]) => T | undefined,
+): T | undefined {
+  const direct = read(facts.payload, ...keys);
+  if (direct !== undefined) return direct;
+  for (const key of keys) {
+    const twin = snakeTwin(key);
+    if (twin === key) continue;
+    const value = read(facts.payload, twin);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
 export function numberField(facts: LimeFacts, ...keys: string[]): number | undefined {
-  return readNumber(facts.payload, ...keys);
+  return payloadField(facts, keys, readNumber);
 }
 
 export function stringField(facts: LimeFacts, ...keys: string[]): string | undefined {
-  return readString(facts.payload, ...keys);
+  return payloadField(facts, keys, readString);
 }
 
 /** The payload's own status word, then the envelope's. */
