@@ -37,7 +37,7 @@ describe("Lime profile requirements, end to end", () => {
     ]);
     const kinds = parts(state).map((p) => p.kind);
     expect(kinds).toEqual(expect.arrayContaining(["tool_call", "assistant_text"]));
-    expect(kinds.some((k) => k === "reasoning_summary" || k === "reasoning")).toBe(true);
+    expect(kinds.some((k) => k === "reasoning_summary" || k === "reasoning_detail")).toBe(true);
     expect(answerTexts(state)).toEqual(["The file says hello."]);
     const answer = answerTexts(state).join(" ");
     expect(answer).not.toContain("Think about the file");
