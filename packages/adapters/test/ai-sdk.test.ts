@@ -96,7 +96,7 @@ describe("ai-sdk adapter: peer streams", () => {
     expect(events.at(-1)).toMatchObject({ type: "run.finished", payload: { outcome: "success" } });
   });
 
-  it("HITL-02 request then resume in one stream: the approval resolves when the tool runs", () => {
+  it("HITL-02 request then resume in one stream: the approval resolves when the tool runs, no decision invented", () => {
     const events = adapt([
       ...chunks("ai-sdk.approval-request.uimessagechunks.jsonl"),
       ...chunks("ai-sdk.approval-resume.uimessagechunks.jsonl"),
@@ -106,8 +106,11 @@ describe("ai-sdk adapter: peer streams", () => {
     expect(resolved[0]).toMatchObject({
       actionId: "aitxt-WsBVPrhSzi9tKqeunp0tTzwj",
       toolCallId: "call-9",
-      payload: { decision: "approve" },
+      payload: { outcome: "resolved" },
     });
+    // The continuation stream carries only the tool output: the approval lives in the client's message,
+    // so the decision is not on the wire and is not recorded (never invent facts).
+    expect(resolved[0].payload).not.toHaveProperty("decision");
   });
 });
 
@@ -203,8 +206,79 @@ describe("ai-sdk adapter: chunk coverage and bad input", () => {
   });
 
   it("ENV-09 unknown chunks and non-objects are diagnostics, never crashes", () => {
-    const events = adapt([{ type: "custom", kind: "agentui.artifact" }, [], null, { noType: 1 }]);
+    const events = adapt([{ type: "x-future-chunk", kind: "agentui.artifact" }, [], null, { noType: 1 }]);
     expect(events).toHaveLength(4);
     for (const e of events) expect(e.payload).toMatchObject({ code: "unsupported_source_event" });
+  });
+
+  it("custom provider parts are kept as an info fact, never text", () => {
+    const events = adapt([{ type: "custom", kind: "openai.compaction" }]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: "diagnostic.changed",
+        payload: expect.objectContaining({ code: "runtime_info", summary: { kind: "openai.compaction" } }),
+      }),
+    ]);
+  });
+});
+
+describe("ai-sdk adapter: approval decisions only from the wire (HITL-02/03/04)", () => {
+  const request = [
+    { type: "start", messageId: "m" },
+    { type: "tool-input-available", toolCallId: "c", toolName: "rm", input: { path: "/x" } },
+  ];
+
+  it("HITL-03 tool-approval-response approved:true records the stated decision once", () => {
+    const events = adapt([
+      ...request,
+      { type: "tool-approval-request", approvalId: "ap", toolCallId: "c" },
+      { type: "tool-approval-response", approvalId: "ap", approved: true, reason: "looks safe" },
+      { type: "tool-output-available", toolCallId: "c", output: "ok" },
+      { type: "finish", finishReason: "stop" },
+    ]);
+    expect(unsupported(events)).toEqual([]);
+    const resolved = ofType(events, "action.resolved");
+    expect(resolved).toHaveLength(1);
+    expect(resolved[0]).toMatchObject({
+      actionId: "ap",
+      toolCallId: "c",
+      payload: { outcome: "resolved", decision: "approve", reason: "looks safe" },
+    });
+    expect(ofType(events, "tool.result")).toHaveLength(1);
+  });
+
+  it("HITL-04 an automatic denial is decided by policy; the denied tool never produces a result", () => {
+    const events = adapt([
+      ...request,
+      { type: "tool-approval-request", approvalId: "ap", toolCallId: "c", isAutomatic: true },
+      { type: "tool-approval-response", approvalId: "ap", approved: false, reason: "blocked path" },
+      { type: "tool-output-denied", toolCallId: "c" },
+      { type: "finish", finishReason: "stop" },
+    ]);
+    const resolved = ofType(events, "action.resolved");
+    expect(resolved).toHaveLength(1);
+    expect(resolved[0].payload).toMatchObject({
+      decision: "reject",
+      decidedBy: "policy",
+      reason: "blocked path",
+    });
+    expect(ofType(events, "tool.failed")[0]).toMatchObject({ toolCallId: "c", payload: { denied: true } });
+    expect(ofType(events, "tool.result")).toEqual([]);
+  });
+
+  it("a response whose request this stream never showed still resolves by approval id", () => {
+    const events = adapt([{ type: "tool-approval-response", approvalId: "elsewhere", approved: true }]);
+    expect(ofType(events, "action.resolved")).toEqual([
+      expect.objectContaining({
+        actionId: "elsewhere",
+        payload: expect.objectContaining({ decision: "approve" }),
+      }),
+    ]);
+  });
+
+  it("a response without approvalId or approved is a diagnostic, not a guess", () => {
+    const events = adapt([{ type: "tool-approval-response", approvalId: "ap" }]);
+    expect(unsupported(events)).toHaveLength(1);
+    expect(ofType(events, "action.resolved")).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@
 import { adaptRecords } from "@agent-ui/adapters";
 import type { FramedRecord, ProjectionState } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
-import { errorDiagnostics, framed, project } from "./peers-support";
+import { framed, project } from "./peers-support";
+import { summarizeScenario as summarize } from "./scenario-summary";
 
 interface Capture {
   format: string;
@@ -50,49 +51,6 @@ function projectThread(capture: Capture): ProjectionState {
 
 function projectInterrupt(capture: Capture): ProjectionState {
   return project(adaptRecords(framed(capture.interrupt), capture.format).events);
-}
-
-function assistantTextParts(state: ProjectionState): string[] {
-  return state.messages
-    .filter((message) => message.role === "assistant")
-    .flatMap((message) => message.parts.filter((part) => part.kind === "assistant_text"))
-    .map((part) => part.text ?? "");
-}
-
-function countParts(state: ProjectionState, kind: string): number {
-  return state.messages.reduce(
-    (sum, message) => sum + message.parts.filter((part) => part.kind === kind).length,
-    0,
-  );
-}
-
-/**
- * The protocol-neutral shape of a projection. The approval `decision` is deliberately not part of it:
- * AG-UI reads it from `input.resume` and the AI SDK adapter infers `approve` from the tool running in
- * the continuation stream, while the LangGraph and OpenAI Agents adapters leave it unset (neither
- * resume stream states it). That is an inference policy gap between adapters, not a projection
- * difference of the scenario; the resolved status and the tool's outcome are compared instead.
- */
-function summarize(state: ProjectionState) {
-  const tools = Object.values(state.tools);
-  const approvals = Object.values(state.actions).filter((action) => action.type === "tool_approval");
-  const texts = assistantTextParts(state);
-  const answer = texts.at(-1);
-  return {
-    tools: tools.map((tool) => ({ status: tool.status, gated: tool.actionId !== undefined })),
-    approvals: approvals.map((action) => ({
-      status: action.status,
-      // The approval names a tool that exists, and that tool points back at the approval.
-      linked: action.toolCallId !== "unknown" && state.tools[action.toolCallId]?.actionId === action.actionId,
-    })),
-    pendingApprovals: approvals.filter((action) => action.status === "pending").length,
-    toolCallParts: countParts(state, "tool_call"),
-    approvalParts: countParts(state, "action_required"),
-    hasAnswer: answer !== undefined && answer.trim().length > 0,
-    answerTextOnce: answer !== undefined && texts.filter((text) => text === answer).length === 1,
-    runStatus: state.runtime.status,
-    errors: errorDiagnostics(state).map((diagnostic) => diagnostic.code),
-  };
 }
 
 const compared = CAPTURES.filter((capture) => !(capture.format in KNOWN_DIFFERENCES));

@@ -5,9 +5,21 @@ import { isRecord, readString } from "../shared/record";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { AiSdkContext, AiSdkState } from "./context";
 import { partDelta, partEnd, partStart } from "./parts";
-import { abort, dataPart, error, file, finish, metadata, sourceDocument, sourceUrl, start } from "./stream";
+import {
+  abort,
+  customPart,
+  dataPart,
+  error,
+  file,
+  finish,
+  metadata,
+  sourceDocument,
+  sourceUrl,
+  start,
+} from "./stream";
 import {
   approvalRequest,
+  approvalResponse,
   inputAvailable,
   inputDelta,
   inputError,
@@ -28,6 +40,7 @@ export const AI_SDK_HANDLERS: Readonly<Record<string, Handler>> = {
   abort,
   error,
   "message-metadata": metadata,
+  custom: customPart,
   // Step boundaries are presentational in the SDK (a `step-start` part); parts keep their own order.
   "start-step": none,
   "finish-step": none,
@@ -45,6 +58,7 @@ export const AI_SDK_HANDLERS: Readonly<Record<string, Handler>> = {
   "tool-output-error": outputError,
   "tool-output-denied": outputDenied,
   "tool-approval-request": approvalRequest,
+  "tool-approval-response": approvalResponse,
   "source-url": sourceUrl,
   "source-document": sourceDocument,
   file,

@@ -24,6 +24,10 @@ export class AiSdkState {
   readonly startedTools = new Set<string>();
   /** toolCallId → approval id still awaiting a decision. */
   readonly pendingApprovals = new Map<string, string>();
+  /** approval id → toolCallId of every approval request seen. */
+  readonly approvalTools = new Map<string, string>();
+  /** Approval ids the tool's policy decided (`isAutomatic: true`), not a person. */
+  readonly automaticApprovals = new Set<string>();
   /** Whether app-state `/aiSdkData` exists yet (created by the first data part). */
   dataRootCreated = false;
   fileCount = 0;

@@ -72,6 +72,19 @@ export function metadata(ctx: AiSdkContext): AgentUiEvent[] {
   ];
 }
 
+/** `custom` (AI SDK 7): a provider-specific content part. Only its kind is portable: kept as a fact. */
+export function customPart(ctx: AiSdkContext): AgentUiEvent[] {
+  const kind = readString(ctx.record, "kind");
+  return [
+    ctx.diagnostic(
+      "runtime_info",
+      "info",
+      `provider-specific part ${kind ?? "without kind"}`,
+      compact({ kind }),
+    ),
+  ];
+}
+
 /**
  * `data-<name>` parts are application data: kept in app state under `/aiSdkData/<name>` (or
  * `<name>:<id>` when the part has an id, so a reconciled data part replaces its earlier value).

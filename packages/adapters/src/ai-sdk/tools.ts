@@ -75,18 +75,29 @@ export function inputError(ctx: AiSdkContext): AgentUiEvent[] {
   ];
 }
 
-/** The runtime decided an approval when it ran (or denied) the tool: the pending action resolves. */
-function resolveApproval(
-  ctx: AiSdkContext,
-  toolCallId: string,
-  decision: "approve" | "reject",
-): AgentUiEvent[] {
+interface Resolution {
+  /** Only when the chunk states it (`tool-approval-response.approved`, `tool-output-denied`). */
+  decision?: "approve" | "reject";
+  reason: string;
+  decidedBy?: string;
+}
+
+/**
+ * The pending approval of a call resolves. The decision is recorded only when the stream states it:
+ * a continuation stream after a user approval carries just the tool's output (the approval itself is in
+ * the client's message, not on the wire), so "the tool ran" resolves the request without inventing a
+ * decision.
+ */
+function resolveApproval(ctx: AiSdkContext, toolCallId: string, resolution: Resolution): AgentUiEvent[] {
   const actionId = ctx.state.pendingApprovals.get(toolCallId);
   if (actionId === undefined) return [];
   ctx.state.pendingApprovals.delete(toolCallId);
-  const reason = decision === "approve" ? "tool executed after approval" : "tool execution denied";
   return [
-    ctx.emit("action.resolved", { actionId, toolCallId, payload: { outcome: "resolved", decision, reason } }),
+    ctx.emit("action.resolved", {
+      actionId,
+      toolCallId,
+      payload: compact({ outcome: "resolved", ...resolution }),
+    }),
   ];
 }
 
@@ -100,7 +111,9 @@ export function outputAvailable(ctx: AiSdkContext): AgentUiEvent[] {
     ];
   // A continuation stream may deliver the output of a call announced in an earlier stream: no restart.
   return [
-    ...resolveApproval(ctx, toolCallId, "approve"),
+    ...resolveApproval(ctx, toolCallId, {
+      reason: "the tool ran after the approval request; the stream does not state the decision",
+    }),
     ctx.emit("tool.result", {
       toolCallId,
       phase: "acting",
@@ -126,7 +139,7 @@ export function outputDenied(ctx: AiSdkContext): AgentUiEvent[] {
   const toolCallId = toolCallIdOf(ctx);
   if (toolCallId === undefined) return [ctx.unsupported("tool-output-denied without toolCallId")];
   return [
-    ...resolveApproval(ctx, toolCallId, "reject"),
+    ...resolveApproval(ctx, toolCallId, { decision: "reject", reason: "tool execution denied" }),
     ctx.emit("tool.failed", {
       toolCallId,
       phase: "failed",
@@ -142,6 +155,9 @@ export function approvalRequest(ctx: AiSdkContext): AgentUiEvent[] {
   if (toolCallId === undefined || actionId === undefined)
     return [ctx.unsupported("tool-approval-request without approvalId or toolCallId")];
   ctx.state.pendingApprovals.set(toolCallId, actionId);
+  ctx.state.approvalTools.set(actionId, toolCallId);
+  // An automatic request was decided by the tool's approval policy; its response follows at once.
+  if (readBoolean(ctx.record, "isAutomatic") === true) ctx.state.automaticApprovals.add(actionId);
   return [
     ctx.emit("action.required", {
       actionId,
@@ -151,10 +167,36 @@ export function approvalRequest(ctx: AiSdkContext): AgentUiEvent[] {
         actionType: "tool_approval",
         sourceType: "tool-approval-request",
         toolName: ctx.state.toolNames.get(toolCallId) ?? readString(ctx.record, "toolName"),
+        reason: readString(ctx.record, "reason"),
         // The protocol's approval response is approved: true | false.
         availableDecisions: ["approve", "reject"],
       }),
     }),
     ctx.emit("tool.progress", { toolCallId, phase: "waiting", payload: { awaitingActionId: actionId } }),
+  ];
+}
+
+/**
+ * `tool-approval-response` (AI SDK 7): the stream states the decision (`approved`), e.g. for an
+ * approval the tool's policy decided automatically. A denial is followed by `tool-output-denied`.
+ */
+export function approvalResponse(ctx: AiSdkContext): AgentUiEvent[] {
+  const actionId = readString(ctx.record, "approvalId");
+  const approved = readBoolean(ctx.record, "approved");
+  if (actionId === undefined || approved === undefined)
+    return [ctx.unsupported("tool-approval-response without approvalId or approved")];
+  const resolution: Resolution = {
+    decision: approved ? "approve" : "reject",
+    reason: readString(ctx.record, "reason") ?? (approved ? "approved" : "denied"),
+  };
+  if (ctx.state.automaticApprovals.has(actionId)) resolution.decidedBy = "policy";
+  const toolCallId = ctx.state.approvalTools.get(actionId);
+  if (toolCallId !== undefined && ctx.state.pendingApprovals.get(toolCallId) === actionId)
+    return resolveApproval(ctx, toolCallId, resolution);
+  if (toolCallId !== undefined) return []; // already resolved: one resolution per approval (HITL-05)
+  // A response to a request this stream never showed (a continuation read on its own): the
+  // projection reports the missing request; the decision is still the source's own fact.
+  return [
+    ctx.emit("action.resolved", { actionId, payload: compact({ outcome: "resolved", ...resolution }) }),
   ];
 }
