@@ -1,4 +1,6 @@
 // Every live producer of the shared scenario, one line each (see producer.ts).
+import { agUiProducer } from "./ag-ui.producer";
+import { aiSdkProducer } from "./ai-sdk.producer";
 import { langgraphProducer } from "./langgraph.producer";
 import { openaiAgentsProducer } from "./openai-agents.producer";
 import type { LiveProducer } from "./producer";
@@ -6,4 +8,6 @@ import type { LiveProducer } from "./producer";
 export const SHARED_SCENARIO_PRODUCERS: Record<string, LiveProducer> = {
   "openai-agents": openaiAgentsProducer,
   langgraph: langgraphProducer,
+  "ai-sdk": aiSdkProducer,
+  "ag-ui": agUiProducer,
 };

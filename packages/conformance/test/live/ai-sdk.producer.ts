@@ -1,0 +1,242 @@
+// Live producer: the real `ai` package drives the shared scenario offline. The model is the SDK's own
+// test double (`MockLanguageModelV4` from `ai/test`), scripted to react to the conversation it is sent;
+// everything else is the SDK's code: `streamText` runs the tool loop and gates `delete_file` on
+// `needsApproval`, `toUIMessageStream` writes the UI message chunks, and the client side is the SDK's
+// own chat (`AbstractChat`: the reducer that useChat uses) with `addToolApprovalResponse` and
+// `sendAutomaticallyWhen`, so the resume request carries the approved tool part and the continuation
+// stream continues the same assistant message id (`originalMessages`).
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import {
+  AbstractChat,
+  type ChatState,
+  type ChatStatus,
+  type ChatTransport,
+  type UIMessage,
+  type UIMessageChunk,
+  convertToModelMessages,
+  isStepCount,
+  lastAssistantMessageIsCompleteWithApprovalResponses,
+  streamText,
+  tool,
+} from "ai";
+import { MockLanguageModelV4, convertArrayToReadableStream } from "ai/test";
+import { z } from "zod";
+import { type LiveProducer, type LiveProduction, SHARED_SCENARIO } from "./producer";
+
+export const AI_SDK_LIVE_FORMAT = "ai-sdk";
+
+const usage = {
+  inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 5, text: 5, reasoning: 0 },
+};
+
+function finish(unified: "stop" | "tool-calls"): LanguageModelV4StreamPart {
+  return { type: "finish", finishReason: { unified, raw: unified }, usage };
+}
+
+/** Text streamed as one text part in `pieces` deltas (split where the model would split tokens). */
+export function textPart(id: string, text: string, pieces = 2): LanguageModelV4StreamPart[] {
+  const size = Math.ceil(text.length / pieces);
+  const deltas: LanguageModelV4StreamPart[] = [];
+  for (let at = 0; at < text.length; at += size)
+    deltas.push({ type: "text-delta", id, delta: text.slice(at, at + size) });
+  return [{ type: "text-start", id }, ...deltas, { type: "text-end", id }];
+}
+
+/** What the assistant says when the user denied the tool (not part of the shared approve scenario). */
+export const AI_SDK_DENIED_ANSWER = "Okay, I left it alone.";
+
+/** How the gated tool call ended, as the prompt tells the model: not yet, ran, or denied. */
+function toolOutcome(options: LanguageModelV4CallOptions): "pending" | "ran" | "denied" {
+  for (const message of options.prompt) {
+    if (message.role !== "tool") continue;
+    for (const part of message.content)
+      if (part.type === "tool-result") return part.output.type === "execution-denied" ? "denied" : "ran";
+  }
+  return "pending";
+}
+
+/**
+ * The scripted model: before the tool ran it says the preamble and calls `delete_file`; once the
+ * conversation holds the tool's result (or its denial) it answers. Reacting to the prompt (not a call
+ * counter) keeps the script right whatever the SDK decides to call.
+ */
+export function scenarioModel(): MockLanguageModelV4 {
+  const s = SHARED_SCENARIO;
+  return new MockLanguageModelV4({
+    doStream: async (options) => {
+      const outcome = toolOutcome(options);
+      const parts: LanguageModelV4StreamPart[] =
+        outcome !== "pending"
+          ? [
+              { type: "stream-start", warnings: [] },
+              ...textPart("t-answer", outcome === "ran" ? s.answer : AI_SDK_DENIED_ANSWER, 1),
+              finish("stop"),
+            ]
+          : [
+              { type: "stream-start", warnings: [] },
+              ...textPart("t-preamble", s.preamble),
+              { type: "tool-input-start", id: "call-rm", toolName: s.toolName },
+              { type: "tool-input-delta", id: "call-rm", delta: JSON.stringify(s.toolInput) },
+              { type: "tool-input-end", id: "call-rm" },
+              {
+                type: "tool-call",
+                toolCallId: "call-rm",
+                toolName: s.toolName,
+                input: JSON.stringify(s.toolInput),
+              },
+              finish("tool-calls"),
+            ];
+      return { stream: convertArrayToReadableStream(parts) };
+    },
+  });
+}
+
+/** The chat state the SDK's framework bindings keep (React/Vue/Svelte), as plain arrays. */
+class ArrayChatState implements ChatState<UIMessage> {
+  status: ChatStatus = "ready";
+  error: Error | undefined = undefined;
+  messages: UIMessage[] = [];
+  pushMessage = (message: UIMessage) => {
+    this.messages = [...this.messages, message];
+  };
+  popMessage = () => {
+    this.messages = this.messages.slice(0, -1);
+  };
+  replaceMessage = (index: number, message: UIMessage) => {
+    this.messages = this.messages.map((existing, at) => (at === index ? message : existing));
+  };
+  snapshot = <T>(thing: T): T => structuredClone(thing);
+}
+
+class RecordingChat extends AbstractChat<UIMessage> {
+  constructor(transport: ChatTransport<UIMessage>) {
+    let ids = 0;
+    super({
+      state: new ArrayChatState(),
+      transport,
+      generateId: () => `ui-${++ids}`,
+      sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    });
+  }
+}
+
+/**
+ * A transport that is the server route in process: UI messages → model messages → `streamText` →
+ * `toUIMessageStream`. Every chunk the chat receives is recorded, per request, in arrival order.
+ */
+function inProcessTransport(runs: UIMessageChunk[][]): ChatTransport<UIMessage> {
+  const deleteFile = tool({
+    description: "Delete a file",
+    inputSchema: z.object({ path: z.string() }),
+    needsApproval: true,
+    execute: async ({ path }) => `deleted ${path}`,
+  });
+  let assistantIds = 0;
+  return {
+    async sendMessages({ messages, abortSignal }) {
+      const result = streamText({
+        model: scenarioModel(),
+        tools: { [SHARED_SCENARIO.toolName]: deleteFile },
+        messages: await convertToModelMessages(messages),
+        stopWhen: isStepCount(3),
+        abortSignal,
+      });
+      const chunks: UIMessageChunk[] = [];
+      runs.push(chunks);
+      return result
+        .toUIMessageStream({
+          originalMessages: messages,
+          generateMessageId: () => `msg-assistant-${++assistantIds}`,
+        })
+        .pipeThrough(
+          new TransformStream<UIMessageChunk, UIMessageChunk>({
+            transform(chunk, controller) {
+              chunks.push(structuredClone(chunk));
+              controller.enqueue(chunk);
+            },
+          }),
+        );
+    },
+    async reconnectToStream() {
+      return null;
+    },
+  };
+}
+
+/** The approval request the chat is waiting on (the tool part in `approval-requested`). */
+function pendingApprovalId(chat: RecordingChat): string {
+  for (const part of chat.lastMessage?.parts ?? [])
+    if ("approval" in part && part.state === "approval-requested" && part.approval !== undefined)
+      return part.approval.id;
+  throw new Error(`ai-sdk live producer: no pending approval (chat status ${chat.status})`);
+}
+
+/** Runs the shared scenario; the user's answer to the approval request is `approved`. */
+export async function runAiSdkScenario(approved = true): Promise<LiveProduction & { chat: RecordingChat }> {
+  const runs: UIMessageChunk[][] = [];
+  const chat = new RecordingChat(inProcessTransport(runs));
+  await chat.sendMessage({ text: SHARED_SCENARIO.prompt });
+  const approvalId = pendingApprovalId(chat);
+  // The SDK's own HITL round trip: the answer marks the tool part `approval-responded`, and
+  // `sendAutomaticallyWhen` sends the conversation back to the route, which runs (or skips) the tool.
+  await chat.addToolApprovalResponse({ id: approvalId, approved, reason: "user clicked" });
+  await waitUntilReady(chat, runs, 2);
+  const [interrupted = [], resumed = []] = runs;
+  return {
+    format: AI_SDK_LIVE_FORMAT,
+    records: [...interrupted, ...resumed],
+    interruptedRunLength: interrupted.length,
+    chat,
+  };
+}
+
+/** The automatic resume is started by the chat itself; wait until its response has been consumed. */
+async function waitUntilReady(chat: RecordingChat, runs: unknown[], requests: number): Promise<void> {
+  for (let turn = 0; turn < 200; turn++) {
+    if (runs.length >= requests && chat.status === "ready") return;
+    if (chat.status === "error") throw chat.error ?? new Error("ai-sdk chat error");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`ai-sdk live producer: resume did not finish (status ${chat.status})`);
+}
+
+/** The facts of the plain answer stream (no tools): reasoning, answer text and one cited source. */
+export const REASONING_ANSWER = {
+  prompt: "What is in /workspace/demo?",
+  reasoning: "The user wants a listing; answer from the workspace index.",
+  answer: "The folder holds x and notes.md.",
+  source: { id: "src-index", url: "https://example.com/workspace-index", title: "Workspace index" },
+} as const;
+
+function reasoningAnswerModel(): MockLanguageModelV4 {
+  const r = REASONING_ANSWER;
+  const parts: LanguageModelV4StreamPart[] = [
+    { type: "stream-start", warnings: [] },
+    { type: "response-metadata", id: "resp-reasoning", modelId: "mock", timestamp: new Date(0) },
+    { type: "reasoning-start", id: "r-1" },
+    { type: "reasoning-delta", id: "r-1", delta: r.reasoning.slice(0, 20) },
+    { type: "reasoning-delta", id: "r-1", delta: r.reasoning.slice(20) },
+    { type: "reasoning-end", id: "r-1" },
+    ...textPart("t-1", r.answer, 3),
+    { type: "source", sourceType: "url", ...r.source },
+    finish("stop"),
+  ];
+  return new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream(parts) }) });
+}
+
+/**
+ * A plain answer with reasoning and a source, twice: the UI message chunks as the client reads them,
+ * and the exact bytes of the SDK's own HTTP response (`toUIMessageStreamResponse`, SSE).
+ */
+export async function runAiSdkReasoningAnswer(): Promise<{ records: UIMessageChunk[]; sse: string }> {
+  const options = { sendReasoning: true, sendSources: true };
+  const records: UIMessageChunk[] = [];
+  const first = streamText({ model: reasoningAnswerModel(), prompt: REASONING_ANSWER.prompt });
+  for await (const chunk of first.toUIMessageStream(options)) records.push(chunk);
+  const second = streamText({ model: reasoningAnswerModel(), prompt: REASONING_ANSWER.prompt });
+  const sse = await second.toUIMessageStreamResponse(options).text();
+  return { records, sse };
+}
+
+export const aiSdkProducer: LiveProducer = () => runAiSdkScenario(true);
