@@ -91,7 +91,11 @@ describe("evidence family", () => {
       e("evidence.changed", { evidenceId: "ev1", payload: { status: "exporting" } }),
       e("text.delta", { payload: { delta: "b" } }),
     ]);
-    expect(state.messages[0].parts.map((p) => p.text)).toEqual(["ab"]);
+    // The answer keeps growing in one text part; the citation sits behind it, never splitting it.
+    expect(state.messages[0].parts.map((p) => [p.kind, p.text])).toEqual([
+      ["assistant_text", "ab"],
+      ["evidence_ref", undefined],
+    ]);
     expect(state.evidence.ev1.status).toBe("exporting");
   });
 });

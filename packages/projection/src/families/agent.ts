@@ -9,6 +9,7 @@ import { addUnique, asNumber, asString, asStringArray, isRecord } from "../inter
 import { safeText } from "../internal/safety";
 import { addPart, createMessage } from "../message-ops";
 import type { EventContext, Store } from "../store";
+import { citeReviewEvidence } from "./evidence-parts";
 import { mergeWorkItem } from "./task";
 
 export function agentFor(store: Store, agentId: string, ctx: EventContext): AgentRecord {
@@ -252,7 +253,8 @@ function review(store: Store, ctx: EventContext): void {
     const value = asString(payload[key]);
     if (value !== undefined) record[key] = value;
   }
-  addUnique(record.evidenceRefs, asStringArray(payload.evidenceRefs));
+  const evidenceRefs = asStringArray(payload.evidenceRefs);
+  addUnique(record.evidenceRefs, evidenceRefs);
   const fixes = asStringArray(payload.requestedFixes);
   if (fixes.length > 0) record.requestedFixes = fixes;
   record.source = ctx.source;
@@ -265,6 +267,7 @@ function review(store: Store, ctx: EventContext): void {
   )
     team.edges.push({ from: record.reviewer, to: record.target, kind: "review", source: ctx.source });
   store.team.touch();
+  citeReviewEvidence(store, id, evidenceRefs, ctx);
   store.timelineEntry(`review:${id}`, "review", `Review${record.target ? ` of ${record.target}` : ""}`, ctx, {
     status: record.status,
     refs: { reviewId: id, ...(record.evidenceRefs[0] ? { evidenceId: record.evidenceRefs[0] } : {}) },

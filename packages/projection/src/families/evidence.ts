@@ -1,9 +1,11 @@
 // evidence.changed (EVID-*): refs lifted onto one record per evidenceId; verification only from the
 // owner's `verificationOutcomes`; known gaps only when reported, else `unavailable`; a missing reviewRef is
-// `unavailable`. Replay and review lanes are selectors over this one record (EVID-03).
+// `unavailable`. Replay and review lanes are selectors over this one record (EVID-03). A fact that belongs
+// to a turn or message is cited there by an `evidence_ref` part (evidence-parts.ts).
 import type { EvidenceRecord } from "@agent-ui/contracts";
 import { addUnique, asString, asStringArray, isRecord } from "../internal/json";
 import type { EventContext, Store } from "../store";
+import { citeEvidence } from "./evidence-parts";
 
 const SPINE = ["runtimeId", "sessionId", "threadId", "turnId", "taskId", "runId", "traceId"] as const;
 
@@ -95,6 +97,7 @@ function evidenceChanged(store: Store, ctx: EventContext): void {
     if (artifact !== undefined && addUnique(artifact.evidenceRefs, [evidenceId]))
       store.artifacts.touch(artifactId);
   }
+  citeEvidence(store, evidenceId, ctx, toolCallIds);
   store.timelineEntry(`evidence:${evidenceId}`, "evidence", "Evidence", ctx, {
     status: record.status,
     refs: { evidenceId, ...(toolCallIds[0] ? { toolCallId: toolCallIds[0] } : {}) },

@@ -7,6 +7,7 @@ import type { MessageState, PartState } from "../internal/message-state";
 import { partText } from "../internal/message-state";
 import { addPart, assistantMessage, lastPart, nextPartId, partFor, touchPart } from "../message-ops";
 import type { EventContext, Store } from "../store";
+import { textBehindCitations } from "./evidence-parts";
 import { setRuntimeStatus } from "./run";
 
 const PRE_TEXT_STATUSES = new Set([
@@ -31,12 +32,15 @@ function textKind(ctx: EventContext): { kind: PartKind; role: "assistant" | "use
 }
 
 /** The text part a delta continues: its partId, else the message's last part while it is streaming text
- * of the same kind, else a new part (so text after a tool or reasoning step keeps event order, PROC-01). */
+ * of the same kind (looking past citations that arrived mid-stream), else a new part (so text after a tool or reasoning step keeps event order, PROC-01). */
 function streamingPart(store: Store, message: MessageState, kind: PartKind, ctx: EventContext): PartState {
   const partId = ctx.event.partId;
   if (typeof partId === "string") return partFor(store, message, partId, kind, ctx);
   const last = lastPart(message);
   if (last !== undefined && last.kind === kind && last.status === "streaming") return last;
+  // A citation that arrived mid-stream does not split the answer (EVID-04).
+  const cited = textBehindCitations(message);
+  if (cited !== undefined && cited.kind === kind && cited.status === "streaming") return cited;
   return addPart(store, message, nextPartId(message, "text"), kind, ctx);
 }
 

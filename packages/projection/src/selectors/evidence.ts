@@ -1,6 +1,12 @@
 // Evidence, replay, review and artifact selectors. Replay and review lanes read the same evidence record
 // and never recompute status, so they cannot contradict each other (EVID-03, GF-3).
-import type { ArtifactRecord, EvidenceRecord, Honest, ProjectionState } from "@agent-ui/contracts";
+import type {
+  ArtifactRecord,
+  EvidenceRecord,
+  Honest,
+  MessagePart,
+  ProjectionState,
+} from "@agent-ui/contracts";
 import { memoByInput } from "./memo";
 
 export interface EvidenceLane {
@@ -36,6 +42,13 @@ export function selectReplayLane(state: ProjectionState, evidenceId: string): Ev
 export function selectReviewLane(state: ProjectionState, evidenceId: string): EvidenceLane | undefined {
   const record = state.evidence[evidenceId];
   return record === undefined ? undefined : reviewLane(record);
+}
+
+/** The evidence record an `evidence_ref` part cites: the same object the replay and review lanes read
+ * (EVID-03), or undefined when the fact is not (yet) known — render it `unavailable`, never a guess. */
+export function selectCitedEvidence(state: ProjectionState, part: MessagePart): EvidenceRecord | undefined {
+  if (part.evidenceId === undefined) return undefined;
+  return state.evidence[part.evidenceId];
 }
 
 const evidenceList = memoByInput((evidence: Record<string, EvidenceRecord>) => Object.values(evidence));

@@ -1,0 +1,111 @@
+// `evidence_ref` message parts (D.6, EVID-01/02/03/08): when an evidence fact belongs to a message or
+// turn, the conversation carries a compact part that points at the evidenceId. The part never copies the
+// evidence body (status, refs, verification): every surface reads the one `evidence` record, so the part,
+// the evidence panel and the replay/review lanes cannot disagree. No part without an evidence fact or a
+// review that cites one (EVID-01: citations only when source facts exist).
+import type { MessageState, PartState } from "../internal/message-state";
+import { addPart, assistantMessage, findMessage, lastPart } from "../message-ops";
+import type { EventContext, Store } from "../store";
+
+/** evidenceId → key of the message that holds its part, so later updates of the same fact (pending →
+ * exported, maybe in another turn) never add a second citation for it. */
+const placedEvidence = new WeakMap<Store, Map<string, string>>();
+
+function placements(store: Store): Map<string, string> {
+  let map = placedEvidence.get(store);
+  if (map === undefined) {
+    map = new Map();
+    placedEvidence.set(store, map);
+  }
+  return map;
+}
+
+/** The message an evidence fact belongs to: its explicit messageId, else the message of a tool it
+ * names, else the current message of its turn's lane. Session-level evidence (no turn, no message)
+ * stays in the evidence lane only: nothing is joined by proximity (PROSE-03). */
+function messageFor(
+  store: Store,
+  ctx: EventContext,
+  toolCallIds: readonly string[],
+): MessageState | undefined {
+  const messageId = ctx.event.messageId;
+  if (typeof messageId === "string") return findMessage(store, messageId) ?? assistantMessage(store, ctx);
+  for (const toolCallId of toolCallIds) {
+    const place = store.toolPlaces.get(toolCallId);
+    if (place !== undefined) return place.message;
+  }
+  if (ctx.turnKey === "default") return undefined;
+  return assistantMessage(store, ctx);
+}
+
+/** The answer text a run of trailing citations follows. A citation that arrives while the answer streams
+ * (export runs in the background, EVID-04) sits behind that text, and the next delta keeps growing the
+ * same text part instead of splitting the answer around the chip. */
+const textBeforeCitations = new WeakMap<MessageState, PartState>();
+
+/** The streaming text part hidden behind the message's trailing citations, if any (used by text.ts). */
+export function textBehindCitations(message: MessageState): PartState | undefined {
+  return lastPart(message)?.kind === "evidence_ref" ? textBeforeCitations.get(message) : undefined;
+}
+
+function rememberText(message: MessageState): void {
+  const last = lastPart(message);
+  if (last === undefined) textBeforeCitations.delete(message);
+  else if (last.kind !== "evidence_ref") {
+    if (last.chunks !== null && last.status === "streaming") textBeforeCitations.set(message, last);
+    else textBeforeCitations.delete(message);
+  }
+}
+
+/** Adds the citation part to the message; undefined when the message already cites this evidence. */
+function addRef(
+  store: Store,
+  message: MessageState,
+  evidenceId: string,
+  ctx: EventContext,
+): PartState | undefined {
+  const id = `evidence:${evidenceId}`;
+  if (message.partsById.has(id)) return undefined;
+  rememberText(message);
+  const part = addPart(store, message, id, "evidence_ref", ctx);
+  part.evidenceId = evidenceId;
+  part.status = "done";
+  part.title = "Evidence";
+  return part;
+}
+
+/** `evidence.changed`: one part per evidence fact, placed where the fact first appeared. */
+export function citeEvidence(
+  store: Store,
+  evidenceId: string,
+  ctx: EventContext,
+  toolCallIds: readonly string[],
+): void {
+  const placed = placements(store);
+  if (placed.has(evidenceId)) return;
+  const message = messageFor(store, ctx, toolCallIds);
+  if (message === undefined) return;
+  addRef(store, message, evidenceId, ctx);
+  placed.set(evidenceId, message.key);
+}
+
+/** `review.*` with evidence refs: the reviewed message cites the evidence behind the verdict
+ * (TEAM-08, EVID-08 "review decision → evidence pack"). The review id rides along so the part links
+ * to the review lane; the verdict itself stays in the review record. */
+export function citeReviewEvidence(
+  store: Store,
+  reviewId: string,
+  evidenceIds: readonly string[],
+  ctx: EventContext,
+): void {
+  if (evidenceIds.length === 0) return;
+  const message = messageFor(store, ctx, []);
+  if (message === undefined) return;
+  const placed = placements(store);
+  for (const evidenceId of evidenceIds) {
+    const part = addRef(store, message, evidenceId, ctx);
+    if (part === undefined) continue;
+    part.data = { reviewId };
+    if (!placed.has(evidenceId)) placed.set(evidenceId, message.key);
+  }
+}
