@@ -1,0 +1,275 @@
+// Live: the real `@a2a-js/sdk` server (DefaultRequestHandler + our AgentExecutor on an express app at
+// 127.0.0.1:0) and the SDK's own client. Turn 1: submitted → working → artifact in two chunks
+// (`append`, `lastChunk`) → input-required. Turn 2: a follow-up message on the same task → completed.
+// The client's StreamResponse objects and, separately, the raw SSE wire bytes (fetched with `fetch`)
+// go through auto-detection, the adapter and the projection. A2A has no tool calls, so it is not part
+// of the shared-scenario equivalence.
+import { randomUUID } from "node:crypto";
+import type { RequestListener, Server } from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { adaptRecords } from "@agent-ui/adapters";
+import { type ProjectionState, parseRecords } from "@agent-ui/contracts";
+import { projectEvents } from "@agent-ui/projection";
+import { type AgentCard, type Message, Role, TaskState } from "@a2a-js/sdk";
+import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory } from "@a2a-js/sdk/client";
+import {
+  AgentEvent,
+  type AgentExecutor,
+  DefaultRequestHandler,
+  type ExecutionEventBus,
+  InMemoryTaskStore,
+  type RequestContext,
+} from "@a2a-js/sdk/server";
+import { UserBuilder, agentCardHandler, jsonRpcHandler } from "@a2a-js/sdk/server/express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/** The slice of express 5 this test uses (no `@types/express` in the workspace, so it is loaded untyped). */
+type ExpressApp = RequestListener & {
+  use(...handlers: unknown[]): ExpressApp;
+  listen(port: number, host: string, ready: () => void): Server;
+};
+const express = createRequire(import.meta.url)("express") as () => ExpressApp;
+
+const QUESTION = "Approve publishing the report? (yes/no)";
+const REPORT = ["# Report\n", "Paris is 21°C.\n"] as const;
+
+function textPart(value: string) {
+  return {
+    content: { $case: "text" as const, value },
+    metadata: undefined,
+    filename: "",
+    mediaType: "text/plain",
+  };
+}
+
+function message(role: Role, text: string, taskId = "", contextId = ""): Message {
+  return {
+    messageId: randomUUID(),
+    role,
+    parts: [textPart(text)],
+    taskId,
+    contextId,
+    extensions: [],
+    metadata: {},
+    referenceTaskIds: [],
+  } as unknown as Message;
+}
+
+/** Turn 1 drafts the report and asks for approval; a follow-up on the same task publishes it. */
+class ReportExecutor implements AgentExecutor {
+  cancelTask = async () => {};
+
+  async execute(ctx: RequestContext, bus: ExecutionEventBus): Promise<void> {
+    const { taskId, contextId, task } = ctx;
+    const status = (state: TaskState, text: string) =>
+      AgentEvent.statusUpdate({
+        taskId,
+        contextId,
+        status: {
+          state,
+          timestamp: new Date().toISOString(),
+          message: message(Role.ROLE_AGENT, text, taskId, contextId),
+        },
+        metadata: {},
+      } as never);
+    if (task !== undefined) {
+      bus.publish(AgentEvent.task(task)); // every streaming turn begins with a task or message (SDK rule)
+      bus.publish(status(TaskState.TASK_STATE_WORKING, "Publishing"));
+      bus.publish(status(TaskState.TASK_STATE_COMPLETED, "Published."));
+      return;
+    }
+    bus.publish(
+      AgentEvent.task({
+        id: taskId,
+        contextId,
+        status: {
+          state: TaskState.TASK_STATE_SUBMITTED,
+          timestamp: new Date().toISOString(),
+          message: undefined,
+        },
+        artifacts: [],
+        history: [ctx.userMessage],
+        metadata: {},
+      } as never),
+    );
+    bus.publish(status(TaskState.TASK_STATE_WORKING, "Drafting report"));
+    for (const [i, text] of REPORT.entries())
+      bus.publish(
+        AgentEvent.artifactUpdate({
+          taskId,
+          contextId,
+          append: i > 0,
+          lastChunk: i === REPORT.length - 1,
+          metadata: undefined,
+          artifact: {
+            artifactId: "art-report",
+            name: "report.md",
+            description: "Draft report",
+            parts: [textPart(text)],
+            metadata: {},
+            extensions: [],
+          },
+        } as never),
+      );
+    bus.publish(status(TaskState.TASK_STATE_INPUT_REQUIRED, QUESTION));
+  }
+}
+
+let server: Server;
+let baseUrl: string;
+
+async function startServer(): Promise<void> {
+  const card = {
+    name: "Live A2A agent",
+    description: "offline",
+    version: "1.0.0",
+    provider: { organization: "agent-ui tests", url: "http://127.0.0.1" },
+    supportedInterfaces: [] as unknown[],
+    capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
+    securitySchemes: {},
+    securityRequirements: [],
+    defaultInputModes: ["text"],
+    defaultOutputModes: ["text"],
+    skills: [],
+    documentationUrl: "",
+    signatures: [],
+  };
+  const handler = new DefaultRequestHandler(
+    card as unknown as AgentCard,
+    new InMemoryTaskStore(),
+    new ReportExecutor(),
+  );
+  const app = express();
+  app.use("/.well-known/agent-card.json", agentCardHandler({ agentCardProvider: handler }));
+  app.use(jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  card.supportedInterfaces = [
+    { url: `${baseUrl}/`, protocolBinding: "JSONRPC", tenant: "", protocolVersion: "1.0" },
+  ];
+}
+
+/** Both turns through the SDK client; each StreamResponse kept as the client delivered it. */
+async function clientTurns(): Promise<{ records: unknown[]; turn1Length: number; taskId: string }> {
+  const factory = new ClientFactory(
+    ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+      transports: [new JsonRpcTransportFactory()],
+    }),
+  );
+  const client = await factory.createFromUrl(baseUrl);
+  const send = (m: Message) =>
+    client.sendMessageStream({ tenant: "", message: m, configuration: undefined, metadata: {} } as never);
+  const records: unknown[] = [];
+  let taskId = "";
+  let contextId = "";
+  for await (const event of send(message(Role.ROLE_USER, "Write a weather report"))) {
+    records.push(event);
+    const value = (event as { payload?: { value?: { id?: string; taskId?: string; contextId?: string } } })
+      .payload?.value;
+    taskId ||= value?.id ?? value?.taskId ?? "";
+    contextId ||= value?.contextId ?? "";
+  }
+  const turn1Length = records.length;
+  for await (const event of send(message(Role.ROLE_USER, "yes", taskId, contextId))) records.push(event);
+  return { records, turn1Length, taskId };
+}
+
+/** One JSON-RPC `SendStreamingMessage` call with plain `fetch`: the SSE body exactly as the server wrote it. */
+async function wireTurn(id: number, text: string, taskId = "", contextId = ""): Promise<string> {
+  const params = {
+    message: { messageId: randomUUID(), role: "ROLE_USER", parts: [{ text }], taskId, contextId },
+  };
+  const response = await fetch(`${baseUrl}/`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "text/event-stream", "A2A-Version": "1.0" },
+    body: JSON.stringify({ jsonrpc: "2.0", id, method: "SendStreamingMessage", params }),
+  });
+  expect(response.headers.get("content-type")).toContain("text/event-stream");
+  return response.text();
+}
+
+function project(records: unknown[]): ProjectionState {
+  return projectEvents(adaptRecords(records, "auto").events);
+}
+
+function agentTexts(state: ProjectionState): string[] {
+  return state.messages.flatMap((m) =>
+    m.parts.filter((p) => p.kind === "assistant_text").map((p) => p.text ?? ""),
+  );
+}
+
+/** The assertions both encodings must satisfy after both turns. */
+function expectCompletedStory(state: ProjectionState, taskId: string): void {
+  expect(Object.keys(state.tasks)).toEqual([taskId]);
+  expect(state.tasks[taskId]).toMatchObject({ status: "completed", runtimeEntity: "external_task" });
+  expect(agentTexts(state)).toEqual(["Drafting report", QUESTION, "Publishing", "Published."]);
+  expect(state.artifacts["art-report"]).toMatchObject({
+    title: "report.md",
+    status: "ready",
+    preview: REPORT.join(""),
+  });
+  const actions = Object.values(state.actions);
+  expect(actions).toHaveLength(1);
+  expect(actions[0].status).toBe("resolved");
+  expect(Object.keys(state.tools)).toEqual([]);
+  expect(state.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+}
+
+beforeAll(startServer);
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe("live @a2a-js/sdk: client StreamResponses", () => {
+  let live: Awaited<ReturnType<typeof clientTurns>>;
+  beforeAll(async () => {
+    live = await clientTurns();
+  });
+
+  it("ENV-01 the client's StreamResponse objects auto-detect as a2a", () => {
+    expect(adaptRecords(live.records, "auto").detected?.format).toBe("a2a");
+  });
+
+  it("HITL-01 TASK-06 after turn 1 the task needs input and the question is one pending action", () => {
+    const state = project(live.records.slice(0, live.turn1Length));
+    expect(state.tasks[live.taskId].status).toBe("needs_input");
+    const actions = Object.values(state.actions);
+    expect(actions.map((a) => a.status)).toEqual(["pending"]);
+    expect(actions[0].prompt ?? actions[0].title).toContain("Approve publishing");
+    // Turn 1 delivered the whole report already: both chunks, concatenated once.
+    expect(state.artifacts["art-report"].preview).toBe(REPORT.join(""));
+  });
+
+  it("HITL-03 ART-01 TASK-06 after the follow-up: completed, artifact concatenated once, action resolved", () => {
+    expectCompletedStory(project(live.records), live.taskId);
+  });
+
+  it("ORD-02 a replay of the whole client stream changes nothing", () => {
+    const once = project(live.records);
+    const twice = projectEvents([
+      ...adaptRecords(live.records, "a2a", { streamId: "live" }).events,
+      ...adaptRecords(live.records, "a2a", { streamId: "live" }).events,
+    ]);
+    expect(agentTexts(twice)).toEqual(agentTexts(once));
+    expect(twice.artifacts["art-report"].preview).toBe(REPORT.join(""));
+  });
+});
+
+describe("live @a2a-js/sdk: raw SSE wire bytes", () => {
+  it("ENV-01 HITL-03 ART-01 the framed wire auto-detects as a2a and projects the same story", async () => {
+    const turn1 = await wireTurn(1, "Write a weather report");
+    const first = parseRecords(turn1).records;
+    expect(parseRecords(turn1).format).toBe("sse");
+    const task = (first[0].value as { result: { task: { id: string; contextId: string } } }).result.task;
+    const turn2 = await wireTurn(2, "yes", task.id, task.contextId);
+    const framed = parseRecords(`${turn1}\n${turn2}`);
+    expect(framed.diagnostics).toEqual([]);
+    const adapted = adaptRecords(framed.records, "auto");
+    expect(adapted.detected?.format).toBe("a2a");
+    const afterTurn1 = project(first.map((r) => r.value));
+    expect(afterTurn1.tasks[task.id].status).toBe("needs_input");
+    expect(Object.values(afterTurn1.actions).map((a) => a.status)).toEqual(["pending"]);
+    expectCompletedStory(projectEvents(adapted.events), task.id);
+  });
+});
