@@ -319,3 +319,91 @@ describe("ag-ui adapter: dialects and bad input", () => {
     expect(ofType(events, "tool.result")).toHaveLength(1);
   });
 });
+
+describe("ag-ui adapter: AG-UI 1.0 outcomes and answers to a gated tool", () => {
+  const interrupted = (threadId: string) => [
+    { type: "RUN_STARTED", threadId, runId: "r1" },
+    { type: "TOOL_CALL_START", toolCallId: "tc", toolCallName: "delete_file" },
+    { type: "TOOL_CALL_ARGS", toolCallId: "tc", delta: '{"path":"/x"}' },
+    { type: "TOOL_CALL_END", toolCallId: "tc" },
+    {
+      type: "RUN_FINISHED",
+      threadId,
+      runId: "r1",
+      outcome: { type: "interrupt", interrupts: [{ id: "int", reason: "tool_approval", toolCallId: "tc" }] },
+    },
+  ];
+  const resumed = (threadId: string, entry: Record<string, unknown>) => [
+    {
+      type: "RUN_STARTED",
+      threadId,
+      runId: "r2",
+      input: { threadId, runId: "r2", messages: [], resume: [entry] },
+    },
+    { type: "RUN_FINISHED", threadId, runId: "r2", outcome: { type: "success" } },
+  ];
+
+  it("HITL-04 a rejected approval ends its tool denied (never approval-requested forever, never a result)", () => {
+    const events = adapt([
+      ...interrupted("t"),
+      ...resumed("t", { interruptId: "int", status: "resolved", payload: { approved: false } }),
+    ]);
+    expect(ofType(events, "action.resolved")[0]).toMatchObject({
+      actionId: "int",
+      payload: { decision: "reject" },
+    });
+    expect(ofType(events, "tool.failed")).toEqual([
+      expect.objectContaining({ toolCallId: "tc", payload: { denied: true, error: "rejected by user" } }),
+    ]);
+    expect(ofType(events, "tool.result")).toEqual([]);
+  });
+
+  it("HITL-04 an abandoned (cancelled) approval cancels its tool; an approval leaves it open for its result", () => {
+    const cancelled = adapt([
+      ...interrupted("t"),
+      ...resumed("t", { interruptId: "int", status: "cancelled" }),
+    ]);
+    expect(ofType(cancelled, "action.resolved")[0].payload).toMatchObject({ outcome: "cancelled" });
+    expect(ofType(cancelled, "tool.failed")).toEqual([
+      expect.objectContaining({ toolCallId: "tc", payload: expect.objectContaining({ cancelled: true }) }),
+    ]);
+    const approved = adapt([
+      ...interrupted("t"),
+      ...resumed("t", { interruptId: "int", status: "resolved", payload: { approved: true } }),
+    ]);
+    expect(ofType(approved, "tool.failed")).toEqual([]);
+  });
+
+  it("RUN_FINISHED outcome cancelled is a cancelled run, never read as success", () => {
+    const events = adapt([
+      { type: "RUN_STARTED", threadId: "t", runId: "r" },
+      { type: "RUN_FINISHED", threadId: "t", runId: "r", outcome: { type: "cancelled" } },
+    ]);
+    expect(events.at(-1)).toMatchObject({
+      type: "run.finished",
+      phase: "cancelled",
+      payload: { outcome: "cancelled" },
+    });
+  });
+
+  it("SUBAGENT_ERROR fails the subagent (not the run) and keeps its message; suspended means waiting", () => {
+    const events = adapt([
+      { type: "RUN_STARTED", threadId: "t", runId: "r" },
+      { type: "SUBAGENT_STARTED", subagentRunId: "s1", name: "researcher" },
+      { type: "SUBAGENT_ERROR", subagentRunId: "s1", message: "search backend down", code: "E_BACKEND" },
+      { type: "SUBAGENT_STARTED", subagentRunId: "s2", name: "reviewer" },
+      { type: "SUBAGENT_FINISHED", subagentRunId: "s2", outcome: { type: "suspended", interruptIds: ["i"] } },
+    ]);
+    expect(unsupported(events)).toEqual([]);
+    const completed = ofType(events, "agent.completed");
+    expect(completed.map((e) => [e.agentId, e.phase, (e.payload as { status: string }).status])).toEqual([
+      ["s1", "failed", "failed"],
+      ["s2", "waiting", "waiting"],
+    ]);
+    const diagnostic = ofType(events, "diagnostic.changed").find(
+      (e) => (e.payload as { code: string }).code === "runtime_error",
+    );
+    expect((diagnostic?.payload as { message: string }).message).toContain("search backend down");
+    expect(ofType(events, "run.failed")).toEqual([]);
+  });
+});

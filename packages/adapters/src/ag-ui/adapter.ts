@@ -13,6 +13,7 @@ import {
   raw,
   stateDelta,
   stateSnapshot,
+  subagentError,
   subagentFinished,
   subagentStarted,
 } from "./state";
@@ -63,6 +64,7 @@ export const AGUI_HANDLERS: Readonly<Record<string, Handler>> = {
   ACTIVITY_DELTA: (ctx) => activity(ctx, true),
   SUBAGENT_STARTED: subagentStarted,
   SUBAGENT_FINISHED: subagentFinished,
+  SUBAGENT_ERROR: subagentError,
   CUSTOM: custom,
   RAW: raw,
 };

@@ -46,6 +46,8 @@ function resumeDecisions(ctx: AguiContext, input: Record<string, unknown> | unde
     const response = readRecord(entry, "payload");
     const approved = readBoolean(response, "approved", "approve", "allow");
     const toolCallId = ctx.state.interruptTools.get(actionId);
+    const gatedTool =
+      toolCallId === undefined ? [] : closeGatedTool(ctx, toolCallId, status === "cancelled", approved);
     return [
       ctx.emit("action.resolved", {
         actionId,
@@ -65,8 +67,40 @@ function resumeDecisions(ctx: AguiContext, input: Record<string, unknown> | unde
           decidedBy: "user",
         }),
       }),
+      ...gatedTool,
     ];
   });
+}
+
+/**
+ * HITL-04: the interrupt gates a tool call (an AG-UI interrupt names its `toolCallId` only for a tool
+ * approval). Rejected or abandoned, the tool does not run: it ends denied / cancelled on the resume
+ * entry that says so, instead of staying `approval-requested` forever. An approval leaves it open for
+ * its TOOL_CALL_RESULT.
+ */
+function closeGatedTool(
+  ctx: AguiContext,
+  toolCallId: string,
+  cancelled: boolean,
+  approved: boolean | undefined,
+): AgentUiEvent[] {
+  if (cancelled)
+    return [
+      ctx.emit("tool.failed", {
+        toolCallId,
+        phase: "cancelled",
+        payload: { cancelled: true, error: "approval abandoned" },
+      }),
+    ];
+  if (approved === false)
+    return [
+      ctx.emit("tool.failed", {
+        toolCallId,
+        phase: "failed",
+        payload: { denied: true, error: "rejected by user" },
+      }),
+    ];
+  return [];
 }
 
 export function runFinished(ctx: AguiContext): AgentUiEvent[] {
@@ -74,6 +108,16 @@ export function runFinished(ctx: AguiContext): AgentUiEvent[] {
   const outcomeType = readString(outcome, "type") ?? "success";
   const result = ctx.record.result;
   const finishReason = readString(ctx.record, "finishReason");
+  if (outcomeType === "cancelled")
+    // AG-UI 1.0: stopped by whoever ran it, not failed, nothing pending: never read as success.
+    return [
+      ...completeAllArgs(ctx),
+      ...closeAllMessages(ctx),
+      ctx.emit("run.finished", {
+        phase: "cancelled",
+        payload: { outcome: "cancelled", reason: "cancelled" },
+      }),
+    ];
   if (outcomeType === "interrupt") {
     const interrupts = readArray(outcome, "interrupts") ?? [];
     return [

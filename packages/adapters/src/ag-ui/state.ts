@@ -4,7 +4,7 @@ import { applyJsonPatch } from "../shared/json-patch";
 import { normalizeMessages } from "../shared/messages";
 import { compact, isRecord, readArray, readRecord, readString } from "../shared/record";
 import { safeSummary } from "../shared/emitter";
-import { previewOf, safeValue } from "../shared/safe-payload";
+import { previewOf, safeText, safeValue } from "../shared/safe-payload";
 import type { AguiContext } from "./context";
 
 /** STATE_SNAPSHOT → app state; the projection owns it and applies later deltas. */
@@ -120,6 +120,8 @@ const SUBAGENT_OUTCOME: Readonly<Record<string, string>> = {
   success: "completed",
   error: "failed",
   interrupt: "waiting",
+  // AG-UI 1.0: a suspended subagent is neither a success nor a failure; it waits on interrupts.
+  suspended: "waiting",
 };
 
 export function subagentFinished(ctx: AguiContext): AgentUiEvent[] {
@@ -135,6 +137,33 @@ export function subagentFinished(ctx: AguiContext): AgentUiEvent[] {
       phase: status === "completed" ? "completed" : status === "failed" ? "failed" : "waiting",
       payload: compact({ agentName: ctx.state.subagents.get(agentId), status }),
     }),
+  ];
+}
+
+/**
+ * SUBAGENT_ERROR (AG-UI 1.0): the subagent invocation failed; the parent run may go on, so this is not
+ * a run failure. The message is kept as a warning diagnostic (the agent row has no error text).
+ */
+export function subagentError(ctx: AguiContext): AgentUiEvent[] {
+  const agentId = readString(ctx.record, "subagentRunId", "subagentId");
+  if (agentId === undefined) return [ctx.unsupported("SUBAGENT_ERROR without subagentRunId")];
+  const name = ctx.state.subagents.get(agentId);
+  const message = readString(ctx.record, "message") ?? "subagent failed";
+  const code = readString(ctx.record, "code");
+  return [
+    ctx.emit("agent.completed", {
+      agentId,
+      subagentId: agentId,
+      runtimeEntity: "subagent_turn",
+      phase: "failed",
+      payload: compact({ agentName: name, status: "failed" }),
+    }),
+    ctx.diagnostic(
+      "runtime_error",
+      "warning",
+      `subagent ${name ?? agentId} failed: ${safeText(message).slice(0, 300)}`,
+      compact({ agentId, code }),
+    ),
   ];
 }
 
