@@ -11,3 +11,4 @@ export * from "./transports/transport";
 export * from "./transports/sse";
 export * from "./transports/websocket";
 export * from "./transports/in-process";
+export * from "./latency";
