@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type AgentUiEvent, parseRecords } from "@agent-ui/contracts";
+import { type AgentUiEvent, parseRecords, streamKeyOf } from "@agent-ui/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { claudeAgentSdkAdapter } from "../src/claude-agent-sdk";
@@ -331,5 +331,135 @@ describe("claude-agent-sdk adapter: synthetic scenarios", () => {
         claudeAgentSdkAdapter.detect(records[0]);
       }),
     );
+  });
+});
+
+// Findings of the live runs against the real CLI (packages/conformance/heavy, `npm run test:heavy`).
+describe("claude-agent-sdk adapter: live-run findings", () => {
+  const assistant = (content: unknown[], parent: string | null = null, id = "m1") => ({
+    type: "assistant",
+    session_id: S,
+    parent_tool_use_id: parent,
+    message: { id, role: "assistant", content },
+  });
+  const agentTool = assistant([
+    {
+      type: "tool_use",
+      id: "toolu_agent",
+      name: "Agent",
+      input: { description: "Run echo", subagent_type: "general-purpose" },
+    },
+  ]);
+
+  it("ORD-01 diagnostics join the session's stream, so its sequence has no gap to wait on", () => {
+    const known = [sys("init", { model: "m" }), assistant([{ type: "text", text: "Hi" }]), result()];
+    const unknown = [
+      sys("brand_new_subtype"),
+      { type: "mystery", session_id: S },
+      assistant([{ type: "x" }]),
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...known, ...unknown), { maxLength: 25 }), (records) => {
+        const events = adapt(records).filter((e) => e.sequence !== undefined);
+        expect(events.every((e) => streamKeyOf(e) === S)).toBe(true);
+        expect(events.map((e) => e.sequence)).toEqual(events.map((_, i) => i + 1));
+      }),
+    );
+  });
+
+  it("HITL-04 a tool_result rejected by canUseTool fails the tool as denied, audited once as the user's decision", () => {
+    const events = adapt([
+      sys("init"),
+      assistant([{ type: "tool_use", id: "toolu_w", name: "Write", input: { file_path: "/x" } }]),
+      {
+        type: "user",
+        session_id: S,
+        parent_tool_use_id: null,
+        message: {
+          role: "user",
+          content: [
+            { type: "tool_result", tool_use_id: "toolu_w", content: "User denied the write", is_error: true },
+          ],
+        },
+        tool_use_result: "Error: User denied the write",
+        tool_result_meta: [
+          {
+            id: "toolu_w",
+            non_execution_kind: "permission-rule",
+            permission_decision: { decision: "reject", source: "user_reject" },
+          },
+        ],
+      },
+      result({ permission_denials: [{ tool_name: "Write", tool_use_id: "toolu_w", tool_input: {} }] }),
+    ]);
+    expect(events.some((e) => e.type === "tool.result")).toBe(false);
+    const failed = events.filter((e) => e.type === "tool.failed");
+    expect(failed.map((e) => e.payload)).toEqual([
+      { denied: true, error: "User denied the write", outputPreview: "User denied the write" },
+    ]);
+    expect(events.filter((e) => e.type === "action.required")).toHaveLength(1);
+    expect(events.filter((e) => e.type === "action.required")[0]).toMatchObject({
+      actionId: "permission:toolu_w",
+      payload: { toolName: "Write" },
+    });
+    const resolved = events.filter((e) => e.type === "action.resolved");
+    expect(resolved.map((e) => e.payload)).toEqual([
+      { outcome: "resolved", decision: "reject", decidedBy: "user", reason: "User denied the write" },
+    ]);
+    // The audit sits with the tool: it precedes the run's end.
+    const finished = events.findIndex((e) => e.type === "run.finished");
+    expect(events.findIndex((e) => e.type === "action.resolved")).toBeLessThan(finished);
+  });
+
+  it("TEAM-02 a subagent first announced by task_started has a known parent (the session)", () => {
+    const events = adapt([
+      sys("init"),
+      agentTool,
+      sys("task_started", { task_id: "t1", tool_use_id: "toolu_agent", task_type: "local_agent" }),
+    ]);
+    expect(events.find((e) => e.type === "agent.spawned")).toMatchObject({
+      agentId: "subagent:toolu_agent",
+      parentSessionId: S,
+      toolCallId: "toolu_agent",
+    });
+  });
+
+  it("TEAM-06 an async subagent outliving the parent's result opens no parent run and keeps its own turn", () => {
+    const events = adapt([
+      sys("init"),
+      agentTool,
+      result(),
+      assistant(
+        [{ type: "tool_use", id: "toolu_sub", name: "Bash", input: { command: "ls" } }],
+        "toolu_agent",
+        "m2",
+      ),
+      assistant([{ type: "text", text: "Sub done." }], "toolu_agent", "m3"),
+    ]);
+    expect(events.filter((e) => e.type === "run.started")).toHaveLength(1);
+    const afterResult = events.slice(events.findIndex((e) => e.type === "run.finished") + 1);
+    expect(afterResult.length).toBeGreaterThan(0);
+    for (const event of afterResult)
+      expect(event).toMatchObject({ agentId: "subagent:toolu_agent", turnId: "subagent:toolu_agent" });
+  });
+
+  it("TEAM-06 the background task list announces unseen tasks only, and a task keeps its kind", () => {
+    const list = sys("background_tasks_changed", {
+      tasks: [{ task_id: "t1", task_type: "local_bash", description: "Watch logs" }],
+    });
+    const events = adapt([
+      list,
+      sys("task_started", { task_id: "t1", task_type: "local_bash", description: "Watch logs" }),
+      list,
+      sys("task_updated", { task_id: "t1", patch: { status: "completed" } }),
+      sys("background_tasks_changed", { tasks: [] }),
+    ]);
+    expect(events.map((e) => e.type)).toEqual(["task.changed", "task.changed", "task.changed"]);
+    expect(events[0]).toMatchObject({
+      taskId: "t1",
+      runtimeEntity: "automation_job",
+      payload: { status: "running", title: "Watch logs" },
+    });
+    expect(events[2]).toMatchObject({ runtimeEntity: "automation_job", payload: { status: "completed" } });
   });
 });

@@ -37,22 +37,36 @@ class ClaudeAdapter implements SourceAdapter {
     const type = readString(record, "type");
     const subtype = readString(record, "subtype");
     const info: SourceInfo = { index, sourceType: subtype !== undefined ? `${type}/${subtype}` : type };
-    return this.state.emit.guard(record, info, () => this.translate(record, type, info));
+    // Every SDKMessage names its session; the first one seen stands in until `system/init` says otherwise.
+    this.state.sessionId ??= readString(record, "session_id");
+    const events = this.state.emit.guard(record, info, () => this.translate(record, type, info));
+    return this.inSessionStream(events, readString(record, "session_id") ?? this.state.sessionId);
+  }
+
+  /**
+   * Diagnostics (unsupported records, missing ids, guarded errors) are stamped without the record's ids,
+   * but they take a number from the same sequence as the session's events. Left in the `default` stream,
+   * they would leave a gap in the session stream that the projection waits on forever; so they join it.
+   */
+  private inSessionStream(events: AgentUiEvent[], sessionId: string | undefined): AgentUiEvent[] {
+    if (sessionId === undefined) return events;
+    for (const event of events)
+      if (event.sessionId === undefined && event.streamId === undefined) event.sessionId = sessionId;
+    return events;
   }
 
   finish(): AgentUiEvent[] {
     if (!this.state.runOpen) return [];
     // A cut stream is legal; without a `result` the run's outcome is not known here (never "completed").
     const fields = this.state.runId !== undefined ? { runId: this.state.runId } : {};
-    return [
-      this.state.emit.diagnostic(
-        "transport_unavailable",
-        "info",
-        "claude stream ended before the result message",
-        {},
-        fields,
-      ),
-    ];
+    const note = this.state.emit.diagnostic(
+      "transport_unavailable",
+      "info",
+      "claude stream ended before the result message",
+      {},
+      fields,
+    );
+    return this.inSessionStream([note], this.state.sessionId);
   }
 
   private translate(record: unknown, type: string | undefined, info: SourceInfo): AgentUiEvent[] {
@@ -150,10 +164,17 @@ class ClaudeAdapter implements SourceAdapter {
       };
       out.push(state.emit.event("permission.changed", { ...base, payload }, info));
     }
+    const outputPreview = safePreview(textOfContent(block.content), 2048);
+    // Rejected by `canUseTool` or a permission rule: the tool never ran. The row fails as denied (not as
+    // a tool error) and the decision is audited where it happened, beside the tool (HITL-04, PERM-02).
+    if (readString(decision, "decision") === "reject") {
+      const decidedBy = readString(decision, "source") === "user_reject" ? "user" : "permission policy";
+      out.push(...this.denial(record, toolCallId, decidedBy, outputPreview, info));
+      return out;
+    }
     const tool = state.tool(toolCallId);
     if (tool.terminal) return out;
     tool.terminal = true;
-    const outputPreview = safePreview(textOfContent(block.content), 2048);
     const rich = record.tool_use_result;
     if (readBoolean(block, "is_error") === true) {
       out.push(
@@ -242,8 +263,13 @@ class ClaudeAdapter implements SourceAdapter {
     const state = this.state;
     const base = state.base(record);
     const out = state.ensureRun(record, info);
-    for (const denial of readArray(record, "permission_denials") ?? [])
-      out.push(...this.denial(record, asRecord(denial), info));
+    // The run's list of denials restates those already audited at their tool_result; only new ones count.
+    for (const denial of readArray(record, "permission_denials") ?? []) {
+      const toolCallId = readString(denial, "tool_use_id");
+      if (toolCallId === undefined) continue;
+      state.tool(toolCallId).name ??= readString(denial, "tool_name");
+      out.push(...this.denial(record, toolCallId, "permission policy", undefined, info));
+    }
     const usage = asRecord(record.usage);
     for (const [field, metricName] of [
       ["input_tokens", "tokens.input"],
@@ -289,14 +315,21 @@ class ClaudeAdapter implements SourceAdapter {
     return out;
   }
 
-  /** A denied tool: the row fails as denied and the decision is kept as an action audit (HITL-04, HITL-10). */
-  private denial(record: JsonObject, denial: JsonObject | undefined, info: SourceInfo): AgentUiEvent[] {
+  /** A denied tool: the row fails as denied and the decision is kept as an action audit (HITL-04, HITL-10).
+   * Once per tool call, whether it is first seen at its tool_result or in the result's denial list. */
+  private denial(
+    record: JsonObject,
+    toolCallId: string,
+    decidedBy: string,
+    reason: string | undefined,
+    info: SourceInfo,
+  ): AgentUiEvent[] {
     const state = this.state;
-    const toolCallId = readString(denial, "tool_use_id");
-    if (toolCallId === undefined) return [];
+    if (state.deniedTools.has(toolCallId)) return [];
+    state.deniedTools.add(toolCallId);
     const base = { ...state.base(record), toolCallId };
     const actionId = `permission:${toolCallId}`;
-    const toolName = readString(denial, "tool_name");
+    const tool = state.tool(toolCallId);
     const out = [
       state.emit.event(
         "action.required",
@@ -306,7 +339,7 @@ class ClaudeAdapter implements SourceAdapter {
           payload: compact({
             actionType: "tool_approval",
             sourceType: "claude.permission_denial",
-            toolName,
+            toolName: tool.name,
             availableDecisions: ["allow", "deny"],
           }),
         },
@@ -317,18 +350,21 @@ class ClaudeAdapter implements SourceAdapter {
         {
           ...base,
           actionId,
-          payload: { outcome: "resolved", decision: "reject", decidedBy: "permission policy" },
+          payload: compact({ outcome: "resolved", decision: "reject", decidedBy, reason }),
         },
         info,
       ),
     ];
-    const tool = state.tool(toolCallId);
     if (!tool.terminal) {
       tool.terminal = true;
       out.push(
         state.emit.event(
           "tool.failed",
-          { ...base, phase: "failed", payload: { denied: true, error: "permission denied" } },
+          {
+            ...base,
+            phase: "failed",
+            payload: compact({ denied: true, error: reason ?? "permission denied", outputPreview: reason }),
+          },
           info,
         ),
       );

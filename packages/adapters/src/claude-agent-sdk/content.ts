@@ -17,7 +17,7 @@ export function onStreamEvent(state: ClaudeState, record: JsonObject, info: Sour
   const base = state.base(record);
   switch (type) {
     case "message_start": {
-      const out = state.ensureRun(record, info);
+      const out = base.agentId === undefined ? state.ensureRun(record, info) : [];
       state.model = readString(asRecord(event?.message), "model") ?? state.model;
       if (base.agentId === undefined) {
         const payload: JsonObject = { status: "streaming" };
@@ -154,9 +154,10 @@ export function onAssistant(state: ClaudeState, record: JsonObject, info: Source
   const body = asRecord(record.message);
   const messageId = readString(body, "id") ?? readString(record, "uuid");
   if (messageId === undefined) return missingId(state, info);
-  const out = state.ensureRun(record, info);
-  const message = state.message(messageId);
   const base = { ...state.base(record), messageId };
+  // A subagent's message is part of its own (possibly background) turn; it never opens a parent run.
+  const out = base.agentId === undefined ? state.ensureRun(record, info) : [];
+  const message = state.message(messageId);
   for (const raw of readArray(body, "content") ?? []) {
     const type = readString(raw, "type") ?? "unknown";
     if (type === "text") {

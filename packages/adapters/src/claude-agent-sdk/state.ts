@@ -25,6 +25,9 @@ export interface MessageState {
   byIndex: Map<number, BlockState>;
 }
 
+/** What a background task is: a subagent's turn or a background shell. */
+export type TaskEntity = "automation_job" | "subagent_turn";
+
 export interface ToolState {
   name?: string;
   input?: unknown;
@@ -68,6 +71,10 @@ export class ClaudeState {
   readonly tools = new Map<string, ToolState>();
   /** parent tool use id → subagent agent id, once announced. */
   readonly subagents = new Map<string, string>();
+  /** Background tasks already announced by a `task_*` message or a task list snapshot, and their kind. */
+  readonly tasks = new Map<string, TaskEntity>();
+  /** Tool calls whose permission denial was already audited as a resolved action. */
+  readonly deniedTools = new Set<string>();
   readonly seenUuids = new Set<string>();
 
   private readonly safeOptions: SafeOptions;
@@ -97,6 +104,9 @@ export class ClaudeState {
     if (parent !== undefined) {
       fields.agentId = subagentIdOf(parent);
       fields.runtimeEntity = "subagent_turn";
+      // The subagent's own turn: an async (background) subagent outlives the parent's run, so its tools
+      // must not be closed as unfinished when the parent's `result` arrives.
+      fields.turnId = fields.agentId;
       if (session !== undefined) fields.parentSessionId = session;
     }
     return fields;
@@ -150,11 +160,15 @@ export class ClaudeState {
     if (name !== undefined) payload.agentName = name;
     const reason = spawnReason ?? readString(input, "description", "prompt");
     if (reason !== undefined) payload.spawnReason = reason;
+    const fields = this.base(record);
+    // Spawned by a tool call of this session: the parent is known even when the announcing record
+    // (a `task_started`) carries no parent_tool_use_id (TEAM-02, TEAM-18).
+    fields.parentSessionId ??= this.sessionId ?? fields.sessionId;
     return [
       this.emit.event(
         "agent.spawned",
         {
-          ...this.base(record),
+          ...fields,
           agentId,
           toolCallId: toolUseId,
           topology: "coordinator_team",

@@ -2,8 +2,8 @@
 // task lifecycle (`task_*`) of subagents and background shells.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { EventFields, SourceInfo } from "../shared/emitter";
-import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
-import { type ClaudeState, subagentIdOf } from "./state";
+import { type JsonObject, asRecord, compact, readArray, readNumber, readString } from "../shared/record";
+import { type ClaudeState, type TaskEntity, subagentIdOf } from "./state";
 
 /** Background task status → runtime task status (the projection crosswalks it, D.4). */
 const TASK_STATUS: Readonly<Record<string, string>> = {
@@ -74,6 +74,8 @@ export function onSystem(state: ClaudeState, record: JsonObject, info: SourceInf
     case "task_updated":
     case "task_notification":
       return onTask(state, record, subtype, info);
+    case "background_tasks_changed":
+      return onTaskList(state, record, info);
     default:
       return [state.emit.unsupported(record, info, `system subtype ${subtype ?? "missing"} is not mapped`)];
   }
@@ -105,6 +107,35 @@ function onStatus(state: ClaudeState, record: JsonObject, info: SourceInfo): Age
   return out;
 }
 
+function runtimeEntityOf(record: unknown): TaskEntity {
+  return readString(record, "task_type") === "local_bash" ? "automation_job" : "subagent_turn";
+}
+
+/**
+ * The CLI's list of background tasks running now. Each task's lifecycle comes from its own `task_*`
+ * messages, so the list only announces tasks not seen yet (e.g. a client that attached mid-session),
+ * as running capsules; a task missing from the list is not assumed finished (no invented outcome).
+ */
+function onTaskList(state: ClaudeState, record: JsonObject, info: SourceInfo): AgentUiEvent[] {
+  const out: AgentUiEvent[] = [];
+  for (const task of readArray(record, "tasks") ?? []) {
+    const taskId = readString(task, "task_id");
+    if (taskId === undefined || state.tasks.has(taskId)) continue;
+    const runtimeEntity = runtimeEntityOf(task);
+    state.tasks.set(taskId, runtimeEntity);
+    const payload = compact({ status: "running", title: readString(task, "description") });
+    const fields = { ...state.base(record), taskId, runtimeEntity };
+    out.push(
+      state.emit.event(
+        "task.changed",
+        { ...fields, payload },
+        { ...info, sourceEventId: `task:${taskId}:listed` },
+      ),
+    );
+  }
+  return out;
+}
+
 /** A background task (subagent or shell): capsule state, and for a finished one a worker notification. */
 function onTask(state: ClaudeState, record: JsonObject, subtype: string, info: SourceInfo): AgentUiEvent[] {
   const taskId = readString(record, "task_id");
@@ -114,13 +145,19 @@ function onTask(state: ClaudeState, record: JsonObject, subtype: string, info: S
     ];
   const toolUseId = readString(record, "tool_use_id");
   const base = state.base(record);
+  // Later updates may omit task_type: the kind announced first stays.
+  const runtimeEntity =
+    readString(record, "task_type") !== undefined
+      ? runtimeEntityOf(record)
+      : (state.tasks.get(taskId) ?? runtimeEntityOf(record));
+  state.tasks.set(taskId, runtimeEntity);
   const fields: EventFields = compact<EventFields>({
     ...base,
     taskId,
     toolCallId: toolUseId,
     agentId:
       toolUseId !== undefined && state.subagents.has(toolUseId) ? subagentIdOf(toolUseId) : base.agentId,
-    runtimeEntity: readString(record, "task_type") === "local_bash" ? "automation_job" : "subagent_turn",
+    runtimeEntity,
   });
   const out: AgentUiEvent[] = [];
   if (
