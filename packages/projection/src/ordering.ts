@@ -4,10 +4,9 @@
 // `expectStreamStart`, or else from the first event seen (a client may join a stream mid-way).
 import type { AgentUiEvent, Cursor, SequenceGap } from "@agent-ui/contracts";
 import { streamKeyOf } from "@agent-ui/contracts";
+import { type ProvedStream, SeenIds } from "./internal/seen-ids";
 
-interface StreamState {
-  /** Next sequence to apply; null until a baseline is known. */
-  expected: number | null;
+interface StreamState extends ProvedStream {
   /** Sequences below this are covered by a hydrated snapshot: replays of them are dropped silently. */
   coveredBelow: number;
   /** Baseline came from the first event (not from hydration): earlier events are late arrivals. */
@@ -30,7 +29,7 @@ export interface GateCallbacks {
 
 export class OrderingGate {
   private readonly streams = new Map<string, StreamState>();
-  private readonly seen = new Set<string>();
+  private readonly seen: SeenIds;
   private heldCount = 0;
   private viewCache: Cursor | null = null;
   lastSequence: number | null = null;
@@ -40,23 +39,29 @@ export class OrderingGate {
   constructor(
     private readonly callbacks: GateCallbacks,
     private readonly expectStreamStart: number | undefined,
-  ) {}
+    /** `false` remembers every id in a Set (the reference behaviour the id proof is tested against). */
+    idProof = true,
+  ) {
+    this.seen = new SeenIds(idProof);
+  }
 
   /** Admits one event: applies it now, holds it behind a gap, or drops it as a duplicate. */
   admit(event: AgentUiEvent): void {
-    // One hash operation per event: remember the id and learn whether it was new at the same time.
-    if (typeof event.eventId === "string") {
-      const before = this.seen.size;
-      this.seen.add(event.eventId);
-      if (this.seen.size === before) return;
-    }
     const sequence = event.sequence;
+    const id = event.eventId;
     if (typeof sequence !== "number") {
+      if (typeof id === "string" && !this.seen.admitOther(id)) return;
       this.applyNow(event, null);
       return;
     }
     const key = streamKeyOf(event);
     const stream = this.stream(key);
+    if (typeof id === "string") {
+      const start = this.expectStreamStart;
+      const appliesNow =
+        stream.expected === null ? start === undefined || sequence <= start : sequence === stream.expected;
+      if (!this.seen.admitSequenced(stream, id, sequence, appliesNow)) return;
+    } else this.seen.admitWithoutId(stream);
     if (stream.expected === null) {
       if (this.expectStreamStart !== undefined && sequence > this.expectStreamStart) {
         stream.expected = this.expectStreamStart;
@@ -64,6 +69,7 @@ export class OrderingGate {
         stream.expected = sequence;
         stream.joined = this.expectStreamStart === undefined;
       }
+      stream.derivedFrom = stream.expected;
     }
     if (sequence < stream.expected) {
       if (sequence < stream.coveredBelow) return; // replay of a fact the snapshot already holds
@@ -91,7 +97,10 @@ export class OrderingGate {
     const stream = this.stream(key);
     stream.coveredBelow = Math.max(stream.coveredBelow, lastApplied + 1);
     stream.joined = false;
-    if (stream.expected === null || stream.expected <= lastApplied) stream.expected = lastApplied + 1;
+    if (stream.expected === null || stream.expected <= lastApplied) {
+      this.seen.beforeJump(stream, lastApplied + 1);
+      stream.expected = lastApplied + 1;
+    }
     stream.last = Math.max(stream.last ?? lastApplied, lastApplied);
     for (const sequence of stream.held.keys()) {
       if (sequence <= lastApplied) {
@@ -109,6 +118,7 @@ export class OrderingGate {
     for (const [key, stream] of this.streams) {
       if (stream.held.size === 0) continue;
       const sequences = Array.from(stream.held.keys()).sort((a, b) => a - b);
+      this.seen.beforeJump(stream, sequences[0]);
       stream.expected = sequences[0];
       this.drain(key, stream);
     }
@@ -153,6 +163,8 @@ export class OrderingGate {
     if (stream === undefined) {
       stream = {
         expected: null,
+        idPrefix: undefined,
+        derivedFrom: 0,
         coveredBelow: 0,
         joined: false,
         first: null,
