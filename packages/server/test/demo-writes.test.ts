@@ -280,16 +280,16 @@ describe("CTRL: send, interrupt, retry, stop and unsupported writes", () => {
     expect(runtime.waitingFor()).toEqual([]);
   });
 
-  it("CTRL-01 unsupported writes are rejected with a reason and cause nothing", () => {
+  it("CTRL-01 / TEAM-14 writes that cannot apply (no team, unknown artifact) are rejected with a reason and cause nothing", () => {
     const runtime = playManual("solo");
     const count = runtime.events().length;
     const base = { kind: "delegate" as const, text: "x" };
     const result = write(runtime, base);
-    expect(result).toMatchObject({
+    expect(result).toMatchObject({ status: "rejected", reason: expect.stringMatching(/No active team/) });
+    expect(write(runtime, { kind: "edit", artifactId: "a", content: "x" })).toMatchObject({
       status: "rejected",
-      reason: expect.stringMatching(/does not support "delegate"/),
+      reason: expect.stringMatching(/Unknown artifact/),
     });
-    expect(write(runtime, { kind: "edit", artifactId: "a", content: "x" }).status).toBe("rejected");
     expect(write(runtime, { kind: "stop" }).status).toBe("rejected");
     runtime.runUntilIdle();
     expect(runtime.events().length).toBe(count);

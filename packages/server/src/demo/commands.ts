@@ -2,25 +2,12 @@
 // later as runtime facts. A repeated idempotency key returns the first result and causes nothing
 // (ORD-07); a write that cannot apply is rejected with a reason and causes nothing either.
 import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
+import { editArtifact, exportWrite, openDetail, rollback } from "./commands-artifact";
+import { assign, close, continueAgent, delegate, requestReview, wait } from "./commands-team";
 import { PACING } from "./context";
 import type { DemoEngine } from "./engine";
-import type { EventFields } from "./writer";
-
-type Command<K extends ControlCommand["kind"]> = Extract<ControlCommand, { kind: K }>;
-
-const accepted = (command: ControlCommand, assigned?: Record<string, string>): WriteResult => ({
-  status: "accepted",
-  idempotencyKey: command.idempotencyKey,
-  ...(assigned ? { assigned } : {}),
-});
-const rejected = (command: ControlCommand, reason: string): WriteResult => ({
-  status: "rejected",
-  idempotencyKey: command.idempotencyKey,
-  reason,
-});
-
-/** Time the runtime takes to act on a write before its fact appears (logical ms). */
-const WRITE_LATENCY = 30;
+import { closeOpenFacts, inWorkerScope } from "./close-facts";
+import { accepted, type Command, rejected, WRITE_LATENCY } from "./write-results";
 
 export function handleCommand(engine: DemoEngine, command: ControlCommand): WriteResult {
   if (!command || typeof command !== "object" || typeof command.kind !== "string") {
@@ -61,6 +48,26 @@ function decide(engine: DemoEngine, command: ControlCommand): WriteResult {
     case "remove_queued":
     case "promote_queued":
       return reorder(engine, command);
+    case "delegate":
+      return delegate(engine, command);
+    case "continue_agent":
+      return continueAgent(engine, command);
+    case "wait":
+      return wait(engine, command);
+    case "close":
+      return close(engine, command);
+    case "assign":
+      return assign(engine, command);
+    case "request_review":
+      return requestReview(engine, command);
+    case "edit":
+      return editArtifact(engine, command);
+    case "rollback":
+      return rollback(engine, command);
+    case "export":
+      return exportWrite(engine, command);
+    case "open_detail":
+      return openDetail(engine, command);
     default:
       return rejected(
         command,
@@ -186,37 +193,4 @@ function reorder(
   if (!done) return rejected(command, `${command.queuedId} is not queued (already started or removed).`);
   engine.effect(WRITE_LATENCY, () => engine.emitQueue());
   return accepted(command, { queuedId: command.queuedId });
-}
-
-/** Facts of one worker: its agent's or its task's (only ids the worker really has). */
-export function inWorkerScope({ taskId, subagentId }: EventFields): (fields: EventFields) => boolean {
-  return (f) =>
-    (subagentId !== undefined && f.subagentId === subagentId) ||
-    (taskId !== undefined && f.taskId === taskId);
-}
-
-/** Emits the closing fact of every open action, tool, agent and task in a scope (TOOL-11, CTRL-06). */
-export function closeOpenFacts(
-  engine: DemoEngine,
-  inScope: (fields: EventFields) => boolean,
-  reason: string,
-) {
-  const { facts } = engine;
-  for (const [actionId, action] of facts.actions)
-    if (action.state === "pending" && inScope(action.fields))
-      engine.emit(
-        "action.resolved",
-        { ...action.fields, actionId, status: "cancelled" },
-        { outcome: "cancelled", reason },
-      );
-  for (const [, fields] of [...facts.tools].filter(([, f]) => inScope(f)))
-    engine.emit(
-      "tool.failed",
-      { ...fields, status: "cancelled" },
-      { cancelled: true, failureCategory: "interrupted", error: reason, retryable: true },
-    );
-  for (const [, fields] of [...facts.agents].filter(([, f]) => inScope(f)))
-    engine.emit("subagent.closed", { ...fields, status: "closed" }, { status: "closed", reason });
-  for (const [, fields] of [...facts.tasks].filter(([, f]) => inScope(f)))
-    engine.emit("task.cancelled", { ...fields, status: "cancelled" }, { status: "cancelled", reason });
 }

@@ -45,7 +45,8 @@ export interface ToolSpec {
   /** Progress messages reported while the tool runs. */
   progress?: string[];
   durationMs: number;
-  result: { preview: string; bytes?: number; ref?: string; artifactIds?: string[] };
+  /** `output` is the full body: sent beside its `ref`, so the gateway keeps it as a detail (open_detail). */
+  result: { preview: string; bytes?: number; ref?: string; output?: string; artifactIds?: string[] };
   /** When set, the tool fails after its progress instead of producing the result. */
   fail?: { category: string; error: string; retryable: boolean };
   /** When set, the tool waits for a user decision before it runs. */
@@ -223,11 +224,12 @@ export class TurnContext {
       outcome.value = "failed";
       return;
     }
-    const { preview, bytes, ref, artifactIds } = spec.result;
+    const { preview, bytes, ref, output, artifactIds } = spec.result;
     this.emit(
       "tool.result",
       {
         outputPreview: preview,
+        ...(output !== undefined ? { output } : {}),
         ...(bytes !== undefined ? { outputBytes: bytes } : {}),
         ...(ref ? { outputRef: ref, truncated: true } : {}),
         ...(artifactIds ? { artifactIds } : {}),

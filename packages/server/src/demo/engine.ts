@@ -2,12 +2,13 @@
 // model tracking), turn lifecycle, the queue and steers, retry gates, worker registry and fault handling.
 // Pure and synchronous: time only moves when the driver (runtime.ts) runs the process runner.
 import type { RuntimeEvent, WriteResult } from "@agent-ui/contracts";
-import { closeOpenFacts, inWorkerScope } from "./commands";
+import { closeOpenFacts, inWorkerScope } from "./close-facts";
 import { type AppliedSteer, PACING, TurnContext, type TurnHost, type TurnScope } from "./context";
 import { OpenFacts } from "./open-facts";
 import { type DemoProcess, ProcessRunner, type Script, sleep } from "./process";
 import { TurnQueue } from "./queue";
 import { ReadModel } from "./read-model";
+import { TeamRegistry } from "./team-registry";
 import type { DemoScenario } from "./scenarios/types";
 import { type EventFields, EventWriter } from "./writer";
 
@@ -24,6 +25,7 @@ export class DemoEngine implements TurnHost {
   readonly writer: EventWriter;
   readonly facts = new OpenFacts();
   readonly readModel = new ReadModel();
+  readonly team = new TeamRegistry();
   readonly queue = new TurnQueue();
   readonly results = new Map<string, WriteResult>();
   readonly retryGates = new Map<string, string>();
@@ -58,6 +60,7 @@ export class DemoEngine implements TurnHost {
     const event = this.writer.write(type, fields, payload);
     this.facts.observe(event);
     this.readModel.observe(event);
+    this.team.observe(event);
     if (this.keepLog) this.log.push(event);
     for (const listener of this.listeners) {
       try {
@@ -94,12 +97,27 @@ export class DemoEngine implements TurnHost {
 
   /** Spawns a worker process, registered under its task and agent ids so `stop` can find it. */
   spawn(id: string, script: Script, parent: DemoProcess, fields: EventFields): DemoProcess {
-    const process = this.runner.spawn(id, script, undefined, parent);
+    return this.register(this.runner.spawn(id, script, undefined, parent), fields);
+  }
+
+  /** Teammate work a write started (delegate, continue_agent, assign, request_review): it belongs to no
+   * turn, so an interrupt of the running turn leaves it alone; `stop` and `close` still find it. */
+  spawnTeamWork(id: string, script: Script, fields: EventFields): DemoProcess {
+    return this.register(this.runner.spawn(id, script), fields);
+  }
+
+  private register(process: DemoProcess, fields: EventFields): DemoProcess {
     for (const key of ["taskId", "subagentId"] as const) {
       const scopeId = fields[key];
       if (typeof scopeId === "string") this.workers.set(scopeId, { process, fields });
     }
     return process;
+  }
+
+  /** The live process of a teammate (running, sleeping or waiting), if it has one. */
+  activeWork(agentId: string): DemoProcess | undefined {
+    const process = this.workers.get(agentId)?.process;
+    return process && process.state !== "done" && process.state !== "cancelled" ? process : undefined;
   }
 
   /** A side effect of a write, played after `delayMs` of runtime processing. */

@@ -2,6 +2,7 @@
 // a streamed answer reconciled by `model.completed`, and an evidence export.
 import { PACING, type ToolOutcome, type TurnContext } from "../context";
 import type { Script } from "../process";
+import { testRunLog } from "./test-log";
 import type { DemoScenario } from "./types";
 
 const FILE_BYTES = 48_213;
@@ -80,6 +81,26 @@ function* soloTurn(ctx: TurnContext): Script {
     },
     read,
   );
+  const log = testRunLog(ctx.scope.seed);
+  const tests = { value: "failed" as ToolOutcome };
+  yield* ctx.tool(
+    {
+      name: "run_tests",
+      kind: "command",
+      input: { command: "npx vitest run packages/projection" },
+      inputSummary: "npx vitest run packages/projection",
+      progress: ["Collecting tests", `Running ${log.files} files`],
+      durationMs: 900,
+      result: {
+        preview: `${log.passed} passed (${log.files} files)`,
+        bytes: log.text.length,
+        ref: `output://${ctx.scope.turnId}/run_tests.log`,
+        output: log.text,
+      },
+    },
+    tests,
+  );
+  yield* compactContext(ctx);
   yield ctx.jitter([150, 300]);
   ctx.finishing();
   yield* ctx.say(ctx.id("msg", "answer"), SOLO_ANSWER);
@@ -90,11 +111,32 @@ function* soloTurn(ctx: TurnContext): Script {
   ]);
 }
 
+/** The tool outputs filled the context window: the runtime compacts it (CTX-05). The projection shows a
+ * compaction boundary, never the replayed reasoning or outputs. */
+export function* compactContext(ctx: TurnContext): Script {
+  const compactionId = ctx.id("compaction", "context");
+  ctx.emit("context.resolved", { budget: { used: 181_300, limit: 200_000 } });
+  ctx.emit("context.compaction.started", {
+    compactionId,
+    reason: "Context window 91% full after the tool outputs",
+    tokensBefore: 181_300,
+  });
+  yield ctx.pause(700);
+  ctx.emit("context.compaction.completed", {
+    compactionId,
+    summary:
+      "Earlier turns and the full tool outputs were summarised; the file and the test log stay available by ref.",
+    tokensBefore: 181_300,
+    tokensAfter: 24_800,
+  });
+  ctx.emit("context.resolved", { budget: { used: 24_800, limit: 200_000 } });
+}
+
 export const soloScenario: DemoScenario = {
   name: "solo",
   title: "Solo run",
   description:
-    "One agent: routing, reasoning, a read_file tool with a large offloaded output, a streamed answer and an evidence export.",
+    "One agent: routing, reasoning, a read_file and a run_tests tool with large offloaded outputs, context compaction, a streamed answer and an evidence export.",
   openingPrompt: "How does the projection avoid showing the final answer twice?",
   turn: soloTurn,
 };

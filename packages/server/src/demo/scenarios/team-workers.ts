@@ -3,7 +3,9 @@
 // summary and result ref), never user speech.
 import { PACING, type ToolOutcome, type TurnContext } from "../context";
 import type { Script } from "../process";
+import { emitArtifactVersion } from "../artifact-facts";
 import type { Teammate, TeamState } from "./team-roster";
+import { REPORT_V1 } from "./team-report";
 
 /** What a worker hands back to the coordinator (undefined when it was stopped). */
 export interface WorkerResult {
@@ -117,22 +119,14 @@ export function* coder(
   );
   const approved = write.value === "completed";
   yield ctx.pause(PACING.status);
-  ctx.emit(
-    "artifact.changed",
+  emitArtifactVersion(
+    (type, payload, fields) => ctx.emit(type, payload, fields),
+    { artifactId: report.artifactId, title: report.title, ...(approved ? { path: report.path } : {}) },
     {
-      change: "created",
-      title: report.title,
-      artifactKind: "document",
-      artifactStatus: "ready",
-      artifactVersionId: `${report.artifactId}_v1`,
       version: 1,
-      preview: "# Final text reconciliation\n\nDeltas append while streaming; the final text replaces them…",
-      readRef: `artifact://${report.artifactId}/v1`,
-      ...(approved
-        ? { path: report.path }
-        : { draft: true, reason: "write_file denied: kept in the artifact workspace" }),
+      content: REPORT_V1,
+      extra: approved ? {} : { draft: true, reason: "write_file denied: kept in the artifact workspace" },
     },
-    { artifactId: report.artifactId },
   );
   const summary = approved
     ? `Wrote ${report.path} (v1).`

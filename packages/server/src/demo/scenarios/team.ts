@@ -4,8 +4,10 @@
 // facts, and a synthesized final answer that is distinct from the worker notifications.
 import { PACING, type TurnContext } from "../context";
 import { join, type Script } from "../process";
+import { emitArtifactVersion, exportArtifact } from "../artifact-facts";
 import { evidenceExport, prepareModel } from "./solo";
 import { createTask, spawnTeammate, type Teammate, TeamState, teammate, workerFields } from "./team-roster";
+import { BACKLOG_ITEM, REPORT_V1, REPORT_V2 } from "./team-report";
 import { coder, type ReportArtifact, researcher, reviewer, type WorkerResult } from "./team-workers";
 import type { DemoScenario } from "./types";
 
@@ -57,24 +59,15 @@ function* teamTurn(ctx: TurnContext): Script {
   const written = codeOut.value?.outcome === "completed";
   const version = drafted && researchOut.value ? 2 : 1;
   yield* lead.think(ctx.id("msg", "coordinator_merge"), mergePlan(drafted, written, version));
-  if (version === 2) {
-    ctx.emit(
-      "artifact.changed",
-      {
-        change: "versioned",
-        title: report.title,
-        artifactKind: "document",
-        artifactStatus: "ready",
-        artifactVersionId: `${report.artifactId}_v2`,
-        previousVersionId: `${report.artifactId}_v1`,
-        version: 2,
-        preview: "# Final text reconciliation\n\n## Sources\n- AG-UI\n- AI SDK UI\n- Lime AgentRuntime…",
-        readRef: `artifact://${report.artifactId}/v2`,
-        diffRef: `artifact://${report.artifactId}/v1..v2`,
-      },
-      { artifactId: report.artifactId, subagentId: coordinator.subagentId, agentId: coordinator.subagentId },
+  const coordinatorFields = { subagentId: coordinator.subagentId, agentId: coordinator.subagentId };
+  if (version === 2)
+    emitArtifactVersion(
+      (type, payload, fields) => ctx.emit(type, payload, fields),
+      report,
+      { version: 2, content: REPORT_V2, previous: { version: 1, content: REPORT_V1 } },
+      coordinatorFields,
     );
-  }
+  if (drafted) postBacklogItem(ctx, coordinator, team);
   if (drafted) yield* reviewAndExport(ctx, { coordinator, code, review }, team, report, { written, version });
 
   team.phase = "done";
@@ -128,20 +121,31 @@ function* reviewAndExport(
   const verify = (w: TurnContext) => reviewer(w, review, team, report, facts, reviewOut);
   yield join(ctx.spawn("reviewer", verify, workerFields(review)));
   if (!reviewOut.value) return;
+  yield* exportArtifact(
+    (type, payload, fields) => ctx.emit(type, payload, fields),
+    report,
+    facts.version,
+    ctx.id("export", "report"),
+  );
+}
+
+/** A follow-up the coordinator leaves open and unassigned on the work board: an `assign` target (TEAM-15). */
+function postBacklogItem(ctx: TurnContext, coordinator: Teammate, team: TeamState): void {
   ctx.emit(
-    "artifact.changed",
+    "task.created",
     {
-      change: "exported",
-      title: report.title,
-      artifactKind: "document",
-      artifactStatus: "ready",
-      artifactVersionId: `${report.artifactId}_v${facts.version}`,
-      exportStatus: "exported",
-      exportId: ctx.id("export", "report"),
-      exportRef: `export://${report.artifactId}/v${facts.version}/report.md`,
-      format: "markdown",
+      status: "queued",
+      title: BACKLOG_ITEM,
+      objective: BACKLOG_ITEM,
+      workItem: { title: BACKLOG_ITEM, status: "open" },
     },
-    { artifactId: report.artifactId },
+    {
+      ...team.facts(),
+      taskId: ctx.id("task", "backlog"),
+      workItemId: ctx.id("task", "backlog"),
+      parentTaskId: coordinator.taskId,
+      rootTaskId: coordinator.taskId,
+    },
   );
 }
 

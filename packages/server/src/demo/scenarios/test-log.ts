@@ -1,0 +1,50 @@
+// A realistic, deterministic test-run log: large enough (~40 KB) that the runtime hands it out behind an
+// `outputRef` with a short preview, and the gateway keeps the body for `open_detail` (TOOL-03, ARCH-03).
+import { createRng } from "../text";
+
+const FILES = [
+  "contracts/test/envelope.test.ts",
+  "adapters/test/lime.test.ts",
+  "projection/test/text.test.ts",
+  "projection/test/tool.test.ts",
+  "projection/test/team.test.ts",
+  "client/test/session-client.test.ts",
+  "server/test/demo-runtime.test.ts",
+  "react/test/tool-row.test.tsx",
+];
+const CASES = [
+  "final text replaces streamed deltas",
+  "a duplicate event is ignored",
+  "a tool without a terminal is closed at turn end",
+  "an approval stays pending until answered",
+  "queued input is not a steer",
+  "lineage survives hydration",
+  "an offloaded output keeps its preview",
+  "secrets never reach the projection",
+];
+
+export interface TestLog {
+  text: string;
+  passed: number;
+  files: number;
+}
+
+export function testRunLog(seed: number, testsPerFile = 48): TestLog {
+  const rng = createRng(seed);
+  const lines = [" RUN  v4.0.0 /workspace/agent-ui", ""];
+  let passed = 0;
+  for (const file of FILES) {
+    lines.push(` ✓ packages/${file} (${testsPerFile} tests) ${rng.int(40, 900)}ms`);
+    for (let i = 0; i < testsPerFile; i++) {
+      passed += 1;
+      const name = CASES[(i + file.length) % CASES.length];
+      lines.push(`   ✓ ${name} #${i + 1} ${rng.int(0, 12)}ms`);
+    }
+  }
+  lines.push(
+    "",
+    ` Test Files  ${FILES.length} passed (${FILES.length})`,
+    `      Tests  ${passed} passed (${passed})`,
+  );
+  return { text: lines.join("\n"), passed, files: FILES.length };
+}
