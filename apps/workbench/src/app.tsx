@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { DEMO_SCENARIOS, type SessionSummary, createSession, listSessions } from "./api";
 import { type LiveSession, useLiveSession, useLogHead } from "./connection";
 import { EventInspector } from "./event-inspector";
-import { SessionView } from "./session-view";
+import { SessionView, type SessionDrafts } from "./session-view";
 import { LogCache, TimeTravel } from "./time-travel";
 
 /** A readable label for a session the gateway stored without a title. */
@@ -29,8 +29,9 @@ export function App() {
   const [opened, setOpened] = useState<string[]>(() => (hashSession() ? [hashSession() as string] : []));
   const [seen, setSeen] = useState<Record<string, number>>({});
   const [creating, setCreating] = useState<string | null>(null);
-  // Composer drafts per session: switching tabs unmounts a session's view, never its draft (COMP-03).
-  const drafts = useMemo(() => new Map<string, string>(), []);
+  // Composer drafts and their chips per session: switching tabs unmounts a session's view, never its
+  // draft (COMP-03).
+  const drafts: SessionDrafts = useMemo(() => ({ text: new Map(), context: new Map() }), []);
 
   const refresh = useCallback(async () => {
     try {
@@ -151,7 +152,7 @@ export function App() {
   );
 }
 
-function ActiveSession({ sessionId, drafts }: { sessionId: string; drafts: Map<string, string> }) {
+function ActiveSession({ sessionId, drafts }: { sessionId: string; drafts: SessionDrafts }) {
   const { live, connection } = useLiveSession(sessionId);
   if (!live) return <p className="aui-hint">connecting…</p>;
   return (
@@ -168,7 +169,7 @@ function ActiveSession({ sessionId, drafts }: { sessionId: string; drafts: Map<s
 function LiveWorkbench(props: {
   sessionId: string;
   live: LiveSession;
-  drafts: Map<string, string>;
+  drafts: SessionDrafts;
   connectionState: string;
   connectionReason?: string;
 }) {
@@ -189,7 +190,8 @@ function LiveWorkbench(props: {
         loadDetail={live.loadDetail}
         readOnlyReason={past ? `Viewing the past (#${past.seq}); go back to live to act.` : undefined}
         inspector={<EventInspector log={log} head={head} />}
-        drafts={props.drafts}
+        drafts={props.drafts.text}
+        contextDrafts={props.drafts.context}
         draftKey={sessionId}
       />
     </div>

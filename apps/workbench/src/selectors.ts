@@ -26,6 +26,13 @@ export const selectTimeline = (s: ProjectionState) => ({
   actions: s.actions,
 });
 export const selectContext = (s: ProjectionState) => s.context;
+/** What the composer can mention or attach: changes with the roster and the fact tables, not per delta. */
+export const selectMentionSources = (s: ProjectionState) => ({
+  agents: s.agents,
+  artifacts: s.artifacts,
+  evidence: s.evidence,
+  context: s.context,
+});
 export const selectPermissions = (s: ProjectionState) => s.permissions;
 export const selectDiagnostics = (s: ProjectionState) => s.diagnostics;
 export const selectSession = (s: ProjectionState) => s.session;

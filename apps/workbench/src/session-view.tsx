@@ -6,6 +6,8 @@ import {
   type ArtifactDraft,
   ArtifactWorkspace,
   Composer,
+  type ComposerContextDraft,
+  type ComposerProps,
   ContextChips,
   Conversation,
   type DetailLoader,
@@ -21,6 +23,7 @@ import {
   TeamWorkbench,
   WriteGuard,
   inlineFactIds,
+  mentionTargetsOf,
   shallowEqual,
   tabId,
   tabPanelId,
@@ -35,6 +38,7 @@ import {
   selectCursor,
   selectDiagnostics,
   selectEvidence,
+  selectMentionSources,
   selectPermissions,
   selectRunActive,
   selectRuntime,
@@ -46,6 +50,12 @@ export type Panel = "tasks" | "team" | "artifacts" | "evidence" | "timeline" | "
 const PANELS: Panel[] = ["tasks", "team", "artifacts", "evidence", "timeline", "inspector"];
 const PANEL_TABS = PANELS.map((p) => ({ id: p, label: p }));
 
+/** Composer drafts kept by the host per session: the text and its context chips (COMP-03). */
+export interface SessionDrafts {
+  text: Map<string, string>;
+  context: Map<string, ComposerContextDraft>;
+}
+
 export interface SessionViewProps {
   store: ProjectionStore<ProjectionState>;
   dispatch: Dispatch;
@@ -56,6 +66,8 @@ export interface SessionViewProps {
   initialPanel?: Panel;
   /** Composer drafts by key, kept by the host so switching sessions never discards one (COMP-03). */
   drafts?: Map<string, string>;
+  /** The drafts' context chips (mention picks, attachments, removed chips), by the same key. */
+  contextDrafts?: Map<string, ComposerContextDraft>;
   draftKey?: string;
 }
 
@@ -67,6 +79,7 @@ export function SessionView({
   inspector,
   initialPanel = "team",
   drafts,
+  contextDrafts,
   draftKey = "default",
 }: SessionViewProps) {
   const [panel, setPanel] = useState<Panel>(initialPanel);
@@ -93,6 +106,8 @@ export function SessionView({
           onDraftChange={
             drafts ? (text) => (text ? drafts.set(draftKey, text) : drafts.delete(draftKey)) : undefined
           }
+          initialContext={contextDrafts?.get(draftKey)}
+          onContextChange={contextDrafts ? (context) => contextDrafts.set(draftKey, context) : undefined}
         />
       </div>
       <aside className="wb-side" aria-label="Session panels">
@@ -184,26 +199,20 @@ function ComposerPane({
   store,
   dispatch,
   readOnlyReason,
-  initialDraft,
-  onDraftChange,
-}: Pane & { readOnlyReason?: string; initialDraft?: string; onDraftChange?: (text: string) => void }) {
+  ...draft
+}: Pane & { readOnlyReason?: string } & Pick<
+    ComposerProps,
+    "initialDraft" | "onDraftChange" | "initialContext" | "onContextChange"
+  >) {
   const runActive = useProjection(store, selectRunActive);
   const runtime = useProjection(store, selectRuntime);
-  const context = useProjection(store, selectContext);
-  const { artifacts } = useProjection(store, selectArtifacts, shallowEqual);
-  // `@mentions` resolve to the session's context refs and artifacts (COMP-02); anything else stays prose.
-  const mentionables = useMemo(
-    () => [
-      ...context.refs,
-      ...Object.values(artifacts).map((a) => ({ id: a.artifactId, label: a.title, kind: "artifact" })),
-    ],
-    [context.refs, artifacts],
-  );
+  const sources = useProjection(store, selectMentionSources, shallowEqual);
+  // `@mentions` and the Attach menu offer only what the projection knows (COMP-02); the rest stays prose.
+  const mentionables = useMemo(() => mentionTargetsOf(sources), [sources]);
   return (
     <Composer
+      {...draft}
       mentionables={mentionables}
-      initialDraft={initialDraft}
-      onDraftChange={onDraftChange}
       dispatch={dispatch}
       runActive={runActive}
       activeTurnId={runtime.turnId}

@@ -4,7 +4,7 @@
 import { createProjector } from "@agent-ui/projection";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { SessionView } from "../src/session-view";
+import { type SessionDrafts, SessionView } from "../src/session-view";
 
 afterEach(cleanup);
 
@@ -55,25 +55,38 @@ describe("SessionView panels", () => {
     expect(calls).toEqual([]);
   });
 
-  it("COMP-03 switching sessions A → B → A keeps A's composer draft", () => {
-    const drafts = new Map<string, string>();
+  it("COMP-03 switching sessions A → B → A keeps A's composer draft and its context chips", () => {
+    const drafts: SessionDrafts = { text: new Map(), context: new Map() };
     const store = createProjector();
+    store.apply({
+      type: "agent.spawned",
+      eventId: "e1",
+      sequence: 1,
+      agentId: "researcher",
+      payload: { agentName: "Researcher", role: "research" },
+    });
     const view = (key: string) => (
       <SessionView
         key={key}
         store={store}
         dispatch={async () => ({ status: "accepted", idempotencyKey: "k" })}
         inspector={null}
-        drafts={drafts}
+        drafts={drafts.text}
+        contextDrafts={drafts.context}
         draftKey={key}
       />
     );
-    const message = () => screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
+    const message = () => screen.getByRole("combobox", { name: "Message" }) as HTMLTextAreaElement;
+    const chips = () => screen.queryByRole("list", { name: "Attached context" })?.textContent ?? "";
     const { rerender } = render(view("A"));
-    fireEvent.change(message(), { target: { value: "half-written thought" } });
+    fireEvent.change(message(), { target: { value: "half-written thought @res" } });
+    fireEvent.keyDown(message(), { key: "Enter" });
+    expect(chips()).toContain("Researcher");
     rerender(view("B"));
     expect(message().value).toBe("");
+    expect(chips()).toBe("");
     rerender(view("A"));
-    expect(message().value).toBe("half-written thought");
+    expect(message().value).toBe("half-written thought @Researcher ");
+    expect(chips()).toContain("Researcher");
   });
 });

@@ -114,7 +114,7 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
     const page = await h.open(id);
     const queueButton = page.getByRole("button", { name: "Queue — run next" });
     await queueButton.waitFor({ timeout: FACT_TIMEOUT });
-    const input = page.getByRole("textbox", { name: "Message" });
+    const input = page.getByRole("combobox", { name: "Message" });
     await input.fill("Then summarize the pipeline in one line");
     await queueButton.click();
     const tasks = await panel(page, "tasks");
@@ -159,7 +159,7 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
     const page = await h.open(id);
     const queueButton = page.getByRole("button", { name: "Queue — run next" });
     await queueButton.waitFor({ timeout: FACT_TIMEOUT });
-    const input = page.getByRole("textbox", { name: "Message" });
+    const input = page.getByRole("combobox", { name: "Message" });
     await input.fill("First follow-up");
     await queueButton.click();
     await input.fill("Second follow-up to drop");

@@ -1,10 +1,29 @@
 // Composer: submit intent only. While a run is active the user chooses explicitly between "queue" (run
 // this next) and "steer" (change what is happening now) — visibly distinct, never guessed (QUEUE-01/02).
-// The draft is UI state: it is cleared only when the runtime accepted the write, and kept with the reason
-// when the write failed or was rejected (COMP-03, QUEUE-05).
-import { type FormEvent, type KeyboardEvent, useMemo, useState } from "react";
+// The draft and its context chips are UI state: cleared only when the runtime accepted the write, and kept
+// with the reason when the write failed or was rejected (COMP-03, QUEUE-05). Context comes from `@`
+// autocomplete picks, exactly typed mentions and the Attach menu — resolved ids only (COMP-01/02).
+import {
+  type ClipboardEvent,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { type CommandIntent, type Dispatch, dispatchSafely } from "./commands";
-import { ComposerChips, type MentionTarget, contextRefsOf, parseMentions } from "./composer-context";
+import { AttachMenu, filesIn, UPLOADS_UNAVAILABLE } from "./composer-attach";
+import {
+  ComposerChips,
+  type ComposerContextDraft,
+  EMPTY_CONTEXT_DRAFT,
+  attachedContext,
+  parseMentions,
+} from "./composer-context";
+import { MentionListbox, type MentionQuery, useMentionAutocomplete } from "./mention-autocomplete";
+import { type MentionTarget, insertToken } from "./mention-targets";
 
 export interface ComposerProps {
   dispatch: Dispatch;
@@ -13,12 +32,19 @@ export interface ComposerProps {
   activeTurnId?: string;
   disabledReason?: string;
   onInterrupt?: () => void;
-  /** Context an `@mention` may resolve to (COMP-01/02). Without it, mentions are plain text. */
+  /** Context an `@mention` or the Attach menu may reference (COMP-01/02), e.g. `mentionTargetsOf(state)`.
+   * Without it, mentions are plain text. */
   mentionables?: readonly MentionTarget[];
   /** Draft to start from, e.g. the one kept when the user switched sessions (COMP-03). */
   initialDraft?: string;
   /** Every draft change, so the host can keep it across unmounts (session switch, panel change). */
   onDraftChange?: (draft: string) => void;
+  /** Context chips to start from (kept by the host with the draft, COMP-03). */
+  initialContext?: ComposerContextDraft;
+  /** Every change of picks, attachments or removed chips. */
+  onContextChange?: (context: ComposerContextDraft) => void;
+  /** Why local files cannot be attached (our control contract has no upload write). */
+  uploadReason?: string;
 }
 
 type Mode = "send" | "queue" | "steer";
@@ -34,19 +60,63 @@ export function Composer({
   mentionables = NO_TARGETS,
   initialDraft = "",
   onDraftChange,
+  initialContext = EMPTY_CONTEXT_DRAFT,
+  onContextChange,
+  uploadReason = UPLOADS_UNAVAILABLE,
 }: ComposerProps) {
   const [draft, setDraftState] = useState(initialDraft);
   const setDraft = (text: string) => {
     setDraftState(text);
     onDraftChange?.(text);
   };
-  // Chips the user removed: UI state, cleared once a submit was accepted.
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(() => new Set());
-  const mentions = useMemo(() => parseMentions(draft, mentionables), [draft, mentionables]);
+  const [context, setContextState] = useState(initialContext);
+  const setContext = (next: ComposerContextDraft) => {
+    setContextState(next);
+    onContextChange?.(next);
+  };
+  const removed = useMemo(() => new Set(context.removed), [context.removed]);
+  const mentions = useMemo(
+    () => parseMentions(draft, mentionables, context.picked),
+    [draft, mentionables, context.picked],
+  );
+  const chips = attachedContext(mentions, context.attached, removed);
   const [busy, setBusy] = useState<Mode | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // A steer the runtime could not apply offers the queue as a fallback (QUEUE-05).
   const [steerRefused, setSteerRefused] = useState(false);
+
+  // The caret decides which `@query` the autocomplete completes; after a pick it moves past the mention.
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [caret, setCaret] = useState(initialDraft.length);
+  const caretAfterPick = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caretAfterPick.current;
+    if (at === null || !field.current) return;
+    caretAfterPick.current = null;
+    field.current.setSelectionRange(at, at);
+    setCaret(at);
+  });
+  const unremove = (id: string) => context.removed.filter((r) => r !== id);
+  const onPick = (target: MentionTarget, query: MentionQuery) => {
+    const token = insertToken(target, mentionables);
+    const next = `${draft.slice(0, query.start)}@${token} ${draft.slice(query.end).replace(/^ /, "")}`;
+    caretAfterPick.current = query.start + token.length + 2;
+    setDraft(next);
+    setContext({
+      ...context,
+      picked: [...context.picked.filter((p) => p.token !== token), { ...target, token }],
+      removed: unremove(target.id),
+    });
+  };
+  const auto = useMentionAutocomplete(mentionables, draft, caret, onPick);
+  const attach = (target: MentionTarget) =>
+    setContext({ ...context, attached: [...context.attached, target], removed: unremove(target.id) });
+  const removeChip = (id: string) =>
+    setContext({
+      ...context,
+      attached: context.attached.filter((t) => t.id !== id),
+      removed: context.attached.some((t) => t.id === id) ? context.removed : [...context.removed, id],
+    });
 
   async function submit(mode: Mode) {
     const text = draft.trim();
@@ -54,17 +124,17 @@ export function Composer({
     setBusy(mode);
     setNotice(null);
     setSteerRefused(false);
-    const refs = contextRefsOf(mentions, removed);
-    const context = refs.length > 0 ? { contextRefs: refs } : {};
+    const refs = chips.map((t) => t.id);
+    const contextRefs = refs.length > 0 ? { contextRefs: refs } : {};
     const intent: CommandIntent =
       mode === "steer"
-        ? { kind: "steer", text, targetTurnId: activeTurnId, ...context }
-        : { kind: mode, text, ...context };
+        ? { kind: "steer", text, targetTurnId: activeTurnId, ...contextRefs }
+        : { kind: mode, text, ...contextRefs };
     const result = await dispatchSafely(dispatch, intent);
     setBusy(null);
     if (result.status === "accepted") {
       setDraft("");
-      setRemoved(new Set());
+      setContext(EMPTY_CONTEXT_DRAFT);
       setNotice(
         mode === "send"
           ? null
@@ -75,7 +145,7 @@ export function Composer({
     } else {
       setSteerRefused(mode === "steer");
       setNotice(
-        `Not sent (${result.status}${result.reason ? `: ${result.reason}` : ""}). Your draft is kept.`,
+        `Not sent (${result.status}${result.reason ? `: ${result.reason}` : ""}). Your draft and its context are kept.`,
       );
     }
   }
@@ -85,37 +155,70 @@ export function Composer({
     void submit(runActive ? "queue" : "send");
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (auto.onKeyDown(event)) return;
     if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
       event.preventDefault();
       void submit(runActive ? "queue" : "send");
     }
   };
+  // A dropped or pasted file cannot be uploaded: say so by name instead of losing it silently.
+  const refuseFiles = (event: DragEvent | ClipboardEvent, data: DataTransfer | null) => {
+    const names = filesIn(data);
+    if (names.length === 0) return;
+    event.preventDefault();
+    setNotice(`Not attached: ${names.join(", ")} — ${uploadReason}.`);
+  };
   const empty = draft.trim() === "";
+  const blocked = empty || busy !== null || !!disabledReason;
   return (
     <form className="aui-composer" aria-label="Composer" onSubmit={onSubmit}>
       <label htmlFor="aui-composer-input" className="aui-visually-hidden">
         Message
       </label>
-      <textarea
-        id="aui-composer-input"
-        value={draft}
-        placeholder={runActive ? "Queue a follow-up or steer the running turn…" : "Ask the agent…"}
-        onChange={(e) => setDraft(e.target.value)}
-        onKeyDown={onKeyDown}
-        rows={3}
-      />
+      <div className="aui-composer-field">
+        <textarea
+          id="aui-composer-input"
+          ref={field}
+          value={draft}
+          placeholder={
+            runActive ? "Queue a follow-up or steer the running turn…" : "Ask the agent… (@ to mention)"
+          }
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setCaret(e.target.selectionStart ?? e.target.value.length);
+          }}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+          onKeyDown={onKeyDown}
+          onBlur={() => setCaret(-1)}
+          onFocus={(e) => setCaret(e.currentTarget.selectionStart)}
+          onDrop={(e) => refuseFiles(e, e.dataTransfer)}
+          onPaste={(e) => refuseFiles(e, e.clipboardData)}
+          aria-multiline="true"
+          {...auto.fieldProps}
+          rows={3}
+        />
+        <MentionListbox auto={auto} />
+      </div>
       <ComposerChips
         mentions={mentions}
+        attached={context.attached}
         removed={removed}
-        onRemove={(id) => setRemoved((set) => new Set(set).add(id))}
+        onRemove={removeChip}
       />
       <div className="aui-actions">
+        <AttachMenu
+          targets={mentionables}
+          attachedIds={new Set(chips.map((t) => t.id))}
+          onAttach={attach}
+          uploadReason={uploadReason}
+          disabled={!!disabledReason}
+        />
         {runActive ? (
           <>
             <button
               type="button"
               className="aui-button aui-button-queue"
-              disabled={empty || busy !== null || !!disabledReason}
+              disabled={blocked}
               onClick={() => submit("queue")}
             >
               Queue — run next
@@ -123,7 +226,7 @@ export function Composer({
             <button
               type="button"
               className="aui-button aui-button-steer"
-              disabled={empty || busy !== null || !!disabledReason}
+              disabled={blocked}
               onClick={() => submit("steer")}
             >
               Steer — change current run
@@ -135,11 +238,7 @@ export function Composer({
             ) : null}
           </>
         ) : (
-          <button
-            type="submit"
-            className="aui-button aui-button-primary"
-            disabled={empty || busy !== null || !!disabledReason}
-          >
+          <button type="submit" className="aui-button aui-button-primary" disabled={blocked}>
             Send
           </button>
         )}

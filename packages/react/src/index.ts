@@ -68,10 +68,30 @@ export { type ArtifactDraft, ArtifactEditor, editBlockedReason } from "./artifac
 export { Composer, type ComposerProps } from "./composer";
 export {
   ComposerChips,
-  type MentionTarget,
+  type ComposerContextDraft,
+  EMPTY_CONTEXT_DRAFT,
   type ParsedMentions,
+  type PickedMention,
+  attachedContext,
   contextRefsOf,
   parseMentions,
 } from "./composer-context";
+export {
+  type MentionKind,
+  type MentionSources,
+  type MentionTarget,
+  filterTargets,
+  insertToken,
+  mentionTargetsOf,
+  targetLabel,
+} from "./mention-targets";
+export {
+  type MentionAutocomplete,
+  MentionListbox,
+  type MentionQuery,
+  activeMentionQuery,
+  useMentionAutocomplete,
+} from "./mention-autocomplete";
+export { AttachMenu, type AttachMenuProps, UPLOADS_UNAVAILABLE } from "./composer-attach";
 export { type ThemeChoice, ThemeToggle } from "./theme";
 export { inlineFactIds } from "./live-facts";
