@@ -1,13 +1,16 @@
 // `npm run bench:ui`: streams 5,000 text deltas at 200/s into a session whose timeline holds 10,000
 // entries, in Debian Chromium, and reports long tasks (> 50 ms, Performance API) and frame times. Not part
-// of `npm test`: numbers depend on the machine. Options: --deltas N --rate N --timeline N.
+// of `npm test`: numbers depend on the machine. Options: --deltas N --rate N --timeline N, and --profile
+// (an unminified build in a temp dir plus a CPU profile: self time per function). The page projects
+// locally, so only the built files are served — no gateway takes part in the measurement.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer } from "@agent-ui/server";
 import type { UiBenchResult } from "../src/bench/ui-bench-page";
 import { launchChromium } from "../src/node/chromium";
-import { ensureWorkbenchBuilt } from "../src/node/ensure-built";
+import { WORKBENCH_DIR, ensureWorkbenchBuilt } from "../src/node/ensure-built";
+import { serveStatic } from "../src/node/static-server";
+import { startCpuProfile, topSelfTime } from "./cpu-profile";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -21,19 +24,24 @@ async function main(): Promise<number> {
   const deltas = option("deltas", 5000);
   const rate = option("rate", 200);
   const timeline = option("timeline", 10_000);
-  const { dir } = await ensureWorkbenchBuilt({ log: (line) => console.error(line) });
-  const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-bench-ui-"));
-  const server = await startServer({ port: 0, dataDir, staticDir: dir });
+  const profiling = process.argv.includes("--profile");
+  const profileDir = profiling ? mkdtempSync(join(tmpdir(), "agent-ui-bench-ui-")) : undefined;
+  const dir = profileDir
+    ? await buildUnminified(profileDir)
+    : (await ensureWorkbenchBuilt({ log: (line) => console.error(line) })).dir;
+  const server = await serveStatic(dir);
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.on("pageerror", (error) => console.error("pageerror:", error.message));
     await page.goto(`${server.url}/#/bench?deltas=${deltas}&rate=${rate}&timeline=${timeline}`);
+    const stopProfile = profiling ? await startCpuProfile(page) : undefined;
     const expectedMs = (deltas / rate) * 1000;
     await page.waitForFunction(() => window.__uiBench !== undefined, undefined, {
       timeout: expectedMs + 60_000,
       polling: 500,
     });
+    const profile = await stopProfile?.();
     const result = (await page.evaluate(() => window.__uiBench)) as UiBenchResult | { error: string };
     if ("error" in result) {
       console.error(`bench:ui failed: ${result.error}`);
@@ -75,12 +83,28 @@ async function main(): Promise<number> {
         `  long tasks at [ms since start, duration]: ${result.longTaskLog.map(([t, d]) => `[${t}, ${d}]`).join(" ")}`,
       );
     }
+    if (profile) {
+      console.log("  CPU self time while loading and streaming (unminified bundle):");
+      for (const line of topSelfTime(profile)) console.log(`  ${line}`);
+    }
     return result.answerChars === result.expectedChars ? 0 : 1;
   } finally {
     await browser.close();
     await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   }
+}
+
+/** A readable (unminified) build for profiling, so function names in the profile are the source's. */
+async function buildUnminified(outDir: string): Promise<string> {
+  const { build } = await import("vite");
+  await build({
+    root: WORKBENCH_DIR,
+    configFile: join(WORKBENCH_DIR, "vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir, minify: false, emptyOutDir: true },
+  });
+  return outDir;
 }
 
 process.exitCode = await main();
