@@ -245,7 +245,15 @@ export const AGENT_RECORD = objectSchema<AgentRecord>(
 );
 
 const WORK_ITEM = objectSchema<WorkItem>(
-  { workItemId: ID, title: STRING, assignee: STRING, status: STRING, blocker: STRING, source: FACT_SOURCE },
+  {
+    workItemId: ID,
+    title: STRING,
+    assignee: STRING,
+    status: STRING,
+    blocker: STRING,
+    taskId: STRING,
+    source: FACT_SOURCE,
+  },
   { workItemId: true, status: true },
 );
 const DELEGATION_EDGE = objectSchema<DelegationEdge>(

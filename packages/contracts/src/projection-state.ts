@@ -279,6 +279,8 @@ export interface WorkItem {
   assignee?: string;
   status: string;
   blocker?: string;
+  /** The runtime task behind the entry: its `task.changed` status facts move the entry (TEAM-15). */
+  taskId?: string;
   source?: FactSource;
 }
 

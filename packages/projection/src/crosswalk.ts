@@ -147,3 +147,29 @@ export function toTeammateStatus(word: unknown): TeammateStatus | undefined {
   if (isMember(TEAMMATE_STATUSES, word)) return word;
   return TEAMMATE_ALIASES[word];
 }
+
+/** Task capsule state → work board entry status (TASK-01 work item vocabulary `open, claimed, running,
+ * blocked, reviewing, done`). States the board vocabulary lacks stay honest (`failed`, `cancelled`,
+ * `stale`, `unknown`) instead of being folded into `done` or `blocked`. */
+const WORK_ITEM_CROSSWALK: Record<TaskCapsuleState, string> = {
+  queued: "open",
+  steering: "running",
+  running: "running",
+  retrying: "running",
+  needs_input: "blocked",
+  plan_ready: "blocked",
+  permission_required: "blocked",
+  blocked: "blocked",
+  paused: "blocked",
+  cancelling: "cancelled",
+  cancelled: "cancelled",
+  failed: "failed",
+  completed: "done",
+  archived: "done",
+  stale: "stale",
+  unknown: "unknown",
+};
+
+export function toWorkItemStatus(state: TaskCapsuleState): string {
+  return WORK_ITEM_CROSSWALK[state] ?? "unknown";
+}

@@ -10,7 +10,7 @@ import { safeText } from "../internal/safety";
 import { addPart, createMessage } from "../message-ops";
 import type { EventContext, Store } from "../store";
 import { citeReviewEvidence } from "./evidence-parts";
-import { mergeWorkItem } from "./task";
+import { mergeWorkItem } from "./work-board";
 
 export function agentFor(store: Store, agentId: string, ctx: EventContext): AgentRecord {
   let agent = store.agents.get(agentId);

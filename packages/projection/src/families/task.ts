@@ -1,10 +1,12 @@
 // task.changed (TASK-*, AUI-AR-TASK-001/002): runtime task status through the D.4 crosswalk into capsule
 // states; attempts are appended, never replaced (a failed attempt stays visible, TASK-07); blocked shows
-// its reason (TASK-08); `lost` is stale with a warning, never success (TASK-10).
-import type { TaskAttempt, TaskCapsuleState, TaskRecord, WorkItem } from "@agent-ui/contracts";
+// its reason (TASK-08); `lost` is stale with a warning, never success (TASK-10). Linked work board
+// entries follow the task's status (work-board.ts).
+import type { TaskAttempt, TaskCapsuleState, TaskRecord } from "@agent-ui/contracts";
 import { capsuleAttention, toCapsuleState } from "../crosswalk";
 import { addUnique, asNumber, asString, asStringArray, isRecord } from "../internal/json";
 import type { EventContext, Store } from "../store";
+import { followTask, mergeWorkItem } from "./work-board";
 
 export function taskFor(store: Store, taskId: string, ctx: EventContext): TaskRecord {
   let task = store.tasks.get(taskId);
@@ -166,36 +168,30 @@ function taskChanged(store: Store, ctx: EventContext): void {
   if (typeof event.runtimeEntity === "string") task.runtimeEntity = event.runtimeEntity;
   task.source = ctx.source;
   store.tasks.touch(taskId);
-  if (isRecord(payload.workItem)) upsertWorkItem(store, ctx, payload.workItem);
+  const statedByBoard = linkWorkItem(store, task, ctx);
+  if (status !== undefined || attemptFields !== undefined) followTask(store, task, ctx, statedByBoard);
   store.timelineEntry(`task:${taskId}`, "task", task.title ?? taskId, ctx, {
     status: task.status,
     refs: { taskId, ...(task.currentRunId ? { runId: task.currentRunId } : {}) },
   });
 }
 
-function upsertWorkItem(store: Store, ctx: EventContext, fields: Record<string, unknown>): void {
-  const id = asString(ctx.event.workItemId) ?? asString(fields.workItemId);
+/** The board entry this task fact speaks for: an explicit workItemId (envelope or payload.workItem), or
+ * the task itself when the runtime says it is a work item (TEAM-12 `work_item`). */
+function linkWorkItem(store: Store, task: TaskRecord, ctx: EventContext): string | undefined {
+  const { event, payload } = ctx;
+  const fields = isRecord(payload.workItem) ? payload.workItem : undefined;
+  const id =
+    asString(event.workItemId) ??
+    asString(fields?.workItemId) ??
+    (event.runtimeEntity === "work_item" ? task.taskId : undefined);
   if (id === undefined) {
-    store.diag("missing_correlation", "info", "work item without workItemId", ctx.event);
-    return;
+    if (fields !== undefined)
+      store.diag("missing_correlation", "info", "work item without workItemId", ctx.event);
+    return undefined;
   }
-  mergeWorkItem(store, { workItemId: id, ...fields }, ctx);
-}
-
-export function mergeWorkItem(store: Store, fields: Record<string, unknown>, ctx: EventContext): void {
-  const board = store.team.value.workBoard;
-  const id = fields.workItemId as string;
-  let item = board.find((entry) => entry.workItemId === id);
-  if (item === undefined) {
-    item = { workItemId: id, status: "unknown" };
-    board.push(item);
-  }
-  for (const key of ["title", "assignee", "status", "blocker"] as const) {
-    const value = asString(fields[key]);
-    if (value !== undefined) (item as WorkItem)[key] = value;
-  }
-  item.source = ctx.source;
-  store.team.touch();
+  mergeWorkItem(store, { ...fields, workItemId: id, taskId: task.taskId }, ctx);
+  return asString(fields?.status) !== undefined ? id : undefined;
 }
 
 export const taskHandlers = {

@@ -21,6 +21,7 @@ import { applyMessageWindow } from "../families/messages-snapshot";
 import { queueItemsFrom } from "../families/queue";
 import { resolveRunning, setRuntimeStatus } from "../families/run";
 import { applyTaskStatus, taskFor, upsertAttempt } from "../families/task";
+import { followTask } from "../families/work-board";
 
 const TERMINAL_TURN = new Set(["completed", "failed", "cancelled", "canceled", "aborted"]);
 
@@ -297,6 +298,7 @@ export function hydrateTask(store: Store, snapshot: TaskSnapshot, ctx: EventCont
     if (!task.artifactIds.includes(ref)) task.artifactIds.push(ref);
   task.source = ctx.source;
   store.tasks.touch(task.taskId);
+  followTask(store, task, ctx);
   store.timelineEntry(`task:${task.taskId}`, "task", task.title ?? task.taskId, ctx, {
     status: task.status,
     refs: { taskId: task.taskId, ...(task.currentRunId ? { runId: task.currentRunId } : {}) },
