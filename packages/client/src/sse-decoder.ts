@@ -18,18 +18,24 @@ export class SseDecoder {
 
   /** Feeds a chunk; returns the events it completed. */
   push(chunk: string): SseMessage[] {
-    this.buffer += chunk;
+    const resumeAt = this.buffer.length;
+    this.buffer = resumeAt === 0 ? chunk : this.buffer + chunk;
     const out: SseMessage[] = [];
+    // Fast path (every server we know ends lines with "\n"): native indexOf, and a long line split over
+    // many chunks is scanned from where the last chunk ended, not from its start again.
+    const lfOnly = !this.buffer.includes("\r");
     let start = 0;
+    let from = lfOnly ? resumeAt : 0;
     for (;;) {
-      const newline = this.nextLineEnd(start);
+      const newline = lfOnly ? this.buffer.indexOf("\n", from) : this.nextLineEnd(start);
       if (newline === -1) break;
       const line = this.buffer.slice(start, newline);
       start = newline + (this.buffer[newline] === "\r" && this.buffer[newline + 1] === "\n" ? 2 : 1);
+      from = start;
       const message = this.line(line);
       if (message) out.push(message);
     }
-    this.buffer = this.buffer.slice(start);
+    this.buffer = start === 0 ? this.buffer : this.buffer.slice(start);
     return out;
   }
 

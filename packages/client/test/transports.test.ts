@@ -41,6 +41,35 @@ describe("SseDecoder", () => {
       }),
     );
   });
+
+  it("property: LF-only streams (the fast path) decode the same under any chunking, long lines included", () => {
+    const long = "x".repeat(5000);
+    const lfWire = [
+      'event: ready\ndata: {"head":3}\n\n',
+      ": keep-alive\n\n",
+      `event: entry\nid: 7\ndata: {"text":"${long}"}\n\n`,
+      "data: a\ndata: b\n\n",
+      "event: entry\nid: 8\ndata: tail",
+    ].join("");
+    const whole = new SseDecoder().push(lfWire);
+    expect(whole.map((m) => m.id)).toEqual([undefined, "7", "7"]);
+    expect(whole[1].data).toBe(`{"text":"${long}"}`);
+    fc.assert(
+      fc.property(fc.array(fc.nat(lfWire.length), { maxLength: 40 }), (cuts) => {
+        const points = [...new Set(cuts)].sort((a, b) => a - b);
+        const decoder = new SseDecoder();
+        const out = [];
+        let from = 0;
+        for (const point of [...points, lfWire.length]) {
+          out.push(...decoder.push(lfWire.slice(from, point)));
+          from = point;
+        }
+        // The unterminated last event is held back, never half-delivered.
+        expect(out).toEqual(whole);
+        expect(decoder.push("\n\n").map((m) => m.data)).toEqual(["tail"]);
+      }),
+    );
+  });
 });
 
 describe("SseTransport", () => {

@@ -38,7 +38,9 @@ export class SessionFeed {
     this.chain = this.chain.then(async () => {
       if (lastSeq <= this.delivered) return;
       if (entries && entries.length > 0 && entries[0].seq <= this.delivered + 1) {
-        this.deliver(entries.filter((entry) => entry.seq > this.delivered));
+        this.deliver(
+          entries[0].seq > this.delivered ? entries : entries.filter((entry) => entry.seq > this.delivered),
+        );
         return;
       }
       while (this.delivered < lastSeq) {
@@ -60,7 +62,12 @@ export class SessionFeed {
     let closed = false;
     const buffered: LogEntry[] = [];
     const forward = (entries: readonly LogEntry[]) => {
-      const fresh = entries.filter((entry) => entry.seq > cursor);
+      // Pass the feed's own array on when all of it is new: every subscriber then holds the same batch,
+      // and its wire encodings (./encoded-frames) are computed once for all of them.
+      const fresh =
+        entries.length > 0 && entries[0].seq > cursor
+          ? entries
+          : entries.filter((entry) => entry.seq > cursor);
       if (fresh.length === 0) return;
       cursor = fresh[fresh.length - 1].seq;
       listener(fresh);

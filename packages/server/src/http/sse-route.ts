@@ -1,14 +1,32 @@
 // `GET /api/sessions/:id/events` — Server-Sent Events, resumable by sequence: `?after=N` or the
 // `Last-Event-ID` header the browser sends on reconnect. The `ready` event says the listener is bound
 // (COMP-05); each entry is one SSE event whose `id` is its seq; a comment line keeps proxies from timing out.
-import { type LogEntry, SSE_ENTRY_EVENT, SSE_READY_EVENT } from "@agent-ui/client";
+// Each wake's frames (pre-encoded once for all viewers by the feed) are one chunk of the response body.
+import { SSE_READY_EVENT } from "@agent-ui/client";
 import type { Context } from "hono";
-import { streamSSE } from "hono/streaming";
-import type { Gateway } from "../gateway/gateway";
+import { sseEntryFrames } from "../gateway/encoded-frames";
 import { GatewayError } from "../gateway/errors";
+import type { Gateway } from "../gateway/gateway";
+import { type FrameEncoding, type FrameSink, LivePump, type Subscribe } from "../gateway/live-pump";
 import { intParam } from "./params";
 
 const HEARTBEAT_MS = 15_000;
+const HEARTBEAT = Buffer.from(": keep-alive\n\n");
+
+const SSE_HEADERS: Record<string, string> = {
+  "content-type": "text/event-stream",
+  "cache-control": "no-cache",
+  connection: "keep-alive",
+  // Reverse proxies (nginx) must not buffer a live stream.
+  "x-accel-buffering": "no",
+};
+
+const SSE_ENCODING: FrameEncoding = {
+  readyBeforeBacklog: true,
+  ready: (after, head) =>
+    Buffer.from(`event: ${SSE_READY_EVENT}\ndata: ${JSON.stringify({ type: "ready", after, head })}\n\n`),
+  entries: sseEntryFrames,
+};
 
 export function resumePoint(c: Context): number {
   const header = c.req.header("last-event-id");
@@ -25,49 +43,53 @@ export function sseRoute(gateway: Gateway) {
     const id = c.req.param("id") as string;
     await gateway.getSession(id);
     const after = resumePoint(c);
-    return streamSSE(c, async (stream) => {
-      const pending: LogEntry[] = [];
-      let wake: (() => void) | undefined;
-      let open = true;
-      const subscription = await gateway.subscribe(id, after, (entries) => {
-        pending.push(...entries);
-        wake?.();
-      });
-      stream.onAbort(() => {
-        open = false;
-        subscription.unsubscribe();
-        wake?.();
-      });
-      const { head } = await subscription.ready;
-      await stream.writeSSE({ event: SSE_READY_EVENT, data: JSON.stringify({ type: "ready", after, head }) });
-      const heartbeat = setInterval(() => {
-        // A failed heartbeat means the client is gone even if no abort arrived: end the loop.
-        void stream.write(": keep-alive\n\n").catch(() => {
-          open = false;
-          subscription.unsubscribe();
-          wake?.();
-        });
-      }, HEARTBEAT_MS);
-      try {
-        while (open) {
-          for (const entry of pending.splice(0)) {
-            if (!open) break;
-            await stream.writeSSE({
-              event: SSE_ENTRY_EVENT,
-              id: String(entry.seq),
-              data: JSON.stringify(entry),
-            });
-          }
-          if (!open) break;
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-          });
-          wake = undefined;
-        }
-      } finally {
-        clearInterval(heartbeat);
-        subscription.unsubscribe();
-      }
-    });
+    return c.newResponse(
+      liveStream((listener) => gateway.subscribe(id, after, listener), after),
+      200,
+      SSE_HEADERS,
+    );
   };
+}
+
+/** The response body of one viewer: a byte stream we enqueue to directly (one chunk per wake), read by the
+ * HTTP server only as fast as the socket drains. Ends when the client goes away (cancel), the gateway
+ * shuts down, or the viewer is cut as too slow. */
+function liveStream(subscribe: Subscribe, after: number): ReadableStream<Uint8Array> {
+  let pump: LivePump | undefined;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let ended = false;
+  const end = () => {
+    ended = true;
+    clearInterval(heartbeat);
+    pump?.stop();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const sink: FrameSink = {
+          // Bytes queued here and not yet taken by the server (it stops reading while the socket is full).
+          get buffered() {
+            return -(controller.desiredSize ?? 0);
+          },
+          write(frames) {
+            if (ended) return;
+            controller.enqueue(frames.length === 1 ? frames[0] : Buffer.concat(frames));
+          },
+          close() {
+            if (ended) return;
+            end();
+            controller.close();
+          },
+        };
+        pump = new LivePump(sink, SSE_ENCODING);
+        heartbeat = setInterval(() => sink.write([HEARTBEAT]), HEARTBEAT_MS);
+        pump.start(subscribe, after).catch(() => {
+          // The session vanished or the store failed while binding: end the stream; the client retries.
+          sink.close("subscribe failed");
+        });
+      },
+      cancel: end,
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+  );
 }

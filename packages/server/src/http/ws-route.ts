@@ -1,36 +1,45 @@
 // `GET /api/sessions/:id/ws?after=N` — the same resumable log over WebSocket: a `ready` frame once the
-// listener is bound, then `entries` frames in seq order. Backpressure: when the socket's buffer grows past
-// a limit the connection is closed (code 1013) and the client resumes from its last seq.
+// listener is bound, then `entries` frames in seq order (each batch encoded once for every viewer by the
+// feed, sent as a text frame without re-encoding per socket). Backpressure: when the socket's buffer grows
+// past a limit the connection is closed (code 1013) and the client resumes from its last seq.
 import type { ServerFrame } from "@agent-ui/client";
 import { upgradeWebSocket } from "@hono/node-server";
 import type { Context } from "hono";
-import type { FeedSubscription } from "../gateway/session-feed";
+import { wsEntriesFrame } from "../gateway/encoded-frames";
 import type { Gateway } from "../gateway/gateway";
+import { type FrameEncoding, LivePump } from "../gateway/live-pump";
 import { resumePoint } from "./sse-route";
 
-const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 /** A client that does not answer a ping within one interval is gone (half-open TCP): terminate it. */
 const PING_INTERVAL_MS = 30_000;
 
+/** The `ws` socket under Hono's wrapper. */
 interface RawSocket {
   bufferedAmount?: number;
   ping?: () => void;
   terminate?: () => void;
   on?: (event: "pong", listener: () => void) => void;
+  send?: (data: Uint8Array, options: { binary: boolean }) => void;
 }
+
+const frameBytes = (frame: ServerFrame) => Buffer.from(JSON.stringify(frame));
+
+const WS_ENCODING: FrameEncoding = {
+  readyBeforeBacklog: false,
+  ready: (after, head) => frameBytes({ type: "ready", after, head }),
+  entries: wsEntriesFrame,
+};
 
 export function wsRoute(gateway: Gateway) {
   return async (c: Context, next: () => Promise<void>) => {
     const id = c.req.param("id") as string;
     await gateway.getSession(id);
     const after = resumePoint(c);
-    let subscription: FeedSubscription | undefined;
-    let closed = false;
+    let pump: LivePump | undefined;
     let pinger: ReturnType<typeof setInterval> | undefined;
     const cleanup = () => {
-      closed = true;
       clearInterval(pinger);
-      subscription?.unsubscribe();
+      pump?.stop();
     };
     const handler = upgradeWebSocket(() => ({
       onOpen(_event, ws) {
@@ -48,32 +57,33 @@ export function wsRoute(gateway: Gateway) {
           alive = false;
           raw?.ping?.();
         }, PING_INTERVAL_MS);
-        const send = (frame: ServerFrame) => {
-          if (closed) return;
-          if ((raw?.bufferedAmount ?? 0) > MAX_BUFFERED_BYTES) {
-            ws.close(1013, "client too slow; resume from the last seq");
-            return;
-          }
-          ws.send(JSON.stringify(frame));
+        // Text frames from the shared bytes; through Hono's wrapper (a string) only without a `ws` socket.
+        const sendText = (bytes: Uint8Array) => {
+          if (raw?.send) raw.send(bytes, { binary: false });
+          else ws.send(Buffer.from(bytes).toString("utf8"));
         };
-        void gateway
-          .subscribe(id, after, (entries) => send({ type: "entries", entries: [...entries] }))
-          .then(async (sub) => {
-            subscription = sub;
-            if (closed) {
-              sub.unsubscribe();
-              return;
-            }
-            // Backlog entries already went out through the listener; `ready` marks the live point.
-            const { head } = await sub.ready;
-            send({ type: "ready", after, head });
-          })
+        pump = new LivePump(
+          {
+            get buffered() {
+              return raw?.bufferedAmount ?? 0;
+            },
+            write: (frames) => {
+              for (const frame of frames) sendText(frame);
+            },
+            close: (reason) => ws.close(1013, reason),
+          },
+          WS_ENCODING,
+        );
+        pump
+          .start((listener) => gateway.subscribe(id, after, listener), after)
           .catch((error: unknown) => {
-            send({
-              type: "error",
-              code: "subscribe_failed",
-              message: error instanceof Error ? error.message : String(error),
-            });
+            sendText(
+              frameBytes({
+                type: "error",
+                code: "subscribe_failed",
+                message: error instanceof Error ? error.message : String(error),
+              }),
+            );
             ws.close(1011, "subscribe failed");
           });
       },

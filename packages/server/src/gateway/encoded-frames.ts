@@ -1,0 +1,46 @@
+// Wire encodings of the live log, computed once per batch and shared by every subscriber. The feed hands
+// the same entries array to all listeners of a session, so with 50 viewers an entry is JSON-serialized
+// and UTF-8 encoded once instead of 50 times (fan-out cost grows with viewers × writes, not
+// viewers × entries × serializations). Caches are weak: a batch's encodings live as long as a viewer
+// still holds the batch, and nothing is copied per event.
+import { SSE_ENTRY_EVENT } from "@agent-ui/client";
+import type { LogEntry } from "../store/session-store";
+
+const entryJson = new WeakMap<LogEntry, string>();
+const sseBatches = new WeakMap<readonly LogEntry[], Buffer>();
+const wsBatches = new WeakMap<readonly LogEntry[], Buffer>();
+
+/** `JSON.stringify(entry)`, once per entry object. */
+export function entryJsonOf(entry: LogEntry): string {
+  let json = entryJson.get(entry);
+  if (json === undefined) {
+    json = JSON.stringify(entry);
+    entryJson.set(entry, json);
+  }
+  return json;
+}
+
+/** One SSE event per entry (`event: entry`, `id: <seq>`, one `data:` line: JSON has no raw newlines). */
+export function sseEntryFrames(entries: readonly LogEntry[]): Buffer {
+  let bytes = sseBatches.get(entries);
+  if (bytes === undefined) {
+    let text = "";
+    for (const entry of entries)
+      text += `event: ${SSE_ENTRY_EVENT}\nid: ${entry.seq}\ndata: ${entryJsonOf(entry)}\n\n`;
+    bytes = Buffer.from(text, "utf8");
+    sseBatches.set(entries, bytes);
+  }
+  return bytes;
+}
+
+/** The WebSocket `{ type: "entries", entries }` frame (a `ServerFrame`), as UTF-8 text bytes. */
+export function wsEntriesFrame(entries: readonly LogEntry[]): Buffer {
+  let bytes = wsBatches.get(entries);
+  if (bytes === undefined) {
+    let json = "";
+    for (const entry of entries) json += json === "" ? entryJsonOf(entry) : `,${entryJsonOf(entry)}`;
+    bytes = Buffer.from(`{"type":"entries","entries":[${json}]}`, "utf8");
+    wsBatches.set(entries, bytes);
+  }
+  return bytes;
+}
