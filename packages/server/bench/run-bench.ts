@@ -28,6 +28,8 @@ export interface BenchOptions {
   viewerMode?: ViewerMode;
   /** Producer tick: events due are appended in one sink call per tick (default 5 ms). */
   tickMs?: number;
+  /** The gateway's compaction interval (default: the server's default, 200 events; 0 disables). */
+  snapshotEvery?: number;
 }
 
 export const DEFAULT_DRAIN_MS = 30_000;
@@ -37,7 +39,13 @@ export const DEFAULT_OPTIONS: BenchOptions = { rate: 5000, seconds: 3, viewers: 
 export async function runBench(options: BenchOptions): Promise<RoundResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-server-bench-"));
   const bench = benchSourceFactory();
-  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, sources: [bench] });
+  const server = await startServer({
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    sources: [bench],
+    snapshotEvery: options.snapshotEvery,
+  });
   const results: RoundResult[] = [];
   try {
     for (const [round, viewers] of options.viewers.entries()) {
@@ -66,8 +74,12 @@ async function runRound(
   const viewers = viewerGroup(options.viewerMode ?? "in-process", url, viewerCount, capacity);
   try {
     await viewers.connect();
+    const cpuBefore = process.cpuUsage();
+    const wallBefore = performance.now();
     const produced = await produce(sink, capacity - 1, options);
     const totals = await viewers.drain(produced.sent, options.drainTimeoutMs ?? DEFAULT_DRAIN_MS);
+    const cpu = process.cpuUsage(cpuBefore);
+    const processCpuPct = ((cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore)) * 100;
     const { p50, p99, max } = summarize(totals.latencies);
     return {
       viewers: viewerCount,
@@ -80,6 +92,7 @@ async function runRound(
       lost: totals.lost,
       duplicates: totals.duplicates,
       appendErrors: produced.errors,
+      processCpuPct,
     };
   } finally {
     await viewers.close();

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
       viewers: { type: "string" },
       "drain-seconds": { type: "string" },
       "viewer-process": { type: "boolean" },
+      "snapshot-every": { type: "string" },
     },
   });
   const options = {
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     viewers: viewerList(values.viewers),
     viewerMode: values["viewer-process"] ? ("child-process" as const) : ("in-process" as const),
     drainTimeoutMs: positive("drain-seconds", values["drain-seconds"], DEFAULT_DRAIN_MS / 1000) * 1000,
+    snapshotEvery: values["snapshot-every"] === undefined ? undefined : Number(values["snapshot-every"]),
   };
   const load = loadavg().map((n) => n.toFixed(2));
   console.log(

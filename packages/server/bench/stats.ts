@@ -17,6 +17,9 @@ export interface RoundResult {
   duplicates: number;
   /** Sink appends that rejected (should be 0). */
   appendErrors: number;
+  /** CPU time of the benchmark process (producer + gateway, + viewers when in-process) per wall second
+   * of the round, in % of one core: a load-independent view of what the gateway costs. */
+  processCpuPct: number;
 }
 
 export function percentile(sorted: Float64Array, p: number): number {
@@ -39,13 +42,13 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "n/a"
 
 export function markdownTable(results: readonly RoundResult[], targetP99Ms: number): string {
   const lines = [
-    "| viewers | events sent | achieved ev/s | p50 ms | p99 ms | max ms | lost | duplicates | p99 target |",
-    "|---:|---:|---:|---:|---:|---:|---:|---:|:---|",
+    "| viewers | events sent | achieved ev/s | p50 ms | p99 ms | max ms | lost | duplicates | process CPU % | p99 target |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---|",
   ];
   for (const r of results) {
     const verdict = r.p99Ms <= targetP99Ms ? `met (≤ ${targetP99Ms})` : `MISSED (> ${targetP99Ms})`;
     lines.push(
-      `| ${r.viewers} | ${r.sent} | ${Math.round(r.achievedRate)} | ${ms(r.p50Ms)} | ${ms(r.p99Ms)} | ${ms(r.maxMs)} | ${r.lost} | ${r.duplicates} | ${verdict} |`,
+      `| ${r.viewers} | ${r.sent} | ${Math.round(r.achievedRate)} | ${ms(r.p50Ms)} | ${ms(r.p99Ms)} | ${ms(r.maxMs)} | ${r.lost} | ${r.duplicates} | ${Math.round(r.processCpuPct)} | ${verdict} |`,
     );
   }
   return lines.join("\n");

@@ -25,6 +25,11 @@ export class SessionProjection {
     private lastSnapshotSeq: number,
   ) {}
 
+  private compacting = false;
+  private trailing: ReturnType<typeof setTimeout> | undefined;
+  /** `performance.now()` before which no snapshot is written (the time budget). */
+  private nextSnapshotAt = 0;
+
   /** Latest snapshot (if any) + the events after it. */
   static async load(
     store: SessionStore,
@@ -55,12 +60,40 @@ export class SessionProjection {
     return this.projector.getState();
   }
 
-  /** Writes a snapshot when `every` events arrived since the last one. */
+  /** Writes a snapshot when `every` events arrived since the last one — off the delivery path and within
+   * a time budget. Serializing the state is synchronous and grows with the session (MBs after tens of
+   * thousands of events), so a snapshot per `every` events would stall live delivery to every viewer
+   * for tens of ms each time and, summed, cost time quadratic in the log. Instead: the snapshot runs after
+   * the pending deliveries of this turn (a timer, never inside the feed callback), and the next one waits
+   * until `SNAPSHOT_TIME_SHARE` of wall time has passed since the last took — a long session is
+   * snapshotted less often, and its hydration tail grows only while it streams that fast. */
   async compact(store: SessionStore, sessionId: string, every: number): Promise<boolean> {
-    if (every <= 0 || this.seq - this.lastSnapshotSeq < every) return false;
-    const seq = this.seq;
-    this.lastSnapshotSeq = seq;
-    await store.saveSnapshot(sessionId, seq, this.projector.getState());
-    return true;
+    if (every <= 0 || this.compacting || this.seq - this.lastSnapshotSeq < every) return false;
+    const wait = this.nextSnapshotAt - performance.now();
+    if (wait > 0) {
+      // A burst that ends inside the wait still gets its snapshot once the budget allows.
+      this.trailing ??= setTimeout(() => {
+        this.trailing = undefined;
+        void this.compact(store, sessionId, every).catch(() => {});
+      }, wait);
+      this.trailing.unref?.();
+      return false;
+    }
+    this.compacting = true;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const started = performance.now();
+      const seq = this.seq;
+      this.lastSnapshotSeq = seq;
+      await store.saveSnapshot(sessionId, seq, this.projector.getState());
+      const took = performance.now() - started;
+      this.nextSnapshotAt = performance.now() + took / SNAPSHOT_TIME_SHARE;
+      return true;
+    } finally {
+      this.compacting = false;
+    }
   }
 }
+
+/** At most this share of wall time goes to writing snapshots of one session. */
+const SNAPSHOT_TIME_SHARE = 0.02;
