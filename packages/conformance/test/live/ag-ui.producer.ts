@@ -143,7 +143,13 @@ async function driveScenario(agent: AbstractAgent, approved: boolean): Promise<L
     [INTERRUPT_ID]: { status: "resolved", payload: { approved } },
   });
   await agent.runAgent({ runId: "run-2", resume }, { onEvent });
-  return { format: AG_UI_LIVE_FORMAT, records, interruptedRunLength };
+  // The agent echoes the resume entry in RUN_STARTED.input: the decision is on the wire.
+  return {
+    format: AG_UI_LIVE_FORMAT,
+    records,
+    interruptedRunLength,
+    statedDecision: approved ? "approve" : "reject",
+  };
 }
 
 export function runAgUiInProcess(approved = true): Promise<LiveProduction> {

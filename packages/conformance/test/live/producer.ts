@@ -23,6 +23,13 @@ export interface LiveProduction {
   records: unknown[];
   /** How many of `records` belong to the first (interrupted) run. */
   interruptedRunLength: number;
+  /**
+   * The approval decision the records themselves state, if they state one (AG-UI echoes the resume
+   * entry `{approved}` in RUN_STARTED.input). Absent when the decision stays with the caller (an AI SDK
+   * continuation stream, a LangGraph `Command({resume})`, OpenAI Agents' `state.approve()`): then the
+   * projection must leave the approval's `decision` unset, never infer it from the tool running.
+   */
+  statedDecision?: "approve" | "reject";
 }
 
 export type LiveProducer = () => Promise<LiveProduction>;
