@@ -287,3 +287,51 @@ describe("codex adapter: other items and failures", () => {
     );
   });
 });
+
+// Findings of the live runs against the real CLI (packages/conformance/heavy, `npm run test:heavy`).
+describe("codex adapter: live-run findings", () => {
+  const body = '{"error":{"message":"mock overloaded","type":"server_error"}}';
+
+  it("STAT-07 a provider error fails the run once: the CLI's turn.failed restating it adds nothing", () => {
+    const events = adapt([
+      { type: "thread.started", thread_id: "t" },
+      { type: "turn.started" },
+      { type: "error", message: body },
+      { type: "turn.failed", error: { message: body } },
+    ]);
+    const failed = events.filter((e) => e.type === "run.failed");
+    expect(failed.map((e) => e.payload)).toEqual([{ category: "server_error", message: "mock overloaded" }]);
+    expect(events.filter((e) => e.type === "diagnostic.changed").map((e) => e.payload?.code)).toEqual([
+      "runtime_error",
+    ]);
+  });
+
+  it("STAT-07 a turn.failed with a different text after the stream error is kept as a diagnostic", () => {
+    const events = adapt([
+      { type: "turn.started" },
+      { type: "error", message: "stream closed" },
+      { type: "turn.failed", error: { message: "retry budget exhausted" } },
+    ]);
+    expect(events.filter((e) => e.type === "run.failed").map((e) => e.payload)).toEqual([
+      { category: "stream_error", message: "stream closed" },
+    ]);
+    expect(events.at(-1)).toMatchObject({
+      type: "diagnostic.changed",
+      payload: { code: "runtime_error", message: "retry budget exhausted" },
+    });
+  });
+
+  it("STAT-07 each turn of a thread can fail on its own; plain and malformed JSON texts stay as they are", () => {
+    const events = adapt([
+      { type: "turn.started" },
+      { type: "error", message: "{not json" },
+      { type: "turn.failed", error: { message: "{not json" } },
+      { type: "turn.started" },
+      { type: "turn.failed", error: { message: '{"error":{"code":"quota"}}' } },
+    ]);
+    expect(events.filter((e) => e.type === "run.failed").map((e) => e.payload)).toEqual([
+      { category: "stream_error", message: "{not json" },
+      { message: '{"error":{"code":"quota"}}' },
+    ]);
+  });
+});

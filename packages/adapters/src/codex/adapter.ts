@@ -2,7 +2,7 @@
 // text, reasoning summaries, tool rows (commands, patches, MCP calls, web searches) and plans.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
-import { type JsonObject, asRecord, readNumber, readString } from "../shared/record";
+import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
 import { type SafeOptions, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { ITEM_TRANSLATORS, type ItemContext, type ItemPhase } from "./items";
@@ -29,6 +29,8 @@ class CodexAdapter implements SourceAdapter {
   private threadId: string | undefined;
   private turn = 0;
   private turnOpen = false;
+  /** The stream error that already failed the open turn (the CLI's `turn.failed` restates it). */
+  private failedMessage: string | undefined;
   /** Items of the current turn by source id; ids of earlier turns, which Codex may reuse. */
   private items = new Map<string, ItemState>();
   private readonly usedIds = new Set<string>();
@@ -75,32 +77,13 @@ class CodexAdapter implements SourceAdapter {
       case "turn.completed":
         return this.endTurn(body, info);
       case "turn.failed":
-        this.turnOpen = false;
-        return [
-          this.emit.event(
-            "run.failed",
-            {
-              ...this.ids(),
-              phase: "failed",
-              payload: { message: readString(asRecord(body.error), "message") ?? "turn failed" },
-            },
-            info,
-          ),
-        ];
+        return this.failTurn(readString(asRecord(body.error), "message") ?? "turn failed", undefined, info);
       case "error": {
-        // A stream-level error is unrecoverable for the turn in progress (ThreadErrorEvent).
+        // A stream-level error is unrecoverable for the turn in progress (ThreadErrorEvent); the CLI
+        // follows it with `turn.failed` for the same failure.
         const message = readString(body, "message") ?? "codex stream error";
         const out = [this.emit.diagnostic("runtime_error", "error", message, info, this.ids())];
-        if (this.turnOpen) {
-          this.turnOpen = false;
-          out.push(
-            this.emit.event(
-              "run.failed",
-              { ...this.ids(), phase: "failed", payload: { category: "stream_error", message } },
-              info,
-            ),
-          );
-        }
+        if (this.turnOpen) out.push(...this.failTurn(message, "stream_error", info));
         return out;
       }
       case "item.started":
@@ -117,6 +100,7 @@ class CodexAdapter implements SourceAdapter {
     this.items = new Map();
     this.turn++;
     this.turnOpen = true;
+    this.failedMessage = undefined;
     return [
       this.emit.event("run.started", { ...this.ids(), phase: "submitted" }, info),
       this.emit.event(
@@ -125,6 +109,22 @@ class CodexAdapter implements SourceAdapter {
         info,
       ),
     ];
+  }
+
+  /** The turn fails once: a `turn.failed` that restates the stream error before it adds nothing. */
+  private failTurn(raw: string, category: string | undefined, info: SourceInfo): AgentUiEvent[] {
+    const alreadyFailed = this.failedMessage;
+    this.turnOpen = false;
+    this.failedMessage = undefined;
+    if (alreadyFailed !== undefined)
+      // The run already failed on the stream error; a different text is still kept, as a diagnostic.
+      return alreadyFailed === raw
+        ? []
+        : [this.emit.diagnostic("runtime_error", "error", raw, info, this.ids())];
+    if (category !== undefined) this.failedMessage = raw;
+    const { message, providerCategory } = providerError(raw);
+    const payload = compact({ category: providerCategory ?? category, message });
+    return [this.emit.event("run.failed", { ...this.ids(), phase: "failed", payload }, info)];
   }
 
   private endTurn(body: JsonObject, info: SourceInfo): AgentUiEvent[] {
@@ -191,6 +191,23 @@ class CodexAdapter implements SourceAdapter {
       },
     };
     return translate(item, ctx);
+  }
+}
+
+/**
+ * Codex passes a provider's error body through as the message text (`{"error":{"message":…,"type":…}}`).
+ * The user sees the provider's own message and its type as the category; any other text stays as it is.
+ */
+function providerError(raw: string): { message: string; providerCategory?: string } {
+  if (!raw.startsWith("{")) return { message: raw };
+  try {
+    const error = asRecord(asRecord(JSON.parse(raw))?.error);
+    const message = readString(error, "message");
+    if (message === undefined) return { message: raw };
+    const providerCategory = readString(error, "type", "code");
+    return providerCategory !== undefined ? { message, providerCategory } : { message };
+  } catch {
+    return { message: raw };
   }
 }
 
