@@ -2,7 +2,7 @@
 // loopback mock Responses API answers every model call, and the CLI runs with HOME, CODEX_HOME and the
 // working directory in a fresh dir under os.tmpdir(), removed afterwards (as capture/codex/stream.mjs does).
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
+import { type Server, createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { importByUrl, importCapture } from "./support";
@@ -56,9 +56,15 @@ interface CodexSdk {
 export interface CodexRunOptions {
   /** One prompt per turn, all on the same thread (a later turn resumes the thread). */
   prompts: string[];
-  script: ResponsesScript;
+  /** The mock's answers; or `failWith`: every model call gets this HTTP error instead. */
+  script?: ResponsesScript;
+  failWith?: { status: number; body: unknown };
   /** `gpt-5.5` advertises exec_command + apply_patch; the default model advertises no tools. */
   model?: string;
+  /** Default `never` (as the captures): `codex exec` cannot prompt, so anything else declines. */
+  approvalPolicy?: string;
+  /** Default `workspace-write` (as the captures). */
+  sandboxMode?: string;
   timeoutMs?: number;
 }
 
@@ -68,6 +74,26 @@ export interface CodexRun {
   threadId: string | null;
   /** File names in the working directory after the run (what the CLI really wrote). */
   workFiles: string[];
+  /** Set when `runStreamed` threw (the CLI exits non-zero after a failed turn); the events stay collected. */
+  exitError?: string;
+}
+
+/** A model endpoint that answers every request with one HTTP error (a provider outage). */
+function startFailingModel(status: number, body: unknown): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      resolve({ server, url: `http://127.0.0.1:${port}/v1` });
+    }),
+  );
 }
 
 export async function runCodex(sdkEntryUrl: string, options: CodexRunOptions): Promise<CodexRun> {
@@ -78,7 +104,10 @@ export async function runCodex(sdkEntryUrl: string, options: CodexRunOptions): P
   const work = path.join(root, "work");
   mkdirSync(home);
   mkdirSync(work);
-  const { server, url } = await startMockResponses({ script: options.script });
+  const { server, url } =
+    options.failWith !== undefined
+      ? await startFailingModel(options.failWith.status, options.failWith.body)
+      : await startMockResponses({ script: options.script ?? (() => []) });
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), options.timeoutMs ?? 120_000);
   const events: ThreadEvent[] = [];
@@ -106,17 +135,21 @@ export async function runCodex(sdkEntryUrl: string, options: CodexRunOptions): P
       workingDirectory: work,
       skipGitRepoCheck: true,
       model: options.model,
-      sandboxMode: "workspace-write",
-      approvalPolicy: "never",
+      sandboxMode: options.sandboxMode ?? "workspace-write",
+      approvalPolicy: options.approvalPolicy ?? "never",
     });
-    for (const prompt of options.prompts) {
-      const { events: turn } = await thread.runStreamed(prompt, { signal: abort.signal });
-      for await (const event of turn) events.push(event);
+    let exitError: string | undefined;
+    try {
+      for (const prompt of options.prompts) {
+        const { events: turn } = await thread.runStreamed(prompt, { signal: abort.signal });
+        for await (const event of turn) events.push(event);
+      }
+    } catch (error) {
+      exitError = error instanceof Error ? error.message.slice(0, 2000) : String(error);
     }
-    return { events, threadId: thread.id, workFiles: readdirSync(work) };
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.slice(0, 2000) : String(error);
-    throw new Error(`codex run failed: ${reason}; events so far: ${events.map((e) => e.type).join(" ")}`);
+    const run: CodexRun = { events, threadId: thread.id, workFiles: readdirSync(work) };
+    if (exitError !== undefined) run.exitError = exitError;
+    return run;
   } finally {
     clearTimeout(timer);
     server.close();

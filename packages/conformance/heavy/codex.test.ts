@@ -1,7 +1,8 @@
 // Live: the real Codex SDK 0.163.0 (bundled `codex exec --experimental-json` native CLI) against the
 // standard's loopback mock Responses API, ThreadEvents collected from `runStreamed()` → auto-detected
 // adapter → projection. The shared capture (codex-sdk.exec-patch-plan.*) covers the first run in the
-// default suite; the second, a failing command followed by a resumed turn on the same thread, has none.
+// default suite; the others (a failing command followed by a resumed turn on the same thread, a provider
+// failure) have none.
 import { beforeAll, expect, it } from "vitest";
 import { assistantTexts } from "../test/peers-support";
 import { type CodexRun, type ResponsesScript, runCodex } from "./codex-live";
@@ -59,6 +60,7 @@ describeHeavy("heavy: codex live exec-patch-plan run", SDK, (pkg) => {
 
   it("ENV-01 the pinned SDK produced the thread, and auto-detection picks codex", () => {
     expect(pkg.version).toBe(HEAVY_PINS[SDK]);
+    expect(run.exitError).toBeUndefined();
     expect(run.events.map((e) => e.type)).toContain("turn.completed");
     expect(live.detected).toBe("codex");
     expect(live.state.runtime.threadId).toBe(run.threadId);
@@ -121,6 +123,7 @@ describeHeavy("heavy: codex live failing command, then a resumed turn", SDK, (pk
   });
 
   it("TOOL-01 a non-zero exit is output-error with the exit code and the output kept, never success", () => {
+    expect(run.exitError).toBeUndefined();
     const commands = Object.values(live.state.tools).filter((t) => t.kind === "command");
     expect(commands).toHaveLength(1);
     expect(commands[0]).toMatchObject({
@@ -153,5 +156,36 @@ describeHeavy("heavy: codex live failing command, then a resumed turn", SDK, (pk
     };
     expect(live.state.metrics["tokens.input"]).toBe(lastUsage.input_tokens);
     expect(visibleDiagnostics(live.state)).toEqual([]);
+  });
+});
+
+describeHeavy("heavy: codex live provider failure", SDK, (pkg) => {
+  let run: CodexRun;
+  let live: LiveProjection;
+  beforeAll(async () => {
+    // No retries are configured, so the first HTTP error ends the turn: `error`, then `turn.failed`.
+    run = await runCodex(pkg.entryUrl, {
+      prompts: ["run echo"],
+      model: "gpt-5.5",
+      failWith: { status: 400, body: { error: { message: "mock overloaded", type: "server_error" } } },
+    });
+    live = adaptLive(run.events);
+  });
+
+  it("STAT-07 the run fails once with the provider's own message, never completed", () => {
+    expect(run.events.map((e) => e.type)).toEqual(["thread.started", "turn.started", "error", "turn.failed"]);
+    expect(run.exitError).toContain("exited with code 1");
+    expect(live.state.runtime.status).toBe("failed");
+    expect(live.state.runtime.failure).toMatchObject({
+      category: "server_error",
+      message: "mock overloaded",
+    });
+    expect(live.events.filter((e) => e.type === "run.failed")).toHaveLength(1);
+    expect(live.state.diagnostics.map((d) => d.code)).toEqual(["runtime_error"]);
+  });
+
+  it("TEXT-04 a failed turn invents no answer and no tool", () => {
+    expect(assistantTexts(live.state)).toEqual([]);
+    expect(live.state.tools).toEqual({});
   });
 });
