@@ -119,6 +119,8 @@ describe("ag-ui adapter: peer streams", () => {
         prompt: "Delete /workspace/demo/x?",
         toolName: "delete_file",
         schema: { type: "object", properties: { approved: { type: "boolean" } } },
+        // The response schema {approved: boolean} states the two answers.
+        availableDecisions: ["approve", "reject"],
       },
     });
     expect(ofType(events, "tool.progress")[0]).toMatchObject({
@@ -343,6 +345,22 @@ describe("ag-ui adapter: AG-UI 1.0 outcomes and answers to a gated tool", () => 
     { type: "RUN_FINISHED", threadId, runId: "r2", outcome: { type: "success" } },
   ];
 
+  it("an interrupt whose response schema does not state the answers leaves the decisions unset", () => {
+    const events = adapt([
+      { type: "RUN_STARTED", threadId: "t", runId: "r" },
+      {
+        type: "RUN_FINISHED",
+        threadId: "t",
+        runId: "r",
+        outcome: {
+          type: "interrupt",
+          interrupts: [{ id: "i", reason: "input_required", responseSchema: { properties: { city: {} } } }],
+        },
+      },
+    ]);
+    expect(ofType(events, "action.required")[0].payload).not.toHaveProperty("availableDecisions");
+  });
+
   it("HITL-04 a rejected approval ends its tool denied (never approval-requested forever, never a result)", () => {
     const events = adapt([
       ...interrupted("t"),
@@ -403,7 +421,7 @@ describe("ag-ui adapter: AG-UI 1.0 outcomes and answers to a gated tool", () => 
     const diagnostic = ofType(events, "diagnostic.changed").find(
       (e) => (e.payload as { code: string }).code === "runtime_error",
     );
-    expect((diagnostic?.payload as { message: string }).message).toContain("search backend down");
+    expect(diagnostic?.payload).toMatchObject({ message: expect.stringContaining("search backend down") });
     expect(ofType(events, "run.failed")).toEqual([]);
   });
 });

@@ -165,6 +165,7 @@ function interruptAction(ctx: AguiContext, interrupt: unknown): AgentUiEvent[] {
         sourceType: reason,
         prompt: readString(interrupt, "message", "prompt"),
         schema: schema !== undefined ? (safeValue(schema, ctx.safe) as Record<string, unknown>) : undefined,
+        availableDecisions: decisionsOf(schema),
         toolName: tool?.name,
         expiresAt: readString(interrupt, "expiresAt"),
       }),
@@ -175,6 +176,15 @@ function interruptAction(ctx: AguiContext, interrupt: unknown): AgentUiEvent[] {
       ctx.emit("tool.progress", { toolCallId, phase: "waiting", payload: { awaitingActionId: actionId } }),
     );
   return events;
+}
+
+/**
+ * The answers an interrupt accepts, when its response schema states them: `{approved: boolean}` is
+ * approve or reject. Otherwise unset (the projection shows the decisions as unknown, never guessed).
+ */
+function decisionsOf(schema: Record<string, unknown> | undefined): string[] | undefined {
+  const approved = readRecord(readRecord(schema, "properties"), "approved");
+  return readString(approved, "type") === "boolean" ? ["approve", "reject"] : undefined;
 }
 
 export function runError(ctx: AguiContext): AgentUiEvent[] {

@@ -42,6 +42,7 @@ describe("live @ag-ui/client: approval-gated delete_file, in process and over HT
         status: "pending",
         toolCallId: toolOf(state).toolCallId,
         prompt: `Delete ${s.toolInput.path}?`,
+        availableDecisions: ["approve", "reject"],
       }),
     ]);
     expect(approvalOf(state).schema).toMatchObject({ properties: { approved: { type: "boolean" } } });

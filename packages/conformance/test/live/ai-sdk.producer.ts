@@ -109,14 +109,50 @@ class ArrayChatState implements ChatState<UIMessage> {
   snapshot = <T>(thing: T): T => structuredClone(thing);
 }
 
+/** Counts finished responses of a chat, so a caller can await the chat's own automatic resume. */
+class ResponseCounter {
+  private finished = 0;
+  private failure: Error | undefined;
+  private waiters: { count: number; resolve: () => void; reject: (error: Error) => void }[] = [];
+
+  readonly onFinish = () => {
+    this.finished++;
+    this.settle();
+  };
+
+  readonly onError = (error: Error) => {
+    this.failure = error;
+    this.settle();
+  };
+
+  /** Resolves once `count` responses have finished (rejects on a chat error). */
+  until(count: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiters.push({ count, resolve, reject });
+      this.settle();
+    });
+  }
+
+  private settle() {
+    this.waiters = this.waiters.filter((waiter) => {
+      if (this.failure !== undefined) waiter.reject(this.failure);
+      else if (this.finished >= waiter.count) waiter.resolve();
+      else return true;
+      return false;
+    });
+  }
+}
+
 class RecordingChat extends AbstractChat<UIMessage> {
-  constructor(transport: ChatTransport<UIMessage>) {
+  constructor(transport: ChatTransport<UIMessage>, responses: ResponseCounter) {
     let ids = 0;
     super({
       state: new ArrayChatState(),
       transport,
       generateId: () => `ui-${++ids}`,
       sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+      onFinish: responses.onFinish,
+      onError: responses.onError,
     });
   }
 }
@@ -175,13 +211,15 @@ function pendingApprovalId(chat: RecordingChat): string {
 /** Runs the shared scenario; the user's answer to the approval request is `approved`. */
 export async function runAiSdkScenario(approved = true): Promise<LiveProduction & { chat: RecordingChat }> {
   const runs: UIMessageChunk[][] = [];
-  const chat = new RecordingChat(inProcessTransport(runs));
+  const responses = new ResponseCounter();
+  const chat = new RecordingChat(inProcessTransport(runs), responses);
   await chat.sendMessage({ text: SHARED_SCENARIO.prompt });
   const approvalId = pendingApprovalId(chat);
   // The SDK's own HITL round trip: the answer marks the tool part `approval-responded`, and
-  // `sendAutomaticallyWhen` sends the conversation back to the route, which runs (or skips) the tool.
+  // `sendAutomaticallyWhen` makes the chat send the conversation back to the route by itself (not
+  // awaited by addToolApprovalResponse), which runs (or skips) the tool and continues the message.
   await chat.addToolApprovalResponse({ id: approvalId, approved, reason: "user clicked" });
-  await waitUntilReady(chat, runs, 2);
+  await responses.until(2);
   const [interrupted = [], resumed = []] = runs;
   return {
     format: AI_SDK_LIVE_FORMAT,
@@ -189,16 +227,6 @@ export async function runAiSdkScenario(approved = true): Promise<LiveProduction 
     interruptedRunLength: interrupted.length,
     chat,
   };
-}
-
-/** The automatic resume is started by the chat itself; wait until its response has been consumed. */
-async function waitUntilReady(chat: RecordingChat, runs: unknown[], requests: number): Promise<void> {
-  for (let turn = 0; turn < 200; turn++) {
-    if (runs.length >= requests && chat.status === "ready") return;
-    if (chat.status === "error") throw chat.error ?? new Error("ai-sdk chat error");
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`ai-sdk live producer: resume did not finish (status ${chat.status})`);
 }
 
 /** The facts of the plain answer stream (no tools): reasoning, answer text and one cited source. */
