@@ -7,7 +7,7 @@ import {
   type RecordMeta,
   diagnostic,
 } from "@agent-ui/contracts";
-import { type DetectedFormat, detectFormat } from "./auto";
+import { type DetectedFormat, detectFramedFormat } from "./auto";
 import { ADAPTERS, findAdapter } from "./registry";
 import type { AdapterModule, AdapterOptions } from "./types";
 
@@ -36,11 +36,8 @@ export function adaptRecords(
   let detected: DetectedFormat | undefined;
   let name = format;
   if (format === "auto") {
-    detected = detectFormat(
-      framed.map((r) => r.value),
-      options.sampleSize,
-      adapters,
-    );
+    // Framed records keep their SSE `event:` / `id:` meta, which some formats are recognised by.
+    detected = detectFramedFormat(framed, options.sampleSize, adapters);
     name = detected.format;
   }
   const module =

@@ -1,4 +1,5 @@
 // Format detection: each registered module scores a sample of records; the best average wins.
+import type { FramedRecord, RecordMeta } from "@agent-ui/contracts";
 import { ADAPTERS } from "./registry";
 import type { AdapterModule } from "./types";
 
@@ -18,9 +19,45 @@ export function detectFormat(
   sampleSize = 5,
   adapters: readonly AdapterModule[] = ADAPTERS,
 ): DetectedFormat {
-  // Objects and arrays are sampled (LangGraph stream chunks are `[namespace, mode, payload]` tuples);
-  // bare scalars say nothing about a format.
-  const sample = records.filter((r) => r !== null && typeof r === "object").slice(0, sampleSize);
+  const sample = sampleOf(records, sampleSize, (value) => ({ value, index: 0, meta: NO_META }));
+  return detectSample(sample, adapters);
+}
+
+/** Like `detectFormat`, for framed records: each adapter also sees the framing meta (SSE `event:` /
+ * `id:`), so a stream known only by its SSE event names (LangGraph Agent Server) is recognised. */
+export function detectFramedFormat(
+  records: readonly FramedRecord[],
+  sampleSize = 5,
+  adapters: readonly AdapterModule[] = ADAPTERS,
+): DetectedFormat {
+  return detectSample(
+    sampleOf(records, sampleSize, (record) => record),
+    adapters,
+  );
+}
+
+const NO_META: RecordMeta = {};
+
+/** Objects and arrays are sampled (LangGraph stream chunks are `[namespace, mode, payload]` tuples), and
+ * any record an SSE event name describes (an Agent Server `end` frame carries `null`); bare scalars
+ * without framing say nothing about a format. Only the sample is wrapped: no per-record copy. */
+function sampleOf<T>(
+  records: readonly T[],
+  sampleSize: number,
+  framedOf: (record: T) => FramedRecord,
+): FramedRecord[] {
+  const sample: FramedRecord[] = [];
+  for (const record of records) {
+    if (sample.length >= sampleSize) break;
+    const framed = framedOf(record);
+    const value = framed.value;
+    if ((value !== null && typeof value === "object") || framed.meta.sseEvent !== undefined)
+      sample.push(framed);
+  }
+  return sample;
+}
+
+function detectSample(sample: readonly FramedRecord[], adapters: readonly AdapterModule[]): DetectedFormat {
   if (sample.length === 0)
     return { format: "unknown", confidence: 0, reason: "no JSON object or array records to sample" };
   let best: { module: AdapterModule; score: number } | undefined;
@@ -48,9 +85,9 @@ export function detectFormat(
 }
 
 /** A detector that throws counts as "not this format". */
-function safeDetect(module: AdapterModule, record: unknown): number {
+function safeDetect(module: AdapterModule, record: FramedRecord): number {
   try {
-    const score = module.detect(record);
+    const score = module.detect(record.value, record.meta);
     return Number.isFinite(score) ? Math.min(1, Math.max(0, score)) : 0;
   } catch {
     return 0;

@@ -25,6 +25,7 @@ export interface AdapterModule {
   format: string;
   description: string;
   create(options?: AdapterOptions): SourceAdapter;
-  /** 0 when the record is certainly not this format, up to 1 when it certainly is. */
-  detect(record: unknown): number;
+  /** 0 when the record is certainly not this format, up to 1 when it certainly is. `meta` carries the
+   * record's framing (an SSE frame's `event:` / `id:`), which is all some formats are known by. */
+  detect(record: unknown, meta?: RecordMeta): number;
 }

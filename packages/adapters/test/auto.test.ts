@@ -2,7 +2,16 @@ import { readFileSync, readdirSync } from "node:fs";
 import { type AgentUiEvent, parseRecords, validateEvent } from "@agent-ui/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { adaptRecords, aguiAdapter, aiSdkAdapter, agentUiAdapter, detectFormat, limeAdapter } from "../src";
+import {
+  adaptRecords,
+  aguiAdapter,
+  aiSdkAdapter,
+  agentUiAdapter,
+  detectFormat,
+  detectFramedFormat,
+  limeAdapter,
+} from "../src";
+import { type LangGraphTuple, sseText } from "./langgraph-sse";
 
 const STREAMS = new URL("../../../../shared/peers/streams/", import.meta.url);
 const FIXTURES = new URL("../../../../shared/fixtures/agentruntime/fixtures/lime-profile/", import.meta.url);
@@ -79,6 +88,29 @@ describe("auto detection and adaptRecords", () => {
       .split("\n")
       .map((l) => JSON.parse(l));
     expect(detectFormat(tuples).format).toBe("langgraph");
+  });
+
+  it("ENV-01 raw LangGraph Agent Server SSE (known only by its `event:` names) is detected as langgraph", () => {
+    const tuples = parseRecords(
+      readFileSync(new URL("langgraph.run1-interrupt.stream-chunks.jsonl", STREAMS), "utf8"),
+    ).records.map((r) => r.value as LangGraphTuple);
+    const framedSse = parseRecords(sseText("run-1", tuples));
+    expect(framedSse.format).toBe("sse");
+    const result = adaptRecords(framedSse.records, "auto");
+    expect(result.detected?.format).toBe("langgraph");
+    expect(result.detected?.confidence).toBeGreaterThan(0.5);
+    expect(result.events.filter((e) => e.type === "action.required")).toHaveLength(1);
+    expect(detectFramedFormat(framedSse.records).format).toBe("langgraph");
+    // An `end` frame carries `null`: sampled for its event name, not skipped as a scalar.
+    const endOnly = parseRecords(
+      'event: end\ndata: null\nid: 9\n\nevent: metadata\ndata: {"run_id":"r"}\n\n',
+    );
+    expect(detectFramedFormat(endOnly.records).format).toBe("langgraph");
+  });
+
+  it("ENV-01 SSE event names other protocols use are not claimed by langgraph", () => {
+    const mcp = parseRecords('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n').records;
+    expect(detectFramedFormat(mcp).format).not.toBe("langgraph");
   });
 
   it("detectFormat skips scalars and reports its reason", () => {
