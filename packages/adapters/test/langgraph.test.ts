@@ -3,6 +3,7 @@ import { type AgentUiEvent, type RecordMeta, parseRecords } from "@agent-ui/cont
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { langgraphAdapter } from "../src/langgraph";
+import { sseText } from "./langgraph-sse";
 
 const chunks = (name: string) =>
   parseRecords(
@@ -111,6 +112,67 @@ describe("langgraph adapter: run 2 resume", () => {
     );
     expect(id(second, "text.final", "messageId", "sub-1")).toBe(
       id(first, "text.final", "messageId", "sub-1"),
+    );
+  });
+});
+
+/** Framed SSE text through one adapter, as `--from langgraph` would read it. */
+function adaptSse(text: string): AgentUiEvent[] {
+  const framed = parseRecords(text);
+  expect(framed.format).toBe("sse");
+  return adapt(
+    framed.records.map((r) => r.value),
+    framed.records.map((r) => r.meta),
+  );
+}
+
+const facts = (events: AgentUiEvent[]) =>
+  events.filter((e) => e.type !== "diagnostic.changed").map((e) => [e.type, e.eventId]);
+
+describe("langgraph adapter: Agent Server SSE across runs and reconnects", () => {
+  const RUN1_SSE = sseText("run-1", RUN1);
+  const RUN2_SSE = sseText("run-2", RUN2);
+  const both = adaptSse(RUN1_SSE + RUN2_SSE);
+
+  it("ORD-02 two runs whose SSE ids both count from 0 lose nothing", () => {
+    expect(both.map((e) => e.type)).toEqual(adapt([...RUN1, ...RUN2]).map((e) => e.type));
+    expect(both.find((e) => e.type === "diagnostic.changed")).toBeUndefined();
+    expect(both.filter((e) => e.type === "action.resolved")).toHaveLength(1);
+    expect(both.filter((e) => e.type === "tool.result")).toHaveLength(1);
+  });
+
+  it("ORD-02 event ids are scoped by the run the SSE id belongs to", () => {
+    const stamped = both.map((e) => e.eventId ?? "").filter((id) => id.startsWith("langgraph:sse:"));
+    expect(new Set(stamped).size).toBe(stamped.length);
+    expect(stamped.some((id) => id.startsWith("langgraph:sse:run-1:"))).toBe(true);
+    expect(stamped.some((id) => id.startsWith("langgraph:sse:run-2:"))).toBe(true);
+  });
+
+  it("ORD-02 a joinStream replay of run 2 from the start duplicates nothing and is reported once", () => {
+    const replayed = adaptSse(RUN1_SSE + RUN2_SSE + RUN2_SSE);
+    expect(facts(replayed)).toEqual(facts(both));
+    const notes = replayed.filter((e) => e.type === "diagnostic.changed");
+    expect(notes).toHaveLength(1);
+    expect(notes[0].payload).toMatchObject({ code: "duplicate_event", severity: "info" });
+  });
+
+  it("ORD-02 reconnecting anywhere (Last-Event-ID at or before the last seen id) equals one clean delivery", () => {
+    const frames = RUN2_SSE.split("\n\n").filter((f) => f !== "");
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 4 }), (cuts) => {
+        // Deliver frames [0, end) in segments; each reconnect resumes from an earlier frame (a replay).
+        let delivered: string[] = [];
+        let next = 0;
+        for (const cut of cuts) {
+          const end = Math.min(frames.length, next + 1 + (cut % frames.length));
+          delivered = delivered.concat(frames.slice(next, end));
+          next = end === 0 ? 0 : cut % end; // reconnect at or before the last frame seen
+        }
+        delivered = delivered.concat(frames.slice(next));
+        const text = RUN1_SSE + delivered.map((f) => `${f}\n\n`).join("");
+        expect(facts(adaptSse(text))).toEqual(facts(both));
+      }),
+      { numRuns: 60 },
     );
   });
 });

@@ -19,11 +19,11 @@ import {
   normalizeChunk,
   normalizeMessage,
 } from "./normalize";
-import { customProgress, interruptAction, taskChunkPayload } from "./payloads";
+import { INTERRUPT_KEY, InterruptBook } from "./interrupts";
+import { customProgress, taskChunkPayload } from "./payloads";
+import { SseReplayGuard } from "./replay";
 
 export const LANGGRAPH_FORMAT = "langgraph";
-
-const INTERRUPT_KEY = "__interrupt__";
 
 class LangGraphAdapter implements SourceAdapter {
   readonly format = LANGGRAPH_FORMAT;
@@ -31,13 +31,11 @@ class LangGraphAdapter implements SourceAdapter {
   private runOpen = false;
   private runId: string | undefined;
   private threadId: string | undefined;
-  private readonly seenSse = new Set<string>();
-  private replays = 0;
+  private readonly replay = new SseReplayGuard();
   private readonly namespaces = new NamespaceBook();
   private readonly partialText = new Map<string, string>();
   private readonly book = new MessageBook();
-  private readonly interrupts = new Set<string>();
-  private readonly pending = new Map<string, string | undefined>();
+  private readonly interrupts = new InterruptBook();
   private appStateJson: string | undefined;
 
   private readonly safeOptions: SafeOptions;
@@ -63,31 +61,27 @@ class LangGraphAdapter implements SourceAdapter {
         return isThreadState(record)
           ? this.onThreadState(record, info)
           : [this.emit.unsupported(record, info)];
-      if (chunk.sseId !== undefined) {
-        if (this.seenSse.has(chunk.sseId)) {
-          this.replays++;
-          return []; // a replayed SSE event: already projected (DESIGN: replays are idempotent)
-        }
-        this.seenSse.add(chunk.sseId);
-      }
+      // A replayed SSE event was already projected (DESIGN: replays are idempotent).
+      if (!this.replay.admit(chunk)) return [];
       const out = this.translate(chunk, info);
-      if (chunk.sseId !== undefined) this.stampFromSse(out, chunk.sseId);
+      if (chunk.sseId !== undefined) this.replay.stamp(out, chunk.sseId, LANGGRAPH_FORMAT);
       return out;
     });
   }
 
   finish(): AgentUiEvent[] {
     const out: AgentUiEvent[] = [];
-    if (this.replays > 0)
+    // `graph.stream()` ends when the graph finishes or pauses; a pending interrupt means paused.
+    // Facts first: the run's close gets the same id whether or not replays were skipped.
+    if (this.runOpen) out.push(this.closeRun({}));
+    if (this.replay.replays > 0)
       out.push(
         this.emit.diagnostic(
           "duplicate_event",
           "info",
-          `${this.replays} replayed SSE event(s) were already projected and skipped`,
+          `${this.replay.replays} replayed SSE event(s) were already projected and skipped`,
         ),
       );
-    // `graph.stream()` ends when the graph finishes or pauses; a pending interrupt means paused.
-    if (this.runOpen) out.push(this.closeRun({}));
     return out;
   }
 
@@ -101,16 +95,6 @@ class LangGraphAdapter implements SourceAdapter {
     for (const task of readArray(state, "tasks") ?? [])
       out.push(...this.onInterrupts(chunk, asRecord(task)?.interrupts, info));
     return out;
-  }
-
-  /** Events without a fact-derived id get one from the SSE id, so a replay in a new connection dedupes. */
-  private stampFromSse(events: AgentUiEvent[], sseId: string): void {
-    let k = 0;
-    for (const event of events) {
-      if (event.source?.sourceEventId !== undefined) continue;
-      event.eventId = `${LANGGRAPH_FORMAT}:sse:${sseId}:${k++}`;
-      if (event.source !== undefined) event.source.sourceEventId = `sse:${sseId}`;
-    }
   }
 
   private baseFields(): EventFields {
@@ -146,7 +130,7 @@ class LangGraphAdapter implements SourceAdapter {
       case "messages/metadata":
         return [];
     }
-    if (this.isInterruptEcho(chunk)) return [];
+    if (this.interrupts.isEcho(chunk)) return [];
     const out = [...this.ensureRun(chunk, info), ...this.ensureNamespaces(chunk.namespace, info)];
     switch (chunk.mode) {
       case "values":
@@ -183,15 +167,6 @@ class LangGraphAdapter implements SourceAdapter {
     return out;
   }
 
-  /** The `values` chunk that repeats an interrupt already raised by `updates` (and already closed the run). */
-  private isInterruptEcho(chunk: Chunk): boolean {
-    if (chunk.mode !== "values" && chunk.mode !== "updates") return false;
-    const body = asRecord(chunk.payload);
-    if (body === undefined || Object.keys(body).length !== 1 || !Array.isArray(body[INTERRUPT_KEY]))
-      return false;
-    return body[INTERRUPT_KEY].every((entry, i) => this.interrupts.has(this.interruptId(entry, chunk, i)));
-  }
-
   private ensureRun(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
     if (this.runOpen) return [];
     this.runOpen = true;
@@ -204,27 +179,27 @@ class LangGraphAdapter implements SourceAdapter {
       }
     }
     const out = [this.emit.event("run.started", { ...this.baseFields(), phase: "submitted", payload }, info)];
-    // A new run on a paused thread is the resume (`Command({resume})`): the graph went past its interrupts.
-    for (const [actionId, toolCallId] of this.pending) {
+    // A new run on a paused thread is the resume (`Command({resume})`): the graph went past its
+    // interrupts. The resume value is not on the stream, so no decision is recorded (see interrupts.ts).
+    for (const [actionId, toolCallId] of this.interrupts.resumeAll()) {
       const resolved = compact<EventFields>({
         ...this.baseFields(),
         actionId,
         toolCallId,
-        payload: { outcome: "resolved", reason: "graph resumed" },
+        payload: { outcome: "resolved", reason: "graph resumed past the interrupt" },
       });
       out.push(
         this.emit.event("action.resolved", resolved, { ...info, sourceEventId: `interrupt:${actionId}` }),
       );
     }
-    this.pending.clear();
     return out;
   }
 
   private closeRun(info: SourceInfo): AgentUiEvent {
     this.runOpen = false;
-    const interrupted = this.pending.size > 0;
+    const interrupted = this.interrupts.waiting;
     const payload = interrupted
-      ? { outcome: "interrupted", reason: `waiting on interrupt ${[...this.pending.keys()].join(", ")}` }
+      ? { outcome: "interrupted", reason: `waiting on interrupt ${this.interrupts.waitingOn()}` }
       : { outcome: "success" };
     return this.emit.event(
       "run.finished",
@@ -347,42 +322,18 @@ class LangGraphAdapter implements SourceAdapter {
     return out;
   }
 
-  private interruptId(entry: unknown, chunk: Chunk, index: number): string {
-    return (
-      readString(entry, "id", "interrupt_id") ?? `${chunk.namespace.join("|") || "root"}:interrupt:${index}`
-    );
-  }
-
   /** `interrupt()` pauses the whole graph: an action keyed by the interrupt id, and the run ends paused. */
   private onInterrupts(chunk: Chunk, list: unknown, info: SourceInfo): AgentUiEvent[] {
     const out: AgentUiEvent[] = [];
-    const entries = readArray({ list }, "list") ?? [];
-    entries.forEach((entry, index) => {
-      const actionId = this.interruptId(entry, chunk, index);
-      if (this.interrupts.has(actionId)) return;
-      this.interrupts.add(actionId);
-      const { toolCallId, payload } = interruptAction(asRecord(entry)?.value, chunk.namespace, (v) =>
-        this.safe(v),
-      );
-      this.pending.set(actionId, toolCallId);
+    for (const { actionId, toolCallId, payload } of this.interrupts.raise(chunk, list, (v) => this.safe(v))) {
       const fields = { ...this.nsFields(chunk.namespace), actionId, toolCallId, phase: "waiting" as const };
+      const ids = { ...info, sourceEventId: `interrupt:${actionId}` };
       if (toolCallId !== undefined)
         out.push(
-          this.fact(
-            chunk,
-
-            "tool.progress",
-            { ...fields, payload: { awaitingActionId: actionId } },
-            { ...info, sourceEventId: `interrupt:${actionId}` },
-          ),
+          this.fact(chunk, "tool.progress", { ...fields, payload: { awaitingActionId: actionId } }, ids),
         );
-      out.push(
-        this.fact(chunk, "action.required", compact<EventFields>({ ...fields, payload }), {
-          ...info,
-          sourceEventId: `interrupt:${actionId}`,
-        }),
-      );
-    });
+      out.push(this.fact(chunk, "action.required", compact<EventFields>({ ...fields, payload }), ids));
+    }
     if (out.length > 0 && this.runOpen) out.push(this.closeRun(info));
     return out;
   }

@@ -1,0 +1,69 @@
+// `interrupt()` bookkeeping: which interrupts were raised (by id, so the `values` echo and a thread
+// state restating them add nothing) and which still wait. The next run on the thread is the resume
+// (`Command({resume})`): it went past every pending interrupt.
+//
+// Approval decision (HITL-04, "never invent facts"): the resume value (`{approved: true}` or anything
+// else) is sent by the caller and never appears on the output stream, and what the graph does with it
+// is the graph's own code (a denial may still run a node that returns a ToolMessage). So a resolved
+// interrupt carries no `decision`; the tool's own result shows what happened.
+import { type JsonObject, asRecord, readArray, readString } from "../shared/record";
+import type { Chunk } from "./normalize";
+import { interruptAction } from "./payloads";
+
+export const INTERRUPT_KEY = "__interrupt__";
+
+export interface RaisedInterrupt {
+  actionId: string;
+  toolCallId?: string;
+  payload: JsonObject;
+}
+
+export class InterruptBook {
+  private readonly raised = new Set<string>();
+  /** actionId → the tool call it gates (when the interrupt value names one). */
+  private readonly pending = new Map<string, string | undefined>();
+
+  get waiting(): boolean {
+    return this.pending.size > 0;
+  }
+
+  waitingOn(): string {
+    return [...this.pending.keys()].join(", ");
+  }
+
+  /** The `values` chunk that repeats interrupts already raised by `updates`. */
+  isEcho(chunk: Chunk): boolean {
+    if (chunk.mode !== "values" && chunk.mode !== "updates") return false;
+    const body = asRecord(chunk.payload);
+    if (body === undefined || Object.keys(body).length !== 1 || !Array.isArray(body[INTERRUPT_KEY]))
+      return false;
+    return body[INTERRUPT_KEY].every((entry, i) => this.raised.has(interruptId(entry, chunk, i)));
+  }
+
+  /** The interrupts of `list` not seen before, now pending. */
+  raise(chunk: Chunk, list: unknown, safe: (value: unknown) => unknown): RaisedInterrupt[] {
+    const out: RaisedInterrupt[] = [];
+    (readArray({ list }, "list") ?? []).forEach((entry, index) => {
+      const actionId = interruptId(entry, chunk, index);
+      if (this.raised.has(actionId)) return;
+      this.raised.add(actionId);
+      const { toolCallId, payload } = interruptAction(asRecord(entry)?.value, chunk.namespace, safe);
+      this.pending.set(actionId, toolCallId);
+      out.push({ actionId, toolCallId, payload });
+    });
+    return out;
+  }
+
+  /** A new run started on the paused thread: every pending interrupt was resumed. */
+  resumeAll(): [actionId: string, toolCallId: string | undefined][] {
+    const resumed = [...this.pending];
+    this.pending.clear();
+    return resumed;
+  }
+}
+
+function interruptId(entry: unknown, chunk: Chunk, index: number): string {
+  return (
+    readString(entry, "id", "interrupt_id") ?? `${chunk.namespace.join("|") || "root"}:interrupt:${index}`
+  );
+}

@@ -1,0 +1,43 @@
+// Agent Server SSE replays (ORD-02). A reconnect (`Last-Event-ID`) or a `joinStream` from the start
+// re-sends events already delivered, with the same SSE ids. Ids are only unique within one run's stream
+// (a server may count each run from the start), so a seen id is keyed by the run it belongs to: the run
+// named by the latest `metadata` event, which opens every run stream and is replayed with it.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { readString } from "../shared/record";
+import type { Chunk } from "./normalize";
+
+export class SseReplayGuard {
+  private readonly seen = new Set<string>();
+  private runId: string | undefined;
+  /** How many replayed events were skipped (reported once, at the end). */
+  replays = 0;
+
+  /** True when the chunk is new; false for an already-projected SSE event (counted, then skipped). */
+  admit(chunk: Chunk): boolean {
+    if (chunk.sseId === undefined) return true;
+    if (chunk.mode === "metadata") this.runId = readString(chunk.payload, "run_id") ?? this.runId;
+    const key = this.key(chunk.sseId);
+    if (this.seen.has(key)) {
+      this.replays++;
+      return false;
+    }
+    this.seen.add(key);
+    return true;
+  }
+
+  /** Events without a fact-derived id get one from the run and SSE id, so a replay read by another
+   * adapter instance (a new connection) dedupes downstream too. */
+  stamp(events: AgentUiEvent[], sseId: string, format: string): void {
+    let k = 0;
+    const key = this.key(sseId);
+    for (const event of events) {
+      if (event.source?.sourceEventId !== undefined) continue;
+      event.eventId = `${format}:sse:${key}:${k++}`;
+      if (event.source !== undefined) event.source.sourceEventId = `sse:${key}`;
+    }
+  }
+
+  private key(sseId: string): string {
+    return this.runId !== undefined ? `${this.runId}:${sseId}` : sseId;
+  }
+}
