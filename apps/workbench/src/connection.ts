@@ -2,7 +2,7 @@
 // as a frame-batched projection store and a `Dispatch`. Only the active session keeps a connection; a
 // switch closes it, so a late answer for the old session can never land in the new view (HYD-03, HYD-06).
 import type { ProjectionState, WriteResult } from "@agent-ui/contracts";
-import { type ConnectionInfo, type SessionClient, connectSession } from "@agent-ui/client";
+import { type ConnectionInfo, connectSession, GatewayHttpClient, type SessionClient } from "@agent-ui/client";
 import {
   type CommandIntent,
   type DetailLoader,
@@ -62,11 +62,9 @@ export function openLiveSession(sessionId: string): LiveSession {
     subscribe: (listener) => client.subscribe(() => listener()),
   };
   const dispatch = dispatchTo(client);
-  const loadDetail: DetailLoader = async (ref) => {
-    const result = await dispatch({ kind: "open_detail", ref });
-    if (result.status !== "accepted") throw new Error(result.reason ?? result.status);
-    return `Requested ${ref} from its owner; the detail arrives as a runtime fact.`;
-  };
+  // open_detail is a read (CTRL-01: read-only API): the gateway serves the body it kept for the ref.
+  const details = new GatewayHttpClient({ baseUrl: window.location.origin });
+  const loadDetail: DetailLoader = async (ref) => (await details.readDetail(sessionId, ref)).body;
   void client.open();
   return { client, store: frameBatched(raw), dispatch, loadDetail };
 }

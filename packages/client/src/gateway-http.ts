@@ -10,6 +10,17 @@ export interface CreateSessionRequest {
   id?: string;
 }
 
+/** A detail body kept by the gateway (`GET /api/sessions/:id/details/:ref`): full tool output, an
+ * artifact version's text, a diff, a worker's result notes. Redacted before it was stored. */
+export interface DetailContent {
+  sessionId: string;
+  ref: string;
+  /** e.g. `text/plain`, `text/markdown`, `text/x-diff`, `application/json`. */
+  mediaType: string;
+  bytes: number;
+  body: string;
+}
+
 export class GatewayHttpClient {
   constructor(readonly options: HttpOptions) {}
 
@@ -45,6 +56,12 @@ export class GatewayHttpClient {
     return this.get(
       `/api/sessions/${encodeURIComponent(sessionId)}/snapshot?before=${encodeURIComponent(before)}&limit=${limit}`,
     );
+  }
+
+  /** The full body behind a detail ref (open_detail, EVID-10), loaded only when the user opens it. An
+   * unknown ref rejects with `GatewayRequestError` (404, `detail_not_found`). */
+  readDetail(sessionId: string, ref: string): Promise<DetailContent> {
+    return this.get(`/api/sessions/${encodeURIComponent(sessionId)}/details/${encodeURIComponent(ref)}`);
   }
 
   /** A page of the raw log (time-travel scrubber, inspector). */

@@ -52,7 +52,7 @@ describe("CTX-05 context compaction in the solo run", () => {
     const tool = state.tools.call_001_run_tests_2;
     expect(tool).toMatchObject({
       outputRef: "output://turn_001/run_tests.log",
-      outputPreview: "384 passed (8 files)",
+      outputPreview: "768 passed (8 files)",
     });
   });
 });

@@ -10,7 +10,7 @@ import type {
   SourceStatus,
 } from "../sources/runtime-source";
 import { SourceConfigError } from "../sources/runtime-source";
-import type { SessionRecord, SessionStore } from "../store/session-store";
+import type { DetailRecord, SessionRecord, SessionStore } from "../store/session-store";
 import { IdempotentCommands } from "./commands";
 import { GatewayError } from "./errors";
 import { errorMessage, SessionIngest } from "./ingest";
@@ -157,6 +157,14 @@ export class Gateway {
     });
   }
 
+  /** A detail body the gateway kept for `ref` (open_detail, EVID-10): 404 for an unknown session or ref. */
+  async readDetail(sessionId: string, ref: string): Promise<DetailRecord> {
+    await this.getSession(sessionId);
+    const detail = await this.store.readDetail(sessionId, ref);
+    if (!detail) throw new GatewayError(404, "detail_not_found", `session ${sessionId} has no detail ${ref}`);
+    return detail;
+  }
+
   /** Sessions the store says are running but no runtime here holds (this process restarted). Their status
    * becomes `stopped` with a reason, as a fact on their stream, instead of a `live` that nothing feeds.
    * Only for single-process stores: with Postgres another gateway may hold them. */
@@ -249,7 +257,7 @@ export class Gateway {
     const runtime: AttachedRuntime = {
       source,
       abort: new AbortController(),
-      ingest: new SessionIngest(sessionId),
+      ingest: new SessionIngest(sessionId, this.store),
       reportedStatus: false,
     };
     this.runtimes.set(sessionId, runtime);

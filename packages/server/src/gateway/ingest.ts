@@ -1,16 +1,28 @@
 // Everything a runtime source produces enters the store through here: source records go through their
 // adapter (one stateful adapter per session and format), envelope events get the session id and an event
 // id when they lack them, and every event passes `redact` so no secret reaches storage or a client
-// (SEC-01/02). Bad input becomes a diagnostic event, never a throw and never a silent drop.
+// (SEC-01/02). Bad input becomes a diagnostic event, never a throw and never a silent drop. Body fields
+// (tool output, diffs, artifact text, …) are kept as detail bodies in the store before adapting, so the
+// events carry only a preview and `open_detail` can serve the content (see store/detail-bodies.ts).
 import { type AgentUiEvent, type Diagnostic, redact } from "@agent-ui/contracts";
 import { findAdapter, safeSummary, type SourceAdapter } from "@agent-ui/adapters";
+import { type ExtractedDetails, extractDetailBodies } from "../store/detail-bodies";
+import type { DetailRecord, SessionStore } from "../store/session-store";
+
+/** Where kept detail bodies go (the session store). */
+export type DetailSink = Pick<SessionStore, "putDetails" | "append">;
 
 export class SessionIngest {
   private readonly adapters = new Map<string, SourceAdapter>();
   private recordIndex = 0;
   private generated = 0;
+  private eventIndex = 0;
 
-  constructor(private readonly sessionId: string) {}
+  constructor(
+    private readonly sessionId: string,
+    /** Without a sink (tests, status-only ingests) bodies stay inline for the adapters to offload. */
+    private readonly details?: DetailSink,
+  ) {}
 
   /** Source records in `format` → stored-ready envelope events. */
   records(records: readonly unknown[], format: string): AgentUiEvent[] {
@@ -25,8 +37,10 @@ export class SessionIngest {
       ];
     }
     const out: AgentUiEvent[] = [];
-    for (const record of records) {
+    const kept: DetailRecord[] = [];
+    for (const source of records) {
       const index = this.recordIndex++;
+      const record = this.keepBodies(source, `r${index}`, kept, out);
       try {
         for (const event of adapter.push(record, index)) out.push(this.finalize(event));
       } catch (error) {
@@ -42,13 +56,16 @@ export class SessionIngest {
         );
       }
     }
+    this.storeDetails(kept);
     return out;
   }
 
   /** Ready-made envelope events → stored-ready events. */
   events(events: readonly Partial<AgentUiEvent>[]): AgentUiEvent[] {
     const out: AgentUiEvent[] = [];
-    for (const event of events) {
+    const kept: DetailRecord[] = [];
+    for (const source of events) {
+      const event = this.keepBodies(source, `e${++this.eventIndex}`, kept, out);
       if (typeof event?.type !== "string" || event.type === "") {
         out.push(
           this.diagnostic(
@@ -64,7 +81,53 @@ export class SessionIngest {
       }
       out.push(this.finalize(event as AgentUiEvent));
     }
+    this.storeDetails(kept);
     return out;
+  }
+
+  /** Takes body fields out of a record into `kept` (with a diagnostic for a body too large to keep). */
+  private keepBodies<T>(record: T, key: string, kept: DetailRecord[], out: AgentUiEvent[]): T {
+    if (!this.details) return record;
+    let extracted: ExtractedDetails<T>;
+    try {
+      extracted = extractDetailBodies(record, this.sessionId, key);
+    } catch (error) {
+      out.push(
+        this.diagnostic({
+          code: "large_payload_inline",
+          severity: "warning",
+          message: `could not keep the detail bodies of record ${key}: ${errorMessage(error)}`,
+        }),
+      );
+      return record;
+    }
+    kept.push(...extracted.details);
+    for (const { ref, bytes } of extracted.dropped)
+      out.push(
+        this.diagnostic({
+          code: "large_payload_inline",
+          severity: "warning",
+          message: `detail ${ref} (${bytes} bytes) is over the kept-body limit; only its preview is available`,
+        }),
+      );
+    return extracted.record;
+  }
+
+  /** Stores kept bodies; a store failure becomes a diagnostic fact on the session, never a lost event. */
+  private storeDetails(kept: DetailRecord[]): void {
+    const sink = this.details;
+    if (!sink || kept.length === 0) return;
+    sink.putDetails(this.sessionId, kept).catch((error: unknown) =>
+      sink
+        .append(this.sessionId, [
+          this.diagnostic({
+            code: "large_payload_inline",
+            severity: "warning",
+            message: `${kept.length} detail bod${kept.length === 1 ? "y" : "ies"} could not be stored (${errorMessage(error)}); only previews are available`,
+          }),
+        ])
+        .catch(() => {}),
+    );
   }
 
   /** End of the source: adapters close what their protocol says is left open. */

@@ -8,6 +8,7 @@ import { cors } from "hono/cors";
 import { GatewayError } from "../gateway/errors";
 import { IdempotencyConflictError } from "../gateway/commands";
 import type { Gateway } from "../gateway/gateway";
+import { detailRoute } from "./detail-route";
 import { DEFAULT_MESSAGE_WINDOW, historyPage, hydrationWindow, MAX_PAGE } from "./hydration-window";
 import { sseRoute } from "./sse-route";
 import { badRequest, intParam } from "./params";
@@ -120,6 +121,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
     });
   });
 
+  app.get("/api/sessions/:id/details/:ref", detailRoute(gateway));
   app.get("/api/sessions/:id/events", sseRoute(gateway));
   app.get("/api/sessions/:id/ws", wsRoute(gateway));
 

@@ -7,7 +7,7 @@ import pg from "pg";
 import type { AppendListener, IdempotencyClaim, LogEntry, NewSession, SessionStore } from "./session-store";
 import { type AppendRequest, GroupCommit } from "./group-commit";
 import { UnknownSessionError } from "./session-store";
-import { type SessionRow, sessionRowToRecord } from "./session-row";
+import { type DetailRow, detailRowToRecord, type SessionRow, sessionRowToRecord } from "./session-row";
 
 export interface PostgresStoreOptions {
   connectionString: string;
@@ -36,6 +36,9 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     CREATE TABLE IF NOT EXISTS ${t("snapshots")} (
       session_id TEXT NOT NULL, seq BIGINT NOT NULL, state TEXT NOT NULL, created_at TEXT NOT NULL,
       PRIMARY KEY (session_id, seq));
+    CREATE TABLE IF NOT EXISTS ${t("details")} (
+      session_id TEXT NOT NULL, ref TEXT NOT NULL, media_type TEXT NOT NULL, bytes BIGINT NOT NULL,
+      body TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (session_id, ref));
     CREATE TABLE IF NOT EXISTS ${t("idempotency")} (
       session_id TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, result TEXT,
       created_at TEXT NOT NULL, PRIMARY KEY (session_id, key));`);
@@ -216,6 +219,33 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         `DELETE FROM ${t("idempotency")} WHERE session_id = $1 AND key = $2 AND result IS NULL`,
         [sessionId, key],
       );
+    },
+    async putDetails(sessionId, details) {
+      if (details.length === 0) return;
+      // One statement per batch; a ref repeated within it keeps its last body (ON CONFLICT needs unique rows).
+      const latest = new Map(details.map((d) => [d.ref, d]));
+      const rows = [...latest.values()];
+      await pool.query(
+        `INSERT INTO ${t("details")} (session_id, ref, media_type, bytes, body, created_at)
+         SELECT $1, r, m, b, d, $6 FROM unnest($2::text[], $3::text[], $4::bigint[], $5::text[]) AS x(r, m, b, d)
+         ON CONFLICT (session_id, ref) DO UPDATE SET media_type = EXCLUDED.media_type, bytes = EXCLUDED.bytes,
+         body = EXCLUDED.body, created_at = EXCLUDED.created_at`,
+        [
+          sessionId,
+          rows.map((d) => d.ref),
+          rows.map((d) => d.mediaType),
+          rows.map((d) => d.bytes),
+          rows.map((d) => d.body),
+          new Date().toISOString(),
+        ],
+      );
+    },
+    async readDetail(sessionId, ref) {
+      const { rows } = await pool.query<DetailRow>(
+        `SELECT ref, media_type, bytes, body FROM ${t("details")} WHERE session_id = $1 AND ref = $2`,
+        [sessionId, ref],
+      );
+      return rows[0] ? detailRowToRecord(rows[0]) : undefined;
     },
     onAppended(listener) {
       listeners.add(listener);

@@ -1,5 +1,5 @@
 import type { SourceStatus } from "../sources/runtime-source";
-import type { SessionRecord } from "./session-store";
+import type { DetailRecord, SessionRecord } from "./session-store";
 
 /** The `sessions` table row, as both SQL backends return it (Postgres returns BIGINT as a string). */
 export interface SessionRow {
@@ -29,4 +29,16 @@ export function sessionRowToRecord(row: SessionRow): SessionRecord {
   if (row.scenario !== null) record.scenario = row.scenario;
   if (row.status_reason !== null) record.statusReason = row.status_reason;
   return record;
+}
+
+/** The `details` table row (Postgres returns BIGINT as a string). */
+export interface DetailRow {
+  ref: string;
+  media_type: string;
+  bytes: number | string;
+  body: string;
+}
+
+export function detailRowToRecord(row: DetailRow): DetailRecord {
+  return { ref: row.ref, mediaType: row.media_type, bytes: Number(row.bytes), body: row.body };
 }

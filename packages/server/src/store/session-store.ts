@@ -35,6 +35,18 @@ export interface SnapshotRecord {
   createdAt: string;
 }
 
+/** A detail body the gateway kept for a ref (TOOL-03, ARCH-03): a large payload offloaded from an event, or
+ * a body a runtime sent beside its own ref (`output` + `outputRef`, `diff` + `diffRef`). Stored already
+ * redacted; served read-only by `GET /api/sessions/:id/details/:ref` (open_detail). */
+export interface DetailRecord {
+  ref: string;
+  /** e.g. `text/plain`, `text/markdown`, `text/x-diff`, `application/json`. */
+  mediaType: string;
+  /** UTF-8 size of `body`. */
+  bytes: number;
+  body: string;
+}
+
 /** Outcome of claiming an idempotency key before running a write. */
 export type IdempotencyClaim =
   | { kind: "claimed" }
@@ -72,6 +84,9 @@ export interface SessionStore {
   completeIdempotency(sessionId: string, key: string, result: WriteResult): Promise<void>;
   /** Releases a claimed key whose write crashed before producing a result, so it can be retried. */
   releaseIdempotency(sessionId: string, key: string): Promise<void>;
+  /** Keeps detail bodies by ref; a ref stored again is replaced by its newer body. */
+  putDetails(sessionId: string, details: readonly DetailRecord[]): Promise<void>;
+  readDetail(sessionId: string, ref: string): Promise<DetailRecord | undefined>;
   onAppended(listener: AppendListener): () => void;
   close(): Promise<void>;
 }

@@ -7,6 +7,7 @@ import type { AgentUiEvent, ProjectionState, WriteResult } from "@agent-ui/contr
 import Database from "better-sqlite3";
 import type {
   AppendListener,
+  DetailRecord,
   IdempotencyClaim,
   LogEntry,
   NewSession,
@@ -16,7 +17,7 @@ import type {
 } from "./session-store";
 import { type AppendRequest, GroupCommit } from "./group-commit";
 import { UnknownSessionError } from "./session-store";
-import { type SessionRow, sessionRowToRecord } from "./session-row";
+import { type DetailRow, detailRowToRecord, type SessionRow, sessionRowToRecord } from "./session-row";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sessions (
@@ -43,6 +44,15 @@ CREATE TABLE IF NOT EXISTS snapshots (
   state TEXT NOT NULL,
   created_at TEXT NOT NULL,
   PRIMARY KEY (session_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS details (
+  session_id TEXT NOT NULL,
+  ref TEXT NOT NULL,
+  media_type TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (session_id, ref)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS idempotency (
   session_id TEXT NOT NULL,
@@ -94,7 +104,19 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
     getClaim: db.prepare("SELECT fingerprint, result FROM idempotency WHERE session_id = ? AND key = ?"),
     complete: db.prepare("UPDATE idempotency SET result = ? WHERE session_id = ? AND key = ?"),
     release: db.prepare("DELETE FROM idempotency WHERE session_id = ? AND key = ? AND result IS NULL"),
+    putDetail: db.prepare(
+      `INSERT INTO details (session_id, ref, media_type, bytes, body, created_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (session_id, ref) DO UPDATE SET media_type = excluded.media_type, bytes = excluded.bytes,
+       body = excluded.body, created_at = excluded.created_at`,
+    ),
+    readDetail: db.prepare(
+      "SELECT ref, media_type, bytes, body FROM details WHERE session_id = ? AND ref = ?",
+    ),
   };
+  const putDetailsTx = db.transaction((sessionId: string, details: readonly DetailRecord[]) => {
+    const now = new Date().toISOString();
+    for (const d of details) q.putDetail.run(sessionId, d.ref, d.mediaType, d.bytes, d.body, now);
+  });
 
   const appendOne = (sessionId: string, events: readonly AgentUiEvent[]): LogEntry[] | Error => {
     const last = q.lastSeq.get(sessionId) as number | undefined;
@@ -181,6 +203,13 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
     },
     async releaseIdempotency(sessionId, key) {
       q.release.run(sessionId, key);
+    },
+    async putDetails(sessionId, details) {
+      if (details.length > 0) putDetailsTx(sessionId, details);
+    },
+    async readDetail(sessionId, ref) {
+      const row = q.readDetail.get(sessionId, ref) as DetailRow | undefined;
+      return row ? detailRowToRecord(row) : undefined;
     },
     onAppended(listener) {
       listeners.add(listener);

@@ -1,4 +1,4 @@
-// A realistic, deterministic test-run log: large enough (~40 KB) that the runtime hands it out behind an
+// A realistic, deterministic test-run log: large enough (~35 KB) that the runtime hands it out behind an
 // `outputRef` with a short preview, and the gateway keeps the body for `open_detail` (TOOL-03, ARCH-03).
 import { createRng } from "../text";
 
@@ -29,7 +29,7 @@ export interface TestLog {
   files: number;
 }
 
-export function testRunLog(seed: number, testsPerFile = 48): TestLog {
+export function testRunLog(seed: number, testsPerFile = 96): TestLog {
   const rng = createRng(seed);
   const lines = [" RUN  v4.0.0 /workspace/agent-ui", ""];
   let passed = 0;
