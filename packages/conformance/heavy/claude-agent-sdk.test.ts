@@ -1,8 +1,8 @@
 // Live: the real Claude Agent SDK 0.3.332 (bundled Claude Code native CLI) against the standard's loopback
 // mock Anthropic API, SDKMessages collected by `query()` → auto-detected adapter → projection. The shared
 // capture (claude-agent-sdk.bash-tool.*) covers the same run in the default suite; this proves the adapter
-// against what the CLI emits today, plus two runs there is no capture for: a canUseTool denial and an
-// async subagent.
+// against what the CLI emits today, plus runs there is no capture for: a canUseTool denial, an allowed
+// Write beside a failing command, and an async subagent.
 import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
 import { assistantTexts } from "../test/peers-support";
@@ -27,6 +27,30 @@ const writeScript =
         },
       ];
     return [{ type: "text", text: "The write was not allowed." }];
+  };
+
+/** Two tools in one answer that both need permission: a Write the user allows, a Bash that exits 3. */
+const allowedAndFailingScript =
+  (workDir: string): MockScript =>
+  ({ req, hasToolResult }) => {
+    if (!req.tools?.length) return [{ type: "text", text: "Mock title" }];
+    if (!hasToolResult)
+      return [
+        { type: "text", text: "Writing, then checking." },
+        {
+          type: "tool_use",
+          id: "toolu_write_ok",
+          name: "Write",
+          input: { file_path: path.join(workDir, "ok.txt"), content: "allowed\n" },
+        },
+        {
+          type: "tool_use",
+          id: "toolu_bash_fail",
+          name: "Bash",
+          input: { command: "echo partial; exit 3", description: "A failing check" },
+        },
+      ];
+    return [{ type: "text", text: "Written; the check failed." }];
   };
 
 const firstUserText = (req: Parameters<MockScript>[0]["req"]): string => {
@@ -168,6 +192,49 @@ describeHeavy("heavy: claude-agent-sdk live canUseTool denial", SDK, (pkg) => {
     expect(assistantTexts(live.state).map(([, , text]) => text)).toEqual([
       "I will write a file.",
       "The write was not allowed.",
+    ]);
+    expect(live.state.runtime.status).toBe("completed");
+    expect(visibleDiagnostics(live.state)).toEqual([]);
+  });
+});
+
+describeHeavy("heavy: claude-agent-sdk live approved Write and a failing Bash", SDK, (pkg) => {
+  let run: ClaudeRun;
+  let live: LiveProjection;
+  beforeAll(async () => {
+    run = await runClaude(pkg.entryUrl, {
+      prompt: "Write ok.txt, then check",
+      script: allowedAndFailingScript,
+    });
+    live = adaptLive(run.messages);
+  });
+
+  it("PERM-02 the user's allow is a permission decision per tool, never an invented action card", () => {
+    expect(run.permissionCalls.map((c) => c.toolUseID)).toEqual(["toolu_write_ok", "toolu_bash_fail"]);
+    expect(live.state.permissions.decisions.map((d) => [d.id, d.decision])).toEqual([
+      ["toolu_write_ok", "accept"],
+      ["toolu_bash_fail", "accept"],
+    ]);
+    expect(live.state.actions).toEqual({});
+  });
+
+  it("TOOL-01 the allowed Write really ran and ends output-available", () => {
+    expect(run.workFiles).toContain("ok.txt");
+    expect(live.state.tools.toolu_write_ok).toMatchObject({ kind: "file", status: "output-available" });
+  });
+
+  it("TOOL-01 a failing command is an error with its output, not a denial and not a success", () => {
+    const tool = live.state.tools.toolu_bash_fail;
+    expect(tool.status).toBe("output-error");
+    expect(tool.error?.message).toContain("Exit code 3");
+    expect(tool.error?.category).not.toBe("denied");
+    expect(tool.outputPreview).toContain("partial");
+  });
+
+  it("STAT-08 the run completes with both answers, each once", () => {
+    expect(assistantTexts(live.state).map(([, , text]) => text)).toEqual([
+      "Writing, then checking.",
+      "Written; the check failed.",
     ]);
     expect(live.state.runtime.status).toBe("completed");
     expect(visibleDiagnostics(live.state)).toEqual([]);
