@@ -5,7 +5,7 @@
 // Write beside a failing command, and an async subagent.
 import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
-import { assistantTexts } from "../test/peers-support";
+import { assistantTexts, framed } from "../test/peers-support";
 import { type ClaudeRun, type MockScript, messageKinds, runClaude } from "./claude-live";
 import { HEAVY_PINS, type LiveProjection, adaptLive, describeHeavy, visibleDiagnostics } from "./support";
 
@@ -112,6 +112,15 @@ describeHeavy("heavy: claude-agent-sdk live bash-tool run", SDK, (pkg) => {
     expect(pkg.version).toBe(HEAVY_PINS[SDK]);
     expect(messageKinds(run.messages)).toContain("result:success");
     expect(live.detected).toBe("claude-agent-sdk");
+  });
+
+  it("ENV-01 the CLI still emits the shared capture's message sequence (the default suite's input is current)", () => {
+    const captured = framed("claude-agent-sdk.bash-tool.sdkmessages.jsonl").map((r) => r.value);
+    expect(messageKinds(run.messages, true)).toEqual(messageKinds(captured, true));
+  });
+
+  it("ENV-03 the same messages written as JSONL and read back project identically", () => {
+    expect(adaptLive(JSON.parse(JSON.stringify(run.messages))).state).toEqual(live.state);
   });
 
   it("TEXT-04 streamed deltas plus the per-block assistant snapshot show each text once", () => {

@@ -158,9 +158,16 @@ export async function runClaude(sdkEntryUrl: string, options: ClaudeRunOptions):
   }
 }
 
-/** `type` or `type:subtype` of each message, for failure messages that show what the CLI did. */
-export function messageKinds(messages: readonly SdkMessage[]): string[] {
-  return messages
-    .filter((m) => m.type !== "stream_event")
-    .map((m) => (typeof m.subtype === "string" ? `${m.type}:${m.subtype}` : m.type));
+/** `type` or `type:subtype` of each message (stream events as `stream_event:<event type>` when asked),
+ * to compare a live run with a capture and to show what the CLI did in failure messages. */
+export function messageKinds(messages: readonly unknown[], withStreamEvents = false): string[] {
+  const kinds: string[] = [];
+  for (const message of messages as readonly SdkMessage[]) {
+    if (message.type === "stream_event") {
+      if (withStreamEvents)
+        kinds.push(`stream_event:${(message.event as { type?: string } | undefined)?.type}`);
+    } else
+      kinds.push(typeof message.subtype === "string" ? `${message.type}:${message.subtype}` : message.type);
+  }
+  return kinds;
 }

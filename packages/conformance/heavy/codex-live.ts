@@ -156,3 +156,11 @@ export async function runCodex(sdkEntryUrl: string, options: CodexRunOptions): P
     if (!process.env.KEEP_TMP) rmSync(root, { recursive: true, force: true });
   }
 }
+
+/** `type`, or `type:item type` for item events: to compare a live thread with a capture. */
+export function eventKinds(events: readonly unknown[]): string[] {
+  return (events as readonly ThreadEvent[]).map((event) => {
+    const item = event.item as { type?: string } | undefined;
+    return item?.type !== undefined ? `${event.type}:${item.type}` : event.type;
+  });
+}

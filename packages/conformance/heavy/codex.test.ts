@@ -4,8 +4,8 @@
 // default suite; the others (a failing command followed by a resumed turn on the same thread, a provider
 // failure) have none.
 import { beforeAll, expect, it } from "vitest";
-import { assistantTexts } from "../test/peers-support";
-import { type CodexRun, type ResponsesScript, runCodex } from "./codex-live";
+import { assistantTexts, framed } from "../test/peers-support";
+import { type CodexRun, type ResponsesScript, eventKinds, runCodex } from "./codex-live";
 import { HEAVY_PINS, type LiveProjection, adaptLive, describeHeavy, visibleDiagnostics } from "./support";
 
 const SDK = "@openai/codex-sdk";
@@ -64,6 +64,15 @@ describeHeavy("heavy: codex live exec-patch-plan run", SDK, (pkg) => {
     expect(run.events.map((e) => e.type)).toContain("turn.completed");
     expect(live.detected).toBe("codex");
     expect(live.state.runtime.threadId).toBe(run.threadId);
+  });
+
+  it("ENV-01 the CLI still emits the shared capture's event sequence (the default suite's input is current)", () => {
+    const captured = framed("codex-sdk.exec-patch-plan.threadevents.jsonl").map((r) => r.value);
+    expect(eventKinds(run.events)).toEqual(eventKinds(captured));
+  });
+
+  it("ENV-03 the same events written as JSONL and read back project identically", () => {
+    expect(adaptLive(JSON.parse(JSON.stringify(run.events))).state).toEqual(live.state);
   });
 
   it("TEXT-06 reasoning is process, never answer; each agent message shows once", () => {
