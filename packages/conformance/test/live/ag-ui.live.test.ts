@@ -89,7 +89,7 @@ describe("live @ag-ui/client: approval-gated delete_file, in process and over HT
     expect(assistantTextParts(state)).toEqual([s.preamble, s.answer]);
   });
 
-  it("HITL-05 the client refuses a run that leaves the pending interrupt unanswered", async () => {
+  it("HITL-02 the answer goes through the resume API: the client refuses a run that leaves the interrupt unanswered", async () => {
     const agent = new ScenarioAgent({ threadId: "thread-refuse" });
     await agent.runAgent({ runId: "run-1" });
     expect(agent.pendingInterrupts).toHaveLength(1);

@@ -109,7 +109,7 @@ describe("live cross-protocol equivalence: approval-gated delete_file", () => {
     for (const [name, shape] of shapes) expect(shape, name).toEqual(shapes[0][1]);
   });
 
-  it("ORD-01 streamed record by record, every intermediate snapshot is consistent: nothing early, nothing twice", () => {
+  it("PROC-01 ORD-01 streamed record by record, every intermediate snapshot is consistent: nothing early, nothing twice", () => {
     // One adapter per thread, fed as a live viewer receives the records; `finish()` (end of input) is
     // not called mid-stream, so each snapshot is what the UI shows while the stream is still open.
     for (const [name, production] of each()) {

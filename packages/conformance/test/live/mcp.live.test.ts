@@ -11,7 +11,12 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type ElicitRequest,
+  ElicitRequestSchema,
+  type ElicitResult,
+  ElicitationCompleteNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { assistantTextParts, projectProduction } from "./live-support";
@@ -76,32 +81,57 @@ function deployServer(): McpServer {
   return server;
 }
 
-/** One `tools/call` of `deploy`, the user answering the form with `action`. */
-async function runDeploy(
-  action: "accept" | "decline",
-): Promise<LiveProduction & { progress: number[]; result: unknown }> {
+interface Session<T> {
+  records: unknown[];
+  result: T;
+}
+
+/**
+ * One client ↔ server session over a linked in-memory pair, both directions recorded: `answer` is the
+ * client's elicitation handler (the user), `act` what the client does once connected.
+ */
+async function recordSession<T>(
+  server: McpServer,
+  answer: (request: ElicitRequest) => ElicitResult,
+  act: (client: Client) => Promise<T>,
+): Promise<Session<T>> {
   const records: unknown[] = [];
   const client = new Client(
     { name: "agent-ui-live", version: "0.0.1" },
-    { capabilities: { elicitation: { form: {} } } },
+    { capabilities: { elicitation: { form: {}, url: {} } } },
   );
-  client.setRequestHandler(ElicitRequestSchema, async () =>
-    action === "accept" ? { action, content: { confirm: true, note: "ship it" } } : { action },
-  );
+  client.setRequestHandler(ElicitRequestSchema, async (request) => answer(request));
+  client.setNotificationHandler(ElicitationCompleteNotificationSchema, async () => {});
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = deployServer();
   await server.connect(tap(serverSide, "server->client", records));
   await client.connect(tap(clientSide, "client->server", records));
-  const progress: number[] = [];
   try {
-    const result = await client.callTool({ name: "deploy", arguments: { env: DEPLOY.env } }, undefined, {
-      onprogress: (update) => progress.push(update.progress),
-    });
-    return { format: "mcp", records, interruptedRunLength: records.length, progress, result };
+    return { records, result: await act(client) };
   } finally {
     await client.close();
     await server.close();
   }
+}
+
+/** The session's records as a production the live helpers project (one run, nothing interrupted). */
+function production(records: unknown[]): LiveProduction {
+  return { format: "mcp", records, interruptedRunLength: records.length };
+}
+
+/** One `tools/call` of `deploy`, the user answering the form with `action`. */
+async function runDeploy(
+  action: "accept" | "decline",
+): Promise<LiveProduction & { progress: number[]; result: unknown }> {
+  const progress: number[] = [];
+  const session = await recordSession(
+    deployServer(),
+    () => (action === "accept" ? { action, content: { confirm: true, note: "ship it" } } : { action }),
+    (client) =>
+      client.callTool({ name: "deploy", arguments: { env: DEPLOY.env } }, undefined, {
+        onprogress: (update) => progress.push(update.progress),
+      }),
+  );
+  return { ...production(session.records), progress, result: session.result };
 }
 
 const errors = (state: ProjectionState) => state.diagnostics.filter((d) => d.severity === "error");
@@ -202,6 +232,109 @@ describe("live @modelcontextprotocol/sdk: the user declines the form", () => {
     expect(toolOf(state).artifactIds).toEqual([]);
     expect(live.progress).toEqual([1]);
     expect(assistantTextParts(state)).toEqual([]);
+    expect(errors(state)).toEqual([]);
+  });
+});
+
+/** A server whose tools exercise the other outcomes: an OAuth-style URL step, a failure, a long task. */
+function opsServer(): McpServer {
+  const server = new McpServer({ name: "ops-bot", version: "1.0.0" });
+  server.registerTool("connect_repo", { description: "Link the repository after OAuth" }, async () => {
+    const elicitationId = "elic-oauth-live";
+    const answer = await server.server.elicitInput({
+      mode: "url",
+      message: "Authorize the deploy bot",
+      url: "https://auth.example.com/authorize?client=deploy-bot",
+      elicitationId,
+    });
+    // The user went to the link; the server says when the out-of-band step is really done.
+    if (answer.action === "accept") await server.server.createElicitationCompletionNotifier(elicitationId)();
+    return {
+      content: [{ type: "text", text: `repository ${answer.action === "accept" ? "linked" : "not linked"}` }],
+    };
+  });
+  server.registerTool("wipe_cache", { description: "Always fails" }, async () => {
+    throw new Error("disk full");
+  });
+  // Without an input schema the SDK calls the handler with `extra` only.
+  server.registerTool("long_task", { description: "Runs until cancelled" }, async (extra) => {
+    const progressToken = extra._meta?.progressToken;
+    if (progressToken !== undefined)
+      await extra.sendNotification({
+        method: "notifications/progress",
+        params: { progressToken, progress: 1, total: 10, message: "step 1" },
+      });
+    await new Promise<void>((resolve) => extra.signal.addEventListener("abort", () => resolve()));
+    return { content: [{ type: "text", text: "stopped" }] };
+  });
+  return server;
+}
+
+describe("live @modelcontextprotocol/sdk: URL elicitation, tool error, cancellation", () => {
+  it("HITL-03 a URL elicitation is a link, resolved only when the server reports it complete", async () => {
+    const session = await recordSession(
+      opsServer(),
+      () => ({ action: "accept" }),
+      (client) => client.callTool({ name: "connect_repo", arguments: {} }),
+    );
+    const adapter = findAdapter("mcp")?.create();
+    const events: AgentUiEvent[] = [];
+    const statuses: string[] = [];
+    session.records.forEach((record, index) => {
+      events.push(...(adapter?.push(record, index) ?? []));
+      const status = Object.values(projectEvents(events).actions)[0]?.status ?? "none";
+      if (statuses.at(-1) !== status) statuses.push(status);
+    });
+    // The client's "accept" alone leaves it pending: only notifications/elicitation/complete ends it.
+    expect(statuses).toEqual(["none", "pending", "resolved"]);
+    const { state } = projectProduction(production(session.records));
+    expect(Object.values(state.actions)).toEqual([
+      expect.objectContaining({
+        actionId: "elic-oauth-live",
+        type: "credential_request",
+        decision: "accept",
+      }),
+    ]);
+    expect(toolOf(state)).toMatchObject({ name: "connect_repo", status: "output-available" });
+    expect(errors(state)).toEqual([]);
+  });
+
+  it("TOOL-01 a tool that throws ends output-error with the server's message, never output-available", async () => {
+    const session = await recordSession(
+      opsServer(),
+      () => ({ action: "cancel" }),
+      (client) => client.callTool({ name: "wipe_cache", arguments: {} }),
+    );
+    expect(session.result).toMatchObject({ isError: true });
+    const { state } = projectProduction(production(session.records));
+    expect(toolOf(state)).toMatchObject({ name: "wipe_cache", status: "output-error" });
+    expect(toolOf(state).error?.message).toContain("disk full");
+    expect(assistantTextParts(state)).toEqual([]);
+  });
+
+  it("TOOL-01 TOOL-04 the client cancelling a running call ends the tool cancelled, with its last progress kept", async () => {
+    const stop = new AbortController();
+    const session = await recordSession(
+      opsServer(),
+      () => ({ action: "cancel" }),
+      async (client) => {
+        try {
+          await client.callTool({ name: "long_task", arguments: {} }, undefined, {
+            signal: stop.signal,
+            onprogress: () => stop.abort("user pressed stop"),
+          });
+          return "finished";
+        } catch (error) {
+          return `rejected: ${String(error)}`;
+        }
+      },
+    );
+    expect(session.result).toMatch(/^rejected/);
+    const methods = session.records.map((record) => (record as { msg: { method?: string } }).msg.method);
+    expect(methods).toContain("notifications/cancelled");
+    const { state } = projectProduction(production(session.records));
+    expect(toolOf(state)).toMatchObject({ name: "long_task", status: "cancelled" });
+    expect(toolOf(state).progress).toMatchObject({ message: "step 1", ratio: 0.1 });
     expect(errors(state)).toEqual([]);
   });
 });
