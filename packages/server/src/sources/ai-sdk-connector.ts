@@ -1,10 +1,15 @@
 // Upstream connector for an AI SDK UI message stream endpoint (the `useChat` transport protocol): POST
 // `{ id, messages, ...body }`, read `data: {UIMessageChunk}` frames until `[DONE]`, hand each chunk to the
-// `ai-sdk` adapter. `send` posts the conversation with the new user message; `interrupt` aborts the
-// request. Tool approvals need the client-side message state the AI SDK keeps, which a gateway does not
-// own, so `respond_action` is honestly `unavailable` here.
+// `ai-sdk` adapter. The connector keeps the conversation the way `useChat` would (./ai-sdk-messages), so
+// every request carries the full history including the assistant's replies. Writes: `send` posts the
+// conversation with the new user message; `respond_action` answers a tool approval the AI SDK way — the
+// tool part becomes `approval-responded` with `approval: { id, approved, reason? }` and the conversation
+// is posted again; the upstream then runs or denies the tool. The resolution is whatever the upstream's
+// continuation stream states (tool output / `tool-output-denied`), never assumed here. `interrupt` aborts
+// the request.
 import { randomUUID } from "node:crypto";
 import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
+import { AiSdkConversation } from "./ai-sdk-messages";
 import type {
   RuntimeSource,
   RuntimeSourceContext,
@@ -16,17 +21,11 @@ import { readUpstreamSse, reportOutcome, requireUrl, stringRecord } from "./upst
 
 export const AI_SDK_FORMAT = "ai-sdk";
 
-interface UiMessage {
-  id: string;
-  role: "user" | "assistant" | "system";
-  parts: { type: "text"; text: string }[];
-}
-
 class AiSdkConnector implements RuntimeSource {
   readonly kind = "ai-sdk";
   private context: RuntimeSourceContext | undefined;
   private run: AbortController | undefined;
-  private readonly messages: UiMessage[] = [];
+  private readonly conversation = new AiSdkConversation();
   private readonly chatId = randomUUID();
 
   constructor(
@@ -38,8 +37,10 @@ class AiSdkConnector implements RuntimeSource {
 
   async start(context: RuntimeSourceContext): Promise<void> {
     this.context = context;
-    if (this.initialText !== undefined) this.post(this.initialText, randomUUID());
-    else await context.sink.status("live", "waiting for the first send");
+    if (this.initialText !== undefined) {
+      this.conversation.addUser(randomUUID(), this.initialText);
+      this.post();
+    } else await context.sink.status("live", "waiting for the first send");
   }
 
   async command(command: ControlCommand): Promise<WriteResult> {
@@ -52,8 +53,32 @@ class AiSdkConnector implements RuntimeSource {
           reason: "a response is streaming; interrupt it first",
         };
       const messageId = command.clientMessageId ?? randomUUID();
-      this.post(command.text, messageId);
+      this.conversation.addUser(messageId, command.text);
+      this.post();
       return { status: "accepted", idempotencyKey: key, assigned: { messageId } };
+    }
+    if (command.kind === "respond_action") {
+      if (this.run)
+        return {
+          status: "rejected",
+          idempotencyKey: key,
+          reason: "a response is streaming; wait for it to end",
+        };
+      if (command.decision !== "approve" && command.decision !== "reject")
+        return {
+          status: "rejected",
+          idempotencyKey: key,
+          reason: `AI SDK tool approvals are approve or reject, not "${command.decision}"`,
+        };
+      const reason = typeof command.payload?.reason === "string" ? command.payload.reason : undefined;
+      const answer = this.conversation.answerApproval(
+        command.actionId,
+        command.decision === "approve",
+        reason,
+      );
+      if (!answer.ok) return { status: "rejected", idempotencyKey: key, reason: answer.reason };
+      this.post();
+      return { status: "accepted", idempotencyKey: key };
     }
     if (command.kind === "interrupt") {
       if (!this.run) return { status: "rejected", idempotencyKey: key, reason: "nothing is streaming" };
@@ -71,20 +96,23 @@ class AiSdkConnector implements RuntimeSource {
     this.run = undefined;
   }
 
-  private post(text: string, messageId: string): void {
+  /** Posts the conversation; the reply streams into it and, through the adapter, into the session. */
+  private post(): void {
     const context = this.context;
     if (!context) throw new Error("AI SDK connector used before start");
-    this.messages.push({ id: messageId, role: "user", parts: [{ type: "text", text }] });
     const run = new AbortController();
     context.signal.addEventListener("abort", () => run.abort(), { once: true });
     this.run = run;
     const request = {
       url: this.url,
       headers: this.headers,
-      body: { ...this.body, id: this.chatId, messages: [...this.messages] },
+      body: { ...this.body, id: this.chatId, messages: this.conversation.snapshot() },
       signal: run.signal,
     };
-    void readUpstreamSse(request, context.sink, (chunk) => context.sink.records([chunk], AI_SDK_FORMAT))
+    const onChunk = (chunk: unknown) => {
+      return context.sink.records([this.conversation.apply(chunk)], AI_SDK_FORMAT);
+    };
+    void readUpstreamSse(request, context.sink, onChunk)
       .then((outcome) => {
         if (this.run === run) this.run = undefined;
         return reportOutcome(context.sink, outcome);
