@@ -24,3 +24,4 @@ export * from "./event-validation";
 export * from "./runtime-validation";
 export { RUNTIME_SCHEMAS } from "./runtime-schemas";
 export * from "./sequence-verifier";
+export * from "./seeded-random";

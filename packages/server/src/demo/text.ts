@@ -1,25 +1,10 @@
 // Deterministic pseudo-randomness and text chunking for the demo runtime. The demo must replay the same
 // events for the same seed and writes, so nothing here reads Math.random or the wall clock.
 
-/** A small seeded PRNG (mulberry32): fast, deterministic, good enough for pacing and chunk sizes. */
-export interface Rng {
-  /** Uniform in [0, 1). */
-  next(): number;
-  /** Uniform integer in [min, max]. */
-  int(min: number, max: number): number;
-}
+import type { Rng } from "@agent-ui/contracts";
 
-export function createRng(seed: number): Rng {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (min, max) => min + Math.floor(next() * (max - min + 1)) };
-}
+// The seeded PRNG is the one in @agent-ui/contracts (shared with the benchmark generator).
+export { createRng, type Rng } from "@agent-ui/contracts";
 
 /** Mixes a label into a seed so independent streams (per turn, per agent) stay independent. */
 export function deriveSeed(seed: number, label: string): number {
