@@ -2,9 +2,10 @@
 // the tool's result, the answer) produced by every registered live peer must project to equivalent
 // snapshots. Each production is adapted with `format: "auto"`, projected, and reduced to the
 // protocol-neutral summary plus the scenario's named facts; then every producer must agree.
-import { findAdapter } from "@agent-ui/adapters";
+import { adaptRecords, findAdapter } from "@agent-ui/adapters";
 import { type AgentUiEvent, type ProjectionState, TOOL_TERMINAL_STATES } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { projectProduction, scenarioFacts, summarizeScenario, textOccurrences } from "./live-support";
 import { type LiveProduction, SHARED_SCENARIO } from "./producer";
@@ -14,6 +15,22 @@ const s = SHARED_SCENARIO;
 const names = Object.keys(SHARED_SCENARIO_PRODUCERS);
 /** The run stopped for the human: waiting on an action, not finished and not failed. */
 const WAITING_STATUSES = ["waiting", "action_required", "interrupted"];
+
+/** Records that are no event of any protocol: each must become a diagnostic, none may crash or hide. */
+const GARBAGE: unknown[] = [null, 42, "data: not json", [], {}, { type: "X_FROM_THE_FUTURE", delta: "?" }];
+
+/**
+ * The events with some of them delivered again later (a reconnect replaying what was already seen):
+ * each `[index, delay]` re-delivers event `index` `delay` positions after its original.
+ */
+function withReplays(events: AgentUiEvent[], replays: [number, number][]): AgentUiEvent[] {
+  const after = new Map<number, AgentUiEvent[]>();
+  for (const [index, delay] of replays) {
+    const at = Math.min(events.length - 1, index + delay);
+    after.set(at, [...(after.get(at) ?? []), events[index]]);
+  }
+  return events.flatMap((event, position) => [event, ...(after.get(position) ?? [])]);
+}
 
 function withoutRunStatus(state: ProjectionState) {
   const { runStatus: _runStatus, ...rest } = summarizeScenario(state);
@@ -146,6 +163,49 @@ describe("live cross-protocol equivalence: approval-gated delete_file", () => {
         }
         expect(state.runtime.status, at).not.toBe("failed");
       });
+    }
+  });
+
+  it("ORD-02 events delivered again later (reconnect replay, same eventId) never change what the user sees", () => {
+    for (const [name, production] of each()) {
+      const events = adaptRecords(production.records, production.format).events;
+      const expected = scenarioFacts(projectEvents(events));
+      const replay = fc.tuple(fc.nat({ max: events.length - 1 }), fc.nat({ max: 8 }));
+      fc.assert(
+        fc.property(fc.array(replay, { minLength: 1, maxLength: 6 }), (replays) => {
+          expect(scenarioFacts(projectEvents(withReplays(events, replays))), name).toEqual(expected);
+        }),
+        { numRuns: 60 },
+      );
+    }
+  });
+
+  it("ENV-09 garbage records anywhere in a live stream become diagnostics and lose nothing", () => {
+    for (const [name, production] of each()) {
+      const expected = scenarioFacts(
+        projectEvents(adaptRecords(production.records, production.format).events),
+      );
+      const insertion = fc.tuple(fc.nat({ max: production.records.length }), fc.constantFrom(...GARBAGE));
+      fc.assert(
+        fc.property(fc.array(insertion, { minLength: 1, maxLength: 4 }), (insertions) => {
+          const records = [...production.records];
+          for (const [at, garbage] of [...insertions].sort((a, b) => b[0] - a[0]))
+            records.splice(at, 0, garbage);
+          const events = adaptRecords(records, production.format).events;
+          const garbageIndexes = records.flatMap((record, index) =>
+            insertions.some(([, garbage]) => garbage === record) ? [index] : [],
+          );
+          // Never silent: every garbage record is reported at its own index.
+          for (const index of garbageIndexes)
+            expect(
+              events.some((event) => event.type === "diagnostic.changed" && event.source?.index === index),
+              `${name}: record #${index}`,
+            ).toBe(true);
+          // Never lossy: the scenario reads the same around them.
+          expect(scenarioFacts(projectEvents(events)), name).toEqual(expected);
+        }),
+        { numRuns: 40 },
+      );
     }
   });
 });
