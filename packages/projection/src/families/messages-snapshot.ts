@@ -9,6 +9,7 @@ import type { MessageState } from "../internal/message-state";
 import { PROCESS_KINDS } from "../internal/message-state";
 import { addPart, createMessage, findMessage, partFor, touchPart } from "../message-ops";
 import type { EventContext, Store } from "../store";
+import { adoptToolPart } from "./tool-part";
 
 const PART_ALIASES: Record<string, PartKind> = {
   text: "assistant_text",
@@ -39,6 +40,18 @@ function setText(
   touchPart(store, message, part);
 }
 
+/** A window message carries its own turn/run: it is created in that turn (so a run end archives its
+ * process), not in the turn of the snapshot that delivered it. */
+function scopedContext(store: Store, entry: Record<string, unknown>, ctx: EventContext): EventContext {
+  const turnId = asString(entry.turnId);
+  const runId = asString(entry.runId);
+  if (turnId === undefined && runId === undefined) return ctx;
+  const event = { ...ctx.event };
+  if (turnId !== undefined) event.turnId = turnId;
+  if (runId !== undefined) event.runId = runId;
+  return { ...ctx, event, turnKey: turnId ?? store.runToTurn.get(runId as string) ?? (runId as string) };
+}
+
 export function applyMessageWindow(store: Store, messages: unknown[], ctx: EventContext): void {
   for (const entry of messages) {
     if (!isRecord(entry)) continue;
@@ -48,7 +61,8 @@ export function applyMessageWindow(store: Store, messages: unknown[], ctx: Event
       continue;
     }
     const role: MessageRole = isMember(MESSAGE_ROLES, entry.role) ? entry.role : "assistant";
-    const message = findMessage(store, id) ?? createMessage(store, id, role, ctx);
+    const message =
+      findMessage(store, id) ?? createMessage(store, id, role, scopedContext(store, entry, ctx));
     const agentId = asString(entry.agentId);
     if (agentId !== undefined) message.agentId = agentId;
     message.optimistic = false;
@@ -103,6 +117,9 @@ function applyParts(
       if (PROCESS_KINDS.has(resolved)) part.expanded = false;
       if (toolCallId !== undefined) part.toolCallId = toolCallId;
       touchPart(store, message, part);
+      // The part and the tool record stay one fact, as in live projection (HYD-09).
+      if (resolved === "tool_call" && toolCallId !== undefined)
+        adoptToolPart(store, message, part, ctx, asString(raw.toolName) ?? asString(raw.name));
     }
   });
 }

@@ -2,7 +2,6 @@
 // bounded output previews with refs and byte counts; a terminal state on every path (a run that ends with
 // an open tool closes it as cancelled or unknown); artifact cards for tool artifacts (TOOL-09).
 import type { ToolRecord, ToolState } from "@agent-ui/contracts";
-import { TOOL_TERMINAL_STATES } from "@agent-ui/contracts";
 import {
   addUnique,
   asNumber,
@@ -13,18 +12,18 @@ import {
   utf8Bytes,
 } from "../internal/json";
 import { safeText, safeValue } from "../internal/safety";
-import { addPart, assistantMessage, touchPart } from "../message-ops";
+import { assistantMessage } from "../message-ops";
 import type { EventContext, Store } from "../store";
 import { linkArtifactToTool } from "./artifact";
 import { setRuntimeStatus } from "./run";
-
-function indexOf(store: Store) {
-  return store.toolPlaces;
-}
-
-export function isTerminal(status: ToolState): boolean {
-  return TOOL_TERMINAL_STATES.includes(status);
-}
+import {
+  isTerminal,
+  newToolRecord,
+  placeToolPart,
+  syncToolPart,
+  toolTitle,
+  trackOpenTool,
+} from "./tool-part";
 
 /** The record for the event's toolCallId, created (with its inline part) on first sight. */
 export function toolFor(store: Store, ctx: EventContext, startsIt = false): ToolRecord | undefined {
@@ -37,15 +36,7 @@ export function toolFor(store: Store, ctx: EventContext, startsIt = false): Tool
   if (existing !== undefined) return existing;
   if (!startsIt)
     store.diag("tool_result_without_start", "info", `${ctx.event.type} for unseen tool ${id}`, ctx.event);
-  const record: ToolRecord = {
-    toolCallId: id,
-    name: "unknown",
-    status: "unknown",
-    attempts: [{ attempt: 1, status: "unknown", source: ctx.source }],
-    artifactIds: [],
-    evidenceIds: [],
-    source: ctx.source,
-  };
+  const record = newToolRecord(id, ctx);
   const { event } = ctx;
   if (typeof event.agentId === "string") record.agentId = event.agentId;
   if (typeof event.turnId === "string") record.turnId = event.turnId;
@@ -53,10 +44,7 @@ export function toolFor(store: Store, ctx: EventContext, startsIt = false): Tool
   if (typeof event.actionId === "string") record.actionId = event.actionId;
   const message = assistantMessage(store, ctx);
   record.messageId = message.id;
-  const part = addPart(store, message, `tool:${id}`, "tool_call", ctx);
-  part.toolCallId = id;
-  part.expanded = true;
-  indexOf(store).set(id, { turnKey: ctx.turnKey, message, part });
+  placeToolPart(store, message, id, ctx.turnKey, ctx);
   store.tools.set(id, record);
   return record;
 }
@@ -67,13 +55,8 @@ function setStatus(store: Store, tool: ToolRecord, status: ToolState, ctx: Event
   const attempt = tool.attempts[tool.attempts.length - 1];
   attempt.status = status;
   attempt.source = ctx.source;
-  const index = indexOf(store).get(tool.toolCallId);
-  if (index !== undefined) {
-    const open = store.openTools.get(index.turnKey) ?? new Set<string>();
-    if (isTerminal(status) || status === "unknown") open.delete(tool.toolCallId);
-    else open.add(tool.toolCallId);
-    store.openTools.set(index.turnKey, open);
-  }
+  trackOpenTool(store, tool);
+  const index = store.toolPlaces.get(tool.toolCallId);
   if (isTerminal(status) && typeof ctx.event.timestamp === "string") tool.endedAt = ctx.event.timestamp;
   syncViews(store, tool, ctx);
   if (index !== undefined && tool.agentId === undefined) followActivePart(store, index.turnKey, ctx);
@@ -102,22 +85,8 @@ function followActivePart(store: Store, turnKey: string, ctx: EventContext): voi
 /** Inline part and timeline entry follow the record: expanded while active, collapsed once terminal. */
 function syncViews(store: Store, tool: ToolRecord, ctx: EventContext): void {
   store.tools.touch(tool.toolCallId);
-  const index = indexOf(store).get(tool.toolCallId);
-  const title = tool.name === "unknown" ? "Tool call" : tool.name;
-  if (index !== undefined) {
-    const { part, message } = index;
-    const active = !isTerminal(tool.status) && tool.status !== "unknown";
-    part.status = active ? "streaming" : "done";
-    part.expanded = active;
-    part.title = title;
-    const data: Record<string, unknown> = { state: tool.status };
-    if (tool.inputSummary !== undefined) data.inputSummary = tool.inputSummary;
-    if (tool.outputPreview !== undefined) data.outputPreview = tool.outputPreview;
-    if (tool.outputRef !== undefined) data.outputRef = tool.outputRef;
-    if (tool.actionId !== undefined) part.actionId = tool.actionId;
-    part.data = data;
-    touchPart(store, message, part);
-  }
+  syncToolPart(store, tool);
+  const title = toolTitle(tool);
   const refs: Record<string, string> = { toolCallId: tool.toolCallId };
   if (tool.actionId !== undefined) refs.actionId = tool.actionId;
   if (tool.evidenceIds.length > 0) refs.evidenceId = tool.evidenceIds[tool.evidenceIds.length - 1];

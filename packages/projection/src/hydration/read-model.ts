@@ -21,7 +21,9 @@ import { applyMessageWindow } from "../families/messages-snapshot";
 import { queueItemsFrom } from "../families/queue";
 import { resolveRunning, setRuntimeStatus } from "../families/run";
 import { applyTaskStatus, taskFor, upsertAttempt } from "../families/task";
+import { newToolRecord, syncToolPart, trackOpenTool } from "../families/tool-part";
 import { followTask } from "../families/work-board";
+import { attachToolCalls } from "./tool-parts";
 
 const TERMINAL_TURN = new Set(["completed", "failed", "cancelled", "canceled", "aborted"]);
 
@@ -148,6 +150,7 @@ export function hydrateThread(store: Store, thread: ThreadReadModel, ctx: EventC
   hydrateToolCalls(store, thread.toolCalls, ctx);
   hydrateSubagents(store, thread, ctx);
   if (Array.isArray(thread.messages)) applyMessageWindow(store, thread.messages, ctx);
+  attachToolCalls(store, thread, ctx);
   const summary = thread.evidenceSummary;
   if (isRecord(summary)) {
     for (const ref of asStringArray(summary.evidenceRefs)) {
@@ -231,21 +234,15 @@ const TOOL_STATUS: Record<string, ToolState> = {
   canceled: "cancelled",
 };
 
-/** Compact tool refs from the read model (HYD-01 step 4): status and name only, output on demand. */
+/** Compact tool refs from the read model (HYD-01 step 4): status and name only, output on demand. Their
+ * parts are attached to messages by tool-parts.ts once the message window is in. */
 function hydrateToolCalls(store: Store, toolCalls: unknown, ctx: EventContext): void {
   if (!Array.isArray(toolCalls)) return;
   for (const call of toolCalls) {
     if (!isRecord(call) || typeof call.toolCallId !== "string") continue;
     const existing = store.tools.get(call.toolCallId);
     const status = (typeof call.status === "string" ? TOOL_STATUS[call.status] : undefined) ?? "unknown";
-    const record = existing ?? {
-      toolCallId: call.toolCallId,
-      name: "unknown",
-      status,
-      attempts: [{ attempt: 1, status }],
-      artifactIds: [],
-      evidenceIds: [],
-    };
+    const record = existing ?? newToolRecord(call.toolCallId, ctx, status);
     record.status = status;
     record.attempts[record.attempts.length - 1].status = status;
     const name = asString(call.name) ?? asString(call.toolName);
@@ -254,6 +251,9 @@ function hydrateToolCalls(store: Store, toolCalls: unknown, ctx: EventContext): 
     if (ref !== undefined) record.outputRef = ref;
     record.source = ctx.source;
     store.tools.set(call.toolCallId, record);
+    // A tool already placed in a message (live, or an earlier window) follows the snapshot's state.
+    trackOpenTool(store, record);
+    syncToolPart(store, record);
   }
 }
 
