@@ -1,6 +1,6 @@
 // OpenAI Agents SDK `RunStreamEvent`s → Agent UI. Raw model deltas stream the answer; run items restate
 // it (`message_output_created` → `text.final`, shown once), open and close tool rows, raise approvals
-// (the approval id is the call id) and hand off between agents. The stream has no terminal event: it
+// (the approval id is the call id; see tools.ts) and hand off between agents. The stream has no terminal event: it
 // ends when the run completes, or stops at an interruption, which must stay interrupted (HITL-03).
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
@@ -8,23 +8,16 @@ import {
   type JsonObject,
   asRecord,
   compact,
-  isRecord,
   parseJson,
   readArray,
   readNumber,
   readString,
 } from "../shared/record";
-import { restatedEvent } from "../shared/restated";
 import { type SafeOptions, safeValue } from "../shared/safe-payload";
-import { safePreview } from "../shared/safe-preview";
 import type { AdapterOptions, SourceAdapter } from "../types";
+import { OpenAiAgentsTools } from "./tools";
 
 export const OPENAI_AGENTS_FORMAT = "openai-agents";
-
-interface ToolState {
-  started: boolean;
-  terminal: boolean;
-}
 
 /** A run item as serialized (`{name, itemType, agent, rawItem}`) or as the live SDK object (`{name, item}`). */
 function runItem(record: JsonObject): {
@@ -41,28 +34,20 @@ function runItem(record: JsonObject): {
   return { raw, agent, item };
 }
 
-function outputText(output: unknown): string | undefined {
-  if (typeof output === "string") return output;
-  const text = readString(output, "text");
-  if (text !== undefined) return text;
-  if (Array.isArray(output)) return output.map((o) => readString(o, "text") ?? "").join("");
-  return undefined;
-}
-
 class OpenAiAgentsAdapter implements SourceAdapter {
   readonly format = OPENAI_AGENTS_FORMAT;
   private readonly emit: Emitter;
   private runOpen = false;
   private modelResponded = false;
   private currentAgent: string | undefined;
-  private readonly tools = new Map<string, ToolState>();
-  private readonly pendingApprovals = new Set<string>();
+  private readonly tools: OpenAiAgentsTools;
 
   private readonly safeOptions: SafeOptions;
 
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(OPENAI_AGENTS_FORMAT, options);
     this.safeOptions = { largePayloadBytes: options.largePayloadBytes };
+    this.tools = new OpenAiAgentsTools(this.emit, (value) => this.safe(value));
   }
 
   /** Redacts and offloads a source value with the adapter's `largePayloadBytes`. */
@@ -83,9 +68,10 @@ class OpenAiAgentsAdapter implements SourceAdapter {
   finish(): AgentUiEvent[] {
     if (!this.runOpen) return [];
     this.runOpen = false;
-    if (this.pendingApprovals.size > 0) {
+    const pending = this.tools.pending();
+    if (pending.length > 0) {
       // The SDK stops streaming at an interruption: waiting on the user, not done (HITL-03, STAT-08).
-      const reason = `awaiting approval of ${[...this.pendingApprovals].join(", ")}`;
+      const reason = `awaiting approval of ${pending.join(", ")}`;
       return [
         this.emit.event("run.finished", {
           phase: "interrupted",
@@ -189,14 +175,14 @@ class OpenAiAgentsAdapter implements SourceAdapter {
       case "message_output_created":
         return this.onMessage(raw, info);
       case "tool_called":
-        return this.openTool(raw, info);
+        return this.tools.open(raw, info);
       case "tool_approval_requested":
-        return this.onApproval(raw, agent, info);
+        return this.tools.approval(raw, agent, info);
       case "mcp_approval_requested":
         // A hosted MCP tool awaiting approval: the request item id is the approval id.
-        return this.onApproval({ ...raw, callId: readString(raw, "id", "callId") }, agent, info);
+        return this.tools.approval({ ...raw, callId: readString(raw, "id", "callId") }, agent, info);
       case "tool_output":
-        return this.onToolOutput(raw, info);
+        return this.tools.output(raw, info, this.modelResponded);
       case "reasoning_item_created": {
         const text = (readArray(raw, "content") ?? []).map((c) => readString(c, "text") ?? "").join("");
         return [
@@ -237,130 +223,6 @@ class OpenAiAgentsAdapter implements SourceAdapter {
         },
       ),
     ];
-  }
-
-  private tool(callId: string): ToolState {
-    let state = this.tools.get(callId);
-    if (state === undefined) {
-      state = { started: false, terminal: false };
-      this.tools.set(callId, state);
-    }
-    return state;
-  }
-
-  /** Opens a tool row once; its events get call-id based ids, so a resumed stream that re-announces the
-   * call dedupes against the first stream (ORD-02). */
-  private openTool(raw: JsonObject, info: SourceInfo, restated = false): AgentUiEvent[] {
-    const callId = readString(raw, "callId", "call_id", "id");
-    if (callId === undefined)
-      return [this.emit.diagnostic("missing_correlation", "warning", "tool call without callId", info)];
-    const tool = this.tool(callId);
-    if (tool.started) return [];
-    tool.started = true;
-    const name = readString(raw, "name") ?? readString(raw, "type");
-    const rawType = readString(raw, "type");
-    const kind = rawType?.startsWith("function_call")
-      ? "function"
-      : rawType === "hosted_tool_call"
-        ? "hosted"
-        : (rawType ?? "custom");
-    const args = readString(raw, "arguments");
-    const input = this.safe(args !== undefined ? (parseJson(args) ?? args) : raw.input);
-    const ids = { ...info, sourceEventId: `call:${callId}` };
-    // A resumed stream re-announces a call the previous stream opened: same ids, no stream position.
-    const emit = (type: string, fields: EventFields) =>
-      restated ? restatedEvent(this.emit, type, fields, ids) : this.emit.event(type, fields, ids);
-    const out = [
-      emit(
-        "tool.started",
-        compact<EventFields>({ toolCallId: callId, phase: "acting", payload: compact({ name, kind }) }),
-      ),
-    ];
-    if (input !== undefined)
-      out.push(emit("tool.args", { toolCallId: callId, payload: { input, complete: true } }));
-    return out;
-  }
-
-  private onApproval(raw: JsonObject, agent: string | undefined, info: SourceInfo): AgentUiEvent[] {
-    const out = this.openTool(raw, info);
-    const callId = readString(raw, "callId", "call_id", "id");
-    if (callId === undefined) return out;
-    this.pendingApprovals.add(callId);
-    const ids = { ...info, sourceEventId: `approval:${callId}` };
-    out.push(
-      this.emit.event(
-        "tool.progress",
-        { toolCallId: callId, phase: "waiting", payload: { awaitingActionId: callId } },
-        ids,
-      ),
-    );
-    const args = readString(raw, "arguments");
-    const payload = compact({
-      actionType: "tool_approval",
-      sourceType: "openai-agents.tool_approval_item",
-      toolName: readString(raw, "name"),
-      title: readString(raw, "name") !== undefined ? `Approve ${readString(raw, "name")}?` : undefined,
-      scope: asRecord(this.safe(args !== undefined ? parseJson(args) : undefined)),
-      availableDecisions: ["approve", "reject"],
-      requestedBy: agent !== undefined ? { name: agent } : undefined,
-    });
-    out.push(
-      this.emit.event(
-        "action.required",
-        { actionId: callId, toolCallId: callId, phase: "waiting", payload },
-        ids,
-      ),
-    );
-    return out;
-  }
-
-  private onToolOutput(raw: JsonObject, info: SourceInfo): AgentUiEvent[] {
-    const callId = readString(raw, "callId", "call_id", "id");
-    if (callId === undefined)
-      return [this.emit.diagnostic("missing_correlation", "warning", "tool output without callId", info)];
-    const out: AgentUiEvent[] = [];
-    const tool = this.tool(callId);
-    const resumed = !tool.started && !this.modelResponded;
-    if (this.pendingApprovals.delete(callId) || resumed) {
-      // The run went on and executed the call: the runtime settled its approval (approval id = call id).
-      // A resumed stream opens with these outputs, so the approval it settles came from the previous stream.
-      const payload = {
-        outcome: "resolved",
-        reason: resumed ? "run resumed and executed the call" : "run executed the call",
-      };
-      out.push(
-        this.emit.event(
-          "action.resolved",
-          { actionId: callId, toolCallId: callId, payload },
-          { ...info, sourceEventId: `approval:${callId}` },
-        ),
-      );
-    }
-    if (!tool.started) out.push(...this.openTool(raw, info, true));
-    if (tool.terminal) return out;
-    tool.terminal = true;
-    const text = outputText(raw.output);
-    const ids = { ...info, sourceEventId: `call:${callId}` };
-    if (readString(raw, "status") === "incomplete") {
-      out.push(
-        this.emit.event(
-          "tool.failed",
-          {
-            toolCallId: callId,
-            phase: "failed",
-            payload: compact({ error: "tool call incomplete", outputPreview: safePreview(text) }),
-          },
-          ids,
-        ),
-      );
-    } else {
-      const payload = compact({
-        output: this.safe(isRecord(raw.output) || Array.isArray(raw.output) ? raw.output : text),
-        outputPreview: safePreview(text ?? raw.output, 2048),
-      });
-      out.push(this.emit.event("tool.result", { toolCallId: callId, phase: "completed", payload }, ids));
-    }
-    return out;
   }
 
   private onHandoff(

@@ -1,0 +1,166 @@
+// Tool rows and approvals of the OpenAI Agents SDK stream, keyed by the call id (which is also the
+// approval id: the SDK has no separate one). A call opens once; `tool_approval_requested` gates it;
+// `tool_output` ends it and settles its approval.
+//
+// Approval decision (HITL-04, "never invent facts"): `state.approve()` / `state.reject()` happen in
+// the caller and the resumed stream never restates them. A rejected call streams the very same
+// `tool_output` item as an executed one, with the SDK's refusal text ("Tool execution was not
+// approved.") as its output. So the approval resolves without a `decision`; the output shows the rest.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
+import { type JsonObject, asRecord, compact, isRecord, parseJson, readString } from "../shared/record";
+import { restatedEvent } from "../shared/restated";
+import { safePreview } from "../shared/safe-preview";
+
+interface ToolState {
+  started: boolean;
+  terminal: boolean;
+}
+
+function callIdOf(raw: JsonObject): string | undefined {
+  return readString(raw, "callId", "call_id", "id");
+}
+
+function outputText(output: unknown): string | undefined {
+  if (typeof output === "string") return output;
+  const text = readString(output, "text");
+  if (text !== undefined) return text;
+  if (Array.isArray(output)) return output.map((o) => readString(o, "text") ?? "").join("");
+  return undefined;
+}
+
+function toolKind(rawType: string | undefined): string {
+  if (rawType?.startsWith("function_call")) return "function";
+  return rawType === "hosted_tool_call" ? "hosted" : (rawType ?? "custom");
+}
+
+export class OpenAiAgentsTools {
+  private readonly tools = new Map<string, ToolState>();
+  private readonly pendingApprovals = new Set<string>();
+
+  constructor(
+    private readonly emit: Emitter,
+    private readonly safe: (value: unknown) => unknown,
+  ) {}
+
+  /** Call ids still waiting on the user (the run stopped at the interruption). */
+  pending(): string[] {
+    return [...this.pendingApprovals];
+  }
+
+  private tool(callId: string): ToolState {
+    let state = this.tools.get(callId);
+    if (state === undefined) {
+      state = { started: false, terminal: false };
+      this.tools.set(callId, state);
+    }
+    return state;
+  }
+
+  /** Opens a tool row once; its events get call-id based ids, so a resumed stream that re-announces the
+   * call dedupes against the first stream (ORD-02). */
+  open(raw: JsonObject, info: SourceInfo, restated = false): AgentUiEvent[] {
+    const callId = callIdOf(raw);
+    if (callId === undefined)
+      return [this.emit.diagnostic("missing_correlation", "warning", "tool call without callId", info)];
+    const tool = this.tool(callId);
+    if (tool.started) return [];
+    tool.started = true;
+    const name = readString(raw, "name") ?? readString(raw, "type");
+    const kind = toolKind(readString(raw, "type"));
+    const args = readString(raw, "arguments");
+    const input = this.safe(args !== undefined ? (parseJson(args) ?? args) : raw.input);
+    const ids = { ...info, sourceEventId: `call:${callId}` };
+    // A resumed stream re-announces a call the previous stream opened: same ids, no stream position.
+    const emit = (type: string, fields: EventFields) =>
+      restated ? restatedEvent(this.emit, type, fields, ids) : this.emit.event(type, fields, ids);
+    const out = [
+      emit(
+        "tool.started",
+        compact<EventFields>({ toolCallId: callId, phase: "acting", payload: compact({ name, kind }) }),
+      ),
+    ];
+    if (input !== undefined)
+      out.push(emit("tool.args", { toolCallId: callId, payload: { input, complete: true } }));
+    return out;
+  }
+
+  approval(raw: JsonObject, agent: string | undefined, info: SourceInfo): AgentUiEvent[] {
+    const out = this.open(raw, info);
+    const callId = callIdOf(raw);
+    if (callId === undefined) return out;
+    this.pendingApprovals.add(callId);
+    const ids = { ...info, sourceEventId: `approval:${callId}` };
+    out.push(
+      this.emit.event(
+        "tool.progress",
+        { toolCallId: callId, phase: "waiting", payload: { awaitingActionId: callId } },
+        ids,
+      ),
+    );
+    const args = readString(raw, "arguments");
+    const name = readString(raw, "name");
+    const payload = compact({
+      actionType: "tool_approval",
+      sourceType: "openai-agents.tool_approval_item",
+      toolName: name,
+      title: name !== undefined ? `Approve ${name}?` : undefined,
+      scope: asRecord(this.safe(args !== undefined ? parseJson(args) : undefined)),
+      availableDecisions: ["approve", "reject"],
+      requestedBy: agent !== undefined ? { name: agent } : undefined,
+    });
+    out.push(
+      this.emit.event(
+        "action.required",
+        { actionId: callId, toolCallId: callId, phase: "waiting", payload },
+        ids,
+      ),
+    );
+    return out;
+  }
+
+  /** `modelResponded`: whether this stream already had a model response (a resumed stream opens with
+   * the outputs of calls the previous stream announced). */
+  output(raw: JsonObject, info: SourceInfo, modelResponded: boolean): AgentUiEvent[] {
+    const callId = callIdOf(raw);
+    if (callId === undefined)
+      return [this.emit.diagnostic("missing_correlation", "warning", "tool output without callId", info)];
+    const out: AgentUiEvent[] = [];
+    const tool = this.tool(callId);
+    const resumed = !tool.started && !modelResponded;
+    if (this.pendingApprovals.delete(callId) || resumed) {
+      // The run went on past the call: the runtime settled its approval (approval id = call id), with
+      // a decision the stream does not state (see the header).
+      const payload = {
+        outcome: "resolved",
+        reason: resumed ? "run resumed past the call" : "run went on past the call",
+      };
+      out.push(
+        this.emit.event(
+          "action.resolved",
+          { actionId: callId, toolCallId: callId, payload },
+          { ...info, sourceEventId: `approval:${callId}` },
+        ),
+      );
+    }
+    if (!tool.started) out.push(...this.open(raw, info, true));
+    if (tool.terminal) return out;
+    tool.terminal = true;
+    out.push(this.terminal(raw, callId, info));
+    return out;
+  }
+
+  private terminal(raw: JsonObject, callId: string, info: SourceInfo): AgentUiEvent {
+    const text = outputText(raw.output);
+    const ids = { ...info, sourceEventId: `call:${callId}` };
+    if (readString(raw, "status") === "incomplete") {
+      const payload = compact({ error: "tool call incomplete", outputPreview: safePreview(text) });
+      return this.emit.event("tool.failed", { toolCallId: callId, phase: "failed", payload }, ids);
+    }
+    const payload = compact({
+      output: this.safe(isRecord(raw.output) || Array.isArray(raw.output) ? raw.output : text),
+      outputPreview: safePreview(text ?? raw.output, 2048),
+    });
+    return this.emit.event("tool.result", { toolCallId: callId, phase: "completed", payload }, ids);
+  }
+}
