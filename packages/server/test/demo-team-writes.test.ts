@@ -1,4 +1,4 @@
-import type { ProjectionState, RuntimeEvent } from "@agent-ui/contracts";
+import { type ProjectionState, type RuntimeEvent, validateRuntimeEvent } from "@agent-ui/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createDemoRuntime, type DemoRuntime } from "../src/demo";
@@ -252,6 +252,43 @@ describe("TEAM-14 team writes on the demo runtime: accepted at once, effects onl
     expect(write(runtime, { kind: "request_review", target: REPORT, reviewer: REVIEWER }).reason).toMatch(
       /is closed/,
     );
+  });
+});
+
+describe("team and artifact write facts are well-formed and deterministic", () => {
+  const script: CommandInput[] = [
+    { kind: "delegate", text: "Benchmark the SSE fan-out", role: "analyst" },
+    { kind: "continue_agent", agentId: RESEARCHER, text: "Also cover A2A" },
+    { kind: "assign", workItemId: BACKLOG, assignee: CODER },
+    { kind: "wait", agentIds: [RESEARCHER, CODER] },
+    { kind: "edit", artifactId: REPORT, content: "# Report\n\nTODO" },
+    { kind: "request_review", target: REPORT },
+    { kind: "export", artifactId: REPORT },
+    { kind: "close", agentId: "agent_w01_analyst" },
+  ];
+  const play = () => {
+    const runtime = finishedTeam();
+    for (const command of script) {
+      write(runtime, command);
+      runtime.advance(40);
+    }
+    runtime.runUntilIdle();
+    return runtime.events();
+  };
+
+  it("ENV-10 every fact a write causes validates against the Lime profile schema", () => {
+    const events = play();
+    const problems = events.flatMap((event, index) =>
+      validateRuntimeEvent(event, { index })
+        .filter((d) => d.severity !== "info")
+        .map((d) => `${event.type}: ${d.code} ${d.message}`),
+    );
+    expect(problems).toEqual([]);
+    expect(events.map((e) => e.sequence)).toEqual(events.map((_, i) => i + 1));
+  });
+
+  it("determinism: the same writes at the same logical times give byte-identical events", () => {
+    expect(JSON.stringify(play())).toBe(JSON.stringify(play()));
   });
 });
 
