@@ -24,6 +24,8 @@ export interface ProvedStream {
   idPrefix: string | null | undefined;
   /** Start of the range of in-order applications covered by the proof. */
   derivedFrom: number;
+  /** Events waiting behind a gap, by sequence. */
+  held: ReadonlyMap<number, unknown>;
 }
 
 /** Sequences are compared through exact decimal parsing, so keep them well inside the safe range. */
@@ -96,6 +98,9 @@ export class SeenIds {
   }
 
   private learn(stream: ProvedStream, id: string, sequence: number): void {
+    // Held events were admitted before the shape was known and will be applied inside the range: wait
+    // until the gap is closed (the proof then starts at `expected`).
+    if (stream.held.size > 0) return;
     stream.idPrefix = null;
     if (!this.proofEnabled || sequence >= MAX_DERIVED_SEQUENCE) return;
     const digits = String(sequence);
