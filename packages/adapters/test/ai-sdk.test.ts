@@ -282,3 +282,30 @@ describe("ai-sdk adapter: approval decisions only from the wire (HITL-02/03/04)"
     expect(ofType(events, "action.resolved")).toEqual([]);
   });
 });
+
+describe("ai-sdk adapter: steering messages (AI SDK 7 experimental)", () => {
+  it("QUEUE-02 QUEUE-04 each steering-message is an accepted steer on the turn, listed once, never text", () => {
+    const events = adapt([
+      { type: "start", messageId: "m" },
+      { type: "steering-message", id: "s1", parts: [{ type: "text", text: "Only markdown." }] },
+      {
+        type: "steering-message",
+        id: "s2",
+        parts: [
+          { type: "text", text: "Use this list." },
+          { type: "file", url: "https://example.com/a.txt", mediaType: "text/plain" },
+        ],
+      },
+      { type: "steering-message", id: "s1", parts: [{ type: "text", text: "Only markdown." }] },
+      { type: "steering-message", parts: [] },
+    ]);
+    const snapshots = ofType(events, "queue.changed").map((e) => e.payload?.steers);
+    expect(snapshots.at(-1)).toEqual([
+      { id: "s1", status: "accepted", preview: "Only markdown.", targetTurnId: "m" },
+      { id: "s2", status: "accepted", preview: "Use this list. (+1 file)", targetTurnId: "m" },
+    ]);
+    expect(ofType(events, "text.delta")).toEqual([]);
+    expect(ofType(events, "text.final")).toEqual([]);
+    expect(unsupported(events)).toHaveLength(1);
+  });
+});

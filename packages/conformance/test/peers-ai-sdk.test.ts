@@ -34,15 +34,18 @@ describe("peers: AI SDK text + tool run", () => {
       );
       expect(assistants(state)).toHaveLength(1);
       const parts = assistants(state)[0].parts;
-      // The reference parts minus its presentational step-start and source parts, in the same order.
+      // The reference parts minus its presentational step-start, in the same order; a source is an
+      // evidence_ref part (a citation by id, no text).
       const expected = (reference.parts as { type: string; text?: string; toolCallId?: string }[])
-        .filter((p) => p.type !== "step-start" && p.type !== "source-url")
+        .filter((p) => p.type !== "step-start")
         .map((p) =>
           p.type === "reasoning"
             ? ["reasoning_summary", p.text]
             : p.type === "text"
               ? ["assistant_text", p.text]
-              : ["tool_call", p.toolCallId],
+              : p.type === "source-url"
+                ? ["evidence_ref", undefined]
+                : ["tool_call", p.toolCallId],
         );
       expect(parts.map((p) => [p.kind, p.kind === "tool_call" ? p.toolCallId : p.text])).toEqual(expected);
       expect(state.tools["call-1"]).toMatchObject({ name: "weather", status: "output-available" });

@@ -16,6 +16,7 @@ import {
   sourceDocument,
   sourceUrl,
   start,
+  steeringMessage,
 } from "./stream";
 import {
   approvalRequest,
@@ -41,6 +42,7 @@ export const AI_SDK_HANDLERS: Readonly<Record<string, Handler>> = {
   error,
   "message-metadata": metadata,
   custom: customPart,
+  "steering-message": steeringMessage,
   // Step boundaries are presentational in the SDK (a `step-start` part); parts keep their own order.
   "start-step": none,
   "finish-step": none,

@@ -28,6 +28,8 @@ export class AiSdkState {
   readonly approvalTools = new Map<string, string>();
   /** Approval ids the tool's policy decided (`isAutomatic: true`), not a person. */
   readonly automaticApprovals = new Set<string>();
+  /** Steering messages delivered into the run so far (the queue snapshot lists every steer). */
+  readonly steers: { id: string; status: "accepted"; preview: string; targetTurnId?: string }[] = [];
   /** Whether app-state `/aiSdkData` exists yet (created by the first data part). */
   dataRootCreated = false;
   fileCount = 0;

@@ -1,6 +1,6 @@
 // start / finish / abort / error / message-metadata, data-* parts, sources and files.
 import type { AgentUiEvent } from "@agent-ui/contracts";
-import { compact, readString } from "../shared/record";
+import { compact, readArray, readString } from "../shared/record";
 import { artifactKindOf } from "../shared/artifact-kind";
 import { previewOf, safeValue } from "../shared/safe-payload";
 import type { AiSdkContext } from "./context";
@@ -70,6 +70,33 @@ export function metadata(ctx: AiSdkContext): AgentUiEvent[] {
       metadata: safeValue(meta, ctx.safe) as Record<string, unknown>,
     }),
   ];
+}
+
+/**
+ * `steering-message` (AI SDK 7, experimental steering): user input the SDK injected into the running
+ * turn at a step boundary. It is a steer that was accepted (QUEUE-02/04), not assistant prose and not
+ * a new turn: the queue snapshot lists it, targeted at the assistant message it changed.
+ */
+export function steeringMessage(ctx: AiSdkContext): AgentUiEvent[] {
+  const id = readString(ctx.record, "id");
+  if (id === undefined) return [ctx.unsupported("steering-message without id")];
+  const parts = readArray(ctx.record, "parts") ?? [];
+  const text = parts
+    .filter((part) => readString(part, "type") === "text")
+    .map((part) => readString(part, "text") ?? "")
+    .join("\n");
+  const files = parts.length - parts.filter((part) => readString(part, "type") === "text").length;
+  const preview = files > 0 ? `${text}${text ? " " : ""}(+${files} file${files > 1 ? "s" : ""})` : text;
+  const steer = {
+    id,
+    status: "accepted" as const,
+    preview,
+    ...(ctx.state.messageId ? { targetTurnId: ctx.state.messageId } : {}),
+  };
+  const existing = ctx.state.steers.findIndex((item) => item.id === id);
+  if (existing >= 0) ctx.state.steers[existing] = steer;
+  else ctx.state.steers.push(steer);
+  return [ctx.emit("queue.changed", { payload: { steers: ctx.state.steers.map((item) => ({ ...item })) } })];
 }
 
 /** `custom` (AI SDK 7): a provider-specific content part. Only its kind is portable: kept as a fact. */

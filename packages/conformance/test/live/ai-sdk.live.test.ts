@@ -8,8 +8,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   AI_SDK_DENIED_ANSWER,
   REASONING_ANSWER,
+  STEERING,
   aiSdkProducer,
   runAiSdkReasoningAnswer,
+  runAiSdkSteering,
   runAiSdkScenario,
 } from "./ai-sdk.producer";
 import { assistantTextParts, projectProduction } from "./live-support";
@@ -136,5 +138,29 @@ describe("live ai: reasoning, answer and a source (no tools)", () => {
     const adapted = adaptRecords(framed.records, "auto");
     expect(adapted.detected?.format).toBe("ai-sdk");
     assertProjection(projectEvents(adapted.events));
+  });
+});
+
+describe("live ai: experimental steering while a tool runs", () => {
+  it("QUEUE-02 QUEUE-04 delivered steering messages are accepted steers, never assistant text nor queued turns", async () => {
+    const live = await runAiSdkSteering();
+    const g = STEERING;
+    // The SDK delivered both; the queued follow-up also arrives as a steering-message on the wire.
+    expect(live.outcomes).toEqual([
+      expect.objectContaining({ type: "delivered", id: g.steer.id }),
+      expect.objectContaining({ type: "delivered", id: g.queued.id }),
+    ]);
+    const adapted = adaptRecords(live.records, "auto");
+    expect(adapted.detected?.format).toBe("ai-sdk");
+    const state = projectEvents(adapted.events);
+    expect(state.queue.steers.map((steer) => [steer.id, steer.status, steer.preview])).toEqual([
+      [g.steer.id, "accepted", g.steer.text],
+      [g.queued.id, "accepted", g.queued.text],
+    ]);
+    expect(state.queue.items).toEqual([]);
+    expect(assistantTextParts(state)).toEqual([g.answer, g.followUp]);
+    expect(Object.values(state.tools).map((tool) => tool.status)).toEqual(["output-available"]);
+    expect(state.runtime.status).toBe("completed");
+    expect(errors(state)).toEqual([]);
   });
 });

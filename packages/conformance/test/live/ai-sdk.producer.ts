@@ -8,6 +8,9 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import {
   AbstractChat,
+  ToolLoopAgent,
+  createAgentUIStream,
+  experimental_createSteering,
   type ChatState,
   type ChatStatus,
   type ChatTransport,
@@ -265,6 +268,65 @@ export async function runAiSdkReasoningAnswer(): Promise<{ records: UIMessageChu
   const second = streamText({ model: reasoningAnswerModel(), prompt: REASONING_ANSWER.prompt });
   const sse = await second.toUIMessageStreamResponse(options).text();
   return { records, sse };
+}
+
+/** The facts of the steering run: the user adds input while the tool runs, and queues a follow-up. */
+export const STEERING = {
+  prompt: "List the files in /workspace/demo",
+  steer: { id: "steer-1", text: "Only list markdown files." },
+  queued: { id: "queue-1", text: "Then count them." },
+  answer: "notes.md",
+  followUp: "One file.",
+} as const;
+
+/**
+ * AI SDK 7 experimental steering, live: a `ToolLoopAgent` streamed by `createAgentUIStream`; while
+ * the `list_files` tool runs the user steers (delivered at the next step boundary) and queues a
+ * follow-up (delivered when the model would have stopped). Returns the UI message chunks and what
+ * the SDK reported for each input.
+ */
+export async function runAiSdkSteering(): Promise<{ records: UIMessageChunk[]; outcomes: unknown[] }> {
+  const g = STEERING;
+  const steering = experimental_createSteering();
+  const outcomes: Promise<unknown>[] = [];
+  const listFiles = tool({
+    description: "List files",
+    inputSchema: z.object({ path: z.string() }),
+    execute: async ({ path }) => {
+      outcomes.push(steering.steer(g.steer.text, { id: g.steer.id }));
+      outcomes.push(steering.queue(g.queued.text, { id: g.queued.id }));
+      return `${path}: x, notes.md`;
+    },
+  });
+  const steps: LanguageModelV4StreamPart[][] = [
+    [
+      { type: "stream-start", warnings: [] },
+      {
+        type: "tool-call",
+        toolCallId: "call-ls",
+        toolName: "list_files",
+        input: '{"path":"/workspace/demo"}',
+      },
+      finish("tool-calls"),
+    ],
+    [{ type: "stream-start", warnings: [] }, ...textPart("t-answer", g.answer, 1), finish("stop")],
+    [{ type: "stream-start", warnings: [] }, ...textPart("t-follow-up", g.followUp, 1), finish("stop")],
+  ];
+  let step = 0;
+  const model = new MockLanguageModelV4({
+    doStream: async () => ({
+      stream: convertArrayToReadableStream(steps[Math.min(step++, steps.length - 1)]),
+    }),
+  });
+  const agent = new ToolLoopAgent({ model, tools: { list_files: listFiles }, stopWhen: isStepCount(5) });
+  const stream = await createAgentUIStream({
+    agent,
+    uiMessages: [{ id: "msg-user", role: "user", parts: [{ type: "text", text: g.prompt }] }],
+    experimental_steering: steering,
+  });
+  const records: UIMessageChunk[] = [];
+  for await (const chunk of stream) records.push(chunk as UIMessageChunk);
+  return { records, outcomes: await Promise.all(outcomes) };
 }
 
 export const aiSdkProducer: LiveProducer = () => runAiSdkScenario(true);
