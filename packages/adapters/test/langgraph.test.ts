@@ -86,6 +86,8 @@ describe("langgraph adapter: run 2 resume", () => {
       actionId: INTERRUPT,
       payload: { outcome: "resolved" },
     });
+    // HITL-04: the `Command({resume})` value never reaches the stream, so no decision is recorded.
+    expect(after[1].payload).not.toHaveProperty("decision");
     expect(after.find((e) => e.type === "tool.result")?.payload).toMatchObject({
       outputPreview: "deleted /workspace/demo/x",
     });

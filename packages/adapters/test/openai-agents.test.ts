@@ -60,6 +60,32 @@ describe("openai-agents adapter: resume after approval", () => {
     });
   });
 
+  it("HITL-04 the resumed stream states no decision, so the resolution records none", () => {
+    const resolved = events.find((e) => e.type === "action.resolved");
+    expect(resolved?.payload).toMatchObject({ outcome: "resolved" });
+    expect(resolved?.payload).not.toHaveProperty("decision");
+    // A rejection (the SDK's refusal text as the output) resolves the same way, without "approve".
+    const rejected = adapt([
+      ...records("openai-agents.approval.runstreamevents.jsonl"),
+      item(
+        "tool_output",
+        {
+          type: "function_call_result",
+          name: "delete_file",
+          callId: "call_rm",
+          status: "completed",
+          output: { type: "text", text: "Tool execution was not approved." },
+        },
+        { agent: "ops" },
+      ),
+    ]);
+    const resolution = rejected.find((e) => e.type === "action.resolved");
+    expect(resolution?.payload).not.toHaveProperty("decision");
+    expect(rejected.find((e) => e.type === "tool.result")?.payload).toMatchObject({
+      outputPreview: "Tool execution was not approved.",
+    });
+  });
+
   it("ORD-02 a re-announced call reuses the first stream's event ids, so a shared projector dedupes it", () => {
     const first = adapt(records("openai-agents.approval.runstreamevents.jsonl"));
     const started = (list: AgentUiEvent[]) => list.find((e) => e.type === "tool.started")?.eventId;
