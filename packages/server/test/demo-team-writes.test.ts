@@ -73,6 +73,15 @@ describe("TEAM-14 team writes on the demo runtime: accepted at once, effects onl
     expect(state.messages.filter((m) => m.role === "user")).toHaveLength(1);
   });
 
+  it("TEAM-02 after a second team turn, a delegate goes under that turn's coordinator", () => {
+    const runtime = finishedTeam();
+    write(runtime, { kind: "send", text: "Again, shorter", clientMessageId: "c2" });
+    runtime.runUntilIdle();
+    answerEverything(runtime);
+    const { state } = settle(runtime, { kind: "delegate", text: "Summarise both runs" });
+    expect(agentOf(state, "agent_w01_worker")).toMatchObject({ parentAgentId: "agent_002_coordinator" });
+  });
+
   it("ORD-07 a repeated delegate key returns the first result and spawns nobody twice", () => {
     const runtime = finishedTeam();
     const first = write(runtime, { kind: "delegate", text: "Check links", idempotencyKey: "d1" });

@@ -131,13 +131,12 @@ export function exportWrite(engine: DemoEngine, command: Command<"export">): Wri
   const format = command.format ?? (command.artifactId ? "markdown" : "json");
   if (!EXPORT_FORMATS.includes(format))
     return rejected(command, `Unsupported export format ${format}; use one of ${EXPORT_FORMATS.join(", ")}.`);
-  const n = engine.team.nextWriteNo();
   if (command.artifactId) {
     const artifact = engine.team.artifacts.get(command.artifactId);
     if (!artifact) return rejected(command, `Unknown artifact ${command.artifactId}.`);
     const current = engine.team.currentVersion(artifact);
     if (!current) return rejected(command, `${artifact.title} has no version to export yet.`);
-    const exportId = `export_${n}_${artifact.artifactId}`;
+    const exportId = `export_${engine.team.nextWriteNo()}_${artifact.artifactId}`;
     later(engine, exportId, () =>
       exportArtifact(emitterOf(engine), refOf(artifact), current.version, exportId, format),
     );
@@ -147,7 +146,7 @@ export function exportWrite(engine: DemoEngine, command: Command<"export">): Wri
   if (!evidenceId) return rejected(command, "Name an artifact or an evidence pack to export.");
   if (!engine.readModel.evidenceRefs.includes(evidenceId))
     return rejected(command, `Unknown evidence pack ${evidenceId}.`);
-  const exportId = `export_${n}_${evidenceId}`;
+  const exportId = `export_${engine.team.nextWriteNo()}_${evidenceId}`;
   later(engine, exportId, function* () {
     emitTeamFact(engine, "evidence.changed", { status: "exporting", format }, { evidenceId });
     yield sleep(300);

@@ -64,7 +64,7 @@ export class TeamRegistry {
   readonly artifacts = new Map<string, ArtifactRecord>();
   /** Every detail ref the runtime has handed out (`outputRef`, `readRef`, `diffRef`, `resultRef`, …). */
   readonly refs = new Set<string>();
-  /** The team's coordinator: the first spawned agent without a parent agent. */
+  /** The team's coordinator: the newest spawned agent without a parent agent. */
   coordinatorId: string | undefined;
   teamName: string | undefined;
   private writeNo = 0;
@@ -128,7 +128,8 @@ export class TeamRegistry {
         state: "running",
       };
       this.members.set(agentId, member);
-      if (member.parentAgentId === undefined && this.coordinatorId === undefined) {
+      // The newest root agent leads: a later team turn's coordinator takes over the team writes.
+      if (member.parentAgentId === undefined) {
         this.coordinatorId = agentId;
         this.teamName = str(event.teamName);
       }
