@@ -89,4 +89,60 @@ describe("SessionView panels", () => {
     expect(message().value).toBe("half-written thought @Researcher ");
     expect(chips()).toContain("Researcher");
   });
+
+  it("EVID-02/TEAM-05 conversation links open the owning lane at that fact, never a second expanded copy", () => {
+    const store = createProjector();
+    const base = store.getState();
+    store.hydrate({
+      kind: "projection",
+      state: {
+        ...base,
+        agents: {
+          writer: { agentId: "writer", name: "Writer", status: "running", lineage: "known", transcript: [] },
+        },
+        evidence: {
+          "ev-1": {
+            evidenceId: "ev-1",
+            status: "exported",
+            packRef: "pack://ev-1",
+            replayRef: "unavailable",
+            reviewRef: "unavailable",
+            correlation: {},
+            verification: "unavailable",
+            knownGaps: "unavailable",
+            toolCallIds: [],
+            artifactIds: [],
+          },
+        },
+        messages: [
+          {
+            id: "m1",
+            role: "assistant",
+            parts: [
+              { id: "t", kind: "agent_task", status: "streaming", agentId: "writer", taskId: "task-1" },
+              { id: "a", kind: "assistant_text", status: "done", text: "Done." },
+              { id: "e", kind: "evidence_ref", status: "done", evidenceId: "ev-1" },
+            ],
+          },
+        ],
+      },
+    });
+    render(
+      <SessionView
+        store={store}
+        dispatch={async () => ({ status: "accepted", idempotencyKey: "k" })}
+        inspector={null}
+        initialPanel="tasks"
+      />,
+    );
+    expect(screen.queryAllByText("pack")).toHaveLength(0);
+    fireEvent.click(screen.getByRole("button", { name: "Open evidence ev-1" }));
+    const evidence = screen.getByRole("tabpanel", { name: "evidence" });
+    expect(evidence.querySelector('[aria-current="true"]')?.getAttribute("aria-label")).toBe("Evidence ev-1");
+    expect(screen.getAllByText("pack")).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "Open teammate Writer" }));
+    const team = screen.getByRole("tabpanel", { name: "team" });
+    expect(team.querySelector('[aria-current="true"]')?.textContent).toContain("Writer");
+    expect(screen.getByRole("button", { name: "Hide transcript" })).toBeTruthy();
+  });
 });

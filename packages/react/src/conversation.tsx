@@ -6,13 +6,15 @@ import type {
   ActionRecord,
   AgentRecord,
   ArtifactRecord,
+  EvidenceRecord,
   Message,
   MessagePart,
   ToolRecord,
 } from "@agent-ui/contracts";
 import { memo } from "react";
 import type { Dispatch } from "./commands";
-import { Badge, honestText } from "./honest";
+import { FactLink, UnknownPart } from "./fact-link";
+import { Badge, honestText, isUnknown } from "./honest";
 import { InlineProcess } from "./inline-process";
 import { StreamingText } from "./streaming-text";
 
@@ -22,8 +24,14 @@ export interface ConversationProps {
   actions: Record<string, ActionRecord>;
   agents: Record<string, AgentRecord>;
   artifacts: Record<string, ArtifactRecord>;
+  /** Evidence records, for the status on `evidence_ref` links (the body stays in the evidence lane). */
+  evidence?: Record<string, EvidenceRecord>;
   dispatch: Dispatch;
   onOpenArtifact?: (artifactId: string) => void;
+  /** Opens the evidence lane at one evidence fact (`evidence_ref` parts). */
+  onOpenEvidence?: (evidenceId: string) => void;
+  /** Opens the team workbench at one teammate (`agent_task` parts). */
+  onOpenAgent?: (agentId: string) => void;
 }
 
 const PROCESS_KINDS = new Set([
@@ -94,6 +102,7 @@ const MessageView = memo(function MessageView({ message, ...ctx }: MessageViewPr
             actions={ctx.actions}
             agents={ctx.agents}
             dispatch={ctx.dispatch}
+            onOpenAgent={ctx.onOpenAgent}
           />
         ) : (
           <PartView key={segment.part.id} part={segment.part} {...ctx} />
@@ -103,30 +112,29 @@ const MessageView = memo(function MessageView({ message, ...ctx }: MessageViewPr
   );
 });
 
-function PartView({
-  part,
-  artifacts,
-  onOpenArtifact,
-}: { part: MessagePart } & Omit<MessageViewProps, "message">) {
+function PartView({ part, ...ctx }: { part: MessagePart } & Omit<MessageViewProps, "message">) {
   switch (part.kind) {
     case "assistant_text":
     case "user_text":
       return (
-        <StreamingText
-          text={part.text ?? ""}
-          streaming={part.status === "streaming"}
-          className={`aui-text${part.kind === "assistant_text" ? " aui-answer" : ""}`}
-        />
+        <>
+          <StreamingText
+            text={part.text ?? ""}
+            streaming={part.status === "streaming"}
+            className={`aui-text${part.kind === "assistant_text" ? " aui-answer" : ""}`}
+          />
+          <SentContext part={part} {...ctx} />
+        </>
       );
     case "worker_notification":
       return <p className="aui-worker-note">{part.text ?? part.title ?? "Worker update"}</p>;
     case "artifact_ref": {
-      const artifact = part.artifactId ? artifacts[part.artifactId] : undefined;
+      const artifact = part.artifactId ? ctx.artifacts[part.artifactId] : undefined;
       return (
         <button
           type="button"
           className="aui-artifact-card"
-          onClick={() => part.artifactId && onOpenArtifact?.(part.artifactId)}
+          onClick={() => part.artifactId && ctx.onOpenArtifact?.(part.artifactId)}
         >
           <span>{artifact?.title ?? part.title ?? part.artifactId ?? "artifact"}</span>
           <Badge label="kind" value={honestText(artifact?.kind)} />
@@ -134,8 +142,20 @@ function PartView({
         </button>
       );
     }
-    case "evidence_ref":
-      return <Badge label="evidence" value={part.evidenceId ?? "unknown"} tone="info" />;
+    case "evidence_ref": {
+      const id = part.evidenceId;
+      const reviewId = typeof part.data?.reviewId === "string" ? part.data.reviewId : undefined;
+      return (
+        <FactLink
+          kind="evidence"
+          label={id ?? "unknown"}
+          status={id ? (ctx.evidence?.[id]?.status ?? "unknown") : "unknown"}
+          detail={reviewId ? `cited by review ${reviewId}` : undefined}
+          onOpen={id && ctx.onOpenEvidence ? () => ctx.onOpenEvidence?.(id) : undefined}
+          openLabel={`Open evidence ${id ?? "unknown"}`}
+        />
+      );
+    }
     case "context_event":
       return (
         <p className="aui-boundary" data-boundary="context">
@@ -149,8 +169,36 @@ function PartView({
         </p>
       );
     default:
-      return <p className="aui-step">{part.text ?? part.title ?? part.kind}</p>;
+      return <UnknownPart part={part} />;
   }
+}
+
+/** The context a user message was sent with, as the runtime recorded it (`data.contextRefs`): chips with
+ * the label the session knows, the bare id otherwise — never a guessed name. */
+function SentContext({
+  part,
+  agents,
+  artifacts,
+  evidence,
+}: { part: MessagePart } & Omit<MessageViewProps, "message">) {
+  const refs = part.kind === "user_text" ? part.data?.contextRefs : undefined;
+  if (!Array.isArray(refs) || refs.length === 0) return null;
+  const labelOf = (id: string) => {
+    const agent = agents[id];
+    if (agent) return isUnknown(agent.name) ? id : agent.name;
+    return artifacts[id]?.title ?? (evidence?.[id] ? `evidence ${id}` : id);
+  };
+  return (
+    <ul className="aui-chips aui-sent-context" aria-label="Sent with context">
+      {refs
+        .filter((r): r is string => typeof r === "string")
+        .map((id) => (
+          <li key={id} className="aui-chip" title={id}>
+            {labelOf(id)}
+          </li>
+        ))}
+    </ul>
+  );
 }
 
 function authorOf(message: Message, agents: Record<string, AgentRecord>): string {

@@ -9,9 +9,14 @@ export interface EvidenceLaneProps {
   evidence: Record<string, EvidenceRecord>;
   reviews?: Review[];
   loadDetail?: DetailLoader;
+  /** The evidence a conversation link opened: marked current and scrolled into view. */
+  focusId?: string;
 }
 
-export function EvidenceLane({ evidence, reviews = [], loadDetail }: EvidenceLaneProps) {
+/** Scrolls the focused card into view once it is rendered. */
+const revealOnMount = (el: HTMLElement | null) => el?.scrollIntoView?.({ block: "nearest" });
+
+export function EvidenceLane({ evidence, reviews = [], loadDetail, focusId }: EvidenceLaneProps) {
   const list = Object.values(evidence);
   return (
     <section className="aui-evidence" aria-label="Evidence">
@@ -20,7 +25,13 @@ export function EvidenceLane({ evidence, reviews = [], loadDetail }: EvidenceLan
         const linkedReviews = reviews.filter((r) => r.evidenceRefs.includes(ev.evidenceId));
         const seq = ev.source?.sequence;
         return (
-          <article key={ev.evidenceId} className="aui-evidence-card" aria-label={`Evidence ${ev.evidenceId}`}>
+          <article
+            key={ev.evidenceId}
+            className="aui-evidence-card"
+            aria-label={`Evidence ${ev.evidenceId}`}
+            aria-current={ev.evidenceId === focusId ? "true" : undefined}
+            ref={ev.evidenceId === focusId ? revealOnMount : undefined}
+          >
             <header className="aui-row-head">
               <strong>{ev.evidenceId}</strong>
               <Badge value={ev.status} />

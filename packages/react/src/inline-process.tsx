@@ -6,7 +6,8 @@ import { TOOL_TERMINAL_STATES } from "@agent-ui/contracts";
 import { useState } from "react";
 import { ApprovalCard } from "./approval-card";
 import type { Dispatch } from "./commands";
-import { Badge, honestText } from "./honest";
+import { FactLink } from "./fact-link";
+import { Badge, honestText, isUnknown } from "./honest";
 import { ToolRow } from "./tool-row";
 
 export interface InlineProcessProps {
@@ -15,6 +16,8 @@ export interface InlineProcessProps {
   actions: Record<string, ActionRecord>;
   agents?: Record<string, AgentRecord>;
   dispatch: Dispatch;
+  /** Opens the team workbench at one teammate (`agent_task` steps link there instead of expanding). */
+  onOpenAgent?: (agentId: string) => void;
 }
 
 /** A part is live while it streams or its fact (tool, action) has not reached a terminal state. */
@@ -41,6 +44,7 @@ export function summarizeProcess(
   const outcomes: string[] = [];
   let reasoning = 0;
   let decisions = 0;
+  let teammateTasks = 0;
   let other = 0;
   for (const part of parts) {
     if ((part.kind === "tool_call" || part.kind === "tool_result") && part.toolCallId) {
@@ -48,6 +52,7 @@ export function summarizeProcess(
       seenTools.add(part.toolCallId);
       toolNames.push(honestText(tools[part.toolCallId]?.name ?? part.title));
     } else if (part.kind === "reasoning_summary" || part.kind === "reasoning_detail") reasoning++;
+    else if (part.kind === "agent_task") teammateTasks++;
     else if (part.kind === "action_required") {
       decisions++;
       const action = part.actionId ? actions[part.actionId] : undefined;
@@ -63,11 +68,12 @@ export function summarizeProcess(
     bits.push(
       `${decisions} decision${decisions > 1 ? "s" : ""}${outcomes.length ? ` (${outcomes.join(", ")})` : ""}`,
     );
+  if (teammateTasks) bits.push(`${teammateTasks} teammate task${teammateTasks > 1 ? "s" : ""}`);
   if (other) bits.push(`${other} step${other > 1 ? "s" : ""}`);
   return bits.join(" · ") || "no steps";
 }
 
-export function InlineProcess({ parts, tools, actions, agents, dispatch }: InlineProcessProps) {
+export function InlineProcess({ parts, tools, actions, agents, dispatch, onOpenAgent }: InlineProcessProps) {
   const live = parts.some((p) => isPartLive(p, tools, actions));
   const [userOpen, setUserOpen] = useState<boolean | null>(null);
   const expanded = live || userOpen === true;
@@ -100,7 +106,9 @@ export function InlineProcess({ parts, tools, actions, agents, dispatch }: Inlin
               if (shownTools.has(part.toolCallId)) return null;
               shownTools.add(part.toolCallId);
             }
-            return <li key={part.id}>{renderStep(part, { tools, actions, agents, dispatch })}</li>;
+            return (
+              <li key={part.id}>{renderStep(part, { tools, actions, agents, dispatch, onOpenAgent })}</li>
+            );
           })}
         </ol>
       ) : null}
@@ -115,11 +123,46 @@ function renderStep(part: MessagePart, ctx: Omit<InlineProcessProps, "parts">) {
   const isToolPart = part.kind === "tool_call" || part.kind === "tool_result";
   const tool = isToolPart && part.toolCallId ? ctx.tools[part.toolCallId] : undefined;
   if (tool) return <ToolRow tool={tool} dispatch={ctx.dispatch} />;
+  if (part.kind === "agent_task") return <AgentTaskLink part={part} {...ctx} />;
   const label = part.kind.replaceAll("_", " ");
   return (
     <p className={`aui-step aui-step-${part.kind}`}>
       <span className="aui-step-kind">{label}</span>{" "}
       {part.title ?? part.text ?? (part.status === "streaming" ? "…" : "")}
     </p>
+  );
+}
+
+/** A delegated task as one line linking to the teammate in the team workbench: who, which task, from whom
+ * (lineage only when the runtime said so), and the teammate's own status. */
+function AgentTaskLink({
+  part,
+  agents,
+  onOpenAgent,
+}: { part: MessagePart } & Omit<InlineProcessProps, "parts">) {
+  const agentId = part.agentId;
+  const agent = agentId ? agents?.[agentId] : undefined;
+  const parent =
+    typeof part.data?.parentAgentId === "string" ? part.data.parentAgentId : agent?.parentAgentId;
+  const nameOf = (id: string) => {
+    const name = agents?.[id]?.name;
+    return name === undefined || isUnknown(name) ? id : name;
+  };
+  const detail = [
+    part.taskId ? `task ${part.taskId}` : undefined,
+    parent ? `from ${nameOf(parent)}` : undefined,
+    part.title && part.title !== agentId ? part.title : undefined,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  return (
+    <FactLink
+      kind="teammate task"
+      label={agentId ? nameOf(agentId) : "unknown teammate"}
+      status={agent?.status ?? (typeof part.data?.status === "string" ? part.data.status : "unknown")}
+      detail={detail}
+      onOpen={agentId && onOpenAgent ? () => onOpenAgent(agentId) : undefined}
+      openLabel={`Open teammate ${agentId ? nameOf(agentId) : "unknown"}`}
+    />
   );
 }

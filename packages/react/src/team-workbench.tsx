@@ -26,6 +26,8 @@ export interface TeamWorkbenchProps {
   dispatch?: Dispatch;
   /** Most recent transcript messages shown per teammate (TEAM-09). */
   transcriptLimit?: number;
+  /** The teammate a conversation link opened: marked current, its transcript open. */
+  focusAgentId?: string;
 }
 
 export function TeamWorkbench({
@@ -35,8 +37,15 @@ export function TeamWorkbench({
   evidence,
   dispatch,
   transcriptLimit = 20,
+  focusAgentId,
 }: TeamWorkbenchProps) {
-  const [openAgent, setOpenAgent] = useState<string | null>(null);
+  const [openAgent, setOpenAgent] = useState<string | null>(focusAgentId ?? null);
+  // A new link target opens that teammate (state adjusted while rendering, not in an effect).
+  const [focusSeen, setFocusSeen] = useState(focusAgentId);
+  if (focusAgentId !== focusSeen) {
+    setFocusSeen(focusAgentId);
+    if (focusAgentId) setOpenAgent(focusAgentId);
+  }
   // Teammates picked for `wait`: UI-only selection.
   const [waitOn, setWaitOn] = useState<string[]>([]);
   const toggleWait = (id: string) =>
@@ -64,7 +73,11 @@ export function TeamWorkbench({
           {rosterIds.map((id) => {
             const agent = agents[id];
             return (
-              <li key={id} data-status={agent?.status ?? "unknown"}>
+              <li
+                key={id}
+                data-status={agent?.status ?? "unknown"}
+                aria-current={id === focusAgentId ? "true" : undefined}
+              >
                 <span className="aui-author">{nameOf(id)}</span>
                 {agent?.role ? <span className="aui-hint">{agent.role}</span> : null}
                 <Badge value={agent?.status ?? "unknown"} />

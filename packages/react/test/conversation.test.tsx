@@ -1,26 +1,12 @@
 // @vitest-environment happy-dom
-import type { MessagePart } from "@agent-ui/contracts";
+import type { MessagePart, ProjectionState } from "@agent-ui/contracts";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { Conversation } from "../src/conversation";
 import { InlineProcess, summarizeProcess } from "../src/inline-process";
 import { teamApproved, teamRunning } from "./fixtures/team";
-import { acceptingDispatch } from "./helpers";
+import { acceptingDispatch, renderConversation } from "./helpers";
 
 afterEach(cleanup);
-
-function renderConversation(state = teamRunning()) {
-  return render(
-    <Conversation
-      messages={state.messages}
-      tools={state.tools}
-      actions={state.actions}
-      agents={state.agents}
-      artifacts={state.artifacts}
-      dispatch={acceptingDispatch().dispatch}
-    />,
-  );
-}
 
 describe("Conversation", () => {
   it("TEXT-01 only assistant_text forms the answer; process stays in the inline process", () => {
@@ -79,19 +65,25 @@ describe("Conversation", () => {
   });
 });
 
+/** The inline process of `parts` over the fact tables of `state`. */
+function renderProcess(parts: MessagePart[], state: ProjectionState) {
+  return render(
+    <InlineProcess
+      parts={parts}
+      tools={state.tools}
+      actions={state.actions}
+      agents={state.agents}
+      dispatch={acceptingDispatch().dispatch}
+    />,
+  );
+}
+
 describe("InlineProcess", () => {
   const parts = teamRunning().messages[1].parts.filter((p) => p.kind !== "assistant_text");
 
   it("PROC-02 is expanded while a step is live", () => {
     const state = teamRunning();
-    render(
-      <InlineProcess
-        parts={parts}
-        tools={state.tools}
-        actions={state.actions}
-        dispatch={acceptingDispatch().dispatch}
-      />,
-    );
+    renderProcess(parts, state);
     expect(screen.getByLabelText("Process").getAttribute("data-expanded")).toBe("true");
     expect(screen.getByLabelText("Tool write_file")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Approve" })).toBeTruthy();
@@ -101,14 +93,7 @@ describe("InlineProcess", () => {
     const state = teamApproved();
     state.tools["tc-write"] = { ...state.tools["tc-write"], status: "output-available", progress: undefined };
     const done: MessagePart[] = parts.map((p) => ({ ...p, status: "done", expanded: false }));
-    render(
-      <InlineProcess
-        parts={done}
-        tools={state.tools}
-        actions={state.actions}
-        dispatch={acceptingDispatch().dispatch}
-      />,
-    );
+    renderProcess(done, state);
     const region = screen.getByLabelText("Process");
     expect(region.getAttribute("data-expanded")).toBe("false");
     expect(screen.queryByLabelText("Tool write_file")).toBeNull();
@@ -123,14 +108,7 @@ describe("InlineProcess", () => {
       { id: "t", kind: "tool_call", status: "streaming", toolCallId: "tc-write", actionId: "act-1" },
       { id: "a", kind: "action_required", status: "streaming", toolCallId: "tc-write", actionId: "act-1" },
     ];
-    render(
-      <InlineProcess
-        parts={withTool}
-        tools={state.tools}
-        actions={state.actions}
-        dispatch={acceptingDispatch().dispatch}
-      />,
-    );
+    renderProcess(withTool, state);
     expect(screen.getAllByLabelText("Tool write_file")).toHaveLength(1);
     expect(screen.getByRole("button", { name: "Approve" })).toBeTruthy();
   });

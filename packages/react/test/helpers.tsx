@@ -1,6 +1,10 @@
-// Shared test helpers: a recording dispatch with a controllable acknowledgement.
-import type { WriteResult } from "@agent-ui/contracts";
+// Shared test helpers: a recording dispatch with a controllable acknowledgement, and the conversation of a
+// projection state.
+import type { ProjectionState, WriteResult } from "@agent-ui/contracts";
+import { render } from "@testing-library/react";
 import type { CommandIntent, Dispatch } from "../src/commands";
+import { Conversation, type ConversationProps } from "../src/conversation";
+import { teamRunning } from "./fixtures/team";
 
 export interface RecordingDispatch {
   dispatch: Dispatch;
@@ -43,4 +47,23 @@ export function acceptingDispatch(status: WriteResult["status"] = "accepted"): {
       };
     },
   };
+}
+
+/** Renders the conversation of `state` (default: the running team fixture) with its fact tables. */
+export function renderConversation(
+  state: ProjectionState = teamRunning(),
+  props: Partial<ConversationProps> = {},
+) {
+  return render(
+    <Conversation
+      messages={state.messages}
+      tools={state.tools}
+      actions={state.actions}
+      agents={state.agents}
+      artifacts={state.artifacts}
+      evidence={state.evidence}
+      dispatch={acceptingDispatch().dispatch}
+      {...props}
+    />,
+  );
 }
