@@ -56,6 +56,11 @@ async function main(): Promise<number> {
         result.answerChars === result.expectedChars ? "ok" : "MISMATCH",
       ],
       ["duration", `${result.durationMs} ms`, ""],
+      [
+        "conversation followed the stream",
+        `${result.followGapPx} px from bottom`,
+        result.followGapPx >= 0 && result.followGapPx <= 2 ? "ok" : "NOT FOLLOWING",
+      ],
       ["frames", String(result.frames), ""],
       ["frame p50", `${fmt(result.frameP50)} ms`, ""],
       [

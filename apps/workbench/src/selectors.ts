@@ -10,6 +10,7 @@ export const selectConversation = (s: ProjectionState) => ({
   actions: s.actions,
   agents: s.agents,
   artifacts: s.artifacts,
+  evidence: s.evidence,
 });
 export const selectCapsules = (s: ProjectionState) => ({ tasks: s.tasks, queue: s.queue });
 export const selectTeam = (s: ProjectionState) => ({

@@ -8,6 +8,7 @@ import {
   Composer,
   type ComposerContextDraft,
   type ComposerProps,
+  type ConversationProps,
   ContextChips,
   Conversation,
   type DetailLoader,
@@ -29,7 +30,7 @@ import {
   tabPanelId,
   useProjection,
 } from "@agent-ui/react";
-import { useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import {
   selectArtifacts,
   selectCapsules,
@@ -89,15 +90,30 @@ export function SessionView({
   const guarded: Dispatch = readOnlyReason
     ? async () => ({ status: "unavailable", idempotencyKey: "", reason: readOnlyReason })
     : dispatch;
-  const openArtifact = (id: string) => {
-    setArtifactId(id);
-    setPanel("artifacts");
-  };
+  // Conversation links open the lane that owns the fact, at that fact (UI state only).
+  const [focus, setFocus] = useState<{ evidenceId?: string; agentId?: string }>({});
+  const links: ConversationLinks = useMemo(
+    () => ({
+      onOpenArtifact: (id: string) => {
+        setArtifactId(id);
+        setPanel("artifacts");
+      },
+      onOpenEvidence: (evidenceId: string) => {
+        setFocus({ evidenceId });
+        setPanel("evidence");
+      },
+      onOpenAgent: (agentId: string) => {
+        setFocus({ agentId });
+        setPanel("team");
+      },
+    }),
+    [],
+  );
   return (
     <div className="wb-session">
       <div className="wb-main">
         <StatusRow store={store} dispatch={guarded} />
-        <ConversationPane store={store} dispatch={guarded} onOpenArtifact={openArtifact} />
+        <ConversationPane store={store} dispatch={guarded} links={links} />
         <ComposerPane
           store={store}
           dispatch={guarded}
@@ -127,7 +143,9 @@ export function SessionView({
             aria-label={panel}
           >
             {panel === "tasks" ? <CapsulesPane store={store} dispatch={guarded} /> : null}
-            {panel === "team" ? <TeamPane store={store} dispatch={guarded} /> : null}
+            {panel === "team" ? (
+              <TeamPane store={store} dispatch={guarded} focusAgentId={focus.agentId} />
+            ) : null}
             {panel === "artifacts" ? (
               <ArtifactsPane
                 store={store}
@@ -138,7 +156,9 @@ export function SessionView({
                 drafts={artifactDrafts}
               />
             ) : null}
-            {panel === "evidence" ? <EvidencePane store={store} loadDetail={loadDetail} /> : null}
+            {panel === "evidence" ? (
+              <EvidencePane store={store} loadDetail={loadDetail} focusId={focus.evidenceId} />
+            ) : null}
             {panel === "timeline" ? <TimelinePane store={store} /> : null}
             {panel === "inspector" ? inspector : null}
           </div>
@@ -171,28 +191,36 @@ function StatusRow({ store, dispatch }: Pane) {
   );
 }
 
-function ConversationPane({
-  store,
-  dispatch,
-  onOpenArtifact,
-}: Pane & { onOpenArtifact: (id: string) => void }) {
+type ConversationLinks = Pick<ConversationProps, "onOpenArtifact" | "onOpenEvidence" | "onOpenAgent">;
+
+function ConversationPane({ store, dispatch, links }: Pane & { links: ConversationLinks }) {
   const slice = useProjection(store, selectConversation, shallowEqual);
-  // Follow the stream while the reader is at the bottom; scrolling up to read stops following (UI state).
-  const scroller = useRef<HTMLElement>(null);
-  const following = useRef(true);
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (el && following.current && slice.messages.length > 0) el.scrollTop = el.scrollHeight;
-  }, [slice.messages]);
-  const onScroll = () => {
-    const el = scroller.current;
-    if (el) following.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
-  };
+  const scroller = useFollowBottom<HTMLElement>();
   return (
-    <main className="wb-conversation" ref={scroller} onScroll={onScroll}>
-      <Conversation {...slice} dispatch={dispatch} onOpenArtifact={onOpenArtifact} />
+    <main className="wb-conversation" ref={scroller}>
+      <Conversation {...slice} {...links} dispatch={dispatch} />
     </main>
   );
+}
+
+/** Keeps a scroller at the bottom while its content grows, as long as the reader is there; scrolling up
+ * to read stops following (UI state). Growth is observed with a ResizeObserver, which runs after layout:
+ * no layout is forced per frame, and an unchanged height costs nothing (bench:ui). */
+function useFollowBottom<E extends HTMLElement>() {
+  const observer = useRef<ResizeObserver | null>(null);
+  return useCallback((el: E | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    let following = true;
+    el.addEventListener("scroll", () => {
+      following = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    });
+    observer.current = new ResizeObserver(() => {
+      if (following) el.scrollTop = el.scrollHeight;
+    });
+    for (const child of el.children) observer.current.observe(child);
+  }, []);
 }
 
 function ComposerPane({
@@ -227,10 +255,17 @@ function CapsulesPane({ store, dispatch }: Pane) {
   return <TaskCapsules tasks={tasks} queue={queue} dispatch={dispatch} />;
 }
 
-function TeamPane({ store, dispatch }: Pane) {
+function TeamPane({ store, dispatch, focusAgentId }: Pane & { focusAgentId?: string }) {
   const { team, agents, messages, evidence } = useProjection(store, selectTeam, shallowEqual);
   return (
-    <TeamWorkbench team={team} agents={agents} messages={messages} evidence={evidence} dispatch={dispatch} />
+    <TeamWorkbench
+      team={team}
+      agents={agents}
+      messages={messages}
+      evidence={evidence}
+      dispatch={dispatch}
+      focusAgentId={focusAgentId}
+    />
   );
 }
 
@@ -259,12 +294,14 @@ function ArtifactsPane(
 function EvidencePane({
   store,
   loadDetail,
+  focusId,
 }: {
   store: ProjectionStore<ProjectionState>;
   loadDetail?: DetailLoader;
+  focusId?: string;
 }) {
   const { evidence, reviews } = useProjection(store, selectEvidence, shallowEqual);
-  return <EvidenceLane evidence={evidence} reviews={reviews} loadDetail={loadDetail} />;
+  return <EvidenceLane evidence={evidence} reviews={reviews} loadDetail={loadDetail} focusId={focusId} />;
 }
 
 function TimelinePane({ store }: { store: ProjectionStore<ProjectionState> }) {

@@ -25,6 +25,8 @@ export interface UiBenchResult {
   longTaskLog: [number, number][];
   answerChars: number;
   expectedChars: number;
+  /** Pixels between the conversation's bottom and its viewport at the end: ~0 when it followed the stream. */
+  followGapPx: number;
 }
 
 declare global {
@@ -83,6 +85,11 @@ function percentile(sorted: number[], p: number): number {
 
 const SETTLE_MS = 1500;
 
+function followGap(): number {
+  const el = document.querySelector(".wb-conversation");
+  return el ? Math.round(el.scrollHeight - el.scrollTop - el.clientHeight) : -1;
+}
+
 const noDispatch: Dispatch = async () => ({ status: "unavailable", idempotencyKey: "", reason: "benchmark" });
 
 /** Streams the deltas and measures; returns a stop function. */
@@ -120,14 +127,18 @@ function runStream(
   const words = ["stream ", "of ", "tok", "ens ", "arrives ", "in ", "small ", "chunks, ", "not ", "words. "];
   const timer = setInterval(() => {
     const due = Math.min(config.deltas, Math.floor(((performance.now() - start) / 1000) * config.rate));
+    // The deltas due in this tick arrive together, as several events in one network chunk would: one
+    // applyAll, one change notification.
+    const batch: AgentUiEvent[] = [];
     while (sent < due) {
       const delta = words[sent % words.length];
       expectedChars += delta.length;
-      projector.apply(
+      batch.push(
         envelope(sequence++, "text.delta", { messageId: MESSAGE, payload: { delta, role: "assistant" } }),
       );
       sent++;
     }
+    if (batch.length > 0) projector.applyAll(batch);
     if (sent >= config.deltas) {
       clearInterval(timer);
       // Let the last frames paint before measuring.
@@ -157,6 +168,7 @@ function runStream(
           longTaskLog,
           answerChars,
           expectedChars,
+          followGapPx: followGap(),
         };
       }, 500);
     }
