@@ -411,6 +411,72 @@ describe("claude-agent-sdk adapter: live-run findings", () => {
     expect(events.findIndex((e) => e.type === "action.resolved")).toBeLessThan(finished);
   });
 
+  it("TOOL-11 interrupt() mid-tool: the tool is cancelled (not an error, not a denial) and the run cancelled", () => {
+    const events = adapt([
+      sys("init"),
+      assistant([{ type: "tool_use", id: "toolu_s", name: "Bash", input: { command: "sleep 30" } }]),
+      {
+        type: "user",
+        session_id: S,
+        parent_tool_use_id: null,
+        message: {
+          role: "user",
+          content: [
+            {
+              type: "tool_result",
+              tool_use_id: "toolu_s",
+              content: "The user doesn't want to proceed",
+              is_error: true,
+            },
+          ],
+        },
+        tool_use_result: "User rejected tool use",
+        tool_result_meta: [{ id: "toolu_s", non_execution_kind: "user-rejected" }],
+      },
+      {
+        type: "user",
+        session_id: S,
+        parent_tool_use_id: null,
+        message: {
+          role: "user",
+          content: [{ type: "text", text: "[Request interrupted by user for tool use]" }],
+        },
+      },
+      result({
+        subtype: "error_during_execution",
+        is_error: true,
+        terminal_reason: "aborted_tools",
+        errors: ["[ede_diagnostic] result_type=user"],
+      }),
+    ]);
+    expect(events.find((e) => e.type === "tool.failed")).toMatchObject({
+      phase: "cancelled",
+      payload: { cancelled: true, reason: "interrupted by user" },
+    });
+    expect(events.some((e) => e.type === "action.required" || e.type === "run.failed")).toBe(false);
+    expect(events.some((e) => e.type === "diagnostic.changed")).toBe(false);
+    expect(events.at(-1)).toMatchObject({
+      type: "run.finished",
+      payload: { outcome: "cancelled", reason: "interrupted by user" },
+    });
+  });
+
+  it("STAT-07 an abort while streaming cancels the run with the CLI's reason; other errors still fail it", () => {
+    const aborted = adapt([
+      sys("init"),
+      result({ subtype: "error_during_execution", is_error: true, terminal_reason: "aborted_streaming" }),
+    ]);
+    expect(aborted.at(-1)).toMatchObject({
+      type: "run.finished",
+      payload: { outcome: "cancelled", reason: "aborted_streaming" },
+    });
+    const limited = adapt([
+      sys("init"),
+      result({ subtype: "error_max_turns", is_error: true, terminal_reason: "max_turns" }),
+    ]);
+    expect(limited.at(-1)).toMatchObject({ type: "run.failed", payload: { category: "error_max_turns" } });
+  });
+
   it("TEAM-02 a subagent first announced by task_started has a known parent (the session)", () => {
     const events = adapt([
       sys("init"),

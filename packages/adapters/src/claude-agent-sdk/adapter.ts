@@ -17,6 +17,7 @@ import type { AdapterOptions, SourceAdapter } from "../types";
 import { onAssistant, onStreamEvent } from "./content";
 import { CLAUDE_FORMAT, ClaudeState } from "./state";
 import { onSystem } from "./system";
+import { denyTool, onToolProgress, onToolResult, toolResultMeta } from "./tools";
 
 const RESULT_METRICS: readonly [string, string, string][] = [
   ["total_cost_usd", "cost.usd", "usd"],
@@ -24,6 +25,11 @@ const RESULT_METRICS: readonly [string, string, string][] = [
   ["duration_api_ms", "model.duration_ms", "ms"],
   ["num_turns", "run.turns", "count"],
 ];
+
+/** `terminal_reason`s of a query stopped by `interrupt()` or its abort signal. */
+const ABORTED = new Set(["aborted_streaming", "aborted_tools"]);
+/** "[Request interrupted by user]" / "[Request interrupted by user for tool use]" */
+const INTERRUPT_MARKER = /^\[Request interrupted by user[^\]]*\]$/;
 
 class ClaudeAdapter implements SourceAdapter {
   readonly format = CLAUDE_FORMAT;
@@ -90,7 +96,7 @@ class ClaudeAdapter implements SourceAdapter {
       case "result":
         return this.onResult(body, info);
       case "tool_progress":
-        return this.onToolProgress(body, info);
+        return onToolProgress(this.state, body, info);
       case "control_request":
         return this.onPermissionRequest(body, info);
       case "control_response":
@@ -107,17 +113,12 @@ class ClaudeAdapter implements SourceAdapter {
     const parent = readString(record, "parent_tool_use_id");
     const out: AgentUiEvent[] = [];
     const texts: string[] = typeof content === "string" ? [content] : [];
-    const decisions = new Map<string, JsonObject>();
-    for (const meta of readArray(record, "tool_result_meta") ?? []) {
-      const id = readString(meta, "id");
-      const decision = asRecord(asRecord(meta)?.permission_decision);
-      if (id !== undefined && decision !== undefined) decisions.set(id, decision);
-    }
+    const metas = toolResultMeta(record);
     for (const block of Array.isArray(content) ? content : []) {
       const blockType = readString(block, "type");
       if (blockType === "text") texts.push(readString(block, "text") ?? "");
       else if (blockType === "tool_result")
-        out.push(...this.toolResult(record, block as JsonObject, decisions, info));
+        out.push(...onToolResult(state, record, block as JsonObject, metas, info));
       else if (blockType !== "image")
         out.push(state.emit.unsupported(block, info, `user content block ${blockType} is not mapped`));
     }
@@ -126,6 +127,12 @@ class ClaudeAdapter implements SourceAdapter {
     // The prompt a subagent was given is part of its spawn, not the user's speech (TEAM-04).
     if (parent !== undefined) return [...state.ensureSubagent(record, parent, info, text), ...out];
     if (!state.runOpen) return [...state.ensureRun(record, info, text), ...out];
+    // The CLI's own transcript marker of a user interrupt, not user speech: the run's `result` ends it as
+    // cancelled and says why.
+    if (INTERRUPT_MARKER.test(text)) {
+      state.interruptedByUser = true;
+      return out;
+    }
     out.push(
       state.emit.diagnostic(
         "missing_correlation",
@@ -136,78 +143,6 @@ class ClaudeAdapter implements SourceAdapter {
       ),
     );
     return out;
-  }
-
-  private toolResult(
-    record: JsonObject,
-    block: JsonObject,
-    decisions: Map<string, JsonObject>,
-    info: SourceInfo,
-  ): AgentUiEvent[] {
-    const state = this.state;
-    const toolCallId = readString(block, "tool_use_id");
-    if (toolCallId === undefined)
-      return [
-        state.emit.diagnostic("missing_correlation", "warning", "tool_result without tool_use_id", info),
-      ];
-    const base = { ...state.base(record), toolCallId };
-    const out: AgentUiEvent[] = [];
-    const decision = decisions.get(toolCallId);
-    if (decision !== undefined) {
-      const payload = {
-        decision: compact({
-          id: toolCallId,
-          decision: readString(decision, "decision") ?? "unknown",
-          source: readString(decision, "source"),
-          reason: readString(decision, "reason_type", "reason"),
-        }),
-      };
-      out.push(state.emit.event("permission.changed", { ...base, payload }, info));
-    }
-    const outputPreview = safePreview(textOfContent(block.content), 2048);
-    // Rejected by `canUseTool` or a permission rule: the tool never ran. The row fails as denied (not as
-    // a tool error) and the decision is audited where it happened, beside the tool (HITL-04, PERM-02).
-    if (readString(decision, "decision") === "reject") {
-      const decidedBy = readString(decision, "source") === "user_reject" ? "user" : "permission policy";
-      out.push(...this.denial(record, toolCallId, decidedBy, outputPreview, info));
-      return out;
-    }
-    const tool = state.tool(toolCallId);
-    if (tool.terminal) return out;
-    tool.terminal = true;
-    const rich = record.tool_use_result;
-    if (readBoolean(block, "is_error") === true) {
-      out.push(
-        state.emit.event(
-          "tool.failed",
-          {
-            ...base,
-            phase: "failed",
-            payload: compact({ error: outputPreview ?? "tool error", outputPreview }),
-          },
-          info,
-        ),
-      );
-    } else {
-      const payload = compact({ output: this.state.safe(rich ?? block.content), outputPreview });
-      out.push(state.emit.event("tool.result", { ...base, phase: "completed", payload }, info));
-    }
-    return out;
-  }
-
-  private onToolProgress(record: JsonObject, info: SourceInfo): AgentUiEvent[] {
-    const toolCallId = readString(record, "tool_use_id");
-    if (toolCallId === undefined) return [this.state.emit.unsupported(record, info)];
-    const seconds = readNumber(record, "elapsed_time_seconds");
-    const payload = compact({
-      message:
-        seconds !== undefined
-          ? `${readString(record, "tool_name") ?? "tool"} running ${seconds}s`
-          : undefined,
-    });
-    return [
-      this.state.emit.event("tool.progress", { ...this.state.base(record), toolCallId, payload }, info),
-    ];
   }
 
   /** stream-json permission prompt (`can_use_tool`): an approval keyed by the request id (HITL-01). */
@@ -268,7 +203,7 @@ class ClaudeAdapter implements SourceAdapter {
       const toolCallId = readString(denial, "tool_use_id");
       if (toolCallId === undefined) continue;
       state.tool(toolCallId).name ??= readString(denial, "tool_name");
-      out.push(...this.denial(record, toolCallId, "permission policy", undefined, info));
+      out.push(...denyTool(state, record, toolCallId, "permission policy", undefined, info));
     }
     const usage = asRecord(record.usage);
     for (const [field, metricName] of [
@@ -291,6 +226,7 @@ class ClaudeAdapter implements SourceAdapter {
         out.push(state.emit.event("metric.changed", { ...base, metricName, payload: { value, unit } }, info));
     }
     const subtype = readString(record, "subtype") ?? "unknown";
+    const terminalReason = readString(record, "terminal_reason");
     if (subtype === "success" && readBoolean(record, "is_error") !== true) {
       out.push(
         state.emit.event(
@@ -299,6 +235,11 @@ class ClaudeAdapter implements SourceAdapter {
           info,
         ),
       );
+    } else if (terminalReason !== undefined && ABORTED.has(terminalReason)) {
+      // Stopped by `interrupt()` or an abort: cancelled, not failed; open tools end cancelled (TOOL-11).
+      const reason = state.interruptedByUser ? "interrupted by user" : terminalReason;
+      const payload = { outcome: "cancelled", reason };
+      out.push(state.emit.event("run.finished", { ...base, phase: "cancelled", payload }, info));
     } else {
       const errors = (readArray(record, "errors") ?? []).filter((e) => typeof e === "string").join("; ");
       const message = errors !== "" ? errors : (readString(record, "result") ?? subtype);
@@ -312,77 +253,9 @@ class ClaudeAdapter implements SourceAdapter {
     }
     state.runOpen = false;
     state.runId = undefined;
+    state.interruptedByUser = false;
     return out;
   }
-
-  /** A denied tool: the row fails as denied and the decision is kept as an action audit (HITL-04, HITL-10).
-   * Once per tool call, whether it is first seen at its tool_result or in the result's denial list. */
-  private denial(
-    record: JsonObject,
-    toolCallId: string,
-    decidedBy: string,
-    reason: string | undefined,
-    info: SourceInfo,
-  ): AgentUiEvent[] {
-    const state = this.state;
-    if (state.deniedTools.has(toolCallId)) return [];
-    state.deniedTools.add(toolCallId);
-    const base = { ...state.base(record), toolCallId };
-    const actionId = `permission:${toolCallId}`;
-    const tool = state.tool(toolCallId);
-    const out = [
-      state.emit.event(
-        "action.required",
-        {
-          ...base,
-          actionId,
-          payload: compact({
-            actionType: "tool_approval",
-            sourceType: "claude.permission_denial",
-            toolName: tool.name,
-            availableDecisions: ["allow", "deny"],
-          }),
-        },
-        info,
-      ),
-      state.emit.event(
-        "action.resolved",
-        {
-          ...base,
-          actionId,
-          payload: compact({ outcome: "resolved", decision: "reject", decidedBy, reason }),
-        },
-        info,
-      ),
-    ];
-    if (!tool.terminal) {
-      tool.terminal = true;
-      out.push(
-        state.emit.event(
-          "tool.failed",
-          {
-            ...base,
-            phase: "failed",
-            payload: compact({ denied: true, error: reason ?? "permission denied", outputPreview: reason }),
-          },
-          info,
-        ),
-      );
-    }
-    return out;
-  }
-}
-
-function textOfContent(content: unknown): string | undefined {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return undefined;
-  return content
-    .map((block) =>
-      readString(block, "type") === "text"
-        ? (readString(block, "text") ?? "")
-        : `[${readString(block, "type") ?? "content"}]`,
-    )
-    .join("\n");
 }
 
 export function createClaudeAdapter(options: AdapterOptions = {}): SourceAdapter {

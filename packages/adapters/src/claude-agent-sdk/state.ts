@@ -67,6 +67,8 @@ export class ClaudeState {
   runId: string | undefined;
   model: string | undefined;
   pendingCompactionId: string | undefined;
+  /** The CLI marked the open run as interrupted by the user (its `result` then ends it cancelled). */
+  interruptedByUser = false;
   readonly messages = new Map<string, MessageState>();
   readonly tools = new Map<string, ToolState>();
   /** parent tool use id → subagent agent id, once announced. */
