@@ -2,99 +2,23 @@
 // mock Anthropic API, SDKMessages collected by `query()` → auto-detected adapter → projection. The shared
 // capture (claude-agent-sdk.bash-tool.*) covers the same run in the default suite; this proves the adapter
 // against what the CLI emits today, plus runs there is no capture for: a canUseTool denial, an allowed
-// Write beside a failing command, and an async subagent.
+// Write beside a failing command, an async subagent, and an interrupt while a tool runs.
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, expect, it } from "vitest";
 import { assistantTexts, framed } from "../test/peers-support";
-import { type ClaudeRun, type MockScript, messageKinds, runClaude } from "./claude-live";
+import { type ClaudeRun, messageKinds, runClaude } from "./claude-live";
+import {
+  STARTED,
+  allowedAndFailingScript,
+  sleeperScript,
+  subagentScript,
+  until,
+  writeScript,
+} from "./claude-scenarios";
 import { HEAVY_PINS, type LiveProjection, adaptLive, describeHeavy, visibleDiagnostics } from "./support";
 
 const SDK = "@anthropic-ai/claude-agent-sdk";
-
-/** A Write the CLI must ask permission for (default permission mode); the mock then reports the outcome. */
-const writeScript =
-  (workDir: string): MockScript =>
-  ({ req, hasToolResult }) => {
-    if (!req.tools?.length) return [{ type: "text", text: "Mock title" }];
-    if (!hasToolResult)
-      return [
-        { type: "text", text: "I will write a file." },
-        {
-          type: "tool_use",
-          id: "toolu_write_1",
-          name: "Write",
-          input: { file_path: path.join(workDir, "denied.txt"), content: "secret plan\n" },
-        },
-      ];
-    return [{ type: "text", text: "The write was not allowed." }];
-  };
-
-/** Two tools in one answer that both need permission: a Write the user allows, a Bash that exits 3. */
-const allowedAndFailingScript =
-  (workDir: string): MockScript =>
-  ({ req, hasToolResult }) => {
-    if (!req.tools?.length) return [{ type: "text", text: "Mock title" }];
-    if (!hasToolResult)
-      return [
-        { type: "text", text: "Writing, then checking." },
-        {
-          type: "tool_use",
-          id: "toolu_write_ok",
-          name: "Write",
-          input: { file_path: path.join(workDir, "ok.txt"), content: "allowed\n" },
-        },
-        {
-          type: "tool_use",
-          id: "toolu_bash_fail",
-          name: "Bash",
-          input: { command: "echo partial; exit 3", description: "A failing check" },
-        },
-      ];
-    return [{ type: "text", text: "Written; the check failed." }];
-  };
-
-const firstUserText = (req: Parameters<MockScript>[0]["req"]): string => {
-  const content = req.messages[0]?.content ?? "";
-  return typeof content === "string" ? content : content.map((c) => c.text ?? "").join(" ");
-};
-
-/** The capture recipe stream-subagent.mjs, with Bash in the subagent: the parent delegates through the
- * async Agent tool and answers in plain text (calling Agent again would spawn subagents in a loop). */
-const subagentScript = (): MockScript => {
-  let parentCalls = 0;
-  return ({ req, hasToolResult }) => {
-    if (!req.tools?.length) return [{ type: "text", text: "Mock title" }];
-    if (firstUserText(req).includes("SUBTASK-PROMPT")) {
-      if (!hasToolResult)
-        return [
-          { type: "thinking", thinking: "Subagent: run echo." },
-          {
-            type: "tool_use",
-            id: "toolu_sub_bash",
-            name: "Bash",
-            input: { command: "echo hello-from-subagent", description: "Echo from the subagent" },
-          },
-        ];
-      return [{ type: "text", text: "Subagent ran echo." }];
-    }
-    parentCalls++;
-    if (parentCalls === 1)
-      return [
-        { type: "text", text: "Delegating." },
-        {
-          type: "tool_use",
-          id: "toolu_agent_1",
-          name: "Agent",
-          input: {
-            description: "Run echo",
-            prompt: "SUBTASK-PROMPT: run echo",
-            subagent_type: "general-purpose",
-          },
-        },
-      ];
-    return [{ type: "text", text: "The subagent is done." }];
-  };
-};
 
 function toolByName(live: LiveProjection, name: string) {
   return Object.values(live.state.tools).find((t) => t.name === name);
@@ -305,6 +229,46 @@ describeHeavy("heavy: claude-agent-sdk live async subagent", SDK, (pkg) => {
     ]);
     expect(live.state.runtime.status).toBe("completed");
     // Neither a stalled stream nor an async tool closed as unfinished at the parent's first result.
+    expect(visibleDiagnostics(live.state)).toEqual([]);
+  });
+});
+
+describeHeavy("heavy: claude-agent-sdk live interrupt while a tool runs", SDK, (pkg) => {
+  let run: ClaudeRun;
+  let live: LiveProjection;
+  beforeAll(async () => {
+    let workDir = "";
+    let armed = false;
+    run = await runClaude(pkg.entryUrl, {
+      prompt: "Run the long job",
+      script: (dir) => {
+        workDir = dir;
+        return sleeperScript();
+      },
+      // Interrupt only once the command really runs (it wrote its marker file), whatever the machine load.
+      onMessage: (message, controls) => {
+        if (armed || message.type !== "assistant" || !JSON.stringify(message).includes("toolu_sleep")) return;
+        armed = true;
+        until(() => existsSync(path.join(workDir, STARTED)), 60_000)
+          .then(() => controls.interrupt())
+          .catch(() => {}); // a failed interrupt shows as a completed run below
+      },
+    });
+    live = adaptLive(run.messages);
+  });
+
+  it("TOOL-11 the running command is cancelled: neither output-available, nor an error, nor a denial", () => {
+    expect(run.workFiles).toContain(STARTED);
+    expect(live.state.tools.toolu_sleep.status).toBe("cancelled");
+    expect(live.state.actions).toEqual({});
+  });
+
+  it("STAT-07 the run ends cancelled by the user, not failed and not completed; no answer is invented", () => {
+    expect(messageKinds(run.messages).at(-1)).toBe("result:error_during_execution");
+    expect(live.state.runtime.status).toBe("cancelled");
+    expect(live.state.runtime.reason).toBe("interrupted by user");
+    expect(live.state.runtime.failure).toBeUndefined();
+    expect(assistantTexts(live.state).map(([, , text]) => text)).toEqual(["Starting a long job."]);
     expect(visibleDiagnostics(live.state)).toEqual([]);
   });
 });

@@ -63,7 +63,7 @@ interface ClaudeSdk {
       ) => Promise<PermissionDecision>;
       stderr: (data: string) => void;
     };
-  }): AsyncIterable<SdkMessage> & { close(): void };
+  }): AsyncIterable<SdkMessage> & { close(): void; interrupt(): Promise<unknown> };
 }
 
 /** An SDKMessage as the client receives it; only `type` is relied on here, the adapter reads the rest. */
@@ -88,6 +88,8 @@ export interface ClaudeRunOptions {
   /** Stop after this many `result` messages (an async subagent makes the CLI emit a second one). */
   results?: number;
   timeoutMs?: number;
+  /** Sees each message as it arrives, with the query's controls (e.g. to interrupt mid-tool). */
+  onMessage?: (message: SdkMessage, controls: { interrupt(): Promise<unknown> }) => void;
 }
 
 export interface ClaudeRun {
@@ -140,6 +142,7 @@ export async function runClaude(sdkEntryUrl: string, options: ClaudeRunOptions):
     let results = 0;
     for await (const message of q) {
       messages.push(message);
+      options.onMessage?.(message, q);
       if (message.type === "result") results++;
       if (results >= (options.results ?? 1)) break;
     }

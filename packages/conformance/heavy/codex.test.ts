@@ -5,15 +5,24 @@
 // failure) have none.
 import { beforeAll, expect, it } from "vitest";
 import { assistantTexts, framed } from "../test/peers-support";
-import { type CodexRun, type ResponsesScript, eventKinds, runCodex } from "./codex-live";
+import { type CodexRun, type ResponseItem, type ResponsesScript, eventKinds, runCodex } from "./codex-live";
 import { HEAVY_PINS, type LiveProjection, adaptLive, describeHeavy, visibleDiagnostics } from "./support";
 
 const SDK = "@openai/codex-sdk";
 
-const message = (id: string, text: string) =>
-  ({ type: "message", id, role: "assistant", content: [{ type: "output_text", text }] }) as const;
-const call = (id: string, callId: string, name: string, args: unknown) =>
-  ({ type: "function_call", id, call_id: callId, name, arguments: JSON.stringify(args) }) as const;
+const message = (id: string, text: string): ResponseItem => ({
+  type: "message",
+  id,
+  role: "assistant",
+  content: [{ type: "output_text", text }],
+});
+const call = (id: string, callId: string, name: string, args: unknown): ResponseItem => ({
+  type: "function_call",
+  id,
+  call_id: callId,
+  name,
+  arguments: JSON.stringify(args),
+});
 
 /** The capture recipe's exec-patch-plan run (FORCE_PLAN: an update_plan call gpt-5.5 does not advertise). */
 const execPatchPlan: ResponsesScript = ({ n }) => {
