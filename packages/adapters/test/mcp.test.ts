@@ -163,7 +163,7 @@ describe("mcp adapter: failures, cancellation and bare messages", () => {
     ]);
   });
 
-  it("HITL-01 a sampling request is a permission action resolved by the client's result", () => {
+  it("HITL-01 a sampling request is a permission action resolved by the client's result, no decision invented", () => {
     const events = adapt([
       s2c({
         id: 4,
@@ -172,10 +172,13 @@ describe("mcp adapter: failures, cancellation and bare messages", () => {
       }),
       c2s({ id: 4, result: { model: "m", role: "assistant", content: { type: "text", text: "hi" } } }),
     ]);
-    expect(events.map((e) => [e.type, e.payload?.actionType ?? e.payload?.decision])).toEqual([
+    expect(events.map((e) => [e.type, e.payload?.actionType ?? e.payload?.outcome])).toEqual([
       ["action.required", "permission_grant"],
-      ["action.resolved", "approve"],
+      ["action.resolved", "resolved"],
     ]);
+    // The result says the client generated, not that a person approved: no decision on the wire.
+    expect(events[1].payload).not.toHaveProperty("decision");
+    expect(events[1].payload).toMatchObject({ response: { model: "m" } });
   });
 
   it("SEC-02 secret tool arguments never reach the events", () => {

@@ -351,12 +351,14 @@ class McpAdapter implements SourceAdapter {
         { outcome: "cancelled", reason: readString(error, "message") ?? "error" },
         info,
       );
+    // A sampling result says the client generated; it does not say a person approved (hosts may allow
+    // sampling by policy), so no decision is recorded. A refusal comes back as a JSON-RPC error.
     if (request.method === "sampling/createMessage")
       return this.resolveAction(
         actionId,
         compact({
           outcome: "resolved",
-          decision: "approve",
+          reason: "the client returned a sampled message",
           response: compact({
             model: readString(result, "model"),
             stopReason: readString(result, "stopReason"),

@@ -1,138 +1,14 @@
-// Live: the real `@modelcontextprotocol/sdk` — an `McpServer` with a `deploy` tool and a `Client`,
-// linked in memory (`InMemoryTransport.createLinkedPair`), offline. The tool reports progress, asks
-// the user through a form elicitation, and returns text, a `resource_link` and `structuredContent`.
-// Every JSON-RPC message is recorded in both directions as `{dir, msg}` (the record shape the mcp
-// adapter reads), then adapted (auto-detected), projected and checked the way a user would see it.
+// Live: the MCP producer's JSON-RPC traffic (see mcp.producer.ts) → auto-detection → the mcp adapter →
+// projection, checked the way a user would see it: the tool row with its progress, the questions put
+// to the user (form, URL, sampling) and how they were answered, output refs, failures, cancellation.
 // MCP has no assistant answer, so it is not part of the cross-protocol equivalence.
 import { findAdapter } from "@agent-ui/adapters";
 import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import {
-  type ElicitRequest,
-  ElicitRequestSchema,
-  type ElicitResult,
-  ElicitationCompleteNotificationSchema,
-} from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { assistantTextParts, projectProduction } from "./live-support";
-import type { LiveProduction } from "./producer";
-
-const DEPLOY = {
-  env: "staging",
-  question: "Deploy to staging?",
-  done: "deployed to staging",
-  log: { uri: "file:///logs/deploy.txt", name: "deploy.txt", mimeType: "text/plain" },
-} as const;
-
-type Direction = "client->server" | "server->client";
-
-/** Records every message a transport sends, tagged with its direction, before it is delivered. */
-function tap(transport: Transport, dir: Direction, records: unknown[]): Transport {
-  const send = transport.send.bind(transport);
-  transport.send = (message, options) => {
-    records.push({ dir, msg: structuredClone(message) });
-    return send(message, options);
-  };
-  return transport;
-}
-
-function deployServer(): McpServer {
-  const server = new McpServer({ name: "deploy-bot", version: "1.0.0" });
-  server.registerTool(
-    "deploy",
-    { description: "Deploy after the user confirms", inputSchema: { env: z.string() } },
-    async ({ env }, extra) => {
-      const progressToken = extra._meta?.progressToken;
-      const progress = async (done: number, message: string) => {
-        if (progressToken === undefined) return;
-        await extra.sendNotification({
-          method: "notifications/progress",
-          params: { progressToken, progress: done, total: 3, message },
-        });
-      };
-      await progress(1, "building");
-      const answer = await server.server.elicitInput({
-        mode: "form",
-        message: `Deploy to ${env}?`,
-        requestedSchema: {
-          type: "object",
-          properties: { confirm: { type: "boolean", title: "Confirm" }, note: { type: "string" } },
-          required: ["confirm"],
-        },
-      });
-      if (answer.action !== "accept" || answer.content?.confirm !== true)
-        return { content: [{ type: "text", text: `not deployed (${answer.action})` }] };
-      await progress(2, "uploading");
-      await progress(3, "done");
-      return {
-        content: [
-          { type: "text", text: `deployed to ${env}` },
-          { type: "resource_link", ...DEPLOY.log },
-        ],
-        structuredContent: { env, note: answer.content?.note ?? null },
-      };
-    },
-  );
-  return server;
-}
-
-interface Session<T> {
-  records: unknown[];
-  result: T;
-}
-
-/**
- * One client ↔ server session over a linked in-memory pair, both directions recorded: `answer` is the
- * client's elicitation handler (the user), `act` what the client does once connected.
- */
-async function recordSession<T>(
-  server: McpServer,
-  answer: (request: ElicitRequest) => ElicitResult,
-  act: (client: Client) => Promise<T>,
-): Promise<Session<T>> {
-  const records: unknown[] = [];
-  const client = new Client(
-    { name: "agent-ui-live", version: "0.0.1" },
-    { capabilities: { elicitation: { form: {}, url: {} } } },
-  );
-  client.setRequestHandler(ElicitRequestSchema, async (request) => answer(request));
-  client.setNotificationHandler(ElicitationCompleteNotificationSchema, async () => {});
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(tap(serverSide, "server->client", records));
-  await client.connect(tap(clientSide, "client->server", records));
-  try {
-    return { records, result: await act(client) };
-  } finally {
-    await client.close();
-    await server.close();
-  }
-}
-
-/** The session's records as a production the live helpers project (one run, nothing interrupted). */
-function production(records: unknown[]): LiveProduction {
-  return { format: "mcp", records, interruptedRunLength: records.length };
-}
-
-/** One `tools/call` of `deploy`, the user answering the form with `action`. */
-async function runDeploy(
-  action: "accept" | "decline",
-): Promise<LiveProduction & { progress: number[]; result: unknown }> {
-  const progress: number[] = [];
-  const session = await recordSession(
-    deployServer(),
-    () => (action === "accept" ? { action, content: { confirm: true, note: "ship it" } } : { action }),
-    (client) =>
-      client.callTool({ name: "deploy", arguments: { env: DEPLOY.env } }, undefined, {
-        onprogress: (update) => progress.push(update.progress),
-      }),
-  );
-  return { ...production(session.records), progress, result: session.result };
-}
+import { DEPLOY, type Direction, opsServer, production, recordSession, runDeploy } from "./mcp.producer";
 
 const errors = (state: ProjectionState) => state.diagnostics.filter((d) => d.severity === "error");
 const toolOf = (state: ProjectionState) => Object.values(state.tools)[0];
@@ -236,40 +112,6 @@ describe("live @modelcontextprotocol/sdk: the user declines the form", () => {
   });
 });
 
-/** A server whose tools exercise the other outcomes: an OAuth-style URL step, a failure, a long task. */
-function opsServer(): McpServer {
-  const server = new McpServer({ name: "ops-bot", version: "1.0.0" });
-  server.registerTool("connect_repo", { description: "Link the repository after OAuth" }, async () => {
-    const elicitationId = "elic-oauth-live";
-    const answer = await server.server.elicitInput({
-      mode: "url",
-      message: "Authorize the deploy bot",
-      url: "https://auth.example.com/authorize?client=deploy-bot",
-      elicitationId,
-    });
-    // The user went to the link; the server says when the out-of-band step is really done.
-    if (answer.action === "accept") await server.server.createElicitationCompletionNotifier(elicitationId)();
-    return {
-      content: [{ type: "text", text: `repository ${answer.action === "accept" ? "linked" : "not linked"}` }],
-    };
-  });
-  server.registerTool("wipe_cache", { description: "Always fails" }, async () => {
-    throw new Error("disk full");
-  });
-  // Without an input schema the SDK calls the handler with `extra` only.
-  server.registerTool("long_task", { description: "Runs until cancelled" }, async (extra) => {
-    const progressToken = extra._meta?.progressToken;
-    if (progressToken !== undefined)
-      await extra.sendNotification({
-        method: "notifications/progress",
-        params: { progressToken, progress: 1, total: 10, message: "step 1" },
-      });
-    await new Promise<void>((resolve) => extra.signal.addEventListener("abort", () => resolve()));
-    return { content: [{ type: "text", text: "stopped" }] };
-  });
-  return server;
-}
-
 describe("live @modelcontextprotocol/sdk: URL elicitation, tool error, cancellation", () => {
   it("HITL-03 a URL elicitation is a link, resolved only when the server reports it complete", async () => {
     const session = await recordSession(
@@ -336,5 +178,44 @@ describe("live @modelcontextprotocol/sdk: URL elicitation, tool error, cancellat
     expect(toolOf(state)).toMatchObject({ name: "long_task", status: "cancelled" });
     expect(toolOf(state).progress).toMatchObject({ message: "step 1", ratio: 0.1 });
     expect(errors(state)).toEqual([]);
+  });
+
+  it("HITL-01 HITL-03 sampling: a permission action resolved by the client's result, with no decision invented", async () => {
+    const session = await recordSession(
+      opsServer(),
+      () => ({ action: "cancel" }),
+      (client) => client.callTool({ name: "summarize_logs", arguments: {} }),
+      () => ({ model: "mock-model", role: "assistant", content: { type: "text", text: "All green." } }),
+    );
+    const { state } = projectProduction(production(session.records));
+    const [action] = Object.values(state.actions);
+    expect(action).toMatchObject({
+      type: "permission_grant",
+      status: "resolved",
+      response: { model: "mock-model" },
+    });
+    // The result says the client's model generated; nothing on the wire says a person approved.
+    expect(action.decision).toBeUndefined();
+    expect(toolOf(state)).toMatchObject({ status: "output-available", outputPreview: "summary: All green." });
+    // The sampled text belongs to the server's tool, never to an assistant answer.
+    expect(assistantTextParts(state)).toEqual([]);
+    expect(errors(state)).toEqual([]);
+  });
+
+  it("HITL-04 a refused sampling request ends the action cancelled and the tool reports the failure", async () => {
+    const session = await recordSession(
+      opsServer(),
+      () => ({ action: "cancel" }),
+      (client) => client.callTool({ name: "summarize_logs", arguments: {} }),
+      () => {
+        throw new McpError(ErrorCode.InvalidRequest, "User rejected sampling request");
+      },
+    );
+    const { state } = projectProduction(production(session.records));
+    const [action] = Object.values(state.actions);
+    expect(action).toMatchObject({ type: "permission_grant", status: "cancelled" });
+    expect(action.decision).toBeUndefined();
+    expect(toolOf(state).status).toBe("output-error");
+    expect(toolOf(state).error?.message).toContain("User rejected sampling request");
   });
 });
