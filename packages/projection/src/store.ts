@@ -24,6 +24,7 @@ import type {
 } from "@agent-ui/contracts";
 import { diagnostic } from "@agent-ui/contracts";
 import { EntityTable, Slice } from "./internal/entity-table";
+import { Lazy } from "./internal/lazy";
 import { copyPlain } from "./internal/json";
 import { type MessageState, type PartState, messageView } from "./internal/message-state";
 import type { ResolvedOptions } from "./options";
@@ -81,9 +82,11 @@ export class Store {
   readonly evidence = new EntityTable<EvidenceRecord>(copyPlain);
   readonly timeline = new EntityTable<TimelineEntry>(copyPlain);
 
-  /** Append-only; diagnostic objects are never mutated after creation, so the view is a cheap slice. */
+  /** Append-only; diagnostic objects are never mutated after creation, so a snapshot's view is the first
+   * `length` entries, copied only when read. */
   readonly diagnostics: Diagnostic[] = [];
-  private diagnosticsView: Diagnostic[] | null = null;
+  private diagnosticsView: Lazy<Diagnostic[]> | null = null;
+  private diagnosticsViewLength = 0;
 
   /** External application state; replaced immutably by snapshots and patches, so it is its own view. */
   appState: Record<string, unknown> = {};
@@ -139,8 +142,13 @@ export class Store {
     this.diagnosticsView = null;
   }
 
-  diagnosticsList(): Diagnostic[] {
-    if (this.diagnosticsView === null) this.diagnosticsView = this.diagnostics.slice();
+  diagnosticsList(): Lazy<Diagnostic[]> {
+    // Compared by length too: hydration appends to `diagnostics` directly.
+    const length = this.diagnostics.length;
+    if (this.diagnosticsView === null || this.diagnosticsViewLength !== length) {
+      this.diagnosticsView = new Lazy(() => this.diagnostics.slice(0, length), length);
+      this.diagnosticsViewLength = length;
+    }
     return this.diagnosticsView;
   }
 

@@ -1,22 +1,42 @@
 // The mutable internal store hands out memoized immutable views (DESIGN.md: "a mutable internal store with
 // per-entity versions that hands out memoized immutable views and rebuilds only what an event dirtied").
-// Writes mark an id dirty in O(1). A view rebuilds only the dirtied entities' views and reuses every other
-// view object, so an untouched entity keeps its identity (===) between `getState()` calls. A list view is
-// the previous array sliced and patched; a record view is refilled from the cached views (no entity is
-// rebuilt, but the container is O(table) — once per getState() that follows a change to the table).
+// Writes mark an id dirty in O(1). Publishing (once per `getState()` that follows a change) rebuilds only
+// the dirtied entities' views — every other view object keeps its identity (===) — and returns a lazy
+// handle for the table's container (record or list). Building that container is O(table), so it happens
+// only when someone reads the slice; reading it later still shows the table as it was when published:
+// each revision keeps the views the next revision replaced (an undo record, O(changes)), and a handle
+// rebuilds its revision from the current views plus those undo records. Old revisions nobody holds are
+// garbage: the chain only points forward, from older to newer.
+import { Lazy } from "./lazy";
+
+/** One published state of a table. */
+interface Revision<V> {
+  /** Number of ids (in insertion order) the table had at this revision. */
+  size: number;
+  /** Ids the next revisions changed, with the view this revision had (`[id, view, id, view, …]`). */
+  undo: (string | V)[];
+  /** Insertion order at this revision, kept only when a later deletion rewrote it. */
+  order: string[] | null;
+  next: Revision<V> | null;
+}
+
+function revision<V>(size: number): Revision<V> {
+  return { size, undo: [], order: null, next: null };
+}
 
 /** A table of entities keyed by id, in first-insertion order. Read it either as a record (`record()`) or
  * as an ordered list (`list()`), not both. */
 export class EntityTable<T, V = T> {
   private readonly items = new Map<string, T>();
+  /** Views as of the latest published revision. */
   private readonly views = new Map<string, V>();
   private readonly dirty = new Set<string>();
-  /** Position of each id in insertion order (for patching the list view in place). */
+  /** Position of each id in insertion order (for deletions). */
   private readonly positions = new Map<string, number>();
-  private readonly order: string[] = [];
-  private recordView: Record<string, V> | null = null;
-  private listView: V[] | null = null;
-  /** A deletion happened: the next view is rebuilt from scratch. */
+  private order: string[] = [];
+  private head: Revision<V> = revision(0);
+  private handle: Lazy<Record<string, V>> | Lazy<V[]> | null = null;
+  /** A deletion happened since the last publish. */
   private structureChanged = false;
 
   constructor(private readonly makeView: (item: T) => V) {}
@@ -51,7 +71,13 @@ export class EntityTable<T, V = T> {
 
   delete(id: string): void {
     if (!this.items.delete(id)) return;
-    this.views.delete(id);
+    const view = this.views.get(id);
+    if (view !== undefined) {
+      // The published revision still shows this entity: keep its view and its insertion order.
+      this.head.undo.push(id, view);
+      if (this.head.order === null) this.head.order = this.order.slice();
+      this.views.delete(id);
+    }
     this.dirty.delete(id);
     const at = this.positions.get(id);
     if (at !== undefined) this.order.splice(at, 1);
@@ -68,45 +94,75 @@ export class EntityTable<T, V = T> {
     return this.items.entries();
   }
 
-  /** Rebuilds the dirtied views; returns the ids whose view changed. */
-  private refresh(): string[] {
-    const changed: string[] = [];
+  /** Rebuilds the dirtied views into a new revision; false when nothing changed since the last one. */
+  private publish(): boolean {
+    if (this.dirty.size === 0 && !this.structureChanged) return false;
+    const previous = this.head;
     for (const id of this.dirty) {
       const item = this.items.get(id);
       if (item === undefined) continue;
+      const view = this.views.get(id);
+      if (view !== undefined) previous.undo.push(id, view);
       this.views.set(id, this.makeView(item));
-      changed.push(id);
     }
     this.dirty.clear();
-    return changed;
+    this.structureChanged = false;
+    this.head = revision(this.order.length);
+    previous.next = this.head;
+    return true;
   }
 
-  /** The view as an id → entity record (tables such as `tools`). */
-  record(): Record<string, V> {
-    if (this.recordView !== null && this.dirty.size === 0 && !this.structureChanged) return this.recordView;
-    this.refresh();
-    this.structureChanged = false;
-    // Filling a fresh object from the views Map (insertion order) measured ~4x faster than spreading the
-    // previous record, which V8 keeps in dictionary mode once a table is large.
-    const out: Record<string, V> = {};
-    for (const [id, view] of this.views) out[id] = view;
-    this.recordView = out;
-    return out;
+  /** The views a revision had: the current views, with the undo records of every later revision
+   * applied (the oldest record of an id wins), in the revision's insertion order. */
+  private viewsAt(at: Revision<V>, visit: (id: string, view: V) => void): void {
+    let override: Map<string, V> | null = null;
+    let order: string[] | null = null;
+    for (let node: Revision<V> | null = at; node !== null; node = node.next) {
+      if (order === null && node.order !== null) order = node.order;
+      const undo = node.undo;
+      if (undo.length === 0) continue;
+      if (override === null) override = new Map();
+      for (let i = 0; i < undo.length; i += 2) {
+        const id = undo[i] as string;
+        if (!override.has(id)) override.set(id, undo[i + 1] as V);
+      }
+    }
+    const ids = order ?? this.order;
+    for (let index = 0; index < at.size; index++) {
+      const id = ids[index];
+      const view = override?.get(id) ?? this.views.get(id);
+      if (view !== undefined) visit(id, view);
+    }
   }
 
-  /** The view as an ordered list (ordered slices such as `messages` and `timeline`). */
-  list(): V[] {
-    if (this.listView !== null && this.dirty.size === 0 && !this.structureChanged) return this.listView;
-    const previous = this.structureChanged ? null : this.listView;
-    const changed = this.refresh();
-    this.structureChanged = false;
-    let out: V[];
-    if (previous !== null) {
-      out = previous.slice();
-      for (const id of changed) out[this.positions.get(id) as number] = this.views.get(id) as V;
-    } else out = this.order.map((id) => this.views.get(id) as V);
-    this.listView = out;
-    return out;
+  /** The view as an id → entity record (tables such as `tools`), built when first read. */
+  record(): Lazy<Record<string, V>> {
+    if (!this.publish() && this.handle !== null) return this.handle as Lazy<Record<string, V>>;
+    const at = this.head;
+    const handle = new Lazy(() => {
+      const out: Record<string, V> = {};
+      this.viewsAt(at, (id, view) => {
+        out[id] = view;
+      });
+      return out;
+    }, at.size);
+    this.handle = handle;
+    return handle;
+  }
+
+  /** The view as an ordered list (ordered slices such as `messages` and `timeline`), built when first read. */
+  list(): Lazy<V[]> {
+    if (!this.publish() && this.handle !== null) return this.handle as Lazy<V[]>;
+    const at = this.head;
+    const handle = new Lazy(() => {
+      const out: V[] = [];
+      this.viewsAt(at, (_id, view) => {
+        out.push(view);
+      });
+      return out;
+    }, at.size);
+    this.handle = handle;
+    return handle;
   }
 }
 

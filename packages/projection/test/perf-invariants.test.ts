@@ -1,0 +1,172 @@
+// Complexity facts of getState(), asserted without timing (PERF-*, issue 3): what a read re-creates does
+// not grow with history, untouched slices keep identity, and lazily built slices still show the state as
+// of their getState() however late they are read.
+import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createProjector, projectEvents } from "../src";
+import { stream } from "./helpers";
+
+type Step =
+  | { kind: "tool"; id: number; phase: "started" | "progress" | "result" }
+  | { kind: "text"; message: number; delta: string }
+  | { kind: "unknown" };
+
+function toEvents(steps: readonly Step[]): AgentUiEvent[] {
+  const e = stream({ turnId: "t1" });
+  return steps.map((step) => {
+    if (step.kind === "tool")
+      return e(`tool.${step.phase}`, {
+        toolCallId: `c${step.id}`,
+        payload: step.phase === "started" ? { name: "read" } : { output: "o", message: "50%" },
+      });
+    if (step.kind === "text")
+      return e("text.delta", { messageId: `m${step.message}`, payload: { delta: step.delta } });
+    return e("vendor.unknown_thing", { payload: {} });
+  });
+}
+
+/** A history with `size` tools, messages and diagnostics (well past the eager-build threshold). */
+function history(size: number): Step[] {
+  const steps: Step[] = [];
+  for (let i = 0; i < size; i++) {
+    steps.push({ kind: "tool", id: i, phase: "started" });
+    steps.push({ kind: "text", message: i, delta: `answer ${i}` });
+    steps.push({ kind: "tool", id: i, phase: "result" });
+    steps.push({ kind: "unknown" });
+  }
+  return steps;
+}
+
+/** Every object reachable from a snapshot (reading every slice, as a renderer of all surfaces would). */
+function reachable(value: unknown, into = new Set<object>()): Set<object> {
+  if (value === null || typeof value !== "object" || into.has(value)) return into;
+  into.add(value);
+  for (const child of Object.values(value)) reachable(child, into);
+  return into;
+}
+
+/** How many objects of `after` did not exist in `before`. */
+function recreated(before: ProjectionState, after: ProjectionState): number {
+  const old = reachable(before);
+  let fresh = 0;
+  for (const object of reachable(after)) if (!old.has(object)) fresh++;
+  return fresh;
+}
+
+function afterOneDelta(size: number): { before: ProjectionState; after: ProjectionState } {
+  const events = toEvents([...history(size), { kind: "text", message: 0, delta: "more" }]);
+  const projector = createProjector();
+  projector.applyAll(events.slice(0, -1));
+  const before = projector.getState();
+  reachable(before);
+  projector.apply(events[events.length - 1]);
+  return { before, after: projector.getState() };
+}
+
+describe("getState() cost does not depend on history length", () => {
+  it("PERF-01 one text delta re-creates the same number of objects after 50 or 600 entities", () => {
+    const small = afterOneDelta(50);
+    const large = afterOneDelta(600);
+    const counted = recreated(small.before, small.after);
+    expect(recreated(large.before, large.after)).toBe(counted);
+    // The state, its cursor (and the cursor's streams, gaps, staleSections), the messages array, the
+    // message, its parts array, its text part and source refs: a handful, whatever the history.
+    expect(counted).toBeLessThanOrEqual(12);
+  });
+
+  it("PERF-01 a text delta leaves large untouched tables, lists and their entities identical (===)", () => {
+    const { before, after } = afterOneDelta(600);
+    expect(after.tools).toBe(before.tools);
+    expect(after.timeline).toBe(before.timeline);
+    expect(after.diagnostics).toBe(before.diagnostics);
+    expect(after.messages).not.toBe(before.messages);
+    const changed = after.messages.findIndex((message) => message.id === "m0");
+    expect(after.messages[changed]).not.toBe(before.messages[changed]);
+    after.messages.forEach((message, i) => {
+      if (i !== changed) expect(message).toBe(before.messages[i]);
+    });
+  });
+
+  it("PERF-01 a large changed slice is built when first read, then is a plain data property", () => {
+    const projector = createProjector();
+    projector.applyAll(toEvents(history(300)));
+    const state = projector.getState();
+    const deferred = Object.getOwnPropertyDescriptor(state, "tools");
+    expect(deferred?.get).toBeTypeOf("function");
+    expect(deferred?.enumerable).toBe(true);
+    const tools = state.tools;
+    expect(Object.keys(tools)).toHaveLength(300);
+    expect(Object.getOwnPropertyDescriptor(state, "tools")).toMatchObject({ value: tools, enumerable: true });
+    expect(state.tools).toBe(tools);
+  });
+
+  it("ARCH-03 snapshots are plain data: JSON, structuredClone and spreading see every slice", () => {
+    const projector = createProjector();
+    projector.applyAll(toEvents(history(200)));
+    const json = JSON.stringify(projector.getState());
+    projector.apply(toEvents([{ kind: "unknown" }])[0]);
+    const fresh = createProjector();
+    fresh.applyAll(toEvents(history(200)));
+    expect(JSON.stringify(structuredClone(fresh.getState()))).toBe(json);
+    expect(JSON.stringify({ ...fresh.getState() })).toBe(json);
+    expect(Object.keys(fresh.getState())).toEqual(Object.keys(JSON.parse(json)));
+  });
+
+  it("ARCH-03 a frozen snapshot still reads its deferred slices, always the same value", () => {
+    const projector = createProjector();
+    projector.applyAll(toEvents(history(300)));
+    const state = Object.freeze(projector.getState());
+    projector.applyAll(toEvents([{ kind: "tool", id: 1, phase: "progress" }]));
+    expect(state.tools).toBe(state.tools);
+    expect(Object.keys(state.tools)).toHaveLength(300);
+  });
+});
+
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    kind: fc.constant("tool" as const),
+    id: fc.nat({ max: 24 }),
+    phase: fc.constantFrom("started" as const, "progress" as const, "result" as const),
+  }),
+  fc.record({
+    kind: fc.constant("text" as const),
+    message: fc.nat({ max: 24 }),
+    delta: fc.string({ maxLength: 3 }),
+  }),
+  fc.constant({ kind: "unknown" as const }),
+);
+
+describe("lazy slices are snapshots", () => {
+  it("PERF-01 / ORD-02 a snapshot read after later events equals a fresh projection of its prefix", () => {
+    fc.assert(
+      fc.property(
+        // A large prefix so that tables pass the eager threshold, then random steps and read points.
+        fc.array(stepArb, { minLength: 1, maxLength: 150 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
+        fc.func(fc.integer()),
+        (tail, points, order) => {
+          const events = toEvents([...history(140), ...tail]);
+          const cuts = [...new Set(points.map((point) => 560 + (point % (tail.length + 1))))].sort(
+            (a, b) => a - b,
+          );
+          const projector = createProjector();
+          const snapshots: { cut: number; state: ProjectionState }[] = [];
+          let applied = 0;
+          for (const cut of cuts) {
+            projector.applyAll(events.slice(applied, cut));
+            applied = cut;
+            snapshots.push({ cut, state: projector.getState() });
+          }
+          projector.applyAll(events.slice(applied));
+          projector.getState();
+          // Read the snapshots late and in an arbitrary order.
+          const reading = [...snapshots].sort((a, b) => order(a.cut) - order(b.cut));
+          for (const { cut, state } of reading)
+            expect(JSON.stringify(state)).toBe(JSON.stringify(projectEvents(events.slice(0, cut))));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
