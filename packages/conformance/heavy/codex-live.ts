@@ -12,7 +12,8 @@ export type ResponseItem =
   | { type: "reasoning"; id: string; summary: { type: "summary_text"; text: string }[] }
   | { type: "message"; id: string; role: "assistant"; content: { type: "output_text"; text: string }[] }
   | { type: "function_call"; id: string; call_id: string; name: string; arguments: string }
-  | { type: "custom_tool_call"; id: string; call_id: string; name: string; input: string };
+  | { type: "custom_tool_call"; id: string; call_id: string; name: string; input: string }
+  | { type: "web_search_call"; id: string; status: "completed"; action: { type: "search"; query: string } };
 
 /** The mock's script: the output items of the n-th `POST /v1/responses` (tools = what the CLI advertised). */
 export type ResponsesScript = (call: { req: { tools?: { name?: string }[] }; n: number }) => ResponseItem[];

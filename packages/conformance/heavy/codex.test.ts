@@ -1,8 +1,8 @@
 // Live: the real Codex SDK 0.163.0 (bundled `codex exec --experimental-json` native CLI) against the
 // standard's loopback mock Responses API, ThreadEvents collected from `runStreamed()` → auto-detected
 // adapter → projection. The shared capture (codex-sdk.exec-patch-plan.*) covers the first run in the
-// default suite; the others (a failing command followed by a resumed turn on the same thread, a provider
-// failure) have none.
+// default suite; the others (a failing command followed by a resumed turn on the same thread, a hosted web
+// search, a provider failure) have none.
 import { beforeAll, expect, it } from "vitest";
 import { assistantTexts, framed } from "../test/peers-support";
 import { type CodexRun, type ResponseItem, type ResponsesScript, eventKinds, runCodex } from "./codex-live";
@@ -173,6 +173,34 @@ describeHeavy("heavy: codex live failing command, then a resumed turn", SDK, (pk
       input_tokens: number;
     };
     expect(live.state.metrics["tokens.input"]).toBe(lastUsage.input_tokens);
+    expect(visibleDiagnostics(live.state)).toEqual([]);
+  });
+});
+
+describeHeavy("heavy: codex live hosted web search", SDK, (pkg) => {
+  let live: LiveProjection;
+  beforeAll(async () => {
+    const search: ResponsesScript = () => [
+      {
+        type: "web_search_call",
+        id: "ws_1",
+        status: "completed",
+        action: { type: "search", query: "weather in paris" },
+      },
+      message("msg_s", "Searched the web."),
+    ];
+    live = adaptLive(
+      (await runCodex(pkg.entryUrl, { prompts: ["search"], script: search, model: "gpt-5.5" })).events,
+    );
+  });
+
+  it("TOOL-04 a hosted web search is a completed search row with its query, never answer text", () => {
+    const searches = Object.values(live.state.tools).filter((t) => t.kind === "search");
+    expect(searches).toHaveLength(1);
+    expect(searches[0]).toMatchObject({ name: "web_search", status: "output-available" });
+    expect(searches[0].inputSummary).toContain("weather in paris");
+    expect(assistantTexts(live.state).map(([, , text]) => text)).toEqual(["Searched the web."]);
+    expect(live.state.runtime.status).toBe("completed");
     expect(visibleDiagnostics(live.state)).toEqual([]);
   });
 });
