@@ -5,6 +5,8 @@ import { adaptRecords } from "@agent-ui/adapters";
 import type { ProjectionState } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { beforeAll, describe, expect, it } from "vitest";
+import { compactEvents } from "@ag-ui/client";
+import type { BaseEvent } from "@ag-ui/core";
 import { AG_UI_DENIED_ANSWER, ScenarioAgent, runAgUiInProcess, runAgUiOverHttp } from "./ag-ui.producer";
 import { assistantTextParts, projectProduction, scenarioFacts } from "./live-support";
 import { type LiveProduction, SHARED_SCENARIO } from "./producer";
@@ -73,6 +75,14 @@ describe("live @ag-ui/client: approval-gated delete_file, in process and over HT
       expect(scenarioFacts(remote)).toEqual(scenarioFacts(local));
       expect(remote.runtime.status).toBe(local.runtime.status);
     }
+  });
+
+  it("ORD-02 TEXT-04 the client's compactEvents form (what a store would persist and replay) projects the same", () => {
+    const compacted = compactEvents(inProcess.records as BaseEvent[]);
+    expect(compacted.length).toBeLessThan(inProcess.records.length);
+    const replayed = projectProduction({ ...inProcess, records: compacted });
+    expect(replayed.detected).toBe("ag-ui");
+    expect(scenarioFacts(replayed.state)).toEqual(scenarioFacts(projectProduction(inProcess).state));
   });
 
   it("ORD-02 the two runs through separate adapters still make one tool and one resolved approval", () => {
