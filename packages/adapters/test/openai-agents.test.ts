@@ -131,6 +131,27 @@ describe("openai-agents adapter: more run items", () => {
     expect(events.filter((e) => e.type === "agent.changed").map((e) => e.agentId)).toEqual(["reporter"]);
   });
 
+  it("TEAM-07 SDK 0.20 as serialized: no first agent_updated, an agentless handoff_occurred with a text-part output", () => {
+    const events = adapt([
+      item("tool_called", { type: "function_call", callId: "call_w", name: "weather", arguments: "{}" }),
+      item("handoff_requested", { type: "function_call", callId: "call_h", name: "transfer_to_reporter" }),
+      {
+        type: "run_item_stream_event",
+        name: "handoff_occurred",
+        itemType: "handoff_output_item",
+        rawItem: {
+          type: "function_call_result",
+          callId: "call_h",
+          output: { type: "text", text: '{"assistant":"reporter"}' },
+        },
+      },
+      { type: "agent_updated_stream_event", agent: "reporter" },
+    ]);
+    const accepted = events.filter((e) => e.type === "agent.handoff").at(-1);
+    expect(accepted?.payload).toMatchObject({ from: "triage", to: "reporter", status: "accepted" });
+    expect(events.filter((e) => e.type === "agent.changed").map((e) => e.agentId)).toEqual(["reporter"]);
+  });
+
   it("TOOL-01 tool_called + tool_output without approval gives a plain tool row and no action", () => {
     const events = adapt([
       item("tool_called", {

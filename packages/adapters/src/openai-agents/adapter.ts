@@ -15,7 +15,7 @@ import {
 } from "../shared/record";
 import { type SafeOptions, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
-import { OpenAiAgentsTools } from "./tools";
+import { OpenAiAgentsTools, outputText } from "./tools";
 
 export const OPENAI_AGENTS_FORMAT = "openai-agents";
 
@@ -171,6 +171,8 @@ class OpenAiAgentsAdapter implements SourceAdapter {
   private onItem(body: JsonObject, record: unknown, info: SourceInfo): AgentUiEvent[] {
     const { raw, agent, item } = runItem(body);
     if (raw === undefined) return [this.emit.unsupported(record, info, "run item without rawItem")];
+    // The SDK announces only agent changes, not the first agent: its items name it.
+    this.currentAgent ??= agent;
     switch (readString(body, "name")) {
       case "message_output_created":
         return this.onMessage(raw, info);
@@ -234,11 +236,18 @@ class OpenAiAgentsAdapter implements SourceAdapter {
   ): AgentUiEvent[] {
     const handoffId = readString(raw, "callId", "call_id", "id");
     const occurred = readString(body, "name") === "handoff_occurred";
-    const from = readString(asRecord(item?.sourceAgent), "name") ?? readString(body, "sourceAgent") ?? agent;
+    // Live items name both agents; a serialized `handoff_occurred` has neither (no `agent` either), so
+    // `from` is the active agent and `to` the `{"assistant": …}` the SDK writes as the call's output
+    // (a string in older SDKs, a `{type: "text", text}` part since 0.20).
+    const from =
+      readString(asRecord(item?.sourceAgent), "name") ??
+      readString(body, "sourceAgent") ??
+      agent ??
+      this.currentAgent;
     const to =
       readString(asRecord(item?.targetAgent), "name") ??
       readString(body, "targetAgent") ??
-      readString(asRecord(parseJson(readString(raw, "output") ?? "")), "assistant");
+      readString(asRecord(parseJson(outputText(raw.output) ?? "")), "assistant");
     const payload = compact({
       from,
       to: occurred ? to : undefined,

@@ -21,7 +21,8 @@ function callIdOf(raw: JsonObject): string | undefined {
   return readString(raw, "callId", "call_id", "id");
 }
 
-function outputText(output: unknown): string | undefined {
+/** Text of a tool output: a string, a `{type: "text", text}` part, or a list of parts. */
+export function outputText(output: unknown): string | undefined {
   if (typeof output === "string") return output;
   const text = readString(output, "text");
   if (text !== undefined) return text;

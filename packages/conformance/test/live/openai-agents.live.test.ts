@@ -5,7 +5,11 @@ import { adaptRecords } from "@agent-ui/adapters";
 import type { ProjectionState } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { beforeAll, describe, expect, it } from "vitest";
-import { openaiAgentsProducer, runOpenAiAgentsScenario } from "./openai-agents.producer";
+import {
+  openaiAgentsProducer,
+  runOpenAiAgentsHandoff,
+  runOpenAiAgentsScenario,
+} from "./openai-agents.producer";
 import { type LiveProduction, SHARED_SCENARIO } from "./producer";
 
 function projectRecords(records: unknown[]): ProjectionState {
@@ -87,5 +91,49 @@ describe("live @openai/agents: the same call rejected", () => {
     expect(state.actions.call_rm.decision).not.toBe("approve");
     expect(state.tools.call_rm.outputPreview).not.toBe(SHARED_SCENARIO.toolOutput);
     expect(state.tools.call_rm.outputPreview).toMatch(/not approved/i);
+  });
+});
+
+describe("live @openai/agents: the SDK's own event objects, unserialized", () => {
+  it("ENV-01 HITL-03 live RunStreamEvent objects project like their serialized form", async () => {
+    const live = await runOpenAiAgentsScenario("approve", "live");
+    const serialized = await openaiAgentsProducer();
+    const summary = (state: ProjectionState) => ({
+      texts: texts(state),
+      tools: Object.values(state.tools).map((t) => [t.toolCallId, t.name, t.status, t.outputPreview]),
+      actions: Object.values(state.actions).map((a) => [a.actionId, a.status, a.toolName, a.decision]),
+      run: state.runtime.status,
+      errors: state.diagnostics.filter((d) => d.severity !== "info").map((d) => d.code),
+    });
+    expect(adaptRecords(live.records, "auto").detected?.format).toBe("openai-agents");
+    expect(summary(projectRecords(live.records))).toEqual(summary(projectRecords(serialized.records)));
+    expect(summary(projectRecords(live.records)).errors).toEqual([]);
+  });
+});
+
+describe("live @openai/agents: tool call, then a handoff to a specialist", () => {
+  let state: ProjectionState;
+  beforeAll(async () => {
+    state = projectRecords(await runOpenAiAgentsHandoff());
+  });
+
+  it("TOOL-01 TEXT-04 the weather call ends output-available and each text shows once", () => {
+    expect(state.tools.call_w).toMatchObject({ name: "weather", status: "output-available" });
+    expect(state.tools.call_w.outputPreview).toContain("21");
+    expect(texts(state)).toEqual(["Let me check.", "It is 21°C in Paris."]);
+    expect(Object.keys(state.actions)).toEqual([]);
+  });
+
+  it("TEAM-07 the handoff names from and to, and the reporter becomes the active agent", () => {
+    // Serialized handoff_occurred items name neither agent: `from` is the active agent, `to` the
+    // `{"assistant": "reporter"}` output the SDK writes for the transfer call.
+    expect(state.team.handoffs).toEqual([
+      expect.objectContaining({ handoffId: "call_h", from: "triage", to: "reporter", status: "accepted" }),
+    ]);
+    expect(Object.keys(state.agents)).toContain("reporter");
+    expect(state.team.edges).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: "handoff", to: "reporter" })]),
+    );
+    expect(state.runtime.status).toBe("completed");
   });
 });

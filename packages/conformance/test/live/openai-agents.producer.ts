@@ -4,7 +4,13 @@
 // through `state.approve(item)` and streams the resumed run. Every `RunStreamEvent` is serialized into
 // the record shape of the peer captures (`openai-agents.*.runstreamevents.jsonl`).
 import { Agent, type RunStreamEvent, run, setTracingDisabled, tool } from "@openai/agents";
-import { ScriptedModel, assistantMessage, functionCall, modelStream } from "@openai/agents-core/testing";
+import {
+  ScriptedModel,
+  assistantMessage,
+  functionCall,
+  modelResponse,
+  modelStream,
+} from "@openai/agents-core/testing";
 import { z } from "zod";
 import { type LiveProducer, type LiveProduction, SHARED_SCENARIO } from "./producer";
 
@@ -19,9 +25,17 @@ export function serializeRunStreamEvent(event: RunStreamEvent): Record<string, u
   return { type: event.type, name: event.name, itemType: item.type, agent, rawItem: item.rawItem };
 }
 
-async function drain(stream: AsyncIterable<RunStreamEvent> & { completed: Promise<void> }) {
-  const records: Record<string, unknown>[] = [];
-  for await (const event of stream) records.push(JSON.parse(JSON.stringify(serializeRunStreamEvent(event))));
+/** How each RunStreamEvent is recorded: serialized as the captures are (a JSON round trip, what a log
+ * file holds), or the live SDK object itself (what an in-process consumer hands the adapter). */
+export type RecordShape = "serialized" | "live";
+
+async function drain(
+  stream: AsyncIterable<RunStreamEvent> & { completed: Promise<void> },
+  shape: RecordShape,
+): Promise<unknown[]> {
+  const records: unknown[] = [];
+  for await (const event of stream)
+    records.push(shape === "live" ? event : JSON.parse(JSON.stringify(serializeRunStreamEvent(event))));
   await stream.completed;
   return records;
 }
@@ -58,7 +72,10 @@ function scriptedModel(answer: string): ScriptedModel {
 }
 
 /** Runs the shared scenario; the human's decision on the interruption is `decision`. */
-export async function runOpenAiAgentsScenario(decision: "approve" | "reject"): Promise<LiveProduction> {
+export async function runOpenAiAgentsScenario(
+  decision: "approve" | "reject",
+  shape: RecordShape = "serialized",
+): Promise<LiveProduction> {
   setTracingDisabled(true);
   const deleteFile = tool({
     name: SHARED_SCENARIO.toolName,
@@ -74,12 +91,12 @@ export async function runOpenAiAgentsScenario(decision: "approve" | "reject"): P
     tools: [deleteFile],
   });
   const first = await run(agent, SHARED_SCENARIO.prompt, { stream: true });
-  const interrupted = await drain(first);
+  const interrupted = await drain(first, shape);
   const [approval] = first.interruptions;
   if (approval === undefined) throw new Error("the run did not stop for the approval");
   if (decision === "approve") first.state.approve(approval);
   else first.state.reject(approval);
-  const resumed = await drain(await run(agent, first.state, { stream: true }));
+  const resumed = await drain(await run(agent, first.state, { stream: true }), shape);
   return {
     format: "openai-agents",
     records: [...interrupted, ...resumed],
@@ -88,3 +105,55 @@ export async function runOpenAiAgentsScenario(decision: "approve" | "reject"): P
 }
 
 export const openaiAgentsProducer: LiveProducer = () => runOpenAiAgentsScenario("approve");
+
+/** A triage agent streams a preamble and calls `weather`, then hands off to a `reporter` agent that
+ * answers: text, a plain tool row, a handoff and a new active agent, all from the real runner. */
+export async function runOpenAiAgentsHandoff(): Promise<unknown[]> {
+  setTracingDisabled(true);
+  const weather = tool({
+    name: "weather",
+    description: "Weather for a city",
+    parameters: z.object({ city: z.string() }),
+    execute: async ({ city }) => JSON.stringify({ city, tempC: 21 }),
+  });
+  const model = new ScriptedModel([
+    modelStream([
+      { type: "response_started" },
+      { type: "output_text_delta", itemId: "msg_1", delta: "Let me check." },
+      {
+        type: "response_done",
+        response: {
+          id: "resp_1",
+          usage,
+          output: [
+            assistantMessage("Let me check.", { id: "msg_1" }),
+            functionCall("weather", { city: "Paris" }, { callId: "call_w", id: "fc_w" }),
+          ],
+        },
+      },
+    ]),
+    modelResponse([functionCall("transfer_to_reporter", {}, { callId: "call_h", id: "fc_h" })]),
+    modelStream([
+      { type: "response_started" },
+      { type: "output_text_delta", itemId: "msg_2", delta: "It is 21°C " },
+      { type: "output_text_delta", itemId: "msg_2", delta: "in Paris." },
+      {
+        type: "response_done",
+        response: {
+          id: "resp_3",
+          usage,
+          output: [assistantMessage("It is 21°C in Paris.", { id: "msg_2" })],
+        },
+      },
+    ]),
+  ]);
+  const reporter = new Agent({ name: "reporter", instructions: "report", model });
+  const triage = new Agent({
+    name: "triage",
+    instructions: "triage",
+    model,
+    tools: [weather],
+    handoffs: [reporter],
+  });
+  return drain(await run(triage, "Weather in Paris?", { stream: true }), "serialized");
+}
