@@ -10,6 +10,7 @@ import {
   REASONING_ANSWER,
   STEERING,
   aiSdkProducer,
+  runAiSdkPolicyDecision,
   runAiSdkReasoningAnswer,
   runAiSdkSteering,
   runAiSdkScenario,
@@ -104,6 +105,31 @@ describe("live ai: the same call denied", () => {
     expect(state.runtime.status).toBe("completed");
     expect(errors(state)).toEqual([]);
   });
+});
+
+describe("live ai: the approval decided by policy (streamText toolApproval)", () => {
+  it.each([
+    ["approved", "approve", "output-available", s.answer],
+    ["denied", "reject", "output-error", AI_SDK_DENIED_ANSWER],
+  ] as const)(
+    "HITL-03 HITL-04 %s by policy: the stated decision is recorded as the policy's, once",
+    async (policy, decision, toolStatus, answer) => {
+      const live = await runAiSdkPolicyDecision(policy);
+      // The SDK states the decision itself: an automatic request and its tool-approval-response.
+      expect(live.records.map((r) => r.type)).toContain("tool-approval-response");
+      const adapted = adaptRecords(live.records, "auto");
+      expect(adapted.detected?.format).toBe("ai-sdk");
+      const state = projectEvents(adapted.events);
+      expect(Object.values(state.actions)).toEqual([
+        expect.objectContaining({ type: "tool_approval", status: "resolved", decision }),
+      ]);
+      expect(approvalOf(state).auditSummary).toContain("by policy");
+      expect(toolOf(state).status).toBe(toolStatus);
+      expect(assistantTextParts(state)).toEqual([s.preamble, answer]);
+      expect(state.runtime.status).toBe("completed");
+      expect(errors(state)).toEqual([]);
+    },
+  );
 });
 
 describe("live ai: reasoning, answer and a source (no tools)", () => {

@@ -270,6 +270,34 @@ export async function runAiSdkReasoningAnswer(): Promise<{ records: UIMessageChu
   return { records, sse };
 }
 
+/**
+ * The tool's approval decided by policy (`streamText({toolApproval})`), not by a person: the SDK
+ * streams an automatic request followed by its response, then runs (or denies) the tool and the model
+ * answers, all in one request.
+ */
+export async function runAiSdkPolicyDecision(
+  decision: "approved" | "denied",
+): Promise<{ records: UIMessageChunk[] }> {
+  const deleteFile = tool({
+    description: "Delete a file",
+    inputSchema: z.object({ path: z.string() }),
+    needsApproval: true,
+    execute: async ({ path }) => `deleted ${path}`,
+  });
+  const result = streamText({
+    model: scenarioModel(),
+    prompt: SHARED_SCENARIO.prompt,
+    tools: { [SHARED_SCENARIO.toolName]: deleteFile },
+    toolApproval: {
+      [SHARED_SCENARIO.toolName]: { type: decision, reason: `policy: ${decision} for /workspace/demo` },
+    },
+    stopWhen: isStepCount(3),
+  });
+  const records: UIMessageChunk[] = [];
+  for await (const chunk of result.toUIMessageStream()) records.push(chunk);
+  return { records };
+}
+
 /** The facts of the steering run: the user adds input while the tool runs, and queues a follow-up. */
 export const STEERING = {
   prompt: "List the files in /workspace/demo",
