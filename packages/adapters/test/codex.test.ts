@@ -321,6 +321,22 @@ describe("codex adapter: live-run findings", () => {
     });
   });
 
+  it("TOOL-03 a command row's input summary stays the command line once the complete input arrives", () => {
+    const command = "/bin/bash -lc 'echo hi'";
+    const events = adapt([
+      { type: "turn.started" },
+      item("started", {
+        id: "c",
+        type: "command_execution",
+        command,
+        aggregated_output: "",
+        status: "in_progress",
+      }),
+    ]);
+    const args = events.find((e) => e.type === "tool.args");
+    expect(args?.payload).toEqual({ input: { command }, inputSummary: command, complete: true });
+  });
+
   it("STAT-07 each turn of a thread can fail on its own; plain and malformed JSON texts stay as they are", () => {
     const events = adapt([
       { type: "turn.started" },

@@ -59,9 +59,11 @@ function openTool(
   if (ctx.toolOpened()) return [];
   ctx.markToolOpened();
   const payload = compact({ name, kind, input: ctx.safe(input), inputSummary });
+  // The complete input restates the summary too: a row shows the command line, not its JSON wrapper.
+  const args = compact({ input: payload.input, inputSummary, complete: true });
   return [
     ctx.emit("tool.started", { toolCallId: ctx.id, phase: "acting", payload }),
-    ctx.emit("tool.args", { toolCallId: ctx.id, payload: { input: payload.input, complete: true } }),
+    ctx.emit("tool.args", { toolCallId: ctx.id, payload: args }),
   ];
 }
 
