@@ -9,7 +9,13 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { AbstractAgent, type AgentConfig, HttpAgent, buildResumeArray } from "@ag-ui/client";
-import { type BaseEvent, EventType, type Interrupt, type RunAgentInput } from "@ag-ui/core";
+import {
+  type Event as AgUiEvent,
+  type BaseEvent,
+  EventType,
+  type Interrupt,
+  type RunAgentInput,
+} from "@ag-ui/core";
 import { EventEncoder } from "@ag-ui/encoder";
 import { Observable } from "rxjs";
 import { type LiveProducer, type LiveProduction, SHARED_SCENARIO } from "./producer";
@@ -22,11 +28,11 @@ const TOOL_CALL_ID = "tc-delete";
 export const AG_UI_DENIED_ANSWER = "Okay, I left it alone.";
 
 /** One assistant text message streamed as `pieces` (which join to its text). */
-function textMessage(messageId: string, pieces: string[]): BaseEvent[] {
+function textMessage(messageId: string, pieces: string[]): AgUiEvent[] {
   return [
-    { type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" } as BaseEvent,
-    ...pieces.map((delta) => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta }) as BaseEvent),
-    { type: EventType.TEXT_MESSAGE_END, messageId } as BaseEvent,
+    { type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" },
+    ...pieces.map((delta): AgUiEvent => ({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta })),
+    { type: EventType.TEXT_MESSAGE_END, messageId },
   ];
 }
 
@@ -40,10 +46,10 @@ function deleteFile(input: { path: string }): string {
  * the gated call and stops on an interrupt; with a resume entry for that interrupt it runs the tool
  * (approved) or skips it (rejected / cancelled), then answers.
  */
-export function scenarioEvents(input: RunAgentInput): BaseEvent[] {
+export function scenarioEvents(input: RunAgentInput): AgUiEvent[] {
   const s = SHARED_SCENARIO;
   const { threadId, runId } = input;
-  const started = { type: EventType.RUN_STARTED, threadId, runId, input } as BaseEvent;
+  const started: AgUiEvent = { type: EventType.RUN_STARTED, threadId, runId, input };
   const answer = input.resume?.find((entry) => entry.interruptId === INTERRUPT_ID);
   if (answer === undefined) {
     const interrupt: Interrupt = {
@@ -61,23 +67,23 @@ export function scenarioEvents(input: RunAgentInput): BaseEvent[] {
         toolCallId: TOOL_CALL_ID,
         toolCallName: s.toolName,
         parentMessageId: "msg-preamble",
-      } as BaseEvent,
+      },
       {
         type: EventType.TOOL_CALL_ARGS,
         toolCallId: TOOL_CALL_ID,
         delta: JSON.stringify(s.toolInput),
-      } as BaseEvent,
-      { type: EventType.TOOL_CALL_END, toolCallId: TOOL_CALL_ID } as BaseEvent,
+      },
+      { type: EventType.TOOL_CALL_END, toolCallId: TOOL_CALL_ID },
       {
         type: EventType.RUN_FINISHED,
         threadId,
         runId,
         outcome: { type: "interrupt", interrupts: [interrupt] },
-      } as BaseEvent,
+      },
     ];
   }
   const approved = answer.status === "resolved" && answer.payload?.approved === true;
-  const toolEvents: BaseEvent[] = approved
+  const toolEvents: AgUiEvent[] = approved
     ? [
         {
           type: EventType.TOOL_CALL_RESULT,
@@ -85,14 +91,14 @@ export function scenarioEvents(input: RunAgentInput): BaseEvent[] {
           toolCallId: TOOL_CALL_ID,
           content: deleteFile(s.toolInput),
           role: "tool",
-        } as BaseEvent,
+        },
       ]
     : [];
   return [
     started,
     ...toolEvents,
     ...textMessage("msg-answer", [approved ? s.answer : AG_UI_DENIED_ANSWER]),
-    { type: EventType.RUN_FINISHED, threadId, runId, outcome: { type: "success" } } as BaseEvent,
+    { type: EventType.RUN_FINISHED, threadId, runId, outcome: { type: "success" } },
   ];
 }
 
