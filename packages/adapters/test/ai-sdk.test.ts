@@ -96,7 +96,7 @@ describe("ai-sdk adapter: peer streams", () => {
     expect(events.at(-1)).toMatchObject({ type: "run.finished", payload: { outcome: "success" } });
   });
 
-  it("HITL-02 request then resume in one stream: the approval resolves when the tool runs, no decision invented", () => {
+  it("HITL-03 FALL-01 request then resume in one stream: the approval resolves when the tool runs, no decision invented", () => {
     const events = adapt([
       ...chunks("ai-sdk.approval-request.uimessagechunks.jsonl"),
       ...chunks("ai-sdk.approval-resume.uimessagechunks.jsonl"),

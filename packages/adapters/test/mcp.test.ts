@@ -163,7 +163,7 @@ describe("mcp adapter: failures, cancellation and bare messages", () => {
     ]);
   });
 
-  it("HITL-01 a sampling request is a permission action resolved by the client's result, no decision invented", () => {
+  it("HITL-01 FALL-01 a sampling request is a permission action resolved by the client's result, no decision invented", () => {
     const events = adapt([
       s2c({
         id: 4,

@@ -67,7 +67,7 @@ describe("live ai: approval-gated delete_file through the SDK's chat round trip"
     expect(errors(state)).toEqual([]);
   });
 
-  it("HITL-02 the decision is not on the wire (it lives in the client's message), so none is recorded", () => {
+  it("FALL-01 HITL-03 the decision is not on the wire (it lives in the client's message), so none is recorded", () => {
     // What the SDK's chat holds locally says approved: true; the continuation chunks do not.
     expect(production.records.some((r) => (r as { type?: string }).type === "tool-approval-response")).toBe(
       false,

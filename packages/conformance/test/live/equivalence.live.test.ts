@@ -44,7 +44,7 @@ describe("live cross-protocol equivalence: approval-gated delete_file", () => {
   }, 60_000);
   const each = () => [...productions.entries()];
 
-  it("the registry holds at least two live producers", () => {
+  it("ENV-01 the registry holds at least two live producers", () => {
     expect(names.length).toBeGreaterThanOrEqual(2);
     expect(productions.size).toBe(names.length);
   });
@@ -96,7 +96,7 @@ describe("live cross-protocol equivalence: approval-gated delete_file", () => {
     for (const [name, summary] of summaries) expect(summary, name).toEqual(first);
   });
 
-  it("HITL-02 the approval decision is recorded exactly when the wire states it, never inferred", () => {
+  it("FALL-01 HITL-03 the approval decision is recorded exactly when the wire states it, never inferred", () => {
     // Compared per producer, not across them: AG-UI's resume entry states `approved`; the AI SDK
     // continuation, LangGraph's Command(resume) and OpenAI Agents' state.approve() keep it with the
     // caller, so their projections must leave `decision` unset (the tool having run is not a statement).
@@ -126,7 +126,7 @@ describe("live cross-protocol equivalence: approval-gated delete_file", () => {
     for (const [name, shape] of shapes) expect(shape, name).toEqual(shapes[0][1]);
   });
 
-  it("PROC-01 ORD-01 streamed record by record, every intermediate snapshot is consistent: nothing early, nothing twice", () => {
+  it("PROC-01 ORD-01 HITL-06 streamed record by record, every intermediate snapshot is consistent: nothing early, nothing twice", () => {
     // One adapter per thread, fed as a live viewer receives the records; `finish()` (end of input) is
     // not called mid-stream, so each snapshot is what the UI shows while the stream is still open.
     for (const [name, production] of each()) {
@@ -180,7 +180,7 @@ describe("live cross-protocol equivalence: approval-gated delete_file", () => {
     }
   });
 
-  it("ENV-09 garbage records anywhere in a live stream become diagnostics and lose nothing", () => {
+  it("FALL-02 DIAG-01 garbage records anywhere in a live stream become diagnostics and lose nothing", () => {
     for (const [name, production] of each()) {
       const expected = scenarioFacts(
         projectEvents(adaptRecords(production.records, production.format).events),
