@@ -303,6 +303,44 @@ describe("langgraph adapter: robustness", () => {
     ]);
   });
 
+  it("HITL-01 checkpoints and debug restate state: a paused checkpoint's interrupts, messages once, no warning", () => {
+    const ai = { _type: "AIMessage", id: "a1", content: "Let me delete it.", tool_calls: [] };
+    const pausedTask = {
+      id: "t1",
+      name: "approve",
+      interrupts: [{ id: "i9", value: { type: "tool_approval", toolCallId: "c9" } }],
+    };
+    const checkpoint = { config: {}, values: { messages: [ai] }, next: ["approve"], tasks: [pausedTask] };
+    const events = adapt([
+      [[], "checkpoints", checkpoint],
+      [[], "debug", { step: 2, type: "checkpoint", payload: checkpoint }],
+      [
+        [],
+        "debug",
+        {
+          step: 2,
+          type: "task_result",
+          payload: { id: "t1", name: "approve", result: [], interrupts: pausedTask.interrupts },
+        },
+      ],
+    ]);
+    expect(events.filter((e) => e.type === "diagnostic.changed")).toEqual([]);
+    expect(events.filter((e) => e.type === "action.required").map((e) => [e.actionId, e.toolCallId])).toEqual(
+      [["i9", "c9"]],
+    );
+    expect(events.filter((e) => e.type === "text.final").map((e) => e.payload?.text)).toEqual([
+      "Let me delete it.",
+    ]);
+    // Bookkeeping after the pause does not start a new run (which would resolve the interrupt).
+    expect(events.filter((e) => e.type === "run.started")).toHaveLength(1);
+    expect(events.some((e) => e.type === "action.resolved")).toBe(false);
+    expect(events.filter((e) => e.type === "run.finished").map((e) => e.payload?.outcome)).toEqual([
+      "interrupted",
+    ]);
+    // The node that called interrupt() is waiting for input, not completed.
+    expect(events.at(-1)).toMatchObject({ type: "task.changed", payload: { status: "waiting_input" } });
+  });
+
   it("detect picks LangGraph chunks and not other peers", () => {
     expect(langgraphAdapter.detect(RUN1[0])).toBeGreaterThan(0.9);
     expect(langgraphAdapter.detect({ event: "values|research:x", data: {} })).toBeGreaterThan(0.8);

@@ -131,7 +131,10 @@ class LangGraphAdapter implements SourceAdapter {
         return [];
     }
     if (this.interrupts.isEcho(chunk)) return [];
-    const out = [...this.ensureRun(chunk, info), ...this.ensureNamespaces(chunk.namespace, info)];
+    // Checkpoint and task bookkeeping trails a paused run's stream: it never starts the resume.
+    const trailing = (chunk.mode === "checkpoints" || chunk.mode === "tasks") && this.interrupts.waiting;
+    const out = trailing ? [] : this.ensureRun(chunk, info);
+    out.push(...this.ensureNamespaces(chunk.namespace, info));
     switch (chunk.mode) {
       case "values":
         out.push(...this.onValues(chunk, info));
@@ -160,6 +163,9 @@ class LangGraphAdapter implements SourceAdapter {
         break;
       case "tasks":
         out.push(...this.onTask(chunk, info));
+        break;
+      case "checkpoints":
+        out.push(...this.onCheckpoint(chunk, info));
         break;
       default:
         out.push(this.emit.unsupported(payload, info, `stream mode ${chunk.mode} is not mapped`));
@@ -368,7 +374,23 @@ class LangGraphAdapter implements SourceAdapter {
     if (body === undefined || taskId === undefined)
       return [this.emit.unsupported(chunk.payload, info, "task chunk without id")];
     const payload = taskChunkPayload(body);
-    return [this.emit.event("task.changed", { ...this.nsFields(chunk.namespace), taskId, payload }, info)];
+    const out = [
+      this.emit.event("task.changed", { ...this.nsFields(chunk.namespace), taskId, payload }, info),
+    ];
+    // A task result that paused on `interrupt()` lists its interrupts (no `updates` needed to see them).
+    out.push(...this.onInterrupts(chunk, body.interrupts, info));
+    return out;
+  }
+
+  /** `checkpoints` mode: a state snapshot per step (`{values, next, tasks[].interrupts}`), restating what
+   * `values` says, for the chunk's own namespace (a subgraph's checkpoint stays the subgraph's). */
+  private onCheckpoint(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
+    const body = asRecord(chunk.payload);
+    const state: Chunk = { namespace: chunk.namespace, mode: "values", payload: body?.values ?? {} };
+    const out = this.onValues(state, info);
+    for (const task of readArray(body, "tasks") ?? [])
+      out.push(...this.onInterrupts(state, asRecord(task)?.interrupts, info));
+    return out;
   }
 }
 

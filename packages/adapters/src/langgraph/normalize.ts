@@ -41,6 +41,21 @@ function fromEventName(event: string, payload: unknown, id: string | undefined):
 }
 
 export function normalizeChunk(record: unknown, meta?: RecordMeta): Chunk | undefined {
+  const chunk = readChunk(record, meta);
+  return chunk?.mode === "debug" ? unwrapDebug(chunk) : chunk;
+}
+
+/** `debug` mode wraps the `checkpoints` and `tasks` payloads (`{type: "checkpoint"|"task"|"task_result",
+ * payload}`): unwrapped, they map once, like those modes (and dedupe against them when both are on). */
+function unwrapDebug(chunk: Chunk): Chunk {
+  const body = asRecord(chunk.payload);
+  const type = readString(body, "type");
+  const mode =
+    type === "checkpoint" ? "checkpoints" : type === "task" || type === "task_result" ? "tasks" : undefined;
+  return mode === undefined || body === undefined ? chunk : { ...chunk, mode, payload: body.payload };
+}
+
+function readChunk(record: unknown, meta?: RecordMeta): Chunk | undefined {
   if (meta?.sseEvent !== undefined) return fromEventName(meta.sseEvent, record, meta.sseId);
   if (Array.isArray(record)) {
     if (

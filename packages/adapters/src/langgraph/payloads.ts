@@ -35,13 +35,15 @@ export function customProgress(payload: unknown): { message?: string; ratio?: nu
   return compact({ message, ratio: pct !== undefined ? (pct > 1 ? pct / 100 : pct) : undefined });
 }
 
-/** Agent Server `tasks` mode: a start (with triggers) or a finish (with result or error). */
+/** Agent Server `tasks` mode: a start (with triggers) or a finish (with result or error). A finish
+ * that lists interrupts paused on `interrupt()`: it waits for input, it did not complete. */
 export function taskChunkPayload(body: JsonObject): JsonObject {
   const finished = "result" in body || "error" in body;
   const failed = finished && body.error !== undefined && body.error !== null;
+  const paused = finished && Array.isArray(body.interrupts) && body.interrupts.length > 0;
   return compact({
-    status: !finished ? "running" : failed ? "failed" : "completed",
+    status: !finished ? "running" : failed ? "failed" : paused ? "waiting_input" : "completed",
     title: readString(body, "name"),
-    reason: failed ? String(body.error) : undefined,
+    reason: failed ? String(body.error) : paused ? "paused on interrupt()" : undefined,
   });
 }

@@ -127,3 +127,25 @@ describe("live @langchain/langgraph: research subgraph with custom progress", ()
     expect(state.runtime.status).toBe("completed");
   });
 });
+
+describe("live @langchain/langgraph: every stream mode at once", () => {
+  it("ENV-09 HITL-03 tasks, checkpoints and debug add no warning and change nothing a user sees", async () => {
+    const standard = projectRecords((await langgraphProducer()).records);
+    const all = await runLangGraphScenario({
+      approved: true,
+      streamModes: ["updates", "messages", "custom", "values", "tasks", "checkpoints", "debug"],
+    });
+    const state = projectRecords(all.records);
+    const seen = (s: ProjectionState) => ({
+      texts: texts(s),
+      tools: Object.values(s.tools).map((t) => [t.toolCallId, t.status, t.outputPreview]),
+      approvals: Object.values(s.actions).map((a) => [a.type, a.status, a.toolCallId]),
+      run: s.runtime.status,
+    });
+    expect(seen(state)).toEqual(seen(standard));
+    expect(state.diagnostics.filter((d) => d.severity !== "info")).toEqual([]);
+    const interrupted = projectRecords(all.records.slice(0, all.interruptedRunLength));
+    expect(onlyApproval(interrupted).status).toBe("pending");
+    expect(interrupted.runtime.status).toBe("interrupted");
+  });
+});

@@ -26,10 +26,14 @@ export interface LangGraphScenarioOptions {
   approved: boolean;
   /** Run a `research` subgraph first, which reports custom progress and a researcher message. */
   withResearch?: boolean;
+  /** Stream modes (default: updates, messages, custom, values). */
+  streamModes?: readonly StreamModeName[];
 }
 
+export type StreamModeName = "updates" | "messages" | "custom" | "values" | "tasks" | "checkpoints" | "debug";
+
 const CALL_ID = "call_rm";
-const STREAM_MODES = ["updates", "messages", "custom", "values"] as const;
+const STREAM_MODES: readonly StreamModeName[] = ["updates", "messages", "custom", "values"];
 
 const deleteFile = tool(async ({ path }: { path: string }) => `deleted ${path}`, {
   name: SHARED_SCENARIO.toolName,
@@ -133,7 +137,7 @@ export async function runLangGraphScenario(options: LangGraphScenarioOptions): P
   const graph = buildScenarioGraph(options.withResearch);
   const config = {
     configurable: { thread_id: "thread-live-1" },
-    streamMode: [...STREAM_MODES],
+    streamMode: [...(options.streamModes ?? STREAM_MODES)],
     subgraphs: true,
   };
   const collect = async (input: unknown) => {
