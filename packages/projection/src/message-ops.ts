@@ -2,6 +2,8 @@
 // order within a turn (PROC-01) because every fact appends to the current message of its lane.
 import type { MessageRole, PartKind } from "@agent-ui/contracts";
 import { type MessageState, type PartState, newPart } from "./internal/message-state";
+import { joinWaitingDelegations } from "./families/agent-task-parts";
+import { delegatedOwnerOf } from "./families/delegation";
 import type { EventContext, Store } from "./store";
 
 /** A lane is one author within one turn: the coordinator and each teammate write separately (TEAM-05). */
@@ -39,6 +41,8 @@ export function createMessage(
   }
   turn.push(message);
   if (message.agentId !== undefined) addToTranscript(store, message.agentId, id);
+  // Delegations made before their coordinator wrote anything in the turn join its first message.
+  if (role === "assistant") joinWaitingDelegations(store, message);
   return message;
 }
 
@@ -55,9 +59,10 @@ export function addToTranscript(store: Store, agentId: string, messageId: string
  * message of its lane, else a new one. Never joined by text or timing. */
 export function assistantMessage(
   store: Store,
-  ctx: EventContext,
+  factCtx: EventContext,
   role: MessageRole = "assistant",
 ): MessageState {
+  const ctx = withTaskOwner(store, factCtx);
   const messageId = ctx.event.messageId;
   // Fast path for streams: consecutive facts of the same message skip the lane bookkeeping.
   const last = store.lastMessage;
@@ -74,6 +79,18 @@ export function assistantMessage(
   if (typeof messageId === "string")
     store.lastMessage = { messageId, turnKey: ctx.turnKey, agentId: ctx.event.agentId, message };
   return message;
+}
+
+/** Text or reasoning that names a delegated task but no agent was written by that task's worker: it goes
+ * to the worker's lane, never into the coordinator's answer (TASK-02, TEAM-04/05). Only authored content
+ * is rerouted (a coordinator's tool call may well name the child task it starts). The envelope copy is
+ * shallow and only made on this rare path. */
+function withTaskOwner(store: Store, ctx: EventContext): EventContext {
+  const { event } = ctx;
+  if (event.agentId !== undefined || typeof event.taskId !== "string") return ctx;
+  if (!event.type.startsWith("text.") && !event.type.startsWith("reasoning.")) return ctx;
+  const owner = delegatedOwnerOf(store, ctx.event.taskId);
+  return owner === undefined ? ctx : { ...ctx, event: { ...ctx.event, agentId: owner } };
 }
 
 function resolveAssistantMessage(store: Store, ctx: EventContext, role: MessageRole): MessageState {

@@ -63,6 +63,26 @@ describe("work board follows task status facts", () => {
     ]);
   });
 
+  it("TEAM-15 a work item without its own id is named by its task, never dropped", () => {
+    const e = stream();
+    const state = projectEvents([
+      e("task.changed", {
+        taskId: "k5",
+        payload: { status: "queued", workItem: { title: "Draft", assignee: "writer", status: "open" } },
+      }),
+      e("task.changed", { taskId: "k5", payload: { status: "running" } }),
+    ]);
+    expect(state.team.workBoard).toEqual([
+      expect.objectContaining({
+        workItemId: "k5",
+        taskId: "k5",
+        title: "Draft",
+        assignee: "writer",
+        status: "running",
+      }),
+    ]);
+  });
+
   it("TEAM-15 the board's own word in the same fact wins; later task facts move it again", () => {
     const e = stream();
     const p = createProjector();

@@ -1,7 +1,8 @@
 // agent.*, team.changed, worker.notification, agent.handoff, review.* (TEAM-*): roster by agentId with
 // lineage; a child without parent ids is `lineage: "unknown"` with a diagnostic and no fabricated edge
 // (TEAM-18); worker notifications are never user speech (TEAM-04); handoffs never rewrite authorship
-// (TEAM-07); reviews keyed by reviewId with their own verdicts (TEAM-08).
+// (TEAM-07); reviews keyed by reviewId with their own verdicts (TEAM-08). A delegated child is shown in
+// the coordinator's message as an `agent_task` part (agent-task-parts.ts).
 import type { AgentRecord, Review, WorkerNotification } from "@agent-ui/contracts";
 import { REVIEW_STATUSES, TOPOLOGIES, isMember } from "@agent-ui/contracts";
 import { toTeammateStatus } from "../crosswalk";
@@ -9,6 +10,7 @@ import { addUnique, asNumber, asString, asStringArray, isRecord } from "../inter
 import { safeText } from "../internal/safety";
 import { addPart, createMessage } from "../message-ops";
 import type { EventContext, Store } from "../store";
+import { trackAgentTask } from "./agent-task-parts";
 import { citeReviewEvidence } from "./evidence-parts";
 import { mergeWorkItem } from "./work-board";
 
@@ -131,6 +133,7 @@ function agentEvent(kind: "spawned" | "changed" | "completed") {
     agent.source = ctx.source;
     store.agents.touch(agentId);
     applyShape(store, ctx);
+    trackAgentTask(store, agent, ctx, kind === "spawned");
     store.timelineEntry(`agent:${agentId}`, "agent", agent.name === "unknown" ? agentId : agent.name, ctx, {
       status: agent.status,
       refs: { agentId, ...(agent.taskId ? { taskId: agent.taskId } : {}) },

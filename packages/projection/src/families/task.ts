@@ -6,6 +6,7 @@ import type { TaskAttempt, TaskCapsuleState, TaskRecord } from "@agent-ui/contra
 import { capsuleAttention, toCapsuleState } from "../crosswalk";
 import { addUnique, asNumber, asString, asStringArray, isRecord } from "../internal/json";
 import type { EventContext, Store } from "../store";
+import { trackTaskPart } from "./agent-task-parts";
 import { followTask, mergeWorkItem } from "./work-board";
 
 export function taskFor(store: Store, taskId: string, ctx: EventContext): TaskRecord {
@@ -170,26 +171,24 @@ function taskChanged(store: Store, ctx: EventContext): void {
   store.tasks.touch(taskId);
   const statedByBoard = linkWorkItem(store, task, ctx);
   if (status !== undefined || attemptFields !== undefined) followTask(store, task, ctx, statedByBoard);
+  trackTaskPart(store, task, ctx);
   store.timelineEntry(`task:${taskId}`, "task", task.title ?? taskId, ctx, {
     status: task.status,
     refs: { taskId, ...(task.currentRunId ? { runId: task.currentRunId } : {}) },
   });
 }
 
-/** The board entry this task fact speaks for: an explicit workItemId (envelope or payload.workItem), or
- * the task itself when the runtime says it is a work item (TEAM-12 `work_item`). */
+/** The board entry this task fact speaks for: an explicit workItemId (envelope or payload.workItem), else
+ * the task itself when the fact carries a work item without its own id or the runtime says the task is
+ * a work item (TEAM-12 `work_item`): the task id then names the entry, so the item is never dropped. */
 function linkWorkItem(store: Store, task: TaskRecord, ctx: EventContext): string | undefined {
   const { event, payload } = ctx;
   const fields = isRecord(payload.workItem) ? payload.workItem : undefined;
   const id =
     asString(event.workItemId) ??
     asString(fields?.workItemId) ??
-    (event.runtimeEntity === "work_item" ? task.taskId : undefined);
-  if (id === undefined) {
-    if (fields !== undefined)
-      store.diag("missing_correlation", "info", "work item without workItemId", ctx.event);
-    return undefined;
-  }
+    (fields !== undefined || event.runtimeEntity === "work_item" ? task.taskId : undefined);
+  if (id === undefined) return undefined;
   mergeWorkItem(store, { ...fields, workItemId: id, taskId: task.taskId }, ctx);
   return asString(fields?.status) !== undefined ? id : undefined;
 }

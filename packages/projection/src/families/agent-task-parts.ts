@@ -1,0 +1,213 @@
+// `agent_task` message parts (D.6, TEAM-02/04/05/18, TASK-02): when the coordinator delegates work (a
+// subagent or teammate spawned, a child task assigned), the coordinator's message in that turn carries a
+// compact part naming the agentId/taskId with its lineage. The worker's own text, reasoning and tools
+// stay in the worker's lane (its own message); nothing of the worker is flattened into the coordinator's
+// answer. No message is invented for it: a delegation seen before the coordinator wrote anything in the
+// turn waits and joins the coordinator's first message (team facts never make assistant prose). The part
+// holds ids, a stable label and the current state; lineage the runtime did not state is `unknown`,
+// never a fabricated parent (TEAM-18).
+import type { AgentRecord, TaskRecord } from "@agent-ui/contracts";
+import type { MessageState, PartState } from "../internal/message-state";
+import { addPart } from "../message-ops";
+import type { EventContext, Store } from "../store";
+import { DELEGATED_ENTITIES, isDelegatedTask } from "./delegation";
+
+interface Placed {
+  message: MessageState;
+  part: PartState;
+}
+
+/** A delegation waiting for its coordinator's message in the turn. */
+interface Waiting {
+  agentId?: string;
+  taskId?: string;
+  parentAgentId?: string;
+  ctx: EventContext;
+}
+
+interface PartIndex {
+  byTask: Map<string, Placed>;
+  byAgent: Map<string, Placed>;
+  /** turnKey → delegations not yet shown. */
+  waiting: Map<string, Waiting[]>;
+}
+
+const indexes = new WeakMap<Store, PartIndex>();
+
+function indexOf(store: Store): PartIndex {
+  let index = indexes.get(store);
+  if (index === undefined) {
+    index = { byTask: new Map(), byAgent: new Map(), waiting: new Map() };
+    indexes.set(store, index);
+  }
+  return index;
+}
+
+const TERMINAL_TASK: ReadonlySet<string> = new Set(["completed", "failed", "cancelled", "archived"]);
+const TERMINAL_AGENT: ReadonlySet<string> = new Set(["completed", "failed", "killed", "closed"]);
+
+/** Whether a message's author is the one who delegated: the named parent agent, or (for the turn's main,
+ * unattributed lane) a parent that is not itself a delegated child, i.e. the root coordinator. */
+function writtenByParent(
+  store: Store,
+  author: string | undefined,
+  parentAgentId: string | undefined,
+): boolean {
+  if (author !== undefined) return author === parentAgentId;
+  return parentAgentId === undefined || store.agents.get(parentAgentId)?.lineage !== "known";
+}
+
+/** The coordinator's existing message in the fact's turn, if it wrote one. */
+function coordinatorMessage(
+  store: Store,
+  turnKey: string,
+  parentAgentId: string | undefined,
+): MessageState | undefined {
+  if (parentAgentId !== undefined) {
+    const parentLane = store.laneMessage.get(`${turnKey}|${parentAgentId}`);
+    if (parentLane !== undefined) return parentLane;
+  }
+  const mainLane = store.laneMessage.get(`${turnKey}|`);
+  return mainLane !== undefined && writtenByParent(store, undefined, parentAgentId) ? mainLane : undefined;
+}
+
+function find(store: Store, agentId: string | undefined, taskId: string | undefined): Placed | undefined {
+  const index = indexOf(store);
+  return (
+    (taskId === undefined ? undefined : index.byTask.get(taskId)) ??
+    (agentId === undefined ? undefined : index.byAgent.get(agentId))
+  );
+}
+
+function addTaskPart(
+  store: Store,
+  message: MessageState,
+  agentId: string | undefined,
+  taskId: string | undefined,
+  ctx: EventContext,
+): Placed {
+  const id = taskId !== undefined ? `agent_task:${taskId}` : `agent_task:agent:${agentId}`;
+  const part = message.partsById.get(id) ?? addPart(store, message, id, "agent_task", ctx);
+  const placed = { message, part };
+  const index = indexOf(store);
+  if (taskId !== undefined) index.byTask.set(taskId, placed);
+  if (agentId !== undefined) index.byAgent.set(agentId, placed);
+  return placed;
+}
+
+/** Shows the delegation in the coordinator's message now, or queues it for the coordinator's first
+ * message of the turn. Delegation outside any turn (hydrated rosters, session-level facts) stays on the
+ * team surfaces only. */
+function place(store: Store, ctx: EventContext, entry: Omit<Waiting, "ctx">): Placed | undefined {
+  if (ctx.turnKey === "default") return undefined;
+  const message = coordinatorMessage(store, ctx.turnKey, entry.parentAgentId);
+  if (message !== undefined) return addTaskPart(store, message, entry.agentId, entry.taskId, ctx);
+  const waiting = indexOf(store).waiting;
+  const list = waiting.get(ctx.turnKey) ?? [];
+  const same = list.find(
+    (item) =>
+      (entry.taskId !== undefined && item.taskId === entry.taskId) ||
+      (entry.agentId !== undefined && item.agentId === entry.agentId),
+  );
+  if (same !== undefined) {
+    same.agentId ??= entry.agentId;
+    same.taskId ??= entry.taskId;
+    same.parentAgentId ??= entry.parentAgentId;
+  } else list.push({ ...entry, ctx });
+  waiting.set(ctx.turnKey, list);
+  return undefined;
+}
+
+/** Called when an assistant message is created: the turn's waiting delegations made by its author join
+ * it, before the author's first words (the delegation happened first). */
+export function joinWaitingDelegations(store: Store, message: MessageState): void {
+  const index = indexes.get(store);
+  const turnKey = message.turnId ?? "default";
+  const list = index?.waiting.get(turnKey);
+  if (index === undefined || list === undefined) return;
+  const rest: Waiting[] = [];
+  for (const item of list) {
+    if (!writtenByParent(store, message.agentId, item.parentAgentId)) {
+      rest.push(item);
+      continue;
+    }
+    const placed = addTaskPart(store, message, item.agentId, item.taskId, item.ctx);
+    const task = item.taskId === undefined ? undefined : store.tasks.get(item.taskId);
+    const agentId = item.agentId ?? task?.agentId;
+    sync(store, placed, agentId === undefined ? undefined : store.agents.get(agentId), task);
+  }
+  if (rest.length > 0) index.waiting.set(turnKey, rest);
+  else index.waiting.delete(turnKey);
+}
+
+function sync(
+  store: Store,
+  placed: Placed,
+  agent: AgentRecord | undefined,
+  task: TaskRecord | undefined,
+): void {
+  const { part, message } = placed;
+  const agentId = agent?.agentId ?? task?.agentId;
+  const taskId = task?.taskId ?? agent?.taskId;
+  if (agentId !== undefined) part.agentId = agentId;
+  if (taskId !== undefined) part.taskId = taskId;
+  const byTask = task !== undefined && task.status !== "unknown";
+  const state = byTask ? task.status : (agent?.status ?? "unknown");
+  const finished = byTask ? TERMINAL_TASK.has(state) : TERMINAL_AGENT.has(state);
+  const active = !finished && state !== "unknown";
+  part.status = active ? "streaming" : "done";
+  part.expanded = active;
+  const agentName = agent !== undefined && agent.name !== "unknown" ? agent.name : undefined;
+  part.title = task?.title ?? agentName ?? agentId ?? taskId ?? "Delegated task";
+  const data: Record<string, unknown> = { state, lineage: agent?.lineage ?? "unknown" };
+  if (agent?.parentAgentId !== undefined) data.parentAgentId = agent.parentAgentId;
+  if (agent?.parentThreadId !== undefined) data.parentThreadId = agent.parentThreadId;
+  if (agent?.parentSessionId !== undefined) data.parentSessionId = agent.parentSessionId;
+  if (task?.parentTaskId !== undefined) data.parentTaskId = task.parentTaskId;
+  const entity = task?.runtimeEntity ?? agent?.runtimeEntity;
+  if (entity !== undefined) data.runtimeEntity = entity;
+  part.data = data;
+  part.rev++;
+  store.messages.touch(message.key);
+}
+
+/** An agent fact: a spawned child (or any child with known lineage or a delegated execution shape) is
+ * shown in the coordinator's message; later facts about it update that one part. */
+export function trackAgentTask(store: Store, agent: AgentRecord, ctx: EventContext, spawned: boolean): void {
+  let placed = find(store, agent.agentId, agent.taskId);
+  if (placed === undefined) {
+    const delegated =
+      spawned ||
+      agent.lineage === "known" ||
+      (agent.runtimeEntity !== undefined && DELEGATED_ENTITIES.has(agent.runtimeEntity));
+    if (!delegated) return;
+    placed = place(store, ctx, {
+      agentId: agent.agentId,
+      taskId: agent.taskId,
+      parentAgentId: agent.parentAgentId,
+    });
+    if (placed === undefined) return;
+  }
+  indexOf(store).byAgent.set(agent.agentId, placed);
+  if (agent.taskId !== undefined) indexOf(store).byTask.set(agent.taskId, placed);
+  const task = agent.taskId === undefined ? undefined : store.tasks.get(agent.taskId);
+  sync(store, placed, agent, task);
+}
+
+/** A task fact: a delegated task is shown in the coordinator's message (D.6: agent_task ← task.changed). */
+export function trackTaskPart(store: Store, task: TaskRecord, ctx: EventContext): void {
+  const agent = task.agentId === undefined ? undefined : store.agents.get(task.agentId);
+  let placed = find(store, task.agentId, task.taskId);
+  if (placed === undefined) {
+    if (!isDelegatedTask(store, task)) return;
+    placed = place(store, ctx, {
+      agentId: task.agentId,
+      taskId: task.taskId,
+      parentAgentId: agent?.parentAgentId,
+    });
+    if (placed === undefined) return;
+  }
+  if (task.agentId !== undefined) indexOf(store).byAgent.set(task.agentId, placed);
+  indexOf(store).byTask.set(task.taskId, placed);
+  sync(store, placed, agent, task);
+}
