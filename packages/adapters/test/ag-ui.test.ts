@@ -392,6 +392,24 @@ describe("ag-ui adapter: AG-UI 1.0 outcomes and answers to a gated tool", () => 
     expect(ofType(approved, "tool.failed")).toEqual([]);
   });
 
+  it("FALL-02 RUN_FINISHED success keeps the frontend tool calls it left pending for the application", () => {
+    const events = adapt([
+      { type: "RUN_STARTED", threadId: "t", runId: "r" },
+      { type: "TOOL_CALL_START", toolCallId: "tc", toolCallName: "pick_color" },
+      { type: "TOOL_CALL_END", toolCallId: "tc" },
+      {
+        type: "RUN_FINISHED",
+        threadId: "t",
+        runId: "r",
+        outcome: { type: "success", pendingToolCallIds: ["tc"] },
+      },
+    ]);
+    expect(events.at(-1)).toMatchObject({
+      type: "run.finished",
+      payload: { outcome: "success", pendingToolCallIds: ["tc"] },
+    });
+  });
+
   it("RUN_FINISHED outcome cancelled is a cancelled run, never read as success", () => {
     const events = adapt([
       { type: "RUN_STARTED", threadId: "t", runId: "r" },

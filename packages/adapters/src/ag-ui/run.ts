@@ -139,6 +139,10 @@ export function runFinished(ctx: AguiContext): AgentUiEvent[] {
         outcome: "success",
         reason: finishReason,
         result: result !== undefined ? safeValue(result, ctx.safe) : undefined,
+        // AG-UI 1.0: frontend tool calls the run left for the application to answer (kept, not lost).
+        pendingToolCallIds: readArray(outcome, "pendingToolCallIds")?.filter(
+          (id): id is string => typeof id === "string",
+        ),
       }),
     }),
   ];
