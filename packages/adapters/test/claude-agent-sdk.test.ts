@@ -477,6 +477,29 @@ describe("claude-agent-sdk adapter: live-run findings", () => {
     expect(limited.at(-1)).toMatchObject({ type: "run.failed", payload: { category: "error_max_turns" } });
   });
 
+  it("TOOL-03 a Bash row summarizes its command and a Write its path, secrets redacted; other tools keep JSON", () => {
+    const secret = "sk-ant-api03-abcdefghijklmnopqrstuvwxyz";
+    const events = adapt([
+      assistant([
+        { type: "tool_use", id: "t_bash", name: "Bash", input: { command: "echo hi", description: "Greet" } },
+        {
+          type: "tool_use",
+          id: "t_key",
+          name: "Bash",
+          input: { command: `curl -H "x-api-key: ${secret}" api` },
+        },
+        { type: "tool_use", id: "t_write", name: "Write", input: { file_path: "/w/a.txt", content: "x" } },
+        { type: "tool_use", id: "t_mcp", name: "mcp__demo__echo", input: { text: "hi" } },
+      ]),
+    ]);
+    const summaries = Object.fromEntries(
+      events.filter((e) => e.type === "tool.args").map((e) => [e.toolCallId, e.payload?.inputSummary]),
+    );
+    expect(summaries).toMatchObject({ t_bash: "echo hi", t_write: "/w/a.txt", t_mcp: undefined });
+    expect(summaries.t_key).toContain("curl -H");
+    expect(JSON.stringify(summaries)).not.toContain(secret);
+  });
+
   it("TEAM-02 a subagent first announced by task_started has a known parent (the session)", () => {
     const events = adapt([
       sys("init"),

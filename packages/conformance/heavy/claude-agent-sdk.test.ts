@@ -66,7 +66,7 @@ describeHeavy("heavy: claude-agent-sdk live bash-tool run", SDK, (pkg) => {
       status: "output-available",
       outputPreview: "hello-from-mock",
     });
-    expect(live.state.tools.toolu_mock_1.inputSummary).toContain("echo hello-from-mock");
+    expect(live.state.tools.toolu_mock_1.inputSummary).toBe("echo hello-from-mock");
   });
 
   it("HITL-01 no approval was pending: canUseTool was never called and no action card exists", () => {

@@ -3,10 +3,10 @@
 // `text.final` replaces the streamed deltas and the answer shows once (TEXT-04).
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { SourceInfo } from "../shared/emitter";
-import { type JsonObject, asRecord, readArray, readNumber, readString } from "../shared/record";
+import { type JsonObject, asRecord, compact, readArray, readNumber, readString } from "../shared/record";
 import { safeText } from "../shared/safe-payload";
 import { safePreview } from "../shared/safe-preview";
-import { type BlockState, type ClaudeState, type MessageState, toolKindOf } from "./state";
+import { type BlockState, type ClaudeState, type MessageState, toolKindOf, toolSummaryOf } from "./state";
 
 const TOOL_BLOCKS = new Set(["tool_use", "server_tool_use", "mcp_tool_use"]);
 
@@ -230,7 +230,10 @@ function snapshotTool(
   if (block !== undefined) block.finalized = true;
   if (!tool.argsComplete) {
     tool.argsComplete = true;
-    const payload = { input: state.safe(raw.input), complete: true };
+    const summary = toolSummaryOf(tool.name, raw.input);
+    // Redacted and bounded like any preview: a command line may carry a secret (SEC-02).
+    const inputSummary = summary !== undefined ? safePreview(summary, 500) : undefined;
+    const payload = compact({ input: state.safe(raw.input), inputSummary, complete: true });
     out.push(state.emit.event("tool.args", { ...state.base(record), toolCallId, messageId, payload }, info));
   }
   return out;

@@ -54,6 +54,27 @@ const TOOL_KINDS: Readonly<Record<string, string>> = {
   Agent: "agent",
 };
 
+/** Tool name → the input field a row shows as its summary (TOOL-03); other tools show their JSON input. */
+const SUMMARY_FIELDS: Readonly<Record<string, string>> = {
+  Bash: "command",
+  Read: "file_path",
+  Write: "file_path",
+  Edit: "file_path",
+  MultiEdit: "file_path",
+  NotebookEdit: "notebook_path",
+  Glob: "pattern",
+  Grep: "pattern",
+  WebFetch: "url",
+  WebSearch: "query",
+  Task: "description",
+  Agent: "description",
+};
+
+export function toolSummaryOf(name: string | undefined, input: unknown): string | undefined {
+  const field = name !== undefined ? SUMMARY_FIELDS[name] : undefined;
+  return field !== undefined ? readString(input, field) : undefined;
+}
+
 export function toolKindOf(name: string | undefined): string {
   if (name === undefined) return "custom";
   if (name.startsWith("mcp__")) return "mcp";

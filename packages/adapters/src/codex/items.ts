@@ -58,9 +58,11 @@ function openTool(
 ): AgentUiEvent[] {
   if (ctx.toolOpened()) return [];
   ctx.markToolOpened();
-  const payload = compact({ name, kind, input: ctx.safe(input), inputSummary });
+  // Redacted and bounded like any preview: a command line may carry a secret (SEC-02).
+  const summary = inputSummary !== undefined ? safePreview(inputSummary, 500) : undefined;
+  const payload = compact({ name, kind, input: ctx.safe(input), inputSummary: summary });
   // The complete input restates the summary too: a row shows the command line, not its JSON wrapper.
-  const args = compact({ input: payload.input, inputSummary, complete: true });
+  const args = compact({ input: payload.input, inputSummary: summary, complete: true });
   return [
     ctx.emit("tool.started", { toolCallId: ctx.id, phase: "acting", payload }),
     ctx.emit("tool.args", { toolCallId: ctx.id, payload: args }),
