@@ -220,6 +220,23 @@ describeHeavy("heavy: claude-agent-sdk live async subagent", SDK, (pkg) => {
     expect(toolByName(live, "Agent")?.status).toBe("output-available");
   });
 
+  it("PERM-02 the subagent's Write asked canUseTool on the subagent's behalf, ran, and stays the subagent's", () => {
+    const task = Object.values(live.state.tasks)[0];
+    expect(run.permissionCalls.map((c) => [c.toolName, c.toolUseID, c.agentID])).toEqual([
+      ["Write", "toolu_sub_write", task?.taskId],
+    ]);
+    expect(run.workFiles).toContain("notes.txt");
+    expect(live.state.tools.toolu_sub_write).toMatchObject({
+      status: "output-available",
+      agentId: "subagent:toolu_agent_1",
+      inputSummary: expect.stringMatching(/notes\.txt$/),
+    });
+    expect(live.state.permissions.decisions).toContainEqual(
+      expect.objectContaining({ id: "toolu_sub_write", decision: "accept" }),
+    );
+    expect(live.state.actions).toEqual({});
+  });
+
   it("TEAM-06 the background task completes with a worker notification, and no tool is left open", () => {
     const tasks = Object.values(live.state.tasks);
     expect(tasks).toHaveLength(1);

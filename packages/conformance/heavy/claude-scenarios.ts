@@ -73,9 +73,9 @@ const firstUserText = (req: Parameters<MockScript>[0]["req"]): string => {
   return typeof content === "string" ? content : content.map((c) => c.text ?? "").join(" ");
 };
 
-/** The capture recipe stream-subagent.mjs, with Bash in the subagent: the parent delegates through the
+/** The capture recipe stream-subagent.mjs, with Bash beside the Write in the subagent: the parent delegates through the
  * async Agent tool and answers in plain text (calling Agent again would spawn subagents in a loop). */
-export const subagentScript = (): MockScript => {
+export const subagentScript = (workDir: string): MockScript => {
   let parentCalls = 0;
   return ({ req, hasToolResult }) => {
     if (!req.tools?.length) return [{ type: "text", text: "Mock title" }];
@@ -88,6 +88,13 @@ export const subagentScript = (): MockScript => {
             id: "toolu_sub_bash",
             name: "Bash",
             input: { command: "echo hello-from-subagent", description: "Echo from the subagent" },
+          },
+          // As in the recipe: a Write inside the subagent asks canUseTool on the subagent's behalf.
+          {
+            type: "tool_use",
+            id: "toolu_sub_write",
+            name: "Write",
+            input: { file_path: path.join(workDir, "notes.txt"), content: "hello\n" },
           },
         ];
       return [{ type: "text", text: "Subagent ran echo." }];
