@@ -3,9 +3,11 @@
 // Store contract on SQLite and PostgreSQL (when AGENT_UI_PG_URL is set), extraction rules, and end to end
 // on loopback with the demo runtime and the HTTP client.
 import { GatewayHttpClient, GatewayRequestError } from "@agent-ui/client";
+import { isOffloadedValue } from "@agent-ui/contracts";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresStore, createSqliteStore, dropPostgresSchema, type SessionStore } from "../src";
-import { extractDetailBodies } from "../src/store/detail-bodies";
+import { BODY_FIELDS, extractDetailBodies } from "../src/store/detail-bodies";
 import { createSession, getJson, postJson, scriptedFactory, startTestServer, waitFor } from "./helpers";
 
 const PG_URL = process.env.AGENT_UI_PG_URL;
@@ -95,6 +97,46 @@ describe("extractDetailBodies: which body fields are kept", () => {
     expect(details[0].body).not.toContain(SECRET);
     expect(details[0].mediaType).toBe("text/x-diff");
     expect(JSON.stringify(record)).not.toContain(SECRET);
+  });
+});
+
+describe("property: extraction loses nothing", () => {
+  // Oversized bodies come from a few fixed large strings: shrinking huge random strings is slow.
+  const large = fc.constantFrom("z".repeat(16_500), "é".repeat(6_000), `${"line\n".repeat(4_000)}`);
+  const body = fc.oneof(fc.string(), large, fc.jsonValue({ maxDepth: 3 }));
+  const payload = fc.dictionary(
+    fc.oneof(
+      fc.constantFrom(...BODY_FIELDS),
+      fc.constantFrom("text", "input", "outputRef", "diffRef"),
+      fc.string(),
+    ),
+    fc.oneof(body, fc.constantFrom("ref://a", "ref://b")),
+  );
+
+  it("ARCH-03 / SEC-01 every replaced field is a stub whose ref and size match a kept body; all else is untouched", () => {
+    fc.assert(
+      fc.property(fc.record({ type: fc.string(), payload }), (record) => {
+        const { record: out, details, dropped } = extractDetailBodies(record, "s", "r1");
+        expect(dropped).toEqual([]);
+        const byRef = new Map(details.map((d) => [d.ref, d]));
+        for (const [key, value] of Object.entries(record.payload)) {
+          const now = (out.payload as Record<string, unknown>)[key];
+          if (now === value) continue;
+          if (key.endsWith("Ref")) {
+            // Only a missing ref is ever filled in, with the ref of the body kept beside it.
+            expect(value).toBeUndefined();
+            expect(byRef.has(now as string)).toBe(true);
+            continue;
+          }
+          expect((BODY_FIELDS as readonly string[]).includes(key)).toBe(true);
+          expect(isOffloadedValue(now)).toBe(true);
+          const stub = now as { ref: string; bytes: number };
+          expect(byRef.get(stub.ref)?.bytes).toBe(stub.bytes);
+        }
+        expect(out.type).toBe(record.type);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 

@@ -67,7 +67,8 @@ export function extractDetailBodies<T>(
     copy ??= { ...payload };
     const stub: OffloadedValue = { ref, preview: previewOf(body, PREVIEW_CHARS), bytes, offloaded: true };
     copy[field] = stub;
-    if (typeof named !== "string") copy[`${field}Ref`] = ref;
+    // A generated ref is also named where adapters look for it, unless the field is taken (never overwritten).
+    if (typeof named !== "string" && payload[`${field}Ref`] === undefined) copy[`${field}Ref`] = ref;
     if (bytes > MAX_DETAIL_BYTES) dropped.push({ ref, bytes });
     else details.push({ ref, mediaType: mediaTypeOf(field, ref, value, body), bytes, body });
   }
