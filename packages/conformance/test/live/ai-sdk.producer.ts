@@ -7,16 +7,12 @@
 // stream continues the same assistant message id (`originalMessages`).
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import {
-  AbstractChat,
-  ToolLoopAgent,
-  createAgentUIStream,
-  experimental_createSteering,
-  type ChatState,
-  type ChatStatus,
   type ChatTransport,
+  ToolLoopAgent,
   type UIMessage,
   type UIMessageChunk,
-  convertToModelMessages,
+  createAgentUIStream,
+  experimental_createSteering,
   isStepCount,
   lastAssistantMessageIsCompleteWithApprovalResponses,
   streamText,
@@ -24,6 +20,7 @@ import {
 } from "ai";
 import { MockLanguageModelV4, convertArrayToReadableStream } from "ai/test";
 import { z } from "zod";
+import { RecordingChat, ResponseCounter, inProcessRoute } from "./ai-sdk.chat";
 import { type LiveProducer, type LiveProduction, SHARED_SCENARIO } from "./producer";
 
 export const AI_SDK_LIVE_FORMAT = "ai-sdk";
@@ -95,112 +92,23 @@ export function scenarioModel(): MockLanguageModelV4 {
   });
 }
 
-/** The chat state the SDK's framework bindings keep (React/Vue/Svelte), as plain arrays. */
-class ArrayChatState implements ChatState<UIMessage> {
-  status: ChatStatus = "ready";
-  error: Error | undefined = undefined;
-  messages: UIMessage[] = [];
-  pushMessage = (message: UIMessage) => {
-    this.messages = [...this.messages, message];
-  };
-  popMessage = () => {
-    this.messages = this.messages.slice(0, -1);
-  };
-  replaceMessage = (index: number, message: UIMessage) => {
-    this.messages = this.messages.map((existing, at) => (at === index ? message : existing));
-  };
-  snapshot = <T>(thing: T): T => structuredClone(thing);
-}
-
-/** Counts finished responses of a chat, so a caller can await the chat's own automatic resume. */
-class ResponseCounter {
-  private finished = 0;
-  private failure: Error | undefined;
-  private waiters: { count: number; resolve: () => void; reject: (error: Error) => void }[] = [];
-
-  readonly onFinish = () => {
-    this.finished++;
-    this.settle();
-  };
-
-  readonly onError = (error: Error) => {
-    this.failure = error;
-    this.settle();
-  };
-
-  /** Resolves once `count` responses have finished (rejects on a chat error). */
-  until(count: number): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.waiters.push({ count, resolve, reject });
-      this.settle();
-    });
-  }
-
-  private settle() {
-    this.waiters = this.waiters.filter((waiter) => {
-      if (this.failure !== undefined) waiter.reject(this.failure);
-      else if (this.finished >= waiter.count) waiter.resolve();
-      else return true;
-      return false;
-    });
-  }
-}
-
-class RecordingChat extends AbstractChat<UIMessage> {
-  constructor(transport: ChatTransport<UIMessage>, responses: ResponseCounter) {
-    let ids = 0;
-    super({
-      state: new ArrayChatState(),
-      transport,
-      generateId: () => `ui-${++ids}`,
-      sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
-      onFinish: responses.onFinish,
-      onError: responses.onError,
-    });
-  }
-}
-
-/**
- * A transport that is the server route in process: UI messages → model messages → `streamText` →
- * `toUIMessageStream`. Every chunk the chat receives is recorded, per request, in arrival order.
- */
-function inProcessTransport(runs: UIMessageChunk[][]): ChatTransport<UIMessage> {
+/** The route of the shared scenario: `delete_file` needs approval, then runs. */
+function scenarioRoute(runs: UIMessageChunk[][]): ChatTransport<UIMessage> {
   const deleteFile = tool({
     description: "Delete a file",
     inputSchema: z.object({ path: z.string() }),
     needsApproval: true,
     execute: async ({ path }) => `deleted ${path}`,
   });
-  let assistantIds = 0;
-  return {
-    async sendMessages({ messages, abortSignal }) {
-      const result = streamText({
-        model: scenarioModel(),
-        tools: { [SHARED_SCENARIO.toolName]: deleteFile },
-        messages: await convertToModelMessages(messages),
-        stopWhen: isStepCount(3),
-        abortSignal,
-      });
-      const chunks: UIMessageChunk[] = [];
-      runs.push(chunks);
-      return result
-        .toUIMessageStream({
-          originalMessages: messages,
-          generateMessageId: () => `msg-assistant-${++assistantIds}`,
-        })
-        .pipeThrough(
-          new TransformStream<UIMessageChunk, UIMessageChunk>({
-            transform(chunk, controller) {
-              chunks.push(structuredClone(chunk));
-              controller.enqueue(chunk);
-            },
-          }),
-        );
-    },
-    async reconnectToStream() {
-      return null;
-    },
-  };
+  return inProcessRoute(runs, (messages, abortSignal) =>
+    streamText({
+      model: scenarioModel(),
+      tools: { [SHARED_SCENARIO.toolName]: deleteFile },
+      messages,
+      stopWhen: isStepCount(3),
+      abortSignal,
+    }),
+  );
 }
 
 /** The approval request the chat is waiting on (the tool part in `approval-requested`). */
@@ -215,7 +123,11 @@ function pendingApprovalId(chat: RecordingChat): string {
 export async function runAiSdkScenario(approved = true): Promise<LiveProduction & { chat: RecordingChat }> {
   const runs: UIMessageChunk[][] = [];
   const responses = new ResponseCounter();
-  const chat = new RecordingChat(inProcessTransport(runs), responses);
+  const chat = new RecordingChat({
+    transport: scenarioRoute(runs),
+    responses,
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+  });
   await chat.sendMessage({ text: SHARED_SCENARIO.prompt });
   const approvalId = pendingApprovalId(chat);
   // The SDK's own HITL round trip: the answer marks the tool part `approval-responded`, and
