@@ -43,6 +43,8 @@ export const DIAGNOSTIC_CODES = [
   "tool_result_error",
   // a runtime-owned fact whose envelope owner is ui_projection (a client's own write): ignored (ARCH-01)
   "ui_owned_fact_ignored",
+  // recovery was partial: a section could not be restored or repaired (HYD-12)
+  "hydration_degraded",
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 

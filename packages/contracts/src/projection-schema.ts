@@ -339,7 +339,11 @@ const SESSION_SLICE = objectSchema<SessionSlice>(
     threadId: STRING,
     title: STRING,
     hydration: objectSchema<SessionSlice["hydration"]>(
-      { status: enumOf(["empty", "live", "hydrated", "stale", "repairing"]), source: STRING },
+      {
+        status: enumOf(["empty", "live", "hydrated", "stale", "repairing", "degraded"]),
+        source: STRING,
+        degradedSections: STRINGS,
+      },
       { status: true },
     ),
     closed: BOOLEAN,

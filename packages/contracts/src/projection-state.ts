@@ -454,7 +454,16 @@ export interface SessionSlice {
   sessionId?: string;
   threadId?: string;
   title?: string;
-  hydration: { status: "empty" | "live" | "hydrated" | "stale" | "repairing"; source?: string };
+  /** `repairing`: a hydrated snapshot had stale sections (`cursor.staleSections`) that the event tail is
+   * rebuilding (HYD-10). `degraded`: recovery was partial — the runtime flagged it, the snapshot lacked a
+   * section, or the source stopped with gaps unfilled — and `degradedSections` names what is affected
+   * (HYD-12). */
+  hydration: {
+    status: "empty" | "live" | "hydrated" | "stale" | "repairing" | "degraded";
+    source?: string;
+    /** Sections a partial recovery could not restore; absent when recovery was complete (HYD-12). */
+    degradedSections?: string[];
+  };
   closed?: boolean;
   /** Health of the session's upstream source as the gateway reported it (`session.updated`), e.g.
    * `live`, `stale`, `stopped` (FALL-01). Absent when no gateway said anything. */

@@ -7,6 +7,7 @@ import { ACTION_TYPES, isMember } from "@agent-ui/contracts";
 import { asString, asStringArray, boundText, copyPlain, isRecord } from "../internal/json";
 import { safeText, safeValue } from "../internal/safety";
 import { addPart, assistantMessage, touchPart } from "../message-ops";
+import { repairSection } from "../hydration/repair";
 import type { EventContext, Store } from "../store";
 import { setRuntimeStatus } from "./run";
 import { setTaskAttention } from "./task";
@@ -236,11 +237,22 @@ function actionResolved(store: Store, ctx: EventContext): void {
     );
 }
 
+/** Actions a snapshot lacked were kept `stale` (ORD-03); once the tail re-requested or resolved every
+ * one of them, the actions section is repaired (HYD-10). */
+function repairsActions(handler: (store: Store, ctx: EventContext) => void) {
+  return (store: Store, ctx: EventContext): void => {
+    handler(store, ctx);
+    if (!store.gate.staleSections.has("actions")) return;
+    for (const actionId of store.pendingActions) if (store.actions.get(actionId)?.status === "stale") return;
+    repairSection(store, "actions");
+  };
+}
+
 export const actionHandlers = {
-  "action.required": actionRequired,
-  "action.resolved": actionResolved,
+  "action.required": repairsActions(actionRequired),
+  "action.resolved": repairsActions(actionResolved),
   // Lime terminal aliases (HITL-14).
-  "action.cancelled": actionResolved,
-  "action.canceled": actionResolved,
-  "action.expired": actionResolved,
+  "action.cancelled": repairsActions(actionResolved),
+  "action.canceled": repairsActions(actionResolved),
+  "action.expired": repairsActions(actionResolved),
 } as const;

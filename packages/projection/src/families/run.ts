@@ -6,6 +6,7 @@ import { asNumber, asString, isRecord } from "../internal/json";
 import { safeText } from "../internal/safety";
 import { PROCESS_KINDS } from "../internal/message-state";
 import { addPart, createMessage, findMessage, touchPart } from "../message-ops";
+import { repairSection } from "../hydration/repair";
 import type { EventContext, Store } from "../store";
 import { closeOpenTools } from "./tool";
 
@@ -291,9 +292,18 @@ export function spineRefs(ctx: EventContext): Record<string, string> {
   return refs;
 }
 
+/** A runtime status fact from the event tail rebuilds the runtime section a stale snapshot left
+ * (HYD-10): once applied (an ignored late fact repairs nothing), the section's stale mark goes. */
+function repairsRuntime(handler: (store: Store, ctx: EventContext) => void) {
+  return (store: Store, ctx: EventContext): void => {
+    handler(store, ctx);
+    if (store.runtime.value.source === ctx.source) repairSection(store, "runtime");
+  };
+}
+
 export const runHandlers = {
-  "run.started": runStarted,
-  "run.status": runStatus,
-  "run.finished": runFinished,
-  "run.failed": runFailed,
+  "run.started": repairsRuntime(runStarted),
+  "run.status": repairsRuntime(runStatus),
+  "run.finished": repairsRuntime(runFinished),
+  "run.failed": repairsRuntime(runFailed),
 } as const;

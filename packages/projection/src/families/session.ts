@@ -4,9 +4,13 @@
 // `stale` until `stale: false` says the facts are current again; `sourceStatus` stays visible as given.
 import type { SessionSlice } from "@agent-ui/contracts";
 import { asString } from "../internal/json";
+import { sourceStopped } from "../hydration/repair";
 import type { EventContext, Store } from "../store";
 
 type HydrationStatus = SessionSlice["hydration"]["status"];
+
+/** Upstream source states after which the stream will not deliver the missing events. */
+const STOPPED: ReadonlySet<string> = new Set(["stopped", "closed", "ended"]);
 
 /** The status a session had before its source went stale, restored when the source recovers. */
 const statusBeforeStale = new WeakMap<Store, HydrationStatus>();
@@ -39,10 +43,17 @@ function sessionEvent(kind: "opened" | "hydrated" | "updated" | "closed") {
     if (title !== undefined) session.title = title;
     if (kind === "closed") session.closed = true;
     if (kind === "opened") session.closed = false;
-    if (kind === "hydrated") session.hydration = { status: "hydrated", source: "event" };
-    else if (session.hydration.status === "empty") session.hydration = { status: "live" };
+    // The marker that accompanies a snapshot says no more than the snapshot did: a repair still under
+    // way or a partial recovery is kept (HYD-10, HYD-12).
+    if (kind === "hydrated") {
+      if (session.hydration.status !== "repairing" && session.hydration.status !== "degraded")
+        session.hydration = { status: "hydrated", source: "event" };
+    } else if (session.hydration.status === "empty") session.hydration = { status: "live" };
     if (kind === "updated") applySourceHealth(store, session, payload);
     store.session.touch();
+    // A source that stopped can no longer fill gaps or repair stale sections: they are degraded (HYD-12).
+    if (kind === "closed" || (kind === "updated" && STOPPED.has(String(payload.sourceStatus))))
+      sourceStopped(store, event);
   };
 }
 

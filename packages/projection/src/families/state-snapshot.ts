@@ -1,9 +1,11 @@
 // state.snapshot / state.delta (HYD-*, ORD-04/05): a snapshot carrying a runtime read model or a stored
 // projection goes through the same hydration code as `hydrate()`; `appState` is replaced; `repair: true`
-// releases held events and clears stale marks. state.delta applies RFC 6902 ops to appState; a failing op
-// is a `patch_failed` diagnostic and marks appState stale — never a silent skip.
+// releases held events and clears the stale marks of what it carries (what it lacks is degraded, see
+// hydration/repair.ts). state.delta applies RFC 6902 ops to appState; a failing op is a `patch_failed`
+// diagnostic and marks appState stale — never a silent skip.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { hydrateInput } from "../hydration";
+import { degradationCount, degrade, factSections, isCovered } from "../hydration/repair";
 import type { HydrationInput } from "../hydration/types";
 import { isRecord } from "../internal/json";
 import { PatchError, type PatchOperation, applyPatch } from "../internal/json-patch";
@@ -30,13 +32,24 @@ function inputsOf(payload: Record<string, unknown>, event: AgentUiEvent): Hydrat
 function stateSnapshot(store: Store, ctx: EventContext): void {
   const { payload, event } = ctx;
   const inputs = inputsOf(payload, event);
-  for (const input of inputs) hydrateInput(store, input, event);
   const hasAppState = isRecord(payload.appState);
+  const repair = payload.repair === true;
+  // A repair snapshot restores what it carries: those stale marks go before it is applied (the snapshot
+  // may set some again, e.g. a still-missing pending action). Sections it does not carry cannot be
+  // repaired by it: they are degraded, never silently declared fresh (HYD-10, HYD-12).
+  const uncovered: string[] = [];
+  if (repair)
+    for (const section of factSections(store)) {
+      if (isCovered(section, inputs, hasAppState)) store.clearStale(section);
+      else uncovered.push(section);
+    }
+  const degradedBefore = degradationCount(store);
+  for (const input of inputs) hydrateInput(store, input, event);
   if (hasAppState) {
     store.appState = safeValue(payload.appState as Record<string, unknown>).value;
     store.clearStale("appState");
   }
-  if (inputs.length === 0 && !hasAppState && payload.repair !== true) {
+  if (inputs.length === 0 && !hasAppState && !repair) {
     store.diag(
       "schema_mismatch",
       "warning",
@@ -45,13 +58,15 @@ function stateSnapshot(store: Store, ctx: EventContext): void {
     );
     return;
   }
-  if (payload.repair === true) {
+  if (repair) {
     store.repairRequested = true;
-    for (const section of Array.from(store.gate.staleSections))
-      if (!section.startsWith("stream:")) store.clearStale(section);
-    const session = store.session.value;
-    if (session.hydration.status === "stale" || session.hydration.status === "repairing") {
-      session.hydration = { status: "hydrated", source: "repair" };
+    degrade(store, uncovered, "the repair snapshot does not carry", event);
+    if (degradationCount(store) === degradedBefore) {
+      const session = store.session.value;
+      session.hydration = {
+        status: factSections(store).length > 0 ? "repairing" : "hydrated",
+        source: "repair",
+      };
       store.session.touch();
     }
   }

@@ -5,7 +5,9 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { EventContext, Store } from "../store";
 import { sourceOf } from "../store";
 import { hydrateProjection } from "./projection";
+import { isRecord } from "../internal/json";
 import { hydrateEvidencePack, hydrateRuntimeSession, hydrateTask, hydrateThread } from "./read-model";
+import { degrade, flaggedPartial, settleHydration } from "./repair";
 import type { HydrationInput, StreamCursor } from "./types";
 
 export type { HydrationInput, StreamCursor } from "./types";
@@ -112,11 +114,43 @@ export function hydrateInput(store: Store, input: HydrationInput, event?: AgentU
       break;
     case "projection":
       hydrateProjection(store, input.state, ctx);
+      settleHydration(store, "hydrated", "projection");
       return;
   }
-  const session = store.session.value;
-  session.hydration = { status: "hydrated", source: input.kind };
-  store.session.touch();
   for (const [stream, sequence] of Object.entries(input.cursor ?? {}))
     store.gate.setBaseline(stream, sequence);
+  const partial = partialSectionsOf(input);
+  if (partial.length > 0) degrade(store, partial, "the snapshot reports a partial recovery", event);
+  else settleHydration(store, "hydrated", input.kind);
+}
+
+/** Sections the runtime itself flags as not recovered (HYD-12): on the snapshot, a thread, or its
+ * history summary. Absent flags mean nothing is degraded; nothing is inferred from missing optional
+ * fields (they render `unavailable`, AUI-AR-READ-006). */
+function partialSectionsOf(input: HydrationInput): string[] {
+  const sections: string[] = [];
+  const fromThread = (thread: unknown): void => {
+    if (!isRecord(thread)) return;
+    const scope = typeof thread.threadId === "string" ? `thread:${thread.threadId}` : "thread";
+    sections.push(...flaggedPartial(thread, scope));
+    sections.push(...flaggedPartial(thread.history, "messages"));
+  };
+  switch (input.kind) {
+    case "runtime-session":
+      sections.push(...flaggedPartial(input.snapshot, "session"));
+      sections.push(...flaggedPartial(input.snapshot.historySummary, "messages"));
+      for (const thread of Array.isArray(input.snapshot.threads) ? input.snapshot.threads : [])
+        fromThread(thread);
+      break;
+    case "thread":
+      fromThread(input.thread);
+      break;
+    case "task":
+      sections.push(...flaggedPartial(input.task, `task:${String(input.task.taskId)}`));
+      break;
+    case "evidence-pack":
+      sections.push(...flaggedPartial(input.pack, "evidence"));
+      break;
+  }
+  return Array.from(new Set(sections));
 }

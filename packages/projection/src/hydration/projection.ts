@@ -18,9 +18,12 @@ function partState(part: MessagePart): PartState {
 }
 
 export function hydrateProjection(store: Store, state: ProjectionState, ctx: EventContext): void {
+  // A stored projection that was degraded stays degraded: resuming from it repairs nothing (HYD-12).
+  const stored = state.session?.hydration;
   store.session.replace({
     ...copyPlain(state.session),
-    hydration: { status: "hydrated", source: "projection" },
+    hydration:
+      stored?.status === "degraded" ? copyPlain(stored) : { status: "hydrated", source: "projection" },
   });
   store.runtime.replace(copyPlain(state.runtime));
   store.team.replace(copyPlain(state.team));
