@@ -178,7 +178,7 @@ export class OrderingGate {
   }
 
   private applyInOrder(key: string, stream: StreamState, event: AgentUiEvent): void {
-    this.applyNow(event, key);
+    this.applyNow(event, stream);
     stream.expected = (event.sequence as number) + 1;
     this.drain(key, stream);
   }
@@ -189,7 +189,7 @@ export class OrderingGate {
       if (next === undefined) break;
       stream.held.delete(stream.expected);
       this.heldCount--;
-      this.applyNow(next, key);
+      this.applyNow(next, stream);
       stream.expected += 1;
     }
     if (stream.gapMarked && stream.held.size === 0) {
@@ -199,9 +199,9 @@ export class OrderingGate {
     }
   }
 
-  private applyNow(event: AgentUiEvent, key: string | null): void {
-    if (key !== null && typeof event.sequence === "number") {
-      const stream = this.streams.get(key)!;
+  /** `stream`: the stream the event is applied in order in (null for unsequenced and late events). */
+  private applyNow(event: AgentUiEvent, stream: StreamState | null): void {
+    if (stream !== null && typeof event.sequence === "number") {
       if (stream.first === null) stream.first = event.sequence;
       stream.last = Math.max(stream.last ?? event.sequence, event.sequence);
     }
