@@ -56,23 +56,35 @@ function message(role: Role, text: string, taskId = "", contextId = ""): Message
   } as unknown as Message;
 }
 
+function statusEvent(taskId: string, contextId: string, state: TaskState, text: string) {
+  return AgentEvent.statusUpdate({
+    taskId,
+    contextId,
+    status: {
+      state,
+      timestamp: new Date().toISOString(),
+      message: message(Role.ROLE_AGENT, text, taskId, contextId),
+    },
+    metadata: {},
+  } as never);
+}
+
 /** Turn 1 drafts the report and asks for approval; a follow-up on the same task publishes it. */
 class ReportExecutor implements AgentExecutor {
-  cancelTask = async () => {};
+  private readonly contexts = new Map<string, string>();
+
+  /** A paused task still has its event bus: the SDK asks the executor to publish the cancellation. */
+  cancelTask = async (taskId: string, bus: ExecutionEventBus) => {
+    bus.publish(
+      statusEvent(taskId, this.contexts.get(taskId) ?? "", TaskState.TASK_STATE_CANCELED, "Cancelled."),
+    );
+    bus.finished();
+  };
 
   async execute(ctx: RequestContext, bus: ExecutionEventBus): Promise<void> {
     const { taskId, contextId, task } = ctx;
-    const status = (state: TaskState, text: string) =>
-      AgentEvent.statusUpdate({
-        taskId,
-        contextId,
-        status: {
-          state,
-          timestamp: new Date().toISOString(),
-          message: message(Role.ROLE_AGENT, text, taskId, contextId),
-        },
-        metadata: {},
-      } as never);
+    this.contexts.set(taskId, contextId);
+    const status = (state: TaskState, text: string) => statusEvent(taskId, contextId, state, text);
     if (task !== undefined) {
       bus.publish(AgentEvent.task(task)); // every streaming turn begins with a task or message (SDK rule)
       bus.publish(status(TaskState.TASK_STATE_WORKING, "Publishing"));
@@ -152,14 +164,21 @@ async function startServer(): Promise<void> {
   ];
 }
 
-/** Both turns through the SDK client; each StreamResponse kept as the client delivered it. */
-async function clientTurns(): Promise<{ records: unknown[]; turn1Length: number; taskId: string }> {
+async function sdkClient() {
   const factory = new ClientFactory(
     ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
       transports: [new JsonRpcTransportFactory()],
     }),
   );
-  const client = await factory.createFromUrl(baseUrl);
+  return factory.createFromUrl(baseUrl);
+}
+
+/** Turn 1 through the SDK client, then either the follow-up turn or a cancellation of the task; each
+ * StreamResponse (and the cancelled Task) kept as the client delivered it. */
+async function clientTurns(
+  then: "follow-up" | "cancel" = "follow-up",
+): Promise<{ records: unknown[]; turn1Length: number; taskId: string }> {
+  const client = await sdkClient();
   const send = (m: Message) =>
     client.sendMessageStream({ tenant: "", message: m, configuration: undefined, metadata: {} } as never);
   const records: unknown[] = [];
@@ -173,7 +192,8 @@ async function clientTurns(): Promise<{ records: unknown[]; turn1Length: number;
     contextId ||= value?.contextId ?? "";
   }
   const turn1Length = records.length;
-  for await (const event of send(message(Role.ROLE_USER, "yes", taskId, contextId))) records.push(event);
+  if (then === "cancel") records.push(await client.cancelTask({ tenant: "", id: taskId } as never));
+  else for await (const event of send(message(Role.ROLE_USER, "yes", taskId, contextId))) records.push(event);
   return { records, turn1Length, taskId };
 }
 
@@ -271,5 +291,21 @@ describe("live @a2a-js/sdk: raw SSE wire bytes", () => {
     expect(afterTurn1.tasks[task.id].status).toBe("needs_input");
     expect(Object.values(afterTurn1.actions).map((a) => a.status)).toEqual(["pending"]);
     expectCompletedStory(projectEvents(adapted.events), task.id);
+  });
+});
+
+describe("live @a2a-js/sdk: the user cancels instead of answering", () => {
+  it("TASK-06 HITL-03 the cancelled Task ends the task canceled and leaves nothing pending", async () => {
+    const live = await clientTurns("cancel");
+    const state = project(live.records);
+    expect(["cancelled", "canceled"]).toContain(state.tasks[live.taskId].status);
+    // The question can no longer be answered: the action is cancelled, never resolved with an answer.
+    const actions = Object.values(state.actions);
+    expect(actions).toHaveLength(1);
+    expect(actions[0].status).toBe("cancelled");
+    expect(actions[0].decision).toBeUndefined();
+    expect(agentTexts(state)).toEqual(["Drafting report", QUESTION, "Cancelled."]);
+    expect(state.artifacts["art-report"].preview).toBe(REPORT.join(""));
+    expect(state.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
 });
