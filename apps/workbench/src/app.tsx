@@ -1,7 +1,7 @@
 // The workbench shell: session list (create one per demo scenario), tabs of opened sessions, and the
 // active session's workbench with time travel and the event inspector. The active session id lives in the
 // URL hash so a reload re-hydrates the same session from the gateway.
-import { Badge, type SessionTab, SessionTabs, ThemeToggle } from "@agent-ui/react";
+import { Badge, CardButton, type SessionTab, SessionTabs, ThemeToggle } from "@agent-ui/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { DEMO_SCENARIOS, type SessionSummary, createSession, listSessions } from "./api";
 import { type LiveSession, useLiveSession, useLogHead } from "./connection";
@@ -126,15 +126,14 @@ export function App() {
           <ul className="wb-session-list">
             {sessions.map((s) => (
               <li key={s.id}>
-                <button
-                  type="button"
-                  className="aui-artifact-card"
-                  aria-current={s.id === activeId ? "page" : undefined}
+                <CardButton
+                  title={sessionLabel(s, s.id)}
+                  selected={s.id === activeId}
+                  selection="page"
                   onClick={() => select(s.id)}
                 >
-                  <span>{sessionLabel(s, s.id)}</span>
                   <Badge value={s.status} />
-                </button>
+                </CardButton>
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import type { ProjectionState } from "@agent-ui/contracts";
 import {
   type ArtifactDraft,
   ArtifactWorkspace,
+  type ArtifactWorkspaceProps,
   Composer,
   type ComposerContextDraft,
   type ComposerProps,
@@ -15,6 +16,7 @@ import {
   DiagnosticsDrawer,
   type Dispatch,
   EvidenceLane,
+  type EvidenceLaneProps,
   PermissionStatus,
   ProcessTimeline,
   type ProjectionStore,
@@ -109,14 +111,15 @@ export function SessionView({
     }),
     [],
   );
+  // Every pane reads its own slice of the same store and writes through the same (guarded) dispatch.
+  const pane: Pane = { store, dispatch: guarded };
   return (
     <div className="wb-session">
       <div className="wb-main">
-        <StatusRow store={store} dispatch={guarded} />
-        <ConversationPane store={store} dispatch={guarded} links={links} />
+        <StatusRow {...pane} />
+        <ConversationPane {...pane} links={links} />
         <ComposerPane
-          store={store}
-          dispatch={guarded}
+          {...pane}
           readOnlyReason={readOnlyReason}
           initialDraft={drafts?.get(draftKey)}
           onDraftChange={
@@ -142,14 +145,11 @@ export function SessionView({
             className="wb-panel"
             aria-label={panel}
           >
-            {panel === "tasks" ? <CapsulesPane store={store} dispatch={guarded} /> : null}
-            {panel === "team" ? (
-              <TeamPane store={store} dispatch={guarded} focusAgentId={focus.agentId} />
-            ) : null}
+            {panel === "tasks" ? <CapsulesPane {...pane} /> : null}
+            {panel === "team" ? <TeamPane {...pane} focusAgentId={focus.agentId} /> : null}
             {panel === "artifacts" ? (
               <ArtifactsPane
-                store={store}
-                dispatch={guarded}
+                {...pane}
                 loadDetail={loadDetail}
                 selectedId={artifactId}
                 onSelect={setArtifactId}
@@ -255,53 +255,25 @@ function CapsulesPane({ store, dispatch }: Pane) {
   return <TaskCapsules tasks={tasks} queue={queue} dispatch={dispatch} />;
 }
 
-function TeamPane({ store, dispatch, focusAgentId }: Pane & { focusAgentId?: string }) {
-  const { team, agents, messages, evidence } = useProjection(store, selectTeam, shallowEqual);
-  return (
-    <TeamWorkbench
-      team={team}
-      agents={agents}
-      messages={messages}
-      evidence={evidence}
-      dispatch={dispatch}
-      focusAgentId={focusAgentId}
-    />
-  );
+function TeamPane({ store, ...props }: Pane & { focusAgentId?: string }) {
+  const slice = useProjection(store, selectTeam, shallowEqual);
+  return <TeamWorkbench {...slice} {...props} />;
 }
 
-function ArtifactsPane(
-  props: Pane & {
-    loadDetail?: DetailLoader;
-    selectedId: string | null;
-    onSelect: (id: string) => void;
-    drafts: Map<string, ArtifactDraft>;
-  },
-) {
-  const { artifacts, reviews } = useProjection(props.store, selectArtifacts, shallowEqual);
-  return (
-    <ArtifactWorkspace
-      artifacts={artifacts}
-      reviews={reviews}
-      dispatch={props.dispatch}
-      loadDetail={props.loadDetail}
-      selectedId={props.selectedId}
-      onSelect={props.onSelect}
-      drafts={props.drafts}
-    />
-  );
+function ArtifactsPane({
+  store,
+  ...props
+}: Pane & Omit<ArtifactWorkspaceProps, "artifacts" | "reviews" | "dispatch">) {
+  const slice = useProjection(store, selectArtifacts, shallowEqual);
+  return <ArtifactWorkspace {...slice} {...props} />;
 }
 
 function EvidencePane({
   store,
-  loadDetail,
-  focusId,
-}: {
-  store: ProjectionStore<ProjectionState>;
-  loadDetail?: DetailLoader;
-  focusId?: string;
-}) {
-  const { evidence, reviews } = useProjection(store, selectEvidence, shallowEqual);
-  return <EvidenceLane evidence={evidence} reviews={reviews} loadDetail={loadDetail} focusId={focusId} />;
+  ...props
+}: { store: ProjectionStore<ProjectionState> } & Pick<EvidenceLaneProps, "loadDetail" | "focusId">) {
+  const slice = useProjection(store, selectEvidence, shallowEqual);
+  return <EvidenceLane {...slice} {...props} />;
 }
 
 function TimelinePane({ store }: { store: ProjectionStore<ProjectionState> }) {

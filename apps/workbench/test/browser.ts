@@ -4,14 +4,19 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { AgentUiEvent } from "@agent-ui/contracts";
 import { type RunningServer, startServer } from "@agent-ui/server";
 import { ensureWorkbenchBuilt } from "@agent-ui/workbench/build";
 import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { CHROMIUM, launchChromium } from "../src/node/chromium";
 
 export const browserRequired = process.env.AGENT_UI_REQUIRE_BROWSER === "1";
 export const browserAvailable = existsSync(CHROMIUM);
 export const skipReason = browserAvailable ? undefined : `${CHROMIUM} not found: browser tests skipped`;
+/** Whether a browser suite runs here: a missing browser skips with the reason, unless it is required. */
+export const runBrowser = browserAvailable || browserRequired;
+if (!runBrowser) console.warn(`[workbench e2e] ${skipReason}`);
 
 export interface Harness {
   server: RunningServer;
@@ -59,4 +64,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.AGENT_UI_SCREENSHOTS !== "1") return;
   const path = new URL(`../../../docs/screenshots/${name}.png`, import.meta.url).pathname;
   await page.screenshot({ path, fullPage: false });
+}
+
+/** One harness for the enclosing `describe`: started before its tests, closed after. Returns a getter. */
+export function useHarness(): () => Harness {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness();
+  }, 180_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+  return () => {
+    if (!harness) throw new Error("the browser harness did not start");
+    return harness;
+  };
+}
+
+/** The session's logged events through the gateway's paged log. */
+export async function loggedEvents(h: Harness, sessionId: string): Promise<AgentUiEvent[]> {
+  const response = await fetch(`${h.server.url}/api/sessions/${sessionId}/events.json?after=0&limit=5000`);
+  const body = (await response.json()) as { entries: { event: AgentUiEvent }[] };
+  return body.entries.map((e) => e.event);
 }

@@ -1,33 +1,16 @@
 // End to end in Chromium: `@` autocomplete in the composer against the demo runtime. The teammate comes
 // from the runtime's own facts; picking it sends its stable id as `contextRefs`; the runtime's user message
 // is then rendered (COMP-01/02).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, browserAvailable, browserRequired, skipReason, startHarness } from "./browser";
-
-const runBrowser = browserAvailable || browserRequired;
-if (!runBrowser) console.warn(`[composer e2e] ${skipReason}`);
+import { describe, expect, it } from "vitest";
+import { loggedEvents, runBrowser, useHarness } from "./browser";
 
 const FACT_TIMEOUT = 45_000;
 
-/** The agentId the runtime gave the teammate called `name` (from the gateway's event log). */
-async function agentIdOf(h: Harness, sessionId: string, name: string): Promise<string | undefined> {
-  const response = await fetch(`${h.server.url}/api/sessions/${sessionId}/events.json?after=0&limit=5000`);
-  const body = (await response.json()) as {
-    entries: { event: { agentId?: string; payload?: { agentName?: string } } }[];
-  };
-  return body.entries.find((e) => e.event.payload?.agentName === name)?.event.agentId;
-}
-
 describe.skipIf(!runBrowser)("composer mentions in Chromium", () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 180_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const harness = useHarness();
 
   it("COMP-02 type @, pick a teammate with the keyboard, send: the command carries its id and the runtime's user message appears", async () => {
+    const h = harness();
     const id = await h.createSession("team", { pace: 0 });
     const page = await h.open(id);
     const approve = page.getByRole("region", { name: /^Action / }).getByRole("button", { name: "Approve" });
@@ -52,7 +35,9 @@ describe.skipIf(!runBrowser)("composer mentions in Chromium", () => {
     const sent = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/commands"));
     await page.getByRole("button", { name: "Send" }).click();
     const command = JSON.parse((await sent).postData() ?? "{}") as { kind?: string; contextRefs?: string[] };
-    const researcher = await agentIdOf(h, id, "Researcher");
+    const researcher = (await loggedEvents(h, id)).find(
+      (e) => (e.payload as { agentName?: string } | undefined)?.agentName === "Researcher",
+    )?.agentId;
     expect(researcher).toBeTruthy();
     expect(command).toMatchObject({ kind: "send", contextRefs: [researcher] });
 

@@ -1,18 +1,8 @@
 // End to end in a real browser: the workbench against the gateway and the embedded demo runtime. Every
 // step clicks, waits for the runtime's fact to be rendered, then asserts (never a markup regex).
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type Harness,
-  browserAvailable,
-  browserRequired,
-  screenshot,
-  skipReason,
-  startHarness,
-} from "./browser";
-
-const runBrowser = browserAvailable || browserRequired;
-if (!runBrowser) console.warn(`[workbench e2e] ${skipReason}`);
+import { describe, expect, it } from "vitest";
+import { type Harness, loggedEvents, runBrowser, screenshot, useHarness } from "./browser";
 
 const FACT_TIMEOUT = 45_000;
 
@@ -29,21 +19,14 @@ function resolvedAs(page: Page, decision: string) {
 
 /** Counts logged events of one class through the gateway's paged log. */
 async function countEvents(h: Harness, sessionId: string, type: string): Promise<number> {
-  const response = await fetch(`${h.server.url}/api/sessions/${sessionId}/events.json?after=0&limit=5000`);
-  const body = (await response.json()) as { entries: { event: { type?: string } }[] };
-  return body.entries.filter((e) => e.event.type === type).length;
+  return (await loggedEvents(h, sessionId)).filter((e) => e.type === type).length;
 }
 
 describe.skipIf(!runBrowser)("workbench in Chromium", () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  }, 180_000);
-  afterAll(async () => {
-    await h?.close();
-  });
+  const harness = useHarness();
 
   it("HITL-02/03 team: approve the gated tool, see the artifact and the review verdict, reload hydrates the same state", async () => {
+    const h = harness();
     const id = await h.createSession("team", { pace: 0.4 });
     const page = await h.open(id);
     const status = page.getByLabel("Runtime status");
@@ -92,6 +75,7 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
   }, 180_000);
 
   it("HITL-04 approval: reject resolves the action as rejected and the tool never shows output", async () => {
+    const h = harness();
     const id = await h.createSession("approval", { pace: 0.4 });
     const page = await h.open(id);
     const card = page.getByRole("region", { name: /^Action / });
@@ -110,6 +94,7 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
   }, 120_000);
 
   it("QUEUE-01/02 queue-steer: queue runs next and steer changes the current run, each shown as its own fact", async () => {
+    const h = harness();
     const id = await h.createSession("queue-steer", { pace: 1 });
     const page = await h.open(id);
     const queueButton = page.getByRole("button", { name: "Queue — run next" });
@@ -129,6 +114,7 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
     await page.close();
   }, 120_000);
   it("HYD-03 time travel re-projects the log at a chosen position (read-only); the inspector shows envelopes with diagnostics", async () => {
+    const h = harness();
     const id = await h.createSession("solo", { pace: 0 });
     const page = await h.open(id);
     await page.getByText("Completed", { exact: true }).waitFor({ timeout: FACT_TIMEOUT });
@@ -155,6 +141,7 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
     await page.close();
   }, 120_000);
   it("QUEUE-08/TEAM-14/CTRL-02 a queued turn leaves only on queue.changed; a write the runtime refuses keeps the draft with a retry", async () => {
+    const h = harness();
     const id = await h.createSession("queue-steer", { pace: 1 });
     const page = await h.open(id);
     const queueButton = page.getByRole("button", { name: "Queue — run next" });
@@ -185,6 +172,7 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
     await page.close();
   }, 120_000);
   it("TASK-07/TASK-08 retry keeps the failed attempt; a blocked task shows its reason, never endless running", async () => {
+    const h = harness();
     const retryPage = await h.open(await h.createSession("retry", { pace: 0 }));
     const retryTasks = await panel(retryPage, "tasks");
     const attempts = retryTasks.getByRole("list", { name: /^Attempts of / });

@@ -5,6 +5,7 @@ import type { ArtifactRecord, Review } from "@agent-ui/contracts";
 import { useState } from "react";
 import { type ArtifactDraft, ArtifactEditor } from "./artifact-editor";
 import type { Dispatch } from "./commands";
+import { CardButton } from "./card-button";
 import { Badge } from "./honest";
 import { type DetailLoader, LazyDetail } from "./lazy-detail";
 import { RequestReviewButton } from "./team-controls";
@@ -22,15 +23,7 @@ export interface ArtifactWorkspaceProps {
   drafts?: Map<string, ArtifactDraft>;
 }
 
-export function ArtifactWorkspace({
-  artifacts,
-  dispatch,
-  loadDetail,
-  selectedId,
-  onSelect,
-  reviews,
-  drafts,
-}: ArtifactWorkspaceProps) {
+export function ArtifactWorkspace({ artifacts, selectedId, onSelect, ...detail }: ArtifactWorkspaceProps) {
   const list = Object.values(artifacts);
   const [localSelected, setLocalSelected] = useState<string | null>(null);
   const current = selectedId ?? localSelected ?? list[0]?.artifactId ?? null;
@@ -45,28 +38,18 @@ export function ArtifactWorkspace({
       <ul className="aui-artifact-list">
         {list.map((a) => (
           <li key={a.artifactId}>
-            <button
-              type="button"
-              className="aui-artifact-card"
-              aria-pressed={a.artifactId === current}
+            <CardButton
+              title={a.title ?? a.artifactId}
+              selected={a.artifactId === current}
               onClick={() => select(a.artifactId)}
             >
-              <span>{a.title ?? a.artifactId}</span>
               <Badge label="kind" value={a.kind} />
               <Badge value={a.status} />
-            </button>
+            </CardButton>
           </li>
         ))}
       </ul>
-      {artifact ? (
-        <ArtifactDetail
-          artifact={artifact}
-          dispatch={dispatch}
-          loadDetail={loadDetail}
-          reviews={reviews}
-          drafts={drafts}
-        />
-      ) : null}
+      {artifact ? <ArtifactDetail artifact={artifact} {...detail} /> : null}
     </section>
   );
 }
@@ -77,13 +60,10 @@ function ArtifactDetail({
   loadDetail,
   reviews,
   drafts,
-}: {
-  artifact: ArtifactRecord;
-  dispatch?: Dispatch;
-  loadDetail?: DetailLoader;
-  reviews?: Review[];
-  drafts?: Map<string, ArtifactDraft>;
-}) {
+}: { artifact: ArtifactRecord } & Pick<
+  ArtifactWorkspaceProps,
+  "dispatch" | "loadDetail" | "reviews" | "drafts"
+>) {
   const exporting = artifact.export.status === "exporting";
   return (
     <article className="aui-artifact" aria-label={`Artifact ${artifact.title ?? artifact.artifactId}`}>

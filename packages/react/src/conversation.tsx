@@ -13,6 +13,7 @@ import type {
 } from "@agent-ui/contracts";
 import { memo } from "react";
 import type { Dispatch } from "./commands";
+import { CardButton } from "./card-button";
 import { FactLink, UnknownPart } from "./fact-link";
 import { Badge, honestText, isUnknown } from "./honest";
 import { InlineProcess } from "./inline-process";
@@ -131,15 +132,13 @@ function PartView({ part, ...ctx }: { part: MessagePart } & Omit<MessageViewProp
     case "artifact_ref": {
       const artifact = part.artifactId ? ctx.artifacts[part.artifactId] : undefined;
       return (
-        <button
-          type="button"
-          className="aui-artifact-card"
+        <CardButton
+          title={artifact?.title ?? part.title ?? part.artifactId ?? "artifact"}
           onClick={() => part.artifactId && ctx.onOpenArtifact?.(part.artifactId)}
         >
-          <span>{artifact?.title ?? part.title ?? part.artifactId ?? "artifact"}</span>
           <Badge label="kind" value={honestText(artifact?.kind)} />
           <Badge value={artifact?.status ?? "unknown"} />
-        </button>
+        </CardButton>
       );
     }
     case "evidence_ref": {

@@ -30,6 +30,8 @@ export { TaskCapsules, type TaskCapsulesProps, orderCapsules } from "./task-caps
 export { DelegationGraph, type DelegationGraphProps, childrenOf, parentsOf } from "./delegation-graph";
 export { TeamWorkbench, type TeamWorkbenchProps } from "./team-workbench";
 export { ArtifactWorkspace, type ArtifactWorkspaceProps } from "./artifact-workspace";
+export { CardButton } from "./card-button";
+export { FactLink, UnknownPart } from "./fact-link";
 export { EvidenceLane, type EvidenceLaneProps } from "./evidence-lane";
 export { type DetailLoader, LazyDetail } from "./lazy-detail";
 export { ContextChips } from "./context-chips";
@@ -60,6 +62,7 @@ export {
   RequestReviewButton,
   type TeamControlProps,
   TeammateControls,
+  type TeammateProps,
   WaitControl,
   isTeammateRunning,
 } from "./team-controls";

@@ -75,16 +75,15 @@ export interface TeamControlProps {
   agents: Record<string, AgentRecord>;
 }
 
-/** Stop (while running) and close (only when not running) for one teammate. */
-export function TeammateControls({
-  dispatch,
-  agentId,
-  agent,
-}: {
+/** One teammate's controls: the teammate's id and its record (undefined while the runtime has not said). */
+export interface TeammateProps {
   dispatch: Dispatch;
   agentId: string;
   agent: AgentRecord | undefined;
-}) {
+}
+
+/** Stop (while running) and close (only when not running) for one teammate. */
+export function TeammateControls({ dispatch, agentId, agent }: TeammateProps) {
   const name = agentName(agent, agentId);
   const status = agent?.status ?? "unknown";
   const running = isTeammateRunning(agent);
@@ -122,15 +121,7 @@ export function TeammateControls({
 
 /** Send more input to one teammate (from its transcript). Confirmed by the teammate's transcript or
  * status moving. */
-export function ContinueAgentForm({
-  dispatch,
-  agentId,
-  agent,
-}: {
-  dispatch: Dispatch;
-  agentId: string;
-  agent: AgentRecord | undefined;
-}) {
+export function ContinueAgentForm({ dispatch, agentId, agent }: TeammateProps) {
   const fact = `${agent?.status ?? "unknown"}:${agent?.transcript.length ?? 0}`;
   const write = useControlledWrite(dispatch, fact);
   const [text, setText] = useState("");

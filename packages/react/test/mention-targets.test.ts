@@ -2,18 +2,12 @@
 // artifacts and files, evidence — never an invented name.
 import { describe, expect, it } from "vitest";
 import { filterTargets, mentionTargetsOf } from "../src/mention-targets";
-import { teamRunning } from "./fixtures/team";
+import { agent, teamRunning } from "./fixtures/team";
 
 describe("mentionTargetsOf", () => {
   it("COMP-01 lists teammates, context, artifacts and evidence with stable ids and their labels", () => {
     const s = teamRunning();
-    s.agents.ghost = {
-      agentId: "ghost",
-      name: "unknown",
-      status: "unknown",
-      lineage: "unknown",
-      transcript: [],
-    };
+    s.agents.ghost = agent("ghost", { name: "unknown", status: "unknown", lineage: "unknown" });
     s.artifacts["art-diff"] = {
       ...s.artifacts["art-1"],
       artifactId: "art-diff",

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { afterEach, describe, expect, it } from "vitest";
 import { DelegationGraph } from "../src/delegation-graph";
 import { TeamWorkbench } from "../src/team-workbench";
-import { teamRunning } from "./fixtures/team";
+import { agent, teamRunning } from "./fixtures/team";
 import { acceptingDispatch } from "./helpers";
 
 afterEach(cleanup);
@@ -84,22 +84,8 @@ describe("TeamWorkbench", () => {
 
   it("TEAM-10/11 background and remote teammates are marked; TEAM-14 stop goes through the runtime", () => {
     const s = teamRunning();
-    s.agents.bg = {
-      agentId: "bg",
-      name: "Nightly",
-      status: "running",
-      lineage: "known",
-      transcript: [],
-      background: { wakeReason: "cron" },
-    };
-    s.agents.rm = {
-      agentId: "rm",
-      name: "Remote",
-      status: "idle",
-      lineage: "known",
-      transcript: [],
-      remote: { status: "working" },
-    };
+    s.agents.bg = agent("bg", { name: "Nightly", background: { wakeReason: "cron" } });
+    s.agents.rm = agent("rm", { name: "Remote", status: "idle", remote: { status: "working" } });
     s.team.roster.push("bg", "rm");
     const { dispatch, calls } = acceptingDispatch();
     render(<TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} dispatch={dispatch} />);
@@ -138,13 +124,7 @@ describe("DelegationGraph", () => {
 
   it("TEAM-18 missing lineage is shown as unknown and no parent edge is invented", () => {
     const s = teamRunning();
-    s.agents.orphan = {
-      agentId: "orphan",
-      name: "Orphan",
-      status: "running",
-      lineage: "unknown",
-      transcript: [],
-    };
+    s.agents.orphan = agent("orphan", { name: "Orphan", lineage: "unknown" });
     render(<DelegationGraph agents={s.agents} edges={s.team.edges} />);
     const orphan = screen.getByText("Orphan").closest("li") as HTMLElement;
     expect(orphan.parentElement?.getAttribute("aria-label")).toBe("Delegation");
