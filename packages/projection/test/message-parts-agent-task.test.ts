@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { projectEvents, selectAnswerText, selectInlineProcess } from "../src";
+import { projectEvents, selectAnswerText, selectInlineProcess, selectTimeline } from "../src";
 import { codes, stream } from "./helpers";
 
 type State = ReturnType<typeof projectEvents>;
@@ -129,6 +129,36 @@ describe("agent_task message parts", () => {
     expect(coordinator?.parts.map((p) => p.kind)).toEqual(["agent_task", "assistant_text"]);
     expect(coordinator?.parts[0]).toMatchObject({ agentId: "w1", taskId: "k1", data: { state: "running" } });
     expect(selectAnswerText(state, coordinator?.id)).toBe("Coordinator speaks.");
+  });
+
+  it("PROC-04 while the delegation is expanded inline its task and agent timeline entries are placeholders", () => {
+    const e = stream({ turnId: "t1" });
+    const running = [
+      e("text.delta", { payload: { delta: "Delegating." } }),
+      e("agent.spawned", {
+        agentId: "w1",
+        taskId: "k1",
+        parentThreadId: "th",
+        payload: { status: "running" },
+      }),
+      e("task.changed", { taskId: "k1", agentId: "w1", payload: { status: "running" } }),
+    ];
+    const placeholders = (state: State) =>
+      selectTimeline(state)
+        .filter((item) => item.id === "task:k1" || item.id === "agent:w1")
+        .map((item) => [item.id, item.placeholder]);
+    expect(placeholders(projectEvents(running))).toEqual([
+      ["agent:w1", true],
+      ["task:k1", true],
+    ]);
+    const done = projectEvents([
+      ...running,
+      e("task.changed", { taskId: "k1", payload: { status: "completed" } }),
+    ]);
+    expect(placeholders(done)).toEqual([
+      ["agent:w1", false],
+      ["task:k1", false],
+    ]);
   });
 
   it("TEAM-01 the coordinator's own task and unrelated agents get no agent_task part", () => {

@@ -83,7 +83,15 @@ export interface TimelineItem extends TimelineEntry {
 const expandedFacts = memoByInput((messages: Message[]): Set<string> => {
   const expanded = new Set<string>();
   for (const message of messages)
-    for (const part of message.parts) if (part.expanded === true) expanded.add(factKey(part));
+    for (const part of message.parts) {
+      if (part.expanded !== true) continue;
+      expanded.add(factKey(part));
+      // A delegation part stands for both its task and its agent timeline entries.
+      if (part.kind === "agent_task") {
+        if (part.taskId !== undefined) expanded.add(`task:${part.taskId}`);
+        if (part.agentId !== undefined) expanded.add(`agent:${part.agentId}`);
+      }
+    }
   return expanded;
 });
 
