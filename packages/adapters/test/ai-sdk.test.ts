@@ -309,3 +309,31 @@ describe("ai-sdk adapter: steering messages (AI SDK 7 experimental)", () => {
     expect(unsupported(events)).toHaveLength(1);
   });
 });
+
+describe("ai-sdk adapter: finish with unanswered tool calls", () => {
+  it("TOOL-01 finish tool-calls with a call this stream never answered waits for it instead of completing", () => {
+    const events = adapt([
+      { type: "start", messageId: "m" },
+      { type: "tool-input-available", toolCallId: "client", toolName: "pick_folder", input: {} },
+      { type: "tool-input-available", toolCallId: "server", toolName: "ls", input: {} },
+      { type: "tool-output-available", toolCallId: "server", output: "x" },
+      { type: "finish", finishReason: "tool-calls" },
+    ]);
+    expect(events.at(-1)).toMatchObject({
+      type: "run.status",
+      phase: "waiting",
+      payload: { status: "waiting", toolCallIds: ["client"] },
+    });
+    expect(ofType(events, "run.finished")).toEqual([]);
+  });
+
+  it("every call answered (or finish stop): the run completes", () => {
+    const answered = adapt([
+      { type: "start", messageId: "m" },
+      { type: "tool-input-available", toolCallId: "server", toolName: "ls", input: {} },
+      { type: "tool-output-error", toolCallId: "server", errorText: "boom" },
+      { type: "finish", finishReason: "tool-calls" },
+    ]);
+    expect(answered.at(-1)).toMatchObject({ type: "run.finished", payload: { outcome: "success" } });
+  });
+});

@@ -22,6 +22,8 @@ export class AiSdkState {
   readonly reuse = new Map<string, number>();
   readonly toolNames = new Map<string, string>();
   readonly startedTools = new Set<string>();
+  /** Calls whose outcome this stream stated (output, error, denial). */
+  readonly finishedTools = new Set<string>();
   /** toolCallId → approval id still awaiting a decision. */
   readonly pendingApprovals = new Map<string, string>();
   /** approval id → toolCallId of every approval request seen. */

@@ -32,6 +32,26 @@ export function finish(ctx: AiSdkContext): AgentUiEvent[] {
         payload: compact({ status: "action_required", label: "awaiting approval", reason: finishReason }),
       }),
     ];
+  // finishReason `tool-calls` with calls this stream never answered (client-side tools, whose output
+  // the client adds and sends back): the turn waits for those results; the continuation finishes it.
+  const awaited =
+    finishReason === "tool-calls"
+      ? [...ctx.state.startedTools].filter((id) => !ctx.state.finishedTools.has(id))
+      : [];
+  if (awaited.length > 0)
+    return [
+      ...closed,
+      ...meta,
+      ctx.emit("run.status", {
+        phase: "waiting",
+        payload: {
+          status: "waiting",
+          label: "awaiting tool results",
+          reason: finishReason,
+          toolCallIds: awaited,
+        },
+      }),
+    ];
   return [
     ...closed,
     ...meta,

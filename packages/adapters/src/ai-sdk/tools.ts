@@ -62,6 +62,7 @@ export function inputAvailable(ctx: AiSdkContext): AgentUiEvent[] {
 export function inputError(ctx: AiSdkContext): AgentUiEvent[] {
   const toolCallId = toolCallIdOf(ctx);
   if (toolCallId === undefined) return [ctx.unsupported("tool-input-error without toolCallId")];
+  ctx.state.finishedTools.add(toolCallId);
   return [
     ...ensureStarted(ctx, toolCallId),
     ctx.emit("tool.failed", {
@@ -110,6 +111,7 @@ export function outputAvailable(ctx: AiSdkContext): AgentUiEvent[] {
       ctx.emit("tool.progress", { toolCallId, phase: "acting", payload: { message: previewOf(output) } }),
     ];
   // A continuation stream may deliver the output of a call announced in an earlier stream: no restart.
+  ctx.state.finishedTools.add(toolCallId);
   return [
     ...resolveApproval(ctx, toolCallId, {
       reason: "the tool ran after the approval request; the stream does not state the decision",
@@ -125,6 +127,7 @@ export function outputAvailable(ctx: AiSdkContext): AgentUiEvent[] {
 export function outputError(ctx: AiSdkContext): AgentUiEvent[] {
   const toolCallId = toolCallIdOf(ctx);
   if (toolCallId === undefined) return [ctx.unsupported("tool-output-error without toolCallId")];
+  ctx.state.finishedTools.add(toolCallId);
   return [
     ctx.emit("tool.failed", {
       toolCallId,
@@ -138,6 +141,7 @@ export function outputError(ctx: AiSdkContext): AgentUiEvent[] {
 export function outputDenied(ctx: AiSdkContext): AgentUiEvent[] {
   const toolCallId = toolCallIdOf(ctx);
   if (toolCallId === undefined) return [ctx.unsupported("tool-output-denied without toolCallId")];
+  ctx.state.finishedTools.add(toolCallId);
   return [
     ...resolveApproval(ctx, toolCallId, { decision: "reject", reason: "tool execution denied" }),
     ctx.emit("tool.failed", {

@@ -2,14 +2,16 @@
 // MockLanguageModelV4 as the model, offline) produces the shared scenario and a plain reasoning answer;
 // its UIMessageChunks go through auto-detection, the ai-sdk adapter and the projection.
 import { adaptRecords } from "@agent-ui/adapters";
-import { type ProjectionState, parseRecords } from "@agent-ui/contracts";
+import { type ProjectionState, TOOL_TERMINAL_STATES, parseRecords } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   AI_SDK_DENIED_ANSWER,
+  CLIENT_TOOL,
   REASONING_ANSWER,
   STEERING,
   aiSdkProducer,
+  runAiSdkClientTool,
   runAiSdkPolicyDecision,
   runAiSdkReasoningAnswer,
   runAiSdkSteering,
@@ -130,6 +132,31 @@ describe("live ai: the approval decided by policy (streamText toolApproval)", ()
       expect(errors(state)).toEqual([]);
     },
   );
+});
+
+describe("live ai: a client-side tool answered by the chat (addToolOutput)", () => {
+  it("TOOL-01 FALL-01 the first request waits for the client's result; the output, never on the wire, is not invented", async () => {
+    const live = await runAiSdkClientTool();
+    const c = CLIENT_TOOL;
+    const paused = projectProduction(live, live.interruptedRunLength).state;
+    // finish: tool-calls with a call the stream never answered → waiting for it, not completed.
+    expect(toolOf(paused).name).toBe(c.toolName);
+    expect([...TOOL_TERMINAL_STATES, "unknown"]).not.toContain(toolOf(paused).status);
+    expect(paused.runtime.status).toBe("waiting");
+    expect(Object.values(paused.actions)).toEqual([]);
+    const { state } = projectProduction(live);
+    expect(assistants(state)).toHaveLength(1);
+    expect(assistantTextParts(state)).toEqual([c.answer]);
+    expect(state.runtime.status).toBe("completed");
+    // The client's own message holds the output; the server's streams never carried it, so the
+    // projection does not claim output-available and says the tool had no terminal fact.
+    const clientPart = live.chat.lastMessage?.parts.find((p) => "toolCallId" in p);
+    expect(clientPart).toMatchObject({ state: "output-available", output: c.output });
+    expect(toolOf(state).status).toBe("unknown");
+    expect(toolOf(state).outputPreview).toBeUndefined();
+    expect(state.diagnostics.map((d) => d.code)).toContain("tool_unclosed_at_turn_end");
+    expect(errors(state)).toEqual([]);
+  });
 });
 
 describe("live ai: reasoning, answer and a source (no tools)", () => {

@@ -15,6 +15,7 @@ import {
   experimental_createSteering,
   isStepCount,
   lastAssistantMessageIsCompleteWithApprovalResponses,
+  lastAssistantMessageIsCompleteWithToolCalls,
   streamText,
   tool,
 } from "ai";
@@ -140,6 +141,64 @@ export async function runAiSdkScenario(approved = true): Promise<LiveProduction 
     format: AI_SDK_LIVE_FORMAT,
     records: [...interrupted, ...resumed],
     interruptedRunLength: interrupted.length,
+    chat,
+  };
+}
+
+/** The facts of the client-side tool run: the browser answers `pick_folder`, the server never runs it. */
+export const CLIENT_TOOL = {
+  prompt: "Which folder should I clean?",
+  toolName: "pick_folder",
+  output: "/workspace/demo",
+  answer: "Cleaning /workspace/demo.",
+} as const;
+
+/** Prompt-reactive: call `pick_folder` until the conversation holds its output, then answer. */
+function clientToolModel(): MockLanguageModelV4 {
+  const c = CLIENT_TOOL;
+  return new MockLanguageModelV4({
+    doStream: async (options) => ({
+      stream: convertArrayToReadableStream<LanguageModelV4StreamPart>(
+        toolOutcome(options) === "pending"
+          ? [
+              { type: "stream-start", warnings: [] },
+              { type: "tool-call", toolCallId: "call-pick", toolName: c.toolName, input: "{}" },
+              finish("tool-calls"),
+            ]
+          : [{ type: "stream-start", warnings: [] }, ...textPart("t-clean", c.answer, 1), finish("stop")],
+      ),
+    }),
+  });
+}
+
+/**
+ * A client-side tool (no `execute`): the chat's `onToolCall` answers it with `addToolOutput`, and
+ * `sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls` sends the conversation back.
+ * The tool's output lives in the client's message; the server's streams never carry it.
+ */
+export async function runAiSdkClientTool(): Promise<LiveProduction & { chat: RecordingChat }> {
+  const c = CLIENT_TOOL;
+  const runs: UIMessageChunk[][] = [];
+  const responses = new ResponseCounter();
+  const pickFolder = tool({ description: "Ask the user for a folder", inputSchema: z.object({}) });
+  const chat: RecordingChat = new RecordingChat({
+    transport: inProcessRoute(runs, (messages, abortSignal) =>
+      streamText({ model: clientToolModel(), tools: { [c.toolName]: pickFolder }, messages, abortSignal }),
+    ),
+    responses,
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
+    // As the SDK documents: add the output without awaiting it inside the callback.
+    onToolCall: ({ toolCallId, toolName }) => {
+      void chat.addToolOutput({ tool: toolName, toolCallId, output: c.output });
+    },
+  });
+  await chat.sendMessage({ text: c.prompt });
+  await responses.until(2);
+  const [first = [], second = []] = runs;
+  return {
+    format: AI_SDK_LIVE_FORMAT,
+    records: [...first, ...second],
+    interruptedRunLength: first.length,
     chat,
   };
 }
