@@ -20,7 +20,7 @@ import {
   normalizeMessage,
 } from "./normalize";
 import { INTERRUPT_KEY, InterruptBook } from "./interrupts";
-import { customProgress, taskChunkPayload } from "./payloads";
+import { appStateOf, customProgress, customStatePath, taskChunkPayload } from "./payloads";
 import { SseReplayGuard } from "./replay";
 
 export const LANGGRAPH_FORMAT = "langgraph";
@@ -300,10 +300,8 @@ class LangGraphAdapter implements SourceAdapter {
   }
 
   private appState(body: JsonObject, info: SourceInfo): AgentUiEvent[] {
-    const rest: JsonObject = {};
-    for (const key of Object.keys(body))
-      if (key !== "messages" && key !== INTERRUPT_KEY) rest[key] = body[key];
-    if (Object.keys(rest).length === 0) return [];
+    const rest = appStateOf(body, INTERRUPT_KEY);
+    if (rest === undefined) return [];
     const safe = this.safe(rest) as JsonObject;
     const json = JSON.stringify(safe);
     if (json === this.appStateJson) return [];
@@ -356,10 +354,7 @@ class LangGraphAdapter implements SourceAdapter {
         info,
       );
     }
-    const path =
-      chunk.namespace.length > 0
-        ? `/custom/${chunk.namespace.join("|").replace(/~/g, "~0").replace(/\//g, "~1")}`
-        : "/custom";
+    const path = customStatePath(chunk.namespace);
     return this.emit.event(
       "state.delta",
       { ...this.baseFields(), payload: { patch: [{ op: "add", path, value: this.safe(chunk.payload) }] } },

@@ -26,6 +26,19 @@ export function interruptAction(
   return { toolCallId: readString(body, "toolCallId", "tool_call_id"), payload };
 }
 
+/** Where app-defined `custom` payloads live in app state: `/custom`, or per subgraph namespace. */
+export function customStatePath(namespace: string[]): string {
+  if (namespace.length === 0) return "/custom";
+  return `/custom/${namespace.join("|").replace(/~/g, "~0").replace(/\//g, "~1")}`;
+}
+
+/** The app's own keys of a root state value (everything but messages and interrupts), if any. */
+export function appStateOf(body: JsonObject, interruptKey: string): JsonObject | undefined {
+  const rest: JsonObject = {};
+  for (const key of Object.keys(body)) if (key !== "messages" && key !== interruptKey) rest[key] = body[key];
+  return Object.keys(rest).length > 0 ? rest : undefined;
+}
+
 /** Progress-shaped `custom` payloads (`{progress|message|status, pct|percent|progress}`). */
 export function customProgress(payload: unknown): { message?: string; ratio?: number } | undefined {
   const body = asRecord(payload);
