@@ -7,6 +7,7 @@ import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { WebSocketServer } from "ws";
 import { Gateway } from "./gateway/gateway";
+import { resumeAfterRestart } from "./gateway/restart";
 import type { ProjectorFactory } from "./gateway/session-projection";
 import { createApp } from "./http/app";
 import type { RuntimeSourceFactory } from "./sources/runtime-source";
@@ -59,13 +60,17 @@ export async function openStore(options: ServerOptions): Promise<SessionStore> {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const store = await openStore(options);
   const ownsStore = typeof options.store !== "object";
+  const sources = options.sources ?? builtInSources();
   const gateway = new Gateway({
     store,
-    sources: options.sources ?? builtInSources(),
+    sources,
     snapshotEvery: options.snapshotEvery,
     projectorFactory: options.projectorFactory,
   });
-  if (store.kind === "sqlite") await gateway.markOrphansStopped();
+  // With SQLite this process is the only gateway: sessions whose runtime lived in the previous process
+  // are re-attached where their source can resume, else stopped with the reason (with Postgres another
+  // gateway may still hold them).
+  if (store.kind === "sqlite") await resumeAfterRestart(gateway, sources);
   const app = createApp(gateway, { token: options.token, corsOrigins: options.corsOrigins });
   if (options.staticDir) {
     const root = resolve(options.staticDir);

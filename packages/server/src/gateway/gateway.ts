@@ -16,7 +16,7 @@ import { GatewayError } from "./errors";
 import { errorMessage, SessionIngest } from "./ingest";
 import { type EntriesListener, type FeedSubscription, SessionFeed } from "./session-feed";
 import { defaultProjectorFactory, type ProjectorFactory, SessionProjection } from "./session-projection";
-import { sourceStatusEvents } from "./status-events";
+import { GATEWAY_SHUTDOWN_REASON, sourceStatusEvents } from "./status-events";
 
 export interface GatewayOptions {
   store: SessionStore;
@@ -143,14 +143,15 @@ export class Gateway {
   }
 
   async command(command: ControlCommand): Promise<WriteResult> {
-    await this.getSession(command.sessionId);
+    const session = await this.getSession(command.sessionId);
     return this.commands.run(command, async (cmd) => {
       const runtime = this.runtimes.get(cmd.sessionId);
       if (!runtime) {
+        const why = session.statusReason ? ` (${session.status}: ${session.statusReason})` : "";
         return {
           status: "unavailable",
           idempotencyKey: cmd.idempotencyKey,
-          reason: "host_unavailable: the session's runtime source is not attached to this gateway",
+          reason: `host_unavailable: the session's runtime source is not attached to this gateway${why}`,
         };
       }
       return runtime.source.command(cmd);
@@ -191,7 +192,7 @@ export class Gateway {
     this.runtimes.delete(id);
     runtime.abort.abort();
     await runtime.source.stop().catch(() => {});
-    const reason = this.closed ? "the gateway shut down" : "stopped on request";
+    const reason = this.closed ? GATEWAY_SHUTDOWN_REASON : "stopped on request";
     const events = [...runtime.ingest.finish(), ...sourceStatusEvents(runtime.ingest, "stopped", reason)];
     await this.store.append(id, events).catch(() => {});
     await this.store.setStatus(id, "stopped", reason);
@@ -253,13 +254,20 @@ export class Gateway {
     }
   }
 
-  private attach(sessionId: string, source: RuntimeSource): void {
+  /** Attaches a source that resumed a session after a restart (./restart); `reason` goes with its `live`. */
+  async attachResumed(sessionId: string, source: RuntimeSource, reason: string): Promise<void> {
+    await this.projection(sessionId);
+    this.attach(sessionId, source, reason, `r${Date.now().toString(36)}`);
+  }
+
+  private attach(sessionId: string, source: RuntimeSource, liveReason?: string, epoch?: string): void {
     const runtime: AttachedRuntime = {
       source,
       abort: new AbortController(),
       ingest: new SessionIngest(sessionId, this.store),
       reportedStatus: false,
     };
+    runtime.ingest.epoch = epoch;
     this.runtimes.set(sessionId, runtime);
     // Adapting is synchronous and appends are issued in call order (the store commits them FIFO), so the
     // log keeps the order the source produced without waiting for one commit before adapting the next:
@@ -291,7 +299,7 @@ export class Gateway {
     Promise.resolve()
       .then(() => source.start({ sessionId, sink, signal: runtime.abort.signal }))
       .then(
-        () => (runtime.reportedStatus ? undefined : setStatus("live")),
+        () => (runtime.reportedStatus ? undefined : setStatus("live", liveReason)),
         (error) =>
           // A misbehaving upstream is a fact on the stream (failed + diagnostic), never a crashed server.
           Promise.all([

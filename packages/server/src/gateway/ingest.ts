@@ -175,7 +175,21 @@ export class SessionIngest {
     return adapter;
   }
 
+  /** Set on a runtime re-attached after a gateway restart: its adapters start counting again, so the
+   * event ids and stream sequences they derive are namespaced by this epoch (a new stream) instead of
+   * colliding with — and being dropped as duplicates of — what the previous attachment stored. */
+  epoch: string | undefined;
+
   private finalize(event: AgentUiEvent): AgentUiEvent {
+    if (
+      this.epoch !== undefined &&
+      typeof event.eventId === "string" &&
+      !event.eventId.startsWith("gateway:")
+    ) {
+      event = { ...event, eventId: `${event.eventId}~${this.epoch}` };
+      if (event.sequence !== undefined)
+        event.streamId = `${event.streamId ?? event.sessionId ?? this.sessionId}~${this.epoch}`;
+    }
     const stamped: AgentUiEvent =
       event.sessionId !== undefined && event.eventId !== undefined
         ? event

@@ -4,6 +4,10 @@ import type { AgentUiEvent, SessionUpdatedPayload } from "@agent-ui/contracts";
 import type { SourceStatus } from "../sources/runtime-source";
 import type { SessionIngest } from "./ingest";
 
+/** The reason a session's status becomes `stopped` when the gateway shuts down cleanly: such a session was
+ * not stopped by anyone, so the next start tries to re-attach it (./restart). */
+export const GATEWAY_SHUTDOWN_REASON = "the gateway shut down";
+
 export function sourceStatusEvents(
   ingest: SessionIngest,
   status: SourceStatus,

@@ -11,6 +11,7 @@ import type {
   RuntimeSourceInit,
 } from "./runtime-source";
 import { SourceConfigError, unavailableResult } from "./runtime-source";
+import { projectedTextHistory, redactedConfigRefusal, type TextTurn } from "./resume-support";
 import { readUpstreamSse, reportOutcome, requireUrl, stringRecord } from "./upstream-sse";
 
 export const AG_UI_FORMAT = "ag-ui";
@@ -33,13 +34,20 @@ class AgUiConnector implements RuntimeSource {
     private readonly headers: Record<string, string> | undefined,
     private readonly baseInput: Record<string, unknown>,
     private readonly startOnCreate: boolean,
+    /** Set when the session resumes after a gateway restart: its thread and projected text history. */
+    private readonly resumed?: { threadId?: string; history: TextTurn[]; note: string },
   ) {
-    this.threadId = typeof baseInput.threadId === "string" ? baseInput.threadId : randomUUID();
-    if (Array.isArray(baseInput.messages)) this.messages.push(...(baseInput.messages as AgUiMessage[]));
+    this.threadId =
+      resumed?.threadId ?? (typeof baseInput.threadId === "string" ? baseInput.threadId : randomUUID());
+    if (resumed)
+      this.messages.push(...resumed.history.map(({ id, role, text }) => ({ id, role, content: text })));
+    else if (Array.isArray(baseInput.messages)) this.messages.push(...(baseInput.messages as AgUiMessage[]));
   }
 
   async start(context: RuntimeSourceContext): Promise<void> {
     this.context = context;
+    // A resumed session's `live` (with what was carried over) is reported by the gateway.
+    if (this.resumed) return;
     if (this.startOnCreate) this.launch({});
     else await context.sink.status("live", "waiting for the first send");
   }
@@ -112,25 +120,44 @@ class AgUiConnector implements RuntimeSource {
   }
 }
 
+function readConfig(config: Record<string, unknown>) {
+  try {
+    const url = requireUrl(config);
+    const headers = stringRecord(config.headers, "config.headers");
+    const input = config.input ?? {};
+    if (typeof input !== "object" || input === null || Array.isArray(input))
+      throw new TypeError('"config.input" must be an object');
+    return {
+      url,
+      headers,
+      input: input as Record<string, unknown>,
+      startOnCreate: config.startOnCreate !== false,
+    };
+  } catch (error) {
+    throw new SourceConfigError((error as Error).message);
+  }
+}
+
 export const agUiSource: RuntimeSourceFactory = {
   kind: "ag-ui",
   description:
     "AG-UI agent over HTTP SSE (config: url, headers?, input?: RunAgentInput fields, startOnCreate?)",
   create(init: RuntimeSourceInit) {
-    try {
-      const url = requireUrl(init.config);
-      const headers = stringRecord(init.config.headers, "config.headers");
-      const input = init.config.input ?? {};
-      if (typeof input !== "object" || input === null || Array.isArray(input))
-        throw new TypeError('"config.input" must be an object');
-      return new AgUiConnector(
-        url,
-        headers,
-        input as Record<string, unknown>,
-        init.config.startOnCreate !== false,
-      );
-    } catch (error) {
-      throw new SourceConfigError((error as Error).message);
-    }
+    const { url, headers, input, startOnCreate } = readConfig(init.config);
+    return new AgUiConnector(url, headers, input, startOnCreate);
+  },
+  resume(init) {
+    const refusal = redactedConfigRefusal(init.config);
+    if (refusal) return { refused: refusal };
+    const { url, headers, input } = readConfig(init.config);
+    const history = projectedTextHistory(init.state);
+    const threadId = init.state.session.threadId ?? init.state.runtime.threadId;
+    const note =
+      `thread ${threadId ?? "(new)"} continues with ${history.length} text message(s) rebuilt from the ` +
+      "projection; a run in flight before the restart is not resumed and tool calls are not in the history";
+    return {
+      source: new AgUiConnector(url, headers, input, false, { threadId, history, note }),
+      reason: note,
+    };
   },
 };

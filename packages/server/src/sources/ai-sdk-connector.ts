@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
 import { AiSdkConversation } from "./ai-sdk-messages";
+import { projectedTextHistory, redactedConfigRefusal, type TextTurn } from "./resume-support";
 import type {
   RuntimeSource,
   RuntimeSourceContext,
@@ -26,39 +27,41 @@ class AiSdkConnector implements RuntimeSource {
   private context: RuntimeSourceContext | undefined;
   private run: AbortController | undefined;
   private readonly conversation = new AiSdkConversation();
+  /** A send is storing its user message; the request follows. */
+  private sending = false;
   private readonly chatId = randomUUID();
 
   constructor(
-    private readonly url: string,
-    private readonly headers: Record<string, string> | undefined,
-    private readonly body: Record<string, unknown>,
-    private readonly initialText: string | undefined,
-  ) {}
+    private readonly config: AiSdkConfig,
+    /** Set when the session resumes after a gateway restart: the projected text history. */
+    private readonly resumed?: { history: TextTurn[]; note: string },
+  ) {
+    if (resumed) this.conversation.restore(resumed.history);
+  }
 
   async start(context: RuntimeSourceContext): Promise<void> {
     this.context = context;
-    if (this.initialText !== undefined) {
-      this.conversation.addUser(randomUUID(), this.initialText);
-      this.post();
-    } else await context.sink.status("live", "waiting for the first send");
+    // A resumed session's `live` (with what was carried over) is reported by the gateway.
+    if (this.resumed) return;
+    if (this.config.text !== undefined) await this.sendUser(randomUUID(), this.config.text);
+    else await context.sink.status("live", "waiting for the first send");
   }
 
   async command(command: ControlCommand): Promise<WriteResult> {
     const key = command.idempotencyKey;
     if (command.kind === "send") {
-      if (this.run)
+      if (this.run || this.sending)
         return {
           status: "rejected",
           idempotencyKey: key,
           reason: "a response is streaming; interrupt it first",
         };
       const messageId = command.clientMessageId ?? randomUUID();
-      this.conversation.addUser(messageId, command.text);
-      this.post();
+      await this.sendUser(messageId, command.text);
       return { status: "accepted", idempotencyKey: key, assigned: { messageId } };
     }
     if (command.kind === "respond_action") {
-      if (this.run)
+      if (this.run || this.sending)
         return {
           status: "rejected",
           idempotencyKey: key,
@@ -96,6 +99,29 @@ class AiSdkConnector implements RuntimeSource {
     this.run = undefined;
   }
 
+  /** The user's message is a fact of the conversation the connector owns (the stream only carries the
+   * assistant's side): stored first, so every client shows it before the reply; then the request. */
+  private async sendUser(messageId: string, text: string): Promise<void> {
+    this.conversation.addUser(messageId, text);
+    this.sending = true;
+    await this.context?.sink
+      .events([
+        {
+          type: "text.final",
+          owner: "session",
+          scope: "part",
+          surface: "message_parts",
+          persistence: "transcript",
+          messageId,
+          payload: { role: "user", text },
+        },
+      ])
+      .finally(() => {
+        this.sending = false;
+      });
+    this.post();
+  }
+
   /** Posts the conversation; the reply streams into it and, through the adapter, into the session. */
   private post(): void {
     const context = this.context;
@@ -104,9 +130,9 @@ class AiSdkConnector implements RuntimeSource {
     context.signal.addEventListener("abort", () => run.abort(), { once: true });
     this.run = run;
     const request = {
-      url: this.url,
-      headers: this.headers,
-      body: { ...this.body, id: this.chatId, messages: this.conversation.snapshot() },
+      url: this.config.url,
+      headers: this.config.headers,
+      body: { ...this.config.body, id: this.chatId, messages: this.conversation.snapshot() },
       signal: run.signal,
     };
     const onChunk = (chunk: unknown) => {
@@ -121,22 +147,39 @@ class AiSdkConnector implements RuntimeSource {
   }
 }
 
+interface AiSdkConfig {
+  url: string;
+  headers?: Record<string, string>;
+  body: Record<string, unknown>;
+  text?: string;
+}
+
+function readConfig(config: Record<string, unknown>): AiSdkConfig {
+  try {
+    const url = requireUrl(config);
+    const headers = stringRecord(config.headers, "config.headers");
+    const body = config.body ?? {};
+    if (typeof body !== "object" || body === null || Array.isArray(body))
+      throw new TypeError('"config.body" must be an object');
+    const text = config.text;
+    if (text !== undefined && typeof text !== "string") throw new TypeError('"config.text" must be a string');
+    return { url, headers, body: body as Record<string, unknown>, text };
+  } catch (error) {
+    throw new SourceConfigError((error as Error).message);
+  }
+}
+
 export const aiSdkSource: RuntimeSourceFactory = {
   kind: "ai-sdk",
   description: "AI SDK UI message stream over HTTP (config: url, headers?, body?, text?: first user message)",
-  create(init: RuntimeSourceInit) {
-    try {
-      const url = requireUrl(init.config);
-      const headers = stringRecord(init.config.headers, "config.headers");
-      const body = init.config.body ?? {};
-      if (typeof body !== "object" || body === null || Array.isArray(body))
-        throw new TypeError('"config.body" must be an object');
-      const text = init.config.text;
-      if (text !== undefined && typeof text !== "string")
-        throw new TypeError('"config.text" must be a string');
-      return new AiSdkConnector(url, headers, body as Record<string, unknown>, text);
-    } catch (error) {
-      throw new SourceConfigError((error as Error).message);
-    }
+  create: (init: RuntimeSourceInit) => new AiSdkConnector(readConfig(init.config)),
+  resume(init) {
+    const refusal = redactedConfigRefusal(init.config);
+    if (refusal) return { refused: refusal };
+    const history = projectedTextHistory(init.state);
+    const note =
+      `the conversation (${history.length} text message(s)) was rebuilt from the projection; tool calls ` +
+      "and tool approvals from before the restart are not carried over and cannot be answered";
+    return { source: new AiSdkConnector(readConfig(init.config), { history, note }), reason: note };
   },
 };

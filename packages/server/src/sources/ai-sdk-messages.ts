@@ -34,6 +34,12 @@ export class AiSdkConversation {
   private readonly texts = new Map<string, StreamingText>();
   private readonly tools = new Map<string, UiPart>();
 
+  /** Starts from a text-only history (a session resumed after a gateway restart). */
+  restore(history: readonly { id: string; role: "user" | "assistant"; text: string }[]): void {
+    for (const turn of history)
+      this.messages.push({ id: turn.id, role: turn.role, parts: [{ type: "text", text: turn.text }] });
+  }
+
   addUser(id: string, text: string): void {
     this.settle();
     this.assistant = undefined;

@@ -3,7 +3,14 @@
 // the store itself: it hands records or envelope events to its sink, and the gateway adapts, redacts,
 // sequences and stores them (SEC-01, ORD-01). Writes from the UI arrive as `ControlCommand`s; the source
 // answers with a `WriteResult` and shows the effect later as facts on the stream (CTRL-01).
-import type { AgentUiEvent, ControlCommand, Diagnostic, WriteResult } from "@agent-ui/contracts";
+import type {
+  AgentUiEvent,
+  ControlCommand,
+  Diagnostic,
+  ProjectionState,
+  WriteResult,
+} from "@agent-ui/contracts";
+import type { SessionRecord } from "../store/session-store";
 
 /** Health of the upstream as the gateway reports it (a fact, never prose). */
 export type SourceStatus = "starting" | "live" | "completed" | "stale" | "failed" | "stopped";
@@ -54,6 +61,17 @@ export interface RuntimeSourceInit {
   config: Record<string, unknown>;
 }
 
+/** What a factory gets to re-attach a session after the gateway restarted on the same store. */
+export interface RuntimeSourceResumeInit extends RuntimeSourceInit {
+  /** The session as stored: `config` is the redacted copy (secrets were never stored). */
+  session: SessionRecord;
+  /** The gateway's projection of the session's log up to the restart. */
+  state: ProjectionState;
+}
+
+/** A resumed source and what it could carry over, or why the session cannot resume here. */
+export type ResumeOutcome = { source: RuntimeSource; reason: string } | { refused: string };
+
 /** Makes sources of one kind. Registered in `sources/registry.ts`. */
 export interface RuntimeSourceFactory {
   kind: string;
@@ -62,6 +80,9 @@ export interface RuntimeSourceFactory {
   scenarios?: readonly string[];
   /** Throws `SourceConfigError` on bad config (→ 400). */
   create(init: RuntimeSourceInit): RuntimeSource;
+  /** Re-attaches a session whose runtime lived in a previous gateway process. Without it (or when it
+   * refuses) the session is `stopped` with the reason and its writes are `unavailable`. */
+  resume?(init: RuntimeSourceResumeInit): ResumeOutcome;
 }
 
 /** A source config the client got wrong: reported as a 400, never a crash. */

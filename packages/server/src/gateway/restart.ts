@@ -1,0 +1,94 @@
+// After the gateway restarts on the same store (SQLite: this process is the only gateway), every session
+// whose runtime lived in the previous process is settled honestly (FALL-01, CTRL-06, HYD-08):
+// - its source kind can resume (`RuntimeSourceFactory.resume`) → a fresh source is attached and the
+//   session is `live` again, with a reason that says what was carried over;
+// - otherwise → `stopped` with the reason as a fact on its stream, and writes answer `unavailable` with it.
+// A run that was in flight when the previous process died has an unknown outcome: the session is marked
+// stale and a diagnostic says so, instead of a runtime that shows `running` forever.
+import { isRuntimeActive } from "@agent-ui/contracts";
+import type { ResumeOutcome, RuntimeSourceFactory } from "../sources/runtime-source";
+import type { SessionRecord } from "../store/session-store";
+import type { Gateway } from "./gateway";
+import { errorMessage, SessionIngest } from "./ingest";
+import { GATEWAY_SHUTDOWN_REASON, sourceStatusEvents } from "./status-events";
+
+/** Every reason written here starts with this. */
+export const RESTART_REASON = "the gateway restarted";
+
+export interface RestartReport {
+  resumed: string[];
+  stopped: string[];
+}
+
+/** Was a runtime attached to this session when the previous gateway process ended? */
+export function wasAttachedBeforeRestart(session: SessionRecord): boolean {
+  if (session.status === "starting" || session.status === "live" || session.status === "stale") return true;
+  // A clean shutdown stopped it; nobody asked for that, so it is resumable like a crash.
+  return session.status === "stopped" && session.statusReason === GATEWAY_SHUTDOWN_REASON;
+}
+
+export async function resumeAfterRestart(
+  gateway: Gateway,
+  factories: readonly RuntimeSourceFactory[],
+): Promise<RestartReport> {
+  const report: RestartReport = { resumed: [], stopped: [] };
+  for (const session of await gateway.store.listSessions()) {
+    if (!wasAttachedBeforeRestart(session) || gateway.isAttached(session.id)) continue;
+    const { state } = await gateway.currentProjection(session.id);
+    const inFlight = isRuntimeActive(state.runtime.status);
+    const outcome = resumeOutcome(session, factories, (factory) =>
+      factory.resume?.({
+        sessionId: session.id,
+        scenario: session.scenario,
+        config: session.config,
+        session,
+        state,
+      }),
+    );
+    const ingest = new SessionIngest(session.id);
+    if (inFlight) {
+      await gateway.store.append(session.id, [
+        ingest.diagnostic({
+          code: "transport_unavailable",
+          severity: "warning",
+          message: `${RESTART_REASON} while a run was in flight (${state.runtime.status}); its outcome is unknown`,
+        }),
+      ]);
+    }
+    if ("source" in outcome) {
+      await gateway.attachResumed(
+        session.id,
+        outcome.source,
+        `${RESTART_REASON}; re-attached: ${outcome.reason}`,
+      );
+      report.resumed.push(session.id);
+      continue;
+    }
+    const reason = `${RESTART_REASON}; ${outcome.refused}; writes are unavailable`;
+    const events = sourceStatusEvents(ingest, "stopped", reason);
+    // The facts before the restart may be incomplete (an open run): say so instead of showing them as live.
+    if (inFlight) events[0].payload = { ...events[0].payload, stale: true };
+    await gateway.store.append(session.id, events);
+    await gateway.store.setStatus(session.id, "stopped", reason);
+    report.stopped.push(session.id);
+  }
+  return report;
+}
+
+function resumeOutcome(
+  session: SessionRecord,
+  factories: readonly RuntimeSourceFactory[],
+  resume: (factory: RuntimeSourceFactory) => ResumeOutcome | undefined,
+): ResumeOutcome {
+  const factory = factories.find((f) => f.kind === session.sourceKind);
+  if (!factory) return { refused: `no "${session.sourceKind}" runtime source is offered by this gateway` };
+  try {
+    return (
+      resume(factory) ?? {
+        refused: `a "${session.sourceKind}" runtime source cannot resume a session it did not start`,
+      }
+    );
+  } catch (error) {
+    return { refused: `resuming the "${session.sourceKind}" source failed: ${errorMessage(error)}` };
+  }
+}

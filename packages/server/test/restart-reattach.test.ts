@@ -1,0 +1,166 @@
+// A real restart: a gateway child process is killed with SIGKILL and a new one starts on the same data dir.
+// Sessions whose source can resume (AI SDK / AG-UI connectors without stored secrets) are re-attached and
+// take new writes; the others (the embedded demo runtime, whose in-memory run died with the process; a
+// connector whose credentials were redacted before storage) are `stopped` with the reason as a fact, their
+// writes answer `unavailable` with it, and a run that was in flight is marked stale — never pretended live.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import type { ProjectionState } from "@agent-ui/contracts";
+import { afterAll, describe, expect, it } from "vitest";
+import { getJson, postJson, tempDir, waitFor } from "./helpers";
+
+const here = new URL(".", import.meta.url).pathname;
+
+function startGateway(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(here, "fixtures/gateway-process.ts"), dataDir],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /^url (\S+)$/m.exec(out);
+      if (match) resolve({ url: match[1], child });
+    });
+    child.once("exit", (code) => reject(new Error(`gateway process exited (${code})`)));
+    child.once("error", reject);
+  });
+}
+
+function kill(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners("exit");
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
+}
+
+/** A hand-written AI SDK UI message stream endpoint: answers every request with one text reply. */
+async function chatUpstream() {
+  const bodies: { messages: { role: string; parts: { type: string; text?: string }[] }[] }[] = [];
+  const server = createServer(async (req, res) => {
+    const body = JSON.parse(await readBody(req));
+    bodies.push(body);
+    const n = bodies.length;
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    for (const chunk of [
+      { type: "start" },
+      { type: "start-step" },
+      { type: "text-start", id: `t${n}` },
+      { type: "text-delta", id: `t${n}`, delta: `reply ${n}` },
+      { type: "text-end", id: `t${n}` },
+      { type: "finish-step" },
+      { type: "finish", finishReason: "stop" },
+    ])
+      res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+    res.end("data: [DONE]\n\n");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/chat`,
+    bodies,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let text = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => {
+      text += chunk;
+    });
+    req.on("end", () => resolve(text));
+  });
+}
+
+const texts = (s: ProjectionState) => s.messages.map((m) => m.parts.map((p) => p.text ?? "").join(""));
+
+describe("restart re-attach (SIGKILL, same data dir)", () => {
+  const dir = tempDir("agent-ui-restart-");
+  const children: ChildProcess[] = [];
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) await kill(child);
+    dir.remove();
+  });
+
+  it("FALL-01/CTRL-06 resumable sessions take new writes; the rest are stopped with a reason and writes are unavailable", async () => {
+    const upstream = await chatUpstream();
+    try {
+      const first = await startGateway(dir.path);
+      children.push(first.child);
+      const create = async (body: Record<string, unknown>) => {
+        const created = await postJson(`${first.url}/api/sessions`, body);
+        expect(created.status).toBe(201);
+        return created.body.session.id as string;
+      };
+      const chat = await create({ source: "ai-sdk", config: { url: upstream.url, text: "hello" } });
+      const secret = await create({
+        source: "ai-sdk",
+        config: {
+          url: upstream.url,
+          headers: { authorization: "Bearer sk-live-abcdefghijklmnopqrstuvwxyz0123" },
+        },
+      });
+      const demo = await create({ source: "demo", scenario: "approval", config: { pace: 0.2 } });
+      const snapshot = async (url: string, id: string) =>
+        (await getJson(`${url}/api/sessions/${id}/snapshot`)).body.state as ProjectionState;
+      await waitFor(async () => texts(await snapshot(first.url, chat)).includes("reply 1"));
+      await waitFor(async () =>
+        Object.values((await snapshot(first.url, demo)).actions).some((a) => a.status === "pending"),
+      );
+      await kill(first.child);
+
+      const second = await startGateway(dir.path);
+      children.push(second.child);
+      const session = async (id: string) => (await getJson(`${second.url}/api/sessions/${id}`)).body.session;
+      const send = (id: string, key: string) =>
+        postJson(`${second.url}/api/sessions/${id}/commands`, {
+          kind: "send",
+          idempotencyKey: key,
+          text: "again",
+        });
+
+      // The AI SDK session is live again, says what it carried over, and a new send reaches the upstream
+      // with the conversation so far.
+      const resumed = await waitFor(async () => {
+        const s = await session(chat);
+        return s.attached && s.status === "live" ? s : undefined;
+      });
+      expect(resumed.statusReason).toMatch(/gateway restarted; re-attached: .*2 text message/);
+      expect((await send(chat, "chat:again")).body.status).toBe("accepted");
+      await waitFor(async () => texts(await snapshot(second.url, chat)).includes("reply 2"));
+      expect(upstream.bodies[1].messages.map((m) => [m.role, m.parts[0].text])).toEqual([
+        ["user", "hello"],
+        ["assistant", "reply 1"],
+        ["user", "again"],
+      ]);
+
+      // The demo runtime's run died with its process: stopped, stale, and no write pretends to reach it.
+      const stopped = await session(demo);
+      expect(stopped).toMatchObject({ status: "stopped", attached: false });
+      expect(stopped.statusReason).toMatch(/gateway restarted; .*"demo" runtime source cannot resume/);
+      const refused = await send(demo, "demo:again");
+      expect(refused.body.status).toBe("unavailable");
+      expect(refused.body.reason).toMatch(/^host_unavailable: .*gateway restarted/);
+      const demoState = await snapshot(second.url, demo);
+      expect(demoState.session).toMatchObject({ sourceStatus: "stopped", hydration: { status: "stale" } });
+      expect(demoState.diagnostics.map((d) => d.code)).toContain("transport_unavailable");
+
+      // Credentials were redacted before storage: the connector cannot be re-sent them, so it does not try.
+      const noSecret = await session(secret);
+      expect(noSecret.status).toBe("stopped");
+      expect(noSecret.statusReason).toMatch(/redacted before storage/);
+      expect((await send(secret, "secret:again")).body.status).toBe("unavailable");
+      expect(upstream.bodies.some((b) => JSON.stringify(b).includes("sk-live"))).toBe(false);
+    } finally {
+      await upstream.close();
+    }
+  }, 60_000);
+});
