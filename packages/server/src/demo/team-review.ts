@@ -3,6 +3,7 @@
 // work item's state), and the verdict with its verification outcomes and requested fixes is an evidence
 // fact again — never only prose in a message.
 import type { DemoEngine } from "./engine";
+import { withPackBody } from "./evidence-pack";
 import type { ArtifactRecord, TeamMember, WorkItem } from "./team-registry";
 import { emitTeamFact, type MemberWork } from "./team-work";
 
@@ -80,14 +81,21 @@ export function reviewWork(engine: DemoEngine, request: ReviewRequest) {
       emitTeamFact(
         engine,
         "evidence.changed",
-        {
-          status: "verified",
-          packRef: `evidence://${sessionId}/${reviewId}`,
-          reviewRef: `review://${sessionId}/${reviewId}`,
-          verificationOutcomes: checks.map((c) => ({ name: c.name, status: c.passed ? "passed" : "failed" })),
-          review: { ...review, verdict, requestedFixes },
-          ...artifactIds,
-        },
+        withPackBody(
+          {
+            status: "verified",
+            packRef: `evidence://${sessionId}/${reviewId}`,
+            reviewRef: `review://${sessionId}/${reviewId}`,
+            verificationOutcomes: checks.map((c) => ({
+              name: c.name,
+              status: c.passed ? "passed" : "failed",
+            })),
+            review: { ...review, verdict, requestedFixes },
+            ...artifactIds,
+          },
+          evidenceId,
+          { sessionId, threadId: engine.threadId, taskId },
+        ),
         { evidenceId, taskId },
       ),
   };

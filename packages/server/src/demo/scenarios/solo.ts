@@ -1,8 +1,9 @@
 // `solo`: one agent, one run — routing, reasoning, a file read whose large output is offloaded to a ref,
 // a streamed answer reconciled by `model.completed`, and an evidence export.
 import { PACING, type ToolOutcome, type TurnContext } from "../context";
+import { withPackBody } from "../evidence-pack";
 import type { Script } from "../process";
-import { testRunLog } from "./test-log";
+import { sourceListing, testRunLog } from "./tool-outputs";
 import type { DemoScenario } from "./types";
 
 const FILE_BYTES = 48_213;
@@ -42,19 +43,23 @@ export function* prepareModel(ctx: TurnContext, model = "gpt-5.4"): Script {
   yield ctx.jitter([120, 220]);
 }
 
-/** Exports the turn's evidence pack: refs only, never the pack body. */
+/** Exports the turn's evidence pack: refs in the event; the pack body travels beside its ref (a detail). */
 export function evidenceExport(ctx: TurnContext, outcomes: { name: string; status: string }[], extra = {}) {
   const { sessionId, threadId, turnId, runId } = ctx.scope;
   const evidenceId = ctx.id("evidence", "turn");
   ctx.emit(
     "evidence.changed",
-    {
-      status: "exported",
-      packRef: `evidence://${sessionId}/${threadId}/${turnId}`,
-      replayRef: `replay://${sessionId}/${turnId}`,
-      verificationOutcomes: outcomes,
-      ...extra,
-    },
+    withPackBody(
+      {
+        status: "exported",
+        packRef: `evidence://${sessionId}/${threadId}/${turnId}`,
+        replayRef: `replay://${sessionId}/${turnId}`,
+        verificationOutcomes: outcomes,
+        ...extra,
+      },
+      evidenceId,
+      { sessionId, threadId, turnId, runId },
+    ),
     { evidenceId, runId },
   );
   return evidenceId;
@@ -77,6 +82,7 @@ function* soloTurn(ctx: TurnContext): Script {
         preview: "// Text parts: deltas append while streaming; final text replaces them (TEXT-04)…",
         bytes: FILE_BYTES,
         ref: `output://${ctx.scope.turnId}/read_file`,
+        output: sourceListing("packages/projection/src/text.ts", FILE_BYTES),
       },
     },
     read,

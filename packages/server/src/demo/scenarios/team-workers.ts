@@ -4,6 +4,7 @@
 import { PACING, type ToolOutcome, type TurnContext } from "../context";
 import type { Script } from "../process";
 import { emitArtifactVersion } from "../artifact-facts";
+import { withPackBody } from "../evidence-pack";
 import type { Teammate, TeamState } from "./team-roster";
 import { REPORT_V1 } from "./team-report";
 
@@ -163,26 +164,30 @@ export function* reviewer(
   const reviewId = ctx.id("review", "report");
   ctx.emit(
     "evidence.changed",
-    {
-      status: "verified",
-      packRef: `evidence://${sessionId}/${turnId}/review`,
-      replayRef: `replay://${sessionId}/${turnId}`,
-      reviewRef: `review://${sessionId}/${reviewId}`,
-      verificationOutcomes: [
-        { name: "links_resolve", status: "passed" },
-        { name: "claims_have_sources", status: "passed" },
-        { name: "file_written", status: written ? "passed" : "skipped" },
-      ],
-      review: {
-        reviewId,
-        reviewer: member.subagentId,
-        target: report.artifactId,
-        targetVersionId: `${report.artifactId}_v${version}`,
-        verdict: "passed",
-        requestedFixes: [],
+    withPackBody(
+      {
+        status: "verified",
+        packRef: `evidence://${sessionId}/${turnId}/review`,
+        replayRef: `replay://${sessionId}/${turnId}`,
+        reviewRef: `review://${sessionId}/${reviewId}`,
+        verificationOutcomes: [
+          { name: "links_resolve", status: "passed" },
+          { name: "claims_have_sources", status: "passed" },
+          { name: "file_written", status: written ? "passed" : "skipped" },
+        ],
+        review: {
+          reviewId,
+          reviewer: member.subagentId,
+          target: report.artifactId,
+          targetVersionId: `${report.artifactId}_v${version}`,
+          verdict: "passed",
+          requestedFixes: [],
+        },
+        artifactIds: [report.artifactId],
       },
-      artifactIds: [report.artifactId],
-    },
+      evidenceId,
+      { sessionId, threadId: ctx.scope.threadId, turnId, runId: ctx.scope.runId, taskId: member.taskId },
+    ),
     { evidenceId, runId: ctx.scope.runId },
   );
   const summary = written

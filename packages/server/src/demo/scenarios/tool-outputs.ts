@@ -1,5 +1,6 @@
-// A realistic, deterministic test-run log: large enough (~35 KB) that the runtime hands it out behind an
-// `outputRef` with a short preview, and the gateway keeps the body for `open_detail` (TOOL-03, ARCH-03).
+// Realistic, deterministic large tool outputs: a test-run log (~35 KB) and a source file listing (48 KB).
+// The runtime hands them out behind an `outputRef` with a short preview, sending the body beside the ref,
+// so the gateway keeps it for `open_detail` (TOOL-03, ARCH-03).
 import { createRng } from "../text";
 
 const FILES = [
@@ -47,4 +48,35 @@ export function testRunLog(seed: number, testsPerFile = 96): TestLog {
     `      Tests  ${passed} passed (${passed})`,
   );
   return { text: lines.join("\n"), passed, files: FILES.length };
+}
+
+const SOURCE_BLOCK = [
+  "/** One text part per message: deltas append while streaming (TEXT-02). */",
+  "export function appendDelta(part: TextPart, delta: string): void {",
+  '  if (part.status === "done") return; // a late delta never reopens a finished part',
+  "  part.chunks.push(delta);",
+  "  part.length += delta.length;",
+  "}",
+  "",
+  "/** The final text replaces the streamed text instead of being appended (TEXT-04). */",
+  "export function completeText(part: TextPart, text: string): void {",
+  "  part.chunks = [text];",
+  "  part.length = text.length;",
+  '  part.status = "done";',
+  "}",
+  "",
+];
+
+/** A source file listing of exactly `bytes` bytes (ASCII), numbered by block like a long module. */
+export function sourceListing(path: string, bytes: number): string {
+  const lines = [`// ${path}`, ""];
+  let size = lines.join("\n").length;
+  for (let block = 1; size < bytes; block++) {
+    for (const line of SOURCE_BLOCK) {
+      const text = line.replace("TextPart", block === 1 ? "TextPart" : `TextPart${block}`);
+      lines.push(text);
+      size += text.length + 1;
+    }
+  }
+  return lines.join("\n").slice(0, bytes);
 }
