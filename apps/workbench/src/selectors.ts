@@ -4,6 +4,21 @@ import { isRuntimeActive, type ProjectionState } from "@agent-ui/contracts";
 
 export const selectRuntime = (s: ProjectionState) => s.runtime;
 export const selectCursor = (s: ProjectionState) => s.cursor;
+/** What the status row shows of the cursor: staleness and gaps. The cursor itself moves with every event;
+ * this selection only changes when the stream's health does, so a text delta does not repaint the row. */
+export const selectCursorHealth = (s: ProjectionState) => ({ stale: s.cursor.stale, gaps: s.cursor.gaps });
+export function sameCursorHealth(
+  a: ReturnType<typeof selectCursorHealth>,
+  b: ReturnType<typeof selectCursorHealth>,
+): boolean {
+  return (
+    a.stale === b.stale &&
+    a.gaps.length === b.gaps.length &&
+    a.gaps.every(
+      (g, i) => g.streamId === b.gaps[i].streamId && g.from === b.gaps[i].from && g.to === b.gaps[i].to,
+    )
+  );
+}
 export const selectConversation = (s: ProjectionState) => ({
   messages: s.messages,
   tools: s.tools,

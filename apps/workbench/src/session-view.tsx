@@ -34,11 +34,12 @@ import {
 } from "@agent-ui/react";
 import { useCallback, useMemo, useRef, useState } from "react";
 import {
+  sameCursorHealth,
   selectArtifacts,
   selectCapsules,
   selectContext,
   selectConversation,
-  selectCursor,
+  selectCursorHealth,
   selectDiagnostics,
   selectEvidence,
   selectMentionSources,
@@ -173,7 +174,7 @@ type Pane = { store: ProjectionStore<ProjectionState>; dispatch: Dispatch };
 
 function StatusRow({ store, dispatch }: Pane) {
   const runtime = useProjection(store, selectRuntime);
-  const cursor = useProjection(store, selectCursor);
+  const cursor = useProjection(store, selectCursorHealth, sameCursorHealth);
   const context = useProjection(store, selectContext);
   const permissions = useProjection(store, selectPermissions);
   return (
