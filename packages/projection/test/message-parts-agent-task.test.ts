@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { projectEvents, selectAnswerText, selectInlineProcess, selectTimeline } from "../src";
+import {
+  projectEvents,
+  selectAnswerText,
+  selectDelegatedWork,
+  selectInlineProcess,
+  selectTimeline,
+} from "../src";
 import { codes, stream } from "./helpers";
 
 type State = ReturnType<typeof projectEvents>;
@@ -108,6 +114,25 @@ describe("agent_task message parts", () => {
       e("agent.completed", { agentId: "w1", phase: "failed", payload: {} }),
     ]);
     expect(agentTasks(state)[0].p.data).toMatchObject({ state: "failed" });
+  });
+
+  it("TEAM-02 selectDelegatedWork resolves the part to the same agent and task records", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("text.delta", { payload: { delta: "Delegating." } }),
+      e("agent.spawned", {
+        agentId: "w1",
+        taskId: "k1",
+        parentThreadId: "th",
+        payload: { status: "running" },
+      }),
+      e("task.changed", { taskId: "k1", agentId: "w1", payload: { status: "running", title: "Research" } }),
+    ]);
+    const [{ p }] = agentTasks(state);
+    const work = selectDelegatedWork(state, p);
+    expect(work.agent).toBe(state.agents.w1);
+    expect(work.task).toBe(state.tasks.k1);
+    expect(selectDelegatedWork(state, p)).toBe(work);
   });
 
   it("TEAM-04 no message is invented for a delegation: it joins the coordinator's first words", () => {

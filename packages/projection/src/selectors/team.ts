@@ -1,5 +1,11 @@
 // Team Workbench selectors: roster and delegation graph (TEAM-01/02/18).
-import type { AgentRecord, DelegationEdge, ProjectionState } from "@agent-ui/contracts";
+import type {
+  AgentRecord,
+  DelegationEdge,
+  MessagePart,
+  ProjectionState,
+  TaskRecord,
+} from "@agent-ui/contracts";
 import { memoByInput } from "./memo";
 
 const roster = memoByInput((state: ProjectionState): AgentRecord[] =>
@@ -42,4 +48,27 @@ const graph = memoByInput((state: ProjectionState): DelegationGraph => {
 
 export function selectDelegationGraph(state: ProjectionState): DelegationGraph {
   return graph(state);
+}
+
+export interface DelegatedWork {
+  /** The worker, when the runtime named it and it is in the roster. */
+  agent?: AgentRecord;
+  /** The delegated task, when the runtime reported it. */
+  task?: TaskRecord;
+}
+
+const delegatedWork = new WeakMap<MessagePart, { state: ProjectionState; work: DelegatedWork }>();
+
+/** The records an `agent_task` part points at (D.6): the part carries ids and a label only, so the
+ * capsule, roster and part read the same facts. Stable identity for an unchanged state. */
+export function selectDelegatedWork(state: ProjectionState, part: MessagePart): DelegatedWork {
+  const cached = delegatedWork.get(part);
+  if (cached !== undefined && cached.state === state) return cached.work;
+  const work: DelegatedWork = {};
+  const agent = part.agentId === undefined ? undefined : state.agents[part.agentId];
+  const task = part.taskId === undefined ? undefined : state.tasks[part.taskId];
+  if (agent !== undefined) work.agent = agent;
+  if (task !== undefined) work.task = task;
+  delegatedWork.set(part, { state, work });
+  return work;
 }
