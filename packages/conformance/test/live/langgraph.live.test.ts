@@ -149,3 +149,28 @@ describe("live @langchain/langgraph: every stream mode at once", () => {
     expect(interrupted.runtime.status).toBe("interrupted");
   });
 });
+
+describe("live @langchain/langgraph: a UI that reconnects between the runs", () => {
+  it("HYD-01 HITL-03 getState() alone restores the pending approval; the resumed run on it resolves it", async () => {
+    const production = await runLangGraphScenario({ approved: true });
+    const live = projectRecords(production.records.slice(0, production.interruptedRunLength));
+    const hydrated = projectRecords([production.stateAfterInterrupt]);
+    // The snapshot restores the same approval (same id, same tool) and the preamble, without a run.
+    expect(Object.keys(hydrated.actions)).toEqual(Object.keys(live.actions));
+    expect(onlyApproval(hydrated)).toMatchObject({ status: "pending", toolCallId: "call_rm" });
+    expect(texts(hydrated)).toEqual([[undefined, SHARED_SCENARIO.preamble]]);
+    // A fresh adapter fed the snapshot, then only the resumed run, ends like the uninterrupted reader.
+    const resumed = production.records.slice(production.interruptedRunLength);
+    const state = projectRecords([production.stateAfterInterrupt, ...resumed]);
+    expect(onlyApproval(state).status).toBe("resolved");
+    expect(state.tools.call_rm).toMatchObject({
+      status: "output-available",
+      outputPreview: SHARED_SCENARIO.toolOutput,
+    });
+    expect(texts(state)).toEqual([
+      [undefined, SHARED_SCENARIO.preamble],
+      [undefined, SHARED_SCENARIO.answer],
+    ]);
+    expect(state.runtime.status).toBe("completed");
+  });
+});

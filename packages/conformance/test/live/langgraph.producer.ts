@@ -133,7 +133,12 @@ function serializeChunk(chunk: unknown): unknown {
   );
 }
 
-export async function runLangGraphScenario(options: LangGraphScenarioOptions): Promise<LiveProduction> {
+export interface LangGraphProduction extends LiveProduction {
+  /** `graph.getState()` between the two runs, serialized like the chunks (what a reconnecting UI reads). */
+  stateAfterInterrupt: unknown;
+}
+
+export async function runLangGraphScenario(options: LangGraphScenarioOptions): Promise<LangGraphProduction> {
   const graph = buildScenarioGraph(options.withResearch);
   const config = {
     configurable: { thread_id: "thread-live-1" },
@@ -147,11 +152,19 @@ export async function runLangGraphScenario(options: LangGraphScenarioOptions): P
     return records;
   };
   const interrupted = await collect({ messages: [{ role: "user", content: SHARED_SCENARIO.prompt }] });
+  const snapshot = await graph.getState({ configurable: config.configurable });
+  const stateAfterInterrupt = serializeChunk({
+    values: snapshot.values,
+    next: snapshot.next,
+    tasks: snapshot.tasks,
+    config: snapshot.config,
+  });
   const resumed = await collect(new Command({ resume: { approved: options.approved } }));
   return {
     format: "langgraph",
     records: [...interrupted, ...resumed],
     interruptedRunLength: interrupted.length,
+    stateAfterInterrupt,
   };
 }
 
