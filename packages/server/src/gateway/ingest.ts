@@ -90,7 +90,9 @@ export class SessionIngest {
     if (!this.details) return record;
     let extracted: ExtractedDetails<T>;
     try {
-      extracted = extractDetailBodies(record, this.sessionId, key);
+      // A resumed session's ingest counts records from 0 again: the epoch keeps generated refs unique.
+      const unique = this.epoch !== undefined ? `${key}~${this.epoch}` : key;
+      extracted = extractDetailBodies(record, this.sessionId, unique);
     } catch (error) {
       out.push(
         this.diagnostic({
