@@ -143,9 +143,10 @@ describe("lazy slices are snapshots", () => {
       fc.property(
         // A large prefix so that tables pass the eager threshold, then random steps and read points.
         fc.array(stepArb, { minLength: 1, maxLength: 150 }),
-        fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 8 }),
         fc.func(fc.integer()),
-        (tail, points, order) => {
+        fc.func(fc.boolean()),
+        (tail, points, order, readNow) => {
           const events = toEvents([...history(140), ...tail]);
           const cuts = [...new Set(points.map((point) => 560 + (point % (tail.length + 1))))].sort(
             (a, b) => a - b,
@@ -156,7 +157,10 @@ describe("lazy slices are snapshots", () => {
           for (const cut of cuts) {
             projector.applyAll(events.slice(applied, cut));
             applied = cut;
-            snapshots.push({ cut, state: projector.getState() });
+            const state = projector.getState();
+            // Read now (the next list is then patched from this one) or only at the end.
+            if (readNow(cut)) JSON.stringify(state);
+            snapshots.push({ cut, state });
           }
           projector.applyAll(events.slice(applied));
           projector.getState();

@@ -152,9 +152,17 @@ export class EntityTable<T, V = T> {
 
   /** The view as an ordered list (ordered slices such as `messages` and `timeline`), built when first read. */
   list(): Lazy<V[]> {
-    if (!this.publish() && this.handle !== null) return this.handle as Lazy<V[]>;
+    const previous = this.handle as Lazy<V[]> | null;
+    const before = this.head;
+    if (!this.publish() && previous !== null) return previous;
     const at = this.head;
+    // A surface that reads the list every frame gets it as the previous list patched (a flat copy plus
+    // the changed and appended views) instead of a rebuild through the views map. Only an already built
+    // previous list is kept, never an unread handle, so unread snapshots do not chain up.
+    const base = previous?.settled && before.next === at && before.order === null ? previous.read() : null;
     const handle = new Lazy(() => {
+      // Still the newest revision, and nothing deleted since: positions and views are the ones of `at`.
+      if (base !== null && this.head === at && at.undo.length === 0) return this.patched(base, before, at);
       const out: V[] = [];
       this.viewsAt(at, (_id, view) => {
         out.push(view);
@@ -163,6 +171,18 @@ export class EntityTable<T, V = T> {
     }, at.size);
     this.handle = handle;
     return handle;
+  }
+
+  /** `base` (the list at `before`) with the changes of the next revision, `at` (the current head). */
+  private patched(base: V[], before: Revision<V>, at: Revision<V>): V[] {
+    const out = base.slice();
+    const undo = before.undo;
+    for (let i = 0; i < undo.length; i += 2) {
+      const id = undo[i] as string;
+      out[this.positions.get(id) as number] = this.views.get(id) as V;
+    }
+    for (let index = before.size; index < at.size; index++) out.push(this.views.get(this.order[index]) as V);
+    return out;
   }
 }
 
