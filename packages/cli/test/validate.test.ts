@@ -189,6 +189,22 @@ describe("agent-ui validate --from auto: the adapters' detectFormat decides", ()
     expect(report).toMatchObject({ format: "agent-ui", errors: 0 });
   });
 
+  it("ENV-01 raw LangGraph Agent Server SSE is recognised by its event names and validates clean", async () => {
+    const frame = (id: number, event: string, data: unknown) =>
+      `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    const sse = [
+      frame(0, "metadata", { run_id: "run-1", thread_id: "th-1" }),
+      frame(1, "messages/partial", [{ type: "ai", id: "m1", content: "Hel" }]),
+      frame(2, "messages/partial", [{ type: "ai", id: "m1", content: "Hello" }]),
+      frame(3, "values", { messages: [{ type: "ai", id: "m1", content: "Hello" }] }),
+      frame(4, "end", null),
+    ].join("");
+    const result = await run(["--json", "-"], sse);
+    const report = JSON.parse(result.stdout);
+    expect(report).toMatchObject({ format: "langgraph", errors: 0 });
+    expect(result.code).toBe(0);
+  });
+
   it("ENV-09 records no adapter claims are validated as Agent UI and fail its schema (exit 1)", async () => {
     const result = await run(["--json", "-"], jsonl([{ hello: "world" }, { hello: "again" }]));
     expect(JSON.parse(result.stdout)).toMatchObject({ format: "agent-ui" });

@@ -1,7 +1,7 @@
 // `agent-ui validate`: checks a recorded stream against the contracts — schema, scope ids, taxonomy,
 // secrets, inline size, ordering and lifecycle pairing — and prints one line per diagnostic. Exit 0 when
 // nothing is an error, 1 when something is, 2 when the input cannot be read or the arguments are wrong.
-import { ADAPTERS, detectFormat as detectSourceFormat, findAdapter } from "@agent-ui/adapters";
+import { ADAPTERS, detectFramedFormat, findAdapter } from "@agent-ui/adapters";
 import {
   type AgentUiEvent,
   type Diagnostic,
@@ -101,10 +101,8 @@ const AUTO_DETECT_SAMPLE = 20;
 /** `--from auto`: the adapters' own `detectFormat` (the same detection `adapt` and the server use; Lime
  * profile markers — schema version, snapshot and trial-pack shapes — score highest there), else Agent UI. */
 export function detectFormat(records: readonly FramedRecord[]): string {
-  const detected = detectSourceFormat(
-    records.map((record) => record.value),
-    AUTO_DETECT_SAMPLE,
-  );
+  // Framed records, not bare values: an SSE event name (LangGraph Agent Server) is part of the evidence.
+  const detected = detectFramedFormat(records, AUTO_DETECT_SAMPLE);
   return detected.format !== "unknown" && detected.confidence >= AUTO_DETECT_MIN_CONFIDENCE
     ? detected.format
     : "agent-ui";
