@@ -186,6 +186,29 @@ describe("agent_task message parts", () => {
     ]);
   });
 
+  it("TEAM-02 nested delegation seen before anyone wrote: each part joins its delegator's message once", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("agent.spawned", { agentId: "coord", taskId: "k-c", parentThreadId: "main", payload: {} }),
+      e("task.changed", { taskId: "k-c", agentId: "coord", payload: { status: "running" } }),
+      // The child task names its parent task before its worker is known.
+      e("task.changed", { taskId: "k1", payload: { status: "queued", parentTaskId: "k-c" } }),
+      e("agent.spawned", {
+        agentId: "w1",
+        taskId: "k1",
+        parentThreadId: "coord-thread",
+        payload: { parentAgentId: "coord", status: "running" },
+      }),
+      e("text.delta", { agentId: "coord", messageId: "m-coord", payload: { delta: "Splitting the work." } }),
+      e("text.delta", { messageId: "m-root", payload: { delta: "Done." } }),
+    ]);
+    const placed = agentTasks(state).map(({ m, p }) => [m.id, p.taskId, p.agentId, p.data?.lineage]);
+    expect(placed).toEqual([
+      ["m-coord", "k1", "w1", "known"],
+      ["m-root", "k-c", "coord", "known"],
+    ]);
+  });
+
   it("TEAM-01 the coordinator's own task and unrelated agents get no agent_task part", () => {
     const e = stream({ turnId: "t1" });
     const state = projectEvents([

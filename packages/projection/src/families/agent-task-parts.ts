@@ -127,6 +127,8 @@ export function joinWaitingDelegations(store: Store, message: MessageState): voi
   if (index === undefined || list === undefined) return;
   const rest: Waiting[] = [];
   for (const item of list) {
+    // Shown meanwhile through another fact about the same work (its agent or its task): nothing to add.
+    if (find(store, item.agentId, item.taskId) !== undefined) continue;
     if (!writtenByParent(store, message.agentId, item.parentAgentId)) {
       rest.push(item);
       continue;
@@ -159,7 +161,9 @@ function sync(
   part.expanded = active;
   const agentName = agent !== undefined && agent.name !== "unknown" ? agent.name : undefined;
   part.title = task?.title ?? agentName ?? agentId ?? taskId ?? "Delegated task";
-  const data: Record<string, unknown> = { state, lineage: agent?.lineage ?? "unknown" };
+  // A child task's parent task is lineage the runtime stated, even before its worker is known.
+  const lineage = agent?.lineage ?? (task?.parentTaskId !== undefined ? "known" : "unknown");
+  const data: Record<string, unknown> = { state, lineage };
   if (agent?.parentAgentId !== undefined) data.parentAgentId = agent.parentAgentId;
   if (agent?.parentThreadId !== undefined) data.parentThreadId = agent.parentThreadId;
   if (agent?.parentSessionId !== undefined) data.parentSessionId = agent.parentSessionId;
@@ -200,10 +204,12 @@ export function trackTaskPart(store: Store, task: TaskRecord, ctx: EventContext)
   let placed = find(store, task.agentId, task.taskId);
   if (placed === undefined) {
     if (!isDelegatedTask(store, task)) return;
+    // The delegating agent: the worker's parent, else the owner of the parent task.
+    const parentTask = task.parentTaskId === undefined ? undefined : store.tasks.get(task.parentTaskId);
     placed = place(store, ctx, {
       agentId: task.agentId,
       taskId: task.taskId,
-      parentAgentId: agent?.parentAgentId,
+      parentAgentId: agent?.parentAgentId ?? parentTask?.agentId,
     });
     if (placed === undefined) return;
   }
