@@ -75,7 +75,7 @@ describe("read-model tool calls attached to their messages", () => {
     expect(p.getState().tools.c9).toMatchObject({ name: "unknown", status: "unknown", messageId: "m1" });
   });
 
-  it("HYD-10 / TOOL-* a running hydrated tool is live: the tail's result updates the same part", () => {
+  it("HYD-10 / TOOL-01 a running hydrated tool is live: the tail's result updates the same part", () => {
     const p = createProjector();
     p.hydrate({
       kind: "thread",
@@ -109,7 +109,7 @@ describe("read-model tool calls attached to their messages", () => {
     });
   });
 
-  it("TOOL-06 a hydrated running tool that never ends is closed by the run end, never running forever", () => {
+  it("TOOL-01 / TOOL-08 a hydrated running tool that never ends is closed by the run end, never running forever", () => {
     const p = createProjector();
     p.hydrate({
       kind: "thread",
