@@ -60,6 +60,17 @@ describe("openai-agents adapter: resume after approval", () => {
     });
   });
 
+  it("STAT-08 the stream cut inside a model response never finishes the run as completed", () => {
+    const whole = records("openai-agents.approval-resume.runstreamevents.jsonl");
+    expect(adapt(whole).at(-1)).toMatchObject({ type: "run.finished", payload: { outcome: "success" } });
+    const cut = adapt(whole.slice(0, 3));
+    expect(cut.some((e) => e.type === "run.finished")).toBe(false);
+    expect(cut.at(-1)).toMatchObject({
+      type: "diagnostic.changed",
+      payload: { code: "transport_unavailable" },
+    });
+  });
+
   it("HITL-04 the resumed stream states no decision, so the resolution records none", () => {
     const resolved = events.find((e) => e.type === "action.resolved");
     expect(resolved?.payload).toMatchObject({ outcome: "resolved" });

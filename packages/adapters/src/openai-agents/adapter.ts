@@ -39,6 +39,8 @@ class OpenAiAgentsAdapter implements SourceAdapter {
   private readonly emit: Emitter;
   private runOpen = false;
   private modelResponded = false;
+  /** A model response started and has not reported `response_done` yet. */
+  private responseOpen = false;
   private currentAgent: string | undefined;
   private readonly tools: OpenAiAgentsTools;
 
@@ -79,6 +81,17 @@ class OpenAiAgentsAdapter implements SourceAdapter {
         }),
       ];
     }
+    if (this.responseOpen) {
+      // The SDK ends a finished run's stream after a completed model response; input cut inside a
+      // response leaves the outcome unknown, never completed (STAT-08).
+      return [
+        this.emit.diagnostic(
+          "transport_unavailable",
+          "info",
+          "openai-agents stream ended before the model response finished; the run's outcome is not known",
+        ),
+      ];
+    }
     return [this.emit.event("run.finished", { phase: "completed", payload: { outcome: "success" } })];
   }
 
@@ -108,6 +121,7 @@ class OpenAiAgentsAdapter implements SourceAdapter {
     const data = asRecord(body.data);
     switch (readString(data, "type")) {
       case "response_started":
+        this.responseOpen = true;
         return [
           this.emit.event("run.status", { phase: "producing", payload: { status: "streaming" } }, info),
         ];
@@ -124,6 +138,7 @@ class OpenAiAgentsAdapter implements SourceAdapter {
       }
       case "response_done":
         this.modelResponded = true;
+        this.responseOpen = false;
         return this.usageMetrics(asRecord(asRecord(data?.response)?.usage), info);
       case "model":
         return this.onProviderEvent(asRecord(data?.event), info);
