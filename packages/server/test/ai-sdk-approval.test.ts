@@ -140,12 +140,14 @@ describe("AI SDK connector: tool approval (respond_action)", () => {
     });
     expect(created.status).toBe(201);
     const id = created.body.session.id as string;
-    const action = await waitFor(async () =>
-      Object.values((await stateOf(id)).actions).find((a) => a.status === "pending"),
+    const action = await waitFor(
+      async () => Object.values((await stateOf(id)).actions).find((a) => a.status === "pending"),
+      20_000,
     );
     // The request stream has ended: nothing ran, the gateway waits for the user.
     await waitFor(
       async () => (await getJson(`${server.url}/api/sessions/${id}`)).body.session.status === "live",
+      20_000,
     );
     expect(upstream.executed).toEqual([]);
     return { id, actionId: action.actionId };
@@ -167,7 +169,7 @@ describe("AI SDK connector: tool approval (respond_action)", () => {
       const done = await waitFor(async () => {
         const s = await stateOf(id);
         return allText(s).includes("Deleted /workspace/demo/x.") ? s : undefined;
-      });
+      }, 20_000);
       expect(upstream.executed).toEqual(["/workspace/demo/x"]);
       // What went upstream: the whole conversation, the assistant's tool part answered in place.
       const resumed = upstream.bodies[1];
@@ -204,7 +206,7 @@ describe("AI SDK connector: tool approval (respond_action)", () => {
       expect(statuses).toEqual(["accepted", "rejected"]);
       const repeat = await command(id, { ...base, idempotencyKey: "client-a:approve" });
       expect(repeat.body).toMatchObject({ status: first.body.status, duplicate: true });
-      await waitFor(async () => allText(await stateOf(id)).includes("Deleted"));
+      await waitFor(async () => allText(await stateOf(id)).includes("Deleted"), 20_000);
       const late = await command(id, { ...base, idempotencyKey: "client-c:approve" });
       expect(late.body.status).toBe("rejected");
       expect(late.body.reason).toMatch(/already answered/);
@@ -235,7 +237,7 @@ describe("AI SDK connector: tool approval (respond_action)", () => {
       const done = await waitFor(async () => {
         const s = await stateOf(id);
         return allText(s).includes("left /workspace/demo/x alone") ? s : undefined;
-      });
+      }, 20_000);
       expect(upstream.executed).toEqual([]);
       expect(upstream.bodies[1].messages[1].parts).toContainEqual(
         expect.objectContaining({ state: "approval-responded", approval: { id: actionId, approved: false } }),

@@ -23,7 +23,7 @@ describe("live fan-out", () => {
         body: JSON.stringify({ source: "scripted", id: "fan" }),
       });
       expect(created.status).toBe(201);
-      await waitFor(() => scripted.runtimes[0]?.sink);
+      await waitFor(() => scripted.runtimes[0]?.sink, 20_000);
       const sink = scripted.runtimes[0].sink!;
       const head = (await server.gateway.getSession("fan")).lastSeq;
       const total = head + 300;
@@ -106,7 +106,7 @@ describe("live fan-out", () => {
     const pump = new LivePump(sink, encoding, 2_000);
     await pump.start((listener) => Promise.resolve(feed.subscribe(0, listener)), 0);
     for (let i = 0; i < 40; i++) await store.append("slow", [delta(i) as never]);
-    await waitFor(() => closedWith);
+    await waitFor(() => closedWith, 20_000);
     expect(closedWith).toMatch(/too slow/);
     const deliveredSeqs = written.slice(1).flatMap((bytes) =>
       [

@@ -111,9 +111,11 @@ describe("restart re-attach (SIGKILL, same data dir)", () => {
       const demo = await create({ source: "demo", scenario: "approval", config: { pace: 0.2 } });
       const snapshot = async (url: string, id: string) =>
         (await getJson(`${url}/api/sessions/${id}/snapshot`)).body.state as ProjectionState;
-      await waitFor(async () => texts(await snapshot(first.url, chat)).includes("reply 1"));
-      await waitFor(async () =>
-        Object.values((await snapshot(first.url, demo)).actions).some((a) => a.status === "pending"),
+      await waitFor(async () => texts(await snapshot(first.url, chat)).includes("reply 1"), 20_000);
+      await waitFor(
+        async () =>
+          Object.values((await snapshot(first.url, demo)).actions).some((a) => a.status === "pending"),
+        20_000,
       );
       await kill(first.child);
 
@@ -132,10 +134,10 @@ describe("restart re-attach (SIGKILL, same data dir)", () => {
       const resumed = await waitFor(async () => {
         const s = await session(chat);
         return s.attached && s.status === "live" ? s : undefined;
-      });
+      }, 20_000);
       expect(resumed.statusReason).toMatch(/gateway restarted; re-attached: .*2 text message/);
       expect((await send(chat, "chat:again")).body.status).toBe("accepted");
-      await waitFor(async () => texts(await snapshot(second.url, chat)).includes("reply 2"));
+      await waitFor(async () => texts(await snapshot(second.url, chat)).includes("reply 2"), 20_000);
       expect(upstream.bodies[1].messages.map((m) => [m.role, m.parts[0].text])).toEqual([
         ["user", "hello"],
         ["assistant", "reply 1"],
