@@ -9,7 +9,7 @@ import { OrderingGate } from "./ordering";
 import { isUiOwnedRuntimeFact } from "./ownership";
 import { type EventContext, Store, sourceOf } from "./store";
 import { type ShapeProblem, bodyProblem, envelopeProblem } from "./validate";
-import { StateView } from "./view";
+import { StateView, settleAll } from "./view";
 
 export interface CreateProjectorOptions extends ProjectorOptions {
   /** When set, a new stream's sequences are expected to start here (e.g. 1): an event ahead of it is
@@ -194,5 +194,6 @@ export function projectEvents(
 ): ProjectionState {
   const projector = createProjector(options);
   projector.applyAll(events);
-  return projector.getState();
+  // The projector is dropped here: a plain snapshot, not one whose unread slices hold the projector.
+  return settleAll(projector.getState());
 }

@@ -117,6 +117,13 @@ function snapshot(parts: Parts): ProjectionState {
   return state;
 }
 
+/** Builds every deferred slice of a snapshot now: it is then plain data properties only and keeps
+ * nothing of the projector alive (for one-shot projections whose projector is dropped). */
+export function settleAll(state: ProjectionState): ProjectionState {
+  for (const key of LAZY_KEYS) void state[key];
+  return state;
+}
+
 export class StateView {
   private last: ProjectionState | null = null;
   private lastParts: Parts | null = null;

@@ -174,3 +174,12 @@ describe("lazy slices are snapshots", () => {
     );
   });
 });
+
+describe("one-shot projections", () => {
+  it("ARCH-03 projectEvents returns plain data properties only (no deferred accessors)", () => {
+    const state = projectEvents(toEvents(history(300)));
+    for (const key of Object.keys(state))
+      expect(Object.getOwnPropertyDescriptor(state, key)?.get, key).toBeUndefined();
+    expect(Object.keys(state.tools)).toHaveLength(300);
+  });
+});
