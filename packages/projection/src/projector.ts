@@ -23,7 +23,10 @@ export interface Projector {
   applyAll(events: Iterable<AgentUiEvent>): void;
   /** Straight from a snapshot, no replay (HYD-09). */
   hydrate(input: HydrationInput): void;
-  /** Memoized immutable view: unchanged slices and entities keep identity (===) between calls. */
+  /** Memoized immutable view: unchanged slices and entities keep identity (===) between calls. Costs
+   * O(slices + entities changed since the last call), never O(history): a large changed table or list is
+   * an own enumerable accessor that builds it on first read (as of this call, however late it is read)
+   * and then becomes a plain data property; reading it costs O(its size) once. */
   getState(): ProjectionState;
   /** For React useSyncExternalStore: called after each apply/applyAll/hydrate that changed state. */
   subscribe(listener: () => void): () => void;
