@@ -1,6 +1,7 @@
 // `npm run bench:ui`: streams 5,000 text deltas at 200/s into a session whose timeline holds 10,000
 // entries, in Debian Chromium, and reports long tasks (> 50 ms, Performance API) and frame times. Not part
-// of `npm test`: numbers depend on the machine. Options: --deltas N --rate N --timeline N, and --profile
+// of `npm test`: numbers depend on the machine. Options: --deltas N --rate N --timeline N, --no-shed-load
+// (render every frame even when frames come late, for comparison), and --profile
 // (an unminified build in a temp dir plus a CPU profile: self time per function). The page projects
 // locally, so only the built files are served — no gateway takes part in the measurement.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -34,7 +35,8 @@ async function main(): Promise<number> {
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.on("pageerror", (error) => console.error("pageerror:", error.message));
-    await page.goto(`${server.url}/#/bench?deltas=${deltas}&rate=${rate}&timeline=${timeline}`);
+    const shed = process.argv.includes("--no-shed-load") ? "&shed=0" : "";
+    await page.goto(`${server.url}/#/bench?deltas=${deltas}&rate=${rate}&timeline=${timeline}${shed}`);
     const stopProfile = profiling ? await startCpuProfile(page) : undefined;
     const expectedMs = (deltas / rate) * 1000;
     await page.waitForFunction(() => window.__uiBench !== undefined, undefined, {
@@ -80,7 +82,9 @@ async function main(): Promise<number> {
     ];
     const width = Math.max(...rows.map((r) => r[0].length));
     const valueWidth = Math.max(...rows.map((r) => r[1].length));
-    console.log("UI benchmark (Chromium headless, workbench surfaces, frame-batched projection store)");
+    console.log(
+      `UI benchmark (Chromium headless, workbench surfaces, frame-batched projection store${shed ? ", no load shedding" : ""})`,
+    );
     for (const [name, value, verdict] of rows)
       console.log(`  ${name.padEnd(width)}  ${value.padStart(valueWidth)}  ${verdict}`);
     if (result.longTaskLog.length > 0) {

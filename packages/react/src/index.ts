@@ -3,6 +3,7 @@
 export { type CommandIntent, type Dispatch, dispatchSafely, isAccepted } from "./commands";
 export {
   type Equality,
+  type FrameBatchOptions,
   type ProjectionStore,
   frameBatched,
   shallowEqual,

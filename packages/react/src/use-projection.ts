@@ -52,22 +52,49 @@ const nextFrame: FrameScheduler = (flush) => {
   else setTimeout(flush, 16);
 };
 
+export interface FrameBatchOptions {
+  /** Under load — the frame came late, more than `lateMs` after the flush was requested (a frame takes
+   * at most ~16.7 ms at 60 Hz) — wait one more frame before rendering, at most once in a row: a busy main
+   * thread then renders streaming text at half rate instead of falling further behind. Reads stay current
+   * either way. */
+  shedLoad?: boolean;
+  lateMs?: number;
+  /** Clock for the lateness check (tests). */
+  now?: () => number;
+}
+
 /** Coalesces a store's change notifications to one per animation frame, so a burst of text deltas costs
  * one render per frame instead of one per delta. Reads stay synchronous and always see the newest state. */
 export function frameBatched<S>(
   store: ProjectionStore<S>,
   schedule: FrameScheduler = nextFrame,
+  options: FrameBatchOptions = {},
 ): ProjectionStore<S> {
+  const { shedLoad = false, lateMs = 25, now = () => performance.now() } = options;
   const listeners = new Set<() => void>();
   let pending = false;
   let detach: (() => void) | null = null;
+  let requestedAt = 0;
+  let deferred = false;
   const flush = () => {
+    if (shedLoad) {
+      const at = now();
+      const late = at - requestedAt > lateMs;
+      if (late && !deferred) {
+        deferred = true;
+        requestedAt = at;
+        schedule(flush);
+        return;
+      }
+      deferred = false;
+    }
     pending = false;
     for (const listener of [...listeners]) listener();
   };
   const onChange = () => {
     if (pending) return;
     pending = true;
+    if (shedLoad) requestedAt = now();
     schedule(flush);
   };
   return {

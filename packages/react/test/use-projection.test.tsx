@@ -84,6 +84,33 @@ describe("useProjection", () => {
     expect(s.listenerCount()).toBe(0);
   });
 
+  it("PERF-02 with shedLoad a late frame defers rendering by one frame, never two in a row, and reads stay current", () => {
+    const s = store(emptyState());
+    const frames: (() => void)[] = [];
+    let clock = 0;
+    const batched = frameBatched(s, (flush) => frames.push(flush), { shedLoad: true, now: () => clock });
+    let notified = 0;
+    batched.subscribe(() => notified++);
+    const frame = (ms: number) => {
+      clock += ms;
+      frames.shift()?.();
+    };
+    s.set({ ...s.getState(), metrics: { i: 1 } });
+    frame(16);
+    expect(notified).toBe(1);
+    s.set({ ...s.getState(), metrics: { i: 2 } });
+    frame(40);
+    expect(notified).toBe(1);
+    expect(batched.getState().metrics).toEqual({ i: 2 });
+    s.set({ ...s.getState(), metrics: { i: 3 } });
+    expect(frames).toHaveLength(1);
+    frame(40);
+    expect(notified).toBe(2);
+    s.set({ ...s.getState(), metrics: { i: 4 } });
+    frame(10);
+    expect(notified).toBe(3);
+  });
+
   it("shallowEqual compares members, not identity", () => {
     expect(shallowEqual({ a: 1, b: "x" }, { a: 1, b: "x" })).toBe(true);
     expect(shallowEqual({ a: 1 }, { a: 2 })).toBe(false);

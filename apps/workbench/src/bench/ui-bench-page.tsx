@@ -42,7 +42,13 @@ const MESSAGE = "msg-bench";
 function params() {
   const query = new URLSearchParams(window.location.hash.split("?")[1] ?? "");
   const num = (key: string, fallback: number) => Number(query.get(key) ?? fallback) || fallback;
-  return { deltas: num("deltas", 5000), rate: num("rate", 200), timeline: num("timeline", 10_000) };
+  return {
+    deltas: num("deltas", 5000),
+    rate: num("rate", 200),
+    timeline: num("timeline", 10_000),
+    // `shed=0` renders every frame even under load (the runner's --no-shed-load), for comparison.
+    shedLoad: query.get("shed") !== "0",
+  };
 }
 
 function envelope(sequence: number, type: string, extra: Partial<AgentUiEvent>): AgentUiEvent {
@@ -183,7 +189,10 @@ function runStream(
 export function UiBenchPage() {
   const config = useMemo(params, []);
   const projector = useMemo(() => seededProjector(config.timeline), [config.timeline]);
-  const store: ProjectionStore<ProjectionState> = useMemo(() => frameBatched(projector), [projector]);
+  const store: ProjectionStore<ProjectionState> = useMemo(
+    () => frameBatched(projector, undefined, { shedLoad: config.shedLoad }),
+    [projector, config.shedLoad],
+  );
 
   useEffect(() => {
     // Measure streaming into a settled page, not page boot (bundle evaluation, style parsing, fonts).
