@@ -3,7 +3,7 @@
 // Local files need an upload write, which our control contract does not have: the entry is shown disabled
 // with that reason, and a file dropped or pasted onto the composer is named in a notice — never dropped
 // silently (COMP-03, FALL-06).
-import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { type MentionTarget, targetLabel } from "./mention-targets";
 
 export const UPLOADS_UNAVAILABLE = "this runtime does not accept uploads";
@@ -55,8 +55,19 @@ export function AttachMenu({
     if (event.key !== "Tab") event.preventDefault();
   };
 
+  // A click elsewhere closes the menu (listening only while it is open).
+  const root = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
   return (
-    <span className="aui-attach">
+    <span className="aui-attach" ref={root}>
       <button
         ref={button}
         type="button"

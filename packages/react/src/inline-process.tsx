@@ -134,35 +134,40 @@ function renderStep(part: MessagePart, ctx: Omit<InlineProcessProps, "parts">) {
 }
 
 /** A delegated task as one line linking to the teammate in the team workbench: who, which task, from whom
- * (lineage only when the runtime said so), and the teammate's own status. */
+ * — lineage only as the runtime stated it, `lineage unknown` otherwise (TEAM-18) — and the state the
+ * projection recorded on the part (the task's, else the teammate's). */
 function AgentTaskLink({
   part,
   agents,
   onOpenAgent,
 }: { part: MessagePart } & Omit<InlineProcessProps, "parts">) {
+  const data = part.data ?? {};
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
   const agentId = part.agentId;
-  const agent = agentId ? agents?.[agentId] : undefined;
-  const parent =
-    typeof part.data?.parentAgentId === "string" ? part.data.parentAgentId : agent?.parentAgentId;
   const nameOf = (id: string) => {
     const name = agents?.[id]?.name;
     return name === undefined || isUnknown(name) ? id : name;
   };
+  const label = agentId ? nameOf(agentId) : (part.taskId ?? "unknown teammate");
+  const parentAgent = text(data.parentAgentId) ?? (agentId ? agents?.[agentId]?.parentAgentId : undefined);
+  const parentTask = text(data.parentTaskId);
   const detail = [
-    part.taskId ? `task ${part.taskId}` : undefined,
-    parent ? `from ${nameOf(parent)}` : undefined,
-    part.title && part.title !== agentId ? part.title : undefined,
+    part.title && part.title !== label && part.title !== agentId ? part.title : undefined,
+    agentId && part.taskId ? `task ${part.taskId}` : undefined,
+    parentAgent ? `from ${nameOf(parentAgent)}` : undefined,
+    parentTask ? `under task ${parentTask}` : undefined,
+    data.lineage === "unknown" ? "lineage unknown" : undefined,
   ]
     .filter(Boolean)
     .join(" · ");
   return (
     <FactLink
       kind="teammate task"
-      label={agentId ? nameOf(agentId) : "unknown teammate"}
-      status={agent?.status ?? (typeof part.data?.status === "string" ? part.data.status : "unknown")}
+      label={label}
+      status={text(data.state) ?? (agentId ? agents?.[agentId]?.status : undefined) ?? "unknown"}
       detail={detail}
       onOpen={agentId && onOpenAgent ? () => onOpenAgent(agentId) : undefined}
-      openLabel={`Open teammate ${agentId ? nameOf(agentId) : "unknown"}`}
+      openLabel={`Open teammate ${label}`}
     />
   );
 }

@@ -197,6 +197,9 @@ describe("Composer Attach menu", () => {
     expect(menu.textContent).toContain("Nothing the runtime reported can be attached yet.");
     fireEvent.keyDown(menu, { key: "Escape" });
     expect(screen.queryByRole("menu")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Attach" }));
+    fireEvent.pointerDown(field());
+    expect(screen.queryByRole("menu")).toBeNull();
     const file = new File(["a,b"], "sales.csv", { type: "text/csv" });
     fireEvent.drop(field(), { dataTransfer: { files: [file], types: ["Files"] } });
     expect(screen.getByRole("status").textContent).toBe(

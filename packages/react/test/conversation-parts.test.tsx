@@ -46,11 +46,26 @@ describe("Conversation reference parts", () => {
     expect(coordinator().querySelector(".aui-fact-link")?.textContent).toBe("evidenceev-9unknown");
   });
 
-  it("TEAM-05/18 an agent_task step links to the teammate with its task and known lineage only", () => {
+  it("TEAM-05/18 an agent_task step links to the teammate with its task, stated lineage and recorded state", () => {
     const opened: string[] = [];
     const state = withParts(
-      { id: "task:writer", kind: "agent_task", status: "done", agentId: "writer", taskId: "task-write" },
-      { id: "task:ghost", kind: "agent_task", status: "done", agentId: "ghost", taskId: "task-x" },
+      {
+        id: "agent_task:task-write",
+        kind: "agent_task",
+        status: "done",
+        agentId: "writer",
+        taskId: "task-write",
+        title: "Draft the report",
+        data: { state: "completed", lineage: "known", parentAgentId: "coord" },
+      },
+      {
+        id: "agent_task:agent:ghost",
+        kind: "agent_task",
+        status: "done",
+        agentId: "ghost",
+        title: "ghost",
+        data: { state: "unknown", lineage: "unknown" },
+      },
     );
     renderConversation(state, { onOpenAgent: (id) => opened.push(id) });
     // After the answer text the finished steps form their own collapsed process, summarized from facts.
@@ -58,9 +73,11 @@ describe("Conversation reference parts", () => {
     expect(process.textContent).toContain("2 teammate tasks");
     fireEvent.click(within(process).getByRole("button", { name: "Show steps" }));
     const writer = screen.getByRole("button", { name: "Open teammate Writer" });
-    expect(writer.textContent).toBe("teammate taskWriterneeds inputtask task-write · from Coordinator");
+    expect(writer.textContent).toBe(
+      "teammate taskWritercompletedDraft the report · task task-write · from Coordinator",
+    );
     const ghost = screen.getByRole("button", { name: "Open teammate ghost" });
-    expect(ghost.textContent).toBe("teammate taskghostunknowntask task-x");
+    expect(ghost.textContent).toBe("teammate taskghostunknownlineage unknown");
     fireEvent.click(writer);
     expect(opened).toEqual(["writer"]);
   });
