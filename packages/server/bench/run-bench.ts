@@ -79,7 +79,9 @@ async function runRound(
     const produced = await produce(sink, capacity - 1, options);
     const totals = await viewers.drain(produced.sent, options.drainTimeoutMs ?? DEFAULT_DRAIN_MS);
     const cpu = process.cpuUsage(cpuBefore);
-    const processCpuPct = ((cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore)) * 100;
+    const wallMs = performance.now() - wallBefore;
+    const processCpuPct = ((cpu.user + cpu.system) / 1000 / wallMs) * 100;
+    const viewerCpuPct = totals.cpuMs === undefined ? Number.NaN : (totals.cpuMs / wallMs) * 100;
     const { p50, p99, max } = summarize(totals.latencies);
     return {
       viewers: viewerCount,
@@ -93,6 +95,7 @@ async function runRound(
       duplicates: totals.duplicates,
       appendErrors: produced.errors,
       processCpuPct,
+      viewerCpuPct,
     };
   } finally {
     await viewers.close();

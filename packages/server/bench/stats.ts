@@ -20,6 +20,8 @@ export interface RoundResult {
   /** CPU time of the benchmark process (producer + gateway, + viewers when in-process) per wall second
    * of the round, in % of one core: a load-independent view of what the gateway costs. */
   processCpuPct: number;
+  /** CPU of the viewer child process per wall second, % of one core (NaN when viewers run in-process). */
+  viewerCpuPct: number;
 }
 
 export function percentile(sorted: Float64Array, p: number): number {
@@ -42,13 +44,13 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "n/a"
 
 export function markdownTable(results: readonly RoundResult[], targetP99Ms: number): string {
   const lines = [
-    "| viewers | events sent | achieved ev/s | p50 ms | p99 ms | max ms | lost | duplicates | process CPU % | p99 target |",
-    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---|",
+    "| viewers | events sent | achieved ev/s | p50 ms | p99 ms | max ms | lost | duplicates | process CPU % | viewers CPU % | p99 target |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---|",
   ];
   for (const r of results) {
     const verdict = r.p99Ms <= targetP99Ms ? `met (≤ ${targetP99Ms})` : `MISSED (> ${targetP99Ms})`;
     lines.push(
-      `| ${r.viewers} | ${r.sent} | ${Math.round(r.achievedRate)} | ${ms(r.p50Ms)} | ${ms(r.p99Ms)} | ${ms(r.maxMs)} | ${r.lost} | ${r.duplicates} | ${Math.round(r.processCpuPct)} | ${verdict} |`,
+      `| ${r.viewers} | ${r.sent} | ${Math.round(r.achievedRate)} | ${ms(r.p50Ms)} | ${ms(r.p99Ms)} | ${ms(r.maxMs)} | ${r.lost} | ${r.duplicates} | ${Math.round(r.processCpuPct)} | ${Number.isNaN(r.viewerCpuPct) ? "in process" : Math.round(r.viewerCpuPct)} | ${verdict} |`,
     );
   }
   return lines.join("\n");

@@ -8,6 +8,8 @@ export interface ViewerTotals {
   latencies: Float64Array;
   lost: number;
   duplicates: number;
+  /** CPU time of the viewer child process since connect (child-process mode only). */
+  cpuMs?: number;
 }
 
 export interface ViewerGroup {
@@ -79,7 +81,12 @@ function childGroup(url: string, count: number, capacity: number): ViewerGroup {
       const reply = next();
       child.send({ type: "drain", sent, timeoutMs });
       const totals = (await reply) as ViewerTotals;
-      return { latencies: totals.latencies, lost: totals.lost, duplicates: totals.duplicates };
+      return {
+        latencies: totals.latencies,
+        lost: totals.lost,
+        duplicates: totals.duplicates,
+        cpuMs: totals.cpuMs,
+      };
     },
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -2,6 +2,8 @@
 import { localGroup, type ViewerGroup } from "./viewer-group";
 
 let group: ViewerGroup | undefined;
+/** The viewers' own CPU time is reported, so a round shows whether the viewers or the gateway were short. */
+let cpuAtConnect: NodeJS.CpuUsage | undefined;
 
 process.on(
   "message",
@@ -17,12 +19,14 @@ process.on(
     const fail = (error: unknown) =>
       reply({ type: "error", message: error instanceof Error ? error.message : String(error) });
     if (message.type === "connect") {
+      cpuAtConnect = process.cpuUsage();
       group = localGroup(message.url, message.count, message.capacity);
       group.connect().then(() => reply({ type: "ready" }), fail);
     } else if (message.type === "drain" && group) {
-      group
-        .drain(message.sent, message.timeoutMs)
-        .then((totals) => reply({ type: "totals", ...totals }), fail);
+      group.drain(message.sent, message.timeoutMs).then((totals) => {
+        const cpu = process.cpuUsage(cpuAtConnect);
+        reply({ type: "totals", ...totals, cpuMs: (cpu.user + cpu.system) / 1000 });
+      }, fail);
     }
   },
 );
