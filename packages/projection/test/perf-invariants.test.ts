@@ -1,6 +1,7 @@
-// Complexity facts of getState(), asserted without timing (PERF-*, issue 3): what a read re-creates does
-// not grow with history, untouched slices keep identity, and lazily built slices still show the state as
-// of their getState() however late they are read.
+// Complexity facts of getState(), asserted without timing (issue 3; spec/perf-and-ops.md §2.2: keep
+// per-delta work O(1)): what a read re-creates does not grow with history, untouched slices keep identity,
+// lazily built slices still show the state as of their getState() however late they are read, and
+// snapshots stay plain, storable data (ARCH-04: state is recreatable from snapshots).
 import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -65,7 +66,7 @@ function afterOneDelta(size: number): { before: ProjectionState; after: Projecti
 }
 
 describe("getState() cost does not depend on history length", () => {
-  it("PERF-01 one text delta re-creates the same number of objects after 50 or 600 entities", () => {
+  it("perf §2.2 (O(1) per delta) one text delta re-creates the same number of objects after 50 or 600 entities", () => {
     const small = afterOneDelta(50);
     const large = afterOneDelta(600);
     const counted = recreated(small.before, small.after);
@@ -75,7 +76,7 @@ describe("getState() cost does not depend on history length", () => {
     expect(counted).toBeLessThanOrEqual(12);
   });
 
-  it("PERF-01 a text delta leaves large untouched tables, lists and their entities identical (===)", () => {
+  it("perf §2.2 (O(1) per delta) a text delta leaves large untouched tables, lists and their entities identical (===)", () => {
     const { before, after } = afterOneDelta(600);
     expect(after.tools).toBe(before.tools);
     expect(after.timeline).toBe(before.timeline);
@@ -88,7 +89,7 @@ describe("getState() cost does not depend on history length", () => {
     });
   });
 
-  it("PERF-01 a large changed slice is built when first read, then is a plain data property", () => {
+  it("perf §2.2 (O(1) per delta) a large changed slice is built when first read, then is a plain data property", () => {
     const projector = createProjector();
     projector.applyAll(toEvents(history(300)));
     const state = projector.getState();
@@ -101,7 +102,7 @@ describe("getState() cost does not depend on history length", () => {
     expect(state.tools).toBe(tools);
   });
 
-  it("ARCH-03 snapshots are plain data: JSON, structuredClone and spreading see every slice", () => {
+  it("ARCH-04 snapshots are plain data: JSON, structuredClone and spreading see every slice", () => {
     const projector = createProjector();
     projector.applyAll(toEvents(history(200)));
     const json = JSON.stringify(projector.getState());
@@ -113,7 +114,7 @@ describe("getState() cost does not depend on history length", () => {
     expect(Object.keys(fresh.getState())).toEqual(Object.keys(JSON.parse(json)));
   });
 
-  it("ARCH-03 a frozen snapshot still reads its deferred slices, always the same value", () => {
+  it("ARCH-04 a frozen snapshot still reads its deferred slices, always the same value", () => {
     const projector = createProjector();
     projector.applyAll(toEvents(history(300)));
     const state = Object.freeze(projector.getState());
@@ -138,7 +139,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 );
 
 describe("lazy slices are snapshots", () => {
-  it("PERF-01 / ORD-02 a snapshot read after later events equals a fresh projection of its prefix", () => {
+  it("ORD-02 / perf §2.2 a snapshot read after later events equals a fresh projection of its prefix", () => {
     fc.assert(
       fc.property(
         // A large prefix so that tables pass the eager threshold, then random steps and read points.
@@ -176,7 +177,7 @@ describe("lazy slices are snapshots", () => {
 });
 
 describe("one-shot projections", () => {
-  it("ARCH-03 projectEvents returns plain data properties only (no deferred accessors)", () => {
+  it("ARCH-04 projectEvents returns plain data properties only (no deferred accessors)", () => {
     const state = projectEvents(toEvents(history(300)));
     for (const key of Object.keys(state))
       expect(Object.getOwnPropertyDescriptor(state, key)?.get, key).toBeUndefined();
