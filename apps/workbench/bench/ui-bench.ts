@@ -71,6 +71,11 @@ async function main(): Promise<number> {
         result.frameP95 <= 16.7 ? "ok (≤ 16.7)" : "over 16.7 ms target",
       ],
       ["frame p99", `${fmt(result.frameP99)} ms`, ""],
+      [
+        "late frames (> 20 ms)",
+        `${result.lateFrames} of ${result.frames} (${fmt((100 * result.lateFrames) / Math.max(1, result.frames))} %)`,
+        "",
+      ],
       ["frame max", `${fmt(result.frameMax)} ms`, ""],
       [
         "long tasks (> 50 ms)",

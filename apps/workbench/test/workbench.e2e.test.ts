@@ -22,6 +22,15 @@ async function countEvents(h: Harness, sessionId: string, type: string): Promise
   return (await loggedEvents(h, sessionId)).filter((e) => e.type === type).length;
 }
 
+/** A queue-steer session opened while its turn runs: the composer offers queue and steer. */
+async function openRunningQueueSteer(h: Harness) {
+  const id = await h.createSession("queue-steer", { pace: 1 });
+  const page = await h.open(id);
+  const queueButton = page.getByRole("button", { name: "Queue — run next" });
+  await queueButton.waitFor({ timeout: FACT_TIMEOUT });
+  return { id, page, queueButton, input: page.getByRole("combobox", { name: "Message" }) };
+}
+
 describe.skipIf(!runBrowser)("workbench in Chromium", () => {
   const harness = useHarness();
 
@@ -95,11 +104,7 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
 
   it("QUEUE-01/02 queue-steer: queue runs next and steer changes the current run, each shown as its own fact", async () => {
     const h = harness();
-    const id = await h.createSession("queue-steer", { pace: 1 });
-    const page = await h.open(id);
-    const queueButton = page.getByRole("button", { name: "Queue — run next" });
-    await queueButton.waitFor({ timeout: FACT_TIMEOUT });
-    const input = page.getByRole("combobox", { name: "Message" });
+    const { page, queueButton, input } = await openRunningQueueSteer(h);
     await input.fill("Then summarize the pipeline in one line");
     await queueButton.click();
     const tasks = await panel(page, "tasks");
@@ -142,11 +147,7 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
   }, 120_000);
   it("QUEUE-08/TEAM-14/CTRL-02 a queued turn leaves only on queue.changed; a write the runtime refuses keeps the draft with a retry", async () => {
     const h = harness();
-    const id = await h.createSession("queue-steer", { pace: 1 });
-    const page = await h.open(id);
-    const queueButton = page.getByRole("button", { name: "Queue — run next" });
-    await queueButton.waitFor({ timeout: FACT_TIMEOUT });
-    const input = page.getByRole("combobox", { name: "Message" });
+    const { id, page, queueButton, input } = await openRunningQueueSteer(h);
     await input.fill("First follow-up");
     await queueButton.click();
     await input.fill("Second follow-up to drop");

@@ -18,6 +18,8 @@ export interface UiBenchResult {
   frameP95: number;
   frameP99: number;
   frameMax: number;
+  /** Frames that took longer than 20 ms (missed their 60 Hz vsync), of `frames`. */
+  lateFrames: number;
   longTasks: number;
   longTaskMaxMs: number;
   longTaskTotalMs: number;
@@ -90,6 +92,8 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const SETTLE_MS = 1500;
+/** A frame this long missed its vsync (16.7 ms at 60 Hz; rAF times are coarsened to ~0.1 ms). */
+const LATE_FRAME_MS = 20;
 
 function followGap(): number {
   const el = document.querySelector(".wb-conversation");
@@ -168,6 +172,7 @@ function runStream(
           frameP95: percentile(sorted, 95),
           frameP99: percentile(sorted, 99),
           frameMax: sorted[sorted.length - 1] ?? 0,
+          lateFrames: sorted.filter((ms) => ms > LATE_FRAME_MS).length,
           longTasks: longTasks.length,
           longTaskMaxMs: Math.max(0, ...longTasks),
           longTaskTotalMs: longTasks.reduce((a, b) => a + b, 0),
