@@ -130,10 +130,11 @@ export class StateView {
   private sessionBase: SessionSlice | null = null;
   private sessionView: SessionSlice | null = null;
 
-  /** The session slice shows `stale` while a sequence gap is open (ORD-05). */
+  /** The session slice shows `stale` while a sequence gap is open (ORD-05) — unless repair already gave
+   * up: `degraded` (with its sections) says more than `stale` and is kept. */
   private session(store: Store, gapOpen: boolean): SessionSlice {
     const base = store.session.read();
-    if (!gapOpen) return base;
+    if (!gapOpen || base.hydration.status === "degraded") return base;
     if (this.sessionBase === base && this.sessionView !== null) return this.sessionView;
     this.sessionBase = base;
     this.sessionView = { ...base, hydration: { ...base.hydration, status: "stale" } };

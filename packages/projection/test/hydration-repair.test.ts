@@ -98,6 +98,8 @@ describe("hydration repair and degraded recovery", () => {
     ]);
     const state = p.getState();
     expect(state.session.hydration.degradedSections).toEqual(["stream:s1"]);
+    // The open gap would read `stale`; the source gave up, so the session says `degraded`.
+    expect(state.session.hydration.status).toBe("degraded");
     expect(codes(state)).toContain("hydration_degraded");
     // Nothing held is lost; the gap stays visible.
     expect(state.cursor.gaps).toEqual([{ streamId: "s1", from: 2, to: 2 }]);
