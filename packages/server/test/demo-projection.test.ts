@@ -139,3 +139,26 @@ describe("demo scenarios end to end: lime adapter → projection", () => {
     expect(state.messages).toEqual([]);
   });
 });
+
+describe("context sent with a message (COMP-02)", () => {
+  it("COMP-02 the resolved context refs of a send reach the runtime's user message, sent now or queued", () => {
+    const runtime = playManual("solo");
+    expect(
+      write(runtime, { kind: "send", text: "Look at the report", contextRefs: ["art_report"] }),
+    ).toMatchObject({
+      status: "accepted",
+    });
+    // Queued behind the running turn, the refs travel with the item and land on its turn's user message.
+    write(runtime, { kind: "send", text: "Then compare", contextRefs: ["researcher", "ev_1"] });
+    runtime.runUntilIdle();
+    const users = projectLime(runtime.events()).messages.filter((m) => m.role === "user");
+    const refsOf = (text: string) =>
+      users.find((m) => m.parts.some((p) => p.text === text))?.parts.find((p) => p.kind === "user_text")?.data
+        ?.contextRefs;
+    expect(refsOf("Look at the report")).toEqual(["art_report"]);
+    expect(refsOf("Then compare")).toEqual(["researcher", "ev_1"]);
+    // A message sent without context carries none (never a guessed ref).
+    const opening = users[0].parts.find((p) => p.kind === "user_text");
+    expect(opening?.data?.contextRefs).toBeUndefined();
+  });
+});

@@ -12,6 +12,7 @@ import {
   safe,
   statusWord,
   stringField,
+  stringList,
   toRuntimeStatus,
 } from "./build-common";
 import type { LimeFacts } from "./facts";
@@ -34,6 +35,8 @@ export const runStarted: Builder = (f) => ({
     userMessageId: stringField(f, "userMessageId", "user_message_id"),
     clientMessageId: stringField(f, "clientMessageId", "client_message_id"),
     inputRef: stringField(f, "inputRef", "input_ref"),
+    // Resolved context the user sent with the input (COMP-02): ids only, never expanded here.
+    contextRefs: stringList(f.payload.contextRefs ?? f.payload.context_refs),
   }),
 });
 

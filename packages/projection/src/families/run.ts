@@ -2,7 +2,7 @@
 // turn's end, which archives its process and closes tools that never reported a terminal fact.
 import type { RuntimeSlice, RuntimeStatus } from "@agent-ui/contracts";
 import { runtimeAttention, toRuntimeStatus } from "../crosswalk";
-import { asNumber, asString, isRecord } from "../internal/json";
+import { asNumber, asString, asStringArray, isRecord } from "../internal/json";
 import { safeText } from "../internal/safety";
 import { PROCESS_KINDS } from "../internal/message-state";
 import { addPart, createMessage, findMessage, touchPart } from "../message-ops";
@@ -96,6 +96,9 @@ function projectUserMessage(store: Store, ctx: EventContext): void {
     addPart(store, message, `${message.key}:input`, "user_text", ctx);
   if (part.chunks?.[0] !== input || part.chunks.length !== 1) part.chunks = [input];
   part.status = "done";
+  const contextRefs = asStringArray(payload.contextRefs);
+  // The context the user sent with the input, as the runtime confirmed it (COMP-02): ids, never content.
+  if (contextRefs.length > 0) part.data = { ...part.data, contextRefs };
   touchPart(store, message, part);
 }
 

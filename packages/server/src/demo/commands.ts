@@ -82,12 +82,19 @@ function submit(engine: DemoEngine, command: Command<"send"> | Command<"queue">)
   if (!text) return rejected(command, "The message is empty.");
   if (command.threadId && command.threadId !== engine.threadId)
     return rejected(command, `Unknown thread ${command.threadId}.`);
+  const contextRefs = Array.isArray(command.contextRefs)
+    ? command.contextRefs.filter((ref): ref is string => typeof ref === "string")
+    : undefined;
   if (engine.active) {
-    const item = engine.queue.enqueue(text, engine.now(), command.clientMessageId);
+    const item = engine.queue.enqueue(text, engine.now(), command.clientMessageId, contextRefs);
     engine.effect(WRITE_LATENCY, () => engine.emitQueue());
     return accepted(command, { queuedId: item.id, mode: "queue" });
   }
-  const scope = engine.startTurn(text, { clientMessageId: command.clientMessageId, source: "user" });
+  const scope = engine.startTurn(text, {
+    clientMessageId: command.clientMessageId,
+    contextRefs,
+    source: "user",
+  });
   return accepted(command, {
     turnId: scope.turnId,
     messageId: `msg_${String(scope.turnNo).padStart(3, "0")}_user`,

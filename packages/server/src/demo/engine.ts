@@ -181,7 +181,7 @@ export class DemoEngine implements TurnHost {
   /** Starts a turn for `input`: submitted and running status within ~100 ms, then the scenario body. */
   startTurn(
     input: string,
-    origin: { clientMessageId?: string; queuedId?: string; source: string },
+    origin: { clientMessageId?: string; queuedId?: string; contextRefs?: string[]; source: string },
   ): TurnScope {
     const turnNo = ++this.turnNo;
     const n = String(turnNo).padStart(3, "0");
@@ -208,6 +208,7 @@ export class DemoEngine implements TurnHost {
           userMessageId: `msg_${n}_user`,
           ...(origin.clientMessageId ? { clientMessageId: origin.clientMessageId } : {}),
           ...(origin.queuedId ? { queuedId: origin.queuedId } : {}),
+          ...(origin.contextRefs?.length ? { contextRefs: origin.contextRefs } : {}),
         },
         { status: "accepted" },
       );
@@ -244,6 +245,11 @@ export class DemoEngine implements TurnHost {
     if (!next) return;
     this.queue.steers = [];
     this.emitQueue();
-    this.startTurn(next.text, { clientMessageId: next.clientMessageId, queuedId: next.id, source: "queue" });
+    this.startTurn(next.text, {
+      clientMessageId: next.clientMessageId,
+      queuedId: next.id,
+      contextRefs: next.contextRefs,
+      source: "queue",
+    });
   }
 }

@@ -7,6 +7,8 @@ export interface QueuedTurn {
   id: string;
   text: string;
   clientMessageId?: string;
+  /** Resolved context the user sent with it; it travels with the turn when the turn starts. */
+  contextRefs?: string[];
   createdAt: string;
 }
 
@@ -26,12 +28,13 @@ export class TurnQueue {
   private queuedNo = 0;
   private steerNo = 0;
 
-  enqueue(text: string, createdAt: string, clientMessageId?: string): QueuedTurn {
+  enqueue(text: string, createdAt: string, clientMessageId?: string, contextRefs?: string[]): QueuedTurn {
     const item: QueuedTurn = {
       id: `queued_${String(++this.queuedNo).padStart(3, "0")}`,
       text,
       createdAt,
       ...(clientMessageId ? { clientMessageId } : {}),
+      ...(contextRefs?.length ? { contextRefs } : {}),
     };
     this.items.push(item);
     return item;
