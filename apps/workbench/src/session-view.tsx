@@ -118,7 +118,7 @@ export function SessionView({
     <div className="wb-session">
       <div className="wb-main">
         <StatusRow {...pane} />
-        <ConversationPane {...pane} links={links} />
+        <ConversationPane {...pane} links={links} loadDetail={loadDetail} />
         <ComposerPane
           {...pane}
           readOnlyReason={readOnlyReason}
@@ -194,12 +194,17 @@ function StatusRow({ store, dispatch }: Pane) {
 
 type ConversationLinks = Pick<ConversationProps, "onOpenArtifact" | "onOpenEvidence" | "onOpenAgent">;
 
-function ConversationPane({ store, dispatch, links }: Pane & { links: ConversationLinks }) {
+function ConversationPane({
+  store,
+  dispatch,
+  links,
+  loadDetail,
+}: Pane & { links: ConversationLinks; loadDetail?: DetailLoader }) {
   const slice = useProjection(store, selectConversation, shallowEqual);
   const scroller = useFollowBottom<HTMLElement>();
   return (
     <main className="wb-conversation" ref={scroller}>
-      <Conversation {...slice} {...links} dispatch={dispatch} />
+      <Conversation {...slice} {...links} dispatch={dispatch} loadDetail={loadDetail} />
     </main>
   );
 }

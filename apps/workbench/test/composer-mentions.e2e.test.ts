@@ -46,6 +46,13 @@ describe.skipIf(!runBrowser)("composer mentions in Chromium", () => {
       .locator('article[data-role="user"]:not(.aui-optimistic)')
       .filter({ hasText: "double-check the sources" })
       .waitFor({ timeout: FACT_TIMEOUT });
+    // The runtime's own user message says what context it was sent with (COMP-02), by the teammate's name.
+    await page
+      .locator('article[data-role="user"]:not(.aui-optimistic)')
+      .filter({ hasText: "double-check the sources" })
+      .getByRole("list", { name: "Sent with context" })
+      .getByText("Researcher")
+      .waitFor({ timeout: FACT_TIMEOUT });
     expect(await input.inputValue()).toBe("");
     expect(await page.getByRole("list", { name: "Attached context" }).count()).toBe(0);
     await page.close();

@@ -17,6 +17,7 @@ import { CardButton } from "./card-button";
 import { FactLink, UnknownPart } from "./fact-link";
 import { Badge, honestText, isUnknown } from "./honest";
 import { InlineProcess } from "./inline-process";
+import type { DetailLoader } from "./lazy-detail";
 import { StreamingText } from "./streaming-text";
 
 export interface ConversationProps {
@@ -33,6 +34,8 @@ export interface ConversationProps {
   onOpenEvidence?: (evidenceId: string) => void;
   /** Opens the team workbench at one teammate (`agent_task` parts). */
   onOpenAgent?: (agentId: string) => void;
+  /** Reads a tool's full output by its ref, shown in place (TOOL-05). */
+  loadDetail?: DetailLoader;
 }
 
 const PROCESS_KINDS = new Set([
@@ -104,6 +107,7 @@ const MessageView = memo(function MessageView({ message, ...ctx }: MessageViewPr
             agents={ctx.agents}
             dispatch={ctx.dispatch}
             onOpenAgent={ctx.onOpenAgent}
+            loadDetail={ctx.loadDetail}
           />
         ) : (
           <PartView key={segment.part.id} part={segment.part} {...ctx} />

@@ -8,6 +8,7 @@ import { ApprovalCard } from "./approval-card";
 import type { Dispatch } from "./commands";
 import { FactLink } from "./fact-link";
 import { Badge, honestText, isUnknown } from "./honest";
+import type { DetailLoader } from "./lazy-detail";
 import { ToolRow } from "./tool-row";
 
 export interface InlineProcessProps {
@@ -18,6 +19,8 @@ export interface InlineProcessProps {
   dispatch: Dispatch;
   /** Opens the team workbench at one teammate (`agent_task` steps link there instead of expanding). */
   onOpenAgent?: (agentId: string) => void;
+  /** Reads a tool's full output by its ref, on demand. */
+  loadDetail?: DetailLoader;
 }
 
 /** A part is live while it streams or its fact (tool, action) has not reached a terminal state. */
@@ -73,7 +76,15 @@ export function summarizeProcess(
   return bits.join(" · ") || "no steps";
 }
 
-export function InlineProcess({ parts, tools, actions, agents, dispatch, onOpenAgent }: InlineProcessProps) {
+export function InlineProcess({
+  parts,
+  tools,
+  actions,
+  agents,
+  dispatch,
+  onOpenAgent,
+  loadDetail,
+}: InlineProcessProps) {
   const live = parts.some((p) => isPartLive(p, tools, actions));
   const [userOpen, setUserOpen] = useState<boolean | null>(null);
   const expanded = live || userOpen === true;
@@ -107,7 +118,9 @@ export function InlineProcess({ parts, tools, actions, agents, dispatch, onOpenA
               shownTools.add(part.toolCallId);
             }
             return (
-              <li key={part.id}>{renderStep(part, { tools, actions, agents, dispatch, onOpenAgent })}</li>
+              <li key={part.id}>
+                {renderStep(part, { tools, actions, agents, dispatch, onOpenAgent, loadDetail })}
+              </li>
             );
           })}
         </ol>
@@ -122,7 +135,7 @@ function renderStep(part: MessagePart, ctx: Omit<InlineProcessProps, "parts">) {
   if (action) return <ApprovalCard action={action} dispatch={ctx.dispatch} agents={ctx.agents} />;
   const isToolPart = part.kind === "tool_call" || part.kind === "tool_result";
   const tool = isToolPart && part.toolCallId ? ctx.tools[part.toolCallId] : undefined;
-  if (tool) return <ToolRow tool={tool} dispatch={ctx.dispatch} />;
+  if (tool) return <ToolRow tool={tool} dispatch={ctx.dispatch} loadDetail={ctx.loadDetail} />;
   if (part.kind === "agent_task") return <AgentTaskLink part={part} {...ctx} />;
   const label = part.kind.replaceAll("_", " ");
   return (

@@ -4,17 +4,21 @@ import type { ToolRecord } from "@agent-ui/contracts";
 import { useState } from "react";
 import type { Dispatch } from "./commands";
 import { Badge, clip, honestText } from "./honest";
+import { type DetailLoader, LazyDetail } from "./lazy-detail";
 
 export interface ToolRowProps {
   tool: ToolRecord;
   dispatch?: Dispatch;
+  /** Reads the full output behind `outputRef` from its owner, shown in place (TOOL-05). Without it the
+   * row asks the owner with an `open_detail` write. */
+  loadDetail?: DetailLoader;
   /** Start with the detail region open (UI-only state). */
   defaultOpen?: boolean;
 }
 
 const PREVIEW_LIMIT = 280;
 
-export function ToolRow({ tool, dispatch, defaultOpen = false }: ToolRowProps) {
+export function ToolRow({ tool, dispatch, loadDetail, defaultOpen = false }: ToolRowProps) {
   const [open, setOpen] = useState(defaultOpen);
   const name = honestText(tool.name);
   const ratio = tool.progress?.ratio;
@@ -94,7 +98,9 @@ export function ToolRow({ tool, dispatch, defaultOpen = false }: ToolRowProps) {
               ))}
             </ol>
           ) : null}
-          {tool.outputRef && dispatch ? (
+          {tool.outputRef && loadDetail ? (
+            <LazyDetail refValue={tool.outputRef} label="Open full output" load={loadDetail} />
+          ) : tool.outputRef && dispatch ? (
             <button
               type="button"
               className="aui-button"

@@ -48,6 +48,29 @@ describe("ToolRow", () => {
     expect(calls).toEqual([{ kind: "open_detail", ref: "out://tc-1" }]);
   });
 
+  it("TOOL-05 with a detail loader the full output is read from its owner and shown in place, on demand only", async () => {
+    const { dispatch, calls } = acceptingDispatch();
+    const asked: string[] = [];
+    const loadDetail = async (ref: string) => {
+      asked.push(ref);
+      return "line 1\nline 2\nFULL-OUTPUT-END";
+    };
+    render(
+      <ToolRow
+        tool={{ ...base, status: "output-available", outputPreview: "line 1", outputRef: "out://tc-1" }}
+        dispatch={dispatch}
+        loadDetail={loadDetail}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Details" }));
+    expect(asked).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "Open full output" }));
+    expect(await screen.findByText(/FULL-OUTPUT-END/)).toBeTruthy();
+    expect(asked).toEqual(["out://tc-1"]);
+    // Reading a detail is not a write to the runtime.
+    expect(calls).toEqual([]);
+  });
+
   it("TOOL-05 empty output says so", () => {
     render(<ToolRow tool={{ ...base, status: "output-available" }} />);
     expect(screen.getByText("No output")).toBeTruthy();
