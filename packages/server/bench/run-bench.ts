@@ -26,6 +26,8 @@ export interface BenchOptions {
   /** Where the SSE viewers run (default in-process; `child-process` keeps their decoding off the
    * gateway's CPU, like remote clients). */
   viewerMode?: ViewerMode;
+  /** Child processes the viewers are spread over (child-process mode; default 1). */
+  viewerProcesses?: number;
   /** Producer tick: events due are appended in one sink call per tick (default 5 ms). */
   tickMs?: number;
   /** The gateway's compaction interval (default: the server's default, 200 events; 0 disables). */
@@ -71,7 +73,13 @@ async function runRound(
 ): Promise<RoundResult> {
   const capacity = Math.ceil(options.rate * options.seconds) + 1;
   const url = `${baseUrl}/api/sessions/${encodeURIComponent(sessionId)}/events?after=0`;
-  const viewers = viewerGroup(options.viewerMode ?? "in-process", url, viewerCount, capacity);
+  const viewers = viewerGroup(
+    options.viewerMode ?? "in-process",
+    url,
+    viewerCount,
+    capacity,
+    options.viewerProcesses,
+  );
   try {
     await viewers.connect();
     const cpuBefore = process.cpuUsage();

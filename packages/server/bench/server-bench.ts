@@ -35,6 +35,7 @@ async function main(): Promise<void> {
       "viewer-process": { type: "boolean" },
       "viewers-in-process": { type: "boolean" },
       "snapshot-every": { type: "string" },
+      "viewer-processes": { type: "string" },
     },
   });
   const options = {
@@ -45,12 +46,14 @@ async function main(): Promise<void> {
     // and in the same process it would delay the gateway's event loop. `--viewers-in-process` measures both
     // sharing one event loop (`--viewer-process` is the old spelling of the default).
     viewerMode: values["viewers-in-process"] ? ("in-process" as const) : ("child-process" as const),
+    // One viewer process per core by default: a single one decoding 50 streams becomes the bottleneck.
+    viewerProcesses: positive("viewer-processes", values["viewer-processes"], availableParallelism()),
     drainTimeoutMs: positive("drain-seconds", values["drain-seconds"], DEFAULT_DRAIN_MS / 1000) * 1000,
     snapshotEvery: values["snapshot-every"] === undefined ? undefined : Number(values["snapshot-every"]),
   };
   const load = loadavg().map((n) => n.toFixed(2));
   console.log(
-    `# Gateway delivery benchmark\n\ntarget ${options.rate} ev/s for ${options.seconds}s per round, SSE viewers ${options.viewers.join(", ")} (${options.viewerMode === "child-process" ? "in a child process" : "in this process, sharing its CPU with the gateway"}); lost = not received ${options.drainTimeoutMs / 1000}s after the send window; Node ${process.version}; load average before: ${load.join(" ")}\n`,
+    `# Gateway delivery benchmark\n\ntarget ${options.rate} ev/s for ${options.seconds}s per round, SSE viewers ${options.viewers.join(", ")} (${options.viewerMode === "child-process" ? `in ${options.viewerProcesses} child process(es)` : "in this process, sharing its CPU with the gateway"}); lost = not received ${options.drainTimeoutMs / 1000}s after the send window; Node ${process.version}; load average before: ${load.join(" ")}\n`,
   );
   const cores = availableParallelism();
   if (loadavg()[0] > cores)

@@ -1,5 +1,5 @@
 // One SSE viewer: a plain `fetch` stream of `GET /api/sessions/:id/events?after=0`, decoded with the
-// client's `SseDecoder`, timing each benchmark event on arrival (receive time − the producer's send time,
+// client's `SseDecoder`, timing each benchmark event on arrival of its bytes (receive time − the producer's send time,
 // carried in the event's `payload.sentAt` as epoch ms, so viewers in another process can time it too).
 // Counts duplicates; loss is what is missing at the end.
 import { type LogEntry, SSE_ENTRY_EVENT, SSE_READY_EVENT, SseDecoder } from "@agent-ui/client";
@@ -80,15 +80,18 @@ export class SseViewer {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      // Delivery is the moment the bytes reached this viewer; decoding them is the client's own work
+      // and must not be counted as the gateway's latency for the entries of this chunk.
+      const receivedAt = epochNow();
       for (const message of decoder.push(text.decode(value, { stream: true }))) {
         if (message.event === SSE_READY_EVENT) ready();
-        else if (message.event === SSE_ENTRY_EVENT) this.entry(JSON.parse(message.data) as LogEntry);
+        else if (message.event === SSE_ENTRY_EVENT)
+          this.entry(JSON.parse(message.data) as LogEntry, receivedAt);
       }
     }
   }
 
-  private entry(entry: LogEntry): void {
-    const now = epochNow();
+  private entry(entry: LogEntry, receivedAt: number): void {
     const index = entry.event.payload?.benchIndex;
     const sentAt = entry.event.payload?.sentAt;
     if (typeof index !== "number" || typeof sentAt !== "number" || index < 0 || index >= this.seen.length)
@@ -99,7 +102,7 @@ export class SseViewer {
     }
     this.seen[index] = 1;
     this.received++;
-    this.latencies.push(now - sentAt);
+    this.latencies.push(receivedAt - sentAt);
     this.onProgress?.();
   }
 }

@@ -22,8 +22,49 @@ export interface ViewerGroup {
 
 export type ViewerMode = "in-process" | "child-process";
 
-export function viewerGroup(mode: ViewerMode, url: string, count: number, capacity: number): ViewerGroup {
-  return mode === "child-process" ? childGroup(url, count, capacity) : localGroup(url, count, capacity);
+/** `processes`: child processes the viewers are spread over (child-process mode). Real viewers each have
+ * their own machine; one process decoding every viewer's stream would measure its own queue instead. */
+export function viewerGroup(
+  mode: ViewerMode,
+  url: string,
+  count: number,
+  capacity: number,
+  processes = 1,
+): ViewerGroup {
+  if (mode !== "child-process") return localGroup(url, count, capacity);
+  const spread = Math.max(1, Math.min(processes, count));
+  if (spread === 1) return childGroup(url, count, capacity);
+  const sizes = Array.from(
+    { length: spread },
+    (_, i) => Math.floor(count / spread) + (i < count % spread ? 1 : 0),
+  );
+  return mergedGroup(sizes.map((size) => childGroup(url, size, capacity)));
+}
+
+function mergedGroup(groups: ViewerGroup[]): ViewerGroup {
+  return {
+    connect: async () => {
+      await Promise.all(groups.map((g) => g.connect()));
+    },
+    async drain(sent, timeoutMs) {
+      const totals = await Promise.all(groups.map((g) => g.drain(sent, timeoutMs)));
+      const latencies = new Float64Array(totals.reduce((n, t) => n + t.latencies.length, 0));
+      let offset = 0;
+      for (const t of totals) {
+        latencies.set(t.latencies, offset);
+        offset += t.latencies.length;
+      }
+      return {
+        latencies,
+        lost: totals.reduce((n, t) => n + t.lost, 0),
+        duplicates: totals.reduce((n, t) => n + t.duplicates, 0),
+        cpuMs: totals.reduce((n, t) => n + (t.cpuMs ?? 0), 0),
+      };
+    },
+    close: async () => {
+      await Promise.all(groups.map((g) => g.close()));
+    },
+  };
 }
 
 /** Used here and by the child process. */
