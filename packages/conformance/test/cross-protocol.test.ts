@@ -7,7 +7,7 @@ import { adaptRecords } from "@agent-ui/adapters";
 import type { FramedRecord, ProjectionState } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { framed, project } from "./peers-support";
-import { summarizeScenario as summarize } from "./scenario-summary";
+import { RESUMED_APPROVAL_SUMMARY, summarizeScenario as summarize } from "./scenario-summary";
 
 interface Capture {
   format: string;
@@ -67,17 +67,7 @@ describe("cross-protocol: approval-gated tool, interrupt then resume", () => {
     const summaries = Object.fromEntries(
       compared.map((capture) => [capture.format, summarize(projectThread(capture))]),
     );
-    const expected = {
-      tools: [{ status: "output-available", gated: true }],
-      approvals: [{ status: "resolved", linked: true }],
-      pendingApprovals: 0,
-      toolCallParts: 1,
-      approvalParts: 1,
-      hasAnswer: true,
-      answerTextOnce: true,
-      runStatus: "completed",
-      errors: [],
-    };
+    const expected = RESUMED_APPROVAL_SUMMARY;
     for (const capture of compared) expect(summaries[capture.format], capture.format).toEqual(expected);
     expect(compared.length).toBeGreaterThanOrEqual(2);
   });

@@ -50,3 +50,16 @@ export function summarizeScenario(state: ProjectionState) {
 }
 
 export type ScenarioSummary = ReturnType<typeof summarizeScenario>;
+
+/** The summary every protocol's approval-gated tool run must reach after the resume (issue 4). */
+export const RESUMED_APPROVAL_SUMMARY: ScenarioSummary = {
+  tools: [{ status: "output-available", gated: true }],
+  approvals: [{ status: "resolved", linked: true }],
+  pendingApprovals: 0,
+  toolCallParts: 1,
+  approvalParts: 1,
+  hasAnswer: true,
+  answerTextOnce: true,
+  runStatus: "completed",
+  errors: [],
+};

@@ -8,6 +8,7 @@ import { projectEvents } from "@agent-ui/projection";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { projectProduction, scenarioFacts, summarizeScenario, textOccurrences } from "./live-support";
+import { RESUMED_APPROVAL_SUMMARY } from "../scenario-summary";
 import { type LiveProduction, SHARED_SCENARIO } from "./producer";
 import { SHARED_SCENARIO_PRODUCERS } from "./producers";
 
@@ -82,17 +83,7 @@ describe("live cross-protocol equivalence: approval-gated delete_file", () => {
       ([name, production]) => [name, summarizeScenario(projectProduction(production).state)] as const,
     );
     const [, first] = summaries[0];
-    expect(first).toEqual({
-      tools: [{ status: "output-available", gated: true }],
-      approvals: [{ status: "resolved", linked: true }],
-      pendingApprovals: 0,
-      toolCallParts: 1,
-      approvalParts: 1,
-      hasAnswer: true,
-      answerTextOnce: true,
-      runStatus: "completed",
-      errors: [],
-    });
+    expect(first).toEqual(RESUMED_APPROVAL_SUMMARY);
     for (const [name, summary] of summaries) expect(summary, name).toEqual(first);
   });
 
