@@ -187,6 +187,7 @@ function LiveWorkbench(props: {
         store={past?.store ?? live.store}
         dispatch={live.dispatch}
         loadDetail={live.loadDetail}
+        latency={past ? undefined : live.latency}
         readOnlyReason={past ? `Viewing the past (#${past.seq}); go back to live to act.` : undefined}
         inspector={<EventInspector log={log} head={head} />}
         drafts={props.drafts.text}

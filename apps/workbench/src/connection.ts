@@ -2,7 +2,14 @@
 // as a frame-batched projection store and a `Dispatch`. Only the active session keeps a connection; a
 // switch closes it, so a late answer for the old session can never land in the new view (HYD-03, HYD-06).
 import type { ProjectionState, WriteResult } from "@agent-ui/contracts";
-import { type ConnectionInfo, connectSession, GatewayHttpClient, type SessionClient } from "@agent-ui/client";
+import {
+  type ConnectionInfo,
+  connectSession,
+  GatewayHttpClient,
+  type SessionClient,
+  TurnLatencyRecorder,
+  trackLatency,
+} from "@agent-ui/client";
 import {
   type CommandIntent,
   type DetailLoader,
@@ -11,12 +18,15 @@ import {
   frameBatched,
 } from "@agent-ui/react";
 import { useEffect, useState, useSyncExternalStore } from "react";
+import type { LatencySource } from "./latency-facts";
 
 export interface LiveSession {
   client: SessionClient;
   store: ProjectionStore<ProjectionState>;
   dispatch: Dispatch;
   loadDetail: DetailLoader;
+  /** Latency marks of the last send (PERF-01). */
+  latency: LatencySource;
 }
 
 function failed(reason: unknown): WriteResult {
@@ -61,13 +71,45 @@ export function openLiveSession(sessionId: string): LiveSession {
     getState: () => client.state,
     subscribe: (listener) => client.subscribe(() => listener()),
   };
-  const dispatch = dispatchTo(client);
+  const recorder = new TurnLatencyRecorder();
+  trackLatency(client, recorder);
+  const dispatch = measuredSends(dispatchTo(client), recorder);
   // open_detail is a read (CTRL-01: read-only API): the gateway serves the body it kept for the ref.
   const details = new GatewayHttpClient({ baseUrl: window.location.origin });
   const loadDetail: DetailLoader = async (ref) => (await details.readDetail(sessionId, ref)).body;
   void client.open();
   // A busy main thread renders streaming text at half rate instead of falling behind (bench:ui).
-  return { client, store: frameBatched(raw, undefined, { shedLoad: true }), dispatch, loadDetail };
+  const store = frameBatched(raw, undefined, { shedLoad: true });
+  return { client, store, dispatch, loadDetail, latency: paintedLatency(recorder, store) };
+}
+
+/** Stamps the user's send and the owner's answer around each send / queue write. */
+export function measuredSends(dispatch: Dispatch, recorder: TurnLatencyRecorder): Dispatch {
+  return async (intent) => {
+    if (intent.kind !== "send" && intent.kind !== "queue") return dispatch(intent);
+    recorder.submitted();
+    const result = await dispatch(intent);
+    recorder.acknowledged(result);
+    return result;
+  };
+}
+
+/** Paint marks come from the frame after the surfaces committed a store update. */
+function paintedLatency(
+  recorder: TurnLatencyRecorder,
+  store: ProjectionStore<ProjectionState>,
+): LatencySource {
+  return {
+    snapshot: () => recorder.snapshot(),
+    subscribe: (listener) =>
+      store.subscribe(() =>
+        requestAnimationFrame(() => {
+          recorder.painted("status");
+          recorder.painted("text");
+          listener();
+        }),
+      ),
+  };
 }
 
 /** The live session for `sessionId` and its connection fact. */

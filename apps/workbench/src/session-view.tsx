@@ -33,6 +33,7 @@ import {
   useProjection,
 } from "@agent-ui/react";
 import { useCallback, useMemo, useRef, useState } from "react";
+import { LatencyFacts, type LatencySource } from "./latency-facts";
 import {
   sameCursorHealth,
   selectArtifacts,
@@ -66,6 +67,8 @@ export interface SessionViewProps {
   /** Null while time-travelling: the past is read-only. */
   readOnlyReason?: string;
   loadDetail?: DetailLoader;
+  /** Latency marks of the last send, shown beside the diagnostics (PERF-01). */
+  latency?: LatencySource;
   inspector: React.ReactNode;
   initialPanel?: Panel;
   /** Composer drafts by key, kept by the host so switching sessions never discards one (COMP-03). */
@@ -80,6 +83,7 @@ export function SessionView({
   dispatch,
   readOnlyReason,
   loadDetail,
+  latency,
   inspector,
   initialPanel = "team",
   drafts,
@@ -164,6 +168,7 @@ export function SessionView({
             {panel === "inspector" ? inspector : null}
           </div>
         </WriteGuard>
+        {latency ? <LatencyFacts source={latency} /> : null}
         <DiagnosticsPane store={store} />
       </aside>
     </div>

@@ -55,6 +55,10 @@ describe.skipIf(!runBrowser)("composer mentions in Chromium", () => {
       .waitFor({ timeout: FACT_TIMEOUT });
     expect(await input.inputValue()).toBe("");
     expect(await page.getByRole("list", { name: "Attached context" }).count()).toBe(0);
+    // PERF-01: the send's own latency marks, measured in this browser, sit beside the diagnostics.
+    const latency = page.getByRole("region", { name: "Last send latency" });
+    await latency.waitFor({ timeout: FACT_TIMEOUT });
+    expect(await latency.textContent()).toMatch(/send → status\d+ ms/);
     await page.close();
   }, 120_000);
 });

@@ -1,0 +1,47 @@
+// Where the time of the last send went (PERF-01): the standard's intervals from the client's own latency
+// marks, next to the diagnostics and never in the conversation. An interval whose clock points were not
+// reached says so instead of showing a number (FALL-01).
+import type { TurnLatency } from "@agent-ui/client";
+import { useCallback, useSyncExternalStore } from "react";
+
+export interface LatencySource {
+  snapshot(): TurnLatency;
+  /** Called whenever a mark may have changed. */
+  subscribe(listener: () => void): () => void;
+}
+
+const SHOWN: [alias: string, label: string][] = [
+  ["submit_to_status_ms", "send → status"],
+  ["submit_to_first_event_ms", "send → first event"],
+  ["submit_to_first_text_ms", "send → first text"],
+  ["first_text_to_paint_ms", "first text → paint"],
+];
+
+export function LatencyFacts({ source }: { source: LatencySource }) {
+  // The marks live outside the projection; a string key keeps the external-store snapshot stable.
+  const read = useCallback(() => JSON.stringify(source.snapshot()), [source]);
+  const latency = JSON.parse(useSyncExternalStore(source.subscribe, read)) as TurnLatency;
+  if (latency.marks["composer.submit_ms"] === undefined) return null;
+  return (
+    <section className="wb-latency" aria-label="Last send latency">
+      <h3 className="aui-section-title">Last send{latency.queued ? " (queued)" : ""}</h3>
+      <dl>
+        {SHOWN.map(([alias, label]) => {
+          const value = latency.intervals[alias];
+          return (
+            <div key={alias}>
+              <dt>{label}</dt>
+              <dd>
+                {value === undefined ? (
+                  <span className="aui-hint">not reached</span>
+                ) : (
+                  `${Math.round(value)} ms`
+                )}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}
