@@ -7,6 +7,7 @@ export const selectCursor = (s: ProjectionState) => s.cursor;
 /** What the status row shows of the cursor: staleness and gaps. The cursor itself moves with every event;
  * this selection only changes when the stream's health does, so a text delta does not repaint the row. */
 export const selectCursorHealth = (s: ProjectionState) => ({ stale: s.cursor.stale, gaps: s.cursor.gaps });
+export const selectHydration = (s: ProjectionState) => s.session.hydration;
 export function sameCursorHealth(
   a: ReturnType<typeof selectCursorHealth>,
   b: ReturnType<typeof selectCursorHealth>,

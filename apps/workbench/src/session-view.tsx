@@ -43,6 +43,7 @@ import {
   selectCursorHealth,
   selectDiagnostics,
   selectEvidence,
+  selectHydration,
   selectMentionSources,
   selectPermissions,
   selectRunActive,
@@ -180,6 +181,7 @@ type Pane = { store: ProjectionStore<ProjectionState>; dispatch: Dispatch };
 function StatusRow({ store, dispatch }: Pane) {
   const runtime = useProjection(store, selectRuntime);
   const cursor = useProjection(store, selectCursorHealth, sameCursorHealth);
+  const hydration = useProjection(store, selectHydration);
   const context = useProjection(store, selectContext);
   const permissions = useProjection(store, selectPermissions);
   return (
@@ -187,6 +189,7 @@ function StatusRow({ store, dispatch }: Pane) {
       <RuntimeStatus
         runtime={runtime}
         cursor={cursor}
+        hydration={hydration}
         onInterrupt={() => dispatch({ kind: "interrupt", turnId: runtime.turnId })}
       />
       <div className="wb-chips">

@@ -1,6 +1,6 @@
 // RuntimeStatus: a compact, stable status row outside the conversation (STAT-02/05). It is visible before
 // the first answer text (STAT-01) and only attention states draw aggressive styling (STAT-03/04).
-import { type Cursor, isRuntimeActive, type RuntimeSlice } from "@agent-ui/contracts";
+import { type Cursor, isRuntimeActive, type RuntimeSlice, type SessionSlice } from "@agent-ui/contracts";
 import { Badge, honestText } from "./honest";
 
 const STATUS_LABELS: Record<string, string> = {
@@ -27,6 +27,9 @@ const STATUS_LABELS: Record<string, string> = {
 export interface RuntimeStatusProps {
   runtime: RuntimeSlice;
   cursor?: Pick<Cursor, "stale" | "gaps">;
+  /** The session's hydration: `repairing` and `degraded` (with the sections it could not restore) are shown
+   * as such, never as a healthy live session (HYD-10, HYD-12). */
+  hydration?: SessionSlice["hydration"];
   /** Shown only when the runtime supports interrupting the active turn (STAT-06). */
   onInterrupt?: () => void;
 }
@@ -34,7 +37,7 @@ export interface RuntimeStatusProps {
 /** Once a run settled, a stage label left from before (e.g. "waiting for model") would be stale. */
 const SETTLED = new Set(["idle", "completed", "failed", "cancelled", "interrupted"]);
 
-export function RuntimeStatus({ runtime, cursor, onInterrupt }: RuntimeStatusProps) {
+export function RuntimeStatus({ runtime, cursor, hydration, onInterrupt }: RuntimeStatusProps) {
   const stale = cursor?.stale === true;
   const statusLabel = STATUS_LABELS[runtime.status] ?? runtime.status;
   return (
@@ -52,6 +55,17 @@ export function RuntimeStatus({ runtime, cursor, onInterrupt }: RuntimeStatusPro
         ) : null}
         {runtime.retry ? <Badge label="retry" value={String(runtime.retry.count)} tone="warn" /> : null}
         {stale ? <Badge value="stale" title="Sequence gap detected; repairing from the runtime" /> : null}
+        {hydration?.status === "repairing" ? (
+          <Badge value="repairing" tone="warn" title="Rebuilding stale sections from the event tail" />
+        ) : null}
+        {hydration?.status === "degraded" ? (
+          <Badge
+            label="degraded"
+            value={hydration.degradedSections?.join(", ") || "unknown sections"}
+            tone="warn"
+            title="Recovery was partial: these sections may be missing facts"
+          />
+        ) : null}
       </div>
       <div className="aui-runtime-chips">
         <Badge

@@ -67,6 +67,23 @@ describe("RuntimeStatus", () => {
     expect(screen.getByText("provider timeout")).toBeTruthy();
   });
 
+  it("HYD-10/HYD-12 a repairing session says so; a degraded one names what it could not restore", () => {
+    const { runtime } = emptyState();
+    const { rerender } = render(<RuntimeStatus runtime={runtime} hydration={{ status: "live" }} />);
+    expect(screen.getByRole("status").textContent).not.toMatch(/repairing|degraded/);
+    rerender(<RuntimeStatus runtime={runtime} hydration={{ status: "repairing" }} />);
+    expect(screen.getByRole("status").textContent).toContain("repairing");
+    rerender(
+      <RuntimeStatus
+        runtime={runtime}
+        hydration={{ status: "degraded", degradedSections: ["subagents", "stream:s1"] }}
+      />,
+    );
+    expect(screen.getByRole("status").textContent).toContain("subagents, stream:s1");
+    rerender(<RuntimeStatus runtime={runtime} hydration={{ status: "degraded" }} />);
+    expect(screen.getByRole("status").textContent).toContain("unknown sections");
+  });
+
   it("STAT-06 interrupt is offered only while a turn is active", () => {
     const onInterrupt = vi.fn();
     const runtime = { ...emptyState().runtime, status: "streaming" as const };
