@@ -1,0 +1,100 @@
+// The team part of the projection snapshot: teammates (with lineage), delegation edges, handoffs, worker
+// notifications, reviews and the work board (seed 001 §Team, TEAM-*). A teammate keeps its own identity;
+// it is never flattened into one assistant.
+import type { FactSource, Honest } from "./projection-state";
+import type { ReviewStatus, RuntimeEntity, TeammateStatus, Topology } from "./taxonomy";
+
+export interface AgentRecord {
+  agentId: string;
+  name: Honest<string>;
+  status: TeammateStatus;
+  role?: string;
+  model?: string;
+  teamName?: string;
+  sessionId?: string;
+  threadId?: string;
+  parentSessionId?: string;
+  parentThreadId?: string;
+  parentAgentId?: string;
+  subagentId?: string;
+  taskId?: string;
+  runtimeEntity?: RuntimeEntity;
+  /** `unknown` when the runtime gave no parent ids: no edge is fabricated (TEAM-18). */
+  lineage: "known" | "unknown";
+  remote?: { remoteTaskId?: string; cardRef?: string; status?: string };
+  background?: { wakeReason?: string; schedule?: string; lastRunRef?: string };
+  /** Bounded recent transcript message ids (TEAM-09). */
+  transcript: string[];
+  source?: FactSource;
+}
+
+export interface DelegationEdge {
+  from: string;
+  to: string;
+  kind: "spawn" | "handoff" | "wait" | "review";
+  taskId?: string;
+  source?: FactSource;
+}
+
+export interface Handoff {
+  handoffId: string;
+  from: Honest<string>;
+  to: Honest<string>;
+  reason?: string;
+  resumeTarget?: string;
+  status: string;
+  source?: FactSource;
+}
+
+export interface WorkerNotification {
+  id: string;
+  agentId?: string;
+  taskId?: string;
+  status: string;
+  summary?: string;
+  resultRef?: string;
+  usage?: Record<string, unknown>;
+  source?: FactSource;
+}
+
+export interface Review {
+  reviewId: string;
+  reviewer?: string;
+  target?: string;
+  status: ReviewStatus | "unknown";
+  verdict?: string;
+  evidenceRefs: string[];
+  requestedFixes?: string[];
+  source?: FactSource;
+}
+
+export interface WorkItem {
+  workItemId: string;
+  title?: string;
+  assignee?: string;
+  status: string;
+  blocker?: string;
+  /** The runtime task behind the entry: its `task.changed` status facts move the entry (TEAM-15). */
+  taskId?: string;
+  source?: FactSource;
+}
+
+export interface TeamSlice {
+  name?: string;
+  topology: Topology;
+  phase?: string;
+  roster: string[];
+  workBoard: WorkItem[];
+  edges: DelegationEdge[];
+  handoffs: Handoff[];
+  notifications: WorkerNotification[];
+  reviews: Review[];
+  counts: {
+    active?: number;
+    queued?: number;
+    parallelBudget?: number;
+    providerConcurrencyGroup?: string;
+    providerParallelBudget?: number;
+    retryableOverload?: boolean;
+  };
+}
