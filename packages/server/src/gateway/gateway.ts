@@ -194,7 +194,7 @@ export class Gateway {
     await runtime.source.stop().catch(() => {});
     const reason = this.closed ? GATEWAY_SHUTDOWN_REASON : "stopped on request";
     const events = [...runtime.ingest.finish(), ...sourceStatusEvents(runtime.ingest, "stopped", reason)];
-    await this.store.append(id, events).catch(() => {});
+    await this.store.append(id, events, runtime.ingest.takeDetails()).catch(() => {});
     await this.store.setStatus(id, "stopped", reason);
   }
 
@@ -264,16 +264,17 @@ export class Gateway {
     const runtime: AttachedRuntime = {
       source,
       abort: new AbortController(),
-      ingest: new SessionIngest(sessionId, this.store),
+      ingest: new SessionIngest(sessionId, true),
       reportedStatus: false,
     };
     runtime.ingest.epoch = epoch;
     this.runtimes.set(sessionId, runtime);
     // Adapting is synchronous and appends are issued in call order (the store commits them FIFO), so the
     // log keeps the order the source produced without waiting for one commit before adapting the next:
-    // a source that streams without awaiting gets group commit.
+    // a source that streams without awaiting gets group commit. The detail bodies taken out while adapting
+    // `events` go in the same append (one transaction), so a viewer never receives a ref it cannot open.
     const append = (events: AgentUiEvent[]): Promise<void> =>
-      this.store.append(sessionId, events).then(() => undefined);
+      this.store.append(sessionId, events, runtime.ingest.takeDetails()).then(() => undefined);
     const setStatus = (status: SourceStatus, reason?: string): Promise<void> => {
       runtime.reportedStatus = true;
       // The session row changes only after the facts are stored, so a reader that sees the status also

@@ -2,14 +2,17 @@
 // adapter (one stateful adapter per session and format), envelope events get the session id and an event
 // id when they lack them, and every event passes `redact` so no secret reaches storage or a client
 // (SEC-01/02). Bad input becomes a diagnostic event, never a throw and never a silent drop. Body fields
-// (tool output, diffs, artifact text, …) are kept as detail bodies in the store before adapting, so the
-// events carry only a preview and `open_detail` can serve the content (see store/detail-bodies.ts).
+// (tool output, diffs, artifact text, …) are taken out as detail bodies before adapting, so the events
+// carry only a preview and `open_detail` can serve the content (see store/detail-bodies.ts). The bodies
+// wait here until the caller appends the events: `store.append(id, events, ingest.takeDetails())` keeps
+// both in one transaction, so no stored event references a body the store does not have.
 import { type AgentUiEvent, type Diagnostic, redact } from "@agent-ui/contracts";
 import { findAdapter, safeSummary, type SourceAdapter } from "@agent-ui/adapters";
 import { type ExtractedDetails, extractDetailBodies } from "../store/detail-bodies";
 import type { DetailRecord, SessionStore } from "../store/session-store";
 
-/** Where kept detail bodies go (the session store). */
+/** The store the bodies will be appended to. Only its presence matters now: bodies are no longer written
+ * by the ingest itself but handed over with `takeDetails()`. */
 export type DetailSink = Pick<SessionStore, "putDetails" | "append">;
 
 export class SessionIngest {
@@ -17,12 +20,23 @@ export class SessionIngest {
   private recordIndex = 0;
   private generated = 0;
   private eventIndex = 0;
+  /** Bodies taken out since the last `takeDetails()`; undefined while there are none (the common case). */
+  private pending: DetailRecord[] | undefined;
 
   constructor(
     private readonly sessionId: string,
-    /** Without a sink (tests, status-only ingests) bodies stay inline for the adapters to offload. */
-    private readonly details?: DetailSink,
+    /** `true` (or, as before, the store) keeps bodies as details; without it (tests, status-only ingests)
+     * bodies stay inline for the adapters to offload. */
+    private readonly details?: DetailSink | boolean,
   ) {}
+
+  /** The bodies kept from the records/events adapted since the last call, to append with those events
+   * (`store.append(sessionId, events, ingest.takeDetails())`). Undefined when there are none. */
+  takeDetails(): DetailRecord[] | undefined {
+    const taken = this.pending;
+    this.pending = undefined;
+    return taken;
+  }
 
   /** Source records in `format` → stored-ready envelope events. */
   records(records: readonly unknown[], format: string): AgentUiEvent[] {
@@ -37,10 +51,9 @@ export class SessionIngest {
       ];
     }
     const out: AgentUiEvent[] = [];
-    const kept: DetailRecord[] = [];
     for (const source of records) {
       const index = this.recordIndex++;
-      const record = this.keepBodies(source, `r${index}`, kept, out);
+      const record = this.keepBodies(source, `r${index}`, out);
       try {
         for (const event of adapter.push(record, index)) out.push(this.finalize(event));
       } catch (error) {
@@ -56,16 +69,14 @@ export class SessionIngest {
         );
       }
     }
-    this.storeDetails(kept);
     return out;
   }
 
   /** Ready-made envelope events → stored-ready events. */
   events(events: readonly Partial<AgentUiEvent>[]): AgentUiEvent[] {
     const out: AgentUiEvent[] = [];
-    const kept: DetailRecord[] = [];
     for (const source of events) {
-      const event = this.keepBodies(source, `e${++this.eventIndex}`, kept, out);
+      const event = this.keepBodies(source, `e${++this.eventIndex}`, out);
       if (typeof event?.type !== "string" || event.type === "") {
         out.push(
           this.diagnostic(
@@ -81,12 +92,11 @@ export class SessionIngest {
       }
       out.push(this.finalize(event as AgentUiEvent));
     }
-    this.storeDetails(kept);
     return out;
   }
 
-  /** Takes body fields out of a record into `kept` (with a diagnostic for a body too large to keep). */
-  private keepBodies<T>(record: T, key: string, kept: DetailRecord[], out: AgentUiEvent[]): T {
+  /** Takes body fields out of a record into `pending` (with a diagnostic for a body too large to keep). */
+  private keepBodies<T>(record: T, key: string, out: AgentUiEvent[]): T {
     if (!this.details) return record;
     let extracted: ExtractedDetails<T>;
     try {
@@ -103,7 +113,10 @@ export class SessionIngest {
       );
       return record;
     }
-    kept.push(...extracted.details);
+    if (extracted.details.length > 0) {
+      this.pending ??= [];
+      for (const detail of extracted.details) this.pending.push(detail);
+    }
     for (const { ref, bytes } of extracted.dropped)
       out.push(
         this.diagnostic({
@@ -113,23 +126,6 @@ export class SessionIngest {
         }),
       );
     return extracted.record;
-  }
-
-  /** Stores kept bodies; a store failure becomes a diagnostic fact on the session, never a lost event. */
-  private storeDetails(kept: DetailRecord[]): void {
-    const sink = this.details;
-    if (!sink || kept.length === 0) return;
-    sink.putDetails(this.sessionId, kept).catch((error: unknown) =>
-      sink
-        .append(this.sessionId, [
-          this.diagnostic({
-            code: "large_payload_inline",
-            severity: "warning",
-            message: `${kept.length} detail bod${kept.length === 1 ? "y" : "ies"} could not be stored (${errorMessage(error)}); only previews are available`,
-          }),
-        ])
-        .catch(() => {}),
-    );
   }
 
   /** End of the source: adapters close what their protocol says is left open. */

@@ -41,6 +41,19 @@ function utf8Bytes(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
+/** PostgreSQL TEXT cannot hold U+0000 (binary noise in a tool's output): a body containing it would fail
+ * the whole append transaction it rides in. It is kept with each NUL shown as U+FFFD, the conventional
+ * mark for undecodable data, on both backends alike. */
+function withoutNul(text: string): string {
+  return text.includes("\u0000") ? text.replaceAll("\u0000", "\uFFFD") : text;
+}
+
+/** `detail` as every backend can store it (see withoutNul); the same object when nothing changes. */
+export function storableDetail(detail: DetailRecord): DetailRecord {
+  const body = withoutNul(detail.body);
+  return body === detail.body ? detail : { ...detail, body, bytes: utf8Bytes(body) };
+}
+
 /** Keeps paired and oversized payload bodies of `record` as details; `key` makes generated refs unique. */
 export function extractDetailBodies<T>(
   record: T,
@@ -62,7 +75,7 @@ export function extractDetailBodies<T>(
     if (typeof named !== "string" && !oversized) continue;
     const ref = typeof named === "string" ? named : `detail://${sessionId}/${key}/${field}`;
     const safe = redact(value).value;
-    const body = typeof safe === "string" ? safe : JSON.stringify(safe, null, 2);
+    const body = withoutNul(typeof safe === "string" ? safe : JSON.stringify(safe, null, 2));
     const bytes = utf8Bytes(body);
     copy ??= { ...payload };
     const stub: OffloadedValue = { ref, preview: previewOf(body, PREVIEW_CHARS), bytes, offloaded: true };

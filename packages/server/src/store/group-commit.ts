@@ -2,12 +2,17 @@
 // transaction, in submission (FIFO) order. One fsync then covers many appends — from many sessions, or a
 // source that streams deltas without waiting — while each caller still resolves only once its own entries
 // are durable. Only one commit runs at a time, so the log order is the order appends were submitted.
+// Detail bodies ride in the request that carries the events referencing them, so a body commits in the
+// same transaction as its event (never an event whose ref resolves to nothing) and before any later
+// append of the queue (FIFO holds for bodies too).
 import type { AgentUiEvent } from "@agent-ui/contracts";
-import type { LogEntry } from "./session-store";
+import type { DetailRecord, LogEntry } from "./session-store";
 
 export interface AppendRequest {
   sessionId: string;
   events: readonly AgentUiEvent[];
+  /** Bodies to keep in the same transaction (undefined on the hot path: appends without bodies). */
+  details: readonly DetailRecord[] | undefined;
 }
 
 /** Commits a batch; returns, per request, its entries or the error that request alone failed with. A
@@ -29,9 +34,13 @@ export class GroupCommit {
     private readonly committed: (sessionId: string, entries: LogEntry[]) => void,
   ) {}
 
-  submit(sessionId: string, events: readonly AgentUiEvent[]): Promise<LogEntry[]> {
+  submit(
+    sessionId: string,
+    events: readonly AgentUiEvent[],
+    details?: readonly DetailRecord[],
+  ): Promise<LogEntry[]> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ sessionId, events, resolve, reject });
+      this.queue.push({ sessionId, events, details, resolve, reject });
       if (!this.running) {
         this.running = true;
         // Let the current turn of the event loop add its appends to the same transaction.
@@ -55,7 +64,8 @@ export class GroupCommit {
         const result = results[i];
         if (result instanceof Error) request.reject(result);
         else {
-          this.committed(request.sessionId, result);
+          // A bodies-only request appended no entries: nothing to announce.
+          if (result.length > 0) this.committed(request.sessionId, result);
           request.resolve(result);
         }
       });

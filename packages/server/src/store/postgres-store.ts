@@ -1,10 +1,20 @@
 // PostgreSQL session store for several gateway processes serving the same sessions. Each append is one
 // transaction that bumps the session's `last_seq` (the row lock serializes writers, so seq ranges commit in
 // order) and inserts the events under a unique (session_id, seq) key; `pg_notify` inside the same
-// transaction tells every gateway (LISTEN) after commit, so a subscriber of any gateway sees it live.
+// transaction tells every gateway (LISTEN) after commit, so a subscriber of any gateway sees it live. The
+// detail bodies an append carries are inserted in that transaction before it commits, so a gateway woken by
+// the notification always finds the bodies of the events it delivers.
 import type { AgentUiEvent, ProjectionState, WriteResult } from "@agent-ui/contracts";
 import pg from "pg";
-import type { AppendListener, IdempotencyClaim, LogEntry, NewSession, SessionStore } from "./session-store";
+import type {
+  AppendListener,
+  DetailRecord,
+  IdempotencyClaim,
+  LogEntry,
+  NewSession,
+  SessionStore,
+} from "./session-store";
+import { storableDetail } from "./detail-bodies";
 import { type AppendRequest, GroupCommit } from "./group-commit";
 import { UnknownSessionError } from "./session-store";
 import { type DetailRow, detailRowToRecord, type SessionRow, sessionRowToRecord } from "./session-row";
@@ -82,6 +92,33 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     }
   };
 
+  /** Upserts `details` (one statement; a ref repeated keeps its last body, since ON CONFLICT cannot touch a
+   * row twice in one statement) on the batch's client, inside its transaction. */
+  const insertDetails = async (
+    client: pg.PoolClient,
+    sessionId: string,
+    details: Iterable<DetailRecord>,
+  ): Promise<void> => {
+    const latest = new Map<string, DetailRecord>();
+    for (const d of details) latest.set(d.ref, storableDetail(d));
+    if (latest.size === 0) return;
+    const rows = [...latest.values()];
+    await client.query(
+      `INSERT INTO ${t("details")} (session_id, ref, media_type, bytes, body, created_at)
+       SELECT $1, r, m, b, d, $6 FROM unnest($2::text[], $3::text[], $4::bigint[], $5::text[]) AS x(r, m, b, d)
+       ON CONFLICT (session_id, ref) DO UPDATE SET media_type = EXCLUDED.media_type, bytes = EXCLUDED.bytes,
+       body = EXCLUDED.body, created_at = EXCLUDED.created_at`,
+      [
+        sessionId,
+        rows.map((d) => d.ref),
+        rows.map((d) => d.mediaType),
+        rows.map((d) => d.bytes),
+        rows.map((d) => d.body),
+        new Date().toISOString(),
+      ],
+    );
+  };
+
   /** One transaction per batch. Requests are grouped per session (keeping their order) and sessions are
    * locked in id order, so two gateways committing overlapping batches cannot deadlock. */
   const commitBatch = (requests: readonly AppendRequest[]) =>
@@ -107,7 +144,13 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         let seq = Number(bumped.rows[0].last_seq) - total;
         const seqs: number[] = [];
         const texts: string[] = [];
+        let details: DetailRecord[] | undefined;
         for (const i of indexes) {
+          const carried = requests[i].details;
+          if (carried !== undefined && carried.length > 0) {
+            details ??= [];
+            for (const detail of carried) details.push(detail);
+          }
           results[i] = requests[i].events.map((event) => {
             seq += 1;
             seqs.push(seq);
@@ -115,6 +158,9 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
             return { seq, event };
           });
         }
+        if (details) await insertDetails(client, sessionId, details);
+        // Bodies-only requests append nothing and wake nobody.
+        if (total === 0) continue;
         await client.query(
           `INSERT INTO ${t("events")} (session_id, seq, event) SELECT $1, s, e FROM unnest($2::bigint[], $3::text[]) AS x(s, e)`,
           [sessionId, seqs, texts],
@@ -161,9 +207,9 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         [status, reason ?? null, new Date().toISOString(), id],
       );
     },
-    async append(sessionId, events): Promise<LogEntry[]> {
-      if (events.length === 0) return [];
-      return appends.submit(sessionId, events);
+    async append(sessionId, events, details): Promise<LogEntry[]> {
+      if (events.length === 0 && (details === undefined || details.length === 0)) return [];
+      return appends.submit(sessionId, events, details);
     },
     async readEvents(sessionId, readOptions = {}) {
       const { rows } = await pool.query<{ seq: string; event: string }>(
@@ -221,24 +267,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       );
     },
     async putDetails(sessionId, details) {
-      if (details.length === 0) return;
-      // One statement per batch; a ref repeated within it keeps its last body (ON CONFLICT needs unique rows).
-      const latest = new Map(details.map((d) => [d.ref, d]));
-      const rows = [...latest.values()];
-      await pool.query(
-        `INSERT INTO ${t("details")} (session_id, ref, media_type, bytes, body, created_at)
-         SELECT $1, r, m, b, d, $6 FROM unnest($2::text[], $3::text[], $4::bigint[], $5::text[]) AS x(r, m, b, d)
-         ON CONFLICT (session_id, ref) DO UPDATE SET media_type = EXCLUDED.media_type, bytes = EXCLUDED.bytes,
-         body = EXCLUDED.body, created_at = EXCLUDED.created_at`,
-        [
-          sessionId,
-          rows.map((d) => d.ref),
-          rows.map((d) => d.mediaType),
-          rows.map((d) => d.bytes),
-          rows.map((d) => d.body),
-          new Date().toISOString(),
-        ],
-      );
+      if (details.length > 0) await appends.submit(sessionId, [], details);
     },
     async readDetail(sessionId, ref) {
       const { rows } = await pool.query<DetailRow>(

@@ -72,8 +72,16 @@ export interface SessionStore {
   getSession(id: string): Promise<SessionRecord | undefined>;
   listSessions(): Promise<SessionRecord[]>;
   setStatus(id: string, status: SourceStatus, reason?: string): Promise<void>;
-  /** Atomically appends `events` in order and returns them with their assigned `seq`. */
-  append(sessionId: string, events: readonly AgentUiEvent[]): Promise<LogEntry[]>;
+  /** Atomically appends `events` in order and returns them with their assigned `seq`. `details` are the
+   * bodies those events reference (TOOL-03): they are kept in the same transaction, so either both are
+   * durable or neither is, and an append listener — in this or (Postgres) another process — that sees an
+   * event can already read its body. A failed append keeps none of its bodies. With no events, the
+   * bodies alone are kept, in queue order with the appends around them. */
+  append(
+    sessionId: string,
+    events: readonly AgentUiEvent[],
+    details?: readonly DetailRecord[],
+  ): Promise<LogEntry[]>;
   readEvents(sessionId: string, options?: ReadOptions): Promise<LogEntry[]>;
   saveSnapshot(sessionId: string, seq: number, state: ProjectionState): Promise<void>;
   latestSnapshot(sessionId: string): Promise<SnapshotRecord | undefined>;
@@ -84,7 +92,9 @@ export interface SessionStore {
   completeIdempotency(sessionId: string, key: string, result: WriteResult): Promise<void>;
   /** Releases a claimed key whose write crashed before producing a result, so it can be retried. */
   releaseIdempotency(sessionId: string, key: string): Promise<void>;
-  /** Keeps detail bodies by ref; a ref stored again is replaced by its newer body. */
+  /** Keeps detail bodies by ref; a ref stored again is replaced by its newer body (the last one wins within
+   * a call too). Same as `append(sessionId, [], details)`: queued behind earlier appends, and rejected
+   * for an unknown session. Bodies referenced by events should travel with them in `append` instead. */
   putDetails(sessionId: string, details: readonly DetailRecord[]): Promise<void>;
   readDetail(sessionId: string, ref: string): Promise<DetailRecord | undefined>;
   onAppended(listener: AppendListener): () => void;

@@ -1,6 +1,7 @@
 // SQLite session store (the default): one file under the data dir, WAL journal, `synchronous=FULL` so an
 // acknowledged append survives a process crash. better-sqlite3 is synchronous, so every append is a single
-// transaction that assigns the next `seq` values and cannot interleave with another append.
+// transaction that assigns the next `seq` values and cannot interleave with another append. Detail bodies
+// are written in that transaction too, next to the events that reference them.
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { AgentUiEvent, ProjectionState, WriteResult } from "@agent-ui/contracts";
@@ -15,6 +16,7 @@ import type {
   SessionStore,
   SnapshotRecord,
 } from "./session-store";
+import { storableDetail } from "./detail-bodies";
 import { type AppendRequest, GroupCommit } from "./group-commit";
 import { UnknownSessionError } from "./session-store";
 import { type DetailRow, detailRowToRecord, type SessionRow, sessionRowToRecord } from "./session-row";
@@ -113,14 +115,20 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
       "SELECT ref, media_type, bytes, body FROM details WHERE session_id = ? AND ref = ?",
     ),
   };
-  const putDetailsTx = db.transaction((sessionId: string, details: readonly DetailRecord[]) => {
+  const keepDetails = (sessionId: string, details: readonly DetailRecord[]) => {
     const now = new Date().toISOString();
-    for (const d of details) q.putDetail.run(sessionId, d.ref, d.mediaType, d.bytes, d.body, now);
-  });
+    for (const detail of details) {
+      const d = storableDetail(detail);
+      q.putDetail.run(sessionId, d.ref, d.mediaType, d.bytes, d.body, now);
+    }
+  };
 
-  const appendOne = (sessionId: string, events: readonly AgentUiEvent[]): LogEntry[] | Error => {
+  /** One request inside the batch transaction: its bodies and its events commit (or roll back) together. */
+  const appendOne = ({ sessionId, events, details }: AppendRequest): LogEntry[] | Error => {
     const last = q.lastSeq.get(sessionId) as number | undefined;
     if (last === undefined) return new UnknownSessionError(sessionId);
+    if (details !== undefined && details.length > 0) keepDetails(sessionId, details);
+    if (events.length === 0) return [];
     const entries: LogEntry[] = [];
     let seq = last;
     for (const event of events) {
@@ -131,9 +139,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
     q.bumpSeq.run(seq, new Date().toISOString(), sessionId);
     return entries;
   };
-  const appendBatch = db.transaction((requests: readonly AppendRequest[]) =>
-    requests.map((request) => appendOne(request.sessionId, request.events)),
-  );
+  const appendBatch = db.transaction((requests: readonly AppendRequest[]) => requests.map(appendOne));
   const appends = new GroupCommit(
     async (requests) => appendBatch(requests),
     (sessionId, entries) => {
@@ -174,9 +180,9 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
     async setStatus(id, status, reason) {
       q.setStatus.run(status, reason ?? null, new Date().toISOString(), id);
     },
-    async append(sessionId, events) {
-      if (events.length === 0) return [];
-      return appends.submit(sessionId, events);
+    async append(sessionId, events, details) {
+      if (events.length === 0 && (details === undefined || details.length === 0)) return [];
+      return appends.submit(sessionId, events, details);
     },
     async readEvents(sessionId, readOptions: ReadOptions = {}) {
       const rows = q.readEvents.all(sessionId, readOptions.after ?? 0, readOptions.limit ?? -1) as {
@@ -205,7 +211,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
       q.release.run(sessionId, key);
     },
     async putDetails(sessionId, details) {
-      if (details.length > 0) putDetailsTx(sessionId, details);
+      if (details.length > 0) await appends.submit(sessionId, [], details);
     },
     async readDetail(sessionId, ref) {
       const row = q.readDetail.get(sessionId, ref) as DetailRow | undefined;
