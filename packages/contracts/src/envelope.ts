@@ -90,6 +90,9 @@ export interface ArtifactFields {
   artifactExportId?: string;
   artifactReadRef?: string;
   artifactDiffRef?: string;
+  /** Where the preview body is read from (the runtime's `preview_ref`, ART-11): loaded on demand, never
+   * inlined into the stream. */
+  artifactPreviewRef?: string;
   artifactPreview?: string | Record<string, unknown> | unknown[] | null;
   sourceRefs?: string[];
   evidenceRefs?: string[];

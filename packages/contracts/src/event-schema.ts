@@ -109,6 +109,7 @@ export const EVENT_PROPERTY_SCHEMAS = {
   artifactExportId: ID,
   artifactReadRef: ID,
   artifactDiffRef: ID,
+  artifactPreviewRef: ID,
   artifactPreview: { type: ["string", "object", "array", "null"] },
   sourceRefs: STRINGS,
   evidenceRefs: STRINGS,

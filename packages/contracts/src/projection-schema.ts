@@ -127,6 +127,7 @@ const ARTIFACT_RECORD = objectSchema<ArtifactRecord>(
     versions: arrayOf(ARTIFACT_VERSION),
     currentVersionId: STRING,
     preview: STRING,
+    previewRef: STRING,
     readRef: STRING,
     diffRef: STRING,
     export: objectSchema<ArtifactRecord["export"]>(

@@ -223,6 +223,8 @@ export interface ArtifactRecord {
   versions: ArtifactVersion[];
   currentVersionId?: string;
   preview?: string;
+  /** Where the full preview is loaded from on demand (the runtime's `preview_ref`, ART-11). */
+  previewRef?: string;
   readRef?: string;
   diffRef?: string;
   export: { status: "none" | "exporting" | "completed" | "failed"; exportId?: string; ref?: string };

@@ -155,6 +155,7 @@ const artifact: Required<ArtifactRecord> = {
   versions: [{ versionId: "v1", sourceRefs: ["call_1"], source }],
   currentVersionId: "v1",
   preview: "# Report",
+  previewRef: "artifact://art_1/preview",
   readRef: "artifact://art_1",
   diffRef: "artifact://art_1/diff",
   export: { status: "completed", exportId: "exp_1", ref: "export://art_1.pdf" },

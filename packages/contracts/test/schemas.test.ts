@@ -72,6 +72,7 @@ const fullEvent: Required<Pick<AgentUiEvent, KnownKeys<AgentUiEvent>>> = {
   artifactExportId: "exp",
   artifactReadRef: "artifact://read",
   artifactDiffRef: "artifact://diff",
+  artifactPreviewRef: "artifact://preview",
   artifactPreview: "# preview",
   sourceRefs: ["call"],
   evidenceRefs: ["ev"],

@@ -107,4 +107,53 @@ describe("artifact family", () => {
     const part = state.messages[0].parts.find((p) => p.kind === "file_change");
     expect(part).toMatchObject({ artifactId: "a1", expanded: false, data: { diffRef: "ref://diff/1" } });
   });
+
+  it("ART-11 artifact.changed keeps the runtime's refs: read, version, preview and diff", () => {
+    const e = stream({ turnId: "t1", artifactId: "a1" });
+    const p = createProjector({ validation: "full" });
+    p.apply(e("text.delta", { messageId: "m1", payload: { delta: "Drafted." } }));
+    p.apply(
+      e("artifact.changed", {
+        artifactVersionId: "v1",
+        artifactReadRef: "artifact://a1/read",
+        artifactPreviewRef: "artifact://a1/preview/v1",
+        artifactDiffRef: "artifact://a1/diff/v1",
+      }),
+    );
+    const state = p.getState();
+    expect(state.artifacts.a1).toMatchObject({
+      currentVersionId: "v1",
+      readRef: "artifact://a1/read",
+      previewRef: "artifact://a1/preview/v1",
+      diffRef: "artifact://a1/diff/v1",
+      status: "ready",
+    });
+    // A ref is not a preview body: nothing is inlined or invented.
+    expect(state.artifacts.a1.preview).toBeUndefined();
+    const card = state.messages.flatMap((m) => m.parts).find((part) => part.kind === "artifact_ref");
+    expect(card?.data).toMatchObject({ versionId: "v1", previewRef: "artifact://a1/preview/v1" });
+    expect(selectAnswerText(state)).toBe("Drafted.");
+    expect(state.diagnostics).toEqual([]);
+  });
+
+  it("ART-11 a later fact without a preview ref keeps it; a new version's ref replaces it", () => {
+    const e = stream({ turnId: "t1", artifactId: "a1" });
+    const p = createProjector();
+    p.apply(e("artifact.changed", { artifactVersionId: "v1", artifactPreviewRef: "ref://p1" }));
+    p.apply(e("artifact.changed", { artifactStatus: "ready" }));
+    expect(p.getState().artifacts.a1.previewRef).toBe("ref://p1");
+    p.apply(e("artifact.changed", { artifactVersionId: "v2", artifactPreviewRef: "ref://p2" }));
+    expect(p.getState().artifacts.a1).toMatchObject({ previewRef: "ref://p2", currentVersionId: "v2" });
+  });
+
+  it("ART-11 a malformed preview ref is reported and never stored", () => {
+    const e = stream({ turnId: "t1", artifactId: "a1" });
+    const state = projectEvents(
+      [e("artifact.changed", { artifactVersionId: "v1", artifactPreviewRef: 42 as unknown as string })],
+      { validation: "full" },
+    );
+    expect(state.artifacts.a1.previewRef).toBeUndefined();
+    expect(state.artifacts.a1.currentVersionId).toBe("v1");
+    expect(state.diagnostics.some((d) => d.path === "/artifactPreviewRef")).toBe(true);
+  });
 });

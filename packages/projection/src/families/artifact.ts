@@ -1,6 +1,7 @@
 // artifact.* (ART-01..11): explicit artifact facts only. Kind `unknown` when missing; versions kept; a
 // failed save keeps the last confirmed version; export updates export state only; previews are bounded
-// and never enter answer text; one card per artifactId (ART-10).
+// and never enter answer text; one card per artifactId (ART-10); the runtime's read, version, preview and
+// diff refs stay refs, loaded on demand (ART-11).
 import type { ArtifactKind, ArtifactRecord, ArtifactStatus } from "@agent-ui/contracts";
 import { ARTIFACT_KINDS, ARTIFACT_STATUSES, isMember } from "@agent-ui/contracts";
 import { addUnique, asString, asStringArray, boundText, stringify } from "../internal/json";
@@ -67,6 +68,8 @@ function syncCard(store: Store, record: ArtifactRecord, ctx: EventContext): void
       kind: record.kind,
       status: record.status,
       ...(record.currentVersionId ? { versionId: record.currentVersionId } : {}),
+      // The card loads its preview from the ref on demand (ART-11); the body never enters the message.
+      ...(record.previewRef ? { previewRef: record.previewRef } : {}),
     };
     touchPart(store, message, part);
   }
@@ -96,6 +99,8 @@ function applyCommon(store: Store, record: ArtifactRecord, ctx: EventContext): v
   const preview = event.artifactPreview ?? payload.preview;
   if (preview !== undefined && preview !== null)
     record.preview = boundText(safeText(stringify(preview)), store.options.previewBytes);
+  const previewRef = asString(event.artifactPreviewRef);
+  if (previewRef !== undefined) record.previewRef = previewRef;
   const readRef = asString(event.artifactReadRef);
   if (readRef !== undefined) record.readRef = readRef;
   const diffRef = asString(event.artifactDiffRef);
