@@ -13,6 +13,8 @@ export interface ConnectOptions extends HttpOptions {
   messageWindow?: number;
   backoff?: SessionClientOptions["backoff"];
   createProjector?: SessionClientOptions["createProjector"];
+  staleAfterAttempts?: SessionClientOptions["staleAfterAttempts"];
+  bindTimeoutMs?: SessionClientOptions["bindTimeoutMs"];
 }
 
 /** Builds a `SessionClient` for a gateway session; call `open()` (or any write) to hydrate and bind. */
@@ -29,5 +31,7 @@ export function connectSession(options: ConnectOptions): SessionClient {
     loadSnapshot: () => http.snapshot(options.sessionId, { limit: options.messageWindow }),
     backoff: options.backoff,
     createProjector: options.createProjector,
+    staleAfterAttempts: options.staleAfterAttempts,
+    bindTimeoutMs: options.bindTimeoutMs,
   });
 }
