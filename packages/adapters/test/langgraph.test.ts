@@ -3,7 +3,7 @@ import { type AgentUiEvent, type RecordMeta, parseRecords } from "@agent-ui/cont
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { langgraphAdapter } from "../src/langgraph";
-import { sseText } from "./langgraph-sse";
+import { type LangGraphTuple, sseText } from "./langgraph-sse";
 
 const chunks = (name: string) =>
   parseRecords(
@@ -99,7 +99,11 @@ describe("langgraph adapter: run 2 resume", () => {
         .join(""),
     ).toBe("Deleted.");
     expect(answer.filter((e) => e.type === "text.final")).toHaveLength(1);
-    expect(after.at(-1)).toMatchObject({ type: "run.finished", payload: { outcome: "success" } });
+    // STAT-08: the tuple stream just stops; nothing in it says the graph reached END, so the run's
+    // outcome is unknown (it used to be an invented `success`).
+    expect(after.filter((e) => e.type === "run.finished")).toEqual([]);
+    expect(after.at(-2)).toMatchObject({ type: "run.status", payload: { status: "unknown" } });
+    expect(after.at(-1)?.payload).toMatchObject({ code: "transport_unavailable", severity: "info" });
     // History restated by run 2's first values chunk is not projected again.
     expect(after.filter((e) => e.type === "text.final").map((e) => e.payload?.text)).toEqual(["Deleted."]);
   });
@@ -137,7 +141,8 @@ describe("langgraph adapter: Agent Server SSE across runs and reconnects", () =>
   const both = adaptSse(RUN1_SSE + RUN2_SSE);
 
   it("ORD-02 two runs whose SSE ids both count from 0 lose nothing", () => {
-    expect(both.map((e) => e.type)).toEqual(adapt([...RUN1, ...RUN2]).map((e) => e.type));
+    const end: LangGraphTuple = [[], "end", null];
+    expect(both.map((e) => e.type)).toEqual(adapt([...RUN1, ...RUN2, end]).map((e) => e.type));
     expect(both.find((e) => e.type === "diagnostic.changed")).toBeUndefined();
     expect(both.filter((e) => e.type === "action.resolved")).toHaveLength(1);
     expect(both.filter((e) => e.type === "tool.result")).toHaveLength(1);
@@ -297,9 +302,11 @@ describe("langgraph adapter: robustness", () => {
 
   it("ENV-09 unknown modes and non-chunk records are diagnostics", () => {
     const events = adapt([{ hello: 1 }, [[], "debug", {}]]);
+    // The unknown debug record still started a run; nothing ended it, so its outcome is not known.
     expect(events.filter((e) => e.type === "diagnostic.changed").map((e) => e.payload?.code)).toEqual([
       "unsupported_source_event",
       "unsupported_source_event",
+      "transport_unavailable",
     ]);
   });
 

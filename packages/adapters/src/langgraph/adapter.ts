@@ -19,6 +19,7 @@ import {
   normalizeChunk,
   normalizeMessage,
 } from "./normalize";
+import { CompletionEvidence, unknownOutcome } from "./completion";
 import { INTERRUPT_KEY, InterruptBook } from "./interrupts";
 import { appStateOf, customProgress, customStatePath, taskChunkPayload } from "./payloads";
 import { SseReplayGuard } from "./replay";
@@ -36,6 +37,7 @@ class LangGraphAdapter implements SourceAdapter {
   private readonly partialText = new Map<string, string>();
   private readonly book = new MessageBook();
   private readonly interrupts = new InterruptBook();
+  private readonly completion = new CompletionEvidence();
   private appStateJson: string | undefined;
 
   private readonly safeOptions: SafeOptions;
@@ -70,10 +72,8 @@ class LangGraphAdapter implements SourceAdapter {
   }
 
   finish(): AgentUiEvent[] {
-    const out: AgentUiEvent[] = [];
-    // `graph.stream()` ends when the graph finishes or pauses; a pending interrupt means paused.
-    // Facts first: the run's close gets the same id whether or not replays were skipped.
-    if (this.runOpen) out.push(this.closeRun({}));
+    // Facts first: the run's end gets the same id whether or not replays were skipped.
+    const out = this.runOpen ? this.endOfInput() : [];
     if (this.replay.replays > 0)
       out.push(
         this.emit.diagnostic(
@@ -85,8 +85,17 @@ class LangGraphAdapter implements SourceAdapter {
     return out;
   }
 
+  /** Input ended with the run open. A pending interrupt means paused; completed needs evidence (see
+   * completion.ts); otherwise the outcome is not known and is shown so, never guessed (STAT-08, FALL-01). */
+  private endOfInput(): AgentUiEvent[] {
+    if (this.interrupts.waiting || this.completion.evidence !== undefined) return [this.closeRun({})];
+    this.runOpen = false;
+    return unknownOutcome(this.emit, this.baseFields());
+  }
+
   /** `graph.getState()` / thread state: its pending interrupts are pending actions (hydration, no run). */
   private onThreadState(state: JsonObject, info: SourceInfo): AgentUiEvent[] {
+    this.completion.observeThreadState(state);
     this.threadId ??= readString(asRecord(asRecord(state.config)?.configurable), "thread_id");
     const chunk: Chunk = { namespace: [], mode: "values", payload: state.values };
     const out: AgentUiEvent[] = [];
@@ -134,6 +143,7 @@ class LangGraphAdapter implements SourceAdapter {
     // Checkpoint and task bookkeeping trails a paused run's stream: it never starts the resume.
     const trailing = (chunk.mode === "checkpoints" || chunk.mode === "tasks") && this.interrupts.waiting;
     const out = trailing ? [] : this.ensureRun(chunk, info);
+    this.completion.observe(chunk);
     out.push(...this.ensureNamespaces(chunk.namespace, info));
     switch (chunk.mode) {
       case "values":
@@ -176,6 +186,7 @@ class LangGraphAdapter implements SourceAdapter {
   private ensureRun(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
     if (this.runOpen) return [];
     this.runOpen = true;
+    this.completion.reset();
     const payload: JsonObject = {};
     if (chunk.mode === "values" && chunk.namespace.length === 0) {
       const last = normalizeMessage(messagesIn(chunk.payload).at(-1));

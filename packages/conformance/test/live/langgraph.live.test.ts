@@ -5,7 +5,7 @@ import { adaptRecords } from "@agent-ui/adapters";
 import type { ProjectionState } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { beforeAll, describe, expect, it } from "vitest";
-import { langgraphProducer, runLangGraphScenario } from "./langgraph.producer";
+import { STREAM_MODES, langgraphProducer, runLangGraphScenario } from "./langgraph.producer";
 import { type LiveProduction, SHARED_SCENARIO } from "./producer";
 
 function projectRecords(records: unknown[]): ProjectionState {
@@ -172,5 +172,35 @@ describe("live @langchain/langgraph: a UI that reconnects between the runs", () 
       [undefined, SHARED_SCENARIO.answer],
     ]);
     expect(state.runtime.status).toBe("completed");
+  });
+});
+
+describe("live @langchain/langgraph: where the run's end comes from", () => {
+  it("STAT-08 FALL-01 without checkpoints the stream never says the graph finished: the end is unknown", async () => {
+    const production = await runLangGraphScenario({
+      approved: true,
+      streamModes: STREAM_MODES.filter((mode) => mode !== "checkpoints"),
+    });
+    const state = projectRecords(production.records);
+    // Everything the stream did say is there; only the outcome is not invented.
+    expect(state.tools.call_rm.status).toBe("output-available");
+    expect(onlyApproval(state).status).toBe("resolved");
+    expect(state.runtime.status).toBe("unknown");
+    expect(state.diagnostics.map((d) => d.code)).toContain("transport_unavailable");
+  });
+
+  it("STAT-08 FALL-01 the real stream cut at every record is completed only after its final checkpoint", async () => {
+    const production = await langgraphProducer();
+    const isFinal = (record: unknown) => {
+      const [namespace, mode, payload] = record as [string[], string, { next?: unknown[] }];
+      return mode === "checkpoints" && namespace.length === 0 && payload.next?.length === 0;
+    };
+    const lastFinal = production.records.findLastIndex(isFinal);
+    expect(lastFinal).toBeGreaterThan(production.interruptedRunLength);
+    for (let cut = 1; cut <= production.records.length; cut++) {
+      const status = projectRecords(production.records.slice(0, cut)).runtime.status;
+      if (cut <= lastFinal) expect(status, `cut at ${cut}`).not.toBe("completed");
+      else expect(status, `cut at ${cut}`).toBe("completed");
+    }
   });
 });

@@ -2,8 +2,10 @@
 // The chat-model node uses LangChain's own test double (`FakeStreamingChatModel`), an approval node
 // calls `interrupt({type: "tool_approval", …})`, and the prebuilt `ToolNode` runs `delete_file`.
 // A `MemorySaver` keeps the paused thread; the resume is `new Command({resume: {approved}})`.
-// Chunks are streamed with every mode and subgraphs, and serialized like the peer captures:
-// `[namespace[], mode, payload]`, LangChain messages as `{_type, …kwargs}`.
+// Chunks are streamed with subgraphs and serialized like the peer captures: `[namespace[], mode,
+// payload]`, LangChain messages as `{_type, …kwargs}`. The default modes include `checkpoints`: the
+// tuple stream has no end marker, and a final checkpoint (`next: []`) is what tells a reader that the
+// graph finished (without it the run's end is `unknown`, see the adapter's completion.ts).
 import { AIMessage, AIMessageChunk, type BaseMessage, ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { FakeStreamingChatModel } from "@langchain/core/utils/testing";
@@ -26,14 +28,20 @@ export interface LangGraphScenarioOptions {
   approved: boolean;
   /** Run a `research` subgraph first, which reports custom progress and a researcher message. */
   withResearch?: boolean;
-  /** Stream modes (default: updates, messages, custom, values). */
+  /** Stream modes (default: updates, messages, custom, values, checkpoints). */
   streamModes?: readonly StreamModeName[];
 }
 
 export type StreamModeName = "updates" | "messages" | "custom" | "values" | "tasks" | "checkpoints" | "debug";
 
 const CALL_ID = "call_rm";
-const STREAM_MODES: readonly StreamModeName[] = ["updates", "messages", "custom", "values"];
+export const STREAM_MODES: readonly StreamModeName[] = [
+  "updates",
+  "messages",
+  "custom",
+  "values",
+  "checkpoints",
+];
 
 const deleteFile = tool(async ({ path }: { path: string }) => `deleted ${path}`, {
   name: SHARED_SCENARIO.toolName,
