@@ -2,10 +2,12 @@
 // the validating `agent-ui` adapter; a gateway log export's `{ seq, event }` entries are unwrapped to
 // their envelopes). `speed: 1` keeps the recorded gaps (from record timestamps, capped), `speed: 2` is twice
 // as fast, `speed: 0` is as fast as possible. Read-only: every write is `unavailable`.
+// The format is detected like `agent-ui validate` does it: on the framed records, so an SSE recording
+// known only by its `event:` names (raw LangGraph Agent Server SSE) is recognised (ENV-01).
 import { readFile } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
-import { type ControlCommand, parseRecords, type WriteResult } from "@agent-ui/contracts";
-import { detectFormat } from "@agent-ui/adapters";
+import { type ControlCommand, type FramedRecord, parseRecords, type WriteResult } from "@agent-ui/contracts";
+import { detectFramedFormat } from "@agent-ui/adapters";
 import type {
   RuntimeSource,
   RuntimeSourceContext,
@@ -17,6 +19,8 @@ import { SourceConfigError, unavailableResult } from "./runtime-source";
 const DEFAULT_GAP_MS = 40;
 const MAX_GAP_MS = 2000;
 const BATCH_AT_FULL_SPEED = 200;
+/** Leading records format detection samples: as many as `agent-ui validate --from auto` samples. */
+const DETECT_SAMPLE = 20;
 
 export interface ReplayOptions {
   /** Files may only be read inside this directory (default: the working directory). */
@@ -32,11 +36,11 @@ class ReplaySource implements RuntimeSource {
   ) {}
 
   async start(context: RuntimeSourceContext): Promise<void> {
-    const framed = parseRecords(await this.load());
-    for (const d of framed.diagnostics) await context.sink.diagnostic(d);
+    const framing = parseRecords(await this.load());
+    for (const d of framing.diagnostics) await context.sink.diagnostic(d);
     // A gateway log export (`events.json` entries) replays as the envelopes it holds.
-    const records = framed.records.map((r) => unwrapEntry(r.value));
-    const detected = this.format === "auto" ? detectFormat(records) : undefined;
+    const framed = framing.records.map(unwrapEntry);
+    const detected = this.format === "auto" ? detectFramedFormat(framed, DETECT_SAMPLE) : undefined;
     const format = detected ? detected.format : this.format;
     if (format === "unknown") {
       await context.sink.status(
@@ -45,13 +49,15 @@ class ReplaySource implements RuntimeSource {
       );
       return;
     }
-    await context.sink.status("live", `replaying ${records.length} ${format} record(s)`);
+    const records = framed.map((record) => handedOver(record, format));
+    const reason = detected ? ` (detected: ${detected.reason})` : "";
+    await context.sink.status("live", `replaying ${records.length} ${format} record(s)${reason}`);
     void this.play(context, records, format).catch(async (error: unknown) => {
       await context.sink.status("failed", `replay failed: ${(error as Error).message}`).catch(() => {});
     });
   }
 
-  private async play(context: RuntimeSourceContext, records: unknown[], format: string): Promise<void> {
+  private async play(context: RuntimeSourceContext, records: ReplayRecord[], format: string): Promise<void> {
     let previous: number | undefined;
     for (let i = 0; i < records.length; ) {
       if (context.signal.aborted) return;
@@ -61,7 +67,7 @@ class ReplaySource implements RuntimeSource {
         i += batch.length;
         continue;
       }
-      const at = timestampOf(records[i]);
+      const at = records[i].at;
       const gap =
         at !== undefined && previous !== undefined
           ? Math.min(Math.max(at - previous, 0), MAX_GAP_MS)
@@ -74,8 +80,11 @@ class ReplaySource implements RuntimeSource {
     if (!context.signal.aborted) await context.sink.status("completed", "replay finished");
   }
 
-  private emit(context: RuntimeSourceContext, records: unknown[], format: string): Promise<void> {
-    return context.sink.records(records, format);
+  private emit(context: RuntimeSourceContext, records: ReplayRecord[], format: string): Promise<void> {
+    return context.sink.records(
+      records.map((r) => r.value),
+      format,
+    );
   }
 
   async command(command: ControlCommand): Promise<WriteResult> {
@@ -85,12 +94,37 @@ class ReplaySource implements RuntimeSource {
   async stop(): Promise<void> {}
 }
 
-function unwrapEntry(record: unknown): unknown {
-  if (record === null || typeof record !== "object") return record;
-  const value = record as Record<string, unknown>;
-  if (typeof value.seq === "number" && value.event !== null && typeof value.event === "object")
-    return value.event;
-  return value;
+/** A record as the gateway gets it, with the recorded time its pacing reads. */
+interface ReplayRecord {
+  value: unknown;
+  at: number | undefined;
+}
+
+/** A log export entry `{ seq, event }` → its envelope; any other record is kept as framed. */
+function unwrapEntry(record: FramedRecord): FramedRecord {
+  const value = record.value;
+  if (value === null || typeof value !== "object") return record;
+  const entry = value as Record<string, unknown>;
+  if (typeof entry.seq === "number" && entry.event !== null && typeof entry.event === "object")
+    return { ...record, value: entry.event };
+  return record;
+}
+
+/** The gateway's sink takes record values, not their transport framing. A format whose records mean
+ * something only with their SSE framing gets that framing in band, in the form its own adapter reads
+ * exactly like the framed record (same chunk, same ids): no second reading of the format here. */
+const IN_BAND_FRAMING: Readonly<Record<string, (record: FramedRecord) => unknown>> = {
+  // LangGraph Agent Server: `event:` names the stream mode and namespace (`messages|research:<id>`), `id:`
+  // is the replay key. The LangGraph SDK hands the same frame over as `{ event, data, id }`.
+  langgraph: ({ value, meta }) =>
+    meta.sseEvent === undefined
+      ? value
+      : { event: meta.sseEvent, data: value, ...(meta.sseId !== undefined ? { id: meta.sseId } : {}) },
+};
+
+function handedOver(record: FramedRecord, format: string): ReplayRecord {
+  const inBand = IN_BAND_FRAMING[format];
+  return { value: inBand ? inBand(record) : record.value, at: timestampOf(record.value) };
 }
 
 function timestampOf(record: unknown): number | undefined {
