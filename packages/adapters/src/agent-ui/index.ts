@@ -20,7 +20,7 @@ export class AgentUiPassthrough implements SourceAdapter {
   private readonly emitter: Emitter;
 
   constructor(options: AdapterOptions = {}) {
-    this.emitter = new Emitter(AGENT_UI_FORMAT, options);
+    this.emitter = new Emitter(AGENT_UI_FORMAT, options, { sourceSequenced: true });
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {

@@ -44,35 +44,27 @@ class ClaudeAdapter implements SourceAdapter {
     const subtype = readString(record, "subtype");
     const info: SourceInfo = { index, sourceType: subtype !== undefined ? `${type}/${subtype}` : type };
     // Every SDKMessage names its session; the first one seen stands in until `system/init` says otherwise.
+    // Bound before translating, so this record's diagnostics (unsupported records, missing ids, guarded
+    // errors) are numbered in the session's stream like its other events (ORD-01).
     this.state.sessionId ??= readString(record, "session_id");
-    const events = this.state.emit.guard(record, info, () => this.translate(record, type, info));
-    return this.inSessionStream(events, readString(record, "session_id") ?? this.state.sessionId);
-  }
-
-  /**
-   * Diagnostics (unsupported records, missing ids, guarded errors) are stamped without the record's ids,
-   * but they take a number from the same sequence as the session's events. Left in the `default` stream,
-   * they would leave a gap in the session stream that the projection waits on forever; so they join it.
-   */
-  private inSessionStream(events: AgentUiEvent[], sessionId: string | undefined): AgentUiEvent[] {
-    if (sessionId === undefined) return events;
-    for (const event of events)
-      if (event.sessionId === undefined && event.streamId === undefined) event.sessionId = sessionId;
-    return events;
+    this.state.emit.bindSession(readString(record, "session_id") ?? this.state.sessionId);
+    return this.state.emit.guard(record, info, () => this.translate(record, type, info));
   }
 
   finish(): AgentUiEvent[] {
     if (!this.state.runOpen) return [];
     // A cut stream is legal; without a `result` the run's outcome is not known here (never "completed").
     const fields = this.state.runId !== undefined ? { runId: this.state.runId } : {};
-    const note = this.state.emit.diagnostic(
-      "transport_unavailable",
-      "info",
-      "claude stream ended before the result message",
-      {},
-      fields,
-    );
-    return this.inSessionStream([note], this.state.sessionId);
+    this.state.emit.bindSession(this.state.sessionId);
+    return [
+      this.state.emit.diagnostic(
+        "transport_unavailable",
+        "info",
+        "claude stream ended before the result message",
+        {},
+        fields,
+      ),
+    ];
   }
 
   private translate(record: unknown, type: string | undefined, info: SourceInfo): AgentUiEvent[] {

@@ -29,7 +29,7 @@ export class LimeAdapter implements SourceAdapter {
   private readonly topology = new TopologyTracker();
 
   constructor(options: AdapterOptions = {}) {
-    this.emitter = new Emitter(LIME_FORMAT, options);
+    this.emitter = new Emitter(LIME_FORMAT, options, { sourceSequenced: true });
     this.ctx = { safe: { largePayloadBytes: options.largePayloadBytes } };
     this.defaultStream = options.streamId ?? options.sessionId ?? "default";
   }
@@ -53,7 +53,15 @@ export class LimeAdapter implements SourceAdapter {
     const outputs = outputsFor(facts.type);
     if (outputs === undefined) {
       if (BOUNDARY_ONLY.has(facts.type)) return [];
-      return [this.emitter.unsupported(record, info, `unknown runtime event class "${type.slice(0, 80)}"`)];
+      // In the record's session stream, at the record's position: the stream keeps no hole (ORD-01).
+      return [
+        this.emitter.unsupported(
+          record,
+          info,
+          `unknown runtime event class "${type.slice(0, 80)}"`,
+          this.baseFields(facts),
+        ),
+      ];
     }
     const key =
       facts.eventId ??
@@ -74,7 +82,12 @@ export class LimeAdapter implements SourceAdapter {
     }
     if (events.length === 0)
       events.push(
-        this.emitter.unsupported(record, info, `${type} lacks the payload fields its mapping needs`),
+        this.emitter.unsupported(
+          record,
+          info,
+          `${type} lacks the payload fields its mapping needs`,
+          this.baseFields(facts),
+        ),
       );
     this.profileChecks(facts, key, base, info, events);
     return events;

@@ -7,6 +7,16 @@ import { classificationOf } from "./classification";
  * source's own order instead of assigning the next number. `type` and `source` are always set here. */
 export type EventFields = Partial<AgentUiEvent>;
 
+/** How an adapter's source numbers its streams. */
+export interface EmitterPolicy {
+  /**
+   * The source numbers its own records (Lime runtime events, our own envelope): their `sequence` is kept
+   * (ORD-01) and the emitter never assigns one itself, because a number it assigned could be claimed by a
+   * later source record. An event without a source sequence is unsequenced (applied in arrival order).
+   */
+  sourceSequenced?: boolean;
+}
+
 export interface SourceInfo {
   index?: number;
   sourceType?: string;
@@ -16,26 +26,62 @@ export interface SourceInfo {
 
 /**
  * Stamps envelope identity the same way in every adapter: a stable `eventId` (derived from the source id
- * when there is one, so a replayed record dedupes), a per-stream `sequence`, the stream and session ids and
- * a safe `source` reference.
+ * when there is one, so a replayed record dedupes), a `sequence` counted per stream (ORD-01: the stream key
+ * is `streamKeyOf`, i.e. `streamId`, else `sessionId`, else `"default"`), the stream and session ids and a
+ * safe `source` reference.
+ *
+ * Each stream has its own counter, so an event of one stream never leaves a gap in another. The session an
+ * event belongs to is decided here, before its number is taken: the event's own `sessionId`, else the
+ * session the adapter bound for the record being translated (`bindSession`), else `options.sessionId`.
+ * A diagnostic about a record therefore lands in that record's session stream without the adapter
+ * re-stamping it afterwards (which would move a number from one stream into another).
  */
 export class Emitter {
-  private nextSequence = 1;
+  /** Next sequence per stream key. */
+  private readonly nextSequence = new Map<string, number>();
   private readonly streamId: string | undefined;
   private readonly sessionId: string | undefined;
+  private boundSessionId: string | undefined;
+  private readonly sourceSequenced: boolean;
+  /** Numbers the ids of unsequenced events that have no source id (a source-sequenced adapter's own). */
+  private unsequenced = 0;
 
   constructor(
     readonly format: string,
     options: AdapterOptions = {},
+    policy: EmitterPolicy = {},
   ) {
     this.streamId = options.streamId;
     this.sessionId = options.sessionId;
+    this.sourceSequenced = policy.sourceSequenced === true;
+  }
+
+  /**
+   * The session the source named for the record being translated (or the one it named last): stamped on
+   * every following event that names none, diagnostics included. `undefined` unbinds it.
+   */
+  bindSession(sessionId: string | undefined): void {
+    this.boundSessionId = sessionId;
+  }
+
+  /** The session an event with these fields is stamped with. */
+  sessionOf(fields: EventFields = {}): string | undefined {
+    return fields.sessionId ?? this.boundSessionId ?? this.sessionId;
   }
 
   event(type: string, fields: EventFields = {}, info: SourceInfo = {}): AgentUiEvent {
-    const sequence = fields.sequence ?? this.nextSequence;
-    this.nextSequence = Math.max(this.nextSequence, sequence + 1);
-    return this.build(type, fields, info, sequence);
+    const sessionId = this.sessionOf(fields);
+    const streamId = fields.streamId ?? this.streamId;
+    const key = streamId ?? sessionId ?? "default";
+    if (this.sourceSequenced && fields.sequence === undefined) {
+      const fallbackId = `${this.format}:${key}:u${++this.unsequenced}`;
+      return this.build(type, fields, info, undefined, sessionId, streamId, fallbackId);
+    }
+    const next = this.nextSequence.get(key) ?? 1;
+    const sequence = fields.sequence ?? next;
+    // A source-given sequence moves its stream's counter past it, so a later assigned one never repeats it.
+    if (sequence >= next) this.nextSequence.set(key, sequence + 1);
+    return this.build(type, fields, info, sequence, sessionId, streamId);
   }
 
   /**
@@ -46,7 +92,14 @@ export class Emitter {
    */
   derivedEvent(type: string, fields: EventFields & { eventId: string }, info: SourceInfo = {}): AgentUiEvent {
     const sourceSequence = fields.sequence;
-    const event = this.build(type, fields, info, undefined);
+    const event = this.build(
+      type,
+      fields,
+      info,
+      undefined,
+      this.sessionOf(fields),
+      fields.streamId ?? this.streamId,
+    );
     if (sourceSequence !== undefined && event.source !== undefined) event.source.sequence = sourceSequence;
     return event;
   }
@@ -56,14 +109,15 @@ export class Emitter {
     fields: EventFields,
     info: SourceInfo,
     sequence: number | undefined,
+    sessionId: string | undefined,
+    streamId: string | undefined,
+    fallbackId?: string,
   ): AgentUiEvent {
-    const sessionId = fields.sessionId ?? this.sessionId;
-    const streamId = fields.streamId ?? this.streamId;
     const eventId =
       fields.eventId ??
       (info.sourceEventId !== undefined
         ? `${this.format}:${info.sourceEventId}:${type}`
-        : `${this.format}:${streamId ?? sessionId ?? "default"}:${sequence}`);
+        : (fallbackId ?? `${this.format}:${streamId ?? sessionId ?? "default"}:${sequence}`));
     const event: AgentUiEvent = { ...fields, type, eventId };
     if (sequence !== undefined) event.sequence = sequence;
     else if ("sequence" in event) delete event.sequence;
@@ -113,10 +167,12 @@ export class Emitter {
     record: unknown,
     info: SourceInfo = {},
     reason = "not understood by this adapter",
+    extra: EventFields = {},
   ): AgentUiEvent {
     return this.event(
       "diagnostic.changed",
       {
+        ...extra,
         owner: "diagnostics",
         surface: "diagnostics",
         persistence: "diagnostics_log",
