@@ -9,9 +9,9 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { RuntimeSink } from "../src";
 import { startServer } from "../src";
 import { benchSourceFactory } from "./bench-source";
-import { epochNow } from "./sse-viewer";
+import { epochNow } from "./delivery-ledger";
 import { type RoundResult, summarize } from "./stats";
-import { type ViewerMode, viewerGroup } from "./viewer-group";
+import { type ViewerDecode, type ViewerMode, viewerGroup } from "./viewer-group";
 
 export interface BenchOptions {
   /** Target appended events per second (default 5000). */
@@ -28,6 +28,8 @@ export interface BenchOptions {
   viewerMode?: ViewerMode;
   /** Child processes the viewers are spread over (child-process mode; default 1). */
   viewerProcesses?: number;
+  /** How viewers decode the stream (default `full`, like our client; `scan` is byte search). */
+  viewerDecode?: ViewerDecode;
   /** Producer tick: events due are appended in one sink call per tick (default 5 ms). */
   tickMs?: number;
   /** The gateway's compaction interval (default: the server's default, 200 events; 0 disables). */
@@ -79,6 +81,7 @@ async function runRound(
     viewerCount,
     capacity,
     options.viewerProcesses,
+    options.viewerDecode,
   );
   try {
     await viewers.connect();

@@ -2,11 +2,14 @@
 // append → durable store → live feed → SSE, measured at every viewer. Loopback only; stops by itself.
 // Viewers run in a child process (`--viewers-in-process` keeps them in the gateway's process);
 // `--drain-seconds` (default 30) bounds how long viewers may catch up after the send window;
-// `--snapshot-every N` sets the gateway's compaction interval (default the server's).
+// `--snapshot-every N` sets the gateway's compaction interval (default the server's); `--decode full|scan`
+// chooses how viewers read the stream (default scan: byte search, see ./scan-viewer; full: our client's
+// SseDecoder + JSON.parse per entry, which on a 2-core box makes 50 viewers compete with the gateway).
 import { availableParallelism, loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { DEFAULT_DRAIN_MS, DEFAULT_OPTIONS, runBench } from "./run-bench";
 import { markdownTable } from "./stats";
+import type { ViewerDecode } from "./viewer-group";
 
 const TARGET_P99_MS = 50;
 
@@ -25,6 +28,12 @@ function viewerList(raw: string | undefined): number[] {
   return list;
 }
 
+function decodeMode(raw: string | undefined): ViewerDecode {
+  if (raw === undefined) return "scan";
+  if (raw === "full" || raw === "scan") return raw;
+  throw new Error(`--decode must be "full" or "scan", got "${raw}"`);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -36,6 +45,7 @@ async function main(): Promise<void> {
       "viewers-in-process": { type: "boolean" },
       "snapshot-every": { type: "string" },
       "viewer-processes": { type: "string" },
+      decode: { type: "string" },
     },
   });
   const options = {
@@ -49,11 +59,12 @@ async function main(): Promise<void> {
     // One viewer process per core by default: a single one decoding 50 streams becomes the bottleneck.
     viewerProcesses: positive("viewer-processes", values["viewer-processes"], availableParallelism()),
     drainTimeoutMs: positive("drain-seconds", values["drain-seconds"], DEFAULT_DRAIN_MS / 1000) * 1000,
+    viewerDecode: decodeMode(values.decode),
     snapshotEvery: values["snapshot-every"] === undefined ? undefined : Number(values["snapshot-every"]),
   };
   const load = loadavg().map((n) => n.toFixed(2));
   console.log(
-    `# Gateway delivery benchmark\n\ntarget ${options.rate} ev/s for ${options.seconds}s per round, SSE viewers ${options.viewers.join(", ")} (${options.viewerMode === "child-process" ? `in ${options.viewerProcesses} child process(es)` : "in this process, sharing its CPU with the gateway"}); lost = not received ${options.drainTimeoutMs / 1000}s after the send window; Node ${process.version}; load average before: ${load.join(" ")}\n`,
+    `# Gateway delivery benchmark\n\ntarget ${options.rate} ev/s for ${options.seconds}s per round, SSE viewers ${options.viewers.join(", ")} (${options.viewerMode === "child-process" ? `in ${options.viewerProcesses} child process(es)` : "in this process, sharing its CPU with the gateway"}, decoding: ${options.viewerDecode === "scan" ? "byte scan of each frame" : "SseDecoder + JSON.parse, like our client"}); lost = not received ${options.drainTimeoutMs / 1000}s after the send window; Node ${process.version}; load average before: ${load.join(" ")}\n`,
   );
   const cores = availableParallelism();
   if (loadavg()[0] > cores)

@@ -2,7 +2,8 @@
 // the gateway's CPU) or in a forked child process (closer to remote clients: the gateway keeps its core).
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { SseViewer } from "./sse-viewer";
+import { ScanViewer } from "./scan-viewer";
+import { type BenchViewer, SseViewer } from "./sse-viewer";
 
 export interface ViewerTotals {
   latencies: Float64Array;
@@ -22,6 +23,10 @@ export interface ViewerGroup {
 
 export type ViewerMode = "in-process" | "child-process";
 
+/** How viewers read the stream: `full` decodes like our client (SseDecoder + JSON.parse per entry), `scan`
+ * finds each frame's bench numbers by byte search (./scan-viewer says why that is the default). */
+export type ViewerDecode = "full" | "scan";
+
 /** `processes`: child processes the viewers are spread over (child-process mode). Real viewers each have
  * their own machine; one process decoding every viewer's stream would measure its own queue instead. */
 export function viewerGroup(
@@ -30,15 +35,16 @@ export function viewerGroup(
   count: number,
   capacity: number,
   processes = 1,
+  decode: ViewerDecode = "full",
 ): ViewerGroup {
-  if (mode !== "child-process") return localGroup(url, count, capacity);
+  if (mode !== "child-process") return localGroup(url, count, capacity, decode);
   const spread = Math.max(1, Math.min(processes, count));
-  if (spread === 1) return childGroup(url, count, capacity);
+  if (spread === 1) return childGroup(url, count, capacity, decode);
   const sizes = Array.from(
     { length: spread },
     (_, i) => Math.floor(count / spread) + (i < count % spread ? 1 : 0),
   );
-  return mergedGroup(sizes.map((size) => childGroup(url, size, capacity)));
+  return mergedGroup(sizes.map((size) => childGroup(url, size, capacity, decode)));
 }
 
 function mergedGroup(groups: ViewerGroup[]): ViewerGroup {
@@ -68,24 +74,26 @@ function mergedGroup(groups: ViewerGroup[]): ViewerGroup {
 }
 
 /** Used here and by the child process. */
-export function localGroup(url: string, count: number, capacity: number): ViewerGroup {
-  const viewers = Array.from({ length: count }, () => new SseViewer(url, capacity));
+export function localGroup(url: string, count: number, capacity: number, decode: ViewerDecode): ViewerGroup {
+  const viewers: BenchViewer[] = Array.from({ length: count }, () =>
+    decode === "scan" ? new ScanViewer(url, capacity) : new SseViewer(url, capacity),
+  );
   return {
     connect: async () => {
       await Promise.all(viewers.map((v) => v.connect()));
     },
     async drain(sent, timeoutMs) {
-      await Promise.all(viewers.map((v) => v.waitFor(sent, timeoutMs)));
-      const latencies = new Float64Array(viewers.reduce((n, v) => n + v.latencies.length, 0));
+      await Promise.all(viewers.map((v) => v.ledger.waitFor(sent, timeoutMs)));
+      const latencies = new Float64Array(viewers.reduce((n, v) => n + v.ledger.latencies.length, 0));
       let offset = 0;
-      for (const v of viewers) {
-        latencies.set(v.latencies, offset);
-        offset += v.latencies.length;
+      for (const { ledger } of viewers) {
+        latencies.set(ledger.latencies, offset);
+        offset += ledger.latencies.length;
       }
       return {
         latencies,
-        lost: viewers.reduce((n, v) => n + v.lost(sent), 0),
-        duplicates: viewers.reduce((n, v) => n + v.duplicates, 0),
+        lost: viewers.reduce((n, v) => n + v.ledger.lost(sent), 0),
+        duplicates: viewers.reduce((n, v) => n + v.ledger.duplicates, 0),
       };
     },
     close: async () => {
@@ -99,7 +107,7 @@ type ChildReply =
   | ({ type: "totals" } & ViewerTotals)
   | { type: "error"; message: string };
 
-function childGroup(url: string, count: number, capacity: number): ViewerGroup {
+function childGroup(url: string, count: number, capacity: number, decode: ViewerDecode): ViewerGroup {
   const script = fileURLToPath(new URL("./viewer-process.ts", import.meta.url));
   const child = fork(script, [], { execArgv: ["--import", "tsx"], serialization: "advanced" });
   const next = () =>
@@ -115,7 +123,7 @@ function childGroup(url: string, count: number, capacity: number): ViewerGroup {
   return {
     async connect() {
       const reply = next();
-      child.send({ type: "connect", url, count, capacity });
+      child.send({ type: "connect", url, count, capacity, decode });
       await reply;
     },
     async drain(sent, timeoutMs) {

@@ -1,5 +1,5 @@
 // Child-process side of `viewerGroup("child-process", …)`: runs the viewers and answers the parent over IPC.
-import { localGroup, type ViewerGroup } from "./viewer-group";
+import { localGroup, type ViewerDecode, type ViewerGroup } from "./viewer-group";
 
 let group: ViewerGroup | undefined;
 /** The viewers' own CPU time is reported, so a round shows whether the viewers or the gateway were short. */
@@ -12,6 +12,7 @@ process.on(
     url: string;
     count: number;
     capacity: number;
+    decode: ViewerDecode;
     sent: number;
     timeoutMs: number;
   }) => {
@@ -20,7 +21,7 @@ process.on(
       reply({ type: "error", message: error instanceof Error ? error.message : String(error) });
     if (message.type === "connect") {
       cpuAtConnect = process.cpuUsage();
-      group = localGroup(message.url, message.count, message.capacity);
+      group = localGroup(message.url, message.count, message.capacity, message.decode);
       group.connect().then(() => reply({ type: "ready" }), fail);
     } else if (message.type === "drain" && group) {
       group.drain(message.sent, message.timeoutMs).then((totals) => {
