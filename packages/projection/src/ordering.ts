@@ -124,6 +124,17 @@ export class OrderingGate {
     }
   }
 
+  /** A snapshot was hydrated that reflects `eventCount` events (its own count), the last of them at
+   * `lastSequence`. `cursor.eventCount` is the number of events the state reflects — the snapshot's count
+   * plus the events applied after it — so two clients at the same log head show the same cursor whichever
+   * snapshot each hydrated from (HYD-09). The larger count wins: the events this projector applied before
+   * are covered by the snapshot (an older one is refused as stale before it gets here). */
+  coverSnapshot(eventCount: number, lastSequence: number | null): void {
+    if (eventCount > this.eventCount) this.eventCount = eventCount;
+    if (lastSequence !== null) this.lastSequence = lastSequence;
+    this.viewCache = null;
+  }
+
   streamBaselines(): Record<string, number> {
     const out: Record<string, number> = {};
     for (const [key, stream] of this.streams) if (stream.last !== null) out[key] = stream.last;

@@ -113,15 +113,46 @@ export function hydrateInput(store: Store, input: HydrationInput, event?: AgentU
       hydrateEvidencePack(store, input.pack, ctx);
       break;
     case "projection":
+      coverSnapshot(store, input.state.cursor, "/cursor/eventCount", event);
       hydrateProjection(store, input.state, ctx);
       settleHydration(store, "hydrated", "projection");
       return;
+  }
+  if (input.eventCount !== undefined) {
+    // One stream: its last sequence is the snapshot's last event. Several: which came last is unknown.
+    const streams = Object.values(input.cursor ?? {});
+    const lastSequence = streams.length === 1 ? streams[0] : null;
+    coverSnapshot(store, { eventCount: input.eventCount, lastSequence }, "/eventCount", event);
   }
   for (const [stream, sequence] of Object.entries(input.cursor ?? {}))
     store.gate.setBaseline(stream, sequence);
   const partial = partialSectionsOf(input);
   if (partial.length > 0) degrade(store, partial, "the snapshot reports a partial recovery", event);
   else settleHydration(store, "hydrated", input.kind);
+}
+
+/** Counts the events a hydrated snapshot reflects (HYD-09), before its cursor releases any held tail
+ * event (those are counted as they apply). A count that is not a whole number is reported and ignored. */
+function coverSnapshot(
+  store: Store,
+  position: { eventCount?: unknown; lastSequence?: unknown } | undefined,
+  path: string,
+  event?: AgentUiEvent,
+): void {
+  const count = position?.eventCount;
+  if (count === undefined) return;
+  if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 0) {
+    store.diag(
+      "schema_mismatch",
+      "warning",
+      "snapshot eventCount is not a whole number of events: not counted",
+      event,
+      path,
+    );
+    return;
+  }
+  const last = position?.lastSequence;
+  store.gate.coverSnapshot(count, typeof last === "number" ? last : null);
 }
 
 /** Sections the runtime itself flags as not recovered (HYD-12): on the snapshot, a thread, or its
