@@ -3,13 +3,13 @@
 // list every kept body (to find orphans). PostgreSQL needs AGENT_UI_PG_URL; with AGENT_UI_REQUIRE_PG=1
 // (CI) its absence is a failure, not a skip.
 import { join } from "node:path";
-import type { AgentUiEvent } from "@agent-ui/contracts";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { describe, it } from "vitest";
-import { createPostgresStore, createSqliteStore, type DetailRecord, dropPostgresSchema } from "../src";
-import type { SessionStore } from "../src";
+import { createPostgresStore, createSqliteStore, dropPostgresSchema, type SessionStore } from "../src";
 import { tempDir } from "./helpers";
+
+export { refsOf, toolResultWithBody } from "./fixtures/detail-events";
 
 export const PG_URL = process.env.AGENT_UI_PG_URL;
 
@@ -107,25 +107,4 @@ export function detailsBackends(label: string): (() => DetailsBackend)[] {
     });
   else console.warn(`AGENT_UI_PG_URL is not set: PostgreSQL ${label} detail tests skipped`);
   return backends;
-}
-
-/** A tool result whose full output travels as a detail body beside it (`output` is already the stub). */
-export function toolResultWithBody(ref: string, body: string): { event: AgentUiEvent; detail: DetailRecord } {
-  const bytes = Buffer.byteLength(body);
-  return {
-    event: {
-      type: "tool.result",
-      toolCallId: ref,
-      payload: { output: { ref, preview: body.slice(0, 40), bytes, offloaded: true }, outputRef: ref },
-    },
-    detail: { ref, mediaType: "text/plain", bytes, body },
-  };
-}
-
-/** The detail refs an event references (the `<field>Ref`s of its payload). */
-export function refsOf(event: AgentUiEvent): string[] {
-  const payload = (event.payload ?? {}) as Record<string, unknown>;
-  return Object.entries(payload)
-    .filter(([key, value]) => key.endsWith("Ref") && typeof value === "string")
-    .map(([, value]) => value as string);
 }
