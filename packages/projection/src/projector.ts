@@ -3,6 +3,7 @@
 import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { EVENT_CLASSES, validateEvent } from "@agent-ui/contracts";
 import { HANDLERS } from "./dispatch";
+import { type EntityReads, entityReads } from "./entity-reads";
 import { type HydrationInput, hydrateInput } from "./hydration";
 import { type ProjectorOptions, resolveOptions } from "./options";
 import { OrderingGate } from "./ordering";
@@ -17,7 +18,8 @@ export interface CreateProjectorOptions extends ProjectorOptions {
   expectStreamStart?: number;
 }
 
-export interface Projector {
+/** The `select*` methods read one entity of the current snapshot in O(1) (entity-reads.ts). */
+export interface Projector extends EntityReads {
   /** Idempotent by eventId; ordered by sequence per stream (streamKeyOf). Never throws. */
   apply(event: AgentUiEvent): void;
   applyAll(events: Iterable<AgentUiEvent>): void;
@@ -158,6 +160,7 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
   }
 
   return {
+    ...entityReads(store, () => void view.build(store)),
     apply(event) {
       admit(event);
       notify();

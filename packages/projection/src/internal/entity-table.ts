@@ -86,6 +86,12 @@ export class EntityTable<T, V = T> {
     this.structureChanged = true;
   }
 
+  /** One entity's view as of the latest published revision (the one the newest `record()` / `list()`
+   * handle shows), without building the container: O(1). Undefined when absent then. */
+  publishedView(id: string): V | undefined {
+    return this.views.get(id);
+  }
+
   values(): IterableIterator<T> {
     return this.items.values();
   }
