@@ -12,6 +12,7 @@ import {
   versionIdOf,
 } from "./artifact-facts";
 import type { DemoEngine } from "./engine";
+import { isInheritedRef } from "./inherited";
 import { type Script, sleep } from "./process";
 import type { ArtifactRecord } from "./team-registry";
 import { emitTeamFact } from "./team-work";
@@ -170,6 +171,8 @@ export function exportWrite(engine: DemoEngine, command: Command<"export">): Wri
 export function openDetail(engine: DemoEngine, command: Command<"open_detail">): WriteResult {
   const ref = textOf(command.ref);
   if (!ref) return rejected(command, "Name the detail ref to open.");
-  if (!engine.team.refs.has(ref)) return rejected(command, `The runtime has no detail ${ref}.`);
+  // Refs handed out before a gateway restart stay readable: the gateway kept their bodies.
+  if (!engine.team.refs.has(ref) && !isInheritedRef(engine, ref))
+    return rejected(command, `The runtime has no detail ${ref}.`);
   return accepted(command, { ref });
 }

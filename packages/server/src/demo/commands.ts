@@ -7,6 +7,7 @@ import { assign, close, continueAgent, delegate, requestReview, wait } from "./c
 import { PACING } from "./context";
 import type { DemoEngine } from "./engine";
 import { closeOpenFacts, inWorkerScope } from "./close-facts";
+import { inheritedRefusal } from "./inherited";
 import { accepted, type Command, rejected, WRITE_LATENCY } from "./write-results";
 
 export function handleCommand(engine: DemoEngine, command: ControlCommand): WriteResult {
@@ -25,9 +26,15 @@ export function handleCommand(engine: DemoEngine, command: ControlCommand): Writ
         idempotencyKey: command.idempotencyKey,
         reason: "The demo runtime stopped.",
       }
-    : decide(engine, command);
+    : (refuseInherited(engine, command) ?? decide(engine, command));
   engine.results.set(command.idempotencyKey, result);
   return result;
+}
+
+/** A write about something of the runtime process before a gateway restart: rejected with why. */
+function refuseInherited(engine: DemoEngine, command: ControlCommand): WriteResult | undefined {
+  const reason = inheritedRefusal(engine, command);
+  return reason === undefined ? undefined : rejected(command, reason);
 }
 
 function decide(engine: DemoEngine, command: ControlCommand): WriteResult {

@@ -8,6 +8,7 @@ import { OpenFacts } from "./open-facts";
 import { type DemoProcess, ProcessRunner, type Script, sleep } from "./process";
 import { TurnQueue } from "./queue";
 import { ReadModel } from "./read-model";
+import type { InheritedIds } from "./resume-plan";
 import { TeamRegistry } from "./team-registry";
 import type { DemoScenario } from "./scenarios/types";
 import { type EventFields, EventWriter } from "./writer";
@@ -47,9 +48,27 @@ export class DemoEngine implements TurnHost {
     readonly runtimeId: string,
     readonly seed: number,
     startTime: number,
+    /** Resuming after a restart: the highest sequence the store holds (see resume-plan.ts). */
+    startSequence = 0,
   ) {
     this.runner = new ProcessRunner((id, reason) => this.onFault(id, reason));
-    this.writer = new EventWriter({ runtimeId, sessionId, startTime, time: () => this.runner.time });
+    this.writer = new EventWriter({
+      runtimeId,
+      sessionId,
+      startTime,
+      time: () => this.runner.time,
+      startSequence,
+    });
+  }
+
+  /** Ids the previous runtime process of this session knew (set when resuming after a restart): a write
+   * naming one is answered with why it cannot apply any more, not as an unknown id. */
+  inherited: InheritedIds | undefined;
+
+  /** Resuming after a restart: the next turn is `turnNo + 1`, so no turn, run, message, tool or action id
+   * the store already holds is minted again. */
+  continueTurnsAfter(turnNo: number): void {
+    this.turnNo = Math.max(this.turnNo, turnNo);
   }
 
   now(): string {

@@ -40,6 +40,14 @@ export class TurnQueue {
     return item;
   }
 
+  /** Resuming after a restart: queued turns carried over, and numbering that continues after the ids the
+   * store already holds. */
+  restore(items: readonly QueuedTurn[], queuedNo: number, steerNo: number): void {
+    this.items.push(...items);
+    this.queuedNo = Math.max(this.queuedNo, queuedNo);
+    this.steerNo = Math.max(this.steerNo, steerNo);
+  }
+
   find(id: string): QueuedTurn | undefined {
     return this.items.find((item) => item.id === id);
   }

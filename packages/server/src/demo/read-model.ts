@@ -21,6 +21,11 @@ export class ReadModel {
   readonly evidenceRefs: string[] = [];
   readonly pendingActions = new Map<string, { actionId: string; turnId?: string; toolCallId?: string }>();
 
+  /** Resuming after a restart: the thread's earlier turns, as the stored facts give them. */
+  seed(turns: readonly TurnRecord[]): void {
+    this.turns.push(...turns);
+  }
+
   observe(event: RuntimeEvent): void {
     if (event.type === "turn.submitted" && event.turnId)
       this.turns.push({ turnId: event.turnId, runId: `run_${event.turnId.slice(5)}`, status: "running" });

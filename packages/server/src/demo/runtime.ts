@@ -6,6 +6,8 @@
 import type { ControlCommand, RuntimeEvent, WriteResult } from "@agent-ui/contracts";
 import { handleCommand } from "./commands";
 import { DemoEngine } from "./engine";
+import { emitRecoveryFacts, prepareResume } from "./recovery";
+import type { DemoResumePlan } from "./resume-plan";
 import { findScenario } from "./scenarios";
 import type { DemoScenario } from "./scenarios/types";
 
@@ -30,13 +32,17 @@ export interface DemoRuntimeOptions {
   /** Keep every event for `events()` (default true). A long-lived source that only streams turns it off. */
   keepLog?: boolean;
   timers?: DemoTimers;
+  /** Re-attach to a session whose runtime died with the previous gateway process (resume-plan.ts):
+   * numbering continues after what the store holds, and `start()` emits the recovery facts instead of
+   * the opening turn. */
+  resume?: DemoResumePlan;
 }
 
 export interface DemoRuntime {
   readonly scenario: DemoScenario;
   readonly sessionId: string;
   readonly threadId: string;
-  /** Begins the scenario's opening turn (idempotent). */
+  /** Begins the scenario's opening turn, or — when resuming — emits the recovery facts (idempotent). */
   start(): void;
   /** A controlled write; its effect arrives later as events. */
   command(command: ControlCommand): WriteResult;
@@ -68,7 +74,9 @@ export function createDemoRuntime(options: DemoRuntimeOptions = {}): DemoRuntime
     options.runtimeId ?? "demo_runtime",
     options.seed ?? 7,
     options.clock ? options.clock() : DEMO_EPOCH,
+    options.resume?.point.sequence,
   );
+  if (options.resume) prepareResume(engine, options.resume);
   engine.keepLog = options.keepLog ?? true;
   const pace = Math.max(0, options.pace ?? 1);
   const timers: DemoTimers = options.timers ?? {
@@ -105,7 +113,8 @@ export function createDemoRuntime(options: DemoRuntimeOptions = {}): DemoRuntime
     start() {
       if (started || engine.stopped) return;
       started = true;
-      engine.startTurn(scenario.openingPrompt, { source: "scenario" });
+      if (options.resume) emitRecoveryFacts(engine, options.resume);
+      else engine.startTurn(scenario.openingPrompt, { source: "scenario" });
       kick();
     },
     command(command) {

@@ -1,6 +1,7 @@
 // The demo runtime as a gateway `RuntimeSource` (kind `demo`, the default source of `npm start`). It
 // hands its Lime profile events to the sink in the `lime` format, so they go through the real lime adapter
-// and projection like any upstream runtime's would.
+// and projection like any upstream runtime's would. After a gateway restart it resumes the session from
+// the stored facts (`resume`): see resume-plan.ts and recovery.ts.
 import type { ControlCommand, RuntimeEvent, WriteResult } from "@agent-ui/contracts";
 import {
   type RuntimeSource,
@@ -10,6 +11,7 @@ import {
   SourceConfigError,
   unavailableResult,
 } from "../sources/runtime-source";
+import { type DemoResumePlan, planDemoResume } from "./resume-plan";
 import { createDemoRuntime, type DemoRuntime, type DemoTimers } from "./runtime";
 import { DEMO_SCENARIO_NAMES, findScenario, UnknownScenarioError } from "./scenarios";
 
@@ -57,6 +59,8 @@ export class DemoSource implements RuntimeSource {
   constructor(
     private readonly settings: DemoSourceSettings,
     private readonly timers?: DemoTimers,
+    /** Set when re-attaching after a gateway restart (see `demoSource.resume`). */
+    private readonly resume?: DemoResumePlan,
   ) {}
 
   async start(context: RuntimeSourceContext): Promise<void> {
@@ -70,6 +74,7 @@ export class DemoSource implements RuntimeSource {
       timers: this.timers,
       // Events stream to the sink (and the gateway's store); the runtime keeps no second copy.
       keepLog: false,
+      resume: this.resume,
     });
     this.runtime = runtime;
     // Events of one tick go to the sink as one batch; batches are delivered strictly in order.
@@ -78,6 +83,13 @@ export class DemoSource implements RuntimeSource {
       this.batch.push(event);
     });
     context.signal.addEventListener("abort", () => void this.stop(), { once: true });
+    if (this.resume) {
+      // Recovery facts first, stored before the gateway reports the session live with the resume reason;
+      // no opening turn: the resumed runtime waits for the next write.
+      runtime.start();
+      await this.settled();
+      return;
+    }
     await context.sink.status("live", `demo scenario "${runtime.scenario.name}": ${runtime.scenario.title}`);
     if (this.settings.autoStart) runtime.start();
   }
@@ -119,4 +131,10 @@ export const demoSource: RuntimeSourceFactory = {
   description: "Embedded deterministic Lime AgentRuntime demo (scenarios, approvals, queue/steer, team).",
   scenarios: DEMO_SCENARIO_NAMES,
   create: (init) => new DemoSource(readDemoSettings(init)),
+  // A fresh runtime continues the session from the stored facts (numbering, queue, detail refs); the run
+  // that was in flight is not continued and everything it left open is closed honestly (recovery.ts).
+  resume(init) {
+    const plan = planDemoResume(init.state);
+    return { source: new DemoSource(readDemoSettings(init), undefined, plan), reason: plan.reason };
+  },
 };

@@ -74,6 +74,11 @@ export class TeamRegistry {
     return `w${String(++this.writeNo).padStart(2, "0")}`;
   }
 
+  /** Resuming after a restart: write numbers continue after the highest the store holds. */
+  continueWritesAfter(writeNo: number): void {
+    this.writeNo = Math.max(this.writeNo, writeNo);
+  }
+
   /** A team exists and its coordinator is not closed. */
   get active(): boolean {
     const coordinator = this.coordinatorId ? this.members.get(this.coordinatorId) : undefined;

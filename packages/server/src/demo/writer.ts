@@ -12,12 +12,17 @@ export interface EventWriterOptions {
   startTime: number;
   /** Logical milliseconds since start. */
   time: () => number;
+  /** The last sequence already used for this session (a runtime resumed after a restart continues after
+   * what the store holds, so sequences stay monotonic and event ids unique: ORD-01/02). Default 0. */
+  startSequence?: number;
 }
 
 export class EventWriter {
-  private sequence = 0;
+  private sequence: number;
 
-  constructor(private readonly options: EventWriterOptions) {}
+  constructor(private readonly options: EventWriterOptions) {
+    this.sequence = options.startSequence ?? 0;
+  }
 
   get lastSequence(): number {
     return this.sequence;
