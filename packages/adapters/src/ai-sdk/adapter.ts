@@ -13,11 +13,13 @@ import {
   file,
   finish,
   metadata,
+  reasoningFile,
   sourceDocument,
   sourceUrl,
   start,
   steeringMessage,
 } from "./stream";
+import { resetStep, startStep } from "./steps";
 import {
   approvalRequest,
   approvalResponse,
@@ -43,9 +45,11 @@ export const AI_SDK_HANDLERS: Readonly<Record<string, Handler>> = {
   "message-metadata": metadata,
   custom: customPart,
   "steering-message": steeringMessage,
-  // Step boundaries are presentational in the SDK (a `step-start` part); parts keep their own order.
-  "start-step": none,
+  // Step boundaries are presentational in the SDK (a `step-start` part); parts keep their own order. A
+  // step start only marks what a later `reset-step` (a retried step) discards.
+  "start-step": startStep,
   "finish-step": none,
+  "reset-step": resetStep,
   "text-start": (ctx) => partStart(ctx, "text"),
   "text-delta": (ctx) => partDelta(ctx, "text"),
   "text-end": partEnd,
@@ -64,7 +68,23 @@ export const AI_SDK_HANDLERS: Readonly<Record<string, Handler>> = {
   "source-url": sourceUrl,
   "source-document": sourceDocument,
   file,
+  "reasoning-file": reasoningFile,
 };
+
+/** Chunks that are a step's output (what a retried step streams after a `reset-step`). */
+const STEP_OUTPUT: ReadonlySet<string> = new Set([
+  "text-start",
+  "text-delta",
+  "reasoning-start",
+  "reasoning-delta",
+  "tool-input-start",
+  "tool-input-delta",
+  "tool-input-available",
+  "source-url",
+  "source-document",
+  "file",
+  "reasoning-file",
+]);
 
 export class AiSdkAdapter implements SourceAdapter {
   readonly format = AI_SDK_FORMAT;
@@ -90,7 +110,11 @@ export class AiSdkAdapter implements SourceAdapter {
       const handler = AI_SDK_HANDLERS[type];
       if (handler === undefined)
         return [this.emitter.unsupported(record, info, `unknown UI message chunk "${type.slice(0, 80)}"`)];
-      return handler(ctx);
+      if (!this.state.retrying || !STEP_OUTPUT.has(type)) return handler(ctx);
+      // The first output of a retried step: the run is streaming again, no longer `retrying`.
+      this.state.retrying = false;
+      const payload = { status: "streaming", label: "retried step streaming", retryCount: this.state.resets };
+      return [ctx.emit("run.status", { phase: "producing", payload }), ...handler(ctx)];
     });
   }
 

@@ -4,12 +4,15 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
 import type { JsonObject } from "../shared/record";
 import type { SafeOptions } from "../shared/safe-payload";
+import type { StepItem } from "./steps";
 
 export interface OpenPart {
   kind: "text" | "reasoning";
   /** The part id on the Agent UI side (the chunk id, or a suffixed id when a source id is reused). */
   partId: string;
   chunks: string[];
+  /** A delta of it was emitted (a `reset-step` must then take the shown text back). */
+  shown: boolean;
 }
 
 export class AiSdkState {
@@ -35,6 +38,11 @@ export class AiSdkState {
   /** Whether app-state `/aiSdkData` exists yet (created by the first data part). */
   dataRootCreated = false;
   fileCount = 0;
+  /** What the current step (since the last `start-step`) added: what a `reset-step` discards. */
+  readonly stepItems: StepItem[] = [];
+  /** `reset-step`s seen (the run's retry count) and whether the retried step has not streamed yet. */
+  resets = 0;
+  retrying = false;
 }
 
 export class AiSdkContext {

@@ -11,7 +11,9 @@ export function partStart(ctx: AiSdkContext, kind: OpenPart["kind"]): AgentUiEve
   // A reused id starts a new part (the AI SDK reducer leaves the first one stuck streaming).
   const uses = (ctx.state.reuse.get(id) ?? 0) + 1;
   ctx.state.reuse.set(id, uses);
-  ctx.state.parts.set(id, { kind, partId: uses === 1 ? id : `${id}~${uses}`, chunks: [] });
+  const part: OpenPart = { kind, partId: uses === 1 ? id : `${id}~${uses}`, chunks: [], shown: false };
+  ctx.state.parts.set(id, part);
+  ctx.state.stepItems.push({ kind: "part", part });
   return closed;
 }
 
@@ -23,10 +25,12 @@ export function partDelta(ctx: AiSdkContext, kind: OpenPart["kind"]): AgentUiEve
   let part = ctx.state.parts.get(id);
   if (part === undefined) {
     // A delta without its start: the part opens here (nothing is dropped).
-    part = { kind, partId: id, chunks: [] };
+    part = { kind, partId: id, chunks: [], shown: false };
     ctx.state.parts.set(id, part);
+    ctx.state.stepItems.push({ kind: "part", part });
   }
   part.chunks.push(delta);
+  part.shown = true;
   return kind === "text"
     ? [
         ctx.emit("text.delta", {
@@ -56,6 +60,8 @@ function closePart(ctx: AiSdkContext, id: string): AgentUiEvent[] {
   ctx.state.parts.delete(id);
   if (part.chunks.length === 0) return [];
   const text = part.chunks.join("");
+  // The text is the emitted final's now; a later `reset-step` only needs to know the part was shown.
+  part.chunks.length = 0;
   return part.kind === "text"
     ? [ctx.emit("text.final", { partId: part.partId, payload: { text } })]
     : [ctx.emit("reasoning.summary", { partId: part.partId, payload: { text } })];

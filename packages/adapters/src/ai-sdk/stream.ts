@@ -9,6 +9,8 @@ import { closeAllParts } from "./parts";
 /** `start`: a new response. A named message id that was seen before continues that message. */
 export function start(ctx: AiSdkContext): AgentUiEvent[] {
   ctx.state.starts++;
+  ctx.state.stepItems.length = 0;
+  ctx.state.retrying = false;
   // An unnamed message (the SDK leaves the id to the client) gets a positional key, so its parts are
   // placed in one message; a named id is always the source's own.
   ctx.state.messageId = readString(ctx.record, "messageId") ?? `${ctx.streamKey}:message-${ctx.state.starts}`;
@@ -17,6 +19,7 @@ export function start(ctx: AiSdkContext): AgentUiEvent[] {
 
 export function finish(ctx: AiSdkContext): AgentUiEvent[] {
   const finishReason = readString(ctx.record, "finishReason");
+  ctx.state.stepItems.length = 0;
   const closed = closeAllParts(ctx);
   const meta = metadata(ctx);
   if (finishReason === "error")
@@ -63,6 +66,7 @@ export function finish(ctx: AiSdkContext): AgentUiEvent[] {
 }
 
 export function abort(ctx: AiSdkContext): AgentUiEvent[] {
+  ctx.state.stepItems.length = 0;
   return [
     ...closeAllParts(ctx),
     ctx.emit("run.finished", {
@@ -146,6 +150,8 @@ export function dataPart(ctx: AiSdkContext, type: string): AgentUiEvent[] {
     ctx.state.dataRootCreated = true;
   }
   patch.push({ op: "add", path: `/aiSdkData/${key}`, value: safeValue(ctx.record.data, ctx.safe) });
+  // A transient part is no message part, so a step reset has nothing of it to discard.
+  if (ctx.record.transient !== true) ctx.state.stepItems.push({ kind: "data", key });
   return [ctx.emit("state.delta", { payload: { patch, transient: ctx.record.transient === true } })];
 }
 
@@ -153,6 +159,7 @@ export function sourceUrl(ctx: AiSdkContext): AgentUiEvent[] {
   const url = readString(ctx.record, "url");
   const id = readString(ctx.record, "sourceId") ?? url;
   if (id === undefined) return [ctx.unsupported("source-url without sourceId or url")];
+  ctx.state.stepItems.push({ kind: "source", id });
   return [
     ctx.emit("evidence.changed", {
       evidenceId: id,
@@ -164,6 +171,7 @@ export function sourceUrl(ctx: AiSdkContext): AgentUiEvent[] {
 export function sourceDocument(ctx: AiSdkContext): AgentUiEvent[] {
   const id = readString(ctx.record, "sourceId");
   if (id === undefined) return [ctx.unsupported("source-document without sourceId")];
+  ctx.state.stepItems.push({ kind: "source", id });
   return [
     ctx.emit("evidence.changed", {
       evidenceId: id,
@@ -180,11 +188,26 @@ export function sourceDocument(ctx: AiSdkContext): AgentUiEvent[] {
 
 /** `file`: an artifact ref. Inline `data:` URLs are never copied: they stay in the source. */
 export function file(ctx: AiSdkContext): AgentUiEvent[] {
+  return fileArtifact(ctx, "file");
+}
+
+/**
+ * `reasoning-file` (AI SDK 7): a file the model produced while reasoning (e.g. an image drawn as part of
+ * its thinking). It is a file like any other — an artifact ref, never text — marked as reasoning output
+ * so a surface can keep it with the process rather than present it as the answer's deliverable.
+ */
+export function reasoningFile(ctx: AiSdkContext): AgentUiEvent[] {
+  return fileArtifact(ctx, "reasoning");
+}
+
+function fileArtifact(ctx: AiSdkContext, origin: "file" | "reasoning"): AgentUiEvent[] {
   const url = readString(ctx.record, "url");
   const mediaType = readString(ctx.record, "mediaType");
   const inline = url === undefined || url.startsWith("data:") || url.length > 2048;
   ctx.state.fileCount++;
-  const artifactId = inline ? `${ctx.state.messageId ?? "message"}:file-${ctx.state.fileCount}` : url;
+  const slot = origin === "reasoning" ? "reasoning-file" : "file";
+  const artifactId = inline ? `${ctx.state.messageId ?? "message"}:${slot}-${ctx.state.fileCount}` : url;
+  ctx.state.stepItems.push({ kind: "artifact", artifactId });
   return [
     ctx.emit("artifact.created", {
       artifactId,
@@ -192,9 +215,12 @@ export function file(ctx: AiSdkContext): AgentUiEvent[] {
       artifactStatus: "ready",
       ...(inline ? {} : { artifactReadRef: url }),
       payload: compact({
-        title: readString(ctx.record, "filename") ?? mediaType,
+        title:
+          readString(ctx.record, "filename") ??
+          (origin === "reasoning" ? `Reasoning file${mediaType ? ` (${mediaType})` : ""}` : mediaType),
         mediaType,
         inline: inline || undefined,
+        origin: origin === "reasoning" ? "reasoning" : undefined,
       }),
     }),
   ];

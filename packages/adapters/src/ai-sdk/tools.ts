@@ -15,6 +15,7 @@ function ensureStarted(ctx: AiSdkContext, toolCallId: string): AgentUiEvent[] {
   if (name !== undefined) ctx.state.toolNames.set(toolCallId, name);
   if (ctx.state.startedTools.has(toolCallId)) return [];
   ctx.state.startedTools.add(toolCallId);
+  ctx.state.stepItems.push({ kind: "tool", toolCallId });
   return [
     ctx.emit("tool.started", {
       toolCallId,
