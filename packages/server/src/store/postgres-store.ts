@@ -14,8 +14,8 @@ import type {
   NewSession,
   SessionStore,
 } from "./session-store";
-import { storableDetail } from "./detail-bodies";
 import { type AppendRequest, GroupCommit } from "./group-commit";
+import { upsertDetails } from "./postgres-details";
 import { UnknownSessionError } from "./session-store";
 import { type DetailRow, detailRowToRecord, type SessionRow, sessionRowToRecord } from "./session-row";
 
@@ -92,33 +92,6 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     }
   };
 
-  /** Upserts `details` (one statement; a ref repeated keeps its last body, since ON CONFLICT cannot touch a
-   * row twice in one statement) on the batch's client, inside its transaction. */
-  const insertDetails = async (
-    client: pg.PoolClient,
-    sessionId: string,
-    details: Iterable<DetailRecord>,
-  ): Promise<void> => {
-    const latest = new Map<string, DetailRecord>();
-    for (const d of details) latest.set(d.ref, storableDetail(d));
-    if (latest.size === 0) return;
-    const rows = [...latest.values()];
-    await client.query(
-      `INSERT INTO ${t("details")} (session_id, ref, media_type, bytes, body, created_at)
-       SELECT $1, r, m, b, d, $6 FROM unnest($2::text[], $3::text[], $4::bigint[], $5::text[]) AS x(r, m, b, d)
-       ON CONFLICT (session_id, ref) DO UPDATE SET media_type = EXCLUDED.media_type, bytes = EXCLUDED.bytes,
-       body = EXCLUDED.body, created_at = EXCLUDED.created_at`,
-      [
-        sessionId,
-        rows.map((d) => d.ref),
-        rows.map((d) => d.mediaType),
-        rows.map((d) => d.bytes),
-        rows.map((d) => d.body),
-        new Date().toISOString(),
-      ],
-    );
-  };
-
   /** One transaction per batch. Requests are grouped per session (keeping their order) and sessions are
    * locked in id order, so two gateways committing overlapping batches cannot deadlock. */
   const commitBatch = (requests: readonly AppendRequest[]) =>
@@ -158,7 +131,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
             return { seq, event };
           });
         }
-        if (details) await insertDetails(client, sessionId, details);
+        if (details) await upsertDetails(client, t("details"), sessionId, details);
         // Bodies-only requests append nothing and wake nobody.
         if (total === 0) continue;
         await client.query(
