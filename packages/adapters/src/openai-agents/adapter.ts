@@ -1,21 +1,16 @@
 // OpenAI Agents SDK `RunStreamEvent`s → Agent UI. Raw model deltas stream the answer; run items restate
 // it (`message_output_created` → `text.final`, shown once), open and close tool rows, raise approvals
-// (the approval id is the call id; see tools.ts) and hand off between agents. The stream has no terminal event: it
-// ends when the run completes, or stops at an interruption, which must stay interrupted (HITL-03).
+// (the approval id is the call id; see tools.ts) and hand off between agents. The stream has no terminal
+// event: it ends when the run completes, or stops at an interruption, which must stay interrupted
+// (HITL-03). A serialized RunState (the run's snapshot, used to resume it) is read by run-state.ts.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
-import {
-  type JsonObject,
-  asRecord,
-  compact,
-  parseJson,
-  readArray,
-  readNumber,
-  readString,
-} from "../shared/record";
+import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
 import { type SafeOptions, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
-import { OpenAiAgentsTools, outputText } from "./tools";
+import { type FactEmit, handoffFact, messageFact, reasoningFact } from "./items";
+import { isRunState, readRunState } from "./run-state";
+import { OpenAiAgentsTools } from "./tools";
 
 export const OPENAI_AGENTS_FORMAT = "openai-agents";
 
@@ -42,7 +37,10 @@ class OpenAiAgentsAdapter implements SourceAdapter {
   /** A model response started and has not reported `response_done` yet. */
   private responseOpen = false;
   private currentAgent: string | undefined;
+  /** The last assistant message: a finished run's end is named after it (the RunState names it too). */
+  private lastMessageId: string | undefined;
   private readonly tools: OpenAiAgentsTools;
+  private readonly emitFact: FactEmit = (type, fields, info) => this.emit.event(type, fields, info);
 
   private readonly safeOptions: SafeOptions;
 
@@ -58,6 +56,7 @@ class OpenAiAgentsAdapter implements SourceAdapter {
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
+    if (isRunState(record)) return this.onRunState(record, index);
     const type = readString(record, "type");
     const detail =
       type === "raw_model_stream_event"
@@ -67,18 +66,35 @@ class OpenAiAgentsAdapter implements SourceAdapter {
     return this.emit.guard(record, info, () => this.translate(record, type, info));
   }
 
+  /** A serialized RunState: a snapshot of the run so far, with its own end (see run-state.ts). */
+  private onRunState(state: JsonObject, index: number | undefined): AgentUiEvent[] {
+    const info: SourceInfo = { index, sourceType: "run_state" };
+    const schemaVersion = readString(state, "$schemaVersion");
+    if (schemaVersion !== undefined) info.schemaVersion = schemaVersion.slice(0, 40);
+    return this.emit.guard(state, info, () => {
+      const { events, currentAgent } = readRunState(state, this.emit, this.tools, info);
+      // The snapshot states how the run stood; a stream that follows is the resumed run.
+      this.runOpen = false;
+      this.responseOpen = false;
+      this.currentAgent = currentAgent ?? this.currentAgent;
+      return events;
+    });
+  }
+
   finish(): AgentUiEvent[] {
     if (!this.runOpen) return [];
     this.runOpen = false;
     const pending = this.tools.pending();
     if (pending.length > 0) {
       // The SDK stops streaming at an interruption: waiting on the user, not done (HITL-03, STAT-08).
+      // Named after the calls, like the RunState's interruption, so stream and state end the run once.
       const reason = `awaiting approval of ${pending.join(", ")}`;
       return [
-        this.emit.event("run.finished", {
-          phase: "interrupted",
-          payload: { outcome: "interrupted", reason },
-        }),
+        this.emit.event(
+          "run.finished",
+          { phase: "interrupted", payload: { outcome: "interrupted", reason } },
+          { sourceEventId: `interruption:${pending.join(",")}` },
+        ),
       ];
     }
     if (this.responseOpen) {
@@ -92,7 +108,8 @@ class OpenAiAgentsAdapter implements SourceAdapter {
         ),
       ];
     }
-    return [this.emit.event("run.finished", { phase: "completed", payload: { outcome: "success" } })];
+    const final = this.lastMessageId !== undefined ? { sourceEventId: `final:${this.lastMessageId}` } : {};
+    return [this.emit.event("run.finished", { phase: "completed", payload: { outcome: "success" } }, final)];
   }
 
   private translate(record: unknown, type: string | undefined, info: SourceInfo): AgentUiEvent[] {
@@ -190,7 +207,8 @@ class OpenAiAgentsAdapter implements SourceAdapter {
     this.currentAgent ??= agent;
     switch (readString(body, "name")) {
       case "message_output_created":
-        return this.onMessage(raw, info);
+        this.lastMessageId = readString(raw, "id") ?? this.lastMessageId;
+        return [messageFact(raw, this.emitFact, info)];
       case "tool_called":
         return this.tools.open(raw, info);
       case "tool_approval_requested":
@@ -200,19 +218,18 @@ class OpenAiAgentsAdapter implements SourceAdapter {
         return this.tools.approval({ ...raw, callId: readString(raw, "id", "callId") }, agent, info);
       case "tool_output":
         return this.tools.output(raw, info, this.modelResponded);
-      case "reasoning_item_created": {
-        const text = (readArray(raw, "content") ?? []).map((c) => readString(c, "text") ?? "").join("");
-        return [
-          this.emit.event(
-            "reasoning.summary",
-            compact<EventFields>({ partId: readString(raw, "id"), phase: "reasoning", payload: { text } }),
-            info,
-          ),
-        ];
-      }
+      case "reasoning_item_created":
+        return [reasoningFact(raw, this.emitFact, info)];
       case "handoff_requested":
-      case "handoff_occurred":
-        return this.onHandoff(body, raw, agent, item, info);
+      case "handoff_occurred": {
+        const parties = {
+          occurred: readString(body, "name") === "handoff_occurred",
+          from: readString(asRecord(item?.sourceAgent), "name") ?? readString(body, "sourceAgent") ?? agent,
+          to: readString(asRecord(item?.targetAgent), "name") ?? readString(body, "targetAgent"),
+          fallbackFrom: this.currentAgent,
+        };
+        return [handoffFact(raw, parties, this.emitFact, info)];
+      }
       default:
         return [
           this.emit.unsupported(
@@ -222,64 +239,6 @@ class OpenAiAgentsAdapter implements SourceAdapter {
           ),
         ];
     }
-  }
-
-  private onMessage(raw: JsonObject, info: SourceInfo): AgentUiEvent[] {
-    const messageId = readString(raw, "id");
-    const parts = readArray(raw, "content") ?? [];
-    const text = parts.map((p) => readString(p, "text") ?? readString(p, "refusal") ?? "").join("");
-    const payload: JsonObject = { text };
-    if (parts.some((p) => readString(p, "type") === "refusal")) payload.refusal = true;
-    return [
-      this.emit.event(
-        "text.final",
-        compact<EventFields>({ messageId, partId: messageId, phase: "reconciling", payload }),
-        {
-          ...info,
-          sourceEventId: messageId !== undefined ? `message:${messageId}` : undefined,
-        },
-      ),
-    ];
-  }
-
-  private onHandoff(
-    body: JsonObject,
-    raw: JsonObject,
-    agent: string | undefined,
-    item: JsonObject | undefined,
-    info: SourceInfo,
-  ): AgentUiEvent[] {
-    const handoffId = readString(raw, "callId", "call_id", "id");
-    const occurred = readString(body, "name") === "handoff_occurred";
-    // Live items name both agents; a serialized `handoff_occurred` has neither (no `agent` either), so
-    // `from` is the active agent and `to` the `{"assistant": …}` the SDK writes as the call's output
-    // (a string in older SDKs, a `{type: "text", text}` part since 0.20).
-    const from =
-      readString(asRecord(item?.sourceAgent), "name") ??
-      readString(body, "sourceAgent") ??
-      agent ??
-      this.currentAgent;
-    const to =
-      readString(asRecord(item?.targetAgent), "name") ??
-      readString(body, "targetAgent") ??
-      readString(asRecord(parseJson(outputText(raw.output) ?? "")), "assistant");
-    const payload = compact({
-      from,
-      to: occurred ? to : undefined,
-      status: occurred ? "accepted" : "handoff_requested",
-    });
-    return [
-      this.emit.event(
-        "agent.handoff",
-        compact<EventFields>({
-          handoffId,
-          agentId: occurred ? to : from,
-          topology: "specialist_handoff",
-          payload,
-        }),
-        info,
-      ),
-    ];
   }
 
   private onAgentUpdated(body: JsonObject, info: SourceInfo): AgentUiEvent[] {

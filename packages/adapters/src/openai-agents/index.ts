@@ -1,19 +1,22 @@
 import { isRecord, readString } from "../shared/record";
 import type { AdapterModule } from "../types";
 import { OPENAI_AGENTS_FORMAT, createOpenAiAgentsAdapter } from "./adapter";
+import { isRunState } from "./run-state";
 
 const TYPES = new Set(["raw_model_stream_event", "run_item_stream_event", "agent_updated_stream_event"]);
 
-/** The three RunStreamEvent discriminants are specific to the Agents SDK. */
+/** The three RunStreamEvent discriminants are specific to the Agents SDK, and so is a serialized
+ * RunState (`$schemaVersion`, `currentAgent`, `generatedItems`). */
 function detect(record: unknown): number {
   if (!isRecord(record)) return 0;
+  if (isRunState(record)) return 0.98;
   return TYPES.has(readString(record, "type") ?? "") ? 0.98 : 0;
 }
 
 export const openaiAgentsAdapter: AdapterModule = {
   format: OPENAI_AGENTS_FORMAT,
   description:
-    "OpenAI Agents SDK RunStreamEvents → streamed text reconciled with message items, tool rows, approvals (approval id = call id), handoffs, interrupted runs",
+    "OpenAI Agents SDK RunStreamEvents and serialized RunState snapshots → streamed text reconciled with message items, tool rows, approvals (approval id = call id; decisions from the RunState), handoffs, interrupted runs",
   create: createOpenAiAgentsAdapter,
   detect,
 };

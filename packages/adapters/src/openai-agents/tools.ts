@@ -6,6 +6,10 @@
 // the caller and the resumed stream never restates them. A rejected call streams the very same
 // `tool_output` item as an executed one, with the SDK's refusal text ("Tool execution was not
 // approved.") as its output. So the approval resolves without a `decision`; the output shows the rest.
+// A serialized RunState does record the decision (run-state.ts): `resolve()` carries it from there.
+//
+// `restated`: the facts come from a snapshot (a RunState, a resumed stream re-announcing a call) and
+// keep their call-id based ids without taking a stream position (shared/restated).
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, isRecord, parseJson, readString } from "../shared/record";
@@ -44,6 +48,11 @@ export class OpenAiAgentsTools {
     private readonly safe: (value: unknown) => unknown,
   ) {}
 
+  /** Emits one fact of a call: a stream position of its own, or restated (see the header). */
+  private fact(restated: boolean, type: string, fields: EventFields, info: SourceInfo): AgentUiEvent {
+    return restated ? restatedEvent(this.emit, type, fields, info) : this.emit.event(type, fields, info);
+  }
+
   /** Call ids still waiting on the user (the run stopped at the interruption). */
   pending(): string[] {
     return [...this.pendingApprovals];
@@ -73,8 +82,7 @@ export class OpenAiAgentsTools {
     const input = this.safe(args !== undefined ? (parseJson(args) ?? args) : raw.input);
     const ids = { ...info, sourceEventId: `call:${callId}` };
     // A resumed stream re-announces a call the previous stream opened: same ids, no stream position.
-    const emit = (type: string, fields: EventFields) =>
-      restated ? restatedEvent(this.emit, type, fields, ids) : this.emit.event(type, fields, ids);
+    const emit = (type: string, fields: EventFields) => this.fact(restated, type, fields, ids);
     const out = [
       emit(
         "tool.started",
@@ -86,14 +94,15 @@ export class OpenAiAgentsTools {
     return out;
   }
 
-  approval(raw: JsonObject, agent: string | undefined, info: SourceInfo): AgentUiEvent[] {
-    const out = this.open(raw, info);
+  approval(raw: JsonObject, agent: string | undefined, info: SourceInfo, restated = false): AgentUiEvent[] {
+    const out = this.open(raw, info, restated);
     const callId = callIdOf(raw);
     if (callId === undefined) return out;
     this.pendingApprovals.add(callId);
     const ids = { ...info, sourceEventId: `approval:${callId}` };
     out.push(
-      this.emit.event(
+      this.fact(
+        restated,
         "tool.progress",
         { toolCallId: callId, phase: "waiting", payload: { awaitingActionId: callId } },
         ids,
@@ -111,7 +120,8 @@ export class OpenAiAgentsTools {
       requestedBy: agent !== undefined ? { name: agent } : undefined,
     });
     out.push(
-      this.emit.event(
+      this.fact(
+        restated,
         "action.required",
         { actionId: callId, toolCallId: callId, phase: "waiting", payload },
         ids,
@@ -120,9 +130,21 @@ export class OpenAiAgentsTools {
     return out;
   }
 
+  /** The runtime recorded the user's decision on an approval (a RunState's approval records). */
+  resolve(callId: string, decision: "approve" | "reject", info: SourceInfo): AgentUiEvent {
+    this.pendingApprovals.delete(callId);
+    const payload = { outcome: "resolved", decision, reason: "decision recorded in the run state" };
+    return restatedEvent(
+      this.emit,
+      "action.resolved",
+      { actionId: callId, toolCallId: callId, payload },
+      { ...info, sourceEventId: `approval:${callId}` },
+    );
+  }
+
   /** `modelResponded`: whether this stream already had a model response (a resumed stream opens with
    * the outputs of calls the previous stream announced). */
-  output(raw: JsonObject, info: SourceInfo, modelResponded: boolean): AgentUiEvent[] {
+  output(raw: JsonObject, info: SourceInfo, modelResponded: boolean, restated = false): AgentUiEvent[] {
     const callId = callIdOf(raw);
     if (callId === undefined)
       return [this.emit.diagnostic("missing_correlation", "warning", "tool output without callId", info)];
@@ -137,7 +159,8 @@ export class OpenAiAgentsTools {
         reason: resumed ? "run resumed past the call" : "run went on past the call",
       };
       out.push(
-        this.emit.event(
+        this.fact(
+          restated,
           "action.resolved",
           { actionId: callId, toolCallId: callId, payload },
           { ...info, sourceEventId: `approval:${callId}` },
@@ -147,21 +170,21 @@ export class OpenAiAgentsTools {
     if (!tool.started) out.push(...this.open(raw, info, true));
     if (tool.terminal) return out;
     tool.terminal = true;
-    out.push(this.terminal(raw, callId, info));
+    out.push(this.terminal(raw, callId, info, restated));
     return out;
   }
 
-  private terminal(raw: JsonObject, callId: string, info: SourceInfo): AgentUiEvent {
+  private terminal(raw: JsonObject, callId: string, info: SourceInfo, restated: boolean): AgentUiEvent {
     const text = outputText(raw.output);
     const ids = { ...info, sourceEventId: `call:${callId}` };
     if (readString(raw, "status") === "incomplete") {
       const payload = compact({ error: "tool call incomplete", outputPreview: safePreview(text) });
-      return this.emit.event("tool.failed", { toolCallId: callId, phase: "failed", payload }, ids);
+      return this.fact(restated, "tool.failed", { toolCallId: callId, phase: "failed", payload }, ids);
     }
     const payload = compact({
       output: this.safe(isRecord(raw.output) || Array.isArray(raw.output) ? raw.output : text),
       outputPreview: safePreview(text ?? raw.output, 2048),
     });
-    return this.emit.event("tool.result", { toolCallId: callId, phase: "completed", payload }, ids);
+    return this.fact(restated, "tool.result", { toolCallId: callId, phase: "completed", payload }, ids);
   }
 }
