@@ -1,9 +1,13 @@
 // Upstream connector for an AG-UI agent endpoint: POST a `RunAgentInput`, read the SSE event stream, hand
-// every event to the `ag-ui` adapter. Writes map to AG-UI runs: `send` starts a run with the user message,
-// `respond_action` resumes with the interrupt decision (`resume: [{ interruptId, status, payload }]`),
-// `interrupt` aborts the running request. Other writes have no AG-UI equivalent: `unavailable`.
+// every event to the `ag-ui` adapter. Writes map to AG-UI runs: `send` stores the user's message as a fact
+// and starts a run with it, `respond_action` resumes with the interrupt decision (`resume: [{ interruptId,
+// status, payload }]`), `interrupt` aborts the running request. Other writes have no AG-UI equivalent:
+// `unavailable`. Every run posts the conversation so far (./ag-ui-messages): the user's messages and the
+// agent's replies with their tool calls and results, as the AG-UI client keeps them, so a multi-turn
+// conversation is coherent upstream; after a gateway restart it is rebuilt from the projection.
 import { randomUUID } from "node:crypto";
-import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
+import type { ControlCommand, ProjectionState, WriteResult } from "@agent-ui/contracts";
+import { type AgUiMessage, AgUiConversation } from "./ag-ui-messages";
 import type {
   RuntimeSource,
   RuntimeSourceContext,
@@ -11,22 +15,18 @@ import type {
   RuntimeSourceInit,
 } from "./runtime-source";
 import { SourceConfigError, unavailableResult } from "./runtime-source";
-import { projectedTextHistory, redactedConfigRefusal, type TextTurn } from "./resume-support";
+import { projectedConversation, redactedConfigRefusal } from "./resume-support";
 import { readUpstreamSse, reportOutcome, requireUrl, stringRecord } from "./upstream-sse";
 
 export const AG_UI_FORMAT = "ag-ui";
-
-interface AgUiMessage {
-  id: string;
-  role: "user" | "assistant" | "system" | "tool";
-  content?: string;
-}
 
 class AgUiConnector implements RuntimeSource {
   readonly kind = "ag-ui";
   private context: RuntimeSourceContext | undefined;
   private run: AbortController | undefined;
-  private readonly messages: AgUiMessage[] = [];
+  /** A send is storing its user message; the run follows. */
+  private sending = false;
+  private readonly conversation: AgUiConversation;
   private readonly threadId: string;
 
   constructor(
@@ -34,14 +34,16 @@ class AgUiConnector implements RuntimeSource {
     private readonly headers: Record<string, string> | undefined,
     private readonly baseInput: Record<string, unknown>,
     private readonly startOnCreate: boolean,
-    /** Set when the session resumes after a gateway restart: its thread and projected text history. */
-    private readonly resumed?: { threadId?: string; history: TextTurn[]; note: string },
+    /** Set when the session resumes after a gateway restart: its thread and the conversation rebuilt
+     * from the projection. */
+    private readonly resumed?: { threadId?: string; history: AgUiMessage[] },
   ) {
     this.threadId =
       resumed?.threadId ?? (typeof baseInput.threadId === "string" ? baseInput.threadId : randomUUID());
-    if (resumed)
-      this.messages.push(...resumed.history.map(({ id, role, text }) => ({ id, role, content: text })));
-    else if (Array.isArray(baseInput.messages)) this.messages.push(...(baseInput.messages as AgUiMessage[]));
+    // The configured input messages open the conversation; a resumed session continues it with what the
+    // projection holds (a message already there by id is not added twice).
+    const configured = Array.isArray(baseInput.messages) ? (baseInput.messages as AgUiMessage[]) : [];
+    this.conversation = new AgUiConversation([...configured, ...(resumed?.history ?? [])]);
   }
 
   async start(context: RuntimeSourceContext): Promise<void> {
@@ -55,15 +57,16 @@ class AgUiConnector implements RuntimeSource {
   async command(command: ControlCommand): Promise<WriteResult> {
     const key = command.idempotencyKey;
     if (command.kind === "send") {
-      if (this.run)
+      if (this.run || this.sending)
         return { status: "rejected", idempotencyKey: key, reason: "a run is active; interrupt it first" };
       const messageId = command.clientMessageId ?? randomUUID();
-      this.messages.push({ id: messageId, role: "user", content: command.text });
+      await this.storeUser(messageId, command.text);
       const runId = this.launch({});
       return { status: "accepted", idempotencyKey: key, assigned: { runId, messageId } };
     }
     if (command.kind === "respond_action") {
-      if (this.run) return { status: "rejected", idempotencyKey: key, reason: "a run is active" };
+      if (this.run || this.sending)
+        return { status: "rejected", idempotencyKey: key, reason: "a run is active" };
       const approved = command.decision === "approve";
       const payload = command.payload ?? (command.decision === "answer" ? {} : { approved });
       const runId = this.launch({
@@ -90,6 +93,30 @@ class AgUiConnector implements RuntimeSource {
     this.run = undefined;
   }
 
+  /** The user's message is a fact of the conversation the connector owns (an AG-UI run stream carries the
+   * agent's side): it joins the conversation and is stored before the run starts, so every client shows
+   * it before the reply and a restart can rebuild the history with it. */
+  private async storeUser(messageId: string, text: string): Promise<void> {
+    this.conversation.addUser(messageId, text);
+    this.sending = true;
+    try {
+      await this.context?.sink.events([
+        {
+          type: "text.final",
+          owner: "session",
+          scope: "part",
+          surface: "message_parts",
+          persistence: "transcript",
+          messageId,
+          threadId: this.threadId,
+          payload: { role: "user", text },
+        },
+      ]);
+    } finally {
+      this.sending = false;
+    }
+  }
+
   private launch(extra: Record<string, unknown>): string {
     const context = this.context;
     if (!context) throw new Error("AG-UI connector used before start");
@@ -106,11 +133,15 @@ class AgUiConnector implements RuntimeSource {
       context: [],
       forwardedProps: {},
       ...this.baseInput,
-      messages: [...this.messages],
+      messages: this.conversation.snapshot(),
       ...extra,
     };
     const request = { url: this.url, headers: this.headers, body, signal: run.signal };
-    void readUpstreamSse(request, context.sink, (record) => context.sink.records([record], AG_UI_FORMAT))
+    const onEvent = (record: unknown) => {
+      this.conversation.apply(record);
+      return context.sink.records([record], AG_UI_FORMAT);
+    };
+    void readUpstreamSse(request, context.sink, onEvent)
       .then((outcome) => {
         if (this.run === run) this.run = undefined;
         return reportOutcome(context.sink, outcome);
@@ -127,6 +158,9 @@ function readConfig(config: Record<string, unknown>) {
     const input = config.input ?? {};
     if (typeof input !== "object" || input === null || Array.isArray(input))
       throw new TypeError('"config.input" must be an object');
+    const messages = (input as Record<string, unknown>).messages;
+    if (messages !== undefined && !(Array.isArray(messages) && messages.every(isMessage)))
+      throw new TypeError('"config.input.messages" must be an array of messages with a string id and role');
     return {
       url,
       headers,
@@ -150,14 +184,67 @@ export const agUiSource: RuntimeSourceFactory = {
     const refusal = redactedConfigRefusal(init.config);
     if (refusal) return { refused: refusal };
     const { url, headers, input } = readConfig(init.config);
-    const history = projectedTextHistory(init.state);
     const threadId = init.state.session.threadId ?? init.state.runtime.threadId;
-    const note =
-      `thread ${threadId ?? "(new)"} continues with ${history.length} text message(s) rebuilt from the ` +
-      "projection; a run in flight before the restart is not resumed and tool calls are not in the history";
+    const { history, note } = resumedHistory(init.state, threadId);
     return {
-      source: new AgUiConnector(url, headers, input, false, { threadId, history, note }),
+      source: new AgUiConnector(url, headers, input, false, { threadId, history }),
       reason: note,
     };
   },
 };
+
+/** The conversation as the projection holds it, in AG-UI messages: user and assistant messages, an
+ * assistant's tool calls (`toolCalls`) followed by their results (`tool` messages). A result's id is
+ * derived from its call (`<toolCallId>:result`): the projection keeps the call, not the result message's
+ * own id. The note says what was carried and what could not be. */
+function resumedHistory(state: ProjectionState, threadId: string | undefined) {
+  const conversation = projectedConversation(state);
+  const history: AgUiMessage[] = [];
+  let calls = 0;
+  let results = 0;
+  for (const turn of conversation.turns) {
+    const message: AgUiMessage = { id: turn.id, role: turn.role };
+    if (turn.text !== "" || turn.role === "user") message.content = turn.text;
+    if (turn.agentId !== undefined) message.subagentRunId = turn.agentId;
+    if (turn.toolCalls.length > 0)
+      message.toolCalls = turn.toolCalls.map((call) => ({
+        id: call.toolCallId,
+        type: "function" as const,
+        function: { name: call.name, arguments: call.input },
+      }));
+    history.push(message);
+    for (const call of turn.toolCalls) {
+      calls += 1;
+      if (call.result === undefined) continue;
+      results += 1;
+      const result: AgUiMessage = {
+        id: `${call.toolCallId}:result`,
+        role: "tool",
+        toolCallId: call.toolCallId,
+        content: call.result.text,
+      };
+      if (call.result.error !== undefined) result.error = call.result.error;
+      history.push(result);
+    }
+  }
+  const gaps = [
+    conversation.previewResults > 0
+      ? `${conversation.previewResults} tool result(s) carried as their stored preview`
+      : "",
+    conversation.omittedToolCalls > 0
+      ? `${conversation.omittedToolCalls} tool call(s) left out (name or complete input not stored)`
+      : "",
+  ].filter((gap) => gap !== "");
+  const note =
+    `thread ${threadId ?? "(new)"} continues with ${conversation.turns.length} message(s), ${calls} tool ` +
+    `call(s) and ${results} tool result(s) rebuilt from the projection` +
+    (gaps.length > 0 ? ` (${gaps.join("; ")})` : "") +
+    "; a run in flight before the restart is not resumed";
+  return { history, note };
+}
+
+function isMessage(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  const m = value as Record<string, unknown>;
+  return typeof m.id === "string" && typeof m.role === "string";
+}

@@ -1,8 +1,14 @@
 // What an upstream connector can carry over when it resumes a session after a gateway restart. Only
 // facts the gateway stored: the redacted config (so a config that held secrets cannot be re-sent) and the
-// projection (so the conversation is the projected text of user and assistant messages — tool calls and
-// their approvals are not rebuilt, and the resume reason says so).
-import { type ProjectionState, REDACTION_MARKER_PREFIX } from "@agent-ui/contracts";
+// projection: user and assistant messages with their text and, where the projection holds them, the tool
+// calls they made and the results those calls returned (as stored: redacted, bounded previews). What the
+// projection cannot give back exactly is left out or marked, never filled in, and the counts say so.
+import {
+  type Message,
+  type ProjectionState,
+  REDACTION_MARKER_PREFIX,
+  type ToolRecord,
+} from "@agent-ui/contracts";
 
 /** Why a stored config cannot drive the upstream again, if it cannot: redaction replaced a secret. */
 export function redactedConfigRefusal(config: Record<string, unknown>): string | undefined {
@@ -17,19 +23,105 @@ export interface TextTurn {
   text: string;
 }
 
+/** A tool call as the projection holds it. */
+export interface ProjectedToolCall {
+  toolCallId: string;
+  name: string;
+  /** The call's input as stored: JSON text (redacted), `""` when the call had none. */
+  input: string;
+  /** What the call returned, once it ended with output or an error. */
+  result?: {
+    text: string;
+    error?: string;
+    /** The stored text is a bounded preview of a longer output (the full body is a detail ref). */
+    preview: boolean;
+  };
+}
+
+export interface ProjectedTurn extends TextTurn {
+  /** The agent the message belongs to, when the runtime said (a subagent's run id). */
+  agentId?: string;
+  toolCalls: ProjectedToolCall[];
+}
+
+export interface ProjectedConversation {
+  turns: ProjectedTurn[];
+  /** Tool calls left out: the projection did not hold their name or their complete input (an input
+   * over the preview bound is kept only as a cut preview, which is not the call's arguments). */
+  omittedToolCalls: number;
+  /** Tool results carried as the stored preview of a longer output. */
+  previewResults: number;
+}
+
+/** User and assistant messages of the projection, in order, with the tool calls each made (messages with
+ * neither text nor a carried call are left out). */
+export function projectedConversation(state: ProjectionState): ProjectedConversation {
+  const conversation: ProjectedConversation = { turns: [], omittedToolCalls: 0, previewResults: 0 };
+  for (const message of state.messages) {
+    if (message.role !== "user" && message.role !== "assistant") continue;
+    const turn: ProjectedTurn = { id: message.id, role: message.role, text: textOf(message), toolCalls: [] };
+    if (message.agentId !== undefined) turn.agentId = message.agentId;
+    for (const part of message.parts) {
+      if (part.kind !== "tool_call" || part.toolCallId === undefined) continue;
+      const tool = state.tools[part.toolCallId];
+      const call = tool ? projectedCall(tool) : undefined;
+      if (call === undefined) {
+        conversation.omittedToolCalls += 1;
+        continue;
+      }
+      if (call.result?.preview) conversation.previewResults += 1;
+      turn.toolCalls.push(call);
+    }
+    if (turn.text !== "" || turn.toolCalls.length > 0) conversation.turns.push(turn);
+  }
+  return conversation;
+}
+
 /** User and assistant messages of the projection as plain text, in order (empty ones left out). */
 export function projectedTextHistory(state: ProjectionState): TextTurn[] {
   const turns: TextTurn[] = [];
   for (const message of state.messages) {
     if (message.role !== "user" && message.role !== "assistant") continue;
-    const text = message.parts
-      .filter(
-        (part) =>
-          (part.kind === "user_text" || part.kind === "assistant_text") && typeof part.text === "string",
-      )
-      .map((part) => part.text)
-      .join("");
+    const text = textOf(message);
     if (text !== "") turns.push({ id: message.id, role: message.role, text });
   }
   return turns;
+}
+
+function textOf(message: Message): string {
+  let text = "";
+  for (const part of message.parts)
+    if ((part.kind === "user_text" || part.kind === "assistant_text") && typeof part.text === "string")
+      text += part.text;
+  return text;
+}
+
+function projectedCall(tool: ToolRecord): ProjectedToolCall | undefined {
+  if (tool.name === "unknown") return undefined;
+  const input = tool.inputSummary ?? "";
+  if (input !== "" && !isJson(input)) return undefined;
+  const call: ProjectedToolCall = { toolCallId: tool.toolCallId, name: tool.name, input };
+  if (tool.status === "output-available" || tool.status === "output-error") {
+    const stored = tool.outputPreview;
+    const error = tool.status === "output-error" ? (tool.error?.message ?? "tool failed") : undefined;
+    const text = stored ?? error ?? "";
+    call.result = { text, preview: stored !== undefined && isCut(tool, stored) };
+    if (error !== undefined) call.result.error = error;
+  }
+  return call;
+}
+
+/** A stored output preview is cut when the full body lives elsewhere or was longer than the preview. */
+function isCut(tool: ToolRecord, preview: string): boolean {
+  if (tool.outputRef !== undefined) return true;
+  return tool.outputBytes !== undefined && tool.outputBytes > new TextEncoder().encode(preview).length;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
