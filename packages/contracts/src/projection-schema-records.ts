@@ -262,6 +262,7 @@ const DELEGATION_EDGE = objectSchema<DelegationEdge>(
     to: STRING,
     kind: enumOf(["spawn", "handoff", "wait", "review"]),
     taskId: STRING,
+    status: enumOf(["active", "ended"]),
     source: FACT_SOURCE,
   },
   { from: true, to: true, kind: true },

@@ -33,6 +33,9 @@ export interface DelegationEdge {
   to: string;
   kind: "spawn" | "handoff" | "wait" | "review";
   taskId?: string;
+  /** Wait edges only: `active` while `from` waits on `to`, `ended` once the runtime moved `from` on (or
+   * stopped naming `to`). Absent on the other kinds, which stay true once stated (TEAM-03). */
+  status?: "active" | "ended";
   source?: FactSource;
 }
 

@@ -2,7 +2,8 @@
 // lineage; a child without parent ids is `lineage: "unknown"` with a diagnostic and no fabricated edge
 // (TEAM-18); worker notifications are never user speech (TEAM-04); handoffs never rewrite authorship
 // (TEAM-07); reviews keyed by reviewId with their own verdicts (TEAM-08). A delegated child is shown in
-// the coordinator's message as an `agent_task` part (agent-task-parts.ts).
+// the coordinator's message as an `agent_task` part (agent-task-parts.ts); a waiting agent's `waitingOn`
+// draws wait edges (wait-edges.ts).
 import type { AgentRecord, Review, WorkerNotification } from "@agent-ui/contracts";
 import { REVIEW_STATUSES, TOPOLOGIES, isMember } from "@agent-ui/contracts";
 import { toTeammateStatus } from "../crosswalk";
@@ -12,6 +13,7 @@ import { addPart, createMessage } from "../message-ops";
 import type { EventContext, Store } from "../store";
 import { trackAgentTask } from "./agent-task-parts";
 import { citeReviewEvidence } from "./evidence-parts";
+import { trackWaitEdges } from "./wait-edges";
 import { mergeWorkItem } from "./work-board";
 
 export function agentFor(store: Store, agentId: string, ctx: EventContext): AgentRecord {
@@ -133,6 +135,7 @@ function agentEvent(kind: "spawned" | "changed" | "completed") {
     agent.source = ctx.source;
     store.agents.touch(agentId);
     applyShape(store, ctx);
+    trackWaitEdges(store, agent, ctx);
     trackAgentTask(store, agent, ctx, kind === "spawned");
     store.timelineEntry(`agent:${agentId}`, "agent", agent.name === "unknown" ? agentId : agent.name, ctx, {
       status: agent.status,

@@ -1,0 +1,71 @@
+// Wait edges in the delegation graph (TEAM-03, TEAM-14 `wait`). A confirmed wait is the runtime's fact
+// that an agent (usually the coordinator) is `waiting` on named teammates — an agent fact whose payload
+// carries `waitingOn` (ids). The client's `wait` write is only intent: the edge appears when the runtime
+// says so (ARCH-01). One `wait` edge per (waiter, target), `active` while the waiter waits on it and
+// `ended` once a later fact moves the waiter off `waiting` or stops naming that target; a new wait on the
+// same target makes it active again (bounded: no edge per fact). Only stated ids are drawn (TEAM-18).
+import type { AgentRecord, DelegationEdge } from "@agent-ui/contracts";
+import type { EventContext, Store } from "../store";
+
+/** The ids the fact says the agent waits on; `undefined` when the fact does not say. */
+function waitTargets(store: Store, agent: AgentRecord, ctx: EventContext): string[] | undefined {
+  const raw = ctx.payload.waitingOn;
+  if (raw === undefined) return undefined;
+  const list = typeof raw === "string" ? [raw] : Array.isArray(raw) ? raw : null;
+  const targets: string[] = [];
+  if (list !== null)
+    for (const id of list)
+      if (typeof id === "string" && id.length > 0 && id !== agent.agentId && !targets.includes(id))
+        targets.push(id);
+  if (list === null || targets.length !== list.length)
+    store.diag(
+      "schema_mismatch",
+      "info",
+      `waitingOn of ${agent.agentId} should name other agents by id: the rest is not drawn`,
+      ctx.event,
+      "/payload/waitingOn",
+    );
+  return targets;
+}
+
+/** Updates the agent's outgoing wait edges after an agent fact (agent.ts has applied its status). */
+export function trackWaitEdges(store: Store, agent: AgentRecord, ctx: EventContext): void {
+  const named = waitTargets(store, agent, ctx);
+  const team = store.team.value;
+  // While still waiting, a fact that does not restate its targets keeps the current wait as it is.
+  const waiting = agent.status === "waiting";
+  if (waiting && named === undefined) return;
+  const targets = waiting ? (named as string[]) : [];
+  let changed = false;
+  for (const edge of team.edges) {
+    if (edge.kind !== "wait" || edge.from !== agent.agentId) continue;
+    const active = targets.includes(edge.to);
+    if (edge.status === (active ? "active" : "ended")) continue;
+    edge.status = active ? "active" : "ended";
+    edge.source = ctx.source;
+    changed = true;
+  }
+  for (const to of targets) {
+    if (team.edges.some((edge) => edge.kind === "wait" && edge.from === agent.agentId && edge.to === to))
+      continue;
+    const edge: DelegationEdge = {
+      from: agent.agentId,
+      to,
+      kind: "wait",
+      status: "active",
+      source: ctx.source,
+    };
+    team.edges.push(edge);
+    changed = true;
+  }
+  if (!changed) return;
+  store.team.touch();
+  const label = agent.name === "unknown" ? agent.agentId : agent.name;
+  store.timelineEntry(
+    `wait:${agent.agentId}`,
+    "team",
+    targets.length > 0 ? `${label} waits on ${targets.join(", ")}` : `${label} stopped waiting`,
+    ctx,
+    { status: targets.length > 0 ? "active" : "ended", refs: { agentId: agent.agentId } },
+  );
+}
