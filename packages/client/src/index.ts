@@ -6,6 +6,7 @@ export * from "./runtime-client";
 export * from "./gateway-http";
 export * from "./log-subscription";
 export * from "./session-client";
+export * from "./optimistic-messages";
 export * from "./connect";
 export * from "./transports/transport";
 export * from "./transports/sse";

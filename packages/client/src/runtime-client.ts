@@ -27,8 +27,13 @@ export interface RuntimeClientOptions {
   port: WritePort;
   /** Awaited before every write: `SessionClient` binds its listener here (COMP-05). */
   beforeWrite?: () => Promise<void>;
-  /** Called with each command right before it is written (optimistic UI, audit, tests). */
+  /** Called with each new command when it is submitted, before the listener is bound (optimistic UI). A
+   * repeat of a key still in flight is not a new command. */
+  onSubmit?: (command: ControlCommand) => void;
+  /** Called with each command right before it is written (audit, tests). */
   onWrite?: (command: ControlCommand) => void;
+  /** Called with each new command's result, whatever it is (optimistic UI reconciliation). */
+  onSettled?: (command: ControlCommand, result: WriteResult) => void;
   newId?: () => string;
 }
 
@@ -130,6 +135,7 @@ export class RuntimeClient {
     } as unknown as ControlCommand;
     const running = this.inFlight.get(key);
     if (running) return running.then((first) => ({ ...first, duplicate: true }));
+    this.options.onSubmit?.(command);
     const attempt = (async (): Promise<WriteResult> => {
       try {
         await this.options.beforeWrite?.();
@@ -146,6 +152,18 @@ export class RuntimeClient {
       if (this.inFlight.get(key) === attempt) this.inFlight.delete(key);
     };
     attempt.then(clear, clear);
+    if (this.options.onSettled) {
+      const settled = this.options.onSettled;
+      attempt.then(
+        (result) => settled(command, result),
+        (error: unknown) =>
+          settled(command, {
+            status: "failed",
+            idempotencyKey: key,
+            reason: error instanceof Error ? error.message : String(error),
+          }),
+      );
+    }
     return attempt;
   }
 

@@ -1,11 +1,13 @@
 // `SessionClient`: what a UI (the workbench) holds for one open session. It hydrates a projector from the
 // gateway's hydration window, binds the live subscription *before* any write can be sent (COMP-05), feeds
 // every entry to the projector, repairs gaps from a fresh snapshot (AUI-AR-HYDRATE-002) and exposes the
-// projection state and the connection state as facts. Writes go through `runtime` (a `RuntimeClient`).
-import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
+// projection state and the connection state as facts. Writes go through `runtime` (a `RuntimeClient`); a
+// send shows the user's message at once as optimistic until the runtime's fact confirms it (ENV-07).
+import type { AgentUiEvent, ControlCommand, ProjectionState, WriteResult } from "@agent-ui/contracts";
 import { createProjector } from "@agent-ui/projection";
 import type { BackoffOptions } from "./backoff";
 import { type ConnectionInfo, LogSubscription } from "./log-subscription";
+import { OptimisticMessages } from "./optimistic-messages";
 import { RuntimeClient } from "./runtime-client";
 import type { EventTransport } from "./transports/transport";
 import type { LogEntry } from "./wire";
@@ -30,6 +32,8 @@ export interface SessionClientOptions {
   staleAfterAttempts?: number;
   /** A write waits at most this long for the listener to bind, then answers `unavailable` (default 10 s). */
   bindTimeoutMs?: number;
+  /** Show a sent message at once, marked `optimistic`, until the runtime confirms it (default true). */
+  optimisticSends?: boolean;
 }
 
 export type SessionListener = (state: ProjectionState, entries: readonly LogEntry[]) => void;
@@ -43,6 +47,7 @@ export class SessionClient {
   private readonly connectionListeners = new Set<(info: ConnectionInfo) => void>();
   private readonly makeProjector: () => ClientProjector;
   private connectionInfo: ConnectionInfo;
+  private readonly optimistic = new OptimisticMessages();
 
   constructor(private readonly options: SessionClientOptions) {
     this.makeProjector = options.createProjector ?? (() => createProjector() as ClientProjector);
@@ -60,6 +65,13 @@ export class SessionClient {
       // Bind-then-send: no write leaves before the listener is bound, so a fact the runtime emits
       // synchronously on submit cannot be missed.
       beforeWrite: () => this.boundWithin(options.bindTimeoutMs ?? 10_000),
+      ...(options.optimisticSends === false
+        ? {}
+        : {
+            onSubmit: (command: ControlCommand) => this.showOptimistic(command),
+            onSettled: (command: ControlCommand, result: WriteResult) =>
+              this.settleOptimistic(command, result),
+          }),
     });
   }
 
@@ -68,8 +80,9 @@ export class SessionClient {
     return this.open();
   }
 
+  /** The projection, plus the user's sent messages the runtime has not confirmed yet (`optimistic`). */
   get state(): ProjectionState {
-    return this.projector.getState();
+    return this.optimistic.overlay(this.projector.getState());
   }
 
   get connection(): ConnectionInfo {
@@ -140,17 +153,38 @@ export class SessionClient {
     const projector = this.makeProjector();
     projector.hydrate({ kind: "projection", state: snapshot.state });
     this.projector = projector;
+    this.optimistic.reconcile(snapshot.state);
     this.notify([]);
     return snapshot.seq;
   }
 
   private apply(entries: readonly LogEntry[]): void {
-    for (const entry of entries) this.projector.apply(entry.event);
+    for (const entry of entries) {
+      this.projector.apply(entry.event);
+      // In the same batch as its fact: no frame ever shows the optimistic copy beside the runtime's.
+      if (this.optimistic.size > 0) this.optimistic.observe(entry.event);
+    }
     this.notify(entries);
   }
 
+  private showOptimistic(command: ControlCommand): void {
+    if (command.kind !== "send" || command.clientMessageId === undefined) return;
+    const shown = this.optimistic.add({
+      clientMessageId: command.clientMessageId,
+      text: command.text,
+      contextRefs: command.contextRefs,
+    });
+    if (shown) this.notify([]);
+  }
+
+  private settleOptimistic(command: ControlCommand, result: WriteResult): void {
+    if (command.kind !== "send" || command.clientMessageId === undefined) return;
+    const projected = (id: string) => this.projector.getState().messages.some((m) => m.id === id);
+    if (this.optimistic.settle(command.clientMessageId, result, projected)) this.notify([]);
+  }
+
   private notify(entries: readonly LogEntry[]): void {
-    const state = this.projector.getState();
+    const state = this.state;
     for (const listener of this.listeners) listener(state, entries);
   }
 }
