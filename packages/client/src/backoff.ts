@@ -17,5 +17,7 @@ export function backoffDelay(attempt: number, options: BackoffOptions = {}): num
   const max = options.maxMs ?? 10_000;
   const random = options.random ?? Math.random;
   const ceiling = Math.min(max, base * 2 ** Math.max(0, Math.min(attempt - 1, 30)));
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+  // A random source outside [0, 1) (a bad injection) must not push the delay out of its bounds.
+  const r = Math.min(Math.max(Number(random()) || 0, 0), 1);
+  return Math.round(ceiling / 2 + r * (ceiling / 2));
 }

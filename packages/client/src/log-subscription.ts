@@ -141,6 +141,8 @@ export class LogSubscription {
   private scheduleReconnect(reason: string): void {
     if (this.info.state === "closed") return;
     this.generation += 1;
+    // Release whatever the old connection still holds (a stream, a socket); closing twice is harmless.
+    this.connection?.close();
     this.connection = undefined;
     this.attempt += 1;
     const stale = this.attempt > (this.options.staleAfterAttempts ?? 3);

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   backoffDelay,
   type ConnectionInfo,
@@ -172,5 +172,40 @@ describe("LogSubscription", () => {
     );
     const lows = [1, 2, 3, 4].map((a) => backoffDelay(a, { baseMs: 100, random: () => 0 }));
     expect(lows).toEqual([50, 100, 200, 400]);
+  });
+  it("backoff jitter: each reconnect waits exactly the delay the injected random gives, growing per attempt", () => {
+    vi.useFakeTimers();
+    try {
+      const draws = [0, 0.5, 0.999999, 0.25];
+      const transport = new ScriptedTransport();
+      const { sub } = subscription(transport, {
+        backoff: { baseMs: 100, maxMs: 300, random: () => draws.shift() ?? 0 },
+      });
+      void sub.start();
+      // attempt → ceiling min(300, 100·2^(attempt-1)); delay = ceiling/2 + r·ceiling/2
+      const expected = [50, 150, 300, 188];
+      for (const delay of expected) {
+        const before = transport.connections.length;
+        transport.last.handlers.onClose("refused");
+        vi.advanceTimersByTime(delay - 1);
+        expect(transport.connections).toHaveLength(before);
+        vi.advanceTimersByTime(1);
+        expect(transport.connections).toHaveLength(before + 1);
+      }
+      sub.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("backoff property: a random source outside [0, 1) (NaN, negative, > 1) never leaves the bounds", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.double(), (attempt, r) => {
+        const delay = backoffDelay(attempt, { baseMs: 100, maxMs: 5000, random: () => r });
+        const ceiling = Math.min(5000, 100 * 2 ** (attempt - 1));
+        expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
+        expect(delay).toBeLessThanOrEqual(ceiling);
+      }),
+    );
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentUiEvent, ControlCommand, WriteResult } from "@agent-ui/contracts";
-import { type RuntimeSink, type RuntimeSourceFactory, startServer } from "@agent-ui/server";
+import { startServer } from "@agent-ui/server";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import {
@@ -13,6 +13,7 @@ import {
   SessionClient,
   type WebSocketConstructor,
 } from "../src";
+import { deltas, heldSource, textOf, waitUntil } from "./gateway-fixtures";
 
 /** An in-process runtime whose log and write port share one array. A `send` emits its `run.started` fact
  * synchronously, inside the write call — the case COMP-05 is about. */
@@ -81,7 +82,10 @@ describe("SessionClient when the gateway is unreachable", () => {
       sessionId: "s",
       transport: {
         name: "dead",
-        connect: (_s, _a, handlers) => (handlers.onClose("refused"), { close() {} }),
+        connect: (_s, _a, handlers) => {
+          handlers.onClose("refused");
+          return { close() {} };
+        },
       },
       port: {
         write: async (command) => {
@@ -100,37 +104,6 @@ describe("SessionClient when the gateway is unreachable", () => {
     client.close();
   });
 });
-
-/** A runtime source whose sink the test holds, so it can append facts at will. */
-function heldSource(): RuntimeSourceFactory & { sink?: RuntimeSink } {
-  const factory: RuntimeSourceFactory & { sink?: RuntimeSink } = {
-    kind: "held",
-    description: "test",
-    create: () => ({
-      kind: "held",
-      async start(context) {
-        factory.sink = context.sink;
-      },
-      async command(command) {
-        await factory.sink?.events([
-          { type: "run.started", payload: { input: (command as { text?: string }).text ?? "" } },
-        ]);
-        return { status: "accepted", idempotencyKey: command.idempotencyKey };
-      },
-      async stop() {},
-    }),
-  };
-  return factory;
-}
-
-const deltas = (from: number, to: number, messageId: string) =>
-  Array.from({ length: to - from + 1 }, (_, i) => ({
-    type: "text.delta",
-    messageId,
-    streamId: messageId,
-    sequence: from + i,
-    payload: { delta: `${from + i} ` },
-  }));
 
 for (const transport of ["sse", "websocket"] as const) {
   describe(`SessionClient over ${transport} against a real gateway`, () => {
@@ -184,17 +157,4 @@ for (const transport of ["sse", "websocket"] as const) {
       rmSync(dataDir, { recursive: true, force: true });
     });
   });
-}
-
-function textOf(client: SessionClient, messageId: string): string {
-  const message = client.state.messages.find((m) => m.id === messageId);
-  return (message?.parts ?? []).map((p) => p.text ?? "").join("");
-}
-
-async function waitUntil(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("waitUntil: timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }

@@ -103,4 +103,37 @@ describe("SseTransport", () => {
     });
     expect(reason).toBe("HTTP 404");
   });
+  it("ORD-04 an unreadable entry ends the connection with a reason and releases the stream (no silent skip)", async () => {
+    let signal: AbortSignal | undefined;
+    const corrupt: typeof fetch = async (_url, init) => {
+      signal = init?.signal ?? undefined;
+      const wire =
+        'event: ready\ndata: {"type":"ready","after":0,"head":2}\n\n' +
+        'id: 1\nevent: entry\ndata: {"seq":1,"event":{"type":"text.delta"}}\n\n' +
+        "id: 2\nevent: entry\ndata: {not json\n\n";
+      return new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(wire));
+            // The stream stays open: only the client's abort ends it.
+            signal?.addEventListener("abort", () => controller.error(new Error("aborted")));
+          },
+        }),
+        { status: 200, headers: { "content-type": "text/event-stream" } },
+      );
+    };
+    const transport = new SseTransport({ baseUrl: "http://gateway.invalid", fetch: corrupt });
+    const delivered: number[] = [];
+    const reason = await new Promise<string | undefined>((resolve) => {
+      transport.connect("s", 0, {
+        onReady() {},
+        onEntries: (entries) => delivered.push(...entries.map((e) => e.seq)),
+        onClose: resolve,
+      });
+    });
+    expect(reason).toBe("malformed entry frame from the gateway");
+    // The good entry before it was delivered, nothing past it; the subscription resumes after seq 1.
+    expect(delivered).toEqual([1]);
+    expect(signal?.aborted).toBe(true);
+  });
 });

@@ -42,8 +42,15 @@ export class SseTransport implements EventTransport {
         idle = setTimeout(() => abort.abort(), idleMs);
         const batch: LogEntry[] = [];
         for (const message of decoder.push(text.decode(value, { stream: true }))) {
-          if (message.event === SSE_ENTRY_EVENT) batch.push(JSON.parse(message.data) as LogEntry);
-          else if (message.event === SSE_READY_EVENT) {
+          if (message.event === SSE_ENTRY_EVENT) {
+            const entry = parseEntry(message.data);
+            if (entry === undefined) {
+              // The entries before it are good: deliver them, then end so the resume starts after them.
+              if (batch.length > 0) h.onEntries(batch);
+              throw new Error("malformed entry frame from the gateway");
+            }
+            batch.push(entry);
+          } else if (message.event === SSE_READY_EVENT) {
             if (batch.length > 0) h.onEntries(batch.splice(0));
             h.onReady((JSON.parse(message.data) as ReadyFrame).head);
           }
@@ -51,7 +58,11 @@ export class SseTransport implements EventTransport {
         if (batch.length > 0) h.onEntries(batch);
       }
       h.onClose("server closed the stream");
-    })().catch((error: unknown) => h.onClose(error instanceof Error ? error.message : String(error)));
+    })().catch((error: unknown) => {
+      h.onClose(error instanceof Error ? error.message : String(error));
+      // A stream that failed mid-way (unreadable entry, network error) must not stay open on the gateway.
+      abort.abort();
+    });
     return {
       close: () => {
         h.onClose("closed by client");
@@ -59,4 +70,20 @@ export class SseTransport implements EventTransport {
       },
     };
   }
+}
+
+/** An entry frame's data, or undefined when it is not one (the caller ends the connection: the
+ * subscription resumes from its last applied seq, so an unreadable frame loses nothing). */
+function parseEntry(data: string): LogEntry | undefined {
+  let entry: unknown;
+  try {
+    entry = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  const value = entry as Partial<LogEntry> | null;
+  if (value === null || typeof value !== "object") return undefined;
+  if (typeof value.seq !== "number" || value.event === null || typeof value.event !== "object")
+    return undefined;
+  return entry as LogEntry;
 }

@@ -36,10 +36,12 @@ export class WebSocketTransport implements EventTransport {
       `${base}/api/sessions/${encodeURIComponent(sessionId)}/ws?after=${after}${token}`,
     );
     socket.onmessage = (message) => {
-      let frame: ServerFrame;
-      try {
-        frame = JSON.parse(String(message.data)) as ServerFrame;
-      } catch {
+      const frame = parseFrame(message.data);
+      if (frame === undefined) {
+        // Skipping a frame we cannot read could skip entries: end the connection instead, so the
+        // subscription reconnects from its last applied seq and nothing is lost.
+        h.onClose("malformed frame from the gateway");
+        socket.close();
         return;
       }
       if (frame.type === "entries") h.onEntries(frame.entries);
@@ -48,6 +50,7 @@ export class WebSocketTransport implements EventTransport {
         h.onClose(`${frame.code}: ${frame.message}`);
         socket.close();
       }
+      // Other frame types are from a newer gateway and carry no entries: ignored.
     };
     socket.onclose = (event) =>
       h.onClose(`socket closed (${event.code ?? "?"}${event.reason ? ` ${event.reason}` : ""})`);
@@ -59,4 +62,20 @@ export class WebSocketTransport implements EventTransport {
       },
     };
   }
+}
+
+/** A frame with the shape its type promises, or undefined. */
+function parseFrame(data: unknown): ServerFrame | undefined {
+  let frame: unknown;
+  try {
+    frame = JSON.parse(typeof data === "string" ? data : String(data));
+  } catch {
+    return undefined;
+  }
+  if (frame === null || typeof frame !== "object") return undefined;
+  const value = frame as Record<string, unknown>;
+  if (typeof value.type !== "string") return undefined;
+  if (value.type === "entries" && !Array.isArray(value.entries)) return undefined;
+  if (value.type === "ready" && typeof value.head !== "number") return undefined;
+  return frame as ServerFrame;
 }

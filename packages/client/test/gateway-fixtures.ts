@@ -1,0 +1,50 @@
+// Shared by the client tests that run a real gateway: a runtime source whose sink the test holds (so it can
+// append facts at will), text-delta facts, and small waits.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { RuntimeSink, RuntimeSourceFactory } from "@agent-ui/server";
+import type { SessionClient } from "../src";
+
+/** A runtime source whose sink the test holds; a write appends one `run.started` fact. */
+export function heldSource(): RuntimeSourceFactory & { sink?: RuntimeSink } {
+  const factory: RuntimeSourceFactory & { sink?: RuntimeSink } = {
+    kind: "held",
+    description: "test",
+    create: () => ({
+      kind: "held",
+      async start(context) {
+        factory.sink = context.sink;
+      },
+      async command(command) {
+        await factory.sink?.events([
+          { type: "run.started", payload: { input: (command as { text?: string }).text ?? "" } },
+        ]);
+        return { status: "accepted", idempotencyKey: command.idempotencyKey };
+      },
+      async stop() {},
+    }),
+  };
+  return factory;
+}
+
+/** `text.delta` facts `from..to` of one message; each delta is its number and a space. */
+export const deltas = (from: number, to: number, messageId: string): Partial<AgentUiEvent>[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => ({
+    type: "text.delta",
+    messageId,
+    streamId: messageId,
+    sequence: from + i,
+    payload: { delta: `${from + i} ` },
+  }));
+
+export function textOf(client: SessionClient, messageId: string): string {
+  const message = client.state.messages.find((m) => m.id === messageId);
+  return (message?.parts ?? []).map((p) => p.text ?? "").join("");
+}
+
+export async function waitUntil(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("waitUntil: timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
