@@ -148,6 +148,16 @@ describe("openai-agents RunState beside the streams", () => {
     expect(warnings(state)).toEqual([]);
   });
 
+  it("ORD-02 HITL-04 a state with the decision, then the resumed stream: the stream's restated resolution leaves no gap", () => {
+    const decidedState = stateWith({ context: decided(["call_rm"], []) });
+    const state = project([...adapt([decidedState], "state"), ...adapt(RESUME, "run-2")]);
+    expect(state.actions.call_rm).toMatchObject({ status: "resolved", decision: "approve" });
+    const answers = state.messages.flatMap((m) => m.parts.filter((p) => p.kind === "assistant_text"));
+    expect(answers.map((p) => p.text)).toEqual(["Deleted."]);
+    expect(state.runtime.status).toBe("completed");
+    expect(state.cursor.gaps).toEqual([]);
+  });
+
   it("ORD-02 TEXT-04 both streams and the finished state: every fact once", () => {
     const state = project([
       ...adapt(STREAM, "run-1"),

@@ -158,9 +158,12 @@ export class OpenAiAgentsTools {
         outcome: "resolved",
         reason: resumed ? "run resumed past the call" : "run went on past the call",
       };
+      // On a resumed stream the resolution restates what the previous stream (or a RunState that
+      // recorded the decision) may already have said: no stream position, so a projection that has it
+      // drops it without a gap holding the rest of this stream back.
       out.push(
         this.fact(
-          restated,
+          restated || resumed,
           "action.resolved",
           { actionId: callId, toolCallId: callId, payload },
           { ...info, sourceEventId: `approval:${callId}` },

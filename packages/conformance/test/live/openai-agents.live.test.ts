@@ -6,6 +6,7 @@ import type { ProjectionState } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  type OpenAiAgentsProduction,
   openaiAgentsProducer,
   runOpenAiAgentsHandoff,
   runOpenAiAgentsScenario,
@@ -135,5 +136,96 @@ describe("live @openai/agents: tool call, then a handoff to a specialist", () =>
       expect.arrayContaining([expect.objectContaining({ kind: "handoff", to: "reporter" })]),
     );
     expect(state.runtime.status).toBe("completed");
+  });
+});
+
+describe("live @openai/agents: the serialized RunState (state.toString())", () => {
+  let approved: OpenAiAgentsProduction;
+  let rejected: OpenAiAgentsProduction;
+  beforeAll(async () => {
+    approved = await runOpenAiAgentsScenario("approve");
+    rejected = await runOpenAiAgentsScenario("reject");
+  });
+  const streamOf = (production: LiveProduction, from: number, to: number | undefined, streamId: string) =>
+    adaptRecords(production.records.slice(from, to), "openai-agents", { streamId }).events;
+  const stateOf = (state: unknown, streamId: string) => adaptRecords([state], "auto", { streamId }).events;
+  const warnings = (state: ProjectionState) =>
+    state.diagnostics.filter((d) => d.severity !== "info").map((d) => d.code);
+
+  it("ENV-01 a real RunState auto-detects as openai-agents", () => {
+    for (const state of Object.values(approved.states))
+      expect(adaptRecords([state], "auto").detected?.format).toBe("openai-agents");
+  });
+
+  it("HITL-01 HITL-03 the state at the interruption restores the approval the stream raised, same ids", () => {
+    const fromStream = projectEvents(streamOf(approved, 0, approved.interruptedRunLength, "run-1"));
+    const fromState = projectEvents(stateOf(approved.states.interrupted, "state"));
+    expect(Object.keys(fromState.actions)).toEqual(Object.keys(fromStream.actions));
+    expect(fromState.actions.call_rm).toMatchObject({
+      status: "pending",
+      type: "tool_approval",
+      toolName: SHARED_SCENARIO.toolName,
+      scope: SHARED_SCENARIO.toolInput,
+    });
+    expect(fromState.tools.call_rm).toMatchObject({ status: "approval-requested", actionId: "call_rm" });
+    expect(texts(fromState)).toEqual([SHARED_SCENARIO.preamble]);
+    expect(fromState.runtime.status).toBe("interrupted");
+    const user = fromState.messages.filter((m) => m.role === "user").map((m) => m.parts[0]?.text);
+    expect(user).toEqual([SHARED_SCENARIO.prompt]);
+  });
+
+  it("ORD-02 HITL-05 the interrupted stream and then its state: nothing twice, no gap, no warning", () => {
+    const state = projectEvents([
+      ...streamOf(approved, 0, approved.interruptedRunLength, "run-1"),
+      ...stateOf(approved.states.interrupted, "state"),
+    ]);
+    expect(Object.keys(state.tools)).toEqual(["call_rm"]);
+    expect(Object.keys(state.actions)).toEqual(["call_rm"]);
+    expect(texts(state)).toEqual([SHARED_SCENARIO.preamble]);
+    expect(state.runtime.status).toBe("interrupted");
+    expect(state.cursor.gaps).toEqual([]);
+    expect(warnings(state)).toEqual([]);
+  });
+
+  it("HITL-04 the state after state.approve() records the decision the stream never states", () => {
+    const state = projectEvents(stateOf(approved.states.decided, "state"));
+    expect(state.actions.call_rm).toMatchObject({ status: "resolved", decision: "approve" });
+    // Decided, but the run only goes on when the caller resumes it.
+    expect(state.runtime.status).toBe("interrupted");
+  });
+
+  it("HITL-04 a rejected call's states say reject, and the finished state shows the refusal as output", () => {
+    expect(projectEvents(stateOf(rejected.states.decided, "s")).actions.call_rm.decision).toBe("reject");
+    const finished = projectEvents(stateOf(rejected.states.finished, "s"));
+    expect(finished.actions.call_rm).toMatchObject({ status: "resolved", decision: "reject" });
+    expect(finished.tools.call_rm.outputPreview).toMatch(/not approved/i);
+  });
+
+  it("HITL-03 TEXT-04 the finished state alone: output, resolved approval, both texts once, completed", () => {
+    const state = projectEvents(stateOf(approved.states.finished, "state"));
+    expect(texts(state)).toEqual([SHARED_SCENARIO.preamble, SHARED_SCENARIO.answer]);
+    expect(state.tools.call_rm).toMatchObject({
+      status: "output-available",
+      outputPreview: SHARED_SCENARIO.toolOutput,
+    });
+    expect(state.actions.call_rm).toMatchObject({ status: "resolved", decision: "approve" });
+    expect(state.runtime.status).toBe("completed");
+  });
+
+  it("ORD-02 both streams and every state in any order project the same facts once", () => {
+    const parts = [
+      streamOf(approved, 0, approved.interruptedRunLength, "run-1"),
+      stateOf(approved.states.interrupted, "state-1"),
+      stateOf(approved.states.decided, "state-2"),
+      streamOf(approved, approved.interruptedRunLength, undefined, "run-2"),
+      stateOf(approved.states.finished, "state-3"),
+    ];
+    const state = projectEvents(parts.flat());
+    expect(texts(state)).toEqual([SHARED_SCENARIO.preamble, SHARED_SCENARIO.answer]);
+    expect(Object.keys(state.tools)).toEqual(["call_rm"]);
+    expect(Object.keys(state.actions)).toEqual(["call_rm"]);
+    expect(state.actions.call_rm.status).toBe("resolved");
+    expect(state.runtime.status).toBe("completed");
+    expect(warnings(state)).toEqual([]);
   });
 });

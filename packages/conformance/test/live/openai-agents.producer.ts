@@ -2,7 +2,9 @@
 // test double (`ScriptedModel` from `@openai/agents-core/testing`), offline and in process. The tool
 // `delete_file` needs approval, so the first streamed run stops at the interruption; the test approves
 // through `state.approve(item)` and streams the resumed run. Every `RunStreamEvent` is serialized into
-// the record shape of the peer captures (`openai-agents.*.runstreamevents.jsonl`).
+// the record shape of the peer captures (`openai-agents.*.runstreamevents.jsonl`). The run's state is
+// also serialized (`state.toString()`, what a server stores to resume later) at the interruption, after
+// the decision and after the resumed run (`openai-agents.approval.runstate.json` is the first).
 import { Agent, type RunStreamEvent, run, setTracingDisabled, tool } from "@openai/agents";
 import {
   ScriptedModel,
@@ -71,11 +73,25 @@ function scriptedModel(answer: string): ScriptedModel {
   ]);
 }
 
+/** Serialized RunStates (`state.toString()`) of the scenario, parsed: one JSON record each. */
+export interface RunStates {
+  /** At the interruption, before any decision. */
+  interrupted: unknown;
+  /** After `state.approve()` / `state.reject()`, before the run resumes. */
+  decided: unknown;
+  /** After the resumed run finished. */
+  finished: unknown;
+}
+
+export interface OpenAiAgentsProduction extends LiveProduction {
+  states: RunStates;
+}
+
 /** Runs the shared scenario; the human's decision on the interruption is `decision`. */
 export async function runOpenAiAgentsScenario(
   decision: "approve" | "reject",
   shape: RecordShape = "serialized",
-): Promise<LiveProduction> {
+): Promise<OpenAiAgentsProduction> {
   setTracingDisabled(true);
   const deleteFile = tool({
     name: SHARED_SCENARIO.toolName,
@@ -94,13 +110,17 @@ export async function runOpenAiAgentsScenario(
   const interrupted = await drain(first, shape);
   const [approval] = first.interruptions;
   if (approval === undefined) throw new Error("the run did not stop for the approval");
+  const atInterruption = JSON.parse(first.state.toString());
   if (decision === "approve") first.state.approve(approval);
   else first.state.reject(approval);
-  const resumed = await drain(await run(agent, first.state, { stream: true }), shape);
+  const decided = JSON.parse(first.state.toString());
+  const second = await run(agent, first.state, { stream: true });
+  const resumed = await drain(second, shape);
   return {
     format: "openai-agents",
     records: [...interrupted, ...resumed],
     interruptedRunLength: interrupted.length,
+    states: { interrupted: atInterruption, decided, finished: JSON.parse(second.state.toString()) },
   };
 }
 
