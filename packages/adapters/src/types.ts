@@ -7,6 +7,15 @@ export interface AdapterOptions {
   streamId?: string;
   /** Inline payloads above this many bytes are offloaded to a ref plus a preview. */
   largePayloadBytes?: number;
+  /**
+   * What a tool approval's `actionId` is, for sources that give an approval its own id besides the tool
+   * call's (the AI SDK's `approvalId`). `"source"` (default): the source's approval id, which is what the
+   * source's own write path answers. `"tool-call"`: the tool call id, which every stream that mentions the
+   * call carries — so a continuation read by a separate adapter instance (a stateless handler per HTTP
+   * response) resolves the same action the first stream requested (HITL-02). The source's approval id is
+   * then kept in `payload.approvalId`.
+   */
+  toolApprovalIds?: "source" | "tool-call";
 }
 
 /**

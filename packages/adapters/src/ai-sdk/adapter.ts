@@ -20,9 +20,8 @@ import {
   steeringMessage,
 } from "./stream";
 import { resetStep, startStep } from "./steps";
+import { approvalRequest, approvalResponse } from "./approvals";
 import {
-  approvalRequest,
-  approvalResponse,
   inputAvailable,
   inputDelta,
   inputError,
@@ -89,12 +88,13 @@ const STEP_OUTPUT: ReadonlySet<string> = new Set([
 export class AiSdkAdapter implements SourceAdapter {
   readonly format = AI_SDK_FORMAT;
   private readonly emitter: Emitter;
-  private readonly state = new AiSdkState();
+  private readonly state: AiSdkState;
   private readonly safe: AdapterOptions;
   private readonly streamKey: string;
 
   constructor(options: AdapterOptions = {}) {
     this.emitter = new Emitter(AI_SDK_FORMAT, options);
+    this.state = new AiSdkState(options.toolApprovalIds);
     this.safe = { largePayloadBytes: options.largePayloadBytes };
     this.streamKey = options.streamId ?? options.sessionId ?? AI_SDK_FORMAT;
   }

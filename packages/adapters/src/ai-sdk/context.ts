@@ -16,6 +16,11 @@ export interface OpenPart {
 }
 
 export class AiSdkState {
+  constructor(
+    /** What a tool approval's action id is (`AdapterOptions.toolApprovalIds`). */
+    readonly toolApprovalIds: "source" | "tool-call" = "source",
+  ) {}
+
   /** The assistant message id from `start`, or the synthetic key of an unnamed one (see `start`). */
   messageId?: string;
   /** Responses started in this stream: numbers unnamed messages. */
@@ -27,9 +32,9 @@ export class AiSdkState {
   readonly startedTools = new Set<string>();
   /** Calls whose outcome this stream stated (output, error, denial). */
   readonly finishedTools = new Set<string>();
-  /** toolCallId → approval id still awaiting a decision. */
+  /** toolCallId → action id of its approval still awaiting a decision. */
   readonly pendingApprovals = new Map<string, string>();
-  /** approval id → toolCallId of every approval request seen. */
+  /** The SDK's approval id → toolCallId of every approval request seen. */
   readonly approvalTools = new Map<string, string>();
   /** Approval ids the tool's policy decided (`isAutomatic: true`), not a person. */
   readonly automaticApprovals = new Set<string>();
@@ -43,6 +48,8 @@ export class AiSdkState {
   /** `reset-step`s seen (the run's retry count) and whether the retried step has not streamed yet. */
   resets = 0;
   retrying = false;
+  /** `start-step`s since this stream's `start`: outcomes before the first one answer approvals. */
+  stepsInStream = 0;
 }
 
 export class AiSdkContext {

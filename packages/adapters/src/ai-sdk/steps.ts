@@ -24,6 +24,7 @@ const RESET_REASON = "reset-step: the step was retried; its partial output was d
 /** `start-step`: a new model call; what the previous step added is no longer resettable. */
 export function startStep(ctx: AiSdkContext): AgentUiEvent[] {
   ctx.state.stepItems.length = 0;
+  ctx.state.stepsInStream++;
   return [];
 }
 

@@ -11,6 +11,7 @@ export function start(ctx: AiSdkContext): AgentUiEvent[] {
   ctx.state.starts++;
   ctx.state.stepItems.length = 0;
   ctx.state.retrying = false;
+  ctx.state.stepsInStream = 0;
   // An unnamed message (the SDK leaves the id to the client) gets a positional key, so its parts are
   // placed in one message; a named id is always the source's own.
   ctx.state.messageId = readString(ctx.record, "messageId") ?? `${ctx.streamKey}:message-${ctx.state.starts}`;

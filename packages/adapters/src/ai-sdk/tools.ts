@@ -1,8 +1,9 @@
-// tool-* chunks: input streaming → input available → (approval requested) → output available / error /
-// denied. Approvals are actions keyed by the SDK's approval id and linked to the tool call.
+// tool-* chunks: input streaming → input available → (approval requested, ./approvals) → output available /
+// error / denied. An outcome also resolves the approval that gated the call.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { compact, readBoolean, readString } from "../shared/record";
 import { previewOf, safeText, safeValue } from "../shared/safe-payload";
+import { resolveApproval } from "./approvals";
 import type { AiSdkContext } from "./context";
 
 function toolCallIdOf(ctx: AiSdkContext): string | undefined {
@@ -77,32 +78,6 @@ export function inputError(ctx: AiSdkContext): AgentUiEvent[] {
   ];
 }
 
-interface Resolution {
-  /** Only when the chunk states it (`tool-approval-response.approved`, `tool-output-denied`). */
-  decision?: "approve" | "reject";
-  reason: string;
-  decidedBy?: string;
-}
-
-/**
- * The pending approval of a call resolves. The decision is recorded only when the stream states it:
- * a continuation stream after a user approval carries just the tool's output (the approval itself is in
- * the client's message, not on the wire), so "the tool ran" resolves the request without inventing a
- * decision.
- */
-function resolveApproval(ctx: AiSdkContext, toolCallId: string, resolution: Resolution): AgentUiEvent[] {
-  const actionId = ctx.state.pendingApprovals.get(toolCallId);
-  if (actionId === undefined) return [];
-  ctx.state.pendingApprovals.delete(toolCallId);
-  return [
-    ctx.emit("action.resolved", {
-      actionId,
-      toolCallId,
-      payload: compact({ outcome: "resolved", ...resolution }),
-    }),
-  ];
-}
-
 export function outputAvailable(ctx: AiSdkContext): AgentUiEvent[] {
   const toolCallId = toolCallIdOf(ctx);
   if (toolCallId === undefined) return [ctx.unsupported("tool-output-available without toolCallId")];
@@ -112,11 +87,12 @@ export function outputAvailable(ctx: AiSdkContext): AgentUiEvent[] {
       ctx.emit("tool.progress", { toolCallId, phase: "acting", payload: { message: previewOf(output) } }),
     ];
   // A continuation stream may deliver the output of a call announced in an earlier stream: no restart.
+  const resolved = resolveApproval(ctx, toolCallId, {
+    reason: "the tool ran after the approval request; the stream does not state the decision",
+  });
   ctx.state.finishedTools.add(toolCallId);
   return [
-    ...resolveApproval(ctx, toolCallId, {
-      reason: "the tool ran after the approval request; the stream does not state the decision",
-    }),
+    ...resolved,
     ctx.emit("tool.result", {
       toolCallId,
       phase: "acting",
@@ -128,8 +104,13 @@ export function outputAvailable(ctx: AiSdkContext): AgentUiEvent[] {
 export function outputError(ctx: AiSdkContext): AgentUiEvent[] {
   const toolCallId = toolCallIdOf(ctx);
   if (toolCallId === undefined) return [ctx.unsupported("tool-output-error without toolCallId")];
+  // An approved call that then failed (or failed its re-validation) answered its approval all the same.
+  const resolved = resolveApproval(ctx, toolCallId, {
+    reason: "the tool was run after the approval request and failed; the stream does not state the decision",
+  });
   ctx.state.finishedTools.add(toolCallId);
   return [
+    ...resolved,
     ctx.emit("tool.failed", {
       toolCallId,
       phase: "failed",
@@ -142,66 +123,20 @@ export function outputError(ctx: AiSdkContext): AgentUiEvent[] {
 export function outputDenied(ctx: AiSdkContext): AgentUiEvent[] {
   const toolCallId = toolCallIdOf(ctx);
   if (toolCallId === undefined) return [ctx.unsupported("tool-output-denied without toolCallId")];
+  // Only a denied approval produces this chunk, wherever it arrives.
+  const resolved = resolveApproval(
+    ctx,
+    toolCallId,
+    { decision: "reject", reason: "tool execution denied" },
+    true,
+  );
   ctx.state.finishedTools.add(toolCallId);
   return [
-    ...resolveApproval(ctx, toolCallId, { decision: "reject", reason: "tool execution denied" }),
+    ...resolved,
     ctx.emit("tool.failed", {
       toolCallId,
       phase: "failed",
       payload: { denied: true, error: "denied by user" },
     }),
-  ];
-}
-
-/** `tool-approval-request`: a pending tool approval; the tool waits in approval-requested. */
-export function approvalRequest(ctx: AiSdkContext): AgentUiEvent[] {
-  const toolCallId = toolCallIdOf(ctx);
-  const actionId = readString(ctx.record, "approvalId");
-  if (toolCallId === undefined || actionId === undefined)
-    return [ctx.unsupported("tool-approval-request without approvalId or toolCallId")];
-  ctx.state.pendingApprovals.set(toolCallId, actionId);
-  ctx.state.approvalTools.set(actionId, toolCallId);
-  // An automatic request was decided by the tool's approval policy; its response follows at once.
-  if (readBoolean(ctx.record, "isAutomatic") === true) ctx.state.automaticApprovals.add(actionId);
-  return [
-    ctx.emit("action.required", {
-      actionId,
-      toolCallId,
-      phase: "waiting",
-      payload: compact({
-        actionType: "tool_approval",
-        sourceType: "tool-approval-request",
-        toolName: ctx.state.toolNames.get(toolCallId) ?? readString(ctx.record, "toolName"),
-        reason: readString(ctx.record, "reason"),
-        // The protocol's approval response is approved: true | false.
-        availableDecisions: ["approve", "reject"],
-      }),
-    }),
-    ctx.emit("tool.progress", { toolCallId, phase: "waiting", payload: { awaitingActionId: actionId } }),
-  ];
-}
-
-/**
- * `tool-approval-response` (AI SDK 7): the stream states the decision (`approved`), e.g. for an
- * approval the tool's policy decided automatically. A denial is followed by `tool-output-denied`.
- */
-export function approvalResponse(ctx: AiSdkContext): AgentUiEvent[] {
-  const actionId = readString(ctx.record, "approvalId");
-  const approved = readBoolean(ctx.record, "approved");
-  if (actionId === undefined || approved === undefined)
-    return [ctx.unsupported("tool-approval-response without approvalId or approved")];
-  const resolution: Resolution = {
-    decision: approved ? "approve" : "reject",
-    reason: readString(ctx.record, "reason") ?? (approved ? "approved" : "denied"),
-  };
-  if (ctx.state.automaticApprovals.has(actionId)) resolution.decidedBy = "policy";
-  const toolCallId = ctx.state.approvalTools.get(actionId);
-  if (toolCallId !== undefined && ctx.state.pendingApprovals.get(toolCallId) === actionId)
-    return resolveApproval(ctx, toolCallId, resolution);
-  if (toolCallId !== undefined) return []; // already resolved: one resolution per approval (HITL-05)
-  // A response to a request this stream never showed (a continuation read on its own): the
-  // projection reports the missing request; the decision is still the source's own fact.
-  return [
-    ctx.emit("action.resolved", { actionId, payload: compact({ outcome: "resolved", ...resolution }) }),
   ];
 }

@@ -1,0 +1,236 @@
+// HITL-02/04/05: an AI SDK tool approval requested in one HTTP response and answered in the next, each
+// response read by its own adapter instance (a stateless handler per request), both fed to one projector.
+// The chunks are the real `ai` package's: `streamText` with a `needsApproval` tool writes the request, and
+// the continuation is `streamText` over the conversation holding the user's `tool-approval-response` —
+// which is exactly what the SDK streams after `addToolApprovalResponse` (no approval id on the wire).
+import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
+import { projectEvents } from "@agent-ui/projection";
+import { type UIMessageChunk, streamText, tool } from "ai";
+import { MockLanguageModelV4, convertArrayToReadableStream } from "ai/test";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { type AdapterOptions, aiSdkAdapter } from "../src";
+
+const MESSAGE_ID = "msg-asst-1";
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 },
+};
+
+/** The scripted model: one call streaming `parts` and finishing with `reason`. */
+function model(parts: Record<string, unknown>[], reason: "stop" | "tool-calls") {
+  return new MockLanguageModelV4({
+    doStream: async () => ({
+      stream: convertArrayToReadableStream([
+        { type: "stream-start", warnings: [] },
+        ...parts,
+        { type: "finish", finishReason: { unified: reason, raw: reason }, usage },
+      ] as never),
+    }),
+  });
+}
+
+function dangerTool(outcome: "ok" | "throws") {
+  return tool({
+    inputSchema: z.object({ path: z.string() }),
+    needsApproval: true,
+    execute: async ({ path }) => {
+      if (outcome === "throws") throw new Error("disk is read-only");
+      return { deleted: path };
+    },
+  });
+}
+
+async function collect(stream: AsyncIterable<UIMessageChunk>): Promise<UIMessageChunk[]> {
+  const out: UIMessageChunk[] = [];
+  for await (const chunk of stream) out.push(chunk);
+  return out;
+}
+
+/** Response 1: the model calls `danger`; the SDK asks for approval and stops. */
+async function requestResponse(): Promise<{ chunks: UIMessageChunk[]; approvalId: string }> {
+  const result = streamText({
+    model: model(
+      [{ type: "tool-call", toolCallId: "call-9", toolName: "danger", input: '{"path":"/workspace/x"}' }],
+      "tool-calls",
+    ),
+    tools: { danger: dangerTool("ok") },
+    prompt: "delete /workspace/x",
+  });
+  const chunks = await collect(result.toUIMessageStream({ generateMessageId: () => MESSAGE_ID }));
+  const request = chunks.find((c) => c.type === "tool-approval-request");
+  if (request?.type !== "tool-approval-request") throw new Error("the SDK asked for no approval");
+  return { chunks, approvalId: request.approvalId };
+}
+
+/** Response 2: the conversation carries the user's answer; the SDK runs (or denies) the call, then answers. */
+async function continuationResponse(
+  approvalId: string,
+  approved: boolean,
+  outcome: "ok" | "throws" = "ok",
+): Promise<UIMessageChunk[]> {
+  const answer = [
+    { type: "text-start", id: "t1" },
+    { type: "text-delta", id: "t1", delta: approved ? "Done." : "Left it alone." },
+    { type: "text-end", id: "t1" },
+  ];
+  const result = streamText({
+    model: model(answer, "stop"),
+    tools: { danger: dangerTool(outcome) },
+    messages: [
+      { role: "user", content: "delete /workspace/x" },
+      {
+        role: "assistant",
+        content: [
+          { type: "tool-call", toolCallId: "call-9", toolName: "danger", input: { path: "/workspace/x" } },
+          { type: "tool-approval-request", approvalId, toolCallId: "call-9" },
+        ],
+      },
+      { role: "tool", content: [{ type: "tool-approval-response", approvalId, approved }] },
+    ],
+  });
+  return collect(result.toUIMessageStream({ generateMessageId: () => MESSAGE_ID }));
+}
+
+/** Each response through its own adapter instance (its own stream), all events into one projector. */
+function adaptEach(responses: unknown[][], options: AdapterOptions = {}): AgentUiEvent[][] {
+  return responses.map((chunks, n) => {
+    const adapter = aiSdkAdapter.create({ ...options, streamId: `response-${n + 1}` });
+    return [...chunks.flatMap((chunk, i) => adapter.push(chunk, i)), ...adapter.finish()];
+  });
+}
+
+const ofType = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);
+const problems = (state: ProjectionState) =>
+  state.diagnostics.filter((d) => d.severity !== "info" || d.code === "action_resolved_without_request");
+const TOOL_CALL_IDS: AdapterOptions = { toolApprovalIds: "tool-call" };
+
+describe("ai-sdk approval answered in a second response read by a new adapter instance", () => {
+  it("HITL-02 approved: the card the first response showed resolves; the tool ends output-available", async () => {
+    const { chunks, approvalId } = await requestResponse();
+    const [first, second] = adaptEach([chunks, await continuationResponse(approvalId, true)], TOOL_CALL_IDS);
+    // Before the answer: one pending card keyed by the call, the SDK's approval id kept for the write path.
+    const pending = projectEvents(first);
+    expect(pending.actions["call-9"]).toMatchObject({ status: "pending", toolCallId: "call-9" });
+    expect(ofType(first, "action.required")[0].payload).toMatchObject({ approvalId });
+    expect(pending.runtime.status).not.toBe("completed");
+
+    const state = projectEvents([...first, ...second]);
+    expect(Object.keys(state.actions)).toEqual(["call-9"]);
+    expect(state.actions["call-9"].status).toBe("resolved");
+    // The continuation does not state the decision (it is in the client's message): none invented.
+    expect(state.actions["call-9"].decision).toBeUndefined();
+    expect(state.tools["call-9"]).toMatchObject({ name: "danger", status: "output-available" });
+    expect(state.messages.filter((m) => m.role === "assistant").map((m) => m.id)).toEqual([MESSAGE_ID]);
+    expect(state.runtime.status).toBe("completed");
+    expect(problems(state)).toEqual([]);
+  });
+
+  it("HITL-04 denied: the approval resolves as reject and the tool never produces a result", async () => {
+    const { chunks, approvalId } = await requestResponse();
+    const [first, second] = adaptEach([chunks, await continuationResponse(approvalId, false)], TOOL_CALL_IDS);
+    expect(ofType(second, "tool.result")).toEqual([]);
+    const state = projectEvents([...first, ...second]);
+    expect(state.actions["call-9"]).toMatchObject({ status: "resolved", decision: "reject" });
+    expect(state.tools["call-9"]).toMatchObject({ status: "output-error", error: { category: "denied" } });
+    expect(problems(state)).toEqual([]);
+  });
+
+  it("HITL-02 approved but the tool threw: the approval is answered all the same; the tool ends output-error", async () => {
+    const { chunks, approvalId } = await requestResponse();
+    const continuation = await continuationResponse(approvalId, true, "throws");
+    expect(continuation.map((c) => c.type)).toContain("tool-output-error");
+    const [first, second] = adaptEach([chunks, continuation], TOOL_CALL_IDS);
+    const state = projectEvents([...first, ...second]);
+    expect(state.actions["call-9"]).toMatchObject({ status: "resolved" });
+    expect(state.tools["call-9"].status).toBe("output-error");
+    expect(problems(state)).toEqual([]);
+  });
+
+  it("HITL-02 one adapter instance reading both responses resolves the same card, once (HITL-05)", async () => {
+    const { chunks, approvalId } = await requestResponse();
+    const continuation = await continuationResponse(approvalId, true);
+    const adapter = aiSdkAdapter.create(TOOL_CALL_IDS);
+    const events = [...chunks, ...continuation].flatMap((chunk, i) => adapter.push(chunk, i));
+    expect(ofType(events, "action.resolved").map((e) => e.actionId)).toEqual(["call-9"]);
+    expect(projectEvents(events).actions["call-9"].status).toBe("resolved");
+  });
+
+  it("HITL-05 a redelivered outcome in the continuation resolves the approval once", async () => {
+    const { approvalId } = await requestResponse();
+    const continuation = await continuationResponse(approvalId, true);
+    const output = continuation.find((c) => c.type === "tool-output-available");
+    const [second] = adaptEach([[continuation[0], output, ...continuation.slice(1)]], TOOL_CALL_IDS);
+    expect(ofType(second, "action.resolved")).toHaveLength(1);
+  });
+
+  it("source approval ids (the default): the continuation still states the resolution, keyed by the call", async () => {
+    const { chunks, approvalId } = await requestResponse();
+    const [first, second] = adaptEach([chunks, await continuationResponse(approvalId, true)]);
+    expect(ofType(first, "action.required")[0].actionId).toBe(approvalId);
+    // The second instance cannot know the approval id (it is not on its wire): it keys the resolution by
+    // the call, so the fact is never silently lost — and the projection reports what it cannot link.
+    expect(ofType(second, "action.resolved")).toEqual([
+      expect.objectContaining({ actionId: "call-9", toolCallId: "call-9" }),
+    ]);
+    const state = projectEvents([...first, ...second]);
+    expect(state.actions[approvalId].status).toBe("pending");
+    expect(state.diagnostics.map((d) => d.code)).toContain("action_resolved_without_request");
+  });
+});
+
+describe("ai-sdk outcomes that answer no approval are never turned into one", () => {
+  it("HITL-01 a fresh instance reading an ordinary tool run invents no approval resolution", () => {
+    const events = adaptEach([
+      [
+        { type: "start", messageId: "m" },
+        { type: "start-step" },
+        // An unseen call's output inside a step: an ordinary tool result (e.g. a client-side tool).
+        { type: "tool-output-available", toolCallId: "client-1", output: 1 },
+        { type: "tool-input-start", toolCallId: "c2", toolName: "weather" },
+        { type: "tool-output-available", toolCallId: "c2", output: 2 },
+        { type: "finish-step" },
+        { type: "finish", finishReason: "stop" },
+      ],
+    ])[0];
+    expect(ofType(events, "action.resolved")).toEqual([]);
+    expect(ofType(events, "tool.result")).toHaveLength(2);
+  });
+
+  it("HITL-04 a tool-output-denied always answers an approval, even inside a step", () => {
+    const events = adaptEach(
+      [
+        [
+          { type: "start", messageId: "m" },
+          { type: "start-step" },
+          { type: "tool-output-denied", toolCallId: "c7" },
+        ],
+      ],
+      TOOL_CALL_IDS,
+    )[0];
+    expect(ofType(events, "action.resolved")).toEqual([
+      expect.objectContaining({ actionId: "c7", payload: expect.objectContaining({ decision: "reject" }) }),
+    ]);
+  });
+
+  it("HITL-03 tool-approval-response with tool-call ids resolves the card keyed by the call", () => {
+    const events = adaptEach(
+      [
+        [
+          { type: "start", messageId: "m" },
+          { type: "tool-input-available", toolCallId: "c1", toolName: "rm", input: {} },
+          { type: "tool-approval-request", approvalId: "ap-1", toolCallId: "c1", isAutomatic: true },
+          { type: "tool-approval-response", approvalId: "ap-1", approved: true },
+          { type: "tool-output-available", toolCallId: "c1", output: "ok" },
+        ],
+      ],
+      TOOL_CALL_IDS,
+    )[0];
+    expect(ofType(events, "action.resolved")).toEqual([
+      expect.objectContaining({
+        actionId: "c1",
+        payload: expect.objectContaining({ decision: "approve", decidedBy: "policy" }),
+      }),
+    ]);
+  });
+});
