@@ -2,12 +2,13 @@
 // in seq order (duplicates after a reconnect are dropped: ORD-02), resumes from the last applied seq after
 // a disconnect (ORD-04), repairs a detected gap through the owner's snapshot before continuing
 // (AUI-AR-HYDRATE-002), reconnects with exponential backoff + jitter, and reports its connection state as
-// a fact (`connecting | live | reconnecting | stale | closed`).
+// a fact (`connecting | live | reconnecting | stale | closed`; the session client adds `failed`).
 import { type BackoffOptions, backoffDelay } from "./backoff";
 import type { EventTransport, TransportConnection } from "./transports/transport";
 import type { LogEntry } from "./wire";
 
-export type ConnectionState = "connecting" | "live" | "reconnecting" | "stale" | "closed";
+/** `failed`: the gateway refused the session (wrong token, unknown session); no retry until `open()`. */
+export type ConnectionState = "connecting" | "live" | "reconnecting" | "stale" | "failed" | "closed";
 
 export interface ConnectionInfo {
   state: ConnectionState;

@@ -5,13 +5,13 @@
 // send shows the user's message at once as optimistic until the runtime's fact confirms it (ENV-07).
 import type { AgentUiEvent, ControlCommand, ProjectionState, WriteResult } from "@agent-ui/contracts";
 import { createProjector } from "@agent-ui/projection";
-import type { BackoffOptions } from "./backoff";
+import { type BackoffOptions, backoffDelay } from "./backoff";
 import { type ConnectionInfo, LogSubscription } from "./log-subscription";
 import { OptimisticMessages } from "./optimistic-messages";
 import { RuntimeClient } from "./runtime-client";
 import type { EventTransport } from "./transports/transport";
 import type { LogEntry } from "./wire";
-import type { WritePort } from "./write-port";
+import { GatewayRequestError, type WritePort } from "./write-port";
 
 /** The slice of the projection API the client uses. */
 export interface ClientProjector {
@@ -48,6 +48,10 @@ export class SessionClient {
   private readonly makeProjector: () => ClientProjector;
   private connectionInfo: ConnectionInfo;
   private readonly optimistic = new OptimisticMessages();
+  private closed = false;
+  /** Failed hydrations in a row, and the timer of the next try. */
+  private openAttempts = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly options: SessionClientOptions) {
     this.makeProjector = options.createProjector ?? (() => createProjector() as ClientProjector);
@@ -95,18 +99,24 @@ export class SessionClient {
   }
 
   open(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error("the session client is closed"));
     this.opening ??= (async () => {
-      const after = await this.hydrate();
+      let after: number;
+      try {
+        after = await this.hydrate();
+      } catch (error) {
+        this.openFailed(error);
+        throw error;
+      }
+      if (this.closed) throw new Error("the session client is closed");
+      this.openAttempts = 0;
       this.subscription = new LogSubscription({
         transport: this.options.transport,
         sessionId: this.options.sessionId,
         after,
         onEntries: (entries) => this.apply(entries),
         repair: () => this.hydrate(),
-        onConnection: (info) => {
-          this.connectionInfo = info;
-          for (const listener of this.connectionListeners) listener(info);
-        },
+        onConnection: (info) => this.setConnection(info),
         backoff: this.options.backoff,
         staleAfterAttempts: this.options.staleAfterAttempts,
       });
@@ -117,6 +127,44 @@ export class SessionClient {
       this.opening = undefined;
     });
     return this.opening;
+  }
+
+  /** Hydration failed: a refusal (401, 403, 404: wrong token, no such session) is `failed` and not retried;
+   * anything else (network down, 5xx) is retried with backoff, `reconnecting` then `stale` — as a fact with
+   * the reason either way, never a silent `connecting`. */
+  private openFailed(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    const status = error instanceof GatewayRequestError ? error.status : undefined;
+    const refused = status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+    const reason =
+      error instanceof GatewayRequestError ? `hydration ${error.code} (HTTP ${status}): ${message}` : message;
+    if (refused) {
+      this.setConnection({ ...this.connectionBase(), state: "failed", reason });
+      return;
+    }
+    this.openAttempts += 1;
+    const stale = this.openAttempts > (this.options.staleAfterAttempts ?? 3);
+    this.setConnection({ ...this.connectionBase(), state: stale ? "stale" : "reconnecting", reason });
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(
+      () => void this.open().catch(() => {}),
+      backoffDelay(this.openAttempts, this.options.backoff),
+    );
+  }
+
+  private connectionBase(): ConnectionInfo {
+    return {
+      state: this.connectionInfo.state,
+      transport: this.options.transport.name,
+      lastSeq: this.subscription?.seq ?? 0,
+      attempt: this.openAttempts,
+      since: Date.now(),
+    };
+  }
+
+  private setConnection(info: ConnectionInfo): void {
+    this.connectionInfo = info;
+    for (const listener of this.connectionListeners) listener(info);
   }
 
   private boundWithin(ms: number): Promise<void> {
@@ -142,7 +190,10 @@ export class SessionClient {
   }
 
   close(): void {
-    this.subscription?.close();
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    if (this.subscription) this.subscription.close();
+    else this.setConnection({ ...this.connectionBase(), state: "closed", reason: "closed by client" });
     this.listeners.clear();
   }
 

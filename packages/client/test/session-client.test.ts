@@ -158,3 +158,69 @@ for (const transport of ["sse", "websocket"] as const) {
     });
   });
 }
+
+describe("SessionClient when hydration fails", () => {
+  it("CTRL-07 a refused hydration (wrong token) is a `failed` connection fact with the reason, and is not retried", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-client-"));
+    const server = await startServer({ port: 0, dataDir, sources: [heldSource()], token: "right" });
+    try {
+      const session = await new GatewayHttpClient({ baseUrl: server.url, token: "right" }).createSession({
+        source: "held",
+      });
+      let snapshots = 0;
+      const counting: typeof fetch = (input, init) => {
+        if (String(input).includes("/snapshot")) snapshots += 1;
+        return fetch(input, init);
+      };
+      const client = connectSession({
+        baseUrl: server.url,
+        token: "wrong",
+        fetch: counting,
+        sessionId: session.id,
+        backoff: { baseMs: 5, maxMs: 10 },
+      });
+      const states: string[] = [];
+      client.onConnection((info) => states.push(info.state));
+      await expect(client.open()).rejects.toMatchObject({ status: 401 });
+      expect(client.connection).toMatchObject({ state: "failed" });
+      expect(client.connection.reason).toMatch(/unauthorized \(HTTP 401\)/);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(snapshots).toBe(1);
+      expect(states).toEqual(["failed"]);
+      client.close();
+      expect(client.connection.state).toBe("closed");
+    } finally {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("CTRL-07 a gateway that is down at open is retried with backoff (reconnecting, a fact) until it is up, then live", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-client-"));
+    const source = heldSource();
+    let server = await startServer({ port: 0, dataDir, sources: [source] });
+    const port = server.port;
+    const session = await new GatewayHttpClient({ baseUrl: server.url }).createSession({ source: "held" });
+    await server.close();
+    const client = connectSession({
+      baseUrl: `http://127.0.0.1:${port}`,
+      sessionId: session.id,
+      backoff: { baseMs: 20, maxMs: 80 },
+    });
+    const states: { state: string; reason?: string }[] = [];
+    client.onConnection((info) => states.push({ state: info.state, reason: info.reason }));
+    await expect(client.open()).rejects.toThrow();
+    expect(client.connection.state).toBe("reconnecting");
+    expect(client.connection.reason).toBeTruthy();
+    server = await startServer({ port, dataDir, sources: [source] });
+    try {
+      await waitUntil(() => client.connection.state === "live", 8000);
+      expect(states[0].state).toBe("reconnecting");
+      expect(states.at(-1)?.state).toBe("live");
+      client.close();
+    } finally {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

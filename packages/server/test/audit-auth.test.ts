@@ -200,7 +200,9 @@ describe("audit: bearer token on every /api route (SEC, issue 5)", () => {
       });
       const result = await client.runtime.send({ text: "should never be sent" });
       expect(result.status).toBe("unavailable");
-      expect(client.connection.state).not.toBe("live");
+      // The refusal is a connection fact with its reason, not an endless "connecting".
+      expect(client.connection.state).toBe("failed");
+      expect(client.connection.reason).toMatch(/unauthorized/);
       client.close();
     });
   }
