@@ -137,8 +137,17 @@ class AgUiConnector implements RuntimeSource {
       ...extra,
     };
     const request = { url: this.url, headers: this.headers, body, signal: run.signal };
-    const onEvent = (record: unknown) => {
-      this.conversation.apply(record);
+    const onEvent = async (record: unknown) => {
+      try {
+        this.conversation.apply(record);
+      } catch (error) {
+        // The event is still projected; only the history the next run posts misses it, and says so.
+        await context.sink.diagnostic({
+          code: "unsupported_source_event",
+          severity: "warning",
+          message: `the conversation kept for the next run could not take an AG-UI event: ${(error as Error).message}`,
+        });
+      }
       return context.sink.records([record], AG_UI_FORMAT);
     };
     void readUpstreamSse(request, context.sink, onEvent)

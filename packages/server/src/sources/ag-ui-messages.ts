@@ -141,7 +141,11 @@ export class AgUiConversation {
     this.byId.set(message.id, entry);
     if (owner) owner.results.push(message);
     else this.entries.push(entry);
-    for (const call of message.toolCalls ?? []) this.callOwners.set(call.id, entry);
+    // A snapshot's message is the agent's word, kept as sent; only its well-formed calls are indexed.
+    if (Array.isArray(message.toolCalls))
+      for (const call of message.toolCalls as unknown[])
+        if (call !== null && typeof call === "object" && typeof (call as AgUiToolCall).id === "string")
+          this.callOwners.set((call as AgUiToolCall).id, entry);
   }
 
   private openText(id: string | undefined, role: string | undefined, subagentRunId?: string): void {
@@ -177,7 +181,7 @@ export class AgUiConversation {
     }
     const name = str(e.toolCallName) ?? "";
     const call: AgUiToolCall = { id, type: "function", function: { name, arguments: "" } };
-    if (owner.message.toolCalls) owner.message.toolCalls.push(call);
+    if (Array.isArray(owner.message.toolCalls)) owner.message.toolCalls.push(call);
     else owner.message.toolCalls = [call];
     this.callOwners.set(id, owner);
     this.calls.set(id, { call, deltas: [] });
