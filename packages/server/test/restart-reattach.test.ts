@@ -1,8 +1,9 @@
 // A real restart: a gateway child process is killed with SIGKILL and a new one starts on the same data dir.
-// Sessions whose source can resume (AI SDK / AG-UI connectors without stored secrets) are re-attached and
-// take new writes; the others (the embedded demo runtime, whose in-memory run died with the process; a
-// connector whose credentials were redacted before storage) are `stopped` with the reason as a fact, their
-// writes answer `unavailable` with it, and a run that was in flight is marked stale — never pretended live.
+// Sessions whose source can resume (AI SDK / AG-UI connectors without stored secrets, the embedded demo
+// runtime) are re-attached and take new writes; the others (a connector whose credentials were redacted
+// before storage) are `stopped` with the reason as a fact and their writes answer `unavailable` with it. A
+// run that was in flight is never pretended live (for a source that cannot resume: stale, see
+// demo-resume.test.ts).
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -132,8 +133,9 @@ describe("restart re-attach (SIGKILL, same data dir)", () => {
       // The AI SDK session is live again, says what it carried over, and a new send reaches the upstream
       // with the conversation so far.
       const resumed = await waitFor(async () => {
+        // Until the resumed `live` is stored, the row still says what the previous process last wrote.
         const s = await session(chat);
-        return s.attached && s.status === "live" ? s : undefined;
+        return s.attached && s.status === "live" && /gateway restarted/.test(s.statusReason) ? s : undefined;
       }, 20_000);
       expect(resumed.statusReason).toMatch(/gateway restarted; re-attached: .*2 text message/);
       expect((await send(chat, "chat:again")).body.status).toBe("accepted");
@@ -144,15 +146,18 @@ describe("restart re-attach (SIGKILL, same data dir)", () => {
         ["user", "again"],
       ]);
 
-      // The demo runtime's run died with its process: stopped, stale, and no write pretends to reach it.
-      const stopped = await session(demo);
-      expect(stopped).toMatchObject({ status: "stopped", attached: false });
-      expect(stopped.statusReason).toMatch(/gateway restarted; .*"demo" runtime source cannot resume/);
-      const refused = await send(demo, "demo:again");
-      expect(refused.body.status).toBe("unavailable");
-      expect(refused.body.reason).toMatch(/^host_unavailable: .*gateway restarted/);
+      // The demo runtime resumes from the stored facts (its own tests: demo-resume.test.ts); the run that
+      // was in flight is not continued and a diagnostic says its outcome is unknown.
+      const demoSession = await waitFor(async () => {
+        const s = await session(demo);
+        return s.attached && /re-attached: demo runtime resumed/.test(s.statusReason) ? s : undefined;
+      }, 20_000);
+      expect(demoSession.statusReason).toMatch(/run_001 was in flight and is not continued/);
+      expect((await send(demo, "demo:again")).body).toMatchObject({
+        status: "accepted",
+        assigned: { turnId: "turn_002" },
+      });
       const demoState = await snapshot(second.url, demo);
-      expect(demoState.session).toMatchObject({ sourceStatus: "stopped", hydration: { status: "stale" } });
       expect(demoState.diagnostics.map((d) => d.code)).toContain("transport_unavailable");
 
       // Credentials were redacted before storage: the connector cannot be re-sent them, so it does not try.

@@ -43,7 +43,9 @@ function aboutInherited(
   const oldTask = (taskId: unknown) =>
     isString(taskId) &&
     inherited.tasks.has(taskId) &&
-    !engine.team.workItems.has(taskId) &&
+    // The recovery `task.lost` fact put it on this runtime's board as done: only live work counts.
+    engine.team.workItems.get(taskId)?.done !== false &&
+    !engine.workers.has(taskId) &&
     !engine.retryGates.has(taskId)
       ? `Task ${taskId}`
       : undefined;
