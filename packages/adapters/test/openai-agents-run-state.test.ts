@@ -300,3 +300,51 @@ describe("openai-agents RunState: robustness (fast-check)", () => {
     );
   });
 });
+
+describe("openai-agents stream end: cut anywhere (STAT-08, FALL-01)", () => {
+  const WHOLE = [...STREAM, ...RESUME];
+  /** The response_done whose output is the final answer: the stream's only evidence of completion. */
+  const isFinalResponse = (record: unknown) =>
+    JSON.stringify(record).includes('"type":"response_done"') && JSON.stringify(record).includes('"msg_9"');
+
+  it("STAT-08 FALL-01 the two streams cut at every record never project completed before the final response", () => {
+    const finalAt = WHOLE.findIndex(isFinalResponse);
+    expect(finalAt).toBeGreaterThan(STREAM.length);
+    for (let cut = 1; cut <= WHOLE.length; cut++) {
+      const status = project(adapt(WHOLE.slice(0, cut))).runtime.status;
+      if (cut <= finalAt) expect(status, `cut at ${cut}`).not.toBe("completed");
+      else expect(status, `cut at ${cut}`).toBe("completed");
+      // Up to the interruption the run waits on the approval; past the resume, unknown until the answer.
+      if (cut === STREAM.length) expect(status).toBe("interrupted");
+    }
+  });
+
+  it("STAT-08 a stream whose records were lost anywhere is completed only if the final response survived", () => {
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: WHOLE.length, maxLength: WHOLE.length }), (keep) => {
+        const kept = WHOLE.filter((_, i) => keep[i]);
+        fc.pre(kept.length > 0);
+        const status = project(adapt(kept)).runtime.status;
+        if (!kept.some(isFinalResponse)) expect(status).not.toBe("completed");
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("FALL-01 a call requested by the last response and never run leaves the end unknown, with the reason", () => {
+    const called = [
+      { type: "raw_model_stream_event", data: { type: "response_started" } },
+      {
+        type: "raw_model_stream_event",
+        data: {
+          type: "response_done",
+          response: { id: "r1", output: [{ ...rawCall, type: "function_call" }] },
+        },
+      },
+      { type: "run_item_stream_event", name: "tool_called", agent: "ops", rawItem: rawCall },
+    ];
+    const state = project(adapt(called));
+    expect(state.runtime.status).toBe("unknown");
+    expect(state.runtime.reason).toContain("call_rm unfinished");
+  });
+});

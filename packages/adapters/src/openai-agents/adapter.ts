@@ -36,6 +36,8 @@ class OpenAiAgentsAdapter implements SourceAdapter {
   private modelResponded = false;
   /** A model response started and has not reported `response_done` yet. */
   private responseOpen = false;
+  /** The last finished model response asked for no tool or handoff: its answer is the final output. */
+  private lastResponseFinal = false;
   private currentAgent: string | undefined;
   /** The last assistant message: a finished run's end is named after it (the RunState names it too). */
   private lastMessageId: string | undefined;
@@ -97,15 +99,22 @@ class OpenAiAgentsAdapter implements SourceAdapter {
         ),
       ];
     }
-    if (this.responseOpen) {
-      // The SDK ends a finished run's stream after a completed model response; input cut inside a
-      // response leaves the outcome unknown, never completed (STAT-08).
+    // The SDK ends a finished run's stream after the model response that gave the final output (no
+    // tool or handoff call). Input cut anywhere else (inside a response, before a requested call ran,
+    // before the model answered a tool result) leaves the outcome unknown, never completed (STAT-08).
+    const unfinished = this.tools.unfinished();
+    const why = this.responseOpen
+      ? "before the model response finished"
+      : unfinished.length > 0
+        ? `with tool call ${unfinished.join(", ")} unfinished`
+        : !this.lastResponseFinal
+          ? "without a final model response"
+          : undefined;
+    if (why !== undefined) {
+      const reason = `openai-agents stream ended ${why}; the run's outcome is not known`;
       return [
-        this.emit.diagnostic(
-          "transport_unavailable",
-          "info",
-          "openai-agents stream ended before the model response finished; the run's outcome is not known",
-        ),
+        this.emit.event("run.status", { payload: { status: "unknown", reason } }),
+        this.emit.diagnostic("transport_unavailable", "info", reason),
       ];
     }
     const final = this.lastMessageId !== undefined ? { sourceEventId: `final:${this.lastMessageId}` } : {};
@@ -156,6 +165,7 @@ class OpenAiAgentsAdapter implements SourceAdapter {
       case "response_done":
         this.modelResponded = true;
         this.responseOpen = false;
+        this.lastResponseFinal = isFinalResponse(asRecord(data?.response));
         return this.usageMetrics(asRecord(asRecord(data?.response)?.usage), info);
       case "model":
         return this.onProviderEvent(asRecord(data?.event), info);
@@ -256,6 +266,17 @@ class OpenAiAgentsAdapter implements SourceAdapter {
       ),
     ];
   }
+}
+
+/** A model response whose output is only messages and reasoning: nothing left for the run to do. A
+ * response without an output list says nothing either way, so it is not taken as final. */
+function isFinalResponse(response: JsonObject | undefined): boolean {
+  const output = response?.output;
+  if (!Array.isArray(output)) return false;
+  return output.every((item) => {
+    const type = readString(item, "type");
+    return type === "message" || type === "reasoning";
+  });
 }
 
 export function createOpenAiAgentsAdapter(options: AdapterOptions = {}): SourceAdapter {

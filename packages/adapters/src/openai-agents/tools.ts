@@ -53,6 +53,14 @@ export class OpenAiAgentsTools {
     return restated ? restatedEvent(this.emit, type, fields, info) : this.emit.event(type, fields, info);
   }
 
+  /** Call ids that started and have no result yet, and wait on no approval (the run was executing). */
+  unfinished(): string[] {
+    const out: string[] = [];
+    for (const [callId, state] of this.tools)
+      if (state.started && !state.terminal && !this.pendingApprovals.has(callId)) out.push(callId);
+    return out;
+  }
+
   /** Call ids still waiting on the user (the run stopped at the interruption). */
   pending(): string[] {
     return [...this.pendingApprovals];

@@ -229,3 +229,18 @@ describe("live @openai/agents: the serialized RunState (state.toString())", () =
     expect(warnings(state)).toEqual([]);
   });
 });
+
+describe("live @openai/agents: where the run's end comes from", () => {
+  it("STAT-08 FALL-01 the real streams cut at every record are completed only after the final model response", async () => {
+    const production = await openaiAgentsProducer();
+    const isResponseDone = (record: unknown) =>
+      (record as { data?: { type?: string } }).data?.type === "response_done";
+    const finalAt = production.records.findLastIndex(isResponseDone);
+    expect(finalAt).toBeGreaterThan(production.interruptedRunLength);
+    for (let cut = 1; cut <= production.records.length; cut++) {
+      const status = projectRecords(production.records.slice(0, cut)).runtime.status;
+      if (cut <= finalAt) expect(status, `cut at ${cut}`).not.toBe("completed");
+      else expect(status, `cut at ${cut}`).toBe("completed");
+    }
+  });
+});
