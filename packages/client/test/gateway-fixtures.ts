@@ -1,12 +1,14 @@
 // Shared by the client tests that run a real gateway: a runtime source whose sink the test holds (so it can
 // append facts at will), text-delta facts, and small waits.
-import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { AgentUiEvent, ControlCommand } from "@agent-ui/contracts";
 import type { RuntimeSink, RuntimeSourceFactory } from "@agent-ui/server";
 import type { SessionClient } from "../src";
 
-/** A runtime source whose sink the test holds; a write appends one `run.started` fact. */
-export function heldSource(): RuntimeSourceFactory & { sink?: RuntimeSink } {
-  const factory: RuntimeSourceFactory & { sink?: RuntimeSink } = {
+/** A runtime source whose sink the test holds; it records every write it gets and appends one
+ * `run.started` fact per write. */
+export function heldSource(): RuntimeSourceFactory & { sink?: RuntimeSink; commands: ControlCommand[] } {
+  const factory: RuntimeSourceFactory & { sink?: RuntimeSink; commands: ControlCommand[] } = {
+    commands: [],
     kind: "held",
     description: "test",
     create: () => ({
@@ -15,10 +17,15 @@ export function heldSource(): RuntimeSourceFactory & { sink?: RuntimeSink } {
         factory.sink = context.sink;
       },
       async command(command) {
+        factory.commands.push(command);
         await factory.sink?.events([
           { type: "run.started", payload: { input: (command as { text?: string }).text ?? "" } },
         ]);
-        return { status: "accepted", idempotencyKey: command.idempotencyKey };
+        return {
+          status: "accepted",
+          idempotencyKey: command.idempotencyKey,
+          assigned: { n: String(factory.commands.length) },
+        };
       },
       async stop() {},
     }),
