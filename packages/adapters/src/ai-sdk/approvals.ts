@@ -7,9 +7,11 @@
 // step it executes the answered approvals and streams their outcomes (`tool-output-available` /
 // `tool-output-error` for approved calls, `tool-output-denied` for denied ones), with no approval id on the
 // wire. So an outcome for a call this instance never saw started, arriving before any `start-step` (or any
-// `tool-output-denied`, which only an approval produces), is the resolution of that call's approval: it is
-// stated, keyed by the call's id — the one key both streams carry. With `toolApprovalIds: "tool-call"` the
-// request was keyed the same way, so a projection fed both streams resolves the card it showed.
+// `tool-output-denied`, which only an approval produces), is the resolution of that call's approval. With
+// `toolApprovalIds: "tool-call"` both the request and this resolution are keyed by the call's id — the one
+// key both streams carry — so a projection fed both responses resolves the card it showed. With the
+// source's approval ids (the default) the resolution cannot name the action (its id is not on this wire);
+// stating it under another id would put a second, phantom approval beside the pending one, so it is not.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { compact, readBoolean, readString } from "../shared/record";
 import type { AiSdkContext } from "./context";
@@ -56,6 +58,8 @@ export function resolveApproval(
 /** An outcome that can only be an answered approval's, for a call this instance never saw. */
 function answersUnseenApproval(ctx: AiSdkContext, toolCallId: string, approvalOnly: boolean): boolean {
   const state = ctx.state;
+  // Only the call's own id can name the approval here (see the top of this file).
+  if (state.toolApprovalIds !== "tool-call") return false;
   // A call this stream started and never gated, or whose outcome was already stated, had no open approval.
   if (state.startedTools.has(toolCallId) || state.finishedTools.has(toolCallId)) return false;
   // Inside a step, an unseen call's output is an ordinary tool result (no approval is implied).
