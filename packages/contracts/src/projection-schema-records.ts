@@ -206,6 +206,7 @@ export const TASK_RECORD = objectSchema<TaskRecord>(
     agentId: STRING,
     runtimeEntity: enumOf(RUNTIME_ENTITIES),
     queuePosition: NUMBER,
+    queuedTurnId: STRING,
     artifactIds: STRINGS,
     evidenceIds: STRINGS,
     source: FACT_SOURCE,

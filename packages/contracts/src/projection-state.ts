@@ -204,6 +204,10 @@ export interface TaskRecord {
   agentId?: string;
   runtimeEntity?: RuntimeEntity;
   queuePosition?: number;
+  /** Set on a capsule that mirrors a runtime queued turn (made by `queue.changed`, QUEUE-06, TASK-01): it
+   * lives while the queue lists the turn, and remove/promote go through the queue API with this id
+   * (QUEUE-08). A task fact about the same id takes the capsule over and drops the field. */
+  queuedTurnId?: string;
   artifactIds: string[];
   evidenceIds: string[];
   source?: FactSource;

@@ -120,6 +120,7 @@ const task: Required<TaskRecord> = {
   agentId: "agent_1",
   runtimeEntity: "agent_turn",
   queuePosition: 0,
+  queuedTurnId: "queued_1",
   artifactIds: [],
   evidenceIds: [],
   source,

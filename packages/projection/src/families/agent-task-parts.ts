@@ -168,6 +168,8 @@ function sync(
   if (agent?.parentThreadId !== undefined) data.parentThreadId = agent.parentThreadId;
   if (agent?.parentSessionId !== undefined) data.parentSessionId = agent.parentSessionId;
   if (task?.parentTaskId !== undefined) data.parentTaskId = task.parentTaskId;
+  // The runtime's queue lists the task (queue.changed, D.6): its place in line, while listed.
+  if (task?.queuePosition !== undefined) data.queuePosition = task.queuePosition;
   const entity = task?.runtimeEntity ?? agent?.runtimeEntity;
   if (entity !== undefined) data.runtimeEntity = entity;
   part.data = data;

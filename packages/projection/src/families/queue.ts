@@ -1,10 +1,12 @@
 // queue.changed (QUEUE-*): the runtime's queue snapshot. Queue and steer stay distinct lists; queue events
-// never create messages (QUEUE-06) and only the runtime's fact adds or removes an item (QUEUE-08).
+// never create messages (QUEUE-06) and only the runtime's fact adds or removes an item (QUEUE-08). Queued
+// turns are also reflected on the task capsules (queue-tasks.ts).
 import type { QueueItem, QueuedTurnStatus, SteerItem, SteerStatus } from "@agent-ui/contracts";
 import { QUEUED_TURN_STATUSES, STEER_STATUSES, isMember } from "@agent-ui/contracts";
 import { asNumber, asString, boundText, isRecord } from "../internal/json";
 import { safeText } from "../internal/safety";
 import type { EventContext, Store } from "../store";
+import { syncQueuedTasks } from "./queue-tasks";
 
 const PREVIEW_LIMIT = 200;
 
@@ -73,7 +75,11 @@ function steersFrom(store: Store, entries: unknown[], ctx: EventContext): SteerI
 function queueChanged(store: Store, ctx: EventContext): void {
   const { payload, event } = ctx;
   const queue = store.queue.value;
-  if (Array.isArray(payload.items)) queue.items = queueItemsFrom(store, payload.items, ctx);
+  if (Array.isArray(payload.items)) {
+    const before = queue.items;
+    queue.items = queueItemsFrom(store, payload.items, ctx);
+    syncQueuedTasks(store, before, queue.items, ctx);
+  }
   if (Array.isArray(payload.steers)) queue.steers = steersFrom(store, payload.steers, ctx);
   store.queue.touch();
   const runtime = store.runtime.value;

@@ -112,6 +112,9 @@ function taskChanged(store: Store, ctx: EventContext): void {
     return;
   }
   const task = taskFor(store, taskId, ctx);
+  // A task fact about a queued turn's capsule takes it over: task facts own its status from now on, and
+  // it outlives the queue listing (TASK-06, queue-tasks.ts).
+  delete task.queuedTurnId;
   const reason = asString(payload.reason) ?? asString(event.queueReason);
   const status = asString(payload.status);
   if (status !== undefined) applyTaskStatus(store, task, status, reason, ctx);

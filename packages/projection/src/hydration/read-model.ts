@@ -19,6 +19,7 @@ import { agentHandlers } from "../families/agent";
 import { applyEvidenceFields, evidenceFor, outcomesOf } from "../families/evidence";
 import { applyMessageWindow } from "../families/messages-snapshot";
 import { queueItemsFrom } from "../families/queue";
+import { syncQueuedTasks } from "../families/queue-tasks";
 import { resolveRunning, setRuntimeStatus } from "../families/run";
 import { applyTaskStatus, taskFor, upsertAttempt } from "../families/task";
 import { newToolRecord, syncToolPart, trackOpenTool } from "../families/tool-part";
@@ -121,7 +122,9 @@ export function hydrateThread(store: Store, thread: ThreadReadModel, ctx: EventC
   if (typeof latest?.runId === "string") runtime.runId = latest.runId;
   hydratePending(store, thread, ctx);
   if (Array.isArray(thread.queuedTurns)) {
+    const before = store.queue.value.items;
     store.queue.value.items = queueItemsFrom(store, thread.queuedTurns, ctx);
+    syncQueuedTasks(store, before, store.queue.value.items, ctx);
     runtime.queuedTurnCount = store.queue.value.items.length;
     store.queue.touch();
   }
