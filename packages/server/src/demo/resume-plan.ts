@@ -252,7 +252,7 @@ export function describeResume(plan: Omit<DemoResumePlan, "reason">): string {
       `${count(plan.droppedQueue.length, "queued turn")} not carried over (only a truncated preview was stored: ${plan.droppedQueue.join(", ")}); send again`,
     );
   if (plan.pendingSteers.length > 0)
-    parts.push(`${count(plan.pendingSteers.length, "pending steer")} rejected (their run ended)`);
+    parts.push(`${count(plan.pendingSteers.length, "pending steer")} rejected (the run they targeted ended)`);
   if (plan.openAgents.length > 0 || plan.openTasks.length > 0)
     parts.push(
       `team not carried over: ${count(plan.openAgents.length, "teammate")} closed, ${count(plan.openTasks.length, "open task")} lost`,
