@@ -125,7 +125,8 @@ describe("demo runtime resumes after a gateway restart (same SQLite data dir)", 
     dirs.push(dir);
     const servers: RunningServer[] = [];
     const start = async () => {
-      const server = await startServer({ port: 0, dataDir: dir.path });
+      // Frequent compaction: a restart then plans from a stored snapshot plus its tail (HYD-09).
+      const server = await startServer({ port: 0, dataDir: dir.path, snapshotEvery: 20 });
       servers.push(server);
       return server;
     };
@@ -146,6 +147,7 @@ describe("demo runtime resumes after a gateway restart (same SQLite data dir)", 
       const sent = await client.write({ kind: "send", text: "And after the restart?" });
       expect(sent).toMatchObject({ status: "accepted", assigned: { turnId: "turn_002" } });
       await turnEnded(client, "turn_002");
+      expect((await second.gateway.store.latestSnapshot(id))?.seq).toBeGreaterThan(0);
       await second.close();
 
       // A second restart continues after the resumed runtime's own numbering (its stream was namespaced).
