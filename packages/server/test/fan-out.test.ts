@@ -25,7 +25,11 @@ describe("live fan-out", () => {
       expect(created.status).toBe(201);
       await waitFor(() => scripted.runtimes[0]?.sink, 20_000);
       const sink = scripted.runtimes[0].sink!;
-      const head = (await server.gateway.getSession("fan")).lastSeq;
+      // The source's `live` status is appended after its start resolves; the head is read once it landed.
+      const { lastSeq: head } = await waitFor(async () => {
+        const session = await server.gateway.getSession("fan");
+        return session.status === "live" ? session : undefined;
+      }, 20_000);
       const total = head + 300;
       const url = `${server.url}/api/sessions/fan/events?after=0`;
       const sse = Array.from({ length: 8 }, () => readSseEntries(url, total, {}, 15_000));

@@ -4,21 +4,11 @@
 // viewers × entries × serializations). Caches are weak: a batch's encodings live as long as a viewer
 // still holds the batch, and nothing is copied per event.
 import { SSE_ENTRY_EVENT } from "@agent-ui/client";
+import { entryJsonOf } from "../store/entry-json";
 import type { LogEntry } from "../store/session-store";
 
-const entryJson = new WeakMap<LogEntry, string>();
 const sseBatches = new WeakMap<readonly LogEntry[], Buffer>();
 const wsBatches = new WeakMap<readonly LogEntry[], Buffer>();
-
-/** `JSON.stringify(entry)`, once per entry object. */
-export function entryJsonOf(entry: LogEntry): string {
-  let json = entryJson.get(entry);
-  if (json === undefined) {
-    json = JSON.stringify(entry);
-    entryJson.set(entry, json);
-  }
-  return json;
-}
 
 /** One SSE event per entry (`event: entry`, `id: <seq>`, one `data:` line: JSON has no raw newlines). */
 export function sseEntryFrames(entries: readonly LogEntry[]): Buffer {

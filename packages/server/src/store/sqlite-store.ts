@@ -1,14 +1,13 @@
 // SQLite session store (the default): one file under the data dir, WAL journal, `synchronous=FULL` so an
-// acknowledged append survives a process crash. better-sqlite3 is synchronous, so every append is a single
-// transaction that assigns the next `seq` values and cannot interleave with another append. Detail bodies
-// are written in that transaction too, next to the events that reference them.
+// acknowledged append survives a crash (./sqlite-pragmas). Appends are group-committed: each batch is one
+// transaction that assigns the next `seq` values, run by a commit worker thread so its fsync never blocks
+// the gateway (./sqlite-committer); commits run one at a time, so appends cannot interleave. Detail
+// bodies are written in that transaction too, next to the events that reference them.
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { AgentUiEvent, ProjectionState, WriteResult } from "@agent-ui/contracts";
-import Database from "better-sqlite3";
 import type {
   AppendListener,
-  DetailRecord,
   IdempotencyClaim,
   LogEntry,
   NewSession,
@@ -17,7 +16,11 @@ import type {
   SnapshotRecord,
 } from "./session-store";
 import { storableDetail } from "./detail-bodies";
+import { entryWithJson } from "./entry-json";
 import { type AppendRequest, GroupCommit } from "./group-commit";
+import type { SerializedAppend } from "./sqlite-append";
+import { inThreadCommitter, workerCommitter } from "./sqlite-committer";
+import { openSqlite } from "./sqlite-pragmas";
 import { UnknownSessionError } from "./session-store";
 import { type DetailRow, detailRowToRecord, type SessionRow, sessionRowToRecord } from "./session-row";
 
@@ -73,11 +76,9 @@ export interface SqliteStoreOptions {
 
 export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
   if (options.file !== ":memory:") mkdirSync(dirname(options.file), { recursive: true });
-  const db = new Database(options.file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = FULL");
-  db.pragma("busy_timeout = 5000");
+  const db = openSqlite(options.file);
   db.exec(SCHEMA);
+  const committer = options.file === ":memory:" ? inThreadCommitter(db) : workerCommitter(options.file);
 
   const listeners = new Set<AppendListener>();
   const q = {
@@ -88,9 +89,6 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
     getSession: db.prepare("SELECT * FROM sessions WHERE id = ?"),
     listSessions: db.prepare("SELECT * FROM sessions ORDER BY created_at DESC, id"),
     setStatus: db.prepare("UPDATE sessions SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?"),
-    lastSeq: db.prepare("SELECT last_seq FROM sessions WHERE id = ?").pluck(),
-    bumpSeq: db.prepare("UPDATE sessions SET last_seq = ?, updated_at = ? WHERE id = ?"),
-    insertEvent: db.prepare("INSERT INTO events (session_id, seq, event) VALUES (?, ?, ?)"),
     readEvents: db.prepare(
       "SELECT seq, event FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?",
     ),
@@ -106,47 +104,29 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
     getClaim: db.prepare("SELECT fingerprint, result FROM idempotency WHERE session_id = ? AND key = ?"),
     complete: db.prepare("UPDATE idempotency SET result = ? WHERE session_id = ? AND key = ?"),
     release: db.prepare("DELETE FROM idempotency WHERE session_id = ? AND key = ? AND result IS NULL"),
-    putDetail: db.prepare(
-      `INSERT INTO details (session_id, ref, media_type, bytes, body, created_at) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (session_id, ref) DO UPDATE SET media_type = excluded.media_type, bytes = excluded.bytes,
-       body = excluded.body, created_at = excluded.created_at`,
-    ),
     readDetail: db.prepare(
       "SELECT ref, media_type, bytes, body FROM details WHERE session_id = ? AND ref = ?",
     ),
   };
-  const keepDetails = (sessionId: string, details: readonly DetailRecord[]) => {
-    const now = new Date().toISOString();
-    for (const detail of details) {
-      const d = storableDetail(detail);
-      q.putDetail.run(sessionId, d.ref, d.mediaType, d.bytes, d.body, now);
-    }
+  /** Serialized here, so the commit thread only writes; each entry's wire JSON reuses the event's. */
+  const commitBatch = async (requests: readonly AppendRequest[]): Promise<(LogEntry[] | Error)[]> => {
+    const serialized: SerializedAppend[] = requests.map(({ sessionId, events, details }) => ({
+      sessionId,
+      eventJson: events.map((event) => JSON.stringify(event)),
+      details: details?.map(storableDetail),
+    }));
+    const outcomes = await committer.commit(serialized);
+    return outcomes.map((outcome, i) => {
+      if ("unknownSession" in outcome) return new UnknownSessionError(outcome.unknownSession);
+      const { events } = requests[i];
+      const { eventJson } = serialized[i];
+      return events.map((event, k) => entryWithJson(outcome.firstSeq + k, event, eventJson[k]));
+    });
   };
-
-  /** One request inside the batch transaction: its bodies and its events commit (or roll back) together. */
-  const appendOne = ({ sessionId, events, details }: AppendRequest): LogEntry[] | Error => {
-    const last = q.lastSeq.get(sessionId) as number | undefined;
-    if (last === undefined) return new UnknownSessionError(sessionId);
-    if (details !== undefined && details.length > 0) keepDetails(sessionId, details);
-    if (events.length === 0) return [];
-    const entries: LogEntry[] = [];
-    let seq = last;
-    for (const event of events) {
-      seq += 1;
-      q.insertEvent.run(sessionId, seq, JSON.stringify(event));
-      entries.push({ seq, event });
-    }
-    q.bumpSeq.run(seq, new Date().toISOString(), sessionId);
-    return entries;
-  };
-  const appendBatch = db.transaction((requests: readonly AppendRequest[]) => requests.map(appendOne));
-  const appends = new GroupCommit(
-    async (requests) => appendBatch(requests),
-    (sessionId, entries) => {
-      const lastSeq = entries[entries.length - 1].seq;
-      for (const listener of listeners) listener(sessionId, lastSeq, entries);
-    },
-  );
+  const appends = new GroupCommit(commitBatch, (sessionId, entries) => {
+    const lastSeq = entries[entries.length - 1].seq;
+    for (const listener of listeners) listener(sessionId, lastSeq, entries);
+  });
 
   const claimTx = db.transaction((sessionId: string, key: string, fingerprint: string): IdempotencyClaim => {
     const inserted = q.claim.run(sessionId, key, fingerprint, new Date().toISOString()).changes === 1;
@@ -202,7 +182,8 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
       return { seq: row.seq, state: JSON.parse(row.state) as ProjectionState, createdAt: row.created_at };
     },
     async claimIdempotency(sessionId, key, fingerprint) {
-      return claimTx(sessionId, key, fingerprint);
+      // Read-then-write beside the commit thread's connection: take the write lock first (see sqlite-append).
+      return claimTx.immediate(sessionId, key, fingerprint);
     },
     async completeIdempotency(sessionId, key, result) {
       q.complete.run(JSON.stringify(result), sessionId, key);
@@ -223,6 +204,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
     },
     async close() {
       listeners.clear();
+      await committer.close();
       if (db.open) db.close();
     },
   };

@@ -1,0 +1,44 @@
+// The append transaction of the SQLite store, on already-serialized input, so the same code runs in the
+// gateway's thread (`:memory:` stores) or in the commit worker (file stores, ./sqlite-commit-worker):
+// per request, the session's next `seq` values are assigned, its detail bodies and events are inserted, and
+// its `last_seq` moves — all of one group-commit batch in one transaction (one fsync).
+import type Database from "better-sqlite3";
+
+/** An append request as it crosses to the commit thread: events already JSON, bodies already storable. */
+export interface SerializedAppend {
+  sessionId: string;
+  eventJson: readonly string[];
+  details: readonly { ref: string; mediaType: string; bytes: number; body: string }[] | undefined;
+}
+
+/** Per request: the seq of its first event and how many it appended, or that its session is unknown. */
+export type AppendOutcome = { firstSeq: number; count: number } | { unknownSession: string };
+
+export type AppendBatch = (requests: readonly SerializedAppend[]) => AppendOutcome[];
+
+/** Prepares the append statements on `db` and returns the batch transaction. */
+export function sqliteAppendBatch(db: Database.Database): AppendBatch {
+  const lastSeq = db.prepare("SELECT last_seq FROM sessions WHERE id = ?").pluck();
+  const bumpSeq = db.prepare("UPDATE sessions SET last_seq = ?, updated_at = ? WHERE id = ?");
+  const insertEvent = db.prepare("INSERT INTO events (session_id, seq, event) VALUES (?, ?, ?)");
+  const putDetail = db.prepare(
+    `INSERT INTO details (session_id, ref, media_type, bytes, body, created_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (session_id, ref) DO UPDATE SET media_type = excluded.media_type, bytes = excluded.bytes,
+     body = excluded.body, created_at = excluded.created_at`,
+  );
+  const appendOne = ({ sessionId, eventJson, details }: SerializedAppend): AppendOutcome => {
+    const last = lastSeq.get(sessionId) as number | undefined;
+    if (last === undefined) return { unknownSession: sessionId };
+    const now = new Date().toISOString();
+    for (const d of details ?? []) putDetail.run(sessionId, d.ref, d.mediaType, d.bytes, d.body, now);
+    let seq = last;
+    for (const json of eventJson) insertEvent.run(sessionId, ++seq, json);
+    if (seq !== last) bumpSeq.run(seq, now, sessionId);
+    return { firstSeq: last + 1, count: seq - last };
+  };
+  const batch = db.transaction((requests: readonly SerializedAppend[]) => requests.map(appendOne));
+  // BEGIN IMMEDIATE: the write lock is taken (waiting out the busy timeout) before `last_seq` is read. A
+  // deferred transaction would read first, and a write by the gateway thread's connection in between
+  // makes its upgrade fail at once with SQLITE_BUSY instead of waiting.
+  return (requests) => batch.immediate(requests);
+}

@@ -1,0 +1,29 @@
+// The commit worker's side (loaded by ./sqlite-commit-worker.mjs): its own connection to the store's file,
+// the same pragmas, and the shared append transaction. better-sqlite3 is synchronous, so in the gateway's
+// thread every commit's fsync (`synchronous=FULL`) would stall live delivery, HTTP and timers for its
+// whole duration; here it only blocks this thread, and the gateway hands out the previous batch meanwhile.
+import { parentPort, workerData } from "node:worker_threads";
+import type Database from "better-sqlite3";
+import { type SerializedAppend, sqliteAppendBatch } from "./sqlite-append";
+import { openSqlite } from "./sqlite-pragmas";
+
+export type CommitMessage = { type: "commit"; id: number; requests: SerializedAppend[] } | { type: "close" };
+
+const port = parentPort;
+if (!port) throw new Error("sqlite-commit-thread must run in a worker thread");
+const db: Database.Database = openSqlite((workerData as { file: string }).file);
+const appendBatch = sqliteAppendBatch(db);
+
+port.on("message", (message: CommitMessage) => {
+  if (message.type === "close") {
+    db.close();
+    port.close();
+    return;
+  }
+  try {
+    port.postMessage({ id: message.id, outcomes: appendBatch(message.requests) });
+  } catch (error) {
+    port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
+port.postMessage({ ready: true });

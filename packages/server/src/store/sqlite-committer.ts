@@ -1,0 +1,72 @@
+// Where the SQLite store's append transactions run: a worker thread for a store file (its fsync never blocks
+// the gateway's event loop — ./sqlite-commit-thread), or the gateway's own thread for `:memory:` (an
+// in-memory database cannot be shared with another connection). Either way commits run one at a time, in
+// the order the group commit hands them over.
+import { Worker } from "node:worker_threads";
+import type Database from "better-sqlite3";
+import { type AppendOutcome, type SerializedAppend, sqliteAppendBatch } from "./sqlite-append";
+
+export interface SqliteCommitter {
+  commit(requests: SerializedAppend[]): Promise<AppendOutcome[]>;
+  /** Waits for the commits in flight, then releases the thread. */
+  close(): Promise<void>;
+}
+
+export function inThreadCommitter(db: Database.Database): SqliteCommitter {
+  const appendBatch = sqliteAppendBatch(db);
+  return { commit: async (requests) => appendBatch(requests), close: async () => {} };
+}
+
+type WorkerReply =
+  | { ready: true }
+  | { id: number; outcomes: AppendOutcome[] }
+  | { id: number; error: string };
+
+export function workerCommitter(file: string): SqliteCommitter {
+  const worker = new Worker(new URL("./sqlite-commit-worker.mjs", import.meta.url), { workerData: { file } });
+  const waiting = new Map<number, { resolve(outcomes: AppendOutcome[]): void; reject(error: Error): void }>();
+  let nextId = 0;
+  let broken: Error | undefined;
+  let closing = false;
+  const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+  // An idle commit thread must not keep the process alive; one with commits in flight must.
+  worker.unref();
+  const settle = (id: number) => {
+    const entry = waiting.get(id);
+    waiting.delete(id);
+    if (waiting.size === 0) worker.unref();
+    return entry;
+  };
+  const failAll = (error: Error) => {
+    broken ??= error;
+    for (const id of [...waiting.keys()]) settle(id)?.reject(error);
+  };
+  worker.on("message", (reply: WorkerReply) => {
+    if ("ready" in reply) return;
+    const entry = settle(reply.id);
+    if ("error" in reply) entry?.reject(new Error(reply.error));
+    else entry?.resolve(reply.outcomes);
+  });
+  worker.on("error", (error) => failAll(new Error(`the SQLite commit thread failed: ${error.message}`)));
+  worker.on("exit", (code) => failAll(new Error(`the SQLite commit thread exited (${code})`)));
+  return {
+    commit(requests) {
+      if (broken) return Promise.reject(broken);
+      if (closing) return Promise.reject(new Error("the session store is closed"));
+      const id = nextId++;
+      return new Promise<AppendOutcome[]>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.ref();
+        worker.postMessage({ type: "commit", id, requests });
+      });
+    },
+    async close() {
+      if (closing) return exited;
+      closing = true;
+      // Messages are handled in order: every commit posted before `close` is answered first.
+      worker.ref();
+      worker.postMessage({ type: "close" });
+      await exited;
+    },
+  };
+}
