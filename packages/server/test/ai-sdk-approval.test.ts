@@ -69,7 +69,8 @@ interface Upstream {
   close(): Promise<void>;
 }
 
-async function aiSdkUpstream(): Promise<Upstream> {
+/** `holdFirstEnd`: the first response holds its closing `finish` chunk back until this resolves. */
+async function aiSdkUpstream(holdFirstEnd?: Promise<void>): Promise<Upstream> {
   const bodies: Upstream["bodies"] = [];
   const executed: string[] = [];
   const danger = tool({
@@ -93,7 +94,10 @@ async function aiSdkUpstream(): Promise<Upstream> {
     const sse = result
       .toUIMessageStream({ originalMessages: body.messages })
       .pipeThrough(new JsonToSseTransformStream());
-    for await (const frame of sse as unknown as AsyncIterable<string>) res.write(frame);
+    for await (const frame of sse as unknown as AsyncIterable<string>) {
+      if (bodies.length === 1 && frame.includes('"type":"finish"')) await holdFirstEnd;
+      res.write(frame);
+    }
     res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -189,6 +193,40 @@ describe("AI SDK connector: tool approval (respond_action)", () => {
       // The continuation extends the same assistant message: no second assistant bubble.
       expect(done.messages.filter((m) => m.role === "assistant")).toHaveLength(1);
     } finally {
+      await upstream.close();
+    }
+  });
+
+  it("HITL-02 an answer given while the requesting response is still open is kept and sent once it ends", async () => {
+    let release!: () => void;
+    const upstream = await aiSdkUpstream(new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const created = await postJson(`${server.url}/api/sessions`, {
+        source: "ai-sdk",
+        config: { url: upstream.url, text: "delete /workspace/demo/x" },
+      });
+      const id = created.body.session.id as string;
+      const action = await waitFor(
+        async () => Object.values((await stateOf(id)).actions).find((a) => a.status === "pending"),
+        20_000,
+      );
+      const answer = await command(id, {
+        kind: "respond_action",
+        idempotencyKey: "early:approve",
+        actionId: action.actionId,
+        decision: "approve",
+      });
+      expect(answer.body).toMatchObject({ status: "accepted" });
+      // Nothing is sent while the first response is open: one request so far, the tool has not run.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(upstream.bodies).toHaveLength(1);
+      expect(upstream.executed).toEqual([]);
+      release();
+      await waitFor(async () => allText(await stateOf(id)).includes("Deleted /workspace/demo/x."), 20_000);
+      expect(upstream.bodies).toHaveLength(2);
+      expect(upstream.executed).toEqual(["/workspace/demo/x"]);
+    } finally {
+      release();
       await upstream.close();
     }
   });

@@ -29,6 +29,8 @@ class AiSdkConnector implements RuntimeSource {
   private readonly conversation = new AiSdkConversation();
   /** A send is storing its user message; the request follows. */
   private sending = false;
+  /** An approval was answered while a response streamed: post the conversation again when it ends. */
+  private continueAfterRun = false;
   private readonly chatId = randomUUID();
 
   constructor(
@@ -61,18 +63,15 @@ class AiSdkConnector implements RuntimeSource {
       return { status: "accepted", idempotencyKey: key, assigned: { messageId } };
     }
     if (command.kind === "respond_action") {
-      if (this.run || this.sending)
-        return {
-          status: "rejected",
-          idempotencyKey: key,
-          reason: "a response is streaming; wait for it to end",
-        };
       if (command.decision !== "approve" && command.decision !== "reject")
         return {
           status: "rejected",
           idempotencyKey: key,
           reason: `AI SDK tool approvals are approve or reject, not "${command.decision}"`,
         };
+      // An approval that was already answered says so, whether or not its continuation is still streaming.
+      const refusal = this.conversation.approvalRefusal(command.actionId);
+      if (refusal !== undefined) return { status: "rejected", idempotencyKey: key, reason: refusal };
       const reason = typeof command.payload?.reason === "string" ? command.payload.reason : undefined;
       const answer = this.conversation.answerApproval(
         command.actionId,
@@ -80,7 +79,10 @@ class AiSdkConnector implements RuntimeSource {
         reason,
       );
       if (!answer.ok) return { status: "rejected", idempotencyKey: key, reason: answer.reason };
-      this.post();
+      // The approval request can be on screen while its response is still streaming its last chunks: the
+      // answer is kept and sent when that response ends, as useChat sends once the stream is done.
+      if (this.run || this.sending) this.continueAfterRun = true;
+      else this.post();
       return { status: "accepted", idempotencyKey: key };
     }
     if (command.kind === "interrupt") {
@@ -126,6 +128,8 @@ class AiSdkConnector implements RuntimeSource {
   private post(): void {
     const context = this.context;
     if (!context) throw new Error("AI SDK connector used before start");
+    // Every post carries the whole conversation, so answers given before this one are sent by it.
+    this.continueAfterRun = false;
     const run = new AbortController();
     context.signal.addEventListener("abort", () => run.abort(), { once: true });
     this.run = run;
@@ -139,9 +143,10 @@ class AiSdkConnector implements RuntimeSource {
       return context.sink.records([this.conversation.apply(chunk)], AI_SDK_FORMAT);
     };
     void readUpstreamSse(request, context.sink, onChunk)
-      .then((outcome) => {
+      .then(async (outcome) => {
         if (this.run === run) this.run = undefined;
-        return reportOutcome(context.sink, outcome);
+        await reportOutcome(context.sink, outcome);
+        if (this.continueAfterRun && !this.run && !context.signal.aborted) this.post();
       })
       .catch(() => {});
   }

@@ -85,18 +85,31 @@ export class AiSdkConversation {
   }
 
   /** Answers a pending approval in place; `ok: false` (nothing changed) when there is none by that id. */
+  /** Why approval `approvalId` cannot be answered now (unknown, or answered before); undefined if it can. */
+  approvalRefusal(approvalId: string): string | undefined {
+    const part = this.approvalPart(approvalId);
+    if (!part) return `no pending approval ${approvalId} in this conversation`;
+    if (part.state !== "approval-requested")
+      return `approval ${approvalId} was already answered (${String(part.state)})`;
+    return undefined;
+  }
+
   answerApproval(approvalId: string, approved: boolean, reason?: string): ApprovalAnswer {
+    const refusal = this.approvalRefusal(approvalId);
+    const part = this.approvalPart(approvalId);
+    if (refusal !== undefined || !part) return { ok: false, reason: refusal ?? "" };
+    part.state = "approval-responded";
+    part.approval =
+      reason === undefined ? { id: approvalId, approved } : { id: approvalId, approved, reason };
+    return { ok: true };
+  }
+
+  private approvalPart(approvalId: string) {
     for (const part of this.tools.values()) {
-      const approval = part.approval as { id?: string; approved?: boolean } | undefined;
-      if (approval?.id !== approvalId) continue;
-      if (part.state !== "approval-requested")
-        return { ok: false, reason: `approval ${approvalId} was already answered (${String(part.state)})` };
-      part.state = "approval-responded";
-      part.approval =
-        reason === undefined ? { id: approvalId, approved } : { id: approvalId, approved, reason };
-      return { ok: true };
+      const approval = part.approval as { id?: string } | undefined;
+      if (approval?.id === approvalId) return part;
     }
-    return { ok: false, reason: `no pending approval ${approvalId} in this conversation` };
+    return undefined;
   }
 
   /** The assistant message being written, created at a stream's `start` unless the stream continues
