@@ -14,6 +14,7 @@ import {
   uiMessageChunkSchema,
 } from "ai";
 import { MockLanguageModelV4, convertArrayToReadableStream } from "ai/test";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { aiSdkAdapter } from "../src/ai-sdk";
 
@@ -232,5 +233,49 @@ describe("ai-sdk reset-step (AI SDK 7: a retried step's partial output is discar
       "Step one stays.",
       "Step two, retried.",
     ]);
+  });
+});
+
+/** One step of a generated stream: its text parts, and whether its first attempt is cut and reset. */
+interface GeneratedStep {
+  texts: string[];
+  resetAfter: number | null;
+}
+
+/** Chunks of generated steps; a reset step streams `resetAfter` chunks, `reset-step`, then all of it. */
+function stepChunks(steps: GeneratedStep[]): UIMessageChunk[] {
+  const out: UIMessageChunk[] = [{ type: "start", messageId: "m" }];
+  steps.forEach((step, s) => {
+    // Part ids are reused by the retried attempt, as a re-streamed step does.
+    const body: UIMessageChunk[] = step.texts.flatMap((text, p): UIMessageChunk[] => [
+      { type: "text-start", id: `s${s}p${p}` },
+      { type: "text-delta", id: `s${s}p${p}`, delta: text.slice(0, 2) },
+      { type: "text-delta", id: `s${s}p${p}`, delta: text.slice(2) },
+      { type: "text-end", id: `s${s}p${p}` },
+    ]);
+    out.push({ type: "start-step" });
+    if (step.resetAfter !== null) out.push(...body.slice(0, step.resetAfter), { type: "reset-step" });
+    out.push(...body, { type: "finish-step" });
+  });
+  out.push({ type: "finish", finishReason: "stop" });
+  return out;
+}
+
+describe("ai-sdk reset-step property (the SDK's own reducer is the oracle)", () => {
+  it("TEXT-04 ORD-02 any mix of steps and resets shows exactly the texts the SDK's reducer keeps, once", async () => {
+    const step = fc.record({
+      texts: fc.array(fc.string({ minLength: 3, maxLength: 8 }), { minLength: 1, maxLength: 3 }),
+      resetAfter: fc.option(fc.nat(12), { nil: null }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 4 }), async (steps) => {
+        const chunks = stepChunks(steps);
+        const expected = (await reference(chunks)).parts.filter((p) => p.type === "text").map((p) => p.text);
+        const state = projectEvents(adapt(chunks));
+        expect(visible(state, "assistant_text")).toEqual(expected);
+        expect(state.runtime.status).toBe("completed");
+      }),
+      { numRuns: 40 },
+    );
   });
 });

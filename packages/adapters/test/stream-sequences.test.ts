@@ -183,13 +183,23 @@ const HOSTILE: unknown[] = [
   { sessionId: "other-session", type: "mystery.class", sequence: 3 },
 ];
 
+/** Records of a format its captured streams lack (chunk types added after the capture). */
+const EXTRA: Record<string, unknown[]> = {
+  "ai-sdk": [
+    { type: "reset-step" },
+    { type: "reasoning-file", mediaType: "image/png", url: "data:image/png;base64,iVBORw0KGgo=" },
+    { type: "tool-output-denied", toolCallId: "call-9" },
+    { type: "tool-output-error", toolCallId: "call-1", errorText: "boom" },
+  ],
+};
+
 /** Per adapter: its own real records, plus the hostile ones. */
 function poolOf(format: string): unknown[] {
   const own =
     format === "lime"
       ? LIME_FIXTURES
       : (PEER_STREAMS[format] ?? []).flatMap((name) => stream(name).map((r) => r.value));
-  return [...own, ...HOSTILE];
+  return [...own, ...(EXTRA[format] ?? []), ...HOSTILE];
 }
 
 describe("ORD-01/02 property: any mix of records, duplicates and bad input keeps each stream gapless", () => {

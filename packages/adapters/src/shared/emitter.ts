@@ -162,7 +162,12 @@ export class Emitter {
     }
   }
 
-  /** A record the adapter cannot map: a diagnostic with a safe summary (its type and keys, no values). */
+  /**
+   * A record the adapter cannot map: a diagnostic with a safe summary (its type and keys, no values).
+   * `extra` carries what is known of the record's place: its correlation ids and, from a source that
+   * numbers its records, its `sequence` — the diagnostic then stands in the record's position, so the
+   * stream keeps no hole there (ORD-01).
+   */
   unsupported(
     record: unknown,
     info: SourceInfo = {},
