@@ -239,7 +239,7 @@ describe("AG-UI connector: the conversation travels with every run", () => {
       return s.attached && s.status === "live" ? s : undefined;
     });
     expect(resumed.statusReason).toMatch(
-      /re-attached: thread thread-http continues with 4 message\(s\), 1 tool call\(s\) and 1 tool result\(s\) rebuilt from the projection; a run in flight/,
+      /re-attached: thread thread-http continues with 4 message\(s\), 1 tool call\(s\) and 1 tool result\(s\) rebuilt from the projection \(1 tool result\(s\) carried as their stored preview, which may be cut\); a run in flight/,
     );
     expect((await second.send(id, "And tomorrow?", "u2")).body.status).toBe("accepted");
     await second.settled(id, "m-2", "Sunny again.");
@@ -252,5 +252,72 @@ describe("AG-UI connector: the conversation travels with every run", () => {
       { id: "u2", role: "user", content: "And tomorrow?" },
     ]);
     expect(RunAgentInputSchema.safeParse(posted).success).toBe(true);
+  });
+
+  it("FALL-02 after a restart, what the projection holds only in part is marked or left out — never filled in", async () => {
+    const longArgs = JSON.stringify({ text: "x".repeat(3000) });
+    const longOutput = "y".repeat(5000);
+    const turn1: Events = [
+      { type: "RUN_STARTED", threadId: "t", runId: "r1" },
+      { type: "TEXT_MESSAGE_START", messageId: "a1", role: "assistant" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "a1", delta: "Working." },
+      { type: "TEXT_MESSAGE_END", messageId: "a1" },
+      // Its input is over the projection's preview bound: stored only as a cut preview.
+      { type: "TOOL_CALL_START", toolCallId: "big", toolCallName: "write", parentMessageId: "a1" },
+      { type: "TOOL_CALL_ARGS", toolCallId: "big", delta: longArgs },
+      { type: "TOOL_CALL_END", toolCallId: "big" },
+      { type: "TOOL_CALL_RESULT", messageId: "r-big", toolCallId: "big", content: "written" },
+      // Its output is over the bound: carried as the stored preview.
+      { type: "TOOL_CALL_START", toolCallId: "read", toolCallName: "read", parentMessageId: "a1" },
+      { type: "TOOL_CALL_ARGS", toolCallId: "read", delta: '{"path":"a.txt"}' },
+      { type: "TOOL_CALL_END", toolCallId: "read" },
+      { type: "TOOL_CALL_RESULT", messageId: "r-read", toolCallId: "read", content: longOutput },
+      { type: "RUN_FINISHED", threadId: "t", runId: "r1" },
+    ];
+    const upstream = await agUiUpstream([turn1, reply("r2", "a2", "Next.")]);
+    closers.push(upstream.close);
+    const dir = tempDir("agent-ui-agui-partial-");
+    dirs.push(dir);
+    const first = await gatewayOn(dir.path);
+    const created = await postJson(`${first.server.url}/api/sessions`, {
+      source: "ag-ui",
+      config: { url: upstream.url, startOnCreate: false },
+    });
+    const id = created.body.session.id as string;
+    await waitFor(async () => ((await first.session(id)).status === "live" ? true : undefined));
+    await first.send(id, "write and read", "u1");
+    await first.settled(id, "a1", "Working.");
+    // Live, the next run would carry both calls in full; the restart loses what was not stored.
+    await first.server.close();
+
+    const second = await gatewayOn(dir.path);
+    closers.push(() => second.server.close());
+    const resumed = await waitFor(async () => {
+      const s = await second.session(id);
+      return s.attached && s.status === "live" ? s : undefined;
+    });
+    expect(resumed.statusReason).toContain(
+      "2 message(s), 1 tool call(s) and 1 tool result(s) rebuilt from the projection " +
+        "(1 tool result(s) carried as their stored preview, which may be cut; " +
+        "1 tool call(s) left out (name or complete input not stored))",
+    );
+    await second.send(id, "again", "u2");
+    await second.settled(id, "a2", "Next.");
+    const [user, assistant, result, next] = upstream.bodies[1].messages;
+    expect(user).toEqual({ id: "u1", role: "user", content: "write and read" });
+    expect(assistant).toEqual({
+      id: "a1",
+      role: "assistant",
+      content: "Working.",
+      toolCalls: [
+        { id: "read", type: "function", function: { name: "read", arguments: '{"path":"a.txt"}' } },
+      ],
+    });
+    expect(result).toMatchObject({ id: "read:result", role: "tool", toolCallId: "read" });
+    // The stored preview (the adapter marks its cut with "…"), not the output it came from.
+    expect(longOutput.startsWith(String(result.content).replace(/…$/, ""))).toBe(true);
+    expect(String(result.content).length).toBeLessThan(longOutput.length);
+    expect(next).toEqual({ id: "u2", role: "user", content: "again" });
+    expect(upstream.bodies[1].messages).toHaveLength(4);
   });
 });

@@ -116,6 +116,28 @@ describe("replay of a raw LangGraph Agent Server SSE recording", () => {
     expect(visible(await snapshot(id))).toEqual(visible(projectEvents(expected.events)));
   });
 
+  it("HYD-09 a gateway log export of that session replays to the same projection", async () => {
+    const { id } = await createSession(
+      server,
+      { source: "replay", config: { file: FIXTURE, speed: 0 } },
+      "completed",
+    );
+    const entries = (await getJson(`${server.url}/api/sessions/${id}/events.json?limit=5000`)).body.entries;
+    writeFileSync(join(dir.path, "export.json"), JSON.stringify(entries));
+    const replayed = await createSession(
+      server,
+      { source: "replay", config: { file: "export.json", speed: 0 } },
+      "completed",
+    );
+    const events = await log(replayed.id);
+    expect(events.some((e) => e.event.source?.format === "langgraph")).toBe(true);
+    const got = visible(await snapshot(replayed.id));
+    const want = visible(await snapshot(id));
+    expect(got.messages).toEqual(want.messages);
+    expect(got.tools).toEqual(want.tools);
+    expect(got.actions).toEqual(want.actions);
+  });
+
   it("FALL-02 a recording no adapter recognises fails with the detection reason, not a silent empty session", async () => {
     for (const config of [
       { file: "unknown.sse", speed: 0 },

@@ -238,7 +238,7 @@ function resumedHistory(state: ProjectionState, threadId: string | undefined) {
   }
   const gaps = [
     conversation.previewResults > 0
-      ? `${conversation.previewResults} tool result(s) carried as their stored preview`
+      ? `${conversation.previewResults} tool result(s) carried as their stored preview, which may be cut`
       : "",
     conversation.omittedToolCalls > 0
       ? `${conversation.omittedToolCalls} tool call(s) left out (name or complete input not stored)`

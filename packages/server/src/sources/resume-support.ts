@@ -29,11 +29,12 @@ export interface ProjectedToolCall {
   name: string;
   /** The call's input as stored: JSON text (redacted), `""` when the call had none. */
   input: string;
-  /** What the call returned, once it ended with output or an error. */
+  /** What the call returned, when the projection holds its output (`error` when the call failed). */
   result?: {
     text: string;
     error?: string;
-    /** The stored text is a bounded preview of a longer output (the full body is a detail ref). */
+    /** The stored text is a preview that may be cut: the projection keeps bounded previews and does not
+     * always know the output's full size (`false` only when it provably holds the whole output). */
     preview: boolean;
   };
 }
@@ -49,7 +50,7 @@ export interface ProjectedConversation {
   /** Tool calls left out: the projection did not hold their name or their complete input (an input
    * over the preview bound is kept only as a cut preview, which is not the call's arguments). */
   omittedToolCalls: number;
-  /** Tool results carried as the stored preview of a longer output. */
+  /** Tool results carried as a stored preview that may be cut. */
   previewResults: number;
 }
 
@@ -101,20 +102,21 @@ function projectedCall(tool: ToolRecord): ProjectedToolCall | undefined {
   const input = tool.inputSummary ?? "";
   if (input !== "" && !isJson(input)) return undefined;
   const call: ProjectedToolCall = { toolCallId: tool.toolCallId, name: tool.name, input };
-  if (tool.status === "output-available" || tool.status === "output-error") {
-    const stored = tool.outputPreview;
-    const error = tool.status === "output-error" ? (tool.error?.message ?? "tool failed") : undefined;
-    const text = stored ?? error ?? "";
-    call.result = { text, preview: stored !== undefined && isCut(tool, stored) };
-    if (error !== undefined) call.result.error = error;
+  // A result is carried only when the call returned output: a call that ended without one (a run that
+  // failed or was cut around it) has no result message, as the agent never sent one.
+  const output = tool.outputPreview;
+  if ((tool.status === "output-available" || tool.status === "output-error") && output !== undefined) {
+    call.result = { text: output, preview: !holdsWholeOutput(tool, output) };
+    if (tool.status === "output-error" && tool.error !== undefined) call.result.error = tool.error.message;
   }
   return call;
 }
 
-/** A stored output preview is cut when the full body lives elsewhere or was longer than the preview. */
-function isCut(tool: ToolRecord, preview: string): boolean {
-  if (tool.outputRef !== undefined) return true;
-  return tool.outputBytes !== undefined && tool.outputBytes > new TextEncoder().encode(preview).length;
+/** The preview is the whole output only when the projection knows the output's size and the preview has
+ * all of it, and no detail ref holds a longer body. */
+function holdsWholeOutput(tool: ToolRecord, preview: string): boolean {
+  if (tool.outputRef !== undefined || tool.outputBytes === undefined) return false;
+  return tool.outputBytes <= new TextEncoder().encode(preview).length;
 }
 
 function isJson(text: string): boolean {
