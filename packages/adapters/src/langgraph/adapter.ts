@@ -19,7 +19,7 @@ import {
   normalizeChunk,
   normalizeMessage,
 } from "./normalize";
-import { CompletionEvidence, unknownOutcome } from "./completion";
+import { CompletionEvidence, closedRun, unknownOutcome } from "./completion";
 import { INTERRUPT_KEY, InterruptBook } from "./interrupts";
 import { appStateOf, customProgress, customStatePath, taskChunkPayload } from "./payloads";
 import { SseReplayGuard } from "./replay";
@@ -72,8 +72,16 @@ class LangGraphAdapter implements SourceAdapter {
   }
 
   finish(): AgentUiEvent[] {
-    // Facts first: the run's end gets the same id whether or not replays were skipped.
-    const out = this.runOpen ? this.endOfInput() : [];
+    // Facts first: the run's end gets the same id whether or not replays were skipped. A pending
+    // interrupt means paused; completed needs evidence (completion.ts); otherwise the outcome is not
+    // known and is shown so, never guessed (STAT-08, FALL-01).
+    const out: AgentUiEvent[] = [];
+    if (this.runOpen && (this.interrupts.waiting || this.completion.evidence !== undefined))
+      out.push(this.closeRun({}));
+    else if (this.runOpen) {
+      this.runOpen = false;
+      out.push(...unknownOutcome(this.emit, this.baseFields()));
+    }
     if (this.replay.replays > 0)
       out.push(
         this.emit.diagnostic(
@@ -83,14 +91,6 @@ class LangGraphAdapter implements SourceAdapter {
         ),
       );
     return out;
-  }
-
-  /** Input ended with the run open. A pending interrupt means paused; completed needs evidence (see
-   * completion.ts); otherwise the outcome is not known and is shown so, never guessed (STAT-08, FALL-01). */
-  private endOfInput(): AgentUiEvent[] {
-    if (this.interrupts.waiting || this.completion.evidence !== undefined) return [this.closeRun({})];
-    this.runOpen = false;
-    return unknownOutcome(this.emit, this.baseFields());
   }
 
   /** `graph.getState()` / thread state: its pending interrupts are pending actions (hydration, no run). */
@@ -214,15 +214,7 @@ class LangGraphAdapter implements SourceAdapter {
 
   private closeRun(info: SourceInfo): AgentUiEvent {
     this.runOpen = false;
-    const interrupted = this.interrupts.waiting;
-    const payload = interrupted
-      ? { outcome: "interrupted", reason: `waiting on interrupt ${this.interrupts.waitingOn()}` }
-      : { outcome: "success" };
-    return this.emit.event(
-      "run.finished",
-      { ...this.baseFields(), phase: interrupted ? "interrupted" : "completed", payload },
-      info,
-    );
+    return closedRun(this.emit, this.baseFields(), this.interrupts, info);
   }
 
   private nsEmit(info: SourceInfo): NamespaceEmit {

@@ -8,12 +8,28 @@
 // Any execution after that evidence (a node's update, a token, a task, a subgraph checkpoint) means
 // the graph ran again, so the evidence no longer describes the end of the input.
 import type { AgentUiEvent } from "@agent-ui/contracts";
-import type { Emitter, EventFields } from "../shared/emitter";
+import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
 import { asRecord, readArray } from "../shared/record";
+import type { InterruptBook } from "./interrupts";
 import type { Chunk } from "./normalize";
 
 const UNKNOWN_REASON =
   "stream ended without an end event or a final checkpoint; the run's outcome is not known";
+
+/** The run's end where the source shows it: paused on its pending interrupts, or finished. */
+export function closedRun(
+  emit: Emitter,
+  fields: EventFields,
+  interrupts: InterruptBook,
+  info: SourceInfo,
+): AgentUiEvent {
+  const interrupted = interrupts.waiting;
+  const payload = interrupted
+    ? { outcome: "interrupted", reason: `waiting on interrupt ${interrupts.waitingOn()}` }
+    : { outcome: "success" };
+  const phase = interrupted ? "interrupted" : "completed";
+  return emit.event("run.finished", { ...fields, phase, payload }, info);
+}
 
 /** The end of an open run nothing confirmed: its status is `unknown` (not terminal: the run may still
  * be going on upstream), with a diagnostic saying why. */
