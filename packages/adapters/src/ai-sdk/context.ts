@@ -64,12 +64,12 @@ export class AiSdkContext {
   ) {}
 
   /** One output event on the current assistant message. */
+  /** `fields` is a fresh object the caller hands over: stamped in place (no copy per event). */
   emit(type: string, fields: EventFields = {}): AgentUiEvent {
-    const stamped: EventFields = {};
     // Chunks before any `start` still belong to one (unnamed) message.
     this.state.messageId ??= `${this.streamKey}:message-${++this.state.starts}`;
-    stamped.messageId = this.state.messageId;
-    return this.emitter.event(type, { ...stamped, ...fields }, this.info);
+    fields.messageId ??= this.state.messageId;
+    return this.emitter.event(type, fields, this.info);
   }
 
   diagnostic(
