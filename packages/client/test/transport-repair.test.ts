@@ -1,4 +1,4 @@
-// The WebSocket transport against a real gateway when frames go wrong on the way: a lost entries frame is a
+// Both network transports against a real gateway when frames go wrong on the way: a lost entries frame is a
 // gap the client detects, repairs from a fresh snapshot and resumes after (AUI-AR-HYDRATE-002); an
 // unreadable frame ends the connection and the client resumes from its last applied seq (ORD-04) — in both
 // cases every fact ends up applied, none twice, and the connection state says what happened.
@@ -137,6 +137,63 @@ describe("WebSocket transport: lost and unreadable frames against a real gateway
       const head = (await server.gateway.store.getSession(session.id))?.lastSeq;
       await waitUntil(() => client.seq === head);
       expect(new Set(applied).size).toBe(applied.length);
+      client.close();
+    });
+  });
+});
+
+/** `fetch` whose SSE response bodies pass each complete event through `tamper` (drop = undefined). */
+function tamperingFetch(tamper: (event: string) => string | undefined): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (!response.body || !String(input).includes("/events?")) return response;
+    let buffered = "";
+    const decoder = new TextDecoder();
+    const encoder = new TextEncoder();
+    const body = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          buffered += decoder.decode(chunk, { stream: true });
+          const events = buffered.split("\n\n");
+          buffered = events.pop() ?? "";
+          const kept = events.map((event) => tamper(event)).filter((event) => event !== undefined);
+          if (kept.length > 0) controller.enqueue(encoder.encode(`${kept.join("\n\n")}\n\n`));
+        },
+      }),
+    );
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+}
+
+describe("SSE transport: a lost event against a real gateway", () => {
+  it("AUI-AR-HYDRATE-002 a lost SSE entry is a gap: stale, repaired from a snapshot, then live again with every fact", async () => {
+    await withGateway(async ({ server, session, append }) => {
+      let dropped = false;
+      const client = connectSession({
+        baseUrl: server.url,
+        sessionId: session.id,
+        transport: "sse",
+        fetch: tamperingFetch((event) => {
+          if (!dropped && carries(event, 4)) {
+            dropped = true;
+            return undefined;
+          }
+          return event;
+        }),
+        backoff: { baseMs: 10, maxMs: 40 },
+      });
+      const states: ConnectionInfo[] = [];
+      client.onConnection((info) => states.push(info));
+      await append(1, 3);
+      await client.open();
+      await append(4, 4); // lost on the way
+      await waitUntil(() => dropped);
+      await append(5, 6);
+      await waitUntil(() => textOf(client, "m1") === "1 2 3 4 5 6 ");
+      expect(states.find((s) => s.state === "stale")?.reason).toMatch(/^gap: expected seq \d+, got \d+$/);
+      await waitUntil(() => client.connection.state === "live");
+      const head = (await server.gateway.store.getSession(session.id))?.lastSeq;
+      await waitUntil(() => client.seq === head);
       client.close();
     });
   });
