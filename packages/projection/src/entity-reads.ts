@@ -28,42 +28,20 @@ export interface EntityReads {
   selectTimelineEntry(entryId: string): TimelineEntry | undefined;
 }
 
-/** `publish` brings the snapshot up to date (what `getState()` does, O(changes)); each read then looks the
- * entity up in its table's published views. */
-export function entityReads(store: Store, publish: () => void): EntityReads {
+/** Each read publishes only its own table (O(changes) in it; the handle is the one the next `getState()`
+ * reuses) and looks the entity up in the published views. */
+export function entityReads(store: Store): EntityReads {
   return {
     selectMessage(messageId) {
-      publish();
       const key = store.messageKeyById.get(messageId);
-      return key === undefined ? undefined : store.messages.publishedView(key);
+      return key === undefined ? undefined : store.messages.viewNow(key, "list");
     },
-    selectTool(toolCallId) {
-      publish();
-      return store.tools.publishedView(toolCallId);
-    },
-    selectAction(actionId) {
-      publish();
-      return store.actions.publishedView(actionId);
-    },
-    selectTask(taskId) {
-      publish();
-      return store.tasks.publishedView(taskId);
-    },
-    selectAgent(agentId) {
-      publish();
-      return store.agents.publishedView(agentId);
-    },
-    selectArtifact(artifactId) {
-      publish();
-      return store.artifacts.publishedView(artifactId);
-    },
-    selectEvidenceRecord(evidenceId) {
-      publish();
-      return store.evidence.publishedView(evidenceId);
-    },
-    selectTimelineEntry(entryId) {
-      publish();
-      return store.timeline.publishedView(entryId);
-    },
+    selectTool: (toolCallId) => store.tools.viewNow(toolCallId, "record"),
+    selectAction: (actionId) => store.actions.viewNow(actionId, "record"),
+    selectTask: (taskId) => store.tasks.viewNow(taskId, "record"),
+    selectAgent: (agentId) => store.agents.viewNow(agentId, "record"),
+    selectArtifact: (artifactId) => store.artifacts.viewNow(artifactId, "record"),
+    selectEvidenceRecord: (evidenceId) => store.evidence.viewNow(evidenceId, "record"),
+    selectTimelineEntry: (entryId) => store.timeline.viewNow(entryId, "list"),
   };
 }

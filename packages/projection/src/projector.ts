@@ -160,7 +160,7 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
   }
 
   return {
-    ...entityReads(store, () => void view.build(store)),
+    ...entityReads(store),
     apply(event) {
       admit(event);
       notify();

@@ -86,9 +86,12 @@ export class EntityTable<T, V = T> {
     this.structureChanged = true;
   }
 
-  /** One entity's view as of the latest published revision (the one the newest `record()` / `list()`
-   * handle shows), without building the container: O(1). Undefined when absent then. */
-  publishedView(id: string): V | undefined {
+  /** One entity's view as of now, without building the container: publishes this table the way its
+   * container read does (`record()` or `list()`, whichever this table is read as; O(changes)), so the view
+   * is the one the next snapshot's container holds. Undefined when absent. */
+  viewNow(id: string, shape: "record" | "list"): V | undefined {
+    if (shape === "record") this.record();
+    else this.list();
     return this.views.get(id);
   }
 
