@@ -6,6 +6,8 @@ import { runInChild } from "./child";
 import { machineInfo } from "./runner";
 import { fmtMB, fmtMs, fmtRate, sizeLabel, table } from "./markdown";
 import type { ReducerResult } from "./tasks";
+import { createProjector, type Projector } from "@agent-ui/projection";
+import { encodeSession, generateSession } from "./generator";
 
 const SIZES = [1_000, 10_000, 100_000];
 const RUNS: Record<number, number> = { 1000: 7, 10000: 5, 100000: 3 };
@@ -89,8 +91,32 @@ export async function benchProjection(
   };
 }
 
+/** Reading the newest tool's card after every event, in this process: through `getState().tools[id]`
+ * (builds the changed tools record, O(tools), once per snapshot) and through `projector.selectTool(id)`
+ * (O(1), nothing built). Both read the same object; only the cost differs. */
+export function benchEntityReads(events = 10_000, seed = 1): string {
+  const envelope = encodeSession(generateSession({ seed, events })).envelope;
+  const rows: string[][] = [];
+  for (const [mode, read] of [
+    ["getState().tools[id]", (p: Projector, id: string) => p.getState().tools[id]],
+    ["selectTool(id)", (p: Projector, id: string) => p.selectTool(id)],
+  ] as const) {
+    const projector = createProjector();
+    let last = "";
+    const start = performance.now();
+    for (const event of envelope) {
+      projector.apply(event);
+      if (typeof event.toolCallId === "string") last = event.toolCallId;
+      if (last !== "") read(projector, last);
+    }
+    const ms = performance.now() - start;
+    rows.push([mode, sizeLabel(envelope.length), fmtMs(ms), fmtRate(envelope.length, ms)]);
+  }
+  return table(["read after each event", "events", "wall ms", "events/s"], rows);
+}
+
 const isMain = process.argv[1]?.endsWith("projection.ts") ?? false;
 if (isMain) {
   const result = await benchProjection(1, SIZES, (line) => process.stderr.write(`${line}\n`));
-  process.stdout.write(`${result.markdown}\n`);
+  process.stdout.write(`${result.markdown}\n\n${benchEntityReads()}\n`);
 }
