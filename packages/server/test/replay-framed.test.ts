@@ -158,4 +158,18 @@ describe("replay of a raw LangGraph Agent Server SSE recording", () => {
       expect(state.messages).toEqual([]);
     }
   });
+
+  it("FALL-02 a declared format that names an object property is an unknown format, not a crash", async () => {
+    for (const format of ["__proto__", "constructor"]) {
+      const { id } = await createSession(
+        server,
+        { source: "replay", config: { file: FIXTURE, format, speed: 0 } },
+        "completed",
+      );
+      const messages = (await log(id))
+        .filter((e) => e.event.type === "diagnostic.changed")
+        .map((e) => String(e.event.payload?.message));
+      expect(messages.join(" ")).toContain(`no adapter for source format "${format}"`);
+    }
+  });
 });

@@ -113,17 +113,20 @@ function unwrapEntry(record: FramedRecord): FramedRecord {
 /** The gateway's sink takes record values, not their transport framing. A format whose records mean
  * something only with their SSE framing gets that framing in band, in the form its own adapter reads
  * exactly like the framed record (same chunk, same ids): no second reading of the format here. */
-const IN_BAND_FRAMING: Readonly<Record<string, (record: FramedRecord) => unknown>> = {
+const IN_BAND_FRAMING = new Map<string, (record: FramedRecord) => unknown>([
   // LangGraph Agent Server: `event:` names the stream mode and namespace (`messages|research:<id>`), `id:`
   // is the replay key. The LangGraph SDK hands the same frame over as `{ event, data, id }`.
-  langgraph: ({ value, meta }) =>
-    meta.sseEvent === undefined
-      ? value
-      : { event: meta.sseEvent, data: value, ...(meta.sseId !== undefined ? { id: meta.sseId } : {}) },
-};
+  [
+    "langgraph",
+    ({ value, meta }) =>
+      meta.sseEvent === undefined
+        ? value
+        : { event: meta.sseEvent, data: value, ...(meta.sseId !== undefined ? { id: meta.sseId } : {}) },
+  ],
+]);
 
 function handedOver(record: FramedRecord, format: string): ReplayRecord {
-  const inBand = IN_BAND_FRAMING[format];
+  const inBand = IN_BAND_FRAMING.get(format);
   return { value: inBand ? inBand(record) : record.value, at: timestampOf(record.value) };
 }
 
