@@ -84,10 +84,17 @@ describe("demo runtime resume from stored facts (ORD-01, CTRL-06, HITL-03, FALL-
         }
         // Queued turns whose text was stored in full are still queued, the others are named in the reason.
         expect(recovered.queue.items.map((i) => i.id)).toEqual(plan.carriedQueue.map((q) => q.id));
+        for (const { id } of plan.carriedQueue) expect(recovered.tasks[id]?.status ?? "queued").toBe("queued");
         for (const id of plan.droppedQueue) expect(plan.reason).toContain(id);
 
         // A new turn continues the numbering; once everything settles the log is one contiguous stream.
         expect(write(runtime, { kind: "send", text: "after the restart" }).status).toBe("accepted");
+        // A queued turn or steer minted now gets an id no stored fact used, even one that left the queue.
+        const queued = write(runtime, { kind: "queue", text: "and then this" });
+        const steered = write(runtime, { kind: "steer", text: "shorter" });
+        const stored = JSON.stringify(before);
+        for (const id of [queued.assigned?.queuedId, steered.assigned?.steerId])
+          if (id !== undefined) expect(stored).not.toContain(`"${id}"`);
         runtime.runUntilIdle();
         answerEverything(runtime);
         const events = all();
@@ -136,7 +143,7 @@ describe("demo runtime resume from stored facts (ORD-01, CTRL-06, HITL-03, FALL-
   it("TEAM-14/FALL-01 the team is not carried over: open teammates closed, open tasks lost, writes about them rejected with why; an old detail ref stays openable", () => {
     const first = playManual("team");
     const { plan, runtime, state } = resume(first, "team");
-    expect(plan.reason).toMatch(/team not carried over: 2 teammates closed, 2 open tasks lost/);
+    expect(plan.reason).toMatch(/team not carried over: 2 open teammates closed; 2 open tasks lost/);
     const recovered = state();
     for (const agentId of ["agent_001_coordinator", "agent_001_coder"])
       expect(recovered.agents[agentId].status).toBe("closed");

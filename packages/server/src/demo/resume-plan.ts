@@ -7,7 +7,7 @@
 //   tasks): the runtime closes each with one honest recovery fact instead of leaving it `running` forever;
 // - what is carried over (queued turns whose full text the facts hold, detail refs) and what is not
 //   (the team, artifact write history), named in the resume reason (FALL-01: never shown live when it isn't).
-import { isRuntimeActive, type ProjectionState } from "@agent-ui/contracts";
+import type { ProjectionState } from "@agent-ui/contracts";
 import type { TurnRecord } from "./read-model";
 
 /** Where the resumed runtime's numbering continues: each is the highest number the store already holds. */
@@ -82,6 +82,9 @@ const OPEN_TASK_STATES = new Set([
   "paused",
   "blocked",
 ]);
+const TERMINAL_RUN = new Set(["completed", "failed", "cancelled", "interrupted"]);
+/** Runtime statuses of a session with no run in progress. */
+const SETTLED_RUNTIME = new Set(["idle", ...TERMINAL_RUN]);
 const CLOSED_AGENT_STATES = new Set(["failed", "completed", "killed", "closed", "unknown"]);
 /** The ellipsis the demo's `preview()` ends a truncated text with. */
 const TRUNCATED = "…";
@@ -115,6 +118,14 @@ function* writeIdsOf(state: ProjectionState): Generator<string | undefined> {
   for (const review of state.team.reviews) yield review.reviewId;
 }
 
+function* queueIdsOf(state: ProjectionState): Generator<string> {
+  for (const item of state.queue.items) yield item.id;
+  for (const steer of state.queue.steers) yield steer.id;
+  for (const entry of state.timeline) yield entry.id;
+  for (const message of state.messages) yield message.id;
+  yield* Object.keys(state.tasks);
+}
+
 function refsOf(state: ProjectionState): Set<string> {
   const refs = new Set<string>();
   const add = (value: unknown) => {
@@ -135,6 +146,18 @@ function refsOf(state: ProjectionState): Set<string> {
   return refs;
 }
 
+/** Each ended turn's terminal status, from its `run:<turnId>` timeline entry (the run's start writes it
+ * as `accepted`, its terminal fact overwrites it). One pass over the timeline. */
+function endedTurns(state: ProjectionState): Map<string, string> {
+  const ended = new Map<string, string>();
+  for (const entry of state.timeline) {
+    const turnId = entry.id.startsWith("run:") ? entry.id.slice("run:".length) : undefined;
+    if (turnId !== undefined && !turnId.includes(":") && TERMINAL_RUN.has(entry.status ?? ""))
+      ended.set(turnId, entry.status as string);
+  }
+  return ended;
+}
+
 function highestSequence(state: ProjectionState): number {
   let max = state.cursor.lastSequence ?? 0;
   for (const last of Object.values(state.cursor.streams)) max = Math.max(max, last);
@@ -144,22 +167,23 @@ function highestSequence(state: ProjectionState): number {
 }
 
 export function planDemoResume(state: ProjectionState): DemoResumePlan {
+  const sequence = highestSequence(state);
   const point: DemoResumePoint = {
     turnNo: highest(turnIdsOf(state), /(?:^|_)(?:turn|msg)_(\d+)/g),
-    sequence: highestSequence(state),
+    sequence,
     writeNo: highest(writeIdsOf(state), /_w(\d+)_/g),
-    queuedNo: highest(
-      state.queue.items.map((i) => i.id),
-      /queued_(\d+)/g,
-    ),
-    steerNo: highest(
-      state.queue.steers.map((s) => s.id),
-      /steer_(\d+)/g,
-    ),
+    // The projection forgets queued turns and steers once the queue stops listing them, but every one of
+    // them was announced by its own stored `queue.changed` fact: numbering after the stored sequence
+    // cannot meet an id the store holds. Ids still listed are kept as they are (carried over).
+    queuedNo: Math.max(sequence, highest(queueIdsOf(state), /queued_(\d+)/g)),
+    steerNo: Math.max(sequence, highest(queueIdsOf(state), /steer_(\d+)/g)),
   };
+  const ended = endedTurns(state);
   const { runtime } = state;
+  // In flight: the latest turn has no terminal fact, whatever it was doing (streaming, waiting on the user,
+  // blocked on a quota or a retry gate).
   const deadRun =
-    isRuntimeActive(runtime.status) && runtime.turnId !== undefined
+    runtime.turnId !== undefined && !ended.has(runtime.turnId) && !SETTLED_RUNTIME.has(runtime.status)
       ? { turnId: runtime.turnId, runId: runtime.runId, status: runtime.status }
       : undefined;
   const pendingActions = Object.values(state.actions)
@@ -172,7 +196,8 @@ export function planDemoResume(state: ProjectionState): DemoResumePlan {
       toolCallId: a.toolCallId === "unknown" || a.toolCallId === "unavailable" ? undefined : a.toolCallId,
     }));
   const openTasks = Object.values(state.tasks)
-    .filter((t) => OPEN_TASK_STATES.has(t.status))
+    // A queued turn's own capsule is the queue's (carried over or dropped below), not a runtime task.
+    .filter((t) => t.queuedTurnId === undefined && OPEN_TASK_STATES.has(t.status))
     .map((t) => ({ id: t.taskId, agentId: t.agentId }));
   const openAgents = Object.values(state.agents)
     .filter((a) => !CLOSED_AGENT_STATES.has(a.status))
@@ -204,10 +229,6 @@ export function planDemoResume(state: ProjectionState): DemoResumePlan {
     refs: refsOf(state),
   };
   const turnNumber = (id: string) => Number(id.slice("turn_".length));
-  // Each ended turn has a `run:<turnId>` timeline entry with its terminal status (one pass, not per turn).
-  const ended = new Map<string, string>();
-  for (const entry of state.timeline)
-    if (entry.id.startsWith("run:") && entry.status !== undefined) ended.set(entry.id.slice(4), entry.status);
   const turns = [...inherited.turns]
     .sort((a, b) => turnNumber(a) - turnNumber(b))
     .map((turnId) => ({
@@ -253,10 +274,10 @@ export function describeResume(plan: Omit<DemoResumePlan, "reason">): string {
     );
   if (plan.pendingSteers.length > 0)
     parts.push(`${count(plan.pendingSteers.length, "pending steer")} rejected (the run they targeted ended)`);
-  if (plan.openAgents.length > 0 || plan.openTasks.length > 0)
-    parts.push(
-      `team not carried over: ${count(plan.openAgents.length, "teammate")} closed, ${count(plan.openTasks.length, "open task")} lost`,
-    );
+  if (plan.inherited.agents.size > 0)
+    parts.push(`team not carried over: ${count(plan.openAgents.length, "open teammate")} closed`);
+  if (plan.openTasks.length > 0)
+    parts.push(`${count(plan.openTasks.length, "open task")} lost (outcome unknown)`);
   if (plan.inherited.artifacts.size > 0)
     parts.push(
       `${count(plan.inherited.artifacts.size, "artifact")} kept as history (readable, not editable: their versions were not carried over)`,
