@@ -1,5 +1,6 @@
-// The append transaction of the SQLite store, on already-serialized input, so the same code runs in the
-// gateway's thread (`:memory:` stores) or in the commit worker (file stores, ./sqlite-commit-worker):
+// The writes of the SQLite store that carry the log — appends and compaction snapshots — on already-
+// serialized input, so the same code runs in the gateway's thread (`:memory:` stores) or in the commit
+// worker (file stores, ./sqlite-commit-worker). An append batch:
 // per request, the session's next `seq` values are assigned, its detail bodies and events are inserted, and
 // its `last_seq` moves — all of one group-commit batch in one transaction (one fsync).
 import type Database from "better-sqlite3";
@@ -41,4 +42,21 @@ export function sqliteAppendBatch(db: Database.Database): AppendBatch {
   // deferred transaction would read first, and a write by the gateway thread's connection in between
   // makes its upgrade fail at once with SQLITE_BUSY instead of waiting.
   return (requests) => batch.immediate(requests);
+}
+
+/** A compaction snapshot as it crosses to the commit thread: the state already JSON. */
+export interface SerializedSnapshot {
+  sessionId: string;
+  seq: number;
+  stateJson: string;
+}
+
+/** Prepares the snapshot insert on `db`; a snapshot already kept at that seq stays. */
+export function sqliteSnapshotWriter(db: Database.Database): (snapshot: SerializedSnapshot) => void {
+  const insert = db.prepare(
+    "INSERT OR IGNORE INTO snapshots (session_id, seq, state, created_at) VALUES (?, ?, ?, ?)",
+  );
+  return ({ sessionId, seq, stateJson }) => {
+    insert.run(sessionId, seq, stateJson, new Date().toISOString());
+  };
 }

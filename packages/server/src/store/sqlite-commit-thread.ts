@@ -1,18 +1,28 @@
 // The commit worker's side (loaded by ./sqlite-commit-worker.mjs): its own connection to the store's file,
-// the same pragmas, and the shared append transaction. better-sqlite3 is synchronous, so in the gateway's
+// the same pragmas, the shared append transaction and the compaction snapshot insert (a large state's
+// write and fsync must not stall delivery either). better-sqlite3 is synchronous, so in the gateway's
 // thread every commit's fsync (`synchronous=FULL`) would stall live delivery, HTTP and timers for its
 // whole duration; here it only blocks this thread, and the gateway hands out the previous batch meanwhile.
 import { parentPort, workerData } from "node:worker_threads";
 import type Database from "better-sqlite3";
-import { type SerializedAppend, sqliteAppendBatch } from "./sqlite-append";
+import {
+  type SerializedAppend,
+  type SerializedSnapshot,
+  sqliteAppendBatch,
+  sqliteSnapshotWriter,
+} from "./sqlite-append";
 import { openSqlite } from "./sqlite-pragmas";
 
-export type CommitMessage = { type: "commit"; id: number; requests: SerializedAppend[] } | { type: "close" };
+export type CommitMessage =
+  | { type: "commit"; id: number; requests: SerializedAppend[] }
+  | { type: "snapshot"; id: number; snapshot: SerializedSnapshot }
+  | { type: "close" };
 
 const port = parentPort;
 if (!port) throw new Error("sqlite-commit-thread must run in a worker thread");
 const db: Database.Database = openSqlite((workerData as { file: string }).file);
 const appendBatch = sqliteAppendBatch(db);
+const saveSnapshot = sqliteSnapshotWriter(db);
 
 port.on("message", (message: CommitMessage) => {
   if (message.type === "close") {
@@ -21,7 +31,10 @@ port.on("message", (message: CommitMessage) => {
     return;
   }
   try {
-    port.postMessage({ id: message.id, outcomes: appendBatch(message.requests) });
+    if (message.type === "snapshot") {
+      saveSnapshot(message.snapshot);
+      port.postMessage({ id: message.id, outcomes: [] });
+    } else port.postMessage({ id: message.id, outcomes: appendBatch(message.requests) });
   } catch (error) {
     port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
   }

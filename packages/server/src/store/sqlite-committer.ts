@@ -4,17 +4,30 @@
 // the order the group commit hands them over.
 import { Worker } from "node:worker_threads";
 import type Database from "better-sqlite3";
-import { type AppendOutcome, type SerializedAppend, sqliteAppendBatch } from "./sqlite-append";
+import {
+  type AppendOutcome,
+  type SerializedAppend,
+  type SerializedSnapshot,
+  sqliteAppendBatch,
+  sqliteSnapshotWriter,
+} from "./sqlite-append";
 
 export interface SqliteCommitter {
   commit(requests: SerializedAppend[]): Promise<AppendOutcome[]>;
+  /** Keeps a compaction snapshot, in order with the commits around it. */
+  saveSnapshot(snapshot: SerializedSnapshot): Promise<void>;
   /** Waits for the commits in flight, then releases the thread. */
   close(): Promise<void>;
 }
 
 export function inThreadCommitter(db: Database.Database): SqliteCommitter {
   const appendBatch = sqliteAppendBatch(db);
-  return { commit: async (requests) => appendBatch(requests), close: async () => {} };
+  const saveSnapshot = sqliteSnapshotWriter(db);
+  return {
+    commit: async (requests) => appendBatch(requests),
+    saveSnapshot: async (snapshot) => saveSnapshot(snapshot),
+    close: async () => {},
+  };
 }
 
 type WorkerReply =
@@ -49,16 +62,20 @@ export function workerCommitter(file: string): SqliteCommitter {
   });
   worker.on("error", (error) => failAll(new Error(`the SQLite commit thread failed: ${error.message}`)));
   worker.on("exit", (code) => failAll(new Error(`the SQLite commit thread exited (${code})`)));
+  const send = (message: Record<string, unknown>): Promise<AppendOutcome[]> => {
+    if (broken) return Promise.reject(broken);
+    if (closing) return Promise.reject(new Error("the session store is closed"));
+    const id = nextId++;
+    return new Promise<AppendOutcome[]>((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ ...message, id });
+    });
+  };
   return {
-    commit(requests) {
-      if (broken) return Promise.reject(broken);
-      if (closing) return Promise.reject(new Error("the session store is closed"));
-      const id = nextId++;
-      return new Promise<AppendOutcome[]>((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        worker.ref();
-        worker.postMessage({ type: "commit", id, requests });
-      });
+    commit: (requests) => send({ type: "commit", requests }),
+    saveSnapshot: async (snapshot) => {
+      await send({ type: "snapshot", snapshot });
     },
     async close() {
       if (closing) return exited;

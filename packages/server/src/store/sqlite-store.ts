@@ -92,9 +92,6 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
     readEvents: db.prepare(
       "SELECT seq, event FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?",
     ),
-    saveSnapshot: db.prepare(
-      "INSERT OR IGNORE INTO snapshots (session_id, seq, state, created_at) VALUES (?, ?, ?, ?)",
-    ),
     latestSnapshot: db.prepare(
       "SELECT seq, state, created_at FROM snapshots WHERE session_id = ? ORDER BY seq DESC LIMIT 1",
     ),
@@ -172,7 +169,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
       return rows.map((row) => ({ seq: row.seq, event: JSON.parse(row.event) as AgentUiEvent }));
     },
     async saveSnapshot(sessionId, seq, state) {
-      q.saveSnapshot.run(sessionId, seq, JSON.stringify(state), new Date().toISOString());
+      await committer.saveSnapshot({ sessionId, seq, stateJson: JSON.stringify(state) });
     },
     async latestSnapshot(sessionId): Promise<SnapshotRecord | undefined> {
       const row = q.latestSnapshot.get(sessionId) as
