@@ -97,7 +97,6 @@ class AgUiConnector implements RuntimeSource {
    * agent's side): it joins the conversation and is stored before the run starts, so every client shows
    * it before the reply and a restart can rebuild the history with it. */
   private async storeUser(messageId: string, text: string): Promise<void> {
-    this.conversation.addUser(messageId, text);
     this.sending = true;
     try {
       await this.context?.sink.events([
@@ -112,6 +111,8 @@ class AgUiConnector implements RuntimeSource {
           payload: { role: "user", text },
         },
       ]);
+      // Only once stored: a message the gateway could not keep is not sent as history either.
+      this.conversation.addUser(messageId, text);
     } finally {
       this.sending = false;
     }
