@@ -376,3 +376,36 @@ describe("lime: diagnostics and id reading", () => {
     );
   });
 });
+
+describe("lime: waits and artifact previews reach the projection", () => {
+  it("TEAM-03/TEAM-14 a waiting coordinator's waitingOn becomes wait edges, ended when it moves on", () => {
+    const waiting = (status: string, waitingOn?: string[]) => ({
+      type: "subagent.status",
+      agentId: "coord",
+      subagentId: "coord",
+      payload: { status, ...(waitingOn ? { waitingOn } : {}) },
+    });
+    const [fact] = adaptAll([waiting("waiting", ["r1", "c1"])]);
+    expect(fact).toMatchObject({ type: "agent.changed", payload: { waitingOn: ["r1", "c1"] } });
+    const waits = (records: Record<string, unknown>[]) =>
+      projectEvents(adaptAll(records)).team.edges.filter((e) => e.kind === "wait");
+    expect(waits([waiting("waiting", ["r1", "c1"])])).toEqual([
+      expect.objectContaining({ from: "coord", to: "r1", status: "active" }),
+      expect.objectContaining({ from: "coord", to: "c1", status: "active" }),
+    ]);
+    const ended = waits([waiting("waiting", ["r1"]), waiting("running")]);
+    expect(ended).toEqual([expect.objectContaining({ from: "coord", to: "r1", status: "ended" })]);
+  });
+
+  it("ART-11 an artifact's preview_ref is carried as artifactPreviewRef and projected as previewRef", () => {
+    const events = adaptAll([
+      {
+        type: "artifact.changed",
+        artifactId: "a1",
+        payload: { title: "Report", kind: "document", preview_ref: "artifact://a1/preview.png" },
+      },
+    ]);
+    expect(events[0]).toMatchObject({ artifactPreviewRef: "artifact://a1/preview.png" });
+    expect(projectEvents(events).artifacts.a1?.previewRef).toBe("artifact://a1/preview.png");
+  });
+});

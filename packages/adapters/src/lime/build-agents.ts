@@ -2,7 +2,7 @@
 import type { EventFields } from "../shared/emitter";
 import { type JsonObject, compact, readRecord, readString } from "../shared/record";
 import { previewOf } from "../shared/safe-payload";
-import { type Builder, phaseOf, reasonOf, statusWord, stringField } from "./build-common";
+import { type Builder, phaseOf, reasonOf, statusWord, stringField, stringList } from "./build-common";
 import type { LimeFacts } from "./facts";
 
 /** Parent/child lineage only from stated ids: never a fabricated parent edge (TEAM-18). */
@@ -39,6 +39,8 @@ export const agentFact: Builder = (f) => {
       teamName: stringField(f, "teamName", "team_name"),
       parentAgentId: stringField(f, "parentAgentId", "parent_agent_id"),
       spawnReason: stringField(f, "spawnReason", "spawn_reason", "reason"),
+      // Whom a waiting agent waits on (a `wait` write): the projection draws a wait edge per id.
+      waitingOn: stringList(f.payload.waitingOn ?? f.payload.waiting_on),
       summary: previewOfField(f, "summary", "resultSummary"),
       pendingInput:
         f.type === "subagent.input"

@@ -111,6 +111,7 @@ export const artifactFact: Builder = (f) => {
       artifactExportId: stringField(f, "exportId", "artifactExportId"),
       artifactReadRef: stringField(f, "readRef", "artifactReadRef", "ref", "uri"),
       artifactDiffRef: stringField(f, "diffRef", "artifactDiffRef"),
+      artifactPreviewRef: stringField(f, "previewRef", "preview_ref", "artifactPreviewRef"),
       artifactPreview: preview !== undefined ? previewOf(preview, 1000) : undefined,
       sourceRefs: stringList(f.payload.sourceRefs),
       evidenceRefs: stringList(f.payload.evidenceRefs),
