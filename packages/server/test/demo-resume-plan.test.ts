@@ -84,7 +84,8 @@ describe("demo runtime resume from stored facts (ORD-01, CTRL-06, HITL-03, FALL-
         }
         // Queued turns whose text was stored in full are still queued, the others are named in the reason.
         expect(recovered.queue.items.map((i) => i.id)).toEqual(plan.carriedQueue.map((q) => q.id));
-        for (const { id } of plan.carriedQueue) expect(recovered.tasks[id]?.status ?? "queued").toBe("queued");
+        for (const { id } of plan.carriedQueue)
+          expect(recovered.tasks[id]?.status ?? "queued").toBe("queued");
         for (const id of plan.droppedQueue) expect(plan.reason).toContain(id);
 
         // A new turn continues the numbering; once everything settles the log is one contiguous stream.
