@@ -9,7 +9,7 @@ import { type JsonObject, asRecord, compact, readNumber, readString } from "../s
 import { type SafeOptions, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { type FactEmit, handoffFact, messageFact, reasoningFact } from "./items";
-import { isRunState, readRunState } from "./run-state";
+import { isLiveRunState, isRunState, readRunState, runStateJson } from "./run-state";
 import { OpenAiAgentsTools } from "./tools";
 
 export const OPENAI_AGENTS_FORMAT = "openai-agents";
@@ -58,7 +58,7 @@ class OpenAiAgentsAdapter implements SourceAdapter {
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
-    if (isRunState(record)) return this.onRunState(record, index);
+    if (isRunState(record) || isLiveRunState(record)) return this.onRunState(record, index);
     const type = readString(record, "type");
     const detail =
       type === "raw_model_stream_event"
@@ -68,12 +68,15 @@ class OpenAiAgentsAdapter implements SourceAdapter {
     return this.emit.guard(record, info, () => this.translate(record, type, info));
   }
 
-  /** A serialized RunState: a snapshot of the run so far, with its own end (see run-state.ts). */
-  private onRunState(state: JsonObject, index: number | undefined): AgentUiEvent[] {
+  /** A RunState (serialized or the SDK's object): a snapshot of the run so far, with its own end (see
+   * run-state.ts). */
+  private onRunState(record: object, index: number | undefined): AgentUiEvent[] {
     const info: SourceInfo = { index, sourceType: "run_state" };
-    const schemaVersion = readString(state, "$schemaVersion");
-    if (schemaVersion !== undefined) info.schemaVersion = schemaVersion.slice(0, 40);
-    return this.emit.guard(state, info, () => {
+    return this.emit.guard(record, info, () => {
+      const state = runStateJson(record);
+      if (state === undefined) return [this.emit.unsupported(record, info, "RunState without its JSON form")];
+      const schemaVersion = readString(state, "$schemaVersion");
+      if (schemaVersion !== undefined) info.schemaVersion = schemaVersion.slice(0, 40);
       const { events, currentAgent } = readRunState(state, this.emit, this.tools, info);
       // The snapshot states how the run stood; a stream that follows is the resumed run.
       this.runOpen = false;

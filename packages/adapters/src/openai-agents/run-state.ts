@@ -40,6 +40,25 @@ export function isRunState(record: unknown): record is JsonObject {
   );
 }
 
+/**
+ * A RunState as JSON: the serialized form, or the SDK's live `RunState` object (what an in-process
+ * caller holds as `result.state`), read through its own `toJSON()` like `JSON.stringify` would. Only an
+ * object with the RunState's item list is asked, so no other object's `toJSON` runs.
+ */
+export function runStateJson(record: unknown): JsonObject | undefined {
+  if (isRunState(record)) return record;
+  if (!isLiveRunState(record)) return undefined;
+  const toJSON = (record as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON !== "function") return undefined;
+  const json: unknown = toJSON.call(record);
+  return isRunState(json) ? json : undefined;
+}
+
+/** The SDK's `RunState` object, recognised by its item list (nothing is called to tell). */
+export function isLiveRunState(record: unknown): record is object {
+  return record !== null && typeof record === "object" && "_generatedItems" in record;
+}
+
 export interface RunStateOutcome {
   events: AgentUiEvent[];
   /** The agent active when the state was taken. */

@@ -212,6 +212,14 @@ describe("live @openai/agents: the serialized RunState (state.toString())", () =
     expect(state.runtime.status).toBe("completed");
   });
 
+  it("ENV-01 the SDK's RunState object itself (result.state) projects like its serialized form", () => {
+    const live = adaptRecords([approved.liveState], "auto");
+    expect(live.detected?.format).toBe("openai-agents");
+    const serialized = adaptRecords([approved.states.finished], "auto");
+    expect(live.events).toEqual(serialized.events);
+    expect(projectEvents(live.events).runtime.status).toBe("completed");
+  });
+
   it("ORD-02 both streams and every state in any order project the same facts once", () => {
     const parts = [
       streamOf(approved, 0, approved.interruptedRunLength, "run-1"),

@@ -85,6 +85,8 @@ export interface RunStates {
 
 export interface OpenAiAgentsProduction extends LiveProduction {
   states: RunStates;
+  /** The SDK's own `RunState` object after the resumed run (`result.state`, unserialized). */
+  liveState: unknown;
 }
 
 /** Runs the shared scenario; the human's decision on the interruption is `decision`. */
@@ -121,6 +123,7 @@ export async function runOpenAiAgentsScenario(
     records: [...interrupted, ...resumed],
     interruptedRunLength: interrupted.length,
     states: { interrupted: atInterruption, decided, finished: JSON.parse(second.state.toString()) },
+    liveState: second.state,
   };
 }
 
