@@ -288,7 +288,7 @@ export class Gateway {
         ? append(runtime.ingest.finish())
         : Promise.resolve();
     const sink: RuntimeSink = {
-      records: async (records, format) => append(runtime.ingest.records(records, format)),
+      records: async (records, format, meta) => append(runtime.ingest.records(records, format, meta)),
       events: async (events) => append(runtime.ingest.events(events)),
       diagnostic: async (diagnostic) => append([runtime.ingest.diagnostic(diagnostic)]),
       status: async (status, reason) => {

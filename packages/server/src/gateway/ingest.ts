@@ -6,7 +6,7 @@
 // carry only a preview and `open_detail` can serve the content (see store/detail-bodies.ts). The bodies
 // wait here until the caller appends the events: `store.append(id, events, ingest.takeDetails())` keeps
 // both in one transaction, so no stored event references a body the store does not have.
-import { type AgentUiEvent, type Diagnostic, redact } from "@agent-ui/contracts";
+import { type AgentUiEvent, type Diagnostic, type RecordMeta, redact } from "@agent-ui/contracts";
 import { findAdapter, safeSummary, type SourceAdapter } from "@agent-ui/adapters";
 import { type ExtractedDetails, extractDetailBodies } from "../store/detail-bodies";
 import type { DetailRecord, SessionStore } from "../store/session-store";
@@ -38,8 +38,12 @@ export class SessionIngest {
     return taken;
   }
 
-  /** Source records in `format` → stored-ready envelope events. */
-  records(records: readonly unknown[], format: string): AgentUiEvent[] {
+  /** Source records in `format` (with their framing, when the source kept it) → stored-ready envelope events. */
+  records(
+    records: readonly unknown[],
+    format: string,
+    meta?: readonly (RecordMeta | undefined)[],
+  ): AgentUiEvent[] {
     const adapter = this.adapterFor(format);
     if (!adapter) {
       return [
@@ -51,11 +55,11 @@ export class SessionIngest {
       ];
     }
     const out: AgentUiEvent[] = [];
-    for (const source of records) {
+    for (const [i, source] of records.entries()) {
       const index = this.recordIndex++;
       const record = this.keepBodies(source, `r${index}`, out);
       try {
-        for (const event of adapter.push(record, index)) out.push(this.finalize(event));
+        for (const event of adapter.push(record, index, meta?.[i])) out.push(this.finalize(event));
       } catch (error) {
         out.push(
           this.diagnostic(

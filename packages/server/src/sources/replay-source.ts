@@ -6,7 +6,13 @@
 // known only by its `event:` names (raw LangGraph Agent Server SSE) is recognised (ENV-01).
 import { readFile } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
-import { type ControlCommand, type FramedRecord, parseRecords, type WriteResult } from "@agent-ui/contracts";
+import {
+  type ControlCommand,
+  type FramedRecord,
+  parseRecords,
+  type RecordMeta,
+  type WriteResult,
+} from "@agent-ui/contracts";
 import { detectFramedFormat } from "@agent-ui/adapters";
 import type {
   RuntimeSource,
@@ -49,7 +55,7 @@ class ReplaySource implements RuntimeSource {
       );
       return;
     }
-    const records = framed.map((record) => handedOver(record, format));
+    const records = framed.map(handedOver);
     const reason = detected ? ` (detected: ${detected.reason})` : "";
     await context.sink.status("live", `replaying ${records.length} ${format} record(s)${reason}`);
     void this.play(context, records, format).catch(async (error: unknown) => {
@@ -84,6 +90,7 @@ class ReplaySource implements RuntimeSource {
     return context.sink.records(
       records.map((r) => r.value),
       format,
+      records.map((r) => r.meta),
     );
   }
 
@@ -94,9 +101,11 @@ class ReplaySource implements RuntimeSource {
   async stop(): Promise<void> {}
 }
 
-/** A record as the gateway gets it, with the recorded time its pacing reads. */
+/** A record as the gateway gets it — its value and transport framing (the SSE event name of a raw
+ * LangGraph Agent Server recording names its stream mode) — with the recorded time its pacing reads. */
 interface ReplayRecord {
   value: unknown;
+  meta: RecordMeta;
   at: number | undefined;
 }
 
@@ -110,24 +119,8 @@ function unwrapEntry(record: FramedRecord): FramedRecord {
   return record;
 }
 
-/** The gateway's sink takes record values, not their transport framing. A format whose records mean
- * something only with their SSE framing gets that framing in band, in the form its own adapter reads
- * exactly like the framed record (same chunk, same ids): no second reading of the format here. */
-const IN_BAND_FRAMING = new Map<string, (record: FramedRecord) => unknown>([
-  // LangGraph Agent Server: `event:` names the stream mode and namespace (`messages|research:<id>`), `id:`
-  // is the replay key. The LangGraph SDK hands the same frame over as `{ event, data, id }`.
-  [
-    "langgraph",
-    ({ value, meta }) =>
-      meta.sseEvent === undefined
-        ? value
-        : { event: meta.sseEvent, data: value, ...(meta.sseId !== undefined ? { id: meta.sseId } : {}) },
-  ],
-]);
-
-function handedOver(record: FramedRecord, format: string): ReplayRecord {
-  const inBand = IN_BAND_FRAMING.get(format);
-  return { value: inBand ? inBand(record) : record.value, at: timestampOf(record.value) };
+function handedOver({ value, meta }: FramedRecord): ReplayRecord {
+  return { value, meta, at: timestampOf(value) };
 }
 
 function timestampOf(record: unknown): number | undefined {

@@ -8,6 +8,7 @@ import type {
   ControlCommand,
   Diagnostic,
   ProjectionState,
+  RecordMeta,
   WriteResult,
 } from "@agent-ui/contracts";
 import type { SessionRecord } from "../store/session-store";
@@ -19,8 +20,14 @@ export type SourceStatus = "starting" | "live" | "completed" | "stale" | "failed
  * source that awaits its sink gets natural back-pressure and ordered appends. */
 export interface RuntimeSink {
   /** Source records in an adapter format (`lime`, `ag-ui`, `ai-sdk-ui`, …): the gateway runs them through
-   * that adapter (one adapter instance per session and format, so streaming state is kept). */
-  records(records: readonly unknown[], format: string): Promise<void>;
+   * that adapter (one adapter instance per session and format, so streaming state is kept). `meta[i]` is
+   * record i's transport framing (SSE event name and id), for formats whose records mean something only
+   * with it (raw LangGraph Agent Server SSE). */
+  records(
+    records: readonly unknown[],
+    format: string,
+    meta?: readonly (RecordMeta | undefined)[],
+  ): Promise<void>;
   /** Ready-made Agent UI envelope events. The gateway stamps a missing `sessionId` and `eventId`, then
    * redacts and stores them. */
   events(events: readonly Partial<AgentUiEvent>[]): Promise<void>;
