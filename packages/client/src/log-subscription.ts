@@ -2,12 +2,12 @@
 // in seq order (duplicates after a reconnect are dropped: ORD-02), resumes from the last applied seq after
 // a disconnect (ORD-04), repairs a detected gap through the owner's snapshot before continuing
 // (AUI-AR-HYDRATE-002), reconnects with exponential backoff + jitter, and reports its connection state as
-// a fact (`connecting | live | reconnecting | stale | closed`; the session client adds `failed`).
+// a fact (`connecting | live | reconnecting | stale | failed | closed`).
 import { type BackoffOptions, backoffDelay } from "./backoff";
 import type { EventTransport, TransportConnection } from "./transports/transport";
 import type { LogEntry } from "./wire";
 
-/** `failed`: the gateway refused the session (wrong token, unknown session); no retry until `open()`. */
+/** `failed`: the gateway refused the session (wrong token, unknown session); not retried. */
 export type ConnectionState = "connecting" | "live" | "reconnecting" | "stale" | "failed" | "closed";
 
 export interface ConnectionInfo {
@@ -97,8 +97,10 @@ export class LogSubscription {
       onEntries: (entries) => {
         if (current()) this.accept(entries, generation);
       },
-      onClose: (reason) => {
-        if (current()) this.scheduleReconnect(reason ?? "connection closed");
+      onClose: (reason, refused) => {
+        if (!current()) return;
+        if (refused) this.refuse(reason ?? "refused by the gateway");
+        else this.scheduleReconnect(reason ?? "connection closed");
       },
     });
   }
@@ -137,6 +139,15 @@ export class LogSubscription {
       }
     }
     this.connect();
+  }
+
+  /** The gateway will not serve this subscription (token revoked, session gone): `failed`, no retry. */
+  private refuse(reason: string): void {
+    this.generation += 1;
+    clearTimeout(this.timer);
+    this.connection?.close();
+    this.connection = undefined;
+    this.setState("failed", reason);
   }
 
   private scheduleReconnect(reason: string): void {

@@ -173,6 +173,23 @@ describe("LogSubscription", () => {
     const lows = [1, 2, 3, 4].map((a) => backoffDelay(a, { baseMs: 100, random: () => 0 }));
     expect(lows).toEqual([50, 100, 200, 400]);
   });
+  it("CTRL-07 a refused subscription (401/403/404) is `failed` with the reason and is not retried", async () => {
+    const transport = new ScriptedTransport();
+    const { sub, states } = subscription(transport);
+    void sub.start();
+    transport.last.handlers.onReady(0);
+    transport.last.handlers.onClose("network lost");
+    await tick(30);
+    expect(transport.connections).toHaveLength(2);
+    transport.last.handlers.onClose("HTTP 401", true);
+    await tick(30);
+    expect(transport.connections).toHaveLength(2);
+    expect(sub.state).toMatchObject({ state: "failed", reason: "HTTP 401" });
+    expect(states).toEqual(["live", "reconnecting", "failed"]);
+    sub.close();
+    expect(sub.state.state).toBe("closed");
+  });
+
   it("backoff jitter: each reconnect waits exactly the delay the injected random gives, growing per attempt", () => {
     vi.useFakeTimers();
     try {

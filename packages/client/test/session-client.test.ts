@@ -159,7 +159,7 @@ for (const transport of ["sse", "websocket"] as const) {
   });
 }
 
-describe("SessionClient when hydration fails", () => {
+describe("SessionClient refused by, or cut off from, the gateway", () => {
   it("CTRL-07 a refused hydration (wrong token) is a `failed` connection fact with the reason, and is not retried", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-client-"));
     const server = await startServer({ port: 0, dataDir, sources: [heldSource()], token: "right" });
@@ -189,6 +189,37 @@ describe("SessionClient when hydration fails", () => {
       expect(states).toEqual(["failed"]);
       client.close();
       expect(client.connection.state).toBe("closed");
+    } finally {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("CTRL-07 a token revoked while connected: the SSE resume is refused (401) and the connection says `failed`", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-client-"));
+    const source = heldSource();
+    let server = await startServer({ port: 0, dataDir, sources: [source], token: "old" });
+    const port = server.port;
+    try {
+      const session = await new GatewayHttpClient({ baseUrl: server.url, token: "old" }).createSession({
+        source: "held",
+      });
+      const client = connectSession({
+        baseUrl: server.url,
+        token: "old",
+        sessionId: session.id,
+        backoff: { baseMs: 10, maxMs: 20 },
+      });
+      await client.open();
+      expect(client.connection.state).toBe("live");
+      await server.close();
+      server = await startServer({ port, dataDir, sources: [source], token: "rotated" });
+      await waitUntil(() => client.connection.state === "failed", 8000);
+      expect(client.connection.reason).toBe("HTTP 401");
+      // Not retried: it stays failed.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(client.connection.state).toBe("failed");
+      client.close();
     } finally {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -26,7 +26,8 @@ export class SseTransport implements EventTransport {
       });
       if (!response.ok || !response.body) {
         await response.body?.cancel().catch(() => {});
-        h.onClose(`HTTP ${response.status}`);
+        const refused = response.status === 401 || response.status === 403 || response.status === 404;
+        h.onClose(`HTTP ${response.status}`, refused);
         return;
       }
       const decoder = new SseDecoder();

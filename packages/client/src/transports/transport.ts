@@ -6,8 +6,9 @@ import type { LogEntry } from "../wire";
 export interface TransportHandlers {
   onReady(head: number): void;
   onEntries(entries: readonly LogEntry[]): void;
-  /** The connection ended (server closed, network lost or `close()` called). Called once. */
-  onClose(reason?: string): void;
+  /** The connection ended (server closed, network lost or `close()` called). Called once. `refused`: the
+   * gateway answered that it will not serve this subscription (401, 403, 404), so retrying cannot help. */
+  onClose(reason?: string, refused?: boolean): void;
 }
 
 export interface TransportConnection {
@@ -32,10 +33,10 @@ export function onceClosed(handlers: TransportHandlers): TransportHandlers & { r
     onEntries: (entries) => {
       if (!closed) handlers.onEntries(entries);
     },
-    onClose: (reason) => {
+    onClose: (reason, refused) => {
       if (closed) return;
       closed = true;
-      handlers.onClose(reason);
+      handlers.onClose(reason, refused);
     },
   };
 }
