@@ -179,6 +179,40 @@ describe("demo runtime resumes after a gateway restart (same SQLite data dir)", 
     }
   }, 180_000);
 
+  it("FALL-01/TASK-10 a run blocked on a quota when the gateway closed is in flight too: its task is lost (never completed), a retry of it is rejected with why, and the session takes new turns", async () => {
+    const dir = tempDir("agent-ui-demo-blocked-");
+    dirs.push(dir);
+    const first = await startServer({ port: 0, dataDir: dir.path });
+    const id = await createDemo(first.url, "blocked", { pace: 0 });
+    await waitFor(
+      async () => (await sessionClient(first.url, id).state()).runtime.status === "blocked",
+      LONG,
+    );
+    await first.close();
+    const second = await startServer({ port: 0, dataDir: dir.path });
+    try {
+      const client = sessionClient(second.url, id);
+      const resumed = await liveAgain(client);
+      expect(resumed.statusReason).toMatch(/run_001 was in flight .*1 open task lost/);
+      const state = await client.state();
+      expect(state.diagnostics.map((d) => d.message).join("\n")).toMatch(
+        /gateway restarted while a run was in flight \(blocked\); its outcome is unknown/,
+      );
+      expect(state.tasks.task_001_summary.status).toBe("stale");
+      expect(state.runtime).toMatchObject({ status: "failed", failure: { category: "runtime_lost" } });
+      const retry = await client.write({ kind: "retry", taskId: "task_001_summary" });
+      expect(retry.status).toBe("rejected");
+      expect(retry.reason).toMatch(/Task task_001_summary is no longer available: .*gateway restarted/);
+      expect(await client.write({ kind: "send", text: "Summarize again" })).toMatchObject({
+        status: "accepted",
+        assigned: { turnId: "turn_002" },
+      });
+      await waitFor(async () => (await client.state()).runtime.turnId === "turn_002", LONG);
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
+
   it("FALL-01/HYD-08 a source that cannot resume, closed while a run was in flight: stopped and stale with " +
     "the reason, writes unavailable — never shown live", async () => {
     const dir = tempDir("agent-ui-demo-noresume-");

@@ -35,7 +35,8 @@ export async function resumeAfterRestart(
   for (const session of await gateway.store.listSessions()) {
     if (!wasAttachedBeforeRestart(session) || gateway.isAttached(session.id)) continue;
     const { state } = await gateway.currentProjection(session.id);
-    const inFlight = isRuntimeActive(state.runtime.status);
+    // A blocked run (a quota, a retry gate) is still a run in flight: it was waiting, not finished.
+    const inFlight = isRuntimeActive(state.runtime.status) || state.runtime.status === "blocked";
     const outcome = resumeOutcome(session, factories, (factory) =>
       factory.resume?.({
         sessionId: session.id,
