@@ -409,3 +409,21 @@ describe("lime: waits and artifact previews reach the projection", () => {
     expect(projectEvents(events).artifacts.a1?.previewRef).toBe("artifact://a1/preview.png");
   });
 });
+
+describe("lime: reasoning bounds keep their stream position", () => {
+  it("ORD-01 a sequenced reasoning.started opens the part instead of leaving a hole the projection waits on", () => {
+    const events = adaptAll([
+      { type: "turn.started", payload: {} },
+      { type: "reasoning.started", messageId: "m1", payload: {} },
+      { type: "reasoning.delta", messageId: "m1", payload: { delta: "Checking the file" } },
+      { type: "turn.completed", status: "completed", payload: {} },
+    ]);
+    expect(events.filter((e) => e.sessionId === "sess").map((e) => e.sequence)).toEqual([1, 2, 3, 4]);
+    const state = projectEvents(events);
+    expect(state.cursor.gaps).toEqual([]);
+    expect(state.cursor.stale).toBe(false);
+    const text = state.messages.flatMap((m) => m.parts).find((p) => p.kind === "reasoning_summary")?.text;
+    expect(text).toBe("Checking the file");
+    expect(state.runtime.status).not.toBe("submitted");
+  });
+});

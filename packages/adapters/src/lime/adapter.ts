@@ -16,7 +16,7 @@ import type { AdapterOptions, SourceAdapter } from "../types";
 import type { BuildContext } from "./build-common";
 import { artifactClassOf, isEvidencePack, isSessionSnapshot, isTaskSnapshot } from "./build-state";
 import { type LimeFacts, missingScopeIds, toLimeFacts } from "./facts";
-import { BOUNDARY_ONLY, outputsFor } from "./mapping-table";
+import { outputsFor } from "./mapping-table";
 import { TopologyTracker, isTeamClass } from "./team-shape";
 
 export const LIME_FORMAT = "lime";
@@ -52,7 +52,6 @@ export class LimeAdapter implements SourceAdapter {
     if (facts.schemaVersion !== undefined) info.schemaVersion = facts.schemaVersion;
     const outputs = outputsFor(facts.type);
     if (outputs === undefined) {
-      if (BOUNDARY_ONLY.has(facts.type)) return [];
       // In the record's session stream, at the record's position: the stream keeps no hole (ORD-01).
       return [
         this.emitter.unsupported(

@@ -183,6 +183,13 @@ export const reasoningDelta: Builder = (f) => {
   return { ...messageIds(f), phase: "reasoning", payload: { delta, visibility } };
 };
 
+/** `reasoning.started` opens the reasoning part (§D.3 "part open"): an empty delta, so the record keeps
+ * its position in the stream instead of leaving a hole the projection would wait on (ORD-01). */
+export const reasoningOpened: Builder = (f) => {
+  const visibility = stringField(f, "visibility") === "detail" ? "detail" : "summary";
+  return { ...messageIds(f), phase: "reasoning", payload: { delta: "", visibility } };
+};
+
 export const reasoningSummary: Builder = (f) => {
   const text = readString(f.payload, "summary", "text", "content");
   if (text === undefined) return null;

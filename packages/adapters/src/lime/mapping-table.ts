@@ -12,6 +12,7 @@ import {
   modelUsage,
   rateLimitStatus,
   reasoningDelta,
+  reasoningOpened,
   reasoningSummary,
   routingStatus,
   runFailed,
@@ -271,6 +272,7 @@ export const EXTENSION_MAPPING: Readonly<Record<string, readonly Output[]>> = {
   "action.cancelled": [out("action.resolved", actionResolved("cancelled"))],
   "action.canceled": [out("action.resolved", actionResolved("cancelled"))],
   "action.expired": [out("action.resolved", actionResolved("expired"))],
+  "reasoning.started": [out("reasoning.delta", reasoningOpened)],
   "reasoning.completed": [out("reasoning.summary", reasoningSummary)],
   "context.failed": [out("context.changed", contextChanged), out("diagnostic.changed", warning)],
   "artifact.versioned": [out("artifact.version.created", artifactFact)],
@@ -288,9 +290,6 @@ export const EXTENSION_MAPPING: Readonly<Record<string, readonly Output[]>> = {
     out("diagnostic.changed", runtimeDiagnostic("transport_unavailable", "warning", describeRuntime)),
   ],
 };
-
-/** Markers that bound a part and carry no fact of their own (§D.3 `reasoning.started`). */
-export const BOUNDARY_ONLY = new Set(["reasoning.started"]);
 
 export function outputsFor(type: string): readonly Output[] | undefined {
   return (RUNTIME_CLASS_MAPPING as Record<string, readonly Output[]>)[type] ?? EXTENSION_MAPPING[type];
