@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SseDecoder, SseTransport } from "../src";
+import { SseDecoder, SseTransport, type WebSocketLike, WebSocketTransport } from "../src";
 
 describe("SseDecoder", () => {
   const wire = [
@@ -135,5 +135,75 @@ describe("SseTransport", () => {
     // The good entry before it was delivered, nothing past it; the subscription resumes after seq 1.
     expect(delivered).toEqual([1]);
     expect(signal?.aborted).toBe(true);
+  });
+});
+
+describe("WebSocketTransport", () => {
+  /** A socket the test drives; the transport attaches its handlers to the last one made. */
+  class FakeSocket implements WebSocketLike {
+    static last: FakeSocket | undefined;
+    onopen: WebSocketLike["onopen"] = null;
+    onmessage: WebSocketLike["onmessage"] = null;
+    onclose: WebSocketLike["onclose"] = null;
+    onerror: WebSocketLike["onerror"] = null;
+    closed = false;
+    constructor(readonly url: string) {
+      FakeSocket.last = this;
+    }
+    close(): void {
+      this.closed = true;
+    }
+  }
+  const connect = () => {
+    const transport = new WebSocketTransport({
+      baseUrl: "http://gw.invalid",
+      token: "t k",
+      WebSocket: FakeSocket,
+    });
+    const closes: { reason?: string; refused?: boolean }[] = [];
+    const entries: number[] = [];
+    transport.connect("s 1", 7, {
+      onReady() {},
+      onEntries: (batch) => entries.push(...batch.map((e) => e.seq)),
+      onClose: (reason, refused) => closes.push({ reason, refused }),
+    });
+    return { socket: FakeSocket.last as FakeSocket, closes, entries };
+  };
+
+  it("ORD-04 resumes with ?after= and sends the token as a query parameter (browsers cannot set headers)", () => {
+    const { socket } = connect();
+    expect(socket.url).toBe("ws://gw.invalid/api/sessions/s%201/ws?after=7&token=t%20k");
+  });
+
+  it("an unreadable frame ends the connection instead of being skipped; an unknown frame type is ignored", () => {
+    const { socket, closes, entries } = connect();
+    socket.onmessage?.({ data: JSON.stringify({ type: "entries", entries: [{ seq: 8, event: {} }] }) });
+    socket.onmessage?.({ data: JSON.stringify({ type: "hello-from-the-future" }) });
+    expect(closes).toEqual([]);
+    socket.onmessage?.({ data: JSON.stringify({ type: "entries", entries: "not a list" }) });
+    expect(entries).toEqual([8]);
+    expect(closes).toEqual([{ reason: "malformed frame from the gateway", refused: undefined }]);
+    expect(socket.closed).toBe(true);
+  });
+
+  it("CTRL-07 an error frame that refuses the session, or close code 1008, is a refusal; other closes are not", () => {
+    const refused = connect();
+    refused.socket.onmessage?.({
+      data: JSON.stringify({ type: "error", code: "unauthorized", message: "missing or wrong bearer token" }),
+    });
+    expect(refused.closes).toEqual([
+      { reason: "unauthorized: missing or wrong bearer token", refused: true },
+    ]);
+    const policy = connect();
+    policy.socket.onclose?.({ code: 1008, reason: "session gone" });
+    expect(policy.closes).toEqual([{ reason: "socket closed (1008 session gone)", refused: true }]);
+    const slow = connect();
+    slow.socket.onclose?.({ code: 1013, reason: "slow viewer" });
+    expect(slow.closes).toEqual([{ reason: "socket closed (1013 slow viewer)", refused: false }]);
+    const failed = connect();
+    failed.socket.onmessage?.({
+      data: JSON.stringify({ type: "error", code: "subscribe_failed", message: "db" }),
+    });
+    expect(failed.closes[0].refused).toBe(false);
   });
 });

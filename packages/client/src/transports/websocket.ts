@@ -19,6 +19,12 @@ export interface WebSocketLike {
 }
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
+/** Error-frame codes that say the gateway will not serve this subscription: retrying cannot help. (A
+ * browser cannot read the HTTP status of a refused upgrade, so a gateway that wants clients to stop must
+ * accept, send one of these, then close; close code 1008 says the same.) */
+const REFUSALS = new Set(["unauthorized", "forbidden", "session_not_found"]);
+const POLICY_VIOLATION = 1008;
+
 export class WebSocketTransport implements EventTransport {
   readonly name = "websocket";
   constructor(private readonly options: HttpOptions & { WebSocket?: WebSocketConstructor }) {}
@@ -47,13 +53,16 @@ export class WebSocketTransport implements EventTransport {
       if (frame.type === "entries") h.onEntries(frame.entries);
       else if (frame.type === "ready") h.onReady(frame.head);
       else if (frame.type === "error") {
-        h.onClose(`${frame.code}: ${frame.message}`);
+        h.onClose(`${frame.code}: ${frame.message}`, REFUSALS.has(frame.code));
         socket.close();
       }
       // Other frame types are from a newer gateway and carry no entries: ignored.
     };
     socket.onclose = (event) =>
-      h.onClose(`socket closed (${event.code ?? "?"}${event.reason ? ` ${event.reason}` : ""})`);
+      h.onClose(
+        `socket closed (${event.code ?? "?"}${event.reason ? ` ${event.reason}` : ""})`,
+        event.code === POLICY_VIOLATION,
+      );
     socket.onerror = () => h.onClose("socket error");
     return {
       close: () => {
