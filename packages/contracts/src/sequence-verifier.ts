@@ -136,7 +136,7 @@ export function createSequenceVerifier(options: SequenceVerifierOptions = {}): S
     } else if (MODEL_TERMINALS.has(type)) {
       openModels.delete(modelKey(record, scope));
     } else if (TURN_TERMINALS.has(type)) {
-      closeTurn(out, type, scope);
+      closeTurn(out, type, scope, isInterruption(type, record));
     }
     return out;
   }
@@ -181,7 +181,9 @@ export function createSequenceVerifier(options: SequenceVerifierOptions = {}): S
     });
   }
 
-  function closeTurn(out: Diagnostic[], type: string, scope: Scope): void {
+  /** `interrupted`: the turn stopped to wait for the user (an approval or question); its pending actions and
+   * the tools they gate carry over to the run that resumes it, so they are not violations here. */
+  function closeTurn(out: Diagnostic[], type: string, scope: Scope, interrupted: boolean): void {
     if (turnHasEnded(scope)) {
       out.push(
         diagnostic("turn_terminal_repeated", "error", `${type} for a turn that already ended`, {
@@ -191,7 +193,7 @@ export function createSequenceVerifier(options: SequenceVerifierOptions = {}): S
       return;
     }
     const at = scope.eventRef;
-    for (const [id, item] of openTools) {
+    for (const [id, item] of interrupted ? [] : openTools) {
       if (!sameTurn(item, scope)) continue;
       openTools.delete(id);
       out.push(
@@ -200,7 +202,7 @@ export function createSequenceVerifier(options: SequenceVerifierOptions = {}): S
         }),
       );
     }
-    for (const [id, item] of openActions) {
+    for (const [id, item] of interrupted ? [] : openActions) {
       if (!sameTurn(item, scope)) continue;
       openActions.delete(id);
       out.push(
@@ -261,6 +263,15 @@ export function verifySequence(
 }
 
 /** Two scopes are the same turn unless both name a turn (or both a run) and the names differ. */
+function isInterruption(type: string, record: Record<string, unknown>): boolean {
+  const payload = record.payload;
+  const outcome =
+    payload !== null && typeof payload === "object"
+      ? (payload as Record<string, unknown>).outcome
+      : undefined;
+  return type === "run.finished" && outcome === "interrupted";
+}
+
 function sameTurn(a: Scope, b: Scope): boolean {
   if (a.stream !== b.stream) return false;
   if (a.turnId !== undefined && b.turnId !== undefined) return a.turnId === b.turnId;

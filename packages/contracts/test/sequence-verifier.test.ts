@@ -72,6 +72,21 @@ const CASES: [string, () => Ev[], string[]][] = [
     ["action_unresolved_at_turn_end"],
   ],
   [
+    "ORD-06 a run interrupted to wait for the user keeps its pending action and gated tool open (no violation)",
+    () => [
+      e("run.started"),
+      tool("tool.started"),
+      act("action.required"),
+      e("run.finished", { payload: { outcome: "interrupted" } }),
+    ],
+    [],
+  ],
+  [
+    "ORD-06 an action pending when a run finishes any other way is still a violation",
+    () => [act("action.required"), e("run.finished", { payload: { outcome: "success" } })],
+    ["action_unresolved_at_turn_end"],
+  ],
+  [
     "model_unclosed_at_turn_end",
     () => [e("model.requested"), e("turn.cancelled")],
     ["model_unclosed_at_turn_end"],
