@@ -231,6 +231,9 @@ export class DemoEngine implements TurnHost {
         },
         { status: "accepted" },
       );
+      // A turn taken from the queue leaves the queue snapshot in the same tick as its `turn.submitted`, so
+      // both are delivered (and stored) together: a crash between them can neither lose it nor run it twice.
+      if (origin.queuedId) engine.emitQueue();
       yield sleep(PACING.status);
       ctx.emit("turn.started", { status: "running" }, { runId: scope.runId, status: "running" });
       yield* engine.scenario.turn(ctx);
@@ -263,7 +266,6 @@ export class DemoEngine implements TurnHost {
     const next = this.queue.shift();
     if (!next) return;
     this.queue.steers = [];
-    this.emitQueue();
     this.startTurn(next.text, {
       clientMessageId: next.clientMessageId,
       queuedId: next.id,
