@@ -158,6 +158,34 @@ describe("demo runtime resume from stored facts (ORD-01, CTRL-06, HITL-03, FALL-
     ]);
   });
 
+  it("CTRL-06/ORD-01 a second crash, while the resumed runtime's own run waits: it resumes again from all the stored facts", () => {
+    const first = playManual("approval");
+    const second = resume(first, "approval");
+    write(second.runtime, { kind: "send", text: "again" });
+    second.runtime.runUntilIdle();
+    expect(second.runtime.waitingFor()).toEqual(["action_002_write_file_1"]);
+    const stored = second.all();
+    const plan = planDemoResume(projectLime(stored));
+    expect(plan.deadRun).toMatchObject({ turnId: "turn_002" });
+    expect(plan.pendingActions.map((a) => a.id)).toEqual(["action_002_write_file_1"]);
+    const third = createDemoRuntime({ scenario: "approval", manual: true, resume: plan });
+    third.start();
+    for (const actionId of ["action_001_write_file_1", "action_002_write_file_1"])
+      expect(write(third, { kind: "respond_action", actionId, decision: "approve" }).status).toBe("rejected");
+    expect(write(third, { kind: "send", text: "third" })).toMatchObject({ assigned: { turnId: "turn_003" } });
+    third.runUntilIdle();
+    answerEverything(third);
+    const events = [...stored, ...third.events()];
+    expect(events.map((e) => e.sequence)).toEqual(events.map((_, i) => i + 1));
+    const state = projectLime(events);
+    expect(state.runtime).toMatchObject({ turnId: "turn_003", status: "completed" });
+    expect(Object.values(state.actions).map((a) => [a.actionId, a.status])).toEqual([
+      ["action_001_write_file_1", "expired"],
+      ["action_002_write_file_1", "expired"],
+      ["action_003_write_file_1", "resolved"],
+    ]);
+  });
+
   it("HYD-08 an idle session resumes with nothing declared lost: only the numbering continues", () => {
     const first = playManual("solo");
     const { plan, runtime } = resume(first, "solo");
