@@ -338,7 +338,9 @@ describe("demo runtime resumes after a gateway restart (same SQLite data dir)", 
     expect(recovered.queue.items.map((item) => [item.id, item.preview])).toEqual([
       ["queued_001", "Then list the adapters."],
     ]);
-    expect(recovered.queue.steers.map((s) => s.status)).toEqual(["rejected"]);
+    expect(recovered.queue.steers.map((s) => [s.status, s.preview])).toEqual([
+      ["rejected", "Keep it short."],
+    ]);
     expect(recovered.runtime.status).toBe("failed");
     // No text part of the dead run is left streaming.
     expect(recovered.messages.flatMap((m) => m.parts).every((p) => p.status === "done")).toBe(true);

@@ -27,8 +27,8 @@ export function prepareResume(engine: DemoEngine, plan: DemoResumePlan): void {
   for (const steer of plan.pendingSteers)
     engine.queue.steers.push({
       id: steer.id,
-      // The steer text is not needed any more: it is rejected; its preview stays what the store holds.
-      text: "",
+      // Only its stored preview is known; it is shown again with the rejection, never run.
+      text: steer.preview ?? "",
       targetTurnId: steer.targetTurnId ?? plan.deadRun?.turnId ?? "",
       status: "rejected",
       reason: "Its run ended when the gateway restarted; send it as a new message instead.",

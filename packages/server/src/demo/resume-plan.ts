@@ -62,7 +62,7 @@ export interface DemoResumePlan {
   /** Queued turns whose text the facts hold only as a truncated preview: removed, and named. */
   droppedQueue: string[];
   /** Steers aimed at the dead run: rejected. */
-  pendingSteers: { id: string; targetTurnId?: string }[];
+  pendingSteers: { id: string; targetTurnId?: string; preview?: string }[];
   inherited: InheritedIds;
   /** The thread's turns so far, for the runtime's read model (status from each turn's terminal fact). */
   turns: TurnRecord[];
@@ -212,7 +212,7 @@ export function planDemoResume(state: ProjectionState): DemoResumePlan {
   }
   const pendingSteers = state.queue.steers
     .filter((s) => s.status === "pending")
-    .map((s) => ({ id: s.id, targetTurnId: s.targetTurnId }));
+    .map((s) => ({ id: s.id, targetTurnId: s.targetTurnId, preview: s.preview }));
   const inherited: InheritedIds = {
     actions: new Set(Object.keys(state.actions)),
     agents: new Set(Object.keys(state.agents)),
