@@ -2,6 +2,7 @@
 // whose parent is unknown is shown at the root with `lineage: unknown` — no edge is invented (TEAM-02/18).
 import type { AgentRecord, DelegationEdge } from "@agent-ui/contracts";
 import { Badge, honestText } from "./honest";
+import { WaitEdges } from "./wait-edges";
 
 export interface DelegationGraphProps {
   agents: Record<string, AgentRecord>;
@@ -47,7 +48,8 @@ export function DelegationGraph({ agents, edges, onSelectAgent }: DelegationGrap
   const nodes = new Set([...Object.keys(agents), ...children.keys()]);
   const rootIds = [...nodes].filter((id) => !hasParent.has(id));
   const roots = rootIds.length > 0 ? rootIds : Object.keys(agents);
-  const others = edges.filter((e) => e.kind !== "spawn");
+  // Wait edges have a lifecycle (active / ended) and their own list; the rest stay true once stated.
+  const others = edges.filter((e) => e.kind !== "spawn" && e.kind !== "wait");
   const render = (id: string, trail: Set<string>) => {
     const agent = agents[id];
     const kids = trail.has(id) ? [] : (children.get(id) ?? []);
@@ -86,6 +88,7 @@ export function DelegationGraph({ agents, edges, onSelectAgent }: DelegationGrap
           ))}
         </ul>
       ) : null}
+      <WaitEdges agents={agents} edges={edges} />
     </section>
   );
 }

@@ -159,9 +159,11 @@ export function ContinueAgentForm({ dispatch, agentId, agent }: TeammateProps) {
 /** Wait on the selected running teammates; confirmed when any of their statuses or a wait edge changes. */
 export function WaitControl({ dispatch, team, agents, selected }: TeamControlProps & { selected: string[] }) {
   const running = selected.filter((id) => isTeammateRunning(agents[id]));
-  const fact = `${team.edges.filter((e) => e.kind === "wait").length}|${running
-    .map((id) => agents[id]?.status)
-    .join(",")}`;
+  // A wait is confirmed by a wait edge appearing or turning active again, or a selected teammate moving.
+  const fact = `${team.edges
+    .filter((e) => e.kind === "wait")
+    .map((e) => `${e.from}>${e.to}:${e.status ?? ""}`)
+    .join(",")}|${running.map((id) => agents[id]?.status).join(",")}`;
   return (
     <ControlButton
       dispatch={dispatch}

@@ -16,6 +16,7 @@ import {
   WaitControl,
   isTeammateRunning,
 } from "./team-controls";
+import { activeWaitsByAgent, nameOfAgent } from "./wait-edges";
 
 export interface TeamWorkbenchProps {
   team: TeamSlice;
@@ -52,6 +53,7 @@ export function TeamWorkbench({
     setWaitOn((list) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]));
   const nameOf = (id: string | undefined) => (id ? honestText(agents[id]?.name ?? id) : "unknown");
   const rosterIds = team.roster.length > 0 ? team.roster : Object.keys(agents);
+  const waitingOn = activeWaitsByAgent(team.edges);
   return (
     <section className="aui-team" aria-label="Team workbench">
       <header className="aui-row-head">
@@ -81,6 +83,11 @@ export function TeamWorkbench({
                 <span className="aui-author">{nameOf(id)}</span>
                 {agent?.role ? <span className="aui-hint">{agent.role}</span> : null}
                 <Badge value={agent?.status ?? "unknown"} />
+                {waitingOn.has(id) ? (
+                  <span className="aui-hint aui-waiting-on">
+                    waiting on {(waitingOn.get(id) ?? []).map((to) => nameOfAgent(agents, to)).join(", ")}
+                  </span>
+                ) : null}
                 {agent?.model ? <Badge label="model" value={agent.model} tone="muted" /> : null}
                 {agent?.background ? (
                   <Badge

@@ -1,6 +1,6 @@
 // Shared test helpers: a recording dispatch with a controllable acknowledgement, and the conversation of a
 // projection state.
-import type { ProjectionState, WriteResult } from "@agent-ui/contracts";
+import type { AgentUiEvent, ProjectionState, WriteResult } from "@agent-ui/contracts";
 import { render } from "@testing-library/react";
 import type { CommandIntent, Dispatch } from "../src/commands";
 import { Conversation, type ConversationProps } from "../src/conversation";
@@ -66,4 +66,20 @@ export function renderConversation(
       {...props}
     />,
   );
+}
+
+/** A builder of one source's events with stable ids and sequences, for tests that project real events. */
+export function eventStream(defaults: Partial<AgentUiEvent> = {}, streamId = "s1") {
+  let sequence = 0;
+  return (type: string, fields: Partial<AgentUiEvent> = {}): AgentUiEvent => {
+    sequence += 1;
+    return {
+      eventId: `${streamId}-${sequence}`,
+      sequence,
+      streamId,
+      ...defaults,
+      ...fields,
+      type,
+    } as AgentUiEvent;
+  };
 }
