@@ -1,7 +1,7 @@
 // Idempotent controlled writes (AUI-AR-ACTION-004, HITL-05, ORD-07). The key is claimed in the store before
 // the runtime sees the command, so a repeated key — in flight in this process, in another gateway, or after
 // a restart — returns the first result marked `duplicate` and the runtime never gets it twice.
-import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
+import { type ControlCommand, redact, type WriteResult } from "@agent-ui/contracts";
 import { fingerprintOf, type SessionStore } from "../store/session-store";
 import { errorMessage } from "./ingest";
 
@@ -72,7 +72,9 @@ export class IdempotentCommands {
         reason: `runtime source error: ${errorMessage(error)}`,
       };
     }
-    const stored: WriteResult = { ...result, idempotencyKey: key };
+    // A runtime's reason or assigned values are its own words (they can quote a key): stored and answered
+    // redacted, like every fact it emits.
+    const stored: WriteResult = redact({ ...result, idempotencyKey: key }).value;
     delete stored.duplicate;
     await this.store.completeIdempotency(sessionId, key, stored);
     return stored;

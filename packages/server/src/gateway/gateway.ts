@@ -279,8 +279,9 @@ export class Gateway {
       runtime.reportedStatus = true;
       // The session row changes only after the facts are stored, so a reader that sees the status also
       // finds the events that led to it.
+      // A source's reason is its own prose (an upstream error can quote a key): redacted like its events.
       return append(sourceStatusEvents(runtime.ingest, status, reason)).then(() =>
-        this.store.setStatus(sessionId, status, reason),
+        this.store.setStatus(sessionId, status, reason === undefined ? undefined : redact(reason).value),
       );
     };
     const finishIfTerminal = (status: SourceStatus): Promise<void> =>

@@ -5,7 +5,7 @@
 // - otherwise → `stopped` with the reason as a fact on its stream, and writes answer `unavailable` with it.
 // A run that was in flight when the previous process died has an unknown outcome: the session is marked
 // stale and a diagnostic says so, instead of a runtime that shows `running` forever.
-import { isRuntimeActive } from "@agent-ui/contracts";
+import { isRuntimeActive, redact } from "@agent-ui/contracts";
 import type { ResumeOutcome, RuntimeSourceFactory } from "../sources/runtime-source";
 import type { SessionRecord } from "../store/session-store";
 import type { Gateway } from "./gateway";
@@ -70,7 +70,7 @@ export async function resumeAfterRestart(
     // The facts before the restart may be incomplete (an open run): say so instead of showing them as live.
     if (inFlight) events[0].payload = { ...events[0].payload, stale: true };
     await gateway.store.append(session.id, events);
-    await gateway.store.setStatus(session.id, "stopped", reason);
+    await gateway.store.setStatus(session.id, "stopped", redact(reason).value);
     report.stopped.push(session.id);
   }
   return report;

@@ -2,6 +2,7 @@
 // `{ error: { code, message } }` with a 4xx status, and an unexpected failure is a 500 with the same
 // shape — the process never crashes on client input.
 import type { ErrorBody } from "@agent-ui/client";
+import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
@@ -44,15 +45,18 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
     );
   }
   if (options.token) {
-    const expected = options.token;
+    const expected = digest(options.token);
     app.use("/api/*", async (c, next) => {
       if (c.req.path === "/api/health") return next();
       const header = c.req.header("authorization");
       const given = header?.startsWith("Bearer ") ? header.slice(7) : c.req.query("token");
-      if (given !== expected) return fail(c, 401, "unauthorized", "missing or wrong bearer token");
+      // Compared as fixed-length digests in constant time: the answer's timing says nothing of the token.
+      if (given === undefined || !timingSafeEqual(digest(given), expected))
+        return fail(c, 401, "unauthorized", "missing or wrong bearer token");
       return next();
     });
   }
+  app.use("/api/*", capBody);
 
   app.get("/api/health", (c) =>
     c.json({ ok: true, store: gateway.store.kind, version: options.version ?? "0.1.0" }),
@@ -148,13 +152,34 @@ export function fail(c: Context, status: number, code: string, message: string):
   return c.json(body, status as 400);
 }
 
+/** Requests carry at most MAX_BODY_BYTES, counted as the body arrives (declared length or not) and never
+ * held past the limit: the rest of an oversized body is read and dropped, so the client — possibly still
+ * sending — gets its 413 instead of a connection cut mid-upload. */
+async function capBody(c: Context, next: () => Promise<void>): Promise<Response | undefined> {
+  const body = c.req.raw.body;
+  if (!body) return next().then(() => undefined);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size <= MAX_BODY_BYTES) chunks.push(value);
+  }
+  if (size > MAX_BODY_BYTES)
+    return fail(c, 413, "body_too_large", `request body over ${MAX_BODY_BYTES} bytes`);
+  c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks) });
+  return next().then(() => undefined);
+}
+
+function digest(token: string): Buffer {
+  return createHash("sha256").update(token).digest();
+}
+
+/** The body, already capped by the bodyLimit middleware. */
 async function readJson(c: Context): Promise<unknown> {
-  const length = Number(c.req.header("content-length") ?? "0");
-  if (length > MAX_BODY_BYTES)
-    throw new GatewayError(413, "body_too_large", `request body over ${MAX_BODY_BYTES} bytes`);
   const text = await c.req.text();
-  if (text.length > MAX_BODY_BYTES)
-    throw new GatewayError(413, "body_too_large", `request body over ${MAX_BODY_BYTES} bytes`);
   try {
     const value: unknown = JSON.parse(text);
     if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("not an object");

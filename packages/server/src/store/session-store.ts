@@ -3,6 +3,7 @@
 // states at a `seq`, written periodically so hydration reads the latest snapshot plus its tail instead of
 // replaying the whole log (AUI-AR-HYDRATE-001, HYD-09). Idempotency results make a repeated write return the
 // first result (AUI-AR-ACTION-004, ORD-07).
+import { createHash } from "node:crypto";
 import type { AgentUiEvent, ProjectionState, WriteResult } from "@agent-ui/contracts";
 import type { SourceStatus } from "../sources/runtime-source";
 
@@ -101,9 +102,12 @@ export interface SessionStore {
   close(): Promise<void>;
 }
 
-/** Stable fingerprint of a command for idempotency-key reuse detection (key order independent). */
+/** Stable fingerprint of a command for idempotency-key reuse detection (key order independent). A SHA-256
+ * of the command, so the store never keeps a user's text (or a key pasted into it) just to compare. */
 export function fingerprintOf(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
+  return createHash("sha256")
+    .update(JSON.stringify(sortKeys(value)))
+    .digest("hex");
 }
 
 function sortKeys(value: unknown): unknown {
