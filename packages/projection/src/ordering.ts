@@ -2,6 +2,9 @@
 // in `sequence` order per stream (`streamKeyOf`); an event ahead of a gap is held (never lost) until the
 // missing events or a repair snapshot arrive. A stream's baseline comes from hydration (a cursor), from
 // `expectStreamStart`, or else from the first event seen (a client may join a stream mid-way).
+// A snapshot-style source restates facts with their stream ids but no sequence; when the live stream
+// later delivers the same id with a sequence, the fact is not applied again but its slot is filled, so
+// the events behind it are not held back by a gap that never closes (ORD-01/02, HYD-09).
 import type { AgentUiEvent, Cursor, SequenceGap } from "@agent-ui/contracts";
 import { streamKeyOf } from "@agent-ui/contracts";
 import { type ProvedStream, SeenIds } from "./internal/seen-ids";
@@ -14,6 +17,7 @@ interface StreamState extends ProvedStream {
   /** First sequence applied in order (events below a joined baseline are late arrivals). */
   first: number | null;
   last: number | null;
+  /** Events waiting behind a gap (some only to fill their slot: `OrderingGate.slotFills`). */
   held: Map<number, AgentUiEvent>;
   /** A `stream:<id>` stale section is set while events are held. */
   gapMarked: boolean;
@@ -25,11 +29,15 @@ export interface GateCallbacks {
   apply(event: AgentUiEvent): void;
   /** An unseen event below the applied frontier: applied (never lost) but flagged. */
   late(event: AgentUiEvent, kind: LateKind): void;
+  /** A sequenced copy of an event already applied without a sequence filled its slot (not re-applied). */
+  filled?(event: AgentUiEvent): void;
 }
 
 export class OrderingGate {
   private readonly streams = new Map<string, StreamState>();
   private readonly seen: SeenIds;
+  /** Held events whose fact was already applied as a restatement: released, they only fill their slot. */
+  private readonly slotFills = new WeakSet<AgentUiEvent>();
   private heldCount = 0;
   private viewCache: Cursor | null = null;
   lastSequence: number | null = null;
@@ -50,7 +58,7 @@ export class OrderingGate {
     const sequence = event.sequence;
     const id = event.eventId;
     if (typeof sequence !== "number") {
-      if (typeof id === "string" && !this.seen.admitOther(id)) return;
+      if (typeof id === "string" && !this.seen.admitUnsequenced(id)) return;
       this.applyNow(event, null);
       return;
     }
@@ -60,18 +68,13 @@ export class OrderingGate {
       const start = this.expectStreamStart;
       const appliesNow =
         stream.expected === null ? start === undefined || sequence <= start : sequence === stream.expected;
-      if (!this.seen.admitSequenced(stream, id, sequence, appliesNow)) return;
-    } else this.seen.admitWithoutId(stream);
-    if (stream.expected === null) {
-      if (this.expectStreamStart !== undefined && sequence > this.expectStreamStart) {
-        stream.expected = this.expectStreamStart;
-      } else {
-        stream.expected = sequence;
-        stream.joined = this.expectStreamStart === undefined;
+      if (!this.seen.admitSequenced(stream, id, sequence, appliesNow)) {
+        if (this.seen.claimSlot(id)) this.fillSlot(key, stream, event, sequence);
+        return;
       }
-      stream.derivedFrom = stream.expected;
-    }
-    if (sequence < stream.expected) {
+    } else this.seen.admitWithoutId(stream);
+    const expected = this.baseline(stream, sequence);
+    if (sequence < expected) {
       if (sequence < stream.coveredBelow) return; // replay of a fact the snapshot already holds
       if (stream.joined && sequence < (stream.first ?? Number.POSITIVE_INFINITY)) {
         this.callbacks.late(event, "late");
@@ -79,14 +82,8 @@ export class OrderingGate {
       } else this.callbacks.late(event, "duplicate_sequence");
       return;
     }
-    if (sequence > stream.expected) {
-      if (!stream.held.has(sequence)) {
-        stream.held.set(sequence, event);
-        this.heldCount++;
-        this.staleSections.add(`stream:${key}`);
-        stream.gapMarked = true;
-        this.viewCache = null;
-      } else this.callbacks.late(event, "duplicate_sequence");
+    if (sequence > expected) {
+      this.hold(key, stream, event, sequence);
       return;
     }
     this.applyInOrder(key, stream, event);
@@ -188,6 +185,48 @@ export class OrderingGate {
     return stream;
   }
 
+  /** The stream's next expected sequence, set from this event when the stream has no baseline yet. */
+  private baseline(stream: StreamState, sequence: number): number {
+    if (stream.expected !== null) return stream.expected;
+    if (this.expectStreamStart !== undefined && sequence > this.expectStreamStart) {
+      stream.expected = this.expectStreamStart;
+    } else {
+      stream.expected = sequence;
+      stream.joined = this.expectStreamStart === undefined;
+    }
+    stream.derivedFrom = stream.expected;
+    return stream.expected;
+  }
+
+  /** Keeps an event ahead of a gap until the gap closes (`slot`: only to fill its slot then). */
+  private hold(key: string, stream: StreamState, event: AgentUiEvent, sequence: number, slot = false): void {
+    if (stream.held.has(sequence)) {
+      this.callbacks.late(event, "duplicate_sequence");
+      return;
+    }
+    stream.held.set(sequence, event);
+    if (slot) this.slotFills.add(event);
+    this.heldCount++;
+    this.staleSections.add(`stream:${key}`);
+    stream.gapMarked = true;
+    this.viewCache = null;
+  }
+
+  /** The live stream delivered, at `sequence`, an event first applied as an unsequenced restatement:
+   * its slot is filled (held events behind it are released) and the fact is not applied twice. Below
+   * the frontier the slot is already taken or covered, and the fact already applied: nothing to do. */
+  private fillSlot(key: string, stream: StreamState, event: AgentUiEvent, sequence: number): void {
+    const expected = this.baseline(stream, sequence);
+    if (sequence < expected) return;
+    if (sequence > expected) {
+      this.hold(key, stream, event, sequence, true);
+      return;
+    }
+    this.advanceFilled(stream, sequence, event);
+    stream.expected = sequence + 1;
+    this.drain(key, stream);
+  }
+
   private applyInOrder(key: string, stream: StreamState, event: AgentUiEvent): void {
     this.applyNow(event, stream);
     stream.expected = (event.sequence as number) + 1;
@@ -200,7 +239,8 @@ export class OrderingGate {
       if (next === undefined) break;
       stream.held.delete(stream.expected);
       this.heldCount--;
-      this.applyNow(next, stream);
+      if (this.slotFills.delete(next)) this.advanceFilled(stream, stream.expected, next);
+      else this.applyNow(next, stream);
       stream.expected += 1;
     }
     if (stream.gapMarked && stream.held.size === 0) {
@@ -210,13 +250,27 @@ export class OrderingGate {
     }
   }
 
+  /** The stream's frontier moved to `sequence` (an event applied in order, or a filled slot). The
+   * event count is not touched: a filled slot's fact was counted when its restatement was applied. */
+  private advance(stream: StreamState, sequence: number): void {
+    if (stream.first === null) stream.first = sequence;
+    stream.last = Math.max(stream.last ?? sequence, sequence);
+    this.lastSequence = sequence;
+    this.viewCache = null;
+  }
+
+  /** A slot filled by the sequenced copy of a fact already applied as a restatement. */
+  private advanceFilled(stream: StreamState, sequence: number, event: AgentUiEvent): void {
+    this.advance(stream, sequence);
+    this.callbacks.filled?.(event);
+  }
+
   /** `stream`: the stream the event is applied in order in (null for unsequenced and late events). */
   private applyNow(event: AgentUiEvent, stream: StreamState | null): void {
-    if (stream !== null && typeof event.sequence === "number") {
-      if (stream.first === null) stream.first = event.sequence;
-      stream.last = Math.max(stream.last ?? event.sequence, event.sequence);
+    if (typeof event.sequence === "number") {
+      if (stream !== null) this.advance(stream, event.sequence);
+      else this.lastSequence = event.sequence;
     }
-    if (typeof event.sequence === "number") this.lastSequence = event.sequence;
     this.eventCount++;
     this.viewCache = null;
     this.callbacks.apply(event);

@@ -8,6 +8,7 @@ import { type HydrationInput, hydrateInput } from "./hydration";
 import { type ProjectorOptions, resolveOptions } from "./options";
 import { OrderingGate } from "./ordering";
 import { isUiOwnedRuntimeFact } from "./ownership";
+import { replaysAtSlot } from "./restated-slots";
 import { type EventContext, Store, sourceOf } from "./store";
 import { type ShapeProblem, bodyProblem, envelopeProblem } from "./validate";
 import { StateView, settleAll } from "./view";
@@ -60,6 +61,12 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
             event,
           );
         version++;
+      },
+      // A restated fact's sequenced copy filled its slot: the cursor moved (listeners must hear of it),
+      // and a position-sensitive setter is stated again where the stream states it (restated-slots.ts).
+      filled: (event) => {
+        version++;
+        if (replaysAtSlot(store, event)) reduce(event);
       },
     },
     options.expectStreamStart,

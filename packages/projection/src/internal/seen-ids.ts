@@ -51,6 +51,8 @@ function suffixNumber(id: string, start: number): number {
 
 export class SeenIds {
   private readonly ids = new Set<string>();
+  /** Ids applied without a sequence (restated facts) whose stream slot no sequenced copy claimed yet. */
+  private readonly unslotted = new Set<string>();
   /** Prefix → the stream that owns it (kept after the proof is turned off, so no other stream takes it). */
   private readonly owners = new Map<string, ProvedStream>();
   private derivedStreams = 0;
@@ -72,6 +74,19 @@ export class SeenIds {
     if (this.ids.size > 0 && this.ids.has(id)) return false;
     if (!appliesNow) this.ids.add(id);
     return true;
+  }
+
+  /** Records the id of an event without a sequence; false when it was already seen. */
+  admitUnsequenced(id: string): boolean {
+    if (!this.admitOther(id)) return false;
+    this.unslotted.add(id);
+    return true;
+  }
+
+  /** A sequenced event was a duplicate by id: true (once) when the id was first applied without a
+   * sequence, so the sequenced copy still owns its stream slot. */
+  claimSlot(id: string): boolean {
+    return this.unslotted.size > 0 && this.unslotted.delete(id);
   }
 
   /** Records an id outside the proof (unsequenced events, or streams without a derived shape). */
