@@ -170,6 +170,8 @@ function AgentTaskLink({
     parentAgent ? `from ${nameOf(parentAgent)}` : undefined,
     parentTask ? `under task ${parentTask}` : undefined,
     data.lineage === "unknown" ? "lineage unknown" : undefined,
+    // The runtime's queue position while the queue lists the task or turn (QUEUE-06).
+    typeof data.queuePosition === "number" ? `queue position ${data.queuePosition}` : undefined,
   ]
     .filter(Boolean)
     .join(" · ");

@@ -1,10 +1,12 @@
 // TaskCapsules: long-running and queued work apart from the transcript (TASK-01). Attention states come
 // first (TASK-04); retrying shows the attempt history (TASK-07); blocked shows its reason, never an endless
 // spinner (TASK-08); queued turns are runtime-owned, removed/promoted through the runtime (QUEUE-03/08).
-import type { QueueSlice, TaskRecord } from "@agent-ui/contracts";
+// The projection mirrors each queued turn as a capsule (`queuedTurnId`, QUEUE-06); that capsule and the
+// queue item are one row, never two, and a runtime task the queue lists is one capsule with its position.
+import type { QueueItem, QueueSlice, TaskRecord } from "@agent-ui/contracts";
 import type { Dispatch } from "./commands";
 import { Badge, clip } from "./honest";
-import { QueuedTurn } from "./queued-turn";
+import { QueueControls, QueuedTurn, type QueuedTurnView, queuedTurnView } from "./queued-turn";
 
 export interface TaskCapsulesProps {
   tasks: Record<string, TaskRecord>;
@@ -20,9 +22,37 @@ export function orderCapsules(tasks: Record<string, TaskRecord>): TaskRecord[] {
   return Object.values(tasks).sort((a, b) => ATTENTION_RANK[a.attention] - ATTENTION_RANK[b.attention]);
 }
 
+/** Splits the capsules into runtime tasks and queued-turn rows (queue items merged with their capsules,
+ * by position). One pass over the tasks and one over the queue. */
+export function splitCapsules(
+  tasks: Record<string, TaskRecord>,
+  queue: QueueSlice,
+): { runtimeTasks: TaskRecord[]; queuedTurns: QueuedTurnView[]; queueItemOf: Map<string, QueueItem> } {
+  const queueItemOf = new Map(queue.items.map((item) => [item.id, item]));
+  const turnCapsules = new Map<string, TaskRecord>();
+  const runtime: Record<string, TaskRecord> = {};
+  for (const task of Object.values(tasks)) {
+    if (task.queuedTurnId !== undefined) turnCapsules.set(task.queuedTurnId, task);
+    else runtime[task.taskId] = task;
+  }
+  const queuedTurns: QueuedTurnView[] = [];
+  for (const item of queue.items) {
+    if (item.id in runtime) continue; // shown on the runtime task's own capsule
+    const capsule = turnCapsules.get(item.id);
+    // A bare queue item (no capsule) is listed only while still queued, as before capsules existed.
+    if (capsule || item.status === "queued" || item.status === "promoted")
+      queuedTurns.push(queuedTurnView(item, capsule));
+  }
+  for (const [id, capsule] of turnCapsules)
+    if (!queueItemOf.has(id)) queuedTurns.push(queuedTurnView(undefined, capsule));
+  queuedTurns.sort(
+    (a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER),
+  );
+  return { runtimeTasks: orderCapsules(runtime), queuedTurns, queueItemOf };
+}
+
 export function TaskCapsules({ tasks, queue, dispatch, onOpenTask }: TaskCapsulesProps) {
-  const ordered = orderCapsules(tasks);
-  const queued = queue.items.filter((q) => q.status === "queued" || q.status === "promoted");
+  const { runtimeTasks: ordered, queuedTurns: queued, queueItemOf } = splitCapsules(tasks, queue);
   const steers = queue.steers.filter((s) => s.status !== "accepted");
   return (
     <section className="aui-capsules" aria-label="Tasks">
@@ -63,6 +93,9 @@ export function TaskCapsules({ tasks, queue, dispatch, onOpenTask }: TaskCapsule
                 Open
               </button>
             ) : null}
+            {dispatch ? (
+              <ListedTaskControls dispatch={dispatch} task={task} item={queueItemOf.get(task.taskId)} />
+            ) : null}
             {task.status === "failed" && dispatch ? (
               <button
                 type="button"
@@ -75,7 +108,7 @@ export function TaskCapsules({ tasks, queue, dispatch, onOpenTask }: TaskCapsule
           </li>
         ))}
         {queued.map((item) => (
-          <QueuedTurn key={item.id} item={item} dispatch={dispatch} />
+          <QueuedTurn key={`queued:${item.id}`} item={item} dispatch={dispatch} />
         ))}
         {steers.map((steer) => (
           <li key={steer.id} className="aui-capsule aui-attention-medium" data-state="steering">
@@ -87,5 +120,19 @@ export function TaskCapsules({ tasks, queue, dispatch, onOpenTask }: TaskCapsule
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A runtime task the queue lists: promote / remove go through the queue with the listed id (QUEUE-08). */
+function ListedTaskControls(props: { dispatch: Dispatch; task: TaskRecord; item: QueueItem | undefined }) {
+  const { dispatch, task, item } = props;
+  if (!item || (item.status !== "queued" && item.status !== "promoted")) return null;
+  return (
+    <QueueControls
+      dispatch={dispatch}
+      queuedId={item.id}
+      fact={`${item.status}:${item.position}`}
+      label={task.title ?? task.taskId}
+    />
   );
 }

@@ -82,6 +82,23 @@ describe("Conversation reference parts", () => {
     expect(opened).toEqual(["writer"]);
   });
 
+  it("QUEUE-06 an agent_task step for a task the runtime's queue lists shows its queue position", () => {
+    const state = withParts({
+      id: "agent_task:task-next",
+      kind: "agent_task",
+      status: "done",
+      agentId: "writer",
+      taskId: "task-next",
+      data: { state: "queued", lineage: "known", queuePosition: 2 },
+    });
+    renderConversation(state, { onOpenAgent: () => {} });
+    const process = within(coordinator()).getAllByLabelText("Process")[1];
+    fireEvent.click(within(process).getByRole("button", { name: "Show steps" }));
+    expect(screen.getByRole("button", { name: "Open teammate Writer" }).textContent).toBe(
+      "teammate taskWriterqueuedtask task-next · from Coordinator · queue position 2",
+    );
+  });
+
   it("COMP-02 a user message sent with context shows those refs as chips by their known labels", () => {
     const state = teamRunning();
     state.messages[0].parts[0].data = { contextRefs: ["researcher", "art-1", "ctx-gone"] };

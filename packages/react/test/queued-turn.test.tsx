@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 // Queue management (QUEUE-03/08, CTRL-02): the runtime owns the queue; a row changes or disappears only
 // when a new `queue.changed` state is rendered.
-import type { QueueSlice } from "@agent-ui/contracts";
+import type { QueueSlice, TaskRecord } from "@agent-ui/contracts";
+import { projectEvents } from "@agent-ui/projection";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { TaskCapsules } from "../src/task-capsules";
-import { recordingDispatch } from "./helpers";
+import { eventStream, recordingDispatch } from "./helpers";
 
 afterEach(cleanup);
 
@@ -92,5 +94,135 @@ describe("Queued turns", () => {
       { kind: "remove_queued", queuedId: "q1" },
       { kind: "remove_queued", queuedId: "q1" },
     ]);
+  });
+});
+
+const capsule = (over: Partial<TaskRecord> & { taskId: string }): TaskRecord => ({
+  status: "queued",
+  attention: "medium",
+  attempts: [],
+  artifactIds: [],
+  evidenceIds: [],
+  runtimeEntity: "agent_turn",
+  ...over,
+});
+
+describe("Queued turns as task capsules", () => {
+  it("QUEUE-06 a projected queue.changed shows each queued turn once, with its position, and no message", () => {
+    const e = eventStream();
+    const state = projectEvents([
+      e("queue.changed", {
+        payload: {
+          items: [
+            { id: "q1", position: 1, preview: "write the tests" },
+            { id: "q2", position: 2, preview: "then the docs" },
+          ],
+        },
+      }),
+    ]);
+    // The projection made capsules of them (queuedTurnId) and kept the queue: still one row each.
+    expect(state.tasks.q1?.queuedTurnId).toBe("q1");
+    render(<TaskCapsules tasks={state.tasks} queue={state.queue} dispatch={recordingDispatch().dispatch} />);
+    const rows = screen.getAllByRole("listitem", { name: /^queued turn / });
+    expect(rows.map((row) => row.getAttribute("aria-label"))).toEqual(["queued turn #1", "queued turn #2"]);
+    expect(within(rows[0]).getByText("write the tests")).toBeTruthy();
+    expect(screen.getAllByText("write the tests")).toHaveLength(1);
+    expect(state.messages).toEqual([]);
+  });
+
+  it("QUEUE-08 remove and promote on a queued-turn capsule are addressed with its queuedTurnId", () => {
+    const rec = recordingDispatch();
+    const tasks = {
+      t7: capsule({ taskId: "t7", queuedTurnId: "qt-7", queuePosition: 3, runtimeStatus: "queued" }),
+    };
+    render(<TaskCapsules tasks={tasks} queue={{ items: [], steers: [] }} dispatch={rec.dispatch} />);
+    const row = screen.getByRole("listitem", { name: "queued turn #3" });
+    fireEvent.click(within(row).getByRole("button", { name: "Remove queued turn #3" }));
+    fireEvent.click(within(row).getByRole("button", { name: "Run queued turn #3 next" }));
+    expect(rec.calls).toEqual([
+      { kind: "remove_queued", queuedId: "qt-7" },
+      { kind: "promote_queued", queuedId: "qt-7" },
+    ]);
+  });
+
+  it("QUEUE-06 a queued turn the queue says started is shown as started, never running, without queue controls", () => {
+    const rec = recordingDispatch();
+    const tasks = {
+      q2: capsule({
+        taskId: "q2",
+        queuedTurnId: "q2",
+        status: "running",
+        runtimeStatus: "started",
+        queuePosition: 1,
+      }),
+    };
+    const queue: QueueSlice = { items: [{ id: "q2", position: 1, status: "started" }], steers: [] };
+    render(<TaskCapsules tasks={tasks} queue={queue} dispatch={rec.dispatch} />);
+    const row = screen.getByRole("listitem", { name: "queued turn #1" });
+    expect(row.getAttribute("data-state")).toBe("started");
+    expect(within(row).getByText("started")).toBeTruthy();
+    expect(screen.queryByText("running")).toBeNull();
+    expect(within(row).queryByRole("button")).toBeNull();
+  });
+
+  it("QUEUE-03 an unknown position reads 'position unknown', not a guessed number", () => {
+    const tasks = { q9: capsule({ taskId: "q9", queuedTurnId: "q9", runtimeStatus: "queued" }) };
+    render(<TaskCapsules tasks={tasks} queue={{ items: [], steers: [] }} />);
+    expect(screen.getByRole("listitem", { name: "queued turn (position unknown)" })).toBeTruthy();
+  });
+
+  it("QUEUE-08 a runtime task the queue lists is one capsule: its status, its position, queue controls by the listed id", () => {
+    const rec = recordingDispatch();
+    const tasks = {
+      task_a: capsule({ taskId: "task_a", title: "Build docs", runtimeEntity: undefined, queuePosition: 2 }),
+    };
+    const queue: QueueSlice = { items: [{ id: "task_a", position: 2, status: "queued" }], steers: [] };
+    render(<TaskCapsules tasks={tasks} queue={queue} dispatch={rec.dispatch} />);
+    expect(screen.queryByRole("listitem", { name: /^queued turn / })).toBeNull();
+    expect(screen.getByText("position: 2")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Remove Build docs" }));
+    expect(rec.calls).toEqual([{ kind: "remove_queued", queuedId: "task_a" }]);
+  });
+
+  it("QUEUE-06/08 property: every queued id is one row, rows follow positions, and none reads running", () => {
+    const statuses = ["queued", "promoted", "started", "removed", "failed"] as const;
+    const entry = fc.record({
+      id: fc.constantFrom("q1", "q2", "q3", "q4", "q5"),
+      position: fc.integer({ min: 1, max: 9 }),
+      status: fc.constantFrom(...statuses),
+      inQueue: fc.boolean(),
+      hasCapsule: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(entry, { selector: (x) => x.id, maxLength: 5 }), (entries) => {
+        const tasks: Record<string, TaskRecord> = {};
+        const items: QueueSlice["items"] = [];
+        for (const x of entries) {
+          if (x.inQueue) items.push({ id: x.id, position: x.position, status: x.status });
+          if (x.hasCapsule || !x.inQueue)
+            tasks[x.id] = capsule({
+              taskId: x.id,
+              queuedTurnId: x.id,
+              status: x.status === "started" ? "running" : "queued",
+              runtimeStatus: x.status,
+              queuePosition: x.position,
+            });
+        }
+        const { container, unmount } = render(<TaskCapsules tasks={tasks} queue={{ items, steers: [] }} />);
+        const rows = [...container.querySelectorAll("li[data-queued-id]")];
+        const ids = rows.map((li) => li.getAttribute("data-queued-id"));
+        expect(new Set(ids).size).toBe(ids.length);
+        // Every capsule is shown; a bare queue item only while it is still queued.
+        const expected = entries.filter(
+          (x) => x.hasCapsule || !x.inQueue || x.status === "queued" || x.status === "promoted",
+        );
+        expect([...ids].sort()).toEqual(expected.map((x) => x.id).sort());
+        const positions = rows.map((li) => Number(/#(\d+)/.exec(li.getAttribute("aria-label") ?? "")?.[1]));
+        expect(positions).toEqual([...positions].sort((a, b) => a - b));
+        expect(container.querySelector("[data-state='running']")).toBeNull();
+        unmount();
+      }),
+      { numRuns: 80 },
+    );
   });
 });
