@@ -4,6 +4,7 @@
 import type { ArtifactRecord, Review } from "@agent-ui/contracts";
 import { useState } from "react";
 import { type ArtifactDraft, ArtifactEditor } from "./artifact-editor";
+import { ArtifactPreviewRef } from "./artifact-preview";
 import type { Dispatch } from "./commands";
 import { CardButton } from "./card-button";
 import { Badge } from "./honest";
@@ -95,9 +96,17 @@ function ArtifactDetail({
           <pre>{artifact.preview}</pre>
         ) : artifact.readRef ? (
           <LazyDetail refValue={artifact.readRef} label="Open" load={loadDetail} />
-        ) : (
+        ) : artifact.previewRef ? null : (
           <p className="aui-hint">preview: unavailable</p>
         )}
+        {artifact.previewRef ? (
+          <ArtifactPreviewRef
+            previewRef={artifact.previewRef}
+            loadDetail={loadDetail}
+            dispatch={dispatch}
+            title={artifact.title ?? artifact.artifactId}
+          />
+        ) : null}
       </section>
       {dispatch ? (
         <ArtifactEditor key={artifact.artifactId} artifact={artifact} dispatch={dispatch} drafts={drafts} />

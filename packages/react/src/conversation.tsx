@@ -17,6 +17,7 @@ import { CardButton } from "./card-button";
 import { FactLink, UnknownPart } from "./fact-link";
 import { Badge, honestText, isUnknown } from "./honest";
 import { InlineProcess } from "./inline-process";
+import { ArtifactPreviewRef } from "./artifact-preview";
 import type { DetailLoader } from "./lazy-detail";
 import { StreamingText } from "./streaming-text";
 
@@ -135,14 +136,27 @@ function PartView({ part, ...ctx }: { part: MessagePart } & Omit<MessageViewProp
       return <p className="aui-worker-note">{part.text ?? part.title ?? "Worker update"}</p>;
     case "artifact_ref": {
       const artifact = part.artifactId ? ctx.artifacts[part.artifactId] : undefined;
-      return (
-        <CardButton
-          title={artifact?.title ?? part.title ?? part.artifactId ?? "artifact"}
-          onClick={() => part.artifactId && ctx.onOpenArtifact?.(part.artifactId)}
-        >
+      const title = artifact?.title ?? part.title ?? part.artifactId ?? "artifact";
+      const previewRef =
+        typeof part.data?.previewRef === "string" ? part.data.previewRef : artifact?.previewRef;
+      const card = (
+        <CardButton title={title} onClick={() => part.artifactId && ctx.onOpenArtifact?.(part.artifactId)}>
           <Badge label="kind" value={honestText(artifact?.kind)} />
           <Badge value={artifact?.status ?? "unknown"} />
         </CardButton>
+      );
+      if (!previewRef) return card;
+      // The preview control sits beside the card (a button cannot hold another button).
+      return (
+        <div className="aui-artifact-card-group">
+          {card}
+          <ArtifactPreviewRef
+            previewRef={previewRef}
+            loadDetail={ctx.loadDetail}
+            dispatch={ctx.dispatch}
+            title={title}
+          />
+        </div>
       );
     }
     case "evidence_ref": {
