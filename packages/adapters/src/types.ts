@@ -9,11 +9,12 @@ export interface AdapterOptions {
   largePayloadBytes?: number;
   /**
    * What a tool approval's `actionId` is, for sources that give an approval its own id besides the tool
-   * call's (the AI SDK's `approvalId`). `"source"` (default): the source's approval id, which is what the
-   * source's own write path answers. `"tool-call"`: the tool call id, which every stream that mentions the
-   * call carries — so a continuation read by a separate adapter instance (a stateless handler per HTTP
-   * response) resolves the same action the first stream requested (HITL-02). The source's approval id is
-   * then kept in `payload.approvalId`.
+   * call's (the AI SDK's `approvalId`). `"tool-call"` (default): the tool call id, which every stream that
+   * mentions the call carries — so a continuation read by a separate adapter instance (a stateless handler
+   * per HTTP response) resolves the same action the first stream requested (HITL-02); the source's
+   * approval id is kept in `payload.approvalId` for the source's write path. `"source"`: the source's
+   * approval id as the action id; a continuation read on its own then cannot name the action and states
+   * no resolution (the card stays pending until a stream that saw the request resolves it).
    */
   toolApprovalIds?: "source" | "tool-call";
 }

@@ -103,12 +103,12 @@ function adaptEach(responses: unknown[][], options: AdapterOptions = {}): AgentU
 const ofType = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);
 const problems = (state: ProjectionState) =>
   state.diagnostics.filter((d) => d.severity !== "info" || d.code === "action_resolved_without_request");
-const TOOL_CALL_IDS: AdapterOptions = { toolApprovalIds: "tool-call" };
+const SOURCE_IDS: AdapterOptions = { toolApprovalIds: "source" };
 
 describe("ai-sdk approval answered in a second response read by a new adapter instance", () => {
   it("HITL-02 approved: the card the first response showed resolves; the tool ends output-available", async () => {
     const { chunks, approvalId } = await requestResponse();
-    const [first, second] = adaptEach([chunks, await continuationResponse(approvalId, true)], TOOL_CALL_IDS);
+    const [first, second] = adaptEach([chunks, await continuationResponse(approvalId, true)]);
     // Before the answer: one pending card keyed by the call, the SDK's approval id kept for the write path.
     const pending = projectEvents(first);
     expect(pending.actions["call-9"]).toMatchObject({ status: "pending", toolCallId: "call-9" });
@@ -128,7 +128,7 @@ describe("ai-sdk approval answered in a second response read by a new adapter in
 
   it("HITL-04 denied: the approval resolves as reject and the tool never produces a result", async () => {
     const { chunks, approvalId } = await requestResponse();
-    const [first, second] = adaptEach([chunks, await continuationResponse(approvalId, false)], TOOL_CALL_IDS);
+    const [first, second] = adaptEach([chunks, await continuationResponse(approvalId, false)]);
     expect(ofType(second, "tool.result")).toEqual([]);
     const state = projectEvents([...first, ...second]);
     expect(state.actions["call-9"]).toMatchObject({ status: "resolved", decision: "reject" });
@@ -140,7 +140,7 @@ describe("ai-sdk approval answered in a second response read by a new adapter in
     const { chunks, approvalId } = await requestResponse();
     const continuation = await continuationResponse(approvalId, true, "throws");
     expect(continuation.map((c) => c.type)).toContain("tool-output-error");
-    const [first, second] = adaptEach([chunks, continuation], TOOL_CALL_IDS);
+    const [first, second] = adaptEach([chunks, continuation]);
     const state = projectEvents([...first, ...second]);
     expect(state.actions["call-9"]).toMatchObject({ status: "resolved" });
     expect(state.tools["call-9"].status).toBe("output-error");
@@ -150,7 +150,7 @@ describe("ai-sdk approval answered in a second response read by a new adapter in
   it("HITL-02 one adapter instance reading both responses resolves the same card, once (HITL-05)", async () => {
     const { chunks, approvalId } = await requestResponse();
     const continuation = await continuationResponse(approvalId, true);
-    const adapter = aiSdkAdapter.create(TOOL_CALL_IDS);
+    const adapter = aiSdkAdapter.create();
     const events = [...chunks, ...continuation].flatMap((chunk, i) => adapter.push(chunk, i));
     expect(ofType(events, "action.resolved").map((e) => e.actionId)).toEqual(["call-9"]);
     expect(projectEvents(events).actions["call-9"].status).toBe("resolved");
@@ -160,16 +160,25 @@ describe("ai-sdk approval answered in a second response read by a new adapter in
     const { approvalId } = await requestResponse();
     const continuation = await continuationResponse(approvalId, true);
     const output = continuation.find((c) => c.type === "tool-output-available");
-    const [second] = adaptEach([[continuation[0], output, ...continuation.slice(1)]], TOOL_CALL_IDS);
+    const [second] = adaptEach([[continuation[0], output, ...continuation.slice(1)]]);
     expect(ofType(second, "action.resolved")).toHaveLength(1);
   });
 
-  it("source approval ids (the default): no phantom resolution under an id the request did not use", async () => {
+  it("HITL-02 tool-call ids are the default: the same card resolves with no option given", async () => {
     const { chunks, approvalId } = await requestResponse();
-    const [first, second] = adaptEach([chunks, await continuationResponse(approvalId, true)]);
+    const continuation = await continuationResponse(approvalId, true);
+    const separate = adaptEach([chunks, continuation]).flat();
+    expect(ofType(separate, "action.required").map((e) => e.actionId)).toEqual(["call-9"]);
+    expect(ofType(separate, "action.resolved").map((e) => e.actionId)).toEqual(["call-9"]);
+    expect(projectEvents(separate).actions["call-9"].status).toBe("resolved");
+  });
+
+  it('source approval ids (`toolApprovalIds: "source"`): no phantom resolution under an id the request did not use', async () => {
+    const { chunks, approvalId } = await requestResponse();
+    const [first, second] = adaptEach([chunks, await continuationResponse(approvalId, true)], SOURCE_IDS);
     expect(ofType(first, "action.required")[0].actionId).toBe(approvalId);
     // The second instance cannot know the approval id (it is not on its wire). A resolution keyed by the
-    // call would be a second, phantom approval: none is stated; `toolApprovalIds: "tool-call"` is the fix.
+    // call would be a second, phantom approval: none is stated (the default `"tool-call"` ids avoid this).
     expect(ofType(second, "action.resolved")).toEqual([]);
     const state = projectEvents([...first, ...second]);
     expect(Object.keys(state.actions)).toEqual([approvalId]);
@@ -196,34 +205,28 @@ describe("ai-sdk outcomes that answer no approval are never turned into one", ()
   });
 
   it("HITL-04 a tool-output-denied always answers an approval, even inside a step", () => {
-    const events = adaptEach(
+    const events = adaptEach([
       [
-        [
-          { type: "start", messageId: "m" },
-          { type: "start-step" },
-          { type: "tool-output-denied", toolCallId: "c7" },
-        ],
+        { type: "start", messageId: "m" },
+        { type: "start-step" },
+        { type: "tool-output-denied", toolCallId: "c7" },
       ],
-      TOOL_CALL_IDS,
-    )[0];
+    ])[0];
     expect(ofType(events, "action.resolved")).toEqual([
       expect.objectContaining({ actionId: "c7", payload: expect.objectContaining({ decision: "reject" }) }),
     ]);
   });
 
   it("HITL-03 tool-approval-response with tool-call ids resolves the card keyed by the call", () => {
-    const events = adaptEach(
+    const events = adaptEach([
       [
-        [
-          { type: "start", messageId: "m" },
-          { type: "tool-input-available", toolCallId: "c1", toolName: "rm", input: {} },
-          { type: "tool-approval-request", approvalId: "ap-1", toolCallId: "c1", isAutomatic: true },
-          { type: "tool-approval-response", approvalId: "ap-1", approved: true },
-          { type: "tool-output-available", toolCallId: "c1", output: "ok" },
-        ],
+        { type: "start", messageId: "m" },
+        { type: "tool-input-available", toolCallId: "c1", toolName: "rm", input: {} },
+        { type: "tool-approval-request", approvalId: "ap-1", toolCallId: "c1", isAutomatic: true },
+        { type: "tool-approval-response", approvalId: "ap-1", approved: true },
+        { type: "tool-output-available", toolCallId: "c1", output: "ok" },
       ],
-      TOOL_CALL_IDS,
-    )[0];
+    ])[0];
     expect(ofType(events, "action.resolved")).toEqual([
       expect.objectContaining({
         actionId: "c1",

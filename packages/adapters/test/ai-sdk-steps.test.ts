@@ -193,7 +193,7 @@ describe("ai-sdk reset-step (AI SDK 7: a retried step's partial output is discar
       { type: "finish", finishReason: "stop" },
     ]);
     const state = projectEvents(events);
-    expect(state.actions["ap-1"]).toMatchObject({ status: "cancelled" });
+    expect(state.actions.c1).toMatchObject({ status: "cancelled" });
     expect(state.tools.c1).toMatchObject({ status: "cancelled" });
     expect(state.runtime.status).toBe("completed");
   });

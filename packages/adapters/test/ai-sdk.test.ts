@@ -67,14 +67,17 @@ describe("ai-sdk adapter: peer streams", () => {
     expect(unsupported(events)).toEqual([]);
     expect(ofType(events, "action.required")).toEqual([
       expect.objectContaining({
-        actionId: "aitxt-WsBVPrhSzi9tKqeunp0tTzwj",
+        // Keyed by the call (the default `toolApprovalIds`); the SDK's approval id kept for the write path.
+        actionId: "call-9",
         toolCallId: "call-9",
-        payload: expect.objectContaining({ actionType: "tool_approval", toolName: "danger" }),
+        payload: expect.objectContaining({
+          actionType: "tool_approval",
+          toolName: "danger",
+          approvalId: "aitxt-WsBVPrhSzi9tKqeunp0tTzwj",
+        }),
       }),
     ]);
-    expect(ofType(events, "tool.progress")[0].payload).toEqual({
-      awaitingActionId: "aitxt-WsBVPrhSzi9tKqeunp0tTzwj",
-    });
+    expect(ofType(events, "tool.progress")[0].payload).toEqual({ awaitingActionId: "call-9" });
     expect(ofType(events, "tool.result")).toEqual([]);
     expect(ofType(events, "text.delta")).toEqual([]);
     expect(events.at(-1)).toMatchObject({
@@ -104,7 +107,7 @@ describe("ai-sdk adapter: peer streams", () => {
     const resolved = ofType(events, "action.resolved");
     expect(resolved).toHaveLength(1);
     expect(resolved[0]).toMatchObject({
-      actionId: "aitxt-WsBVPrhSzi9tKqeunp0tTzwj",
+      actionId: "call-9",
       toolCallId: "call-9",
       payload: { outcome: "resolved" },
     });
@@ -124,7 +127,7 @@ describe("ai-sdk adapter: chunk coverage and bad input", () => {
       { type: "finish", finishReason: "stop" },
     ]);
     expect(ofType(events, "action.resolved")[0]).toMatchObject({
-      actionId: "ap",
+      actionId: "c",
       payload: { decision: "reject" },
     });
     expect(ofType(events, "tool.failed")[0]).toMatchObject({ toolCallId: "c", payload: { denied: true } });
@@ -240,7 +243,7 @@ describe("ai-sdk adapter: approval decisions only from the wire (HITL-02/03/04)"
     const resolved = ofType(events, "action.resolved");
     expect(resolved).toHaveLength(1);
     expect(resolved[0]).toMatchObject({
-      actionId: "ap",
+      actionId: "c",
       toolCallId: "c",
       payload: { outcome: "resolved", decision: "approve", reason: "looks safe" },
     });

@@ -64,7 +64,7 @@ describe("peers: AI SDK tool approval and continuation", () => {
     const state = project("ai-sdk.approval-request.uimessagechunks.jsonl");
     expect(state.tools["call-9"]).toMatchObject({ name: "danger", status: "approval-requested" });
     expect(state.tools["call-9"].outputPreview).toBeUndefined();
-    expect(state.actions["aitxt-WsBVPrhSzi9tKqeunp0tTzwj"]).toMatchObject({
+    expect(state.actions["call-9"]).toMatchObject({
       status: "pending",
       type: "tool_approval",
       toolCallId: "call-9",
@@ -93,9 +93,9 @@ describe("peers: AI SDK tool approval and continuation", () => {
       "ai-sdk.approval-request.uimessagechunks.jsonl",
       "ai-sdk.approval-resume.uimessagechunks.jsonl",
     );
-    expect(state.actions["aitxt-WsBVPrhSzi9tKqeunp0tTzwj"]).toMatchObject({ status: "resolved" });
+    expect(state.actions["call-9"]).toMatchObject({ status: "resolved" });
     // The continuation chunks do not state the decision (it is in the client's message): not invented.
-    expect(state.actions["aitxt-WsBVPrhSzi9tKqeunp0tTzwj"].decision).toBeUndefined();
+    expect(state.actions["call-9"].decision).toBeUndefined();
     expect(state.tools["call-9"]).toMatchObject({ name: "danger", status: "output-available" });
     expect(errors(state)).toEqual([]);
   });

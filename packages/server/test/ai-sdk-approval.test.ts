@@ -137,6 +137,16 @@ describe("AI SDK connector: tool approval (respond_action)", () => {
   const allText = (s: ProjectionState) =>
     s.messages.map((m) => m.parts.map((p) => p.text ?? "").join("")).join("|");
 
+  /** The SDK's approval id the `action.required` of `actionId` carries in its payload. */
+  async function approvalIdOf(id: string, actionId: string): Promise<string> {
+    const log = (await getJson(`${server.url}/api/sessions/${id}/events.json?after=0&limit=5000`)).body;
+    const required = log.entries.find(
+      (e: { event: { type: string; actionId?: string } }) =>
+        e.event.type === "action.required" && e.event.actionId === actionId,
+    );
+    return required?.event.payload?.approvalId;
+  }
+
   async function pendingSession(upstream: Upstream): Promise<{ id: string; actionId: string }> {
     const created = await postJson(`${server.url}/api/sessions`, {
       source: "ai-sdk",
@@ -161,7 +171,11 @@ describe("AI SDK connector: tool approval (respond_action)", () => {
     const upstream = await aiSdkUpstream();
     try {
       const { id, actionId } = await pendingSession(upstream);
-      expect(actionId).toMatch(/^aitxt-/);
+      // The card is keyed by the tool call (the adapter's default), the one id the continuation carries.
+      expect(actionId).toBe("call-9");
+      // The SDK's approval id is kept in the request's payload: the id the upstream's write path answers.
+      const approvalId = await approvalIdOf(id, actionId);
+      expect(approvalId).toMatch(/^aitxt-/);
       const approve = await command(id, {
         kind: "respond_action",
         idempotencyKey: "approve:1",
@@ -185,7 +199,8 @@ describe("AI SDK connector: tool approval (respond_action)", () => {
           toolCallId: "call-9",
           state: "approval-responded",
           input: { path: "/workspace/demo/x" },
-          approval: { id: actionId, approved: true, reason: "user clicked approve" },
+          // The SDK's own approval id goes upstream, whatever id the card was answered by.
+          approval: { id: approvalId, approved: true, reason: "user clicked approve" },
         }),
       );
       expect(done.actions[actionId].status).not.toBe("pending");
@@ -278,7 +293,10 @@ describe("AI SDK connector: tool approval (respond_action)", () => {
       }, 20_000);
       expect(upstream.executed).toEqual([]);
       expect(upstream.bodies[1].messages[1].parts).toContainEqual(
-        expect.objectContaining({ state: "approval-responded", approval: { id: actionId, approved: false } }),
+        expect.objectContaining({
+          state: "approval-responded",
+          approval: { id: await approvalIdOf(id, actionId), approved: false },
+        }),
       );
       // The denial is the upstream's own fact (tool-output-denied), so the decision is stated.
       expect(done.actions[actionId]).toMatchObject({ decision: "reject" });
@@ -287,6 +305,43 @@ describe("AI SDK connector: tool approval (respond_action)", () => {
       // Denied: a failed tool with no output (the projection's taxonomy has no separate denied state).
       expect(done.tools["call-9"].status).toBe("output-error");
       expect(done.tools["call-9"].outputPreview).toBeUndefined();
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it("HITL-02/HITL-05 the SDK's approval id still answers the card; the call id then finds it answered", async () => {
+    const upstream = await aiSdkUpstream();
+    try {
+      const { id, actionId } = await pendingSession(upstream);
+      const approvalId = await approvalIdOf(id, actionId);
+      const bySdkId = await command(id, {
+        kind: "respond_action",
+        idempotencyKey: "sdk-id:approve",
+        actionId: approvalId,
+        decision: "approve",
+      });
+      expect(bySdkId.body).toMatchObject({ status: "accepted" });
+      const byCallId = await command(id, {
+        kind: "respond_action",
+        idempotencyKey: "call-id:reject",
+        actionId,
+        decision: "reject",
+      });
+      expect(byCallId.body.status).toBe("rejected");
+      expect(byCallId.body.reason).toMatch(/already answered/);
+      const done = await waitFor(async () => {
+        const s = await stateOf(id);
+        return allText(s).includes("Deleted /workspace/demo/x.") ? s : undefined;
+      }, 20_000);
+      expect(upstream.executed).toEqual(["/workspace/demo/x"]);
+      expect(upstream.bodies[1].messages[1].parts).toContainEqual(
+        expect.objectContaining({
+          state: "approval-responded",
+          approval: { id: approvalId, approved: true },
+        }),
+      );
+      expect(done.actions[actionId].status).toBe("resolved");
     } finally {
       await upstream.close();
     }

@@ -7,11 +7,12 @@
 // step it executes the answered approvals and streams their outcomes (`tool-output-available` /
 // `tool-output-error` for approved calls, `tool-output-denied` for denied ones), with no approval id on the
 // wire. So an outcome for a call this instance never saw started, arriving before any `start-step` (or any
-// `tool-output-denied`, which only an approval produces), is the resolution of that call's approval. With
-// `toolApprovalIds: "tool-call"` both the request and this resolution are keyed by the call's id — the one
-// key both streams carry — so a projection fed both responses resolves the card it showed. With the
-// source's approval ids (the default) the resolution cannot name the action (its id is not on this wire);
-// stating it under another id would put a second, phantom approval beside the pending one, so it is not.
+// `tool-output-denied`, which only an approval produces), is the resolution of that call's approval. By
+// default (`toolApprovalIds: "tool-call"`) both the request and this resolution are keyed by the call's id
+// — the one key both streams carry — so a projection fed both responses resolves the card it showed; the
+// SDK's approval id stays in the request's payload for the write path. With `"source"` approval ids the
+// resolution cannot name the action (its id is not on this wire); stating it under another id would put a
+// second, phantom approval beside the pending one, so it is not.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { compact, readBoolean, readString } from "../shared/record";
 import type { AiSdkContext } from "./context";

@@ -17,8 +17,9 @@ export interface OpenPart {
 
 export class AiSdkState {
   constructor(
-    /** What a tool approval's action id is (`AdapterOptions.toolApprovalIds`). */
-    readonly toolApprovalIds: "source" | "tool-call" = "source",
+    /** What a tool approval's action id is (`AdapterOptions.toolApprovalIds`): the tool call id unless
+     * the caller asks for the SDK's approval id — the call id is the one key the continuation carries. */
+    readonly toolApprovalIds: "source" | "tool-call" = "tool-call",
   ) {}
 
   /** The assistant message id from `start`, or the synthetic key of an unnamed one (see `start`). */

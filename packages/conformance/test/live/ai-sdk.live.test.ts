@@ -77,7 +77,7 @@ describe("live ai: approval-gated delete_file through the SDK's chat round trip"
     expect(approvalOf(projectProduction(production).state).decision).toBeUndefined();
   });
 
-  it("ORD-02 the two requests through separate adapters still make one message, one tool, one approval", () => {
+  it("ORD-02 HITL-02 the two requests through separate adapters: one message, one tool, one approval, resolved", () => {
     const split = (from: number, to: number | undefined, streamId: string) =>
       adaptRecords(production.records.slice(from, to), "ai-sdk", { streamId }).events;
     const state = projectEvents([
@@ -89,9 +89,13 @@ describe("live ai: approval-gated delete_file through the SDK's chat round trip"
     expect(toolOf(state).status).toBe("output-available");
     expect(Object.values(state.actions)).toHaveLength(1);
     expect(assistantTextParts(state)).toEqual([s.preamble, s.answer]);
-    // Not asserted: the approval's status. A fresh adapter reading the continuation alone never saw the
-    // approval id, and the projection does not yet close a pending approval whose linked tool produced
-    // output, so it stays `pending` here (reported as a projection gap; one adapter per thread is fine).
+    // The approval is keyed by the tool call (the adapter's default): the fresh adapter reading the
+    // continuation alone resolves the card the first showed, by the one id both requests carry. The
+    // decision is not on that wire (it lives in the client's message), so none is recorded.
+    expect(approvalOf(state)).toMatchObject({ toolCallId: toolOf(state).toolCallId, status: "resolved" });
+    expect(approvalOf(state).decision).toBeUndefined();
+    expect(state.diagnostics.filter((d) => d.code === "action_resolved_without_request")).toEqual([]);
+    expect(errors(state)).toEqual([]);
   });
 });
 
