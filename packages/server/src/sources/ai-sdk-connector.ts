@@ -9,8 +9,9 @@
 // the request.
 import { randomUUID } from "node:crypto";
 import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
-import { AiSdkConversation } from "./ai-sdk-messages";
-import { projectedTextHistory, redactedConfigRefusal, type TextTurn } from "./resume-support";
+import { AiSdkConversation, type UiMessage } from "./ai-sdk-messages";
+import { restoredAiSdkConversation } from "./ai-sdk-restore";
+import { redactedConfigRefusal } from "./resume-support";
 import type {
   RuntimeSource,
   RuntimeSourceContext,
@@ -35,10 +36,11 @@ class AiSdkConnector implements RuntimeSource {
 
   constructor(
     private readonly config: AiSdkConfig,
-    /** Set when the session resumes after a gateway restart: the projected text history. */
-    private readonly resumed?: { history: TextTurn[]; note: string },
+    /** Set when the session resumes after a gateway restart: the conversation rebuilt from the
+     * projection (text and tool calls with their stored outcomes, ./ai-sdk-restore). */
+    private readonly resumed?: { messages: UiMessage[] },
   ) {
-    if (resumed) this.conversation.restore(resumed.history);
+    if (resumed) this.conversation.restore(resumed.messages);
   }
 
   async start(context: RuntimeSourceContext): Promise<void> {
@@ -181,10 +183,7 @@ export const aiSdkSource: RuntimeSourceFactory = {
   resume(init) {
     const refusal = redactedConfigRefusal(init.config);
     if (refusal) return { refused: refusal };
-    const history = projectedTextHistory(init.state);
-    const note =
-      `the conversation (${history.length} text message(s)) was rebuilt from the projection; tool calls ` +
-      "and tool approvals from before the restart are not carried over and cannot be answered";
-    return { source: new AiSdkConnector(readConfig(init.config), { history, note }), reason: note };
+    const { messages, note } = restoredAiSdkConversation(init.state);
+    return { source: new AiSdkConnector(readConfig(init.config), { messages }), reason: note };
   },
 };

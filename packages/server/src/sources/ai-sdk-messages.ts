@@ -34,10 +34,14 @@ export class AiSdkConversation {
   private readonly texts = new Map<string, StreamingText>();
   private readonly tools = new Map<string, UiPart>();
 
-  /** Starts from a text-only history (a session resumed after a gateway restart). */
-  restore(history: readonly { id: string; role: "user" | "assistant"; text: string }[]): void {
-    for (const turn of history)
-      this.messages.push({ id: turn.id, role: turn.role, parts: [{ type: "text", text: turn.text }] });
+  /** Starts from a rebuilt history (a session resumed after a gateway restart: ./ai-sdk-restore). Its
+   * tool parts are known by call id, so a later chunk naming one of them updates it in place. */
+  restore(history: readonly UiMessage[]): void {
+    for (const message of history) {
+      this.messages.push(message);
+      for (const part of message.parts)
+        if (typeof part.toolCallId === "string") this.tools.set(part.toolCallId, part);
+    }
   }
 
   addUser(id: string, text: string): void {
@@ -84,30 +88,38 @@ export class AiSdkConversation {
     return chunk;
   }
 
-  /** Answers a pending approval in place; `ok: false` (nothing changed) when there is none by that id. */
-  /** Why approval `approvalId` cannot be answered now (unknown, or answered before); undefined if it can. */
-  approvalRefusal(approvalId: string): string | undefined {
-    const part = this.approvalPart(approvalId);
-    if (!part) return `no pending approval ${approvalId} in this conversation`;
+  /** Why the approval `actionId` names cannot be answered now (unknown, or answered before); undefined if
+   * it can. `actionId` is what the projection shows: the tool call id (the `ai-sdk` adapter's default
+   * `toolApprovalIds: "tool-call"`) or the SDK's approval id (`"source"`); both are accepted. */
+  approvalRefusal(actionId: string): string | undefined {
+    const part = this.approvalPart(actionId);
+    if (!part) return `no pending approval ${actionId} in this conversation`;
     if (part.state !== "approval-requested")
-      return `approval ${approvalId} was already answered (${String(part.state)})`;
+      return `approval ${actionId} was already answered (${String(part.state)})`;
     return undefined;
   }
 
-  answerApproval(approvalId: string, approved: boolean, reason?: string): ApprovalAnswer {
-    const refusal = this.approvalRefusal(approvalId);
-    const part = this.approvalPart(approvalId);
+  /** Answers a pending approval in place; `ok: false` (nothing changed) when there is none by that id.
+   * The answer always carries the SDK's own approval id, whichever id named it here. */
+  answerApproval(actionId: string, approved: boolean, reason?: string): ApprovalAnswer {
+    const refusal = this.approvalRefusal(actionId);
+    const part = this.approvalPart(actionId);
+    const id = (part?.approval as { id?: unknown } | undefined)?.id;
     if (refusal !== undefined || !part) return { ok: false, reason: refusal ?? "" };
+    if (typeof id !== "string")
+      return { ok: false, reason: `approval ${actionId} has no approval id to answer` };
     part.state = "approval-responded";
-    part.approval =
-      reason === undefined ? { id: approvalId, approved } : { id: approvalId, approved, reason };
+    part.approval = reason === undefined ? { id, approved } : { id, approved, reason };
     return { ok: true };
   }
 
-  private approvalPart(approvalId: string) {
+  /** The tool part whose approval `actionId` names: by the SDK's approval id, or by the gated call's id. */
+  private approvalPart(actionId: string): UiPart | undefined {
+    const byCall = this.tools.get(actionId);
+    if (byCall?.approval !== undefined) return byCall;
     for (const part of this.tools.values()) {
       const approval = part.approval as { id?: string } | undefined;
-      if (approval?.id === approvalId) return part;
+      if (approval?.id === actionId) return part;
     }
     return undefined;
   }
