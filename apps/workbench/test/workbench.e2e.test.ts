@@ -83,6 +83,36 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
     await page.close();
   }, 180_000);
 
+  it("TEAM-03/14 team: a wait write shows the coordinator's wait edge once the runtime confirms it, then ended", async () => {
+    const h = harness();
+    const id = await h.createSession("team", { pace: 0.4 });
+    const page = await h.open(id);
+    // While the coder's write waits for approval the coder is busy, so there is a running teammate to wait on.
+    const approve = page.getByRole("region", { name: /^Action / }).getByRole("button", { name: "Approve" });
+    await approve.waitFor({ timeout: FACT_TIMEOUT });
+    const team = await panel(page, "team");
+    const roster = team.getByRole("region", { name: "Roster" });
+    const coder = roster.getByRole("listitem").filter({ has: page.getByText("Coder", { exact: true }) });
+    await coder.getByRole("checkbox", { name: "wait on" }).check();
+    await roster.getByRole("button", { name: "Wait for selected" }).click();
+    // The click is intent only; the edge is drawn from the runtime's waiting fact (waitingOn).
+    const waits = team.getByRole("region", { name: "Waits" });
+    await waits
+      .getByRole("listitem", { name: /^Coordinator wait(ing|ed) on Coder/ })
+      .waitFor({ timeout: FACT_TIMEOUT });
+    const waitFacts = (await loggedEvents(h, id)).filter(
+      (e) => e.type === "agent.changed" && Array.isArray((e.payload as { waitingOn?: unknown })?.waitingOn),
+    );
+    expect(waitFacts.length).toBeGreaterThan(0);
+    await screenshot(page, "workbench-team-wait");
+    // Once the coder's work is done the coordinator moves on: the edge stays, marked ended.
+    await approve.click();
+    const ended = waits.getByRole("listitem", { name: "Coordinator waited on Coder (ended)" });
+    await ended.waitFor({ timeout: FACT_TIMEOUT * 2 });
+    expect(await ended.getAttribute("data-status")).toBe("ended");
+    await page.close();
+  }, 180_000);
+
   it("HITL-04 approval: reject resolves the action as rejected and the tool never shows output", async () => {
     const h = harness();
     const id = await h.createSession("approval", { pace: 0.4 });
