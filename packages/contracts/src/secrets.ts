@@ -39,11 +39,18 @@ const VALUE_SHAPES: readonly ValueShape[] = [
     pattern:
       /[?&;](?:password|passwd|pwd|token|access_token|refresh_token|api_key|apikey|secret|client_secret|sig|signature)=[^&\s#"']+/gi,
   },
+  // A secret written out in prose or a config dump (`password: hunter2-x`, `API_KEY=abc123…`): the value
+  // after the label, when it has a digit or symbol (so "token: required" stays prose).
+  {
+    reason: "assigned_secret",
+    pattern:
+      /(?<=(?:password|passwd|pwd|passphrase|secret|client[_-]?secret|api[_-]?key|access[_-]?token|auth[_-]?token|token)["']?\s*[:=]\s*["']?)(?=[^\s"',;]*[0-9!@#$%^&*_+=/.~-])[^\s"',;]{6,}/gi,
+  },
 ];
 
 // Cheap gate so ordinary text skips the shape regexes: every shape contains one of these substrings.
 const SHAPE_GATE =
-  /BEGIN|sk-|_live_|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abprs]-|AIza|eyJ|Bearer|Basic|:\/\/|[?&;][a-z_]+=/i;
+  /BEGIN|sk-|_live_|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abprs]-|AIza|eyJ|Bearer|Basic|:\/\/|[?&;][a-z_]+=|passw|pwd|passphrase|secret|api[_-]?key|token/i;
 
 /** Smallest string that can hold a secret shape; shorter strings are never scanned. */
 const MIN_SECRET_LENGTH = 16;

@@ -165,3 +165,24 @@ describe("ARCH-03 offloadLargeValues", () => {
     expect(offloaded).toEqual([{ path: "/s", ref: "ref:/s", bytes: 1202 }]);
   });
 });
+
+describe("secrets written out as assignments", () => {
+  it.each([
+    ["password: hunter2-is-my-pass", "password: "],
+    ["export API_KEY=abc123def456ghi", "export API_KEY="],
+    ['{"note":"GITHUB_TOKEN = \'t0ken-value-99\'"}', "GITHUB_TOKEN = '"],
+    ["client_secret=Zk9$w1!aa later", "client_secret="],
+  ])("SEC-01 %s keeps its label and loses its value", (text, label) => {
+    const { value } = redact({ text });
+    expect(value.text.startsWith(label) || value.text.includes(label)).toBe(true);
+    expect(value.text).toContain("[redacted:assigned_secret]");
+    expect(value.text).not.toMatch(/hunter2|abc123|t0ken-value|Zk9/);
+  });
+
+  it.each(["token: required", "the password is wrong", "secret sauce: tomatoes", "api key rotation"])(
+    "SEC-01 prose without a value (%s) is left alone",
+    (text) => {
+      expect(redact({ text }).value.text).toBe(text);
+    },
+  );
+});
