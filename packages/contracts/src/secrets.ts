@@ -40,11 +40,12 @@ const VALUE_SHAPES: readonly ValueShape[] = [
       /[?&;](?:password|passwd|pwd|token|access_token|refresh_token|api_key|apikey|secret|client_secret|sig|signature)=[^&\s#"']+/gi,
   },
   // A secret written out in prose or a config dump (`password: hunter2-x`, `API_KEY=abc123…`): the value
-  // after the label, when it has a digit or symbol (so "token: required" stays prose).
+  // after the label, when it has a digit or symbol (so "token: required" stays prose) and is not already a
+  // redaction marker (redacting is idempotent).
   {
     reason: "assigned_secret",
     pattern:
-      /(?<=(?:password|passwd|pwd|passphrase|secret|client[_-]?secret|api[_-]?key|access[_-]?token|auth[_-]?token|token)["']?\s*[:=]\s*["']?)(?=[^\s"',;]*[0-9!@#$%^&*_+=/.~-])[^\s"',;]{6,}/gi,
+      /(?<=(?:password|passwd|pwd|passphrase|secret|client[_-]?secret|api[_-]?key|access[_-]?token|auth[_-]?token|token)["']?\s*[:=]\s*["']?)(?!\[redacted:)(?=[^\s"',;]*[0-9!@#$%^&*_+=/.~-])[^\s"',;]{6,}/gi,
   },
 ];
 

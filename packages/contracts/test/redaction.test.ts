@@ -179,6 +179,12 @@ describe("secrets written out as assignments", () => {
     expect(value.text).not.toMatch(/hunter2|abc123|t0ken-value|Zk9/);
   });
 
+  it("SEC-01 redacting twice gives the same text (a marker after a label is not a secret)", () => {
+    const once = redact({ text: "token=sk-proj-abcdefghijklmnopqrstuvwxyz012345" }).value;
+    expect(once.text).toBe("token=[redacted:openai_api_key]");
+    expect(redact(once).value).toEqual(once);
+  });
+
   it.each(["token: required", "the password is wrong", "secret sauce: tomatoes", "api key rotation"])(
     "SEC-01 prose without a value (%s) is left alone",
     (text) => {
