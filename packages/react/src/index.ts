@@ -27,10 +27,18 @@ export { VirtualList, type VirtualListProps, visibleRange } from "./virtual-list
 export { ToolRow, type ToolRowProps } from "./tool-row";
 export { ApprovalCard, type ApprovalCardProps } from "./approval-card";
 export { SchemaForm, coerceValues, fieldsOf } from "./schema-form";
-export { TaskCapsules, type TaskCapsulesProps, orderCapsules } from "./task-capsules";
+export { TaskCapsules, type TaskCapsulesProps, orderCapsules, splitCapsules } from "./task-capsules";
 export { DelegationGraph, type DelegationGraphProps, childrenOf, parentsOf } from "./delegation-graph";
+export {
+  WaitEdges,
+  type WaitEdgesProps,
+  activeWaitsByAgent,
+  waitAnnouncement,
+  waitEdgesOf,
+} from "./wait-edges";
 export { TeamWorkbench, type TeamWorkbenchProps } from "./team-workbench";
 export { ArtifactWorkspace, type ArtifactWorkspaceProps } from "./artifact-workspace";
+export { ArtifactPreviewRef, type ArtifactPreviewRefProps } from "./artifact-preview";
 export { CardButton } from "./card-button";
 export { FactLink, UnknownPart } from "./fact-link";
 export { EvidenceLane, type EvidenceLaneProps } from "./evidence-lane";
@@ -67,7 +75,7 @@ export {
   WaitControl,
   isTeammateRunning,
 } from "./team-controls";
-export { QueuedTurn } from "./queued-turn";
+export { QueueControls, QueuedTurn, type QueuedTurnView, queuedTurnView } from "./queued-turn";
 export { type ArtifactDraft, ArtifactEditor, editBlockedReason } from "./artifact-editor";
 export { Composer, type ComposerProps } from "./composer";
 export {
