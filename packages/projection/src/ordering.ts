@@ -31,6 +31,8 @@ export interface GateCallbacks {
   late(event: AgentUiEvent, kind: LateKind): void;
   /** A sequenced copy of an event already applied without a sequence filled its slot (not re-applied). */
   filled?(event: AgentUiEvent): void;
+  /** An event dropped as a duplicate by id (its copy may still state what the first lacked). */
+  duplicate?(event: AgentUiEvent): void;
 }
 
 export class OrderingGate {
@@ -58,7 +60,10 @@ export class OrderingGate {
     const sequence = event.sequence;
     const id = event.eventId;
     if (typeof sequence !== "number") {
-      if (typeof id === "string" && !this.seen.admitUnsequenced(id)) return;
+      if (typeof id === "string" && !this.seen.admitUnsequenced(id)) {
+        this.callbacks.duplicate?.(event);
+        return;
+      }
       this.applyNow(event, null);
       return;
     }
@@ -70,6 +75,7 @@ export class OrderingGate {
         stream.expected === null ? start === undefined || sequence <= start : sequence === stream.expected;
       if (!this.seen.admitSequenced(stream, id, sequence, appliesNow)) {
         if (this.seen.claimSlot(id)) this.fillSlot(key, stream, event, sequence);
+        else this.callbacks.duplicate?.(event);
         return;
       }
     } else this.seen.admitWithoutId(stream);

@@ -8,6 +8,7 @@ import { type HydrationInput, hydrateInput } from "./hydration";
 import { type ProjectorOptions, resolveOptions } from "./options";
 import { OrderingGate } from "./ordering";
 import { isUiOwnedRuntimeFact } from "./ownership";
+import { statesMissingDecision } from "./families/action";
 import { replaysAtSlot } from "./restated-slots";
 import { type EventContext, Store, sourceOf } from "./store";
 import { type ShapeProblem, bodyProblem, envelopeProblem } from "./validate";
@@ -67,6 +68,10 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
       filled: (event) => {
         version++;
         if (replaysAtSlot(store, event)) reduce(event);
+      },
+      // A copy of a resolution stating the decision its first copy lacked (same fact id): merged.
+      duplicate: (event) => {
+        if (statesMissingDecision(store, event)) reduce(event);
       },
     },
     options.expectStreamStart,

@@ -111,6 +111,25 @@ describe("restated facts, then the live stream (ORD-01/02/07, HYD-09)", () => {
     expect(seen(state)).toEqual({ ...seen(alone), hydration: "hydrated" });
   });
 
+  it("HITL-04 the resumed stream first (resolved without a decision), then the decided RunState: the decision is merged", () => {
+    const decided = {
+      ...structuredClone(STATE),
+      context: {
+        ...(STATE.context as Record<string, unknown>),
+        functionApprovals: [
+          {
+            agentIdentity: "ops",
+            approvals: { '["bare","delete_file"]': { approved: ["call_rm"], rejected: [] } },
+          },
+        ],
+      },
+    };
+    const state = projectEvents([...live, ...adapt([decided], "state")]);
+    expect(alone.actions.call_rm.decision).toBeUndefined();
+    expect(state.actions.call_rm).toMatchObject({ status: "resolved", decision: "approve" });
+    expect(state.diagnostics.filter((d) => d.message.includes("already resolved"))).toEqual([]);
+  });
+
   it("ORD-07 a filled slot releases the events held behind it, and listeners hear of the moved cursor", () => {
     const projector = createProjector();
     const restated = { eventId: "call:t1:tool.result", type: "tool.result", toolCallId: "t1" };

@@ -2,7 +2,7 @@
 // resolved by prose or a client click; `toolCallId` is `unknown` when the source did not name the tool
 // (HITL-06, §E-6); delegated requests keep who asked (HITL-09); after resolution the card leaves the
 // pending set with an audit summary (HITL-10). A reject never creates a tool result (HITL-04).
-import type { ActionRecord, ActionStatus, ActionType } from "@agent-ui/contracts";
+import type { ActionRecord, ActionStatus, ActionType, AgentUiEvent } from "@agent-ui/contracts";
 import { ACTION_TYPES, isMember } from "@agent-ui/contracts";
 import { asString, asStringArray, boundText, copyPlain, isRecord } from "../internal/json";
 import { safeText, safeValue } from "../internal/safety";
@@ -199,7 +199,7 @@ function actionResolved(store: Store, ctx: EventContext): void {
     store.actions.set(actionId, record);
   } else if (record.resolvedBy !== undefined) {
     // HITL-05: a second terminal fact never creates a second resolution.
-    store.diag("duplicate_event", "info", `action ${actionId} already resolved`, event);
+    laterResolution(store, record, status, ctx);
     return;
   }
   record.status = status;
@@ -207,19 +207,10 @@ function actionResolved(store: Store, ctx: EventContext): void {
   const decision = asString(payload.decision);
   if (decision !== undefined) record.decision = decision;
   if (isRecord(payload.response)) record.response = copyPlain(safeValue(payload.response).value);
-  const by = asString(payload.decidedBy);
-  const reason = asString(payload.reason);
-  record.auditSummary = `${decision ?? status}${by ? ` by ${by}` : ""}${reason ? `: ${safeText(reason)}` : ""}`;
+  record.auditSummary = auditSummary(decision ?? status, payload);
   record.resolvedBy = ctx.source;
   store.actions.touch(actionId);
-  for (const message of store.turnMessages.get(ctx.turnKey) ?? []) {
-    const part = message.partsById.get(`action:${actionId}`);
-    if (part === undefined) continue;
-    part.status = "done";
-    part.expanded = false;
-    part.data = { status, ...(decision ? { decision } : {}) };
-    touchPart(store, message, part);
-  }
+  showResolution(store, record, ctx);
   store.timelineEntry(`action:${actionId}`, "action", record.title ?? record.toolName ?? "Action", ctx, {
     status,
     refs: actionRefs(record),
@@ -235,6 +226,67 @@ function actionResolved(store: Store, ctx: EventContext): void {
       (store.openTools.get(ctx.turnKey)?.size ?? 0) > 0 ? "tool_running" : "waiting",
       ctx,
     );
+}
+
+function auditSummary(what: string, payload: Record<string, unknown>): string {
+  const by = asString(payload.decidedBy);
+  const reason = asString(payload.reason);
+  return `${what}${by ? ` by ${by}` : ""}${reason ? `: ${safeText(reason)}` : ""}`;
+}
+
+/** The action's inline card shows its resolution (and the decision, once stated). */
+function showResolution(store: Store, record: ActionRecord, ctx: EventContext): void {
+  const { status, decision } = record;
+  for (const message of store.turnMessages.get(ctx.turnKey) ?? []) {
+    const part = message.partsById.get(`action:${record.actionId}`);
+    if (part === undefined) continue;
+    part.status = "done";
+    part.expanded = false;
+    part.data = { status, ...(decision ? { decision } : {}) };
+    touchPart(store, message, part);
+  }
+}
+
+/** A copy of an action's resolution (the same fact id, so the gate drops it as a duplicate) that states
+ * the decision the applied copy lacked: a stream's "resumed past the call" and a RunState's recorded
+ * approval of the same call share the id. Only such a copy gets past the gate (to `laterResolution`). */
+export function statesMissingDecision(store: Store, event: AgentUiEvent): boolean {
+  if (event.type !== "action.resolved" || typeof event.actionId !== "string") return false;
+  const payload = event.payload as Record<string, unknown> | undefined;
+  if (typeof payload?.decision !== "string") return false;
+  const record = store.actions.get(event.actionId);
+  return record !== undefined && record.resolvedBy !== undefined && record.decision === undefined;
+}
+
+/** A terminal fact about an action already resolved (HITL-04/05). A stream may state the resolution
+ * without the decision ("the run resumed past the call") before a restatement (a RunState, a read model)
+ * states what was decided: the decision is then merged into the one resolution, not dropped. A decision
+ * already stated is never overwritten by a different one — that contradiction is reported. */
+function laterResolution(store: Store, record: ActionRecord, status: string, ctx: EventContext): void {
+  const { event, payload } = ctx;
+  const decision = asString(payload.decision);
+  const sameOutcome = status === record.status;
+  if (decision !== undefined && record.decision === undefined && sameOutcome) {
+    record.decision = decision;
+    if (record.response === undefined && isRecord(payload.response))
+      record.response = copyPlain(safeValue(payload.response).value);
+    record.auditSummary = auditSummary(decision, payload);
+    store.actions.touch(record.actionId);
+    showResolution(store, record, ctx);
+    return;
+  }
+  if (decision !== undefined && decision !== record.decision) {
+    const kept = record.decision ?? record.status;
+    store.diag(
+      "duplicate_event",
+      "warning",
+      `action ${record.actionId} already resolved (${kept}); a later fact states ${sameOutcome ? "" : `${status}, `}${decision}: kept ${kept}`,
+      event,
+      "/payload/decision",
+    );
+    return;
+  }
+  store.diag("duplicate_event", "info", `action ${record.actionId} already resolved`, event);
 }
 
 /** Actions a snapshot lacked were kept `stale` (ORD-03); once the tail re-requested or resolved every
