@@ -148,6 +148,12 @@ export const TASK_CAPSULE_STATES = [
   "unknown",
 ] as const;
 export type TaskCapsuleState = (typeof TASK_CAPSULE_STATES)[number];
+/** Capsule states of a task that is still open: not ended, and not a fallback that says nothing is known. */
+export const OPEN_TASK_CAPSULE_STATES: ReadonlySet<string> = new Set<string>(
+  TASK_CAPSULE_STATES.filter(
+    (state) => !["failed", "cancelled", "completed", "archived", "stale", "unknown"].includes(state),
+  ),
+);
 
 export const TEAMMATE_STATUSES = [
   "spawning",

@@ -7,7 +7,7 @@
 //   tasks): the runtime closes each with one honest recovery fact instead of leaving it `running` forever;
 // - what is carried over (queued turns whose full text the facts hold, detail refs) and what is not
 //   (the team, artifact write history), named in the resume reason (FALL-01: never shown live when it isn't).
-import type { ProjectionState } from "@agent-ui/contracts";
+import { OPEN_TASK_CAPSULE_STATES, type ProjectionState } from "@agent-ui/contracts";
 import type { TurnRecord } from "./read-model";
 
 /** Where the resumed runtime's numbering continues: each is the highest number the store already holds. */
@@ -70,18 +70,6 @@ export interface DemoResumePlan {
   reason: string;
 }
 
-const OPEN_TASK_STATES = new Set([
-  "running",
-  "queued",
-  "steering",
-  "needs_input",
-  "plan_ready",
-  "permission_required",
-  "retrying",
-  "cancelling",
-  "paused",
-  "blocked",
-]);
 const TERMINAL_RUN = new Set(["completed", "failed", "cancelled", "interrupted"]);
 /** Runtime statuses of a session with no run in progress. */
 const SETTLED_RUNTIME = new Set(["idle", ...TERMINAL_RUN]);
@@ -197,7 +185,7 @@ export function planDemoResume(state: ProjectionState): DemoResumePlan {
     }));
   const openTasks = Object.values(state.tasks)
     // A queued turn's own capsule is the queue's (carried over or dropped below), not a runtime task.
-    .filter((t) => t.queuedTurnId === undefined && OPEN_TASK_STATES.has(t.status))
+    .filter((t) => t.queuedTurnId === undefined && OPEN_TASK_CAPSULE_STATES.has(t.status))
     .map((t) => ({ id: t.taskId, agentId: t.agentId }));
   const openAgents = Object.values(state.agents)
     .filter((a) => !CLOSED_AGENT_STATES.has(a.status))
