@@ -5,7 +5,12 @@
 // Only outcomes the projection holds are carried: a call still waiting (for input, an approval, or a run
 // cut by the restart) has no state the SDK could be given without inventing one, so it is left out — a
 // tool part without a result would also make the upstream's model call fail — and the note counts it.
-import type { Message, ProjectionState, ToolRecord } from "@agent-ui/contracts";
+import {
+  type Message,
+  type ProjectionState,
+  REDACTION_MARKER_PREFIX,
+  type ToolRecord,
+} from "@agent-ui/contracts";
 import type { UiMessage, UiPart } from "./ai-sdk-messages";
 import { type ProjectedToolCall, type ProjectedTurn, projectedConversation } from "./resume-support";
 
@@ -86,7 +91,8 @@ function partsOf(message: Message, turn: ProjectedTurn, state: ProjectionState, 
     }
     counts.tools += 1;
     if (call.result?.preview === true) counts.previews += 1;
-    if ((tool?.redactedFields ?? 0) > 0) counts.redactedInputs += 1;
+    // A secret in the input was replaced before storage: the marker goes upstream, never the secret.
+    if (call.input.includes(REDACTION_MARKER_PREFIX)) counts.redactedInputs += 1;
     parts.push(toolPart);
     text = undefined;
   }
