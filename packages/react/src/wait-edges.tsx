@@ -61,7 +61,22 @@ export function waitAnnouncement(
 
 export function WaitEdges({ agents, edges }: WaitEdgesProps) {
   const waits = waitEdgesOf(edges);
-  if (waits.length === 0) return null;
+  // The live region is always mounted (empty without waits): assistive tech announces changes to a
+  // region it already knows, not the content of one inserted together with its text.
+  const announcement = (
+    <p className="aui-visually-hidden" role="status" aria-live="polite" aria-label="Wait announcements">
+      {waitAnnouncement(agents, waits)}
+    </p>
+  );
+  return (
+    <>
+      {waits.length > 0 ? <WaitList agents={agents} waits={waits} /> : null}
+      {announcement}
+    </>
+  );
+}
+
+function WaitList({ agents, waits }: { agents: Record<string, AgentRecord>; waits: DelegationEdge[] }) {
   return (
     <section className="aui-waits" aria-label="Waits">
       <h4>Waits</h4>
@@ -89,9 +104,6 @@ export function WaitEdges({ agents, edges }: WaitEdgesProps) {
           );
         })}
       </ul>
-      <p className="aui-visually-hidden" role="status" aria-live="polite">
-        {waitAnnouncement(agents, waits)}
-      </p>
     </section>
   );
 }

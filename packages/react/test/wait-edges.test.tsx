@@ -44,6 +44,7 @@ function renderTeam(events: AgentUiEvent[]) {
 }
 
 const waits = () => within(screen.getByRole("region", { name: "Waits" }));
+const announcements = () => screen.getByRole("status", { name: "Wait announcements" });
 
 describe("WaitEdges", () => {
   it("TEAM-03 a confirmed wait draws 'waiting on' edges, on the graph and the waiter's roster row", () => {
@@ -54,7 +55,7 @@ describe("WaitEdges", () => {
     expect(waits().getByRole("listitem", { name: "Lead waiting on Tester" })).toBeTruthy();
     const roster = within(screen.getByRole("region", { name: "Roster" }));
     expect(roster.getByText("waiting on Coder, Tester")).toBeTruthy();
-    expect(waits().getByRole("status").textContent).toBe("Lead waiting on Coder, Tester.");
+    expect(announcements().textContent).toBe("Lead waiting on Coder, Tester.");
     // A wait is not a one-off link: it is not repeated in the static "Other links" list.
     expect(screen.queryByRole("list", { name: "Other links" })).toBeNull();
   });
@@ -72,7 +73,24 @@ describe("WaitEdges", () => {
     expect(within(ended).getByText("wait: waited")).toBeTruthy();
     expect(waits().queryByText("waiting on")).toBeNull();
     expect(screen.queryByText(/^waiting on /)).toBeNull();
-    expect(waits().getByRole("status").textContent).toBe("No active wait; earlier waits ended.");
+    expect(announcements().textContent).toBe("No active wait; earlier waits ended.");
+  });
+
+  it("TEAM-03 a11y the live region is there before any wait, and the same region then announces the wait", () => {
+    const e = eventStream();
+    const events = waitingTeam(e);
+    const before = projectEvents(events.slice(0, 3));
+    const { rerender } = render(
+      <TeamWorkbench team={before.team} agents={before.agents} messages={before.messages} />,
+    );
+    const region = announcements();
+    expect(region.getAttribute("aria-live")).toBe("polite");
+    expect(region.textContent).toBe("");
+    expect(screen.queryByRole("region", { name: "Waits" })).toBeNull();
+    const after = projectEvents(events);
+    rerender(<TeamWorkbench team={after.team} agents={after.agents} messages={after.messages} />);
+    expect(announcements()).toBe(region);
+    expect(region.textContent).toBe("Lead waiting on Coder, Tester.");
   });
 
   it("TEAM-03/FALL-05 a wait edge without a status is shown as stated ('waits on', unknown), never guessed", () => {
