@@ -3,43 +3,15 @@
 // session is `live` with a reason saying what was carried over; new turns continue the numbering; the
 // combined log keeps unique event ids and monotonic sequences; a run that was in flight is not continued
 // and writes about it are refused with a reason.
-import { type ChildProcess, spawn } from "node:child_process";
-import { join } from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { type AgentUiEvent, type ProjectionState, streamKeyOf } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { afterAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../src";
 import { demoSource } from "../src/demo";
-import { getJson, postJson, tempDir, waitFor } from "./helpers";
+import { crashChild, getJson, postJson, startChildGateway, tempDir, waitFor } from "./helpers";
 
-const here = new URL(".", import.meta.url).pathname;
 const LONG = 60_000;
-
-/** A whole gateway in a child process on `dataDir`, so it can be killed without a clean shutdown. */
-function startChildGateway(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const script = join(here, "fixtures/gateway-process.ts");
-  const child = spawn(process.execPath, ["--import", "tsx", script, dataDir], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /^url (\S+)$/m.exec(out);
-      if (match) resolve({ url: match[1], child });
-    });
-    child.once("exit", (code) => reject(new Error(`gateway process exited (${code})`)));
-    child.once("error", reject);
-  });
-}
-
-function crash(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners("exit");
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
-  });
-}
 
 /** Idempotency keys are durable across restarts: every write of the file gets its own. */
 let writeNo = 0;
@@ -115,7 +87,7 @@ describe("demo runtime resumes after a gateway restart (same SQLite data dir)", 
   const children: ChildProcess[] = [];
   afterAll(async () => {
     for (const child of children)
-      if (child.exitCode === null && child.signalCode === null) await crash(child);
+      if (child.exitCode === null && child.signalCode === null) await crashChild(child);
     for (const dir of dirs) dir.remove();
   });
 
@@ -255,7 +227,7 @@ describe("demo runtime resumes after a gateway restart (same SQLite data dir)", 
       async () => Object.values((await before.state()).actions).some((a) => a.status === "pending"),
       LONG,
     );
-    await crash(first.child);
+    await crashChild(first.child);
 
     const second = await startChildGateway(dir.path);
     children.push(second.child);
@@ -326,7 +298,7 @@ describe("demo runtime resumes after a gateway restart (same SQLite data dir)", 
       const { queue } = await before.state();
       return queue.items.length === 2 && queue.steers.length === 1;
     }, LONG);
-    await crash(first.child);
+    await crashChild(first.child);
 
     const second = await startChildGateway(dir.path);
     children.push(second.child);

@@ -1,5 +1,6 @@
 // Test helpers: a scripted runtime source (records every command, emits one fact per accepted write), a
 // server on a temp SQLite file, and readers for the gateway's SSE and JSON endpoints. Real loopback I/O.
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -165,4 +166,32 @@ export async function createSession(
     return done ? (s.session.lastSeq as number) : undefined;
   });
   return { id, lastSeq };
+}
+
+/** A whole gateway in a child process on `dataDir` (./fixtures/gateway-process.ts), so it can be killed
+ * without a clean shutdown; resolves with its URL once it listens. */
+export function startChildGateway(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const script = join(new URL(".", import.meta.url).pathname, "fixtures/gateway-process.ts");
+  const child = spawn(process.execPath, ["--import", "tsx", script, dataDir], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /^url (\S+)$/m.exec(out);
+      if (match) resolve({ url: match[1], child });
+    });
+    child.once("exit", (code) => reject(new Error(`gateway process exited (${code})`)));
+    child.once("error", reject);
+  });
+}
+
+/** SIGKILL: no shutdown code runs, like a crash. */
+export function crashChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners("exit");
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
 }

@@ -4,43 +4,12 @@
 // before storage) are `stopped` with the reason as a fact and their writes answer `unavailable` with it. A
 // run that was in flight is never pretended live (for a source that cannot resume: stale, see
 // demo-resume.test.ts).
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import type { ProjectionState } from "@agent-ui/contracts";
 import { afterAll, describe, expect, it } from "vitest";
-import { getJson, postJson, tempDir, waitFor } from "./helpers";
-
-const here = new URL(".", import.meta.url).pathname;
-
-function startGateway(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", join(here, "fixtures/gateway-process.ts"), dataDir],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /^url (\S+)$/m.exec(out);
-      if (match) resolve({ url: match[1], child });
-    });
-    child.once("exit", (code) => reject(new Error(`gateway process exited (${code})`)));
-    child.once("error", reject);
-  });
-}
-
-function kill(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners("exit");
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
-  });
-}
+import { crashChild, getJson, postJson, startChildGateway, tempDir, waitFor } from "./helpers";
 
 /** A hand-written AI SDK UI message stream endpoint: answers every request with one text reply. */
 async function chatUpstream() {
@@ -87,14 +56,15 @@ describe("restart re-attach (SIGKILL, same data dir)", () => {
   const dir = tempDir("agent-ui-restart-");
   const children: ChildProcess[] = [];
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) await kill(child);
+    for (const child of children)
+      if (child.exitCode === null && child.signalCode === null) await crashChild(child);
     dir.remove();
   });
 
   it("FALL-01/CTRL-06 resumable sessions take new writes; the rest are stopped with a reason and writes are unavailable", async () => {
     const upstream = await chatUpstream();
     try {
-      const first = await startGateway(dir.path);
+      const first = await startChildGateway(dir.path);
       children.push(first.child);
       const create = async (body: Record<string, unknown>) => {
         const created = await postJson(`${first.url}/api/sessions`, body);
@@ -118,9 +88,9 @@ describe("restart re-attach (SIGKILL, same data dir)", () => {
           Object.values((await snapshot(first.url, demo)).actions).some((a) => a.status === "pending"),
         20_000,
       );
-      await kill(first.child);
+      await crashChild(first.child);
 
-      const second = await startGateway(dir.path);
+      const second = await startChildGateway(dir.path);
       children.push(second.child);
       const session = async (id: string) => (await getJson(`${second.url}/api/sessions/${id}`)).body.session;
       const send = (id: string, key: string) =>
