@@ -125,12 +125,14 @@ describe("AI SDK conversation restored from the projection", () => {
       input("gated", "rm", { path: "/x" }),
       { type: "tool-approval-request", toolCallId: "gated", approvalId: "ap-2" },
     ]);
-    const { messages, note } = restoredAiSdkConversation(state);
+    const { messages, note, unanswerable } = restoredAiSdkConversation(state);
     expect(messages[1].parts).toEqual([{ type: "text", text: "Working." }]);
     expect(JSON.stringify(messages)).not.toMatch(/"cut"|"gated"/);
     expect(note).toContain(
-      "2 tool call(s) left out (no outcome stored; 1 waited for an approval, which can no longer be answered)",
+      "2 tool call(s) left out (no outcome stored; 1 waited for an approval, which expired unanswered)",
     );
+    // Only the pending approval is unanswerable; the cut call's outcome is unknown, not declared.
+    expect(unanswerable).toEqual([{ actionId: "gated", toolCallId: "gated" }]);
   });
 
   it("FALL-02 an input over the preview bound is left out; an output over it is carried as the marked preview", () => {

@@ -67,6 +67,9 @@ function scriptedModel(prompts: Prompt[]) {
   } as never);
 }
 
+/** Paths the gated tool deleted (it must never run: its approval is never answered). */
+const deleted: string[] = [];
+
 const tools = {
   weather: tool({
     inputSchema: z.object({ city: z.string() }),
@@ -81,7 +84,10 @@ const tools = {
   danger: tool({
     inputSchema: z.object({ path: z.string() }),
     needsApproval: true,
-    execute: async ({ path }) => ({ deleted: path }),
+    execute: async ({ path }) => {
+      deleted.push(path);
+      return { deleted: path };
+    },
   }),
 };
 
@@ -209,7 +215,7 @@ describe("AI SDK connector: resume after a gateway restart carries the tool call
     expect(resumed.statusReason).toContain(
       "the conversation was rebuilt from the projection: 3 text message(s), 2 tool call(s) with their " +
         "outcome (1 tool output(s) carried as their stored preview, which may be cut; 1 tool call(s) left " +
-        "out (no outcome stored; 1 waited for an approval, which can no longer be answered))",
+        "out (no outcome stored; 1 waited for an approval, which expired unanswered))",
     );
     // The approval's request did not survive the restart: answering it is refused with why, nothing is sent.
     const answer = await second.command(id, {
@@ -221,6 +227,15 @@ describe("AI SDK connector: resume after a gateway restart carries the tool call
     expect(answer.body.status).toBe("rejected");
     expect(answer.body.reason).toMatch(/no pending approval/);
     expect(upstream.bodies).toHaveLength(2);
+    // …and the card says so instead of waiting forever: expired with the reason; its call, which could
+    // only have run once answered, is cancelled rather than left approval-requested (HITL-05, TOOL-11).
+    const settled = await waitFor(async () => {
+      const s = await second.state(id);
+      return s.actions["call-d"]?.status === "expired" ? s : undefined;
+    }, 20_000);
+    expect(settled.actions["call-d"].auditSummary).toMatch(/can no longer be answered/);
+    expect(settled.tools["call-d"].status).toBe("cancelled");
+    expect(deleted).toEqual([]);
 
     const again = await second.command(id, { kind: "send", idempotencyKey: "send:3", text: "and now?" });
     expect(again.body.status).toBe("accepted");

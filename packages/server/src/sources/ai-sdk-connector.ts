@@ -8,9 +8,10 @@
 // continuation stream states (tool output / `tool-output-denied`), never assumed here. `interrupt` aborts
 // the request.
 import { randomUUID } from "node:crypto";
+import { classificationOf } from "@agent-ui/adapters";
 import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
 import { AiSdkConversation, type UiMessage } from "./ai-sdk-messages";
-import { restoredAiSdkConversation } from "./ai-sdk-restore";
+import { type RestoredAiSdkConversation, restoredAiSdkConversation } from "./ai-sdk-restore";
 import { redactedConfigRefusal } from "./resume-support";
 import type {
   RuntimeSource,
@@ -38,7 +39,10 @@ class AiSdkConnector implements RuntimeSource {
     private readonly config: AiSdkConfig,
     /** Set when the session resumes after a gateway restart: the conversation rebuilt from the
      * projection (text and tool calls with their stored outcomes, ./ai-sdk-restore). */
-    private readonly resumed?: { messages: UiMessage[] },
+    private readonly resumed?: {
+      messages: UiMessage[];
+      unanswerable: RestoredAiSdkConversation["unanswerable"];
+    },
   ) {
     if (resumed) this.conversation.restore(resumed.messages);
   }
@@ -46,7 +50,10 @@ class AiSdkConnector implements RuntimeSource {
   async start(context: RuntimeSourceContext): Promise<void> {
     this.context = context;
     // A resumed session's `live` (with what was carried over) is reported by the gateway.
-    if (this.resumed) return;
+    if (this.resumed) {
+      await this.expireUnanswerable(context, this.resumed.unanswerable);
+      return;
+    }
     if (this.config.text !== undefined) await this.sendUser(randomUUID(), this.config.text);
     else await context.sink.status("live", "waiting for the first send");
   }
@@ -101,6 +108,37 @@ class AiSdkConnector implements RuntimeSource {
   async stop(): Promise<void> {
     this.run?.abort();
     this.run = undefined;
+  }
+
+  /** Approvals whose requests did not survive the restart expire, and their calls with them: the card
+   * must not wait for an answer no write can deliver, nor the tool show `approval-requested` forever. The
+   * call cannot have run — an AI SDK tool awaiting approval runs only when the client posts the answer —
+   * so `cancelled` is the connector's own fact, not a guess about the upstream. */
+  private async expireUnanswerable(
+    context: RuntimeSourceContext,
+    unanswerable: RestoredAiSdkConversation["unanswerable"],
+  ): Promise<void> {
+    if (unanswerable.length === 0) return;
+    const reason =
+      "the gateway restarted; the approval request was not carried over to the upstream conversation, so it can no longer be answered";
+    await context.sink.events(
+      unanswerable.flatMap(({ actionId, toolCallId }) => [
+        {
+          ...classificationOf("action.resolved"),
+          type: "action.resolved",
+          actionId,
+          toolCallId,
+          payload: { outcome: "expired", reason },
+        },
+        {
+          ...classificationOf("tool.failed"),
+          type: "tool.failed",
+          toolCallId,
+          phase: "cancelled",
+          payload: { cancelled: true, reason },
+        },
+      ]),
+    );
   }
 
   /** The user's message is a fact of the conversation the connector owns (the stream only carries the
@@ -183,7 +221,7 @@ export const aiSdkSource: RuntimeSourceFactory = {
   resume(init) {
     const refusal = redactedConfigRefusal(init.config);
     if (refusal) return { refused: refusal };
-    const { messages, note } = restoredAiSdkConversation(init.state);
-    return { source: new AiSdkConnector(readConfig(init.config), { messages }), reason: note };
+    const { messages, note, unanswerable } = restoredAiSdkConversation(init.state);
+    return { source: new AiSdkConnector(readConfig(init.config), { messages, unanswerable }), reason: note };
   },
 };

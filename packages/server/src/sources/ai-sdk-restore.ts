@@ -18,6 +18,10 @@ export interface RestoredAiSdkConversation {
   messages: UiMessage[];
   /** What was carried and what was not, for the session's resume reason. */
   note: string;
+  /** Approvals pending before the restart whose requests were not carried over: nobody can answer them
+   * through this session any more, and their calls cannot run (an AI SDK call waiting for approval runs
+   * only when the client posts the answer with the approval's id, which the projection does not hold). */
+  unanswerable: { actionId: string; toolCallId: string }[];
 }
 
 interface Counts {
@@ -28,7 +32,7 @@ interface Counts {
   /** Left out here: no outcome stored (still running, cut, waiting). */
   noOutcome: number;
   /** …of which were waiting for an approval, which can no longer be answered. */
-  pendingApprovals: number;
+  pendingApprovals: { actionId: string; toolCallId: string }[];
   previews: number;
   redactedInputs: number;
 }
@@ -42,7 +46,7 @@ export function restoredAiSdkConversation(state: ProjectionState): RestoredAiSdk
     tools: 0,
     notStored: conversation.omittedToolCalls,
     noOutcome: 0,
-    pendingApprovals: 0,
+    pendingApprovals: [],
     previews: 0,
     redactedInputs: 0,
   };
@@ -55,7 +59,7 @@ export function restoredAiSdkConversation(state: ProjectionState): RestoredAiSdk
     if (parts.some((part) => part.type === "text")) counts.texts += 1;
     messages.push({ id: turn.id, role: turn.role, parts });
   }
-  return { messages, note: noteOf(counts) };
+  return { messages, note: noteOf(counts), unanswerable: counts.pendingApprovals };
 }
 
 /** The message's text and tool parts in the projection's order. Consecutive texts are one part; a text
@@ -86,7 +90,10 @@ function partsOf(message: Message, turn: ProjectedTurn, state: ProjectionState, 
     const toolPart = toolPartOf(call, tool);
     if (toolPart === undefined) {
       counts.noOutcome += 1;
-      if (tool?.status === "approval-requested") counts.pendingApprovals += 1;
+      const actionId = tool?.actionId;
+      if (tool?.status === "approval-requested" && actionId !== undefined)
+        if (state.actions[actionId]?.status === "pending")
+          counts.pendingApprovals.push({ actionId, toolCallId: call.toolCallId });
       continue;
     }
     counts.tools += 1;
@@ -130,8 +137,8 @@ function noteOf(c: Counts): string {
     c.notStored > 0 ? `${c.notStored} tool call(s) left out (name or complete input not stored)` : "",
     c.noOutcome > 0
       ? `${c.noOutcome} tool call(s) left out (no outcome stored` +
-        (c.pendingApprovals > 0
-          ? `; ${c.pendingApprovals} waited for an approval, which can no longer be answered)`
+        (c.pendingApprovals.length > 0
+          ? `; ${c.pendingApprovals.length} waited for an approval, which expired unanswered)`
           : ")")
       : "",
   ].filter((gap) => gap !== "");
