@@ -149,7 +149,17 @@ export function partFor(
   return message.partsById.get(id) ?? addPart(store, message, id, kind, ctx);
 }
 
-/** A unique part id within a message for facts without their own id. */
+/** A unique part id within a message for facts without their own id (unique even after a removal). */
 export function nextPartId(message: MessageState, prefix: string): string {
-  return `${message.id}:${prefix}:${message.parts.length}`;
+  let index = message.parts.length;
+  while (message.partsById.has(`${message.id}:${prefix}:${index}`)) index++;
+  return `${message.id}:${prefix}:${index}`;
+}
+
+/** Takes a part out of its message (a part the source discarded): no empty part is left behind. */
+export function removePart(store: Store, message: MessageState, part: PartState): void {
+  const index = message.parts.indexOf(part);
+  if (index >= 0) message.parts.splice(index, 1);
+  if (message.partsById.get(part.id) === part) message.partsById.delete(part.id);
+  store.messages.touch(message.key);
 }

@@ -5,6 +5,7 @@ import { asString, copyPlain } from "../internal/json";
 import type { MessageState, PartState } from "../internal/message-state";
 import { addPart, assistantMessage, lastPart, nextPartId, partFor, touchPart } from "../message-ops";
 import type { EventContext, Store } from "../store";
+import { discardPart, isDiscarded } from "./discarded-parts";
 
 const REASONING_KINDS = new Set<PartKind>(["reasoning_summary", "reasoning_detail"]);
 const TITLE_LIMIT = 80;
@@ -55,6 +56,10 @@ function reasoningDelta(store: Store, ctx: EventContext): void {
 }
 
 function reasoningSummary(store: Store, ctx: EventContext): void {
+  if (isDiscarded(ctx)) {
+    discardPart(store, ctx, REASONING_KINDS);
+    return;
+  }
   const text = ctx.payload.text;
   if (typeof text !== "string") {
     store.diag("schema_mismatch", "warning", "reasoning.summary without a string payload.text", ctx.event);

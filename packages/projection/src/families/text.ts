@@ -7,6 +7,7 @@ import type { MessageState, PartState } from "../internal/message-state";
 import { partText } from "../internal/message-state";
 import { addPart, assistantMessage, lastPart, nextPartId, partFor, touchPart } from "../message-ops";
 import type { EventContext, Store } from "../store";
+import { discardPart, isDiscarded } from "./discarded-parts";
 import { textBehindCitations } from "./evidence-parts";
 import { setRuntimeStatus } from "./run";
 
@@ -73,7 +74,13 @@ function textDelta(store: Store, ctx: EventContext): void {
     setRuntimeStatus(store, "streaming", ctx);
 }
 
+const TEXT_KINDS: ReadonlySet<PartKind> = new Set(["assistant_text", "user_text"]);
+
 function textFinal(store: Store, ctx: EventContext): void {
+  if (isDiscarded(ctx)) {
+    discardPart(store, ctx, TEXT_KINDS);
+    return;
+  }
   const text = ctx.payload.text;
   if (typeof text !== "string") {
     store.diag(
