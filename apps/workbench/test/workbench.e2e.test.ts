@@ -185,6 +185,8 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
     const tasks = await panel(page, "tasks");
     const row = tasks.getByRole("listitem").filter({ hasText: "Second follow-up to drop" });
     await row.waitFor({ timeout: FACT_TIMEOUT });
+    // The projection's queued-turn capsule and the queue item are one row, not two (QUEUE-06).
+    expect(await tasks.getByText("Second follow-up to drop").count()).toBe(1);
     const changesBefore = await countEvents(h, id, "queue.changed");
     await row.getByRole("button", { name: /^Remove queued turn/ }).click();
     await row.waitFor({ state: "detached", timeout: FACT_TIMEOUT });
