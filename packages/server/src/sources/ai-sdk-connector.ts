@@ -4,9 +4,11 @@
 // every request carries the full history including the assistant's replies. Writes: `send` posts the
 // conversation with the new user message; `respond_action` answers a tool approval the AI SDK way — the
 // tool part becomes `approval-responded` with `approval: { id, approved, reason? }` and the conversation
-// is posted again; the upstream then runs or denies the tool. The resolution is whatever the upstream's
-// continuation stream states (tool output / `tool-output-denied`), never assumed here. `interrupt` aborts
-// the request.
+// is posted again; the upstream then runs or denies the tool. The action is named by the tool call id (the
+// adapter's default `toolApprovalIds`) or the SDK's approval id; the SDK's id is what goes upstream. The
+// resolution is whatever the upstream's continuation stream states (tool output / `tool-output-denied`),
+// never assumed here. `interrupt` aborts the request. After a gateway restart the conversation is rebuilt
+// from the projection (./ai-sdk-restore): text and tool calls with their stored outcome.
 import { randomUUID } from "node:crypto";
 import { classificationOf } from "@agent-ui/adapters";
 import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
