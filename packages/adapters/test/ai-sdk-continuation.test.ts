@@ -7,6 +7,7 @@ import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { type UIMessageChunk, streamText, tool } from "ai";
 import { MockLanguageModelV4, convertArrayToReadableStream } from "ai/test";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { type AdapterOptions, aiSdkAdapter } from "../src";
@@ -233,5 +234,72 @@ describe("ai-sdk outcomes that answer no approval are never turned into one", ()
         payload: expect.objectContaining({ decision: "approve", decidedBy: "policy" }),
       }),
     ]);
+  });
+});
+
+describe("ai-sdk approvals across adapter instances (property)", () => {
+  type Outcome = "output" | "error" | "denied";
+  /** Response 1 gates every call; response 2 states each call's outcome (in any order, some redelivered)
+   * before its first step, then answers — what `streamText` writes after `addToolApprovalResponse`. */
+  function responses(outcomes: Outcome[], order: number[], repeats: number[]) {
+    const request: Record<string, unknown>[] = [{ type: "start", messageId: "m" }, { type: "start-step" }];
+    outcomes.forEach((_, i) => {
+      request.push({ type: "tool-input-available", toolCallId: `c${i}`, toolName: "rm", input: { i } });
+      request.push({ type: "tool-approval-request", toolCallId: `c${i}`, approvalId: `ap-${i}` });
+    });
+    request.push({ type: "finish-step" }, { type: "finish", finishReason: "tool-calls" });
+    const outcomeChunk = (i: number) =>
+      outcomes[i] === "output"
+        ? { type: "tool-output-available", toolCallId: `c${i}`, output: i }
+        : outcomes[i] === "error"
+          ? { type: "tool-output-error", toolCallId: `c${i}`, errorText: "failed" }
+          : { type: "tool-output-denied", toolCallId: `c${i}` };
+    const continuation: Record<string, unknown>[] = [{ type: "start", messageId: "m" }];
+    for (const i of order) continuation.push(outcomeChunk(i));
+    for (const i of repeats) continuation.push(outcomeChunk(i));
+    continuation.push(
+      { type: "start-step" },
+      ...[
+        { type: "text-start", id: "t" },
+        { type: "text-delta", id: "t", delta: "ok" },
+        { type: "text-end", id: "t" },
+      ],
+    );
+    continuation.push({ type: "finish-step" }, { type: "finish", finishReason: "stop" });
+    return [request, continuation];
+  }
+
+  it("HITL-02/HITL-05 every card the request showed resolves once, keyed by its call; a denial is a reject, nothing else is a decision", () => {
+    const scenario = fc
+      .array(fc.constantFrom<Outcome>("output", "error", "denied"), { minLength: 1, maxLength: 6 })
+      .chain((outcomes) =>
+        fc.record({
+          outcomes: fc.constant(outcomes),
+          order: fc.shuffledSubarray(
+            outcomes.map((_, i) => i),
+            { minLength: outcomes.length },
+          ),
+          repeats: fc.array(fc.nat({ max: outcomes.length - 1 }), { maxLength: 3 }),
+        }),
+      );
+    fc.assert(
+      fc.property(scenario, ({ outcomes, order, repeats }) => {
+        const events = adaptEach(responses(outcomes, order, repeats)).flat();
+        const resolved = ofType(events, "action.resolved");
+        expect(resolved.map((e) => e.actionId).sort()).toEqual(outcomes.map((_, i) => `c${i}`).sort());
+        const state = projectEvents(events);
+        outcomes.forEach((outcome, i) => {
+          const action = state.actions[`c${i}`];
+          expect(action.status).toBe("resolved");
+          expect(action.decision).toBe(outcome === "denied" ? "reject" : undefined);
+          expect(state.tools[`c${i}`].status).toBe(
+            outcome === "output" ? "output-available" : "output-error",
+          );
+        });
+        expect(Object.keys(state.actions)).toHaveLength(outcomes.length);
+        expect(problems(state)).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
