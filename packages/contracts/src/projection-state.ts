@@ -135,9 +135,16 @@ export interface ToolRecord {
   inputSummary?: string;
   /** Number of input fields replaced by redaction markers (TOOL-03). */
   redactedFields?: number;
+  /** Bounded for display (`previewBytes`); the source's own preview when it sent one. */
   outputPreview?: string;
+  /** The whole output as text, when the result carried it inline (redacted) and it is at most
+   * `outputTextBytes`: what a result rebuilt from the projection needs (TOOL-03/05). Absent when the
+   * output is only known by its preview or ref. */
+  outputText?: string;
   outputRef?: string;
   outputBytes?: number;
+  /** The id of the message that carried the result (AG-UI's tool-role message), when the source gave it. */
+  resultMessageId?: string;
   error?: ToolError;
   progress?: { message?: string; ratio?: number };
   attempts: ToolAttempt[];

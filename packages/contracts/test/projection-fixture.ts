@@ -54,8 +54,10 @@ const tool: Required<ToolRecord> = {
   inputSummary: "path=README.md",
   redactedFields: 0,
   outputPreview: "# Title",
+  outputText: "# Title\n\nBody.",
   outputRef: "blob://call_1",
   outputBytes: 1200,
+  resultMessageId: "msg_result_1",
   error: { message: "none", category: "io", retryable: false },
   progress: { message: "reading", ratio: 0.5 },
   attempts: [

@@ -2,6 +2,9 @@
 export interface ProjectorOptions {
   /** Bounded previews of large values, in characters (default 2048, TOOL-02 / ARCH-03). */
   previewBytes?: number;
+  /** A tool result's whole output is kept as `outputText` up to this many UTF-8 bytes (default 16384,
+   * the adapters' inline limit: larger outputs travel as refs). Larger: preview, bytes and ref only. */
+  outputTextBytes?: number;
   /** Bounded teammate transcript: recent message ids kept per agent (TEAM-09, default 50). */
   transcriptLimit?: number;
   /** TEXT-07: render `reasoning_detail` text only when policy allows (default false: a summary shows). */
@@ -16,6 +19,7 @@ export interface ProjectorOptions {
 
 export interface ResolvedOptions {
   previewBytes: number;
+  outputTextBytes: number;
   transcriptLimit: number;
   showReasoningDetail: boolean;
   sessionId: string | undefined;
@@ -25,6 +29,7 @@ export interface ResolvedOptions {
 export function resolveOptions(options: ProjectorOptions = {}): ResolvedOptions {
   return {
     previewBytes: positiveInt(options.previewBytes, 2048),
+    outputTextBytes: positiveInt(options.outputTextBytes, 16_384),
     transcriptLimit: positiveInt(options.transcriptLimit, 50),
     showReasoningDetail: options.showReasoningDetail === true,
     sessionId: options.sessionId,

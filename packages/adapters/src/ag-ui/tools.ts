@@ -1,5 +1,6 @@
 // TOOL_CALL_START / ARGS / END / RESULT (1.0) and TOOL_CALL_CHUNK (0.0.x) → tool lifecycle.
 import type { AgentUiEvent } from "@agent-ui/contracts";
+import { isOffloadedValue } from "@agent-ui/contracts";
 import { parseJson, readString } from "../shared/record";
 import { previewOf, safeText, safeValue } from "../shared/safe-payload";
 import type { AguiContext, OpenToolCall } from "./context";
@@ -68,18 +69,30 @@ export function toolResult(ctx: AguiContext): AgentUiEvent[] {
   const content = ctx.record.content;
   const parsed = typeof content === "string" ? (parseJson(content) ?? content) : content;
   const resultMessageId = readString(ctx.record, "messageId");
+  const output = safeValue(parsed, ctx.safe);
   return [
     ...closed,
     ctx.emit("tool.result", {
       toolCallId,
       phase: "acting",
       payload: {
-        output: safeValue(parsed, ctx.safe),
+        output,
         outputPreview: previewOf(parsed),
+        ...sizeOf(output),
         ...(resultMessageId !== undefined ? { resultMessageId } : {}),
       },
     }),
   ];
+}
+
+const UTF8 = new TextEncoder();
+
+/** The output's size in UTF-8 bytes, so a consumer can tell a whole output from a cut preview (TOOL-03):
+ * the text as carried (a string verbatim, else its JSON); an offloaded value states its own size. */
+function sizeOf(output: unknown): { outputBytes?: number } {
+  if (isOffloadedValue(output)) return { outputBytes: output.bytes };
+  const text = typeof output === "string" ? output : JSON.stringify(output);
+  return typeof text === "string" ? { outputBytes: UTF8.encode(text).length } : {};
 }
 
 /** TOOL_CALL_CHUNK: the first chunk of a call starts it; the rest stream its arguments. */

@@ -2,6 +2,7 @@
 // bounded output previews with refs and byte counts; a terminal state on every path (a run that ends with
 // an open tool closes it as cancelled or unknown); artifact cards for tool artifacts (TOOL-09).
 import type { ToolRecord, ToolState } from "@agent-ui/contracts";
+import { isOffloadedValue } from "@agent-ui/contracts";
 import {
   addUnique,
   asNumber,
@@ -126,6 +127,7 @@ function toolStarted(store: Store, ctx: EventContext): void {
     tool.attempts.push({ attempt: tool.attempts.length + 1, status: "running", source: ctx.source });
     delete tool.error;
     delete tool.outputPreview;
+    delete tool.outputText;
     delete tool.outputRef;
     delete tool.outputBytes;
     delete tool.endedAt;
@@ -212,17 +214,26 @@ function errorOf(payload: Record<string, unknown>): string | undefined {
 function applyOutput(store: Store, tool: ToolRecord, ctx: EventContext): void {
   const { payload, event } = ctx;
   const limit = store.options.previewBytes;
-  const ref = asString(payload.outputRef) ?? asString(event.outputRef);
+  const output = payload.output;
+  // An output the adapter offloaded is known by its ref, preview and size: never rendered as its stub.
+  const offloaded = isOffloadedValue(output) ? output : undefined;
+  const ref = asString(payload.outputRef) ?? asString(event.outputRef) ?? offloaded?.ref;
   if (ref !== undefined) tool.outputRef = ref;
-  let fullText: string | undefined;
+  const fullText =
+    output !== undefined && offloaded === undefined ? stringify(safeValue(output).value) : undefined;
+  // The source's preview is its display rendering; without one the output (or its stub) is cut.
   if (typeof payload.outputPreview === "string")
     tool.outputPreview = boundText(safeText(payload.outputPreview), limit);
-  else if (payload.output !== undefined) {
-    fullText = stringify(safeValue(payload.output).value);
-    tool.outputPreview = boundText(fullText, limit);
-  }
-  const bytes = asNumber(payload.outputBytes) ?? (fullText !== undefined ? utf8Bytes(fullText) : undefined);
+  else if (fullText !== undefined) tool.outputPreview = boundText(fullText, limit);
+  else if (offloaded !== undefined) tool.outputPreview = boundText(safeText(offloaded.preview), limit);
+  const bytes =
+    asNumber(payload.outputBytes) ??
+    (fullText !== undefined ? utf8Bytes(fullText) : undefined) ??
+    offloaded?.bytes;
   if (bytes !== undefined) tool.outputBytes = bytes;
+  keepOutputText(store, tool, fullText);
+  const resultMessageId = asString(payload.resultMessageId);
+  if (resultMessageId !== undefined) tool.resultMessageId = resultMessageId;
   if (fullText !== undefined && fullText.length > limit && ref === undefined)
     store.diag(
       "large_payload_inline",
@@ -233,6 +244,18 @@ function applyOutput(store: Store, tool: ToolRecord, ctx: EventContext): void {
   const attempt = tool.attempts[tool.attempts.length - 1];
   if (tool.outputPreview !== undefined) attempt.outputPreview = tool.outputPreview;
   if (tool.outputRef !== undefined) attempt.outputRef = tool.outputRef;
+}
+
+/** The whole output, so a result rebuilt from the projection is the result the agent saw (TOOL-03/05):
+ * kept when the event carried it inline and it fits `outputTextBytes`; a larger one is preview only. */
+function keepOutputText(store: Store, tool: ToolRecord, fullText: string | undefined): void {
+  if (fullText === undefined) return;
+  if (
+    fullText.length <= store.options.outputTextBytes &&
+    utf8Bytes(fullText) <= store.options.outputTextBytes
+  )
+    tool.outputText = fullText;
+  else delete tool.outputText;
 }
 
 function toolResult(store: Store, ctx: EventContext): void {
