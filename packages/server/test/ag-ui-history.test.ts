@@ -239,16 +239,15 @@ describe("AG-UI connector: the conversation travels with every run", () => {
       return s.attached && s.status === "live" ? s : undefined;
     });
     expect(resumed.statusReason).toMatch(
-      /re-attached: thread thread-http continues with 4 message\(s\), 1 tool call\(s\) and 1 tool result\(s\) rebuilt from the projection \(1 tool result\(s\) carried as their stored preview, which may be cut\); a run in flight/,
+      /re-attached: thread thread-http continues with 4 message\(s\), 1 tool call\(s\) and 1 tool result\(s\) rebuilt from the projection; a run in flight/,
     );
     expect((await second.send(id, "And tomorrow?", "u2")).body.status).toBe("accepted");
     await second.settled(id, "m-2", "Sunny again.");
     const posted = upstream.bodies[1];
     expect(posted.threadId).toBe("thread-http");
-    // The same conversation as live, except the tool result's id: the projection keeps the call, so the
-    // result is named after it.
+    // The same conversation as live: the projection kept the whole tool result and its message id.
     expect(posted.messages).toEqual([
-      ...TURN_1_HISTORY.map((m) => (m.role === "tool" ? { ...m, id: "tc-1:result" } : m)),
+      ...TURN_1_HISTORY,
       { id: "u2", role: "user", content: "And tomorrow?" },
     ]);
     expect(RunAgentInputSchema.safeParse(posted).success).toBe(true);
@@ -256,7 +255,7 @@ describe("AG-UI connector: the conversation travels with every run", () => {
 
   it("FALL-02 after a restart, what the projection holds only in part is marked or left out — never filled in", async () => {
     const longArgs = JSON.stringify({ text: "x".repeat(3000) });
-    const longOutput = "y".repeat(5000);
+    const longOutput = "y".repeat(20_000);
     const turn1: Events = [
       { type: "RUN_STARTED", threadId: "t", runId: "r1" },
       { type: "TEXT_MESSAGE_START", messageId: "a1", role: "assistant" },
@@ -267,7 +266,7 @@ describe("AG-UI connector: the conversation travels with every run", () => {
       { type: "TOOL_CALL_ARGS", toolCallId: "big", delta: longArgs },
       { type: "TOOL_CALL_END", toolCallId: "big" },
       { type: "TOOL_CALL_RESULT", messageId: "r-big", toolCallId: "big", content: "written" },
-      // Its output is over the bound: carried as the stored preview.
+      // Its output is over the kept-output bound (16 KiB): only its preview and detail ref are projected.
       { type: "TOOL_CALL_START", toolCallId: "read", toolCallName: "read", parentMessageId: "a1" },
       { type: "TOOL_CALL_ARGS", toolCallId: "read", delta: '{"path":"a.txt"}' },
       { type: "TOOL_CALL_END", toolCallId: "read" },
@@ -313,7 +312,7 @@ describe("AG-UI connector: the conversation travels with every run", () => {
         { id: "read", type: "function", function: { name: "read", arguments: '{"path":"a.txt"}' } },
       ],
     });
-    expect(result).toMatchObject({ id: "read:result", role: "tool", toolCallId: "read" });
+    expect(result).toMatchObject({ id: "r-read", role: "tool", toolCallId: "read" });
     // The stored preview (the adapter marks its cut with "…"), not the output it came from.
     expect(longOutput.startsWith(String(result.content).replace(/…$/, ""))).toBe(true);
     expect(String(result.content).length).toBeLessThan(longOutput.length);

@@ -135,8 +135,8 @@ describe("AI SDK conversation restored from the projection", () => {
     expect(unanswerable).toEqual([{ actionId: "gated", toolCallId: "gated" }]);
   });
 
-  it("FALL-02 an input over the preview bound is left out; an output over it is carried as the marked preview", () => {
-    const longOutput = "y".repeat(5000);
+  it("FALL-02 an input over the preview bound is left out; an output over the kept-output bound is carried as the marked preview", () => {
+    const longOutput = "y".repeat(20_000);
     const state = project(undefined, [
       { type: "start", messageId: "a1" },
       input("big", "write", { text: "x".repeat(3000) }),

@@ -204,9 +204,9 @@ export const agUiSource: RuntimeSourceFactory = {
 };
 
 /** The conversation as the projection holds it, in AG-UI messages: user and assistant messages, an
- * assistant's tool calls (`toolCalls`) followed by their results (`tool` messages). A result's id is
- * derived from its call (`<toolCallId>:result`): the projection keeps the call, not the result message's
- * own id. The note says what was carried and what could not be. */
+ * assistant's tool calls (`toolCalls`) followed by their results (`tool` messages). A result keeps its own
+ * message id when the projection kept it, else one derived from its call (`<toolCallId>:result`). The
+ * note says what was carried and what could not be. */
 function resumedHistory(state: ProjectionState, threadId: string | undefined) {
   const conversation = projectedConversation(state);
   const history: AgUiMessage[] = [];
@@ -228,7 +228,7 @@ function resumedHistory(state: ProjectionState, threadId: string | undefined) {
       if (call.result === undefined) continue;
       results += 1;
       const result: AgUiMessage = {
-        id: `${call.toolCallId}:result`,
+        id: call.result.messageId ?? `${call.toolCallId}:result`,
         role: "tool",
         toolCallId: call.toolCallId,
         content: call.result.text,

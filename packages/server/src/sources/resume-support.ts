@@ -31,6 +31,8 @@ export interface ProjectedToolCall {
   input: string;
   /** What the call returned, when the projection holds its output (`error` when the call failed). */
   result?: {
+    /** The result message's own id, when the projection kept it. */
+    messageId?: string;
     text: string;
     error?: string;
     /** The stored text is a preview that may be cut: the projection keeps bounded previews and does not
@@ -104,9 +106,14 @@ function projectedCall(tool: ToolRecord): ProjectedToolCall | undefined {
   const call: ProjectedToolCall = { toolCallId: tool.toolCallId, name: tool.name, input };
   // A result is carried only when the call returned output: a call that ended without one (a run that
   // failed or was cut around it) has no result message, as the agent never sent one.
-  const output = tool.outputPreview;
+  // The whole output when the projection kept it (`outputText`), else the display preview.
+  const output = tool.outputText ?? tool.outputPreview;
   if ((tool.status === "output-available" || tool.status === "output-error") && output !== undefined) {
-    call.result = { text: output, preview: !holdsWholeOutput(tool, output) };
+    call.result = {
+      text: output,
+      preview: tool.outputText === undefined && !holdsWholeOutput(tool, output),
+    };
+    if (tool.resultMessageId !== undefined) call.result.messageId = tool.resultMessageId;
     if (tool.status === "output-error" && tool.error !== undefined) call.result.error = tool.error.message;
   }
   return call;
