@@ -80,17 +80,6 @@ export function projectedConversation(state: ProjectionState): ProjectedConversa
   return conversation;
 }
 
-/** User and assistant messages of the projection as plain text, in order (empty ones left out). */
-export function projectedTextHistory(state: ProjectionState): TextTurn[] {
-  const turns: TextTurn[] = [];
-  for (const message of state.messages) {
-    if (message.role !== "user" && message.role !== "assistant") continue;
-    const text = textOf(message);
-    if (text !== "") turns.push({ id: message.id, role: message.role, text });
-  }
-  return turns;
-}
-
 function textOf(message: Message): string {
   let text = "";
   for (const part of message.parts)
