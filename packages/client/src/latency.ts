@@ -25,6 +25,8 @@ export interface TurnLatency {
 
 /** Statuses that say the runtime began executing the turn (`turn.started` / `task.started`). */
 const STARTED_STATUSES = new Set(["preparing", "streaming", "running"]);
+/** Facts kept while the write's answer is on its way (they cannot be joined to a turn before it names one). */
+const MAX_EARLY_FACTS = 512;
 
 export class TurnLatencyRecorder {
   private marks: LatencyMarks = {};
@@ -33,6 +35,9 @@ export class TurnLatencyRecorder {
   private turnId: string | undefined;
   private queued = false;
   private statusPainted = false;
+  /** Facts (with their arrival time) that came between submit and the owner's answer: the runtime's first
+   * facts often overtake the HTTP response that names their turn. */
+  private early: { event: AgentUiEvent; at: number }[] = [];
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
@@ -50,11 +55,14 @@ export class TurnLatencyRecorder {
     this.turnId = undefined;
     this.queued = false;
     this.statusPainted = false;
+    this.early = [];
   }
 
   /** The owner's answer to the tracked write. Anything but `accepted` ends tracking: no turn will follow. */
   acknowledged(result: WriteResult): void {
     if (!this.tracking) return;
+    const early = this.early;
+    this.early = [];
     if (result.status !== "accepted") {
       this.tracking = false;
       return;
@@ -62,18 +70,29 @@ export class TurnLatencyRecorder {
     this.stamp("submit.accepted_ms");
     this.turnId = result.assigned?.turnId;
     this.queued = result.assigned?.mode === "queue";
+    // Facts of this turn that arrived before the answer count at the time they arrived.
+    for (const { event, at } of early) this.observeAt(event, at);
   }
 
   /** Runtime facts as they arrive. Only facts of the assigned turn count; without one, none do. */
   observe(events: readonly AgentUiEvent[]): void {
-    if (!this.tracking || this.turnId === undefined) return;
-    for (const event of events) {
-      // A fact without the turn's id is not joined by timing (PROSE-03).
-      if (event.turnId !== this.turnId) continue;
-      this.stamp("first_event_ms");
-      if (event.type === "run.status") this.onStatus(event);
-      else if (event.type === "text.delta") this.stamp("first_text_delta_ms");
+    if (!this.tracking) return;
+    const at = this.now();
+    if (this.marks["submit.accepted_ms"] === undefined) {
+      for (const event of events)
+        if (event.turnId !== undefined && this.early.length < MAX_EARLY_FACTS) this.early.push({ event, at });
+      return;
     }
+    if (this.turnId === undefined) return;
+    for (const event of events) this.observeAt(event, at);
+  }
+
+  private observeAt(event: AgentUiEvent, at: number): void {
+    // A fact without the turn's id is not joined by timing (PROSE-03).
+    if (event.turnId !== this.turnId) return;
+    this.stamp("first_event_ms", at);
+    if (event.type === "run.status") this.onStatus(event, at);
+    else if (event.type === "text.delta") this.stamp("first_text_delta_ms", at);
   }
 
   /** The UI painted the status row or the first text (call from a frame callback after the commit). */
@@ -102,15 +121,15 @@ export class TurnLatencyRecorder {
     };
   }
 
-  private onStatus(event: AgentUiEvent): void {
-    this.stamp("first_runtime_status_ms");
+  private onStatus(event: AgentUiEvent, at: number): void {
+    this.stamp("first_runtime_status_ms", at);
     const status = (event.payload as { status?: unknown } | undefined)?.status;
-    if (status === "waiting_provider") this.stamp("provider.request_start_ms");
-    if (typeof status === "string" && STARTED_STATUSES.has(status)) this.stamp("runtime.start_ms");
+    if (status === "waiting_provider") this.stamp("provider.request_start_ms", at);
+    if (typeof status === "string" && STARTED_STATUSES.has(status)) this.stamp("runtime.start_ms", at);
   }
 
-  private stamp(point: LatencyClockPoint): void {
-    this.marks[point] ??= this.now();
+  private stamp(point: LatencyClockPoint, at: number = this.now()): void {
+    this.marks[point] ??= at;
   }
 }
 

@@ -53,6 +53,34 @@ describe("turn latency marks (PERF-01, §E-3)", () => {
     });
   });
 
+  it("PERF-01 the turn's facts that overtake the write's answer count at the time they arrived", () => {
+    const clock = fakeClock();
+    const recorder = new TurnLatencyRecorder(clock.now);
+    recorder.submitted();
+    clock.advance(4);
+    recorder.observe([
+      ev("run.status", "t1", { status: "running" }),
+      ev("run.status", "t0", { status: "idle" }),
+    ]);
+    clock.advance(6);
+    recorder.observe([ev("text.delta", "t1")]);
+    clock.advance(10);
+    recorder.acknowledged({ status: "accepted", idempotencyKey: "k", assigned: { turnId: "t1" } });
+    expect(recorder.snapshot().marks).toMatchObject({
+      "composer.submit_ms": 1000,
+      first_event_ms: 1004,
+      first_runtime_status_ms: 1004,
+      "runtime.start_ms": 1004,
+      first_text_delta_ms: 1010,
+      "submit.accepted_ms": 1020,
+    });
+    // A rejected answer drops what was kept: nothing is joined to a turn that never was.
+    recorder.submitted();
+    recorder.observe([ev("text.delta", "t2")]);
+    recorder.acknowledged({ status: "rejected", idempotencyKey: "k2", reason: "busy" });
+    expect(recorder.snapshot().marks.first_text_delta_ms).toBeUndefined();
+  });
+
   it("PROSE-03 facts of another turn, or without a turn id, are never joined to the tracked turn", () => {
     const clock = fakeClock();
     const recorder = new TurnLatencyRecorder(clock.now);
