@@ -166,7 +166,7 @@ describe("AG-UI connector: the conversation travels with every run", () => {
       { type: "TEXT_MESSAGE_CONTENT", messageId: "a1", delta: "Deleting." },
       { type: "TEXT_MESSAGE_END", messageId: "a1" },
       { type: "TOOL_CALL_START", toolCallId: "rm-1", toolCallName: "rm", parentMessageId: "a1" },
-      { type: "TOOL_CALL_ARGS", toolCallId: "rm-1", delta: '{"path":"/tmp/x"}' },
+      { type: "TOOL_CALL_ARGS", toolCallId: "rm-1", delta: '{"path":"/workspace/x"}' },
       { type: "TOOL_CALL_END", toolCallId: "rm-1" },
       {
         type: "RUN_FINISHED",
@@ -178,7 +178,7 @@ describe("AG-UI connector: the conversation travels with every run", () => {
         },
       },
     ];
-    const upstream = await agUiUpstream([interrupted, reply("r2", "a2", "Deleted /tmp/x.")]);
+    const upstream = await agUiUpstream([interrupted, reply("r2", "a2", "Deleted /workspace/x.")]);
     closers.push(upstream.close);
     const dir = tempDir("agent-ui-agui-history-");
     dirs.push(dir);
@@ -190,7 +190,7 @@ describe("AG-UI connector: the conversation travels with every run", () => {
     });
     const id = created.body.session.id as string;
     await waitFor(async () => ((await gw.session(id)).status === "live" ? true : undefined));
-    await gw.send(id, "delete /tmp/x", "u1");
+    await gw.send(id, "delete /workspace/x", "u1");
     await gw.settled(id, "a1", "Deleting.");
     const answer = await postJson(`${gw.server.url}/api/sessions/${id}/commands`, {
       kind: "respond_action",
@@ -199,18 +199,18 @@ describe("AG-UI connector: the conversation travels with every run", () => {
       decision: "approve",
     });
     expect(answer.body.status).toBe("accepted");
-    await gw.settled(id, "a2", "Deleted /tmp/x.");
+    await gw.settled(id, "a2", "Deleted /workspace/x.");
     expect(upstream.bodies[1].resume).toEqual([
       { interruptId: "int-1", status: "resolved", payload: { approved: true } },
     ]);
     expect(upstream.bodies[1].messages).toEqual([
-      { id: "u1", role: "user", content: "delete /tmp/x" },
+      { id: "u1", role: "user", content: "delete /workspace/x" },
       {
         id: "a1",
         role: "assistant",
         content: "Deleting.",
         toolCalls: [
-          { id: "rm-1", type: "function", function: { name: "rm", arguments: '{"path":"/tmp/x"}' } },
+          { id: "rm-1", type: "function", function: { name: "rm", arguments: '{"path":"/workspace/x"}' } },
         ],
       },
     ]);

@@ -17,6 +17,7 @@ import type {
 import { SourceConfigError, unavailableResult } from "./runtime-source";
 import { projectedConversation, redactedConfigRefusal } from "./resume-support";
 import { readUpstreamSse, reportOutcome, requireUrl, stringRecord } from "./upstream-sse";
+import { userMessageFact } from "./user-message";
 
 export const AG_UI_FORMAT = "ag-ui";
 
@@ -99,18 +100,7 @@ class AgUiConnector implements RuntimeSource {
   private async storeUser(messageId: string, text: string): Promise<void> {
     this.sending = true;
     try {
-      await this.context?.sink.events([
-        {
-          type: "text.final",
-          owner: "session",
-          scope: "part",
-          surface: "message_parts",
-          persistence: "transcript",
-          messageId,
-          threadId: this.threadId,
-          payload: { role: "user", text },
-        },
-      ]);
+      await this.context?.sink.events([userMessageFact(messageId, text, this.threadId)]);
       // Only once stored: a message the gateway could not keep is not sent as history either.
       this.conversation.addUser(messageId, text);
     } finally {

@@ -23,6 +23,7 @@ import type {
 } from "./runtime-source";
 import { SourceConfigError, unavailableResult } from "./runtime-source";
 import { readUpstreamSse, reportOutcome, requireUrl, stringRecord } from "./upstream-sse";
+import { userMessageFact } from "./user-message";
 
 export const AI_SDK_FORMAT = "ai-sdk";
 
@@ -148,21 +149,9 @@ class AiSdkConnector implements RuntimeSource {
   private async sendUser(messageId: string, text: string): Promise<void> {
     this.conversation.addUser(messageId, text);
     this.sending = true;
-    await this.context?.sink
-      .events([
-        {
-          type: "text.final",
-          owner: "session",
-          scope: "part",
-          surface: "message_parts",
-          persistence: "transcript",
-          messageId,
-          payload: { role: "user", text },
-        },
-      ])
-      .finally(() => {
-        this.sending = false;
-      });
+    await this.context?.sink.events([userMessageFact(messageId, text)]).finally(() => {
+      this.sending = false;
+    });
     this.post();
   }
 
