@@ -2,11 +2,8 @@
 // from typed builders, so every interface key has exactly one schema entry (see schema-builders.ts).
 // `schemas/agentui-projection.schema.json` is this object on disk; a test keeps them equal.
 import type {
-  ArtifactRecord,
-  ArtifactVersion,
   ContextSlice,
   Cursor,
-  EvidenceRecord,
   LimitState,
   ModelChip,
   PermissionSlice,
@@ -31,6 +28,7 @@ import {
   TEAM_SLICE,
   TOOL_RECORD,
 } from "./projection-schema-records";
+import { ARTIFACT_RECORD, EVIDENCE_RECORD } from "./projection-schema-artifacts";
 import {
   ANY_OBJECT,
   BOOLEAN,
@@ -46,14 +44,7 @@ import {
   objectSchema,
   recordOf,
 } from "./schema-builders";
-import {
-  ARTIFACT_KINDS,
-  ARTIFACT_STATUSES,
-  QUEUED_TURN_STATUSES,
-  RUNTIME_ENTITIES,
-  RUNTIME_STATUSES,
-  STEER_STATUSES,
-} from "./taxonomy";
+import { QUEUED_TURN_STATUSES, RUNTIME_ENTITIES, RUNTIME_STATUSES, STEER_STATUSES } from "./taxonomy";
 
 export const PROJECTION_STATE_SCHEMA_ID = "https://agent-ui.dev/schemas/agentui-projection.schema.json";
 
@@ -111,82 +102,6 @@ const RUNTIME_SLICE = objectSchema<RuntimeSlice>(
     source: FACT_SOURCE,
   },
   { status: true, attention: true, model: true, limits: true },
-);
-
-const ARTIFACT_VERSION = objectSchema<ArtifactVersion>(
-  { versionId: ID, sourceRefs: STRINGS, source: FACT_SOURCE },
-  { versionId: true, sourceRefs: true },
-);
-
-const ARTIFACT_RECORD = objectSchema<ArtifactRecord>(
-  {
-    artifactId: ID,
-    kind: enumOf(ARTIFACT_KINDS),
-    title: STRING,
-    status: enumOf(ARTIFACT_STATUSES),
-    versions: arrayOf(ARTIFACT_VERSION),
-    currentVersionId: STRING,
-    preview: STRING,
-    previewRef: STRING,
-    readRef: STRING,
-    diffRef: STRING,
-    export: objectSchema<ArtifactRecord["export"]>(
-      { status: enumOf(["none", "exporting", "completed", "failed"]), exportId: STRING, ref: STRING },
-      { status: true },
-    ),
-    sourceRefs: STRINGS,
-    evidenceRefs: STRINGS,
-    toolCallId: STRING,
-    turnId: STRING,
-    taskId: STRING,
-    error: STRING,
-    source: FACT_SOURCE,
-  },
-  {
-    artifactId: true,
-    kind: true,
-    status: true,
-    versions: true,
-    export: true,
-    sourceRefs: true,
-    evidenceRefs: true,
-  },
-);
-
-const VERIFICATION = arrayOf(
-  objectSchema<{ name: string; status: string }>(
-    { name: STRING, status: STRING },
-    { name: true, status: true },
-  ),
-);
-
-const EVIDENCE_RECORD = objectSchema<EvidenceRecord>(
-  {
-    evidenceId: ID,
-    status: STRING,
-    packRef: honest(STRING),
-    replayRef: honest(STRING),
-    reviewRef: honest(STRING),
-    traceId: STRING,
-    correlation: { type: "object", additionalProperties: STRING },
-    verification: honest(VERIFICATION),
-    knownGaps: honest({ type: "array" }),
-    toolCallIds: STRINGS,
-    artifactIds: STRINGS,
-    source: FACT_SOURCE,
-  },
-  {
-    evidenceId: true,
-    status: true,
-    packRef: true,
-    replayRef: true,
-    reviewRef: true,
-    correlation: true,
-    verification: true,
-    knownGaps: true,
-    toolCallIds: true,
-    artifactIds: true,
-  },
 );
 
 const QUEUE_SLICE = objectSchema<QueueSlice>(
