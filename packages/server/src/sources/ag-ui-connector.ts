@@ -16,7 +16,7 @@ import type {
 } from "./runtime-source";
 import { SourceConfigError, unavailableResult } from "./runtime-source";
 import { projectedConversation, redactedConfigRefusal } from "./resume-support";
-import { readUpstreamSse, reportOutcome, requireUrl, stringRecord } from "./upstream-sse";
+import { objectField, readUpstreamSse, reportOutcome, requireUrl, stringRecord } from "./upstream-sse";
 import { userMessageFact } from "./user-message";
 
 export const AG_UI_FORMAT = "ag-ui";
@@ -155,16 +155,14 @@ function readConfig(config: Record<string, unknown>) {
   try {
     const url = requireUrl(config);
     const headers = stringRecord(config.headers, "config.headers");
-    const input = config.input ?? {};
-    if (typeof input !== "object" || input === null || Array.isArray(input))
-      throw new TypeError('"config.input" must be an object');
-    const messages = (input as Record<string, unknown>).messages;
+    const input = objectField(config.input ?? {}, "config.input");
+    const messages = input.messages;
     if (messages !== undefined && !(Array.isArray(messages) && messages.every(isMessage)))
       throw new TypeError('"config.input.messages" must be an array of messages with a string id and role');
     return {
       url,
       headers,
-      input: input as Record<string, unknown>,
+      input,
       startOnCreate: config.startOnCreate !== false,
     };
   } catch (error) {

@@ -22,7 +22,7 @@ import type {
   RuntimeSourceInit,
 } from "./runtime-source";
 import { SourceConfigError, unavailableResult } from "./runtime-source";
-import { readUpstreamSse, reportOutcome, requireUrl, stringRecord } from "./upstream-sse";
+import { objectField, readUpstreamSse, reportOutcome, requireUrl, stringRecord } from "./upstream-sse";
 import { userMessageFact } from "./user-message";
 
 export const AI_SDK_FORMAT = "ai-sdk";
@@ -194,12 +194,10 @@ function readConfig(config: Record<string, unknown>): AiSdkConfig {
   try {
     const url = requireUrl(config);
     const headers = stringRecord(config.headers, "config.headers");
-    const body = config.body ?? {};
-    if (typeof body !== "object" || body === null || Array.isArray(body))
-      throw new TypeError('"config.body" must be an object');
+    const body = objectField(config.body ?? {}, "config.body");
     const text = config.text;
     if (text !== undefined && typeof text !== "string") throw new TypeError('"config.text" must be a string');
-    return { url, headers, body: body as Record<string, unknown>, text };
+    return { url, headers, body, text };
   } catch (error) {
     throw new SourceConfigError((error as Error).message);
   }

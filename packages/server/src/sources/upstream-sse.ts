@@ -94,11 +94,16 @@ export function requireUrl(config: Record<string, unknown>): string {
   return parsed.toString();
 }
 
-export function stringRecord(value: unknown, name: string): Record<string, string> | undefined {
-  if (value === undefined) return undefined;
+/** `value` as a plain object; anything else is a TypeError naming the config field. */
+export function objectField(value: unknown, name: string): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw new TypeError(`"${name}" must be an object`);
-  for (const v of Object.values(value))
+  return value as Record<string, unknown>;
+}
+
+export function stringRecord(value: unknown, name: string): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  for (const v of Object.values(objectField(value, name)))
     if (typeof v !== "string") throw new TypeError(`"${name}" values must be strings`);
   return value as Record<string, string>;
 }
