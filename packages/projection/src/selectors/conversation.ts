@@ -79,31 +79,106 @@ export interface TimelineItem extends TimelineEntry {
   placeholder: boolean;
 }
 
-/** Fact keys of the parts currently expanded inline; recomputed only when messages change. */
-const expandedFacts = memoByInput((messages: Message[]): Set<string> => {
-  const expanded = new Set<string>();
-  for (const message of messages)
-    for (const part of message.parts) {
-      if (part.expanded !== true) continue;
-      expanded.add(factKey(part));
-      // A delegation part stands for both its task and its agent timeline entries.
-      if (part.kind === "agent_task") {
-        if (part.taskId !== undefined) expanded.add(`task:${part.taskId}`);
-        if (part.agentId !== undefined) expanded.add(`agent:${part.agentId}`);
-      }
-    }
-  return expanded;
-});
+/** Fact keys a message's expanded parts stand for; a message view never changes, so this is kept. */
+const expandedKeysOf = new WeakMap<Message, readonly string[]>();
+const NO_KEYS: readonly string[] = [];
 
-const timelineCache = new WeakMap<TimelineEntry[], { expanded: Set<string>; items: TimelineItem[] }>();
+function expandedKeys(message: Message): readonly string[] {
+  const known = expandedKeysOf.get(message);
+  if (known !== undefined) return known;
+  let keys: string[] | undefined;
+  for (const part of message.parts) {
+    if (part.expanded !== true) continue;
+    keys ??= [];
+    keys.push(factKey(part));
+    // A delegation part stands for both its task and its agent timeline entries.
+    if (part.kind === "agent_task") {
+      if (part.taskId !== undefined) keys.push(`task:${part.taskId}`);
+      if (part.agentId !== undefined) keys.push(`agent:${part.agentId}`);
+    }
+  }
+  const result = keys ?? NO_KEYS;
+  expandedKeysOf.set(message, result);
+  return result;
+}
+
+/** What the timeline view was last built from, per session (keyed by its first message or entry). */
+interface TimelineMemo {
+  messages: readonly Message[];
+  timeline: readonly TimelineEntry[];
+  /** Fact key → how many expanded parts stand for it. */
+  expanded: Map<string, number>;
+  items: TimelineItem[];
+}
+
+const timelineMemos = new WeakMap<object, TimelineMemo>();
+const itemOf = new WeakMap<TimelineEntry, TimelineItem>();
+const NO_ITEMS: TimelineItem[] = [];
+
+function item(entry: TimelineEntry, placeholder: boolean): TimelineItem {
+  const known = itemOf.get(entry);
+  if (known !== undefined && known.placeholder === placeholder) return known;
+  const made = { ...entry, placeholder };
+  itemOf.set(entry, made);
+  return made;
+}
+
+function count(
+  expanded: Map<string, number>,
+  keys: readonly string[],
+  by: 1 | -1,
+  flipped: Set<string>,
+): void {
+  for (const key of keys) {
+    const before = expanded.get(key) ?? 0;
+    const after = before + by;
+    if (after === 0) expanded.delete(key);
+    else expanded.set(key, after);
+    if ((before === 0) !== (after === 0)) flipped.add(key);
+  }
+}
+
+/** Brings a memo from the state it was built for to `messages` / `timeline`. Unchanged slices keep their
+ * views' identity, so comparing positions finds exactly what changed: the cost is a pointer comparison
+ * per row plus the changed messages' parts, never a walk over every part of the history. */
+function advance(memo: TimelineMemo, messages: readonly Message[], timeline: readonly TimelineEntry[]): void {
+  const flipped = new Set<string>();
+  if (memo.messages !== messages) {
+    const before = memo.messages;
+    const length = Math.max(before.length, messages.length);
+    for (let i = 0; i < length; i++) {
+      if (before[i] === messages[i]) continue;
+      if (before[i] !== undefined) count(memo.expanded, expandedKeys(before[i]), -1, flipped);
+      if (messages[i] !== undefined) count(memo.expanded, expandedKeys(messages[i]), 1, flipped);
+    }
+    memo.messages = messages;
+  }
+  if (memo.timeline === timeline && flipped.size === 0) return;
+  const previous = memo.timeline;
+  const previousItems = memo.items;
+  const items = new Array<TimelineItem>(timeline.length);
+  for (let i = 0; i < timeline.length; i++) {
+    const entry = timeline[i];
+    items[i] =
+      previous[i] === entry && !flipped.has(entry.id)
+        ? previousItems[i]
+        : item(entry, memo.expanded.has(entry.id));
+  }
+  memo.timeline = timeline;
+  memo.items = items;
+}
 
 function timelineView(state: ProjectionState): TimelineItem[] {
-  const expanded = expandedFacts(state.messages);
-  const cached = timelineCache.get(state.timeline);
-  if (cached !== undefined && cached.expanded === expanded) return cached.items;
-  const items = state.timeline.map((entry) => ({ ...entry, placeholder: expanded.has(entry.id) }));
-  timelineCache.set(state.timeline, { expanded, items });
-  return items;
+  const { messages, timeline } = state;
+  const anchor: object | undefined = messages[0] ?? timeline[0];
+  if (anchor === undefined) return NO_ITEMS;
+  let memo = timelineMemos.get(anchor);
+  if (memo === undefined) {
+    memo = { messages: [], timeline: [], expanded: new Map(), items: [] };
+    timelineMemos.set(anchor, memo);
+  }
+  if (memo.messages !== messages || memo.timeline !== timeline) advance(memo, messages, timeline);
+  return memo.items;
 }
 
 function factKey(part: MessagePart): string {
