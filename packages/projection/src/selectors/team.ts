@@ -6,13 +6,28 @@ import type {
   ProjectionState,
   TaskRecord,
 } from "@agent-ui/contracts";
-import { memoByInput } from "./memo";
 
-const roster = memoByInput((state: ProjectionState): AgentRecord[] =>
-  state.team.roster
-    .map((id) => state.agents[id])
-    .filter((agent): agent is AgentRecord => agent !== undefined),
-);
+/** Memoizes a team view by the slices it reads (team, agents), not by the whole snapshot: a live event
+ * that changes neither (a text delta, a tool update) keeps the previous result at O(1). */
+function byTeamAndAgents<R>(build: (state: ProjectionState) => R): (state: ProjectionState) => R {
+  const cache = new WeakMap<ProjectionState["team"], { agents: ProjectionState["agents"]; result: R }>();
+  return (state) => {
+    const cached = cache.get(state.team);
+    if (cached !== undefined && cached.agents === state.agents) return cached.result;
+    const result = build(state);
+    cache.set(state.team, { agents: state.agents, result });
+    return result;
+  };
+}
+
+const roster = byTeamAndAgents((state): AgentRecord[] => {
+  const agents: AgentRecord[] = [];
+  for (const id of state.team.roster) {
+    const agent = state.agents[id];
+    if (agent !== undefined) agents.push(agent);
+  }
+  return agents;
+});
 
 export function selectRoster(state: ProjectionState): AgentRecord[] {
   return roster(state);
@@ -23,7 +38,7 @@ export interface DelegationGraph {
   edges: DelegationEdge[];
 }
 
-const graph = memoByInput((state: ProjectionState): DelegationGraph => {
+const graph = byTeamAndAgents((state): DelegationGraph => {
   const nodes: DelegationGraph["nodes"] = [];
   const seen = new Set<string>();
   for (const agent of roster(state)) {

@@ -4,7 +4,7 @@
 import type { Message, MessagePart, ProjectionState } from "@agent-ui/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createProjector, selectTimeline } from "../src";
+import { createProjector, selectDelegationGraph, selectRoster, selectTimeline } from "../src";
 import { stream } from "./helpers";
 
 function key(part: MessagePart): string {
@@ -150,5 +150,31 @@ describe("selectTimeline reads in O(change) and stays exact", () => {
     expect(selectTimeline(open)[0].placeholder).toBe(true);
     expect(selectTimeline(closed)[0].placeholder).toBe(false);
     expect(selectTimeline(open)[0].placeholder).toBe(true);
+  });
+});
+
+describe("team selectors are memoized by the slices they read", () => {
+  it("TEAM-01 TEAM-02 roster and graph keep identity across a text delta and change when a teammate does", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const p = createProjector();
+    p.applyAll([
+      e("run.started", { payload: { input: "q" } }),
+      e("agent.spawned", { agentId: "w1", parentSessionId: "p", payload: { agentName: "Writer" } }),
+      e("agent.spawned", { agentId: "w2", parentSessionId: "p", payload: { agentName: "Critic" } }),
+    ]);
+    const before = p.getState();
+    const roster = selectRoster(before);
+    const graph = selectDelegationGraph(before);
+    expect(roster.map((a) => a.agentId)).toEqual(["w1", "w2"]);
+    p.apply(e("text.delta", { payload: { delta: "hello" } }));
+    const delta = p.getState();
+    expect(delta).not.toBe(before);
+    expect(selectRoster(delta)).toBe(roster);
+    expect(selectDelegationGraph(delta)).toBe(graph);
+    p.apply(e("agent.completed", { agentId: "w1", payload: { status: "completed" } }));
+    const done = p.getState();
+    expect(selectRoster(done)).not.toBe(roster);
+    expect(selectRoster(done).find((a) => a.agentId === "w1")?.status).toBe("completed");
+    expect(selectDelegationGraph(done).nodes.find((n) => n.id === "w1")?.status).toBe("completed");
   });
 });
