@@ -93,8 +93,60 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
   };
 
   /** One transaction per batch. Requests are grouped per session (keeping their order) and sessions are
-   * locked in id order, so two gateways committing overlapping batches cannot deadlock. */
+   * locked in id order, so two gateways committing overlapping batches cannot deadlock. A batch without
+   * detail bodies (the hot path) is one statement: one round trip per group commit. */
   const commitBatch = (requests: readonly AppendRequest[]) =>
+    requests.some((request) => request.details !== undefined && request.details.length > 0)
+      ? commitWithDetails(requests)
+      : commitEvents(requests);
+
+  const commitEvents = async (requests: readonly AppendRequest[]) => {
+    const plan = planBatch(requests);
+    const results: (LogEntry[] | Error)[] = new Array(requests.length);
+    if (plan.sessionIds.length === 0) {
+      for (let i = 0; i < requests.length; i++) results[i] = [];
+      return results;
+    }
+    const { rows } = await pool.query<{ id: string; base: string }>(
+      `WITH input AS (SELECT * FROM unnest($1::text[], $2::bigint[]) AS x(id, total)),
+       locked AS (SELECT s.id FROM ${t("sessions")} s JOIN input i ON i.id = s.id ORDER BY s.id FOR UPDATE OF s),
+       bumped AS (
+         UPDATE ${t("sessions")} s SET last_seq = s.last_seq + i.total, updated_at = $3
+         FROM input i WHERE s.id = i.id AND s.id IN (SELECT id FROM locked)
+         RETURNING s.id, s.last_seq - i.total AS base, s.last_seq),
+       inserted AS (
+         INSERT INTO ${t("events")} (session_id, seq, event)
+         SELECT e.sid, b.base + e.ord, e.ev
+         FROM unnest($4::text[], $5::bigint[], $6::text[]) AS e(sid, ord, ev) JOIN bumped b ON b.id = e.sid)
+       SELECT b.id, b.base, pg_notify($7, b.id || E'\t' || b.last_seq) FROM bumped b`,
+      [
+        plan.sessionIds,
+        plan.totals,
+        new Date().toISOString(),
+        plan.eventSessions,
+        plan.ordinals,
+        plan.texts,
+        channel,
+      ],
+    );
+    const bases = new Map(rows.map((row) => [row.id, Number(row.base)]));
+    requests.forEach((request, i) => {
+      if (request.events.length === 0) {
+        results[i] = [];
+        return;
+      }
+      const base = bases.get(request.sessionId);
+      if (base === undefined) {
+        results[i] = new UnknownSessionError(request.sessionId);
+        return;
+      }
+      const first = plan.firstOrdinal[i];
+      results[i] = request.events.map((event, k) => ({ seq: base + first + k, event }));
+    });
+    return results;
+  };
+
+  const commitWithDetails = (requests: readonly AppendRequest[]) =>
     inTransaction(async (client) => {
       const bySession = new Map<string, number[]>();
       requests.forEach((request, i) => {
@@ -271,4 +323,45 @@ export async function dropPostgresSchema(connectionString: string, schema: strin
   } finally {
     await client.end();
   }
+}
+
+interface BatchPlan {
+  /** Sessions with events, and how many each gets. */
+  sessionIds: string[];
+  totals: number[];
+  /** Per event: its session, its 1-based ordinal within that session's share of the batch, its JSON. */
+  eventSessions: string[];
+  ordinals: number[];
+  texts: string[];
+  /** Per request: the ordinal of its first event. */
+  firstOrdinal: number[];
+}
+
+/** Lays a batch out as parallel arrays for one `unnest` insert, keeping submission order per session. */
+function planBatch(requests: readonly AppendRequest[]): BatchPlan {
+  const totals = new Map<string, number>();
+  const plan: BatchPlan = {
+    sessionIds: [],
+    totals: [],
+    eventSessions: [],
+    ordinals: [],
+    texts: [],
+    firstOrdinal: [],
+  };
+  for (const request of requests) {
+    let ordinal = totals.get(request.sessionId) ?? 0;
+    plan.firstOrdinal.push(ordinal + 1);
+    for (const event of request.events) {
+      ordinal += 1;
+      plan.eventSessions.push(request.sessionId);
+      plan.ordinals.push(ordinal);
+      plan.texts.push(JSON.stringify(event));
+    }
+    if (ordinal > 0) totals.set(request.sessionId, ordinal);
+  }
+  for (const [id, total] of totals) {
+    plan.sessionIds.push(id);
+    plan.totals.push(total);
+  }
+  return plan;
 }
