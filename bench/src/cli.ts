@@ -10,7 +10,7 @@ Benchmarks our projector against AG-UI's client pipeline, the AI SDK's readUIMes
 class, and a minimal immutable reducer, on the same seeded agent session; plus marginal cost, hydration
 from a runtime snapshot, the SQLite server store and the workbench UI benchmark when present.
 Markdown tables go to stdout, JSON to bench/results/latest.json.
-  --quick        about 30 seconds: 1k/10k/100k, a 3 s cap for peers, single runs at 100k`;
+  --quick        about a minute: 1k/10k/100k, a 3 s cap for peers, three runs each; no server or UI run`;
 
 export const DEFAULT_OUT = join(BENCH_DIR, "results", "latest.json");
 

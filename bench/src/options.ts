@@ -57,13 +57,14 @@ export function fullOptions(outFile: string | null, log: (line: string) => void)
   };
 }
 
-/** About 30 seconds on an idle 2-core machine: small sizes, a low cap, single runs at 100k. */
+/** About a minute on an idle 2-core machine: small sizes, a low cap, three runs of each measurement (the
+ * fewest a target is judged on). */
 export function quickOptions(outFile: string | null, log: (line: string) => void): BenchOptions {
   return {
     ...fullOptions(outFile, log),
     sizes: [1_000, 10_000, 100_000],
     capMs: 3_000,
-    runs: (events) => (events <= 10_000 ? 3 : 1),
+    runs: () => 3,
     marginalHistories: [1_000, 100_000],
     marginalRuns: 3,
     hydrationRuns: 3,
