@@ -29,6 +29,7 @@ export function connectSession(options: ConnectOptions): SessionClient {
     transport,
     port: new HttpWritePort(options),
     loadSnapshot: () => http.snapshot(options.sessionId, { limit: options.messageWindow }),
+    loadTablePage: (table, before) => http.tablePage(options.sessionId, table, before),
     backoff: options.backoff,
     createProjector: options.createProjector,
     staleAfterAttempts: options.staleAfterAttempts,

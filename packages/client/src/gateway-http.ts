@@ -1,6 +1,6 @@
 // Read side of the gateway's HTTP API: sessions, hydration window, older history pages and raw log pages.
 import { apiUrl, authHeaders, type HttpOptions, readJsonResponse } from "./write-port";
-import type { EventsPage, HistoryPage, HydrationWindow, SessionInfo } from "./wire";
+import type { EventsPage, HistoryPage, HydrationWindow, SessionInfo, TablePage, WindowTable } from "./wire";
 
 export interface CreateSessionRequest {
   source: string;
@@ -55,6 +55,14 @@ export class GatewayHttpClient {
   history(sessionId: string, before: string, limit = 40): Promise<HistoryPage> {
     return this.get(
       `/api/sessions/${encodeURIComponent(sessionId)}/snapshot?before=${encodeURIComponent(before)}&limit=${limit}`,
+    );
+  }
+
+  /** Older rows of one record table before a window/page cursor (`window.tables.<table>.before`), for a
+   * surface the user scrolls (HYD-02: first paint never waits for them). */
+  tablePage(sessionId: string, table: WindowTable, before: string, limit = 100): Promise<TablePage> {
+    return this.get(
+      `/api/sessions/${encodeURIComponent(sessionId)}/tables/${table}?before=${encodeURIComponent(before)}&limit=${limit}`,
     );
   }
 

@@ -10,7 +10,7 @@ import { type ConnectionInfo, LogSubscription } from "./log-subscription";
 import { OptimisticMessages } from "./optimistic-messages";
 import { RuntimeClient } from "./runtime-client";
 import type { EventTransport } from "./transports/transport";
-import type { LogEntry } from "./wire";
+import type { LogEntry, TablePage, WindowInfo, WindowTable } from "./wire";
 import { GatewayRequestError, type WritePort } from "./write-port";
 
 /** The slice of the projection API the client uses. */
@@ -18,6 +18,8 @@ export interface ClientProjector {
   apply(event: AgentUiEvent): unknown;
   hydrate(input: { kind: "projection"; state: ProjectionState }): unknown;
   getState(): ProjectionState;
+  /** Rows of a record table loaded after hydration (older pages); projectors without it get none. */
+  mergeRecords?(table: WindowTable, records: Readonly<Record<string, unknown>>): unknown;
 }
 
 export interface SessionClientOptions {
@@ -26,7 +28,13 @@ export interface SessionClientOptions {
   port: WritePort;
   /** The owner's snapshot (hydration window) and the seq it reflects. Without it the client replays the
    * log from the start. */
-  loadSnapshot?: () => Promise<{ seq: number; state: ProjectionState }>;
+  loadSnapshot?: () => Promise<{
+    seq: number;
+    state: ProjectionState;
+    window?: { tables?: Partial<Record<WindowTable, WindowInfo>> };
+  }>;
+  /** Older rows of a record table before a cursor (the gateway's `/tables/:table`, HYD-02). */
+  loadTablePage?: (table: WindowTable, before: string) => Promise<TablePage>;
   createProjector?: () => ClientProjector;
   backoff?: BackoffOptions;
   staleAfterAttempts?: number;
@@ -52,6 +60,8 @@ export class SessionClient {
   /** Failed hydrations in a row, and the timer of the next try. */
   private openAttempts = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Per record table: the cursor of its next older page (null: all loaded). Set by each hydration. */
+  private tableCursors = new Map<WindowTable, string | null>();
 
   constructor(private readonly options: SessionClientOptions) {
     this.makeProjector = options.createProjector ?? (() => createProjector() as ClientProjector);
@@ -91,6 +101,23 @@ export class SessionClient {
 
   get connection(): ConnectionInfo {
     return this.connectionInfo;
+  }
+
+  /** Whether a record table has older rows the hydration window left out (HYD-02). */
+  hasOlderRows(table: WindowTable): boolean {
+    return (this.tableCursors.get(table) ?? null) !== null;
+  }
+
+  /** Loads the next older page of a record table into the projection (a surface calls it as the user
+   * scrolls); resolves false when nothing older remains. */
+  async loadOlderRows(table: WindowTable): Promise<boolean> {
+    const before = this.tableCursors.get(table) ?? null;
+    if (before === null || this.options.loadTablePage === undefined) return false;
+    const page = await this.options.loadTablePage(table, before);
+    this.tableCursors.set(table, page.window.before);
+    this.projector.mergeRecords?.(table, page.records);
+    this.notify([]);
+    return page.window.before !== null;
   }
 
   /** Last log seq applied. */
@@ -204,6 +231,9 @@ export class SessionClient {
     const projector = this.makeProjector();
     projector.hydrate({ kind: "projection", state: snapshot.state });
     this.projector = projector;
+    this.tableCursors = new Map();
+    for (const [table, info] of Object.entries(snapshot.window?.tables ?? {}))
+      this.tableCursors.set(table as WindowTable, info?.before ?? null);
     this.optimistic.reconcile(snapshot.state);
     this.notify([]);
     return snapshot.seq;

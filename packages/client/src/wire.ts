@@ -53,14 +53,34 @@ export interface WindowInfo {
   before: string | null;
 }
 
-/** `GET /api/sessions/:id/snapshot`: a bounded hydration window (HYD-01/13). */
+/** The record tables of the projection that the hydration window cuts and pages (HYD-02). */
+export const WINDOW_TABLES = ["tools", "actions", "tasks", "agents", "artifacts", "evidence"] as const;
+export type WindowTable = (typeof WINDOW_TABLES)[number];
+
+/** `GET /api/sessions/:id/snapshot`: a bounded hydration window (HYD-01/02/13). Messages and timeline
+ * hold the newest rows; each record table holds its live rows (running tools, pending actions, open
+ * tasks, active teammates), the rows the window's messages point at and its newest rows — the rest load
+ * by cursor (`tables.<name>.before`) through `GET /api/sessions/:id/tables/:table`. */
 export interface HydrationWindow {
   session: SessionInfo;
   attached: boolean;
   /** Log seq the state reflects: subscribe with `after=seq`. */
   seq: number;
   state: ProjectionState;
-  window: { messages: WindowInfo; timeline: WindowInfo & { deferred: boolean } };
+  window: {
+    messages: WindowInfo;
+    timeline: WindowInfo & { deferred: boolean };
+    tables: Record<WindowTable, WindowInfo>;
+  };
+}
+
+/** `GET /api/sessions/:id/tables/:table?before=&limit=`: older rows of one record table. */
+export interface TablePage {
+  sessionId: string;
+  seq: number;
+  table: WindowTable;
+  records: Record<string, unknown>;
+  window: WindowInfo;
 }
 
 /** `GET /api/sessions/:id/snapshot?before=&limit=`: older messages. */

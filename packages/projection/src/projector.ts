@@ -3,6 +3,8 @@
 import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { EVENT_CLASSES, validateEvent } from "@agent-ui/contracts";
 import { HANDLERS } from "./dispatch";
+import type { EntityTable } from "./internal/entity-table";
+import { copyPlain } from "./internal/json";
 import { type EntityReads, entityReads } from "./entity-reads";
 import { type HydrationInput, hydrateInput } from "./hydration";
 import { type ProjectorOptions, resolveOptions } from "./options";
@@ -27,6 +29,9 @@ export interface Projector extends EntityReads {
   applyAll(events: Iterable<AgentUiEvent>): void;
   /** Straight from a snapshot, no replay (HYD-09). */
   hydrate(input: HydrationInput): void;
+  /** Adds rows of a record table loaded later (a page of older rows, HYD-02/05) before the rows it holds.
+   * A row it already holds is kept as it is: the projection's own is newer. */
+  mergeRecords(table: RecordTable, records: Readonly<Record<string, unknown>>): void;
   /** Memoized immutable view: unchanged slices and entities keep identity (===) between calls. Costs
    * O(slices + entities changed since the last call), never O(history): a large changed table or list is
    * an own enumerable accessor that builds it on first read (as of this call, however late it is read)
@@ -39,6 +44,17 @@ export interface Projector extends EntityReads {
 }
 
 const KNOWN_CLASSES: ReadonlySet<string> = new Set<string>(EVENT_CLASSES);
+
+/** The projection's record tables (keyed by id) that a window can cut and a page can fill. */
+export type RecordTable = "tools" | "actions" | "tasks" | "agents" | "artifacts" | "evidence";
+const RECORD_TABLES: ReadonlySet<string> = new Set<RecordTable>([
+  "tools",
+  "actions",
+  "tasks",
+  "agents",
+  "artifacts",
+  "evidence",
+]);
 
 export function createProjector(options: CreateProjectorOptions = {}): Projector {
   const resolved = resolveOptions(options);
@@ -189,6 +205,22 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
     hydrate(input) {
       version++;
       hydrateInput(store, input);
+      gate.markChanged();
+      notify();
+    },
+    mergeRecords(table, records) {
+      if (!RECORD_TABLES.has(table)) return;
+      const entries = Object.entries(records).filter(([, row]) => row !== null && typeof row === "object");
+      const added = (store[table] as EntityTable<unknown>).prepend(
+        entries.map(([id, row]) => [id, copyPlain(row)] as const),
+      );
+      if (added === 0) return;
+      if (table === "actions")
+        for (const [id] of entries) {
+          const status = store.actions.get(id)?.status;
+          if (status === "pending" || status === "stale") store.pendingActions.add(id);
+        }
+      version++;
       gate.markChanged();
       notify();
     },

@@ -64,6 +64,27 @@ export class EntityTable<T, V = T> {
     return item;
   }
 
+  /** Inserts entities absent from the table before every present one (older rows loaded later, HYD-05),
+   * keeping their given order; ids already present are skipped (what the table holds is newer). Returns
+   * how many were inserted. O(table) once per call. */
+  prepend(entries: readonly (readonly [string, T])[]): number {
+    const fresh: string[] = [];
+    for (const [id, item] of entries) {
+      if (this.items.has(id)) continue;
+      this.items.set(id, item);
+      this.dirty.add(id);
+      fresh.push(id);
+    }
+    if (fresh.length === 0) return 0;
+    // The published revision keeps its own insertion order (as for a deletion).
+    if (this.head.order === null) this.head.order = this.order.slice();
+    this.order = [...fresh, ...this.order];
+    this.positions.clear();
+    for (let index = 0; index < this.order.length; index++) this.positions.set(this.order[index], index);
+    this.structureChanged = true;
+    return fresh.length;
+  }
+
   /** Marks an entity changed after an in-place mutation. */
   touch(id: string): void {
     this.dirty.add(id);

@@ -1,7 +1,7 @@
 // The gateway's HTTP API (Hono). Routes translate requests into Gateway calls; every refusal is
 // `{ error: { code, message } }` with a 4xx status, and an unexpected failure is a 500 with the same
 // shape — the process never crashes on client input.
-import type { ErrorBody } from "@agent-ui/client";
+import { type ErrorBody, WINDOW_TABLES, type WindowTable } from "@agent-ui/client";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import type { Context } from "hono";
@@ -10,7 +10,8 @@ import { GatewayError } from "../gateway/errors";
 import { IdempotencyConflictError } from "../gateway/commands";
 import type { Gateway } from "../gateway/gateway";
 import { detailRoute } from "./detail-route";
-import { DEFAULT_MESSAGE_WINDOW, historyPage, hydrationWindow, MAX_PAGE } from "./hydration-window";
+import { DEFAULT_MESSAGE_WINDOW, historyPage, hydrationWindowJson, MAX_PAGE } from "./hydration-window";
+import { DEFAULT_TABLE_WINDOW, tablePage } from "./table-window";
 import { sseRoute } from "./sse-route";
 import { badRequest, intParam } from "./params";
 import { parseCommand } from "./validate-command";
@@ -107,7 +108,32 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
       const cursor = intParam(before, "before", 0, 0, Number.MAX_SAFE_INTEGER);
       return c.json(historyPage(id, projection.seq, projection.state, cursor, limit));
     }
-    return c.json(hydrationWindow(session, gateway.isAttached(id), projection.seq, projection.state, limit));
+    const body = hydrationWindowJson(
+      session,
+      gateway.isAttached(id),
+      projection.seq,
+      projection.state,
+      limit,
+    );
+    return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
+  });
+
+  app.get("/api/sessions/:id/tables/:table", async (c) => {
+    const id = c.req.param("id");
+    const table = c.req.param("table");
+    if (!(WINDOW_TABLES as readonly string[]).includes(table))
+      throw new GatewayError(404, "unknown_table", `no table ${table}; tables: ${WINDOW_TABLES.join(", ")}`);
+    const limit = intParam(c.req.query("limit"), "limit", DEFAULT_TABLE_WINDOW, 1, MAX_PAGE);
+    const before = intParam(
+      c.req.query("before"),
+      "before",
+      Number.MAX_SAFE_INTEGER,
+      0,
+      Number.MAX_SAFE_INTEGER,
+    );
+    await gateway.getSession(id);
+    const projection = await gateway.currentProjection(id);
+    return c.json(tablePage(id, projection.seq, projection.state, table as WindowTable, before, limit));
   });
 
   app.get("/api/sessions/:id/events.json", async (c) => {

@@ -1,10 +1,12 @@
 // The snapshot endpoint's answer: a bounded hydration window, never the whole history (HYD-01/02/13,
-// AUI-AR-HYDRATE-001). The shell, runtime status, pending actions, queue, tools, tasks, team and artifact
-// summaries come whole; messages and timeline are cut to the most recent N, with a cursor for older pages
-// that load only on an explicit request (HYD-05).
+// AUI-AR-HYDRATE-001). The shell, runtime status, queue, team and context come whole; messages and
+// timeline are cut to the most recent N, and every record table to what the first paint needs
+// (table-window.ts), each with a cursor for older pages that load only on request (HYD-05). The window
+// is serialized once per session state and shared by every joiner (a late joiner never re-serializes).
 import type { HistoryPage, HydrationWindow, WindowInfo } from "@agent-ui/client";
 import type { ProjectionState, TimelineEntry } from "@agent-ui/contracts";
 import type { SessionRecord } from "../store/session-store";
+import { windowTables } from "./table-window";
 
 export const DEFAULT_MESSAGE_WINDOW = 40;
 export const DEFAULT_TIMELINE_WINDOW = 200;
@@ -19,13 +21,46 @@ export function hydrationWindow(
 ): HydrationWindow {
   const messages = tail(state.messages, messageLimit);
   const timeline = tail<TimelineEntry>(state.timeline, DEFAULT_TIMELINE_WINDOW);
+  const tables = windowTables(state, messages.items);
   return {
     session,
     attached,
     seq,
-    state: { ...state, messages: messages.items, timeline: timeline.items },
-    window: { messages: messages.info, timeline: { ...timeline.info, deferred: timeline.info.truncated } },
+    state: { ...state, ...tables.tables, messages: messages.items, timeline: timeline.items },
+    window: {
+      messages: messages.info,
+      timeline: { ...timeline.info, deferred: timeline.info.truncated },
+      tables: tables.info,
+    },
   };
+}
+
+/** Serialized windows, one per session (the newest state asked for), so concurrent joiners share one
+ * JSON text. Bounded in count; a session's entry is replaced when its state moves on. */
+const MAX_CACHED_WINDOWS = 64;
+const serialized = new Map<string, { key: string; body: string }>();
+
+/** The window as JSON text, built and serialized once per (state, session record, limit). */
+export function hydrationWindowJson(
+  session: SessionRecord,
+  attached: boolean,
+  seq: number,
+  state: ProjectionState,
+  messageLimit = DEFAULT_MESSAGE_WINDOW,
+): string {
+  const key = `${seq}\u0000${messageLimit}\u0000${attached}\u0000${session.status}\u0000${session.statusReason ?? ""}\u0000${session.updatedAt}\u0000${session.title ?? ""}`;
+  const cached = serialized.get(session.id);
+  if (cached !== undefined && cached.key === key) {
+    // Most recently used last.
+    serialized.delete(session.id);
+    serialized.set(session.id, cached);
+    return cached.body;
+  }
+  const body = JSON.stringify(hydrationWindow(session, attached, seq, state, messageLimit));
+  serialized.delete(session.id);
+  serialized.set(session.id, { key, body });
+  if (serialized.size > MAX_CACHED_WINDOWS) serialized.delete(serialized.keys().next().value as string);
+  return body;
 }
 
 /** Older messages strictly before `before` (a cursor from a previous window or page). */

@@ -1,0 +1,112 @@
+// HYD-02 / AS-10: the hydration window holds what a first paint needs from every record table — live
+// rows (running tools, pending actions), rows the window's messages point at, the newest rows — and
+// counts for the rest, which page in by cursor; a client pages them into its projection on demand.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { connectSession } from "@agent-ui/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningServer } from "../src";
+import { createSession, getJson, scriptedFactory, startTestServer } from "./helpers";
+
+const TURNS = 30;
+const TOOLS_PER_TURN = 10;
+
+function script(): Partial<AgentUiEvent>[] {
+  const events: Partial<AgentUiEvent>[] = [
+    { type: "run.started", turnId: "t0", messageId: "m0", payload: { input: "start" } },
+    {
+      type: "tool.started",
+      turnId: "t0",
+      messageId: "m0",
+      toolCallId: "running-1",
+      payload: { name: "watch" },
+    },
+    { type: "action.required", turnId: "t0", actionId: "ask-1", payload: { actionType: "clarification" } },
+  ];
+  for (let t = 1; t <= TURNS; t++) {
+    const turn = { turnId: `t${t}`, messageId: `m${t}` };
+    events.push({ type: "run.started", ...turn, payload: { input: `q${t}` } });
+    for (let k = 0; k < TOOLS_PER_TURN; k++) {
+      const toolCallId = `c${t}-${k}`;
+      events.push({ type: "tool.started", ...turn, toolCallId, payload: { name: "read" } });
+      events.push({ type: "tool.result", ...turn, toolCallId, payload: { output: `out ${t}/${k}` } });
+    }
+    events.push({ type: "text.delta", ...turn, payload: { delta: `answer ${t}` } });
+  }
+  return events;
+}
+
+describe("windowed hydration of every record table", () => {
+  let server: RunningServer;
+  let id: string;
+  beforeAll(async () => {
+    server = await startTestServer({ extraSources: [scriptedFactory(script())] });
+    id = (await createSession(server, { source: "scripted" }, script().length)).id;
+  });
+  afterAll(async () => server?.close());
+
+  it("HYD-02 AS-10 the window holds the newest rows, live rows and counts; never every tool", async () => {
+    const { status, body } = await getJson(`${server.url}/api/sessions/${id}/snapshot?limit=2`);
+    expect(status).toBe(200);
+    const tools = Object.keys(body.state.tools);
+    const total = TURNS * TOOLS_PER_TURN + 1;
+    expect(body.window.tables.tools).toMatchObject({ total, truncated: true });
+    // The newest 100, plus the running tool from the first turn.
+    expect(tools).toHaveLength(101);
+    expect(body.window.tables.tools.included).toBe(101);
+    expect(tools[0]).toBe("running-1");
+    expect(tools[tools.length - 1]).toBe(`c${TURNS}-${TOOLS_PER_TURN - 1}`);
+    expect(body.state.tools["c1-0"]).toBeUndefined();
+    // The pending action of the first turn is there whatever its age.
+    expect(body.state.actions["ask-1"]?.status).toBe("pending");
+    expect(body.window.tables.actions).toMatchObject({
+      total: 1,
+      included: 1,
+      truncated: false,
+      before: null,
+    });
+  });
+
+  it("HYD-05 older rows page in by cursor, oldest last, and reach the first row", async () => {
+    const window = (await getJson(`${server.url}/api/sessions/${id}/snapshot`)).body;
+    let before: string | null = window.window.tables.tools.before;
+    const seen = new Set(Object.keys(window.state.tools));
+    let pages = 0;
+    while (before !== null) {
+      const page = await getJson(`${server.url}/api/sessions/${id}/tables/tools?before=${before}&limit=64`);
+      expect(page.status).toBe(200);
+      expect(Object.keys(page.body.records).length).toBeLessThanOrEqual(64);
+      for (const key of Object.keys(page.body.records)) seen.add(key);
+      before = page.body.window.before;
+      pages += 1;
+    }
+    expect(pages).toBe(4);
+    expect(seen.size).toBe(TURNS * TOOLS_PER_TURN + 1);
+    expect(seen.has("c1-0")).toBe(true);
+  });
+
+  it("answers an unknown table with 404 and a bad cursor with 400, naming them", async () => {
+    const unknown = await getJson(`${server.url}/api/sessions/${id}/tables/secrets?before=1`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe("unknown_table");
+    const bad = await getJson(`${server.url}/api/sessions/${id}/tables/tools?before=-3`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain("before");
+  });
+
+  it("HYD-02 a client hydrates from the window and pages every older tool into its projection", async () => {
+    const client = connectSession({ baseUrl: server.url, sessionId: id, messageWindow: 2 });
+    await client.ready;
+    expect(Object.keys(client.state.tools)).toHaveLength(101);
+    expect(client.hasOlderRows("tools")).toBe(true);
+    expect(client.hasOlderRows("actions")).toBe(false);
+    let more = true;
+    while (more) more = await client.loadOlderRows("tools");
+    const ids = Object.keys(client.state.tools);
+    expect(ids).toHaveLength(TURNS * TOOLS_PER_TURN + 1);
+    // Older rows come before the ones the window held, in the table's own order.
+    expect(ids.slice(0, 2)).toEqual(["c1-0", "c1-1"]);
+    expect(client.state.tools["c1-0"]).toMatchObject({ status: "output-available" });
+    expect(client.hasOlderRows("tools")).toBe(false);
+    client.close();
+  });
+});
