@@ -1,0 +1,48 @@
+// `npm run bench:window`: the hydration window a late joiner receives for a long session — its size in
+// bytes and the time to build and serialize it, then to serve it again at the same state (shared by
+// every joiner) — beside the whole projection it is cut from. Target: ≤ 512 KB at 1M events.
+import { createProjector } from "@agent-ui/projection";
+import { encodeSession, generateSession } from "../../../bench/src/generator";
+import { hydrationWindowJson } from "../src/http/hydration-window";
+import type { SessionRecord } from "../src";
+
+const TARGET_BYTES = 512 * 1024;
+const sizes = process.argv.includes("--quick") ? [10_000, 100_000] : [100_000, 1_000_000];
+const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString("en-US")} KB`;
+
+const rows: string[] = [];
+for (const events of sizes) {
+  process.stderr.write(`window @ ${events} events…\n`);
+  const envelope = encodeSession(generateSession({ events })).envelope;
+  const projector = createProjector();
+  projector.applyAll(envelope);
+  const state = projector.getState();
+  const whole = JSON.stringify(state).length;
+  const session: SessionRecord = {
+    id: `bench-${events}`,
+    sourceKind: "bench",
+    config: {},
+    status: "completed",
+    createdAt: new Date(0).toISOString(),
+    updatedAt: new Date(0).toISOString(),
+    lastSeq: envelope.length,
+  } as SessionRecord;
+  let start = performance.now();
+  const body = hydrationWindowJson(session, false, envelope.length, state);
+  const firstMs = performance.now() - start;
+  start = performance.now();
+  hydrationWindowJson(session, false, envelope.length, state);
+  const againMs = performance.now() - start;
+  const bytes = Buffer.byteLength(body);
+  rows.push(
+    `| ${events.toLocaleString("en-US")} | ${kb(whole)} | ${kb(bytes)} | ${firstMs.toFixed(1)} | ${againMs.toFixed(3)} | ${bytes <= TARGET_BYTES ? "yes" : "**no**"} |`,
+  );
+}
+process.stdout.write(
+  [
+    "| events | whole projection | hydration window | build + serialize ms | same state again ms | window ≤ 512 KB |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...rows,
+    "",
+  ].join("\n"),
+);
