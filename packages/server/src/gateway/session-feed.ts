@@ -7,6 +7,8 @@ import type { LogEntry, SessionStore } from "../store/session-store";
 export type EntriesListener = (entries: readonly LogEntry[]) => void;
 
 export interface FeedSubscription {
+  /** The newest seq this feed had delivered when the listener was bound. */
+  head: number;
   /** Resolves once the listener is bound and the backlog after `after` was delivered; gives the head seq. */
   ready: Promise<{ head: number }>;
   unsubscribe(): void;
@@ -55,8 +57,10 @@ export class SessionFeed {
     this.chain = this.chain.catch(() => {});
   }
 
-  /** Binds `listener`, delivers everything after `after` from the store, then live entries. */
-  subscribe(after: number, listener: EntriesListener): FeedSubscription {
+  /** Binds `listener`, delivers everything after `after` from the store, then live entries. The backlog
+   * is read a page at a time; `pace` (the connection's backpressure) is awaited before each next page, so
+   * a viewer catching up on a long log never holds more than a page here. */
+  subscribe(after: number, listener: EntriesListener, pace?: () => Promise<void>): FeedSubscription {
     let cursor = after;
     let live = false;
     let closed = false;
@@ -83,6 +87,10 @@ export class SessionFeed {
         const page = await this.store.readEvents(this.sessionId, { after: cursor, limit: CATCH_UP_PAGE });
         if (closed || page.length === 0) break;
         forward(page);
+        // Live entries the pages already covered are dropped: what waits here is only what is ahead.
+        if (buffered.length > 0 && buffered[0].seq <= cursor)
+          buffered.splice(0, buffered.length, ...buffered.filter((entry) => entry.seq > cursor));
+        if (pace) await pace();
       }
       if (!closed) {
         forward(buffered.splice(0));
@@ -91,6 +99,7 @@ export class SessionFeed {
       return { head: Math.max(cursor, this.delivered) };
     })();
     return {
+      head: this.delivered,
       ready,
       unsubscribe: () => {
         closed = true;
