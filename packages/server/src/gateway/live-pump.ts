@@ -108,8 +108,11 @@ export class LivePump {
     this.sink.close(TOO_SLOW_REASON);
   }
 
-  /** Resolves once the connection has taken the last catch-up page (or the viewer was cut). */
+  /** Resolves once the connection has taken the last catch-up page (or the viewer was cut). Always after
+   * a turn of the event loop: pages of many viewers catching up at once then take turns with every other
+   * request instead of running back to back as microtasks. */
   private async drained(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
     const deadline = Date.now() + this.limits.stallMs;
     while (!this.stopped && this.sink.buffered > this.limits.catchUpLowWater) {
       if (Date.now() >= deadline) {

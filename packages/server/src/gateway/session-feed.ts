@@ -16,6 +16,9 @@ export interface FeedSubscription {
 
 /** Most entries read back from the store per query while catching up. */
 const CATCH_UP_PAGE = 500;
+/** A paced viewer's page is smaller: each entry is held as an object, its wire JSON and its encoded frame
+ * until the connection took it, so this is what one slow viewer can cost the gateway. */
+const PACED_PAGE = 100;
 
 export class SessionFeed {
   private delivered: number;
@@ -82,9 +85,10 @@ export class SessionFeed {
       else buffered.push(...entries);
     };
     this.listeners.add(onEntries);
+    const limit = pace ? PACED_PAGE : CATCH_UP_PAGE;
     const ready = (async () => {
       for (;;) {
-        const page = await this.store.readEvents(this.sessionId, { after: cursor, limit: CATCH_UP_PAGE });
+        const page = await this.store.readEvents(this.sessionId, { after: cursor, limit });
         if (closed || page.length === 0) break;
         forward(page);
         // Live entries the pages already covered are dropped: what waits here is only what is ahead.
