@@ -28,6 +28,8 @@ export interface ErrorBody {
 
 export const SSE_READY_EVENT = "ready";
 export const SSE_ENTRY_EVENT = "entry";
+/** The last SSE event of a stream the gateway ends (e.g. a viewer cut as too slow): `{ type, reason }`. */
+export const SSE_CLOSE_EVENT = "close";
 
 /** A session as the gateway lists it. `status` is the runtime source's health (`starting | live |
  * completed | stale | failed | stopped`); `attached` says whether writes can reach a runtime. */

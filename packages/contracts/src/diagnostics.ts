@@ -45,6 +45,8 @@ export const DIAGNOSTIC_CODES = [
   "ui_owned_fact_ignored",
   // recovery was partial: a section could not be restored or repaired (HYD-12)
   "hydration_degraded",
+  // a snapshot or patch would take the application state past its size or depth bound: refused, kept as it was
+  "state_limit_exceeded",
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 

@@ -15,6 +15,13 @@ export interface ProjectorOptions {
    * contracts' `validateEvent` diagnostics. `full`: every event is also validated with `validateEvent`
    * (schema, scope ids, taxonomy, secrets, inline size) and its diagnostics recorded — slower. */
   validation?: "shape" | "full";
+  /** Largest application state (`appState`) kept, in approximate serialized bytes (default 4 MiB). A
+   * snapshot or patch that would exceed it is refused with a `state_limit_exceeded` diagnostic and the
+   * state is kept as it was. Measured over the shared structure, so a `copy` bomb is priced before it is
+   * ever serialized. */
+  maxAppStateBytes?: number;
+  /** Deepest nesting of the application state (default 64 levels); deeper is refused the same way. */
+  maxAppStateDepth?: number;
 }
 
 export interface ResolvedOptions {
@@ -24,6 +31,8 @@ export interface ResolvedOptions {
   showReasoningDetail: boolean;
   sessionId: string | undefined;
   validation: "shape" | "full";
+  maxAppStateBytes: number;
+  maxAppStateDepth: number;
 }
 
 export function resolveOptions(options: ProjectorOptions = {}): ResolvedOptions {
@@ -34,6 +43,8 @@ export function resolveOptions(options: ProjectorOptions = {}): ResolvedOptions 
     showReasoningDetail: options.showReasoningDetail === true,
     sessionId: options.sessionId,
     validation: options.validation === "full" ? "full" : "shape",
+    maxAppStateBytes: positiveInt(options.maxAppStateBytes, 4 * 1024 * 1024),
+    maxAppStateDepth: positiveInt(options.maxAppStateDepth, 64),
   };
 }
 

@@ -7,6 +7,7 @@ import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { WebSocketServer } from "ws";
 import { Gateway } from "./gateway/gateway";
+import type { PumpLimits } from "./gateway/live-pump";
 import { resumeAfterRestart } from "./gateway/restart";
 import type { ProjectorFactory } from "./gateway/session-projection";
 import { createApp } from "./http/app";
@@ -39,6 +40,8 @@ export interface ServerOptions {
   /** Snapshot compaction interval in events (default 200). */
   snapshotEvery?: number;
   projectorFactory?: ProjectorFactory;
+  /** Backpressure limits of SSE and WebSocket viewers (buffered cap, catch-up stall time). */
+  viewerLimits?: Partial<PumpLimits>;
 }
 
 export interface RunningServer {
@@ -66,6 +69,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     sources,
     snapshotEvery: options.snapshotEvery,
     projectorFactory: options.projectorFactory,
+    viewerLimits: options.viewerLimits,
   });
   // With SQLite this process is the only gateway: sessions whose runtime lived in the previous process
   // are re-attached where their source can resume, else stopped with the reason (with Postgres another

@@ -111,7 +111,7 @@ describe("live fan-out", () => {
     await pump.start((listener) => Promise.resolve(feed.subscribe(0, listener)), 0);
     for (let i = 0; i < 40; i++) await store.append("slow", [delta(i) as never]);
     await waitFor(() => closedWith, 20_000);
-    expect(closedWith).toMatch(/too slow/);
+    expect(closedWith).toMatch(/^client_too_slow/);
     const deliveredSeqs = written.slice(1).flatMap((bytes) =>
       [
         ...Buffer.from(bytes)

@@ -1,7 +1,7 @@
 // SSE transport over `fetch` (works in browsers and Node, and can send the bearer token as a header,
 // which EventSource cannot). Resumes with `?after=` — the same point `Last-Event-ID` would give.
 import { SseDecoder } from "../sse-decoder";
-import { SSE_ENTRY_EVENT, SSE_READY_EVENT, type LogEntry, type ReadyFrame } from "../wire";
+import { SSE_CLOSE_EVENT, SSE_ENTRY_EVENT, SSE_READY_EVENT, type LogEntry, type ReadyFrame } from "../wire";
 import { apiUrl, authHeaders, type HttpOptions } from "../write-port";
 import {
   type EventTransport,
@@ -33,6 +33,7 @@ export class SseTransport implements EventTransport {
       const decoder = new SseDecoder();
       const text = new TextDecoder();
       const reader = response.body.getReader();
+      let closeReason: string | undefined;
       // The gateway sends a comment every 15 s; silence for longer means a half-open connection.
       const idleMs = this.options.idleTimeoutMs ?? 45_000;
       let idle = setTimeout(() => abort.abort(), idleMs);
@@ -54,11 +55,11 @@ export class SseTransport implements EventTransport {
           } else if (message.event === SSE_READY_EVENT) {
             if (batch.length > 0) h.onEntries(batch.splice(0));
             h.onReady((JSON.parse(message.data) as ReadyFrame).head);
-          }
+          } else if (message.event === SSE_CLOSE_EVENT) closeReason = closeReasonOf(message.data);
         }
         if (batch.length > 0) h.onEntries(batch);
       }
-      h.onClose("server closed the stream");
+      h.onClose(closeReason ?? "server closed the stream");
     })().catch((error: unknown) => {
       h.onClose(error instanceof Error ? error.message : String(error));
       // A stream that failed mid-way (unreadable entry, network error) must not stay open on the gateway.
@@ -70,6 +71,17 @@ export class SseTransport implements EventTransport {
         abort.abort();
       },
     };
+  }
+}
+
+function closeReasonOf(data: string): string {
+  try {
+    const reason = (JSON.parse(data) as { reason?: unknown }).reason;
+    return typeof reason === "string"
+      ? `server closed the stream: ${reason.slice(0, 200)}`
+      : "server closed the stream";
+  } catch {
+    return "server closed the stream";
   }
 }
 

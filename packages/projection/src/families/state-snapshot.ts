@@ -2,7 +2,9 @@
 // projection goes through the same hydration code as `hydrate()`; `appState` is replaced; `repair: true`
 // releases held events and clears the stale marks of what it carries (what it lacks is degraded, see
 // hydration/repair.ts). state.delta applies RFC 6902 ops to appState; a failing op is a `patch_failed`
-// diagnostic and marks appState stale — never a silent skip.
+// diagnostic and marks appState stale — never a silent skip. An appState past the size or depth bound
+// (options.maxAppStateBytes / maxAppStateDepth) is refused: `state_limit_exceeded`, the state kept as it
+// was and marked stale (internal/state-bounds.ts prices a patch without serializing it).
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { hydrateInput } from "../hydration";
 import { degradationCount, degrade, factSections, isCovered } from "../hydration/repair";
@@ -10,6 +12,7 @@ import type { HydrationInput } from "../hydration/types";
 import { isRecord } from "../internal/json";
 import { PatchError, type PatchOperation, applyPatch } from "../internal/json-patch";
 import { safeValue } from "../internal/safety";
+import { stateLimitExceeded } from "../internal/state-bounds";
 import type { EventContext, Store } from "../store";
 
 function inputsOf(payload: Record<string, unknown>, event: AgentUiEvent): HydrationInput[] {
@@ -46,8 +49,11 @@ function stateSnapshot(store: Store, ctx: EventContext): void {
   const degradedBefore = degradationCount(store);
   for (const input of inputs) hydrateInput(store, input, event);
   if (hasAppState) {
-    store.appState = safeValue(payload.appState as Record<string, unknown>).value;
-    store.clearStale("appState");
+    const refused = stateLimitExceeded(payload.appState, store.options);
+    if (refused === undefined) {
+      store.appState = safeValue(payload.appState as Record<string, unknown>).value;
+      store.clearStale("appState");
+    } else refuseAppState(store, `state.snapshot appState refused (${refused})`, event, "/payload/appState");
   }
   if (inputs.length === 0 && !hasAppState && !repair) {
     store.diag(
@@ -91,6 +97,11 @@ function stateDelta(store: Store, ctx: EventContext): void {
   try {
     const next = applyPatch(store.appState, operations);
     if (!isRecord(next)) throw new PatchError("appState must stay an object");
+    const refused = stateLimitExceeded(next, store.options);
+    if (refused !== undefined) {
+      refuseAppState(store, `state.delta refused (${refused})`, event, "/payload/patch");
+      return;
+    }
     store.appState = next;
   } catch (error) {
     const reason = error instanceof PatchError ? error.message : "patch could not be applied";
@@ -103,6 +114,18 @@ function stateDelta(store: Store, ctx: EventContext): void {
     );
     store.markStale("appState");
   }
+}
+
+/** The state stays as it was; it is marked stale because the runtime's own state has moved on. */
+export function refuseAppState(store: Store, message: string, event: AgentUiEvent, path: string): void {
+  store.diag(
+    "state_limit_exceeded",
+    "error",
+    `${message}: appState kept as it was and marked stale`,
+    event,
+    path,
+  );
+  store.markStale("appState");
 }
 
 export const stateHandlers = {

@@ -2,6 +2,7 @@
 // cursor becomes each stream's baseline, so the event tail continues where the stored state ended.
 import type { MessagePart, ProjectionState } from "@agent-ui/contracts";
 import { copyPlain } from "../internal/json";
+import { stateLimitExceeded } from "../internal/state-bounds";
 import { type MessageState, type PartState, newPart } from "../internal/message-state";
 import type { EventContext, Store } from "../store";
 import type { EntityTable } from "../internal/entity-table";
@@ -39,7 +40,18 @@ export function hydrateProjection(store: Store, state: ProjectionState, ctx: Eve
   loadTable(store.evidence, state.evidence);
   for (const entry of state.timeline ?? []) store.timeline.set(entry.id, copyPlain(entry));
   for (const diagnostic of state.diagnostics ?? []) store.diagnostics.push(copyPlain(diagnostic));
-  store.appState = copyPlain(state.appState ?? {});
+  const refused = stateLimitExceeded(state.appState ?? {}, store.options);
+  if (refused === undefined) store.appState = copyPlain(state.appState ?? {});
+  else {
+    store.diag(
+      "state_limit_exceeded",
+      "error",
+      `stored projection appState refused (${refused}): appState kept as it was and marked stale`,
+      ctx.event,
+      "/appState",
+    );
+    store.markStale("appState");
+  }
   for (const action of store.actions.values())
     if (action.status === "pending" || action.status === "stale") store.pendingActions.add(action.actionId);
   for (const message of state.messages ?? []) loadMessage(store, message);
@@ -53,7 +65,6 @@ export function hydrateProjection(store: Store, state: ProjectionState, ctx: Eve
     store.gate.setBaseline(stream, sequence);
   for (const section of state.cursor?.staleSections ?? [])
     if (!section.startsWith("stream:")) store.markStale(section);
-  void ctx;
 }
 
 function loadMessage(store: Store, message: ProjectionState["messages"][number]): void {

@@ -14,6 +14,7 @@ import type { DetailRecord, SessionRecord, SessionStore } from "../store/session
 import { IdempotentCommands } from "./commands";
 import { GatewayError } from "./errors";
 import { errorMessage, SessionIngest } from "./ingest";
+import { DEFAULT_PUMP_LIMITS, type PumpLimits } from "./live-pump";
 import { type EntriesListener, type FeedSubscription, SessionFeed } from "./session-feed";
 import { defaultProjectorFactory, type ProjectorFactory, SessionProjection } from "./session-projection";
 import { GATEWAY_SHUTDOWN_REASON, sourceStatusEvents } from "./status-events";
@@ -26,6 +27,8 @@ export interface GatewayOptions {
   projectorFactory?: ProjectorFactory;
   /** Projections kept in memory for sessions no runtime here feeds (default 200). */
   maxCachedProjections?: number;
+  /** Backpressure limits of SSE and WebSocket viewers (./live-pump). */
+  viewerLimits?: Partial<PumpLimits>;
 }
 
 interface CachedProjection {
@@ -59,6 +62,8 @@ export class Gateway {
   private readonly feeds = new Map<string, Promise<SessionFeed>>();
   private readonly projections = new Map<string, CachedProjection>();
   private readonly maxCachedProjections: number;
+  /** Backpressure limits the SSE and WebSocket routes give each viewer. */
+  readonly viewerLimits: PumpLimits;
   private readonly runtimes = new Map<string, AttachedRuntime>();
   private readonly commands: IdempotentCommands;
   private readonly detach: () => void;
@@ -70,6 +75,7 @@ export class Gateway {
     this.snapshotEvery = options.snapshotEvery ?? 200;
     this.projectorFactory = options.projectorFactory ?? defaultProjectorFactory;
     this.maxCachedProjections = options.maxCachedProjections ?? 200;
+    this.viewerLimits = { ...DEFAULT_PUMP_LIMITS, ...options.viewerLimits };
     this.commands = new IdempotentCommands(this.store);
     this.detach = this.store.onAppended((sessionId, lastSeq, entries) => {
       const feed = this.feeds.get(sessionId);
@@ -129,11 +135,17 @@ export class Gateway {
     return this.runtimes.has(id);
   }
 
-  /** Binds `listener` and delivers every entry after `after`, then live entries. */
-  async subscribe(sessionId: string, after: number, listener: EntriesListener): Promise<FeedSubscription> {
+  /** Binds `listener` and delivers every entry after `after`, then live entries; `pace` is awaited
+   * between catch-up pages (the connection's backpressure). */
+  async subscribe(
+    sessionId: string,
+    after: number,
+    listener: EntriesListener,
+    pace?: () => Promise<void>,
+  ): Promise<FeedSubscription> {
     await this.getSession(sessionId);
     const feed = await this.feed(sessionId);
-    return feed.subscribe(after, listener);
+    return feed.subscribe(after, listener, pace);
   }
 
   /** The current projection of a session and the log seq it reflects. */

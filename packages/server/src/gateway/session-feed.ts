@@ -7,6 +7,8 @@ import type { LogEntry, SessionStore } from "../store/session-store";
 export type EntriesListener = (entries: readonly LogEntry[]) => void;
 
 export interface FeedSubscription {
+  /** The newest seq this feed had delivered when the listener was bound. */
+  head: number;
   /** Resolves once the listener is bound and the backlog after `after` was delivered; gives the head seq. */
   ready: Promise<{ head: number }>;
   unsubscribe(): void;
@@ -14,6 +16,9 @@ export interface FeedSubscription {
 
 /** Most entries read back from the store per query while catching up. */
 const CATCH_UP_PAGE = 500;
+/** A paced viewer's page is smaller: each entry is held as an object, its wire JSON and its encoded frame
+ * until the connection took it, so this is what one slow viewer can cost the gateway. */
+const PACED_PAGE = 100;
 
 export class SessionFeed {
   private delivered: number;
@@ -55,8 +60,10 @@ export class SessionFeed {
     this.chain = this.chain.catch(() => {});
   }
 
-  /** Binds `listener`, delivers everything after `after` from the store, then live entries. */
-  subscribe(after: number, listener: EntriesListener): FeedSubscription {
+  /** Binds `listener`, delivers everything after `after` from the store, then live entries. The backlog
+   * is read a page at a time; `pace` (the connection's backpressure) is awaited before each next page, so
+   * a viewer catching up on a long log never holds more than a page here. */
+  subscribe(after: number, listener: EntriesListener, pace?: () => Promise<void>): FeedSubscription {
     let cursor = after;
     let live = false;
     let closed = false;
@@ -78,11 +85,16 @@ export class SessionFeed {
       else buffered.push(...entries);
     };
     this.listeners.add(onEntries);
+    const limit = pace ? PACED_PAGE : CATCH_UP_PAGE;
     const ready = (async () => {
       for (;;) {
-        const page = await this.store.readEvents(this.sessionId, { after: cursor, limit: CATCH_UP_PAGE });
+        const page = await this.store.readEvents(this.sessionId, { after: cursor, limit });
         if (closed || page.length === 0) break;
         forward(page);
+        // Live entries the pages already covered are dropped: what waits here is only what is ahead.
+        if (buffered.length > 0 && buffered[0].seq <= cursor)
+          buffered.splice(0, buffered.length, ...buffered.filter((entry) => entry.seq > cursor));
+        if (pace) await pace();
       }
       if (!closed) {
         forward(buffered.splice(0));
@@ -91,6 +103,7 @@ export class SessionFeed {
       return { head: Math.max(cursor, this.delivered) };
     })();
     return {
+      head: this.delivered,
       ready,
       unsubscribe: () => {
         closed = true;

@@ -2,16 +2,23 @@
 // `Last-Event-ID` header the browser sends on reconnect. The `ready` event says the listener is bound
 // (COMP-05); each entry is one SSE event whose `id` is its seq; a comment line keeps proxies from timing out.
 // Each wake's frames (pre-encoded once for all viewers by the feed) are one chunk of the response body.
-import { SSE_READY_EVENT } from "@agent-ui/client";
+import { SSE_CLOSE_EVENT, SSE_READY_EVENT } from "@agent-ui/client";
 import type { Context } from "hono";
 import { sseEntryFrames } from "../gateway/encoded-frames";
-import { GatewayError } from "../gateway/errors";
 import type { Gateway } from "../gateway/gateway";
-import { type FrameEncoding, type FrameSink, LivePump, type Subscribe } from "../gateway/live-pump";
+import {
+  type FrameEncoding,
+  type FrameSink,
+  LivePump,
+  type PumpLimits,
+  type Subscribe,
+} from "../gateway/live-pump";
 import { intParam } from "./params";
 
 const HEARTBEAT_MS = 15_000;
 const HEARTBEAT = Buffer.from(": keep-alive\n\n");
+/** A cut viewer that has not read its final event within this time is disconnected. */
+export const CUT_GRACE_MS = 5_000;
 
 const SSE_HEADERS: Record<string, string> = {
   "content-type": "text/event-stream",
@@ -30,11 +37,8 @@ const SSE_ENCODING: FrameEncoding = {
 
 export function resumePoint(c: Context): number {
   const header = c.req.header("last-event-id");
-  if (header !== undefined && header !== "") {
-    if (!/^\d+$/.test(header))
-      throw new GatewayError(400, "invalid_request", "Last-Event-ID must be a sequence number");
-    return Number(header);
-  }
+  if (header !== undefined && header !== "")
+    return intParam(header, "Last-Event-ID", 0, 0, Number.MAX_SAFE_INTEGER);
   return intParam(c.req.query("after"), "after", 0, 0, Number.MAX_SAFE_INTEGER);
 }
 
@@ -43,8 +47,16 @@ export function sseRoute(gateway: Gateway) {
     const id = c.req.param("id") as string;
     await gateway.getSession(id);
     const after = resumePoint(c);
+    // The node response under Hono (@hono/node-server): a cut viewer that stops reading is disconnected.
+    const outgoing = (c.env as { outgoing?: { destroy(): void; writableFinished?: boolean } } | undefined)
+      ?.outgoing;
     return c.newResponse(
-      liveStream((listener) => gateway.subscribe(id, after, listener), after),
+      liveStream(
+        (listener, pace) => gateway.subscribe(id, after, listener, pace),
+        after,
+        gateway.viewerLimits,
+        outgoing,
+      ),
       200,
       SSE_HEADERS,
     );
@@ -54,7 +66,12 @@ export function sseRoute(gateway: Gateway) {
 /** The response body of one viewer: a byte stream we enqueue to directly (one chunk per wake), read by the
  * HTTP server only as fast as the socket drains. Ends when the client goes away (cancel), the gateway
  * shuts down, or the viewer is cut as too slow. */
-function liveStream(subscribe: Subscribe, after: number): ReadableStream<Uint8Array> {
+function liveStream(
+  subscribe: Subscribe,
+  after: number,
+  limits: PumpLimits,
+  outgoing: { destroy(): void; writableFinished?: boolean } | undefined,
+): ReadableStream<Uint8Array> {
   let pump: LivePump | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let ended = false;
@@ -75,13 +92,23 @@ function liveStream(subscribe: Subscribe, after: number): ReadableStream<Uint8Ar
             if (ended) return;
             controller.enqueue(frames.length === 1 ? frames[0] : Buffer.concat(frames));
           },
-          close() {
+          close(reason) {
             if (ended) return;
             end();
+            // The last event names why the stream ends; the client resumes from its last seq.
+            controller.enqueue(
+              Buffer.from(
+                `event: ${SSE_CLOSE_EVENT}\ndata: ${JSON.stringify({ type: "close", reason })}\n\n`,
+              ),
+            );
             controller.close();
+            if (outgoing)
+              setTimeout(() => {
+                if (!outgoing.writableFinished) outgoing.destroy();
+              }, CUT_GRACE_MS).unref();
           },
         };
-        pump = new LivePump(sink, SSE_ENCODING);
+        pump = new LivePump(sink, SSE_ENCODING, limits);
         heartbeat = setInterval(() => sink.write([HEARTBEAT]), HEARTBEAT_MS);
         pump.start(subscribe, after).catch(() => {
           // The session vanished or the store failed while binding: end the stream; the client retries.

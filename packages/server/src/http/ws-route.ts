@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import { wsEntriesFrame } from "../gateway/encoded-frames";
 import type { Gateway } from "../gateway/gateway";
 import { type FrameEncoding, LivePump } from "../gateway/live-pump";
-import { resumePoint } from "./sse-route";
+import { CUT_GRACE_MS, resumePoint } from "./sse-route";
 
 /** A client that does not answer a ping within one interval is gone (half-open TCP): terminate it. */
 const PING_INTERVAL_MS = 30_000;
@@ -70,12 +70,17 @@ export function wsRoute(gateway: Gateway) {
             write: (frames) => {
               for (const frame of frames) sendText(frame);
             },
-            close: (reason) => ws.close(1013, reason),
+            close: (reason) => {
+              // 1013 "try again later" with the reason; a peer that never reads the close frame is dropped.
+              ws.close(1013, reason);
+              setTimeout(() => raw?.terminate?.(), CUT_GRACE_MS).unref();
+            },
           },
           WS_ENCODING,
+          gateway.viewerLimits,
         );
         pump
-          .start((listener) => gateway.subscribe(id, after, listener), after)
+          .start((listener, pace) => gateway.subscribe(id, after, listener, pace), after)
           .catch((error: unknown) => {
             sendText(
               frameBytes({
