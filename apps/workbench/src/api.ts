@@ -27,10 +27,25 @@ export interface EventPage {
 
 export const DEMO_SCENARIOS = ["team", "solo", "approval", "retry", "blocked", "queue-steer"] as const;
 
+let token: string | undefined;
+
+/** The gateway's access token for this tab (from `adoptAccessToken` at start-up). */
+export function setAccessToken(value: string | undefined): void {
+  token = value;
+}
+
+export function accessToken(): string | undefined {
+  return token;
+}
+
 async function request<T>(path: string, init?: RequestInit): Promise<T> {
   const response = await fetch(path, {
     ...init,
-    headers: { "content-type": "application/json", ...init?.headers },
+    headers: {
+      "content-type": "application/json",
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...init?.headers,
+    },
   });
   const body = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {

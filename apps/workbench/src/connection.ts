@@ -18,6 +18,7 @@ import {
   frameBatched,
 } from "@agent-ui/react";
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { accessToken } from "./api";
 import type { LatencySource } from "./latency-facts";
 
 export interface LiveSession {
@@ -66,7 +67,8 @@ export function dispatchTo(client: SessionClient): Dispatch {
 }
 
 export function openLiveSession(sessionId: string): LiveSession {
-  const client = connectSession({ baseUrl: window.location.origin, sessionId, transport: "sse" });
+  const token = accessToken();
+  const client = connectSession({ baseUrl: window.location.origin, token, sessionId, transport: "sse" });
   const raw: ProjectionStore<ProjectionState> = {
     getState: () => client.state,
     subscribe: (listener) => client.subscribe(() => listener()),
@@ -75,7 +77,7 @@ export function openLiveSession(sessionId: string): LiveSession {
   trackLatency(client, recorder);
   const dispatch = measuredSends(dispatchTo(client), recorder);
   // open_detail is a read (CTRL-01: read-only API): the gateway serves the body it kept for the ref.
-  const details = new GatewayHttpClient({ baseUrl: window.location.origin });
+  const details = new GatewayHttpClient({ baseUrl: window.location.origin, token });
   const loadDetail: DetailLoader = async (ref) => (await details.readDetail(sessionId, ref)).body;
   void client.open();
   // A busy main thread renders streaming text at half rate instead of falling behind (bench:ui).

@@ -1,8 +1,13 @@
 import "@agent-ui/react/styles.css";
 import "./workbench.css";
+import { adoptAccessToken } from "@agent-ui/client";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { setAccessToken } from "./api";
 import { App } from "./app";
+
+// The token the gateway printed in the URL fragment: kept for this tab, gone from the address bar.
+setAccessToken(adoptAccessToken(window));
 
 const root = document.getElementById("root");
 if (root) {

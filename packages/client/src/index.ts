@@ -13,3 +13,4 @@ export * from "./transports/sse";
 export * from "./transports/websocket";
 export * from "./transports/in-process";
 export * from "./latency";
+export * from "./access-token";

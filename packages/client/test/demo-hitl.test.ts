@@ -10,7 +10,7 @@ import { connectSession, GatewayHttpClient } from "../src";
 describe("HITL through the gateway (demo runtime)", () => {
   it("HITL-02/05 approve goes through respond_action; a double click resolves once (AUI-AR-ACTION-004)", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-hitl-"));
-    const server = await startServer({ port: 0, dataDir });
+    const server = await startServer({ noAuth: true, port: 0, dataDir });
     const http = new GatewayHttpClient({ baseUrl: server.url });
     const session = await http.createSession({ source: "demo", scenario: "approval" });
     const client = connectSession({ baseUrl: server.url, sessionId: session.id });

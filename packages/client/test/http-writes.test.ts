@@ -19,7 +19,7 @@ describe("RuntimeClient over HTTP against the real gateway (CTRL-01)", () => {
   let client: RuntimeClient;
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "agent-ui-http-writes-"));
-    server = await startServer({ port: 0, dataDir, sources: [source] });
+    server = await startServer({ noAuth: true, port: 0, dataDir, sources: [source] });
     sessionId = (await new GatewayHttpClient({ baseUrl: server.url }).createSession({ source: "held" })).id;
     client = new RuntimeClient({ sessionId, port: new HttpWritePort({ baseUrl: server.url }) });
   });

@@ -112,7 +112,7 @@ describe("turn latency marks (PERF-01, §E-3)", () => {
 
   it("PERF-01 a real send through the gateway and the demo runtime reaches every event clock point in order", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-latency-"));
-    const server = await startServer({ port: 0, dataDir });
+    const server = await startServer({ noAuth: true, port: 0, dataDir });
     try {
       const http = new GatewayHttpClient({ baseUrl: server.url });
       const created = await http.createSession({

@@ -267,7 +267,7 @@ describe("optimistic send against the real gateway and the demo runtime", () => 
   for (const transport of ["sse", "websocket"] as const) {
     it(`TEXT-09 over ${transport}: optimistic first, then one user message under the runtime's id`, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-optimistic-"));
-      const server = await startServer({ port: 0, dataDir });
+      const server = await startServer({ noAuth: true, port: 0, dataDir });
       try {
         const http = new GatewayHttpClient({ baseUrl: server.url });
         const session = await http.createSession({

@@ -110,7 +110,7 @@ for (const transport of ["sse", "websocket"] as const) {
     it("ORD-04 hydrates from the snapshot, survives a gateway restart and resumes without duplicates", async () => {
       const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-client-"));
       const source = heldSource();
-      let server = await startServer({ port: 0, dataDir, sources: [source] });
+      let server = await startServer({ noAuth: true, port: 0, dataDir, sources: [source] });
       const port = server.port;
       const http = new GatewayHttpClient({ baseUrl: server.url });
       const session = await http.createSession({ source: "held" });
@@ -139,7 +139,7 @@ for (const transport of ["sse", "websocket"] as const) {
       client.onConnection((info) => states.push(info.state));
       await server.close();
       await waitUntil(() => states.includes("reconnecting") || states.includes("stale"));
-      server = await startServer({ port, dataDir, sources: [source] });
+      server = await startServer({ noAuth: true, port, dataDir, sources: [source] });
       await waitUntil(() => client.connection.state === "live", 8000);
       const [last] = (
         await server.gateway.store.append(session.id, deltas(6, 8, "m1") as AgentUiEvent[])
@@ -229,7 +229,7 @@ describe("SessionClient refused by, or cut off from, the gateway", () => {
   it("CTRL-07 a gateway that is down at open is retried with backoff (reconnecting, a fact) until it is up, then live", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-client-"));
     const source = heldSource();
-    let server = await startServer({ port: 0, dataDir, sources: [source] });
+    let server = await startServer({ noAuth: true, port: 0, dataDir, sources: [source] });
     const port = server.port;
     const session = await new GatewayHttpClient({ baseUrl: server.url }).createSession({ source: "held" });
     await server.close();
@@ -243,7 +243,7 @@ describe("SessionClient refused by, or cut off from, the gateway", () => {
     await expect(client.open()).rejects.toThrow();
     expect(client.connection.state).toBe("reconnecting");
     expect(client.connection.reason).toBeTruthy();
-    server = await startServer({ port, dataDir, sources: [source] });
+    server = await startServer({ noAuth: true, port, dataDir, sources: [source] });
     try {
       await waitUntil(() => client.connection.state === "live", 8000);
       expect(states[0].state).toBe("reconnecting");

@@ -58,7 +58,7 @@ async function withGateway(run: (ctx: Awaited<ReturnType<typeof gateway>>) => Pr
 async function gateway() {
   const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-ws-resume-"));
   const source = heldSource();
-  const server = await startServer({ port: 0, dataDir, sources: [source] });
+  const server = await startServer({ noAuth: true, port: 0, dataDir, sources: [source] });
   const session = await new GatewayHttpClient({ baseUrl: server.url }).createSession({ source: "held" });
   await waitUntil(() => source.sink !== undefined);
   const append = async (from: number, to: number) => {

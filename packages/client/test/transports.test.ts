@@ -147,7 +147,10 @@ describe("WebSocketTransport", () => {
     onclose: WebSocketLike["onclose"] = null;
     onerror: WebSocketLike["onerror"] = null;
     closed = false;
-    constructor(readonly url: string) {
+    constructor(
+      readonly url: string,
+      readonly protocols?: string[],
+    ) {
       FakeSocket.last = this;
     }
     close(): void {
@@ -170,9 +173,11 @@ describe("WebSocketTransport", () => {
     return { socket: FakeSocket.last as FakeSocket, closes, entries };
   };
 
-  it("ORD-04 resumes with ?after= and sends the token as a query parameter (browsers cannot set headers)", () => {
+  it("ORD-04 resumes with ?after=; the token travels as a subprotocol (browsers cannot set headers), never in the URL", () => {
     const { socket } = connect();
-    expect(socket.url).toBe("ws://gw.invalid/api/sessions/s%201/ws?after=7&token=t%20k");
+    expect(socket.url).toBe("ws://gw.invalid/api/sessions/s%201/ws?after=7");
+    // "t k" as the hex of its UTF-8 bytes: any token stays a valid subprotocol name.
+    expect(socket.protocols).toEqual(["agent-ui", "agent-ui.token.74206b"]);
   });
 
   it("an unreadable frame ends the connection instead of being skipped; an unknown frame type is ignored", () => {

@@ -20,7 +20,7 @@ afterEach(async () => {
 
 async function gateway(): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-two-clients-"));
-  const server = await startServer({ port: 0, dataDir });
+  const server = await startServer({ noAuth: true, port: 0, dataDir });
   cleanups.push(async () => {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -44,6 +44,7 @@ export async function runBench(options: BenchOptions): Promise<RoundResult[]> {
   const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-server-bench-"));
   const bench = benchSourceFactory();
   const server = await startServer({
+    noAuth: true,
     port: 0,
     host: "127.0.0.1",
     dataDir,

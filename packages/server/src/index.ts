@@ -1,7 +1,8 @@
 export * from "./sources/runtime-source";
 export * from "./sources/registry";
-export { agUiSource, AG_UI_FORMAT } from "./sources/ag-ui-connector";
-export { aiSdkSource, AI_SDK_FORMAT } from "./sources/ai-sdk-connector";
+export { agUiConnector, agUiSource, AG_UI_FORMAT } from "./sources/ag-ui-connector";
+export { aiSdkConnector, aiSdkSource, AI_SDK_FORMAT } from "./sources/ai-sdk-connector";
+export { UPSTREAM_UNAVAILABLE, UpstreamGuard, type UpstreamPolicy } from "./sources/upstream-policy";
 export { replaySource, type ReplayOptions } from "./sources/replay-source";
 export * from "./store/session-store";
 export { createSqliteStore, type SqliteStoreOptions } from "./store/sqlite-store";

@@ -1,5 +1,6 @@
 // `startServer(options)`: opens the store, builds the gateway and its HTTP API, listens (127.0.0.1 by
 // default) and returns `{ url, close }`. Used by `agent-ui serve`, `agent-ui start` and the tests.
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
@@ -11,6 +12,7 @@ import type { PumpLimits } from "./gateway/live-pump";
 import { resumeAfterRestart } from "./gateway/restart";
 import type { ProjectorFactory } from "./gateway/session-projection";
 import { createApp } from "./http/app";
+import { chooseWsProtocol } from "./http/guard";
 import type { RuntimeSourceFactory } from "./sources/runtime-source";
 import { builtInSources } from "./sources/registry";
 import { createPostgresStore } from "./store/postgres-store";
@@ -31,10 +33,15 @@ export interface ServerOptions {
   pgSchema?: string;
   /** Serve this directory (the built workbench) at `/`, with an SPA fallback to index.html. */
   staticDir?: string;
-  /** Require this bearer token on `/api/*` (health excepted). */
+  /** The access token `/api/*` requires (health excepted). Without one (and without `noAuth`) a random
+   * token is generated: `RunningServer.token` / `accessUrl` carry it. */
   token?: string;
-  /** Allowed CORS origins (CORS is off by default). */
+  /** Serve `/api/*` without a token: only for a gateway behind its own auth. */
+  noAuth?: boolean;
+  /** Origins allowed besides the gateway's own (CORS is off by default). */
   corsOrigins?: string[];
+  /** Host names accepted besides the loopback names and the bound host (DNS rebinding defence). */
+  allowedHosts?: string[];
   /** Runtime source kinds offered (default: the built-in ones). */
   sources?: readonly RuntimeSourceFactory[];
   /** Snapshot compaction interval in events (default 200). */
@@ -45,7 +52,13 @@ export interface ServerOptions {
 }
 
 export interface RunningServer {
+  /** The gateway's origin, e.g. `http://127.0.0.1:4318`. */
   url: string;
+  /** The access token `/api/*` requires; undefined when started with `noAuth`. */
+  token: string | undefined;
+  /** The workbench URL that carries the token in its fragment (`/#token=…`): a fragment never reaches a
+   * server log or a Referer. */
+  accessUrl: string;
   port: number;
   gateway: Gateway;
   close(): Promise<void>;
@@ -75,7 +88,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // are re-attached where their source can resume, else stopped with the reason (with Postgres another
   // gateway may still hold them).
   if (store.kind === "sqlite") await resumeAfterRestart(gateway, sources);
-  const app = createApp(gateway, { token: options.token, corsOrigins: options.corsOrigins });
+  const host = options.host ?? "127.0.0.1";
+  const token = options.noAuth ? undefined : (options.token ?? randomBytes(24).toString("base64url"));
+  const app = createApp(gateway, {
+    token,
+    noAuth: options.noAuth,
+    corsOrigins: options.corsOrigins,
+    allowedHosts: [...boundHost(host), ...(options.allowedHosts ?? [])],
+  });
   if (options.staticDir) {
     const root = resolve(options.staticDir);
     const files = serveStatic({ root });
@@ -86,21 +106,31 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (hasIndex)
       app.get("*", async (c, next) => (c.req.path.startsWith("/api/") ? next() : spaFallback(c, next)));
   }
-  const wss = new WebSocketServer({ noServer: true });
-  const host = options.host ?? "127.0.0.1";
+  const wss = new WebSocketServer({ noServer: true, handleProtocols: chooseWsProtocol });
+  const wanted = options.port ?? 4318;
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
     (done, reject) => {
       const s = serve(
-        { fetch: app.fetch, port: options.port ?? 4318, hostname: host, websocket: { server: wss } },
+        { fetch: app.fetch, port: wanted, hostname: host, websocket: { server: wss } },
         (info: AddressInfo) => done({ server: s, port: info.port }),
       );
       s.once("error", reject);
     },
-  );
+  ).catch(async (error: unknown) => {
+    // Nothing of this process may keep running on a port it could not take: release the gateway and
+    // the store, then say which port and what to do.
+    await gateway.close().catch(() => {});
+    wss.close();
+    if (ownsStore) await store.close().catch(() => {});
+    throw listenError(error, host, wanted);
+  });
   const urlHost = host.includes(":") ? `[${host}]` : host;
+  const url = `http://${urlHost}:${port}`;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost}:${port}`,
+    url,
+    token,
+    accessUrl: token ? `${url}/#token=${encodeURIComponent(token)}` : `${url}/`,
     port,
     gateway,
     close() {
@@ -117,4 +147,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return closing;
     },
   };
+}
+
+/** The bound host as a Host name to accept, unless it is a wildcard (`0.0.0.0`, `::`): then only the
+ * loopback names and `allowedHosts` are accepted. */
+function boundHost(host: string): string[] {
+  if (host === "0.0.0.0" || host === "::" || host === "") return [];
+  return [host.includes(":") && !host.startsWith("[") ? `[${host}]` : host];
+}
+
+function listenError(error: unknown, host: string, port: number): Error {
+  const code = (error as { code?: string } | null)?.code;
+  if (code === "EADDRINUSE")
+    return new Error(`port ${port} on ${host} is already in use: stop the process holding it or pass --port`);
+  if (code === "EACCES")
+    return new Error(`not allowed to listen on ${host}:${port} (EACCES): pick another --port`);
+  return error instanceof Error ? error : new Error(String(error));
 }

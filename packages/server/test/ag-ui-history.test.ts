@@ -76,7 +76,12 @@ const messageText = (state: ProjectionState, id: string) =>
 
 /** The gateway on a data dir, with a few session helpers. */
 async function gatewayOn(dataDir: string) {
-  const server: RunningServer = await startServer({ port: 0, dataDir, sources: builtInSources() });
+  const server: RunningServer = await startServer({
+    noAuth: true,
+    port: 0,
+    dataDir,
+    sources: builtInSources(),
+  });
   const session = async (id: string) => (await getJson(`${server.url}/api/sessions/${id}`)).body.session;
   const state = async (id: string) =>
     (await getJson(`${server.url}/api/sessions/${id}/snapshot`)).body.state as ProjectionState;

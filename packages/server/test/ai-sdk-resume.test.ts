@@ -153,7 +153,12 @@ const RUN_ENDED = "upstream run ended; ready for the next write";
 
 /** The gateway on a data dir, with a few session helpers. */
 async function gatewayOn(dataDir: string) {
-  const server: RunningServer = await startServer({ port: 0, dataDir, sources: builtInSources() });
+  const server: RunningServer = await startServer({
+    noAuth: true,
+    port: 0,
+    dataDir,
+    sources: builtInSources(),
+  });
   const session = async (id: string) => (await getJson(`${server.url}/api/sessions/${id}`)).body.session;
   const state = async (id: string) =>
     (await getJson(`${server.url}/api/sessions/${id}/snapshot`)).body.state as ProjectionState;

@@ -197,11 +197,17 @@ describe("gateway auth and CORS", () => {
     expect(denied.status).toBe(401);
     expect(denied.body.error.code).toBe("unauthorized");
     const allowed = await fetch(`${server.url}/api/sessions`, {
-      headers: { authorization: "Bearer s3cret-token", origin: "http://evil.example" },
+      headers: { authorization: "Bearer s3cret-token" },
     });
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get("access-control-allow-origin")).toBeNull();
-    expect((await getJson(`${server.url}/api/sessions?token=s3cret-token`)).status).toBe(200);
+    const foreign = await fetch(`${server.url}/api/sessions`, {
+      headers: { authorization: "Bearer s3cret-token", origin: "http://evil.example" },
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
+    // A token in the URL opens stream GETs only.
+    expect((await getJson(`${server.url}/api/sessions?token=s3cret-token`)).status).toBe(401);
   });
 });
 

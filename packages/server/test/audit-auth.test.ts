@@ -122,7 +122,7 @@ describe("audit: bearer token on every /api route (SEC, issue 5)", () => {
     expect(stored?.status).not.toBe("stopped");
   });
 
-  it("SEC the right token (header, or ?token= for EventSource/WebSocket) opens every read route", async () => {
+  it("SEC the right token in the header opens every read route; in the URL it opens stream GETs only", async () => {
     const good = { authorization: `Bearer ${TOKEN}` };
     const reads = routes(sessionId, ref).filter(
       // An SSE stream never ends (checked below); the last two routes do not exist.
@@ -137,7 +137,13 @@ describe("audit: bearer token on every /api route (SEC, issue 5)", () => {
       { method: "GET", path: `/api/sessions/${sessionId}/details/${encodeURIComponent(ref)}?token=${TOKEN}` },
       {},
     );
-    expect(detail.body).toMatchObject({ ref, body: "detail body" });
+    expect(detail.status).toBe(401);
+    const withHeader = await call(
+      server.url,
+      { method: "GET", path: `/api/sessions/${sessionId}/details/${encodeURIComponent(ref)}` },
+      good,
+    );
+    expect(withHeader.body).toMatchObject({ ref, body: "detail body" });
     // SSE with the header: the stream opens (200, event-stream); we only read its head.
     const abort = new AbortController();
     const sse = await fetch(`${server.url}/api/sessions/${sessionId}/events?after=0`, {

@@ -192,7 +192,7 @@ describe("upstream connectors", () => {
       const s = (await getJson(`${server.url}/api/sessions/${id}`)).body.session;
       return s.status === "failed" ? s : undefined;
     });
-    expect(session.statusReason).toMatch(/host_unavailable/);
+    expect(session.statusReason).toMatch(/^upstream_unavailable:/);
     const log = await logOf(id);
     expect(
       log.some((e: any) => e.event.type === "diagnostic.changed" && e.event.payload.code === "runtime_error"),

@@ -98,7 +98,7 @@ describe("demo runtime resumes after a gateway restart (same SQLite data dir)", 
     const servers: RunningServer[] = [];
     const start = async () => {
       // Frequent compaction: a restart then plans from a stored snapshot plus its tail (HYD-09).
-      const server = await startServer({ port: 0, dataDir: dir.path, snapshotEvery: 20 });
+      const server = await startServer({ noAuth: true, port: 0, dataDir: dir.path, snapshotEvery: 20 });
       servers.push(server);
       return server;
     };
@@ -154,14 +154,14 @@ describe("demo runtime resumes after a gateway restart (same SQLite data dir)", 
   it("FALL-01/TASK-10 a run blocked on a quota when the gateway closed is in flight too: its task is lost (never completed), a retry of it is rejected with why, and the session takes new turns", async () => {
     const dir = tempDir("agent-ui-demo-blocked-");
     dirs.push(dir);
-    const first = await startServer({ port: 0, dataDir: dir.path });
+    const first = await startServer({ noAuth: true, port: 0, dataDir: dir.path });
     const id = await createDemo(first.url, "blocked", { pace: 0 });
     await waitFor(
       async () => (await sessionClient(first.url, id).state()).runtime.status === "blocked",
       LONG,
     );
     await first.close();
-    const second = await startServer({ port: 0, dataDir: dir.path });
+    const second = await startServer({ noAuth: true, port: 0, dataDir: dir.path });
     try {
       const client = sessionClient(second.url, id);
       const resumed = await liveAgain(client);
@@ -191,14 +191,14 @@ describe("demo runtime resumes after a gateway restart (same SQLite data dir)", 
     dirs.push(dir);
     // The same demo runtime, offered by a gateway whose factory has no `resume`.
     const sources = [{ ...demoSource, resume: undefined }];
-    const first = await startServer({ port: 0, dataDir: dir.path, sources });
+    const first = await startServer({ noAuth: true, port: 0, dataDir: dir.path, sources });
     const id = await createDemo(first.url, "approval", { pace: 0 });
     await waitFor(
       async () => (await sessionClient(first.url, id).state()).runtime.status === "action_required",
       LONG,
     );
     await first.close();
-    const second = await startServer({ port: 0, dataDir: dir.path, sources });
+    const second = await startServer({ noAuth: true, port: 0, dataDir: dir.path, sources });
     try {
       const client = sessionClient(second.url, id);
       const session = await client.record();

@@ -65,9 +65,11 @@ export async function startTestServer(
   options: ServerOptions & { extraSources?: RuntimeSourceFactory[] } = {},
 ): Promise<RunningServer & { dataDir: string }> {
   const dir = tempDir();
+  // A test of the access token passes `token`; the others talk to the API without one.
   const server = await startServer({
     port: 0,
     dataDir: dir.path,
+    noAuth: !options.token,
     sources: [...builtInSources({ replay: { root: PEERS } }), ...(options.extraSources ?? [])],
     ...options,
   });

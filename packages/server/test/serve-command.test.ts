@@ -1,6 +1,13 @@
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseServeArgs, runServe } from "../../cli/src/commands/serve";
 import { describe, expect, it } from "vitest";
 import { tempDir } from "./helpers";
+
+const CLI = fileURLToPath(new URL("../../cli/bin/agent-ui.mjs", import.meta.url));
 
 describe("agent-ui serve", () => {
   it("parses options with env fallbacks and rejects bad ones", () => {
@@ -23,7 +30,57 @@ describe("agent-ui serve", () => {
     expect(parseServeArgs(["--cors", "http://a", "--cors", "http://b"], {})).toMatchObject({
       corsOrigins: ["http://a", "http://b"],
     });
+    expect(
+      parseServeArgs(["--allowed-host", "a.internal", "--upstream-allow", "10.0.0.0/8"], {}),
+    ).toMatchObject({
+      allowedHosts: ["a.internal"],
+      upstreamAllow: ["10.0.0.0/8"],
+    });
+    expect(parseServeArgs(["--no-auth"], {})).toMatchObject({ noAuth: true });
+    expect(parseServeArgs(["--no-auth"], {})).not.toHaveProperty("token");
+    expect(parseServeArgs(["--token", "a", "--token-file", "f"], {})).toMatch(/give one/);
   });
+
+  it("reads the token from --token-file (kept out of the process list); an empty or missing file is an error", () => {
+    const dir = tempDir();
+    const file = join(dir.path, "token");
+    writeFileSync(file, "  from-file\n");
+    expect(parseServeArgs(["--token-file", file], { AGENT_UI_TOKEN: "env" })).toMatchObject({
+      token: "from-file",
+    });
+    writeFileSync(file, "\n");
+    expect(parseServeArgs(["--token-file", file], {})).toMatch(/is empty/);
+    expect(parseServeArgs(["--token-file", join(dir.path, "missing")], {})).toMatch(/cannot read .*ENOENT/);
+    dir.remove();
+  });
+
+  it("a port that is taken ends the process at once with a clear message and exit code 1", async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as { port: number }).port;
+    const dir = tempDir();
+    const child = spawn(process.execPath, [CLI, "serve", "--port", String(port), "--data-dir", dir.path], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill("SIGKILL");
+        resolve(null);
+      }, 30_000);
+      child.once("exit", (exit) => {
+        clearTimeout(timer);
+        resolve(exit);
+      });
+    });
+    holder.close();
+    dir.remove();
+    expect(code).toBe(1);
+    expect(stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
+  }, 40_000);
 
   it("prints its URL, serves the API with the token, and stops on abort", async () => {
     const dir = tempDir();
@@ -41,6 +98,7 @@ describe("agent-ui serve", () => {
       await new Promise((r) => setTimeout(r, 10));
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(lines.join("\n"))?.[1];
     expect(url).toBeDefined();
+    expect(lines).toContain(`Access URL: ${url}/#token=tok`);
     expect((await fetch(`${url}/api/sessions`)).status).toBe(401);
     expect((await fetch(`${url}/api/sessions`, { headers: { authorization: "Bearer tok" } })).status).toBe(
       200,

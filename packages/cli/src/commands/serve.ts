@@ -2,12 +2,22 @@
 // static workbench. Binds 127.0.0.1 unless told otherwise; prints its URL; runs until SIGINT/SIGTERM.
 import { builtInSources, type ServerOptions, startServer } from "@agent-ui/server";
 import type { Command, CommandIO } from "../command";
+import {
+  ACCESS_ENV,
+  ACCESS_USAGE,
+  ACCESS_VALUE_OPTIONS,
+  type AccessArgs,
+  accessLines,
+  applyAccessOption,
+  resolveToken,
+} from "./access-options";
 
 const USAGE = [
   "agent-ui serve [--port 4318] [--host 127.0.0.1] [--data-dir .data] [--store sqlite|postgres] [--pg-url URL]",
-  "               [--static DIR] [--token TOKEN] [--cors ORIGIN]... [--replay-dir DIR] [--snapshot-every N]",
+  "               [--static DIR] [--snapshot-every N]",
+  `               ${ACCESS_USAGE}`,
   "",
-  "Environment: AGENT_UI_PG_URL (for --store postgres), AGENT_UI_TOKEN (bearer token).",
+  `Environment: AGENT_UI_PG_URL (for --store postgres), ${ACCESS_ENV}.`,
 ].join("\n");
 
 const VALUE_OPTIONS = [
@@ -17,15 +27,11 @@ const VALUE_OPTIONS = [
   "--store",
   "--pg-url",
   "--static",
-  "--token",
-  "--cors",
-  "--replay-dir",
   "--snapshot-every",
+  ...ACCESS_VALUE_OPTIONS,
 ];
 
-export interface ServeArgs extends ServerOptions {
-  replayDir?: string;
-}
+export interface ServeArgs extends ServerOptions, AccessArgs {}
 
 export function parseServeArgs(
   args: string[],
@@ -33,11 +39,13 @@ export function parseServeArgs(
 ): ServeArgs | string {
   const options: ServeArgs = { port: 4318, host: "127.0.0.1", dataDir: ".data", store: "sqlite" };
   const pgUrl = env.AGENT_UI_PG_URL;
-  const token = env.AGENT_UI_TOKEN;
   if (pgUrl) options.pgUrl = pgUrl;
-  if (token) options.token = token;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
+    if (arg === "--no-auth") {
+      options.noAuth = true;
+      continue;
+    }
     if (!VALUE_OPTIONS.includes(arg)) return `unknown option '${arg}'`;
     const value = args[++i];
     if (value === undefined) return `${arg} needs a value`;
@@ -73,30 +81,30 @@ export function parseServeArgs(
       case "--static":
         options.staticDir = value;
         break;
-      case "--token":
-        options.token = value;
-        break;
-      case "--cors":
-        options.corsOrigins = [...(options.corsOrigins ?? []), value];
-        break;
-      case "--replay-dir":
-        options.replayDir = value;
-        break;
+      default: {
+        const refused = applyAccessOption(options, arg, value);
+        if (refused) return refused;
+      }
     }
   }
   if (options.store === "postgres" && !options.pgUrl)
     return "--store postgres needs --pg-url or AGENT_UI_PG_URL";
-  return options;
+  return resolveToken(options, env) ?? options;
 }
 
 /** Starts the gateway and resolves when `stop` aborts (the CLI wires SIGINT/SIGTERM to it). */
 export async function runServe(options: ServeArgs, io: CommandIO, stop: AbortSignal): Promise<number> {
   const server = await startServer({
     ...options,
-    sources: builtInSources({ replay: { root: options.replayDir } }),
+    sources: builtInSources({
+      replay: { root: options.replayDir },
+      upstream: { allow: options.upstreamAllow },
+    }),
   });
   io.stdout(`agent-ui gateway listening on ${server.url} (store: ${server.gateway.store.kind})`);
-  if (options.token) io.stdout("bearer token required on /api");
+  const access = accessLines(server, options, options.staticDir ? "Open the workbench" : "Access URL");
+  for (const line of access.err) io.stderr(line);
+  for (const line of access.out) io.stdout(line);
   await new Promise<void>((resolve) => {
     if (stop.aborted) resolve();
     stop.addEventListener("abort", () => resolve(), { once: true });

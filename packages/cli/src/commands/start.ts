@@ -1,14 +1,27 @@
 // `agent-ui start`: the one-command demo. Builds the workbench when its build is missing or stale, starts
 // the gateway with the embedded demo runtime and the built workbench as static files, opens a `team`
 // session and prints the URL. Runs until interrupted.
-import { type RunningServer, startServer } from "@agent-ui/server";
+import { builtInSources, type RunningServer, startServer } from "@agent-ui/server";
 import { ensureWorkbenchBuilt } from "@agent-ui/workbench/build";
 import type { Command, CommandIO } from "../command";
+import {
+  ACCESS_ENV,
+  ACCESS_USAGE,
+  ACCESS_VALUE_OPTIONS,
+  type AccessArgs,
+  accessLines,
+  applyAccessOption,
+  resolveToken,
+} from "./access-options";
 
-const USAGE =
-  "agent-ui start [--port 4318] [--host 127.0.0.1] [--data-dir .data] [--scenario team] [--rebuild]";
+const USAGE = [
+  "agent-ui start [--port 4318] [--host 127.0.0.1] [--data-dir .data] [--scenario team] [--rebuild]",
+  `               ${ACCESS_USAGE}`,
+  "",
+  `Environment: ${ACCESS_ENV}.`,
+].join("\n");
 
-export interface StartOptions {
+export interface StartOptions extends AccessArgs {
   port: number;
   host: string;
   dataDir: string;
@@ -16,7 +29,10 @@ export interface StartOptions {
   rebuild: boolean;
 }
 
-export function parseStartArgs(args: string[]): StartOptions | string {
+export function parseStartArgs(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+): StartOptions | string {
   const options: StartOptions = {
     port: 4318,
     host: "127.0.0.1",
@@ -30,10 +46,19 @@ export function parseStartArgs(args: string[]): StartOptions | string {
       options.rebuild = true;
       continue;
     }
-    if (!["--port", "--host", "--data-dir", "--scenario"].includes(arg)) return `unknown option '${arg}'`;
+    if (arg === "--no-auth") {
+      options.noAuth = true;
+      continue;
+    }
+    const access = ACCESS_VALUE_OPTIONS.includes(arg);
+    if (!access && !["--port", "--host", "--data-dir", "--scenario"].includes(arg))
+      return `unknown option '${arg}'`;
     const value = args[++i];
     if (value === undefined) return `${arg} needs a value`;
-    if (arg === "--port") {
+    if (access) {
+      const refused = applyAccessOption(options, arg, value);
+      if (refused) return refused;
+    } else if (arg === "--port") {
       const port = Number(value);
       if (!Number.isInteger(port) || port < 0 || port > 65535)
         return `--port needs a port number, got '${value}'`;
@@ -42,7 +67,7 @@ export function parseStartArgs(args: string[]): StartOptions | string {
     else if (arg === "--data-dir") options.dataDir = value;
     else options.scenario = value;
   }
-  return options;
+  return resolveToken(options, env) ?? options;
 }
 
 export interface LaunchedWorkbench {
@@ -50,7 +75,7 @@ export interface LaunchedWorkbench {
   /** The workbench root, e.g. `http://127.0.0.1:4318/`. */
   url: string;
   sessionId: string;
-  /** Deep link to the created session. */
+  /** Deep link to the created session, with the access token in its fragment (`#/s/<id>?token=…`). */
   sessionUrl: string;
 }
 
@@ -65,6 +90,14 @@ export async function launchWorkbench(
     host: options.host,
     dataDir: options.dataDir,
     staticDir: dir,
+    token: options.token,
+    noAuth: options.noAuth,
+    corsOrigins: options.corsOrigins,
+    allowedHosts: options.allowedHosts,
+    sources: builtInSources({
+      replay: { root: options.replayDir },
+      upstream: { allow: options.upstreamAllow },
+    }),
   });
   try {
     const session = await server.gateway.createSession({
@@ -73,7 +106,9 @@ export async function launchWorkbench(
       title: `${options.scenario} demo`,
     });
     const url = `${server.url}/`;
-    return { server, url, sessionId: session.id, sessionUrl: `${url}#/s/${encodeURIComponent(session.id)}` };
+    const token = server.token ? `?token=${encodeURIComponent(server.token)}` : "";
+    const sessionUrl = `${url}#/s/${encodeURIComponent(session.id)}${token}`;
+    return { server, url, sessionId: session.id, sessionUrl };
   } catch (error) {
     await server.close();
     throw error;
@@ -105,7 +140,9 @@ export const startCommand: Command = {
       io.stderr(`agent-ui start: ${error instanceof Error ? error.message : String(error)}`);
       return 1;
     }
-    io.stdout(`Agent UI workbench: ${launched.url}`);
+    const access = accessLines(launched.server, options);
+    for (const line of access.err) io.stderr(line);
+    for (const line of access.out) io.stdout(line);
     io.stdout(`${options.scenario} session: ${launched.sessionUrl}`);
     io.stdout("Press Ctrl+C to stop.");
     await untilSignal();

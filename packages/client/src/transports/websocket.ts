@@ -1,5 +1,6 @@
 // WebSocket transport. Browsers pass nothing (global WebSocket); Node 20 passes the `ws` package's
-// WebSocket class. The token goes in `?token=` because browsers cannot set WebSocket headers.
+// WebSocket class. Browsers cannot set WebSocket headers, so the token travels as a subprotocol
+// (`agent-ui.token.<hex>`) next to the gateway's own `agent-ui`: never in the URL, where logs keep it.
 import type { ServerFrame } from "../wire";
 import type { HttpOptions } from "../write-port";
 import {
@@ -17,7 +18,19 @@ export interface WebSocketLike {
   onerror: ((event: unknown) => void) | null;
   close(code?: number, reason?: string): void;
 }
-export type WebSocketConstructor = new (url: string) => WebSocketLike;
+export type WebSocketConstructor = new (url: string, protocols?: string[]) => WebSocketLike;
+
+/** The gateway's WebSocket subprotocol, and the prefix of the one that carries the access token. */
+export const WS_PROTOCOL = "agent-ui";
+export const WS_TOKEN_PROTOCOL_PREFIX = "agent-ui.token.";
+
+/** The subprotocols to offer: the token as hex of its UTF-8 bytes (any token stays a valid protocol name). */
+export function wsProtocols(token: string | undefined): string[] {
+  if (!token) return [WS_PROTOCOL];
+  let hex = "";
+  for (const byte of new TextEncoder().encode(token)) hex += byte.toString(16).padStart(2, "0");
+  return [WS_PROTOCOL, `${WS_TOKEN_PROTOCOL_PREFIX}${hex}`];
+}
 
 /** Error-frame codes that say the gateway will not serve this subscription: retrying cannot help. (A
  * browser cannot read the HTTP status of a refused upgrade, so a gateway that wants clients to stop must
@@ -37,9 +50,9 @@ export class WebSocketTransport implements EventTransport {
       return { close: () => h.onClose("closed by client") };
     }
     const base = this.options.baseUrl.replace(/\/$/, "").replace(/^http/, "ws");
-    const token = this.options.token ? `&token=${encodeURIComponent(this.options.token)}` : "";
     const socket = new Ctor(
-      `${base}/api/sessions/${encodeURIComponent(sessionId)}/ws?after=${after}${token}`,
+      `${base}/api/sessions/${encodeURIComponent(sessionId)}/ws?after=${after}`,
+      wsProtocols(this.options.token),
     );
     socket.onmessage = (message) => {
       const frame = parseFrame(message.data);

@@ -1,8 +1,7 @@
 // The gateway's HTTP API (Hono). Routes translate requests into Gateway calls; every refusal is
 // `{ error: { code, message } }` with a 4xx status, and an unexpected failure is a 500 with the same
 // shape — the process never crashes on client input.
-import { type ErrorBody, WINDOW_TABLES, type WindowTable } from "@agent-ui/client";
-import { createHash, timingSafeEqual } from "node:crypto";
+import { WINDOW_TABLES, type WindowTable } from "@agent-ui/client";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
@@ -10,6 +9,8 @@ import { GatewayError } from "../gateway/errors";
 import { IdempotencyConflictError } from "../gateway/commands";
 import type { Gateway } from "../gateway/gateway";
 import { detailRoute } from "./detail-route";
+import { fail } from "./fail";
+import { hostGuard, jsonWrites, originGuard, securityHeaders, tokenGuard } from "./guard";
 import { DEFAULT_MESSAGE_WINDOW, historyPage, hydrationWindowJson, MAX_PAGE } from "./hydration-window";
 import { DEFAULT_TABLE_WINDOW, tablePage } from "./table-window";
 import { sseRoute } from "./sse-route";
@@ -17,11 +18,17 @@ import { badRequest, intParam } from "./params";
 import { parseCommand } from "./validate-command";
 import { wsRoute } from "./ws-route";
 
+export { fail };
+
 export interface AppOptions {
-  /** Require `Authorization: Bearer <token>` (or `?token=` for EventSource/WebSocket) on `/api/*`. */
+  /** The access token `/api/*` requires (see ./guard.ts). Required unless `noAuth` says otherwise. */
   token?: string;
-  /** Allowed CORS origins; CORS is off when empty. */
+  /** Serve `/api/*` to anyone who can reach the port: only for a gateway behind its own auth. */
+  noAuth?: boolean;
+  /** Origins allowed besides the gateway's own; CORS answers are off when empty. */
   corsOrigins?: string[];
+  /** Host names allowed besides the loopback names (DNS rebinding defence). */
+  allowedHosts?: string[];
   version?: string;
 }
 
@@ -39,24 +46,19 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   });
   app.notFound((c) => fail(c, 404, "not_found", `no route ${c.req.method} ${c.req.path}`));
 
+  if (!options.token && !options.noAuth)
+    throw new Error("createApp needs an access token, or noAuth: true to serve /api without one");
+  app.use("*", securityHeaders);
+  app.use("*", hostGuard(options.allowedHosts));
+  app.use("*", originGuard(options.corsOrigins));
   if (options.corsOrigins && options.corsOrigins.length > 0) {
     app.use(
       "/api/*",
       cors({ origin: options.corsOrigins, allowHeaders: ["Authorization", "Content-Type", "Last-Event-ID"] }),
     );
   }
-  if (options.token) {
-    const expected = digest(options.token);
-    app.use("/api/*", async (c, next) => {
-      if (c.req.path === "/api/health") return next();
-      const header = c.req.header("authorization");
-      const given = header?.startsWith("Bearer ") ? header.slice(7) : c.req.query("token");
-      // Compared as fixed-length digests in constant time: the answer's timing says nothing of the token.
-      if (given === undefined || !timingSafeEqual(digest(given), expected))
-        return fail(c, 401, "unauthorized", "missing or wrong bearer token");
-      return next();
-    });
-  }
+  if (options.token) app.use("/api/*", tokenGuard(options.token));
+  app.use("/api/*", jsonWrites);
   app.use("/api/*", capBody);
 
   app.get("/api/health", (c) =>
@@ -173,11 +175,6 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   return app;
 }
 
-export function fail(c: Context, status: number, code: string, message: string): Response {
-  const body: ErrorBody = { error: { code, message } };
-  return c.json(body, status as 400);
-}
-
 /** Requests carry at most MAX_BODY_BYTES, counted as the body arrives (declared length or not) and never
  * held past the limit: the rest of an oversized body is read and dropped, so the client — possibly still
  * sending — gets its 413 instead of a connection cut mid-upload. */
@@ -197,10 +194,6 @@ async function capBody(c: Context, next: () => Promise<void>): Promise<Response 
     return fail(c, 413, "body_too_large", `request body over ${MAX_BODY_BYTES} bytes`);
   c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks) });
   return next().then(() => undefined);
-}
-
-function digest(token: string): Buffer {
-  return createHash("sha256").update(token).digest();
 }
 
 /** The body, already capped by the bodyLimit middleware. */

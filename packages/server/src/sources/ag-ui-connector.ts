@@ -16,7 +16,8 @@ import type {
 } from "./runtime-source";
 import { SourceConfigError, unavailableResult } from "./runtime-source";
 import { projectedConversation, redactedConfigRefusal } from "./resume-support";
-import { objectField, readUpstreamSse, reportOutcome, requireUrl, stringRecord } from "./upstream-sse";
+import { UpstreamGuard, type UpstreamPolicy } from "./upstream-policy";
+import { objectField, readUpstreamSse, reportOutcome, requireUrl, upstreamHeaders } from "./upstream-sse";
 import { userMessageFact } from "./user-message";
 
 export const AG_UI_FORMAT = "ag-ui";
@@ -35,6 +36,7 @@ class AgUiConnector implements RuntimeSource {
     private readonly headers: Record<string, string> | undefined,
     private readonly baseInput: Record<string, unknown>,
     private readonly startOnCreate: boolean,
+    private readonly guard: UpstreamGuard,
     /** Set when the session resumes after a gateway restart: its thread and the conversation rebuilt
      * from the projection. */
     private readonly resumed?: { threadId?: string; history: AgUiMessage[] },
@@ -127,7 +129,7 @@ class AgUiConnector implements RuntimeSource {
       messages: this.conversation.snapshot(),
       ...extra,
     };
-    const request = { url: this.url, headers: this.headers, body, signal: run.signal };
+    const request = { url: this.url, headers: this.headers, body, signal: run.signal, guard: this.guard };
     const onEvent = async (record: unknown) => {
       try {
         this.conversation.apply(record);
@@ -154,7 +156,7 @@ class AgUiConnector implements RuntimeSource {
 function readConfig(config: Record<string, unknown>) {
   try {
     const url = requireUrl(config);
-    const headers = stringRecord(config.headers, "config.headers");
+    const headers = upstreamHeaders(config.headers);
     const input = objectField(config.input ?? {}, "config.input");
     const messages = input.messages;
     if (messages !== undefined && !(Array.isArray(messages) && messages.every(isMessage)))
@@ -170,26 +172,33 @@ function readConfig(config: Record<string, unknown>) {
   }
 }
 
-export const agUiSource: RuntimeSourceFactory = {
-  kind: "ag-ui",
-  description:
-    "AG-UI agent over HTTP SSE (config: url, headers?, input?: RunAgentInput fields, startOnCreate?)",
-  create(init: RuntimeSourceInit) {
-    const { url, headers, input, startOnCreate } = readConfig(init.config);
-    return new AgUiConnector(url, headers, input, startOnCreate);
-  },
-  resume(init) {
-    const refusal = redactedConfigRefusal(init.config);
-    if (refusal) return { refused: refusal };
-    const { url, headers, input } = readConfig(init.config);
-    const threadId = init.state.session.threadId ?? init.state.runtime.threadId;
-    const { history, note } = resumedHistory(init.state, threadId);
-    return {
-      source: new AgUiConnector(url, headers, input, false, { threadId, history }),
-      reason: note,
-    };
-  },
-};
+/** The AG-UI connector; `policy.allow` lists private upstreams it may reach (./upstream-policy). */
+export function agUiConnector(policy: UpstreamPolicy = {}): RuntimeSourceFactory {
+  const guard = new UpstreamGuard(policy);
+  return {
+    kind: "ag-ui",
+    description:
+      "AG-UI agent over HTTP SSE (config: url, headers?, input?: RunAgentInput fields, startOnCreate?)",
+    create(init: RuntimeSourceInit) {
+      const { url, headers, input, startOnCreate } = readConfig(init.config);
+      return new AgUiConnector(url, headers, input, startOnCreate, guard);
+    },
+    resume(init) {
+      const refusal = redactedConfigRefusal(init.config);
+      if (refusal) return { refused: refusal };
+      const { url, headers, input } = readConfig(init.config);
+      const threadId = init.state.session.threadId ?? init.state.runtime.threadId;
+      const { history, note } = resumedHistory(init.state, threadId);
+      return {
+        source: new AgUiConnector(url, headers, input, false, guard, { threadId, history }),
+        reason: note,
+      };
+    },
+  };
+}
+
+/** The AG-UI connector with the default upstream policy (loopback and public hosts only). */
+export const agUiSource: RuntimeSourceFactory = agUiConnector();
 
 /** The conversation as the projection holds it, in AG-UI messages: user and assistant messages, an
  * assistant's tool calls (`toolCalls`) followed by their results (`tool` messages). A result keeps its own

@@ -22,7 +22,8 @@ import type {
   RuntimeSourceInit,
 } from "./runtime-source";
 import { SourceConfigError, unavailableResult } from "./runtime-source";
-import { objectField, readUpstreamSse, reportOutcome, requireUrl, stringRecord } from "./upstream-sse";
+import { UpstreamGuard, type UpstreamPolicy } from "./upstream-policy";
+import { objectField, readUpstreamSse, reportOutcome, requireUrl, upstreamHeaders } from "./upstream-sse";
 import { userMessageFact } from "./user-message";
 
 export const AI_SDK_FORMAT = "ai-sdk";
@@ -169,6 +170,7 @@ class AiSdkConnector implements RuntimeSource {
       headers: this.config.headers,
       body: { ...this.config.body, id: this.chatId, messages: this.conversation.snapshot() },
       signal: run.signal,
+      guard: this.config.guard,
     };
     const onChunk = (chunk: unknown) => {
       return context.sink.records([this.conversation.apply(chunk)], AI_SDK_FORMAT);
@@ -186,31 +188,41 @@ class AiSdkConnector implements RuntimeSource {
 interface AiSdkConfig {
   url: string;
   headers?: Record<string, string>;
+  guard: UpstreamGuard;
   body: Record<string, unknown>;
   text?: string;
 }
 
-function readConfig(config: Record<string, unknown>): AiSdkConfig {
+function readConfig(config: Record<string, unknown>, guard: UpstreamGuard): AiSdkConfig {
   try {
     const url = requireUrl(config);
-    const headers = stringRecord(config.headers, "config.headers");
+    const headers = upstreamHeaders(config.headers);
     const body = objectField(config.body ?? {}, "config.body");
     const text = config.text;
     if (text !== undefined && typeof text !== "string") throw new TypeError('"config.text" must be a string');
-    return { url, headers, body, text };
+    return { url, headers, guard, body, text };
   } catch (error) {
     throw new SourceConfigError((error as Error).message);
   }
 }
 
-export const aiSdkSource: RuntimeSourceFactory = {
-  kind: "ai-sdk",
-  description: "AI SDK UI message stream over HTTP (config: url, headers?, body?, text?: first user message)",
-  create: (init: RuntimeSourceInit) => new AiSdkConnector(readConfig(init.config)),
-  resume(init) {
-    const refusal = redactedConfigRefusal(init.config);
-    if (refusal) return { refused: refusal };
-    const { messages, note, unanswerable } = restoredAiSdkConversation(init.state);
-    return { source: new AiSdkConnector(readConfig(init.config), { messages, unanswerable }), reason: note };
-  },
-};
+/** The AI SDK connector; `policy.allow` lists private upstreams it may reach (./upstream-policy). */
+export function aiSdkConnector(policy: UpstreamPolicy = {}): RuntimeSourceFactory {
+  const guard = new UpstreamGuard(policy);
+  return {
+    kind: "ai-sdk",
+    description:
+      "AI SDK UI message stream over HTTP (config: url, headers?, body?, text?: first user message)",
+    create: (init: RuntimeSourceInit) => new AiSdkConnector(readConfig(init.config, guard)),
+    resume(init) {
+      const refusal = redactedConfigRefusal(init.config);
+      if (refusal) return { refused: refusal };
+      const { messages, note, unanswerable } = restoredAiSdkConversation(init.state);
+      const config = readConfig(init.config, guard);
+      return { source: new AiSdkConnector(config, { messages, unanswerable }), reason: note };
+    },
+  };
+}
+
+/** The AI SDK connector with the default upstream policy (loopback and public hosts only). */
+export const aiSdkSource: RuntimeSourceFactory = aiSdkConnector();

@@ -1,10 +1,23 @@
 // The runtime source kinds `agent-ui serve` offers. The embedded demo runtime registers here too.
 import { demoSource } from "../demo";
-import { agUiSource } from "./ag-ui-connector";
-import { aiSdkSource } from "./ai-sdk-connector";
+import { agUiConnector } from "./ag-ui-connector";
+import { aiSdkConnector } from "./ai-sdk-connector";
 import { type ReplayOptions, replaySource } from "./replay-source";
 import type { RuntimeSourceFactory } from "./runtime-source";
+import type { UpstreamPolicy } from "./upstream-policy";
 
-export function builtInSources(options: { replay?: ReplayOptions } = {}): RuntimeSourceFactory[] {
-  return [demoSource, agUiSource, aiSdkSource, replaySource(options.replay)];
+export interface BuiltInSourceOptions {
+  /** Where replay files may be read from; without `root`, only inline `config.records` replay. */
+  replay?: ReplayOptions;
+  /** Private upstreams the AG-UI and AI SDK connectors may reach (default: loopback and public only). */
+  upstream?: UpstreamPolicy;
+}
+
+export function builtInSources(options: BuiltInSourceOptions = {}): RuntimeSourceFactory[] {
+  return [
+    demoSource,
+    agUiConnector(options.upstream),
+    aiSdkConnector(options.upstream),
+    replaySource(options.replay),
+  ];
 }

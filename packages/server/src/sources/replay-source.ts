@@ -4,7 +4,8 @@
 // as fast, `speed: 0` is as fast as possible. Read-only: every write is `unavailable`.
 // The format is detected like `agent-ui validate` does it: on the framed records, so an SSE recording
 // known only by its `event:` names (raw LangGraph Agent Server SSE) is recognised (ENV-01).
-import { readFile } from "node:fs/promises";
+import { realpathSync } from "node:fs";
+import { readFile, realpath } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
 import {
   type ControlCommand,
@@ -29,7 +30,8 @@ const BATCH_AT_FULL_SPEED = 200;
 const DETECT_SAMPLE = 20;
 
 export interface ReplayOptions {
-  /** Files may only be read inside this directory (default: the working directory). */
+  /** Files may only be read inside this directory (`--replay-dir`). Without it no file is read: only
+   * inline `config.records` replay. */
   root?: string;
 }
 
@@ -149,7 +151,7 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 export function replaySource(options: ReplayOptions = {}): RuntimeSourceFactory {
-  const root = resolve(options.root ?? process.cwd());
+  const root = options.root === undefined ? undefined : resolve(options.root);
   return {
     kind: "replay",
     description:
@@ -165,12 +167,46 @@ export function replaySource(options: ReplayOptions = {}): RuntimeSourceFactory 
       }
       if (typeof file !== "string")
         throw new SourceConfigError('replay needs "config.file" (a path) or "config.records" (an array)');
-      const path = resolve(root, file);
-      const inside = relative(root, path);
-      if (inside.startsWith("..") || isAbsolute(inside)) {
-        throw new SourceConfigError(`"config.file" must be inside ${root}`, "file_outside_replay_root");
+      if (root === undefined)
+        throw new SourceConfigError(
+          "this gateway reads no replay files: start it with --replay-dir DIR to replay files from DIR",
+          "replay_dir_not_set",
+        );
+      if (!isInside(root, resolve(root, file))) throw outsideRoot();
+      // A symbolic link inside the directory that points out of it is refused now, and again at read time.
+      let real: string;
+      try {
+        real = realpathSync(resolve(root, file));
+      } catch {
+        throw new SourceConfigError(
+          `"config.file" was not found in the replay directory: ${file}`,
+          "file_not_found",
+        );
       }
-      return new ReplaySource(() => readFile(path, "utf8"), format, speed);
+      if (!isInside(realpathSync(root), real)) throw outsideRoot();
+      return new ReplaySource(() => readConfined(root, file), format, speed);
     },
   };
+}
+
+function outsideRoot(): SourceConfigError {
+  return new SourceConfigError(
+    '"config.file" must be inside the replay directory',
+    "file_outside_replay_root",
+  );
+}
+
+function isInside(root: string, path: string): boolean {
+  const inside = relative(root, path);
+  return inside !== "" && !inside.startsWith("..") && !isAbsolute(inside);
+}
+
+/** Reads `file` only when its real path — symbolic links followed — is inside the real replay root. */
+async function readConfined(root: string, file: string): Promise<string> {
+  const realRoot = await realpath(root);
+  const real = await realpath(resolve(realRoot, file)).catch(() => {
+    throw new Error(`"config.file" cannot be read: ${file}`);
+  });
+  if (!isInside(realRoot, real)) throw outsideRoot();
+  return readFile(real, "utf8");
 }

@@ -1,15 +1,19 @@
 // Reads an upstream HTTP endpoint that answers with Server-Sent Events of JSON (AG-UI, AI SDK UI message
-// stream). Every failure mode is classified for the gateway instead of thrown at it: refused or non-2xx →
-// `failed`; a stream cut mid-way → `stale` (CTRL-07: stream_interrupted); a frame that is not JSON → a
+// stream). Every failure mode is classified for the gateway instead of thrown at it: refused by the
+// upstream policy, unreachable, redirected or non-2xx → `failed` with one uniform reason (no port-state
+// oracle); a stream cut mid-way → `stale` (CTRL-07: stream_interrupted); a frame that is not JSON → a
 // diagnostic, and reading continues.
 import { SseDecoder } from "@agent-ui/client";
 import type { RuntimeSink } from "./runtime-source";
+import { forbiddenHeader, UPSTREAM_UNAVAILABLE, type UpstreamGuard } from "./upstream-policy";
 
 export interface UpstreamRequest {
   url: string;
   body: unknown;
   headers?: Record<string, string>;
   signal: AbortSignal;
+  /** Decides whether the URL's host may be reached (./upstream-policy). */
+  guard: UpstreamGuard;
 }
 
 export type UpstreamOutcome =
@@ -26,19 +30,23 @@ export async function readUpstreamSse(
 ): Promise<UpstreamOutcome> {
   let response: Response;
   try {
+    if (!(await request.guard.permits(new URL(request.url))))
+      return { kind: "failed", reason: UPSTREAM_UNAVAILABLE };
     response = await fetch(request.url, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "text/event-stream", ...request.headers },
       body: JSON.stringify(request.body),
       signal: request.signal,
+      // A redirect could lead anywhere the policy refuses: not followed.
+      redirect: "manual",
     });
-  } catch (error) {
+  } catch {
     if (request.signal.aborted) return { kind: "aborted" };
-    return { kind: "failed", reason: `host_unavailable: ${describe(error)}` };
+    return { kind: "failed", reason: UPSTREAM_UNAVAILABLE };
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel().catch(() => {});
-    return { kind: "failed", reason: `upstream answered HTTP ${response.status}` };
+    return { kind: "failed", reason: UPSTREAM_UNAVAILABLE };
   }
   const decoder = new SseDecoder();
   const text = new TextDecoder();
@@ -99,6 +107,18 @@ export function objectField(value: unknown, name: string): Record<string, unknow
   if (typeof value !== "object" || value === null || Array.isArray(value))
     throw new TypeError(`"${name}" must be an object`);
   return value as Record<string, unknown>;
+}
+
+/** `config.headers`: strings only, and none of the headers that name the target host or frame the
+ * connection (Host, hop-by-hop, Content-Length, Forwarded). */
+export function upstreamHeaders(value: unknown): Record<string, string> | undefined {
+  const headers = stringRecord(value, "config.headers");
+  const forbidden = forbiddenHeader(headers);
+  if (forbidden !== undefined)
+    throw new TypeError(
+      `"config.headers" may not set '${forbidden}' (host and hop-by-hop headers are the gateway's)`,
+    );
+  return headers;
 }
 
 export function stringRecord(value: unknown, name: string): Record<string, string> | undefined {
