@@ -14,3 +14,4 @@ export * from "./transports/websocket";
 export * from "./transports/in-process";
 export * from "./latency";
 export * from "./access-token";
+export * from "./ingest-sink";

@@ -11,6 +11,7 @@ import { Gateway } from "./gateway/gateway";
 import type { PumpLimits } from "./gateway/live-pump";
 import { resumeAfterRestart } from "./gateway/restart";
 import type { ProjectorFactory } from "./gateway/session-projection";
+import type { IngestLimits } from "./http/ingest-route";
 import { createApp } from "./http/app";
 import { chooseWsProtocol } from "./http/guard";
 import type { RuntimeSourceFactory } from "./sources/runtime-source";
@@ -49,6 +50,8 @@ export interface ServerOptions {
   projectorFactory?: ProjectorFactory;
   /** Backpressure limits of SSE and WebSocket viewers (buffered cap, catch-up stall time). */
   viewerLimits?: Partial<PumpLimits>;
+  /** Push ingest bounds (`POST /api/sessions/:id/ingest`). */
+  ingestLimits?: Partial<IngestLimits>;
 }
 
 export interface RunningServer {
@@ -95,6 +98,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     noAuth: options.noAuth,
     corsOrigins: options.corsOrigins,
     allowedHosts: [...boundHost(host), ...(options.allowedHosts ?? [])],
+    ingestLimits: options.ingestLimits,
   });
   if (options.staticDir) {
     const root = resolve(options.staticDir);

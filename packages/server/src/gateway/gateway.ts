@@ -135,6 +135,11 @@ export class Gateway {
     return this.runtimes.has(id);
   }
 
+  /** The runtime source feeding a session in this process (push ingest talks to it directly). */
+  sourceOf(id: string): RuntimeSource | undefined {
+    return this.runtimes.get(id)?.source;
+  }
+
   /** Binds `listener` and delivers every entry after `after`, then live entries; `pace` is awaited
    * between catch-up pages (the connection's backpressure). */
   async subscribe(

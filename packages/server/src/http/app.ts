@@ -13,6 +13,7 @@ import { fail } from "./fail";
 import { hostGuard, jsonWrites, originGuard, securityHeaders, tokenGuard } from "./guard";
 import { DEFAULT_MESSAGE_WINDOW, historyPage, hydrationWindowJson, MAX_PAGE } from "./hydration-window";
 import { DEFAULT_TABLE_WINDOW, tablePage } from "./table-window";
+import { type IngestLimits, ingestRoutes } from "./ingest-route";
 import { sseRoute } from "./sse-route";
 import { badRequest, intParam } from "./params";
 import { parseCommand } from "./validate-command";
@@ -30,6 +31,8 @@ export interface AppOptions {
   /** Host names allowed besides the loopback names (DNS rebinding defence). */
   allowedHosts?: string[];
   version?: string;
+  /** Push ingest bounds (records in flight per session, records per request). */
+  ingestLimits?: Partial<IngestLimits>;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -164,6 +167,8 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
     const result = await gateway.command(command);
     return c.json(result);
   });
+
+  ingestRoutes(app, gateway, options.ingestLimits);
 
   app.post("/api/sessions/:id/stop", async (c) => {
     const id = c.req.param("id");

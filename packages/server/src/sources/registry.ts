@@ -2,6 +2,7 @@
 import { demoSource } from "../demo";
 import { agUiConnector } from "./ag-ui-connector";
 import { aiSdkConnector } from "./ai-sdk-connector";
+import { pushSource } from "./push-source";
 import { type ReplayOptions, replaySource } from "./replay-source";
 import type { RuntimeSourceFactory } from "./runtime-source";
 import type { UpstreamPolicy } from "./upstream-policy";
@@ -19,5 +20,6 @@ export function builtInSources(options: BuiltInSourceOptions = {}): RuntimeSourc
     agUiConnector(options.upstream),
     aiSdkConnector(options.upstream),
     replaySource(options.replay),
+    pushSource,
   ];
 }

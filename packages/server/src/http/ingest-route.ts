@@ -1,0 +1,237 @@
+// Push ingest for `push` sessions (../sources/push-source.ts):
+//   POST /api/sessions/:id/ingest[?format=]           records as a JSON array or NDJSON (one per line)
+//   GET  /api/sessions/:id/ingest/commands            the writes channel: SSE, one `command` event each
+//   POST /api/sessions/:id/ingest/commands/:commandId the runtime's WriteResult for that command
+// Records are adapted, redacted and appended in order; a line that is not JSON becomes a diagnostic that
+// names it, and its neighbours are kept. A batch sent again with the same `Idempotency-Key` (a retry after
+// a dropped connection) is answered from the first time and appended once. A session with too many
+// records in flight answers 429 with `Retry-After`, so a fast producer waits instead of growing memory.
+import { createHash } from "node:crypto";
+import { detectFormat } from "@agent-ui/adapters";
+import type { WriteResult } from "@agent-ui/contracts";
+import type { Context, Hono } from "hono";
+import { GatewayError } from "../gateway/errors";
+import type { Gateway } from "../gateway/gateway";
+import { PushSource } from "../sources/push-source";
+import { badRequest } from "./params";
+
+export interface IngestLimits {
+  /** Records of one session being stored at once; past it a push answers 429 (default 5,000). */
+  maxInFlight: number;
+  /** Records one request may carry (default 2,000; bodies are capped at 1 MiB too). */
+  maxPerRequest: number;
+}
+
+export const DEFAULT_INGEST_LIMITS: IngestLimits = { maxInFlight: 5_000, maxPerRequest: 2_000 };
+const DETECT_SAMPLE = 20;
+const KEY = /^[A-Za-z0-9._:-]{1,128}$/;
+const COMMAND_HEARTBEAT_MS = 15_000;
+
+export interface IngestAnswer {
+  /** Records stored (adapted; bad lines become diagnostics and are counted in `errors`). */
+  accepted: number;
+  format: string;
+  errors: { record: number; code: string; message: string }[];
+  /** The session's log head after this batch. */
+  seq: number;
+}
+
+function pushSourceOf(gateway: Gateway, id: string): PushSource {
+  const source = gateway.sourceOf(id);
+  if (!(source instanceof PushSource))
+    throw new GatewayError(
+      409,
+      "not_a_push_session",
+      `session ${id} is not fed by pushes (create it with source "push")`,
+    );
+  return source;
+}
+
+/** Parses a JSON array, one JSON value, or NDJSON; a line that does not parse is reported by number. */
+export function parseBatch(
+  text: string,
+  ndjson: boolean,
+): { records: unknown[]; errors: IngestAnswer["errors"] } {
+  const errors: IngestAnswer["errors"] = [];
+  if (!ndjson) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw badRequest("the body is not JSON (send a JSON array, or NDJSON as application/x-ndjson)");
+    }
+    return { records: Array.isArray(value) ? value : [value], errors };
+  }
+  const records: unknown[] = [];
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (line === "") continue;
+    try {
+      records.push(JSON.parse(line));
+    } catch {
+      // The line number only: the raw text may hold a secret (never quoted back).
+      errors.push({
+        record: i + 1,
+        code: "unparseable_input",
+        message: `line ${i + 1} is not JSON; skipped`,
+      });
+    }
+  }
+  return { records, errors };
+}
+
+export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<IngestLimits> = {}): void {
+  const { maxInFlight, maxPerRequest } = { ...DEFAULT_INGEST_LIMITS, ...limits };
+  const inFlight = new Map<string, number>();
+
+  app.post("/api/sessions/:id/ingest", async (c) => {
+    const id = c.req.param("id");
+    await gateway.getSession(id);
+    const source = pushSourceOf(gateway, id);
+    const key = c.req.header("idempotency-key");
+    if (key !== undefined && !KEY.test(key))
+      throw badRequest('"Idempotency-Key" must be 1-128 letters, digits or ._:-');
+    const text = await c.req.text();
+    const ndjson = c.req.header("content-type")?.toLowerCase().startsWith("application/x-ndjson") ?? false;
+    const { records, errors } = parseBatch(text, ndjson);
+    if (records.length > maxPerRequest)
+      throw new GatewayError(
+        413,
+        "too_many_records",
+        `at most ${maxPerRequest} records per request`,
+      );
+    const busy = inFlight.get(id) ?? 0;
+    if (busy > 0 && busy + records.length > maxInFlight) {
+      c.header("retry-after", "1");
+      return c.json(
+        {
+          error: {
+            code: "ingest_busy",
+            message: `${busy} records of this session are still being stored; retry`,
+          },
+        },
+        429,
+      );
+    }
+    let format = c.req.query("format") ?? source.format;
+    if (format === "auto") {
+      const detected = detectFormat(records, DETECT_SAMPLE);
+      if (detected.format === "unknown")
+        throw new GatewayError(422, "format_unknown", `${detected.reason}; pass ?format=`);
+      format = detected.format;
+    }
+    const claimKey = key === undefined ? undefined : `ingest:${key}`;
+    if (claimKey !== undefined) {
+      const fingerprint = createHash("sha256").update(`${format}\n${text}`).digest("hex");
+      const claim = await gateway.store.claimIdempotency(id, claimKey, fingerprint);
+      if (claim.kind !== "claimed") {
+        if (claim.fingerprint !== fingerprint)
+          throw new GatewayError(
+            409,
+            "idempotency_key_reused",
+            "this Idempotency-Key was used for another batch",
+          );
+        if (claim.kind === "pending")
+          throw new GatewayError(409, "ingest_in_progress", "this batch is still being stored; retry");
+        return c.json(claim.result as unknown as IngestAnswer);
+      }
+    }
+    inFlight.set(id, busy + records.length);
+    try {
+      if (records.length > 0) await source.ingest(records, format);
+    } catch (error) {
+      if (claimKey !== undefined) await gateway.store.releaseIdempotency(id, claimKey);
+      throw error;
+    } finally {
+      const left = (inFlight.get(id) ?? records.length) - records.length;
+      if (left > 0) inFlight.set(id, left);
+      else inFlight.delete(id);
+    }
+    const answer: IngestAnswer = {
+      accepted: records.length,
+      format,
+      errors,
+      seq: (await gateway.getSession(id)).lastSeq,
+    };
+    if (claimKey !== undefined)
+      await gateway.store.completeIdempotency(id, claimKey, answer as unknown as WriteResult);
+    return c.json(answer);
+  });
+
+  app.post("/api/sessions/:id/ingest/end", async (c) => {
+    const id = c.req.param("id");
+    await gateway.getSession(id);
+    const body = jsonObject((await c.req.text()) || "{}") as { status?: unknown; reason?: unknown };
+    const status = body.status ?? "completed";
+    if (status !== "completed" && status !== "failed")
+      throw badRequest('"status" must be "completed" or "failed"');
+    await pushSourceOf(gateway, id).end(status, typeof body.reason === "string" ? body.reason : undefined);
+    return c.json({ session: await gateway.getSession(id) });
+  });
+
+  app.get("/api/sessions/:id/ingest/commands", async (c) => {
+    const id = c.req.param("id");
+    await gateway.getSession(id);
+    return commandStream(c, pushSourceOf(gateway, id));
+  });
+
+  app.post("/api/sessions/:id/ingest/commands/:commandId", async (c) => {
+    const id = c.req.param("id");
+    await gateway.getSession(id);
+    const source = pushSourceOf(gateway, id);
+    const result = jsonObject(await c.req.text()) as Partial<WriteResult>;
+    if (!["accepted", "rejected", "failed", "unavailable"].includes(String(result.status)))
+      throw badRequest('"status" must be accepted, rejected, failed or unavailable');
+    if (!source.answer(c.req.param("commandId"), result as WriteResult))
+      throw new GatewayError(404, "command_not_waiting", "no command with this id is waiting for an answer");
+    return c.json({ ok: true });
+  });
+}
+
+function jsonObject(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new GatewayError(400, "invalid_json", "the request body must be a JSON object");
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    throw new GatewayError(400, "invalid_json", "the request body must be a JSON object");
+  return value as Record<string, unknown>;
+}
+
+/** The writes channel as Server-Sent Events: `event: command` with `{ commandId, command }`. */
+function commandStream(c: Context, source: PushSource): Response {
+  const encoder = new TextEncoder();
+  let stop = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          stop();
+        }
+      };
+      send(": writes channel open\n\n");
+      const unlisten = source.listen((pending) =>
+        send(`event: command\ndata: ${JSON.stringify(pending)}\n\n`),
+      );
+      const heartbeat = setInterval(() => send(": keep-alive\n\n"), COMMAND_HEARTBEAT_MS);
+      stop = () => {
+        clearInterval(heartbeat);
+        unlisten();
+      };
+      c.req.raw.signal.addEventListener("abort", () => stop());
+    },
+    cancel() {
+      stop();
+    },
+  });
+  return c.newResponse(body, 200, {
+    "content-type": "text/event-stream",
+    "cache-control": "no-cache",
+    "x-accel-buffering": "no",
+  });
+}
