@@ -45,6 +45,8 @@ export const DIAGNOSTIC_CODES = [
   "ui_owned_fact_ignored",
   // recovery was partial: a section could not be restored or repaired (HYD-12)
   "hydration_degraded",
+  // an adapter read the whole input and mapped none of its records: probably another format
+  "no_records_mapped",
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 
