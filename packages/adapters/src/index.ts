@@ -25,5 +25,6 @@ export {
   ASSISTANT_STREAM_FORMAT,
   DATA_STREAM_FORMAT,
 } from "./assistant-stream";
+export { langgraphV2Adapter, LANGGRAPH_V2_FORMAT } from "./langgraph-v2";
 export * from "./auto";
 export * from "./adapt";

@@ -9,6 +9,7 @@ import { mcpAdapter } from "./mcp";
 import { openaiAgentsAdapter } from "./openai-agents";
 import { limeAdapter } from "./lime";
 import { assistantStreamAdapter, dataStreamAdapter } from "./assistant-stream";
+import { langgraphV2Adapter } from "./langgraph-v2";
 import type { AdapterModule } from "./types";
 
 /** Every source adapter, by its `--from` name. Each adapter module registers itself here with one line. */
@@ -25,6 +26,7 @@ export const ADAPTERS: AdapterModule[] = [
   mcpAdapter,
   assistantStreamAdapter,
   dataStreamAdapter,
+  langgraphV2Adapter,
 ];
 
 export function findAdapter(format: string): AdapterModule | undefined {
