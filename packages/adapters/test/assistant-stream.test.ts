@@ -191,3 +191,37 @@ describe("assistant-stream adapter", () => {
     ]);
   });
 });
+
+describe("assistant-stream: a continuation stream appended after the user's answer", () => {
+  it("HITL-03 paths restart after message-finish: the restated call is answered, its result and the answer land", () => {
+    const pending = [
+      start("text"),
+      delta([0], "Let me check."),
+      finish([0]),
+      start("tool-call", { toolCallId: "c1", toolName: "rm" }),
+      delta([1], "{}"),
+      { type: "tool-call-approval", path: [1], approval: { id: "ap1" } },
+      {
+        type: "message-finish",
+        path: [],
+        finishReason: "tool-calls",
+        usage: { inputTokens: 0, outputTokens: 0 },
+      },
+    ];
+    const continuation = [
+      start("tool-call", { toolCallId: "c1", toolName: "rm" }),
+      { type: "tool-call-approval", path: [0], approval: { id: "ap1", approved: true } },
+      { type: "result", path: [0], result: "removed", isError: false },
+      start("text"),
+      delta([1], "Done."),
+      { type: "message-finish", path: [], finishReason: "stop", usage: { inputTokens: 0, outputTokens: 0 } },
+    ];
+    const events = adapt([...pending, ...continuation]);
+    expect(codes(events)).toEqual([]);
+    expect(ofType(events, "run.started")).toHaveLength(2);
+    expect(ofType(events, "action.resolved").map((e) => e.payload?.decision)).toEqual(["approve"]);
+    expect(ofType(events, "tool.result").map((e) => e.toolCallId)).toEqual(["c1"]);
+    expect(ofType(events, "text.delta").map((e) => e.payload?.delta)).toEqual(["Let me check.", "Done."]);
+    expect(ofType(events, "run.finished")).toHaveLength(1);
+  });
+});

@@ -30,8 +30,8 @@ export class UiChunkBridge {
     this.inner = new AiSdkAdapter(options, format);
   }
 
-  /** Feeds one source record's translation. A wire with no `start` chunk gets one before its first fact,
-   * so the run is opened exactly once. */
+  /** Feeds one source record's translation. A wire with no `start` chunk gets one before its first fact
+   * (and after each message's finish), so each response is opened exactly once. */
   feed(chunks: readonly BridgedChunk[], index: number | undefined, sourceType: string): AgentUiEvent[] {
     const out: AgentUiEvent[] = [];
     for (const { chunk, parentId } of chunks) {
@@ -43,6 +43,8 @@ export class UiChunkBridge {
         out.push(...this.inner.push({ type: "start" }, index));
       }
       if (parentId !== undefined) out.push(...this.announce(parentId, index, sourceType));
+      // After a message's finish, what follows (a continuation stream) is a new response.
+      if (chunk.type === "finish") this.started = false;
       const events = this.inner.push(chunk, index);
       for (const event of events) {
         if (event.source !== undefined) event.source.sourceType = sourceType;

@@ -26,6 +26,8 @@ export class AssistantStreamAdapter implements SourceAdapter {
   private readonly childCount = new Map<string, number>();
   private readonly tools = new ToolCalls();
   private readonly data = new MessageData();
+  /** A `message-finish` was read: the next chunk belongs to a new message. */
+  private messageEnded = false;
 
   constructor(options: AdapterOptions = {}) {
     this.bridge = new UiChunkBridge(ASSISTANT_STREAM_FORMAT, options);
@@ -53,6 +55,11 @@ export class AssistantStreamAdapter implements SourceAdapter {
   private translate(type: string, record: JsonObject): BridgedChunk[] | string {
     const path = pathOf(record);
     if (path === undefined) return "chunk without a numeric path";
+    if (this.messageEnded && type !== "message-finish") {
+      this.messageEnded = false;
+      this.parts.clear();
+      this.childCount.clear();
+    }
     switch (type) {
       case "part-start":
         return this.partStart(path, readRecord(record, "part"));
@@ -74,6 +81,9 @@ export class AssistantStreamAdapter implements SourceAdapter {
       case "step-finish":
         return [{ chunk: { type: "finish-step" } }];
       case "message-finish":
+        // Paths are message-relative: the next chunk (a continuation stream after the user's answer,
+        // appended to the same input) addresses a new message's parts from [0] again.
+        this.messageEnded = true;
         return [
           ...this.closeAll(),
           { chunk: compact({ type: "finish", finishReason: readString(record, "finishReason") }) },
