@@ -12,7 +12,7 @@ import {
   DataStreamEncoder,
   createAssistantStream,
 } from "assistant-stream";
-import { SHARED_SCENARIO } from "./producer";
+import { type LiveProducer, SHARED_SCENARIO } from "./producer";
 
 export const CALL_ID = "call_rm";
 export const SUBAGENT = "researcher";
@@ -125,3 +125,58 @@ export interface AccumulatedMessage {
     data?: unknown;
   }[];
 }
+
+/** The shared scenario as two streams, the way an assistant-ui app sends them: the first stops on the
+ * approval gate; the continuation (after the user approves) restates the call, answers the gate, carries
+ * the result and the answer. */
+function sharedStreams(): [AssistantStream, AssistantStream] {
+  const s = SHARED_SCENARIO;
+  const first = createAssistantStream(async (controller) => {
+    controller.appendText(s.preamble);
+    const tool = controller.addToolCallPart({ toolCallId: CALL_ID, toolName: s.toolName });
+    tool.argsText.append(JSON.stringify(s.toolInput));
+    tool.argsText.close();
+    tool.setApproval({ id: "approval-1" });
+    tool.close();
+    controller.enqueue({ type: "message-finish", path: [], finishReason: "tool-calls", usage: USAGE });
+  });
+  const continuation = createAssistantStream(async (controller) => {
+    const tool = controller.addToolCallPart({ toolCallId: CALL_ID, toolName: s.toolName, args: s.toolInput });
+    tool.setApproval({ id: "approval-1", approved: true });
+    tool.setResponse({ result: s.toolOutput, isError: false });
+    controller.appendText(s.answer);
+    controller.enqueue({ type: "message-finish", path: [], finishReason: "stop", usage: USAGE });
+  });
+  return [first, continuation];
+}
+
+const USAGE = { inputTokens: 1, outputTokens: 1 };
+
+/** The shared scenario's chunks (both streams, in order). */
+export const assistantStreamProducer: LiveProducer = async () => {
+  const [first, continuation] = sharedStreams();
+  const interrupted = await chunksOf(first);
+  const resumed = await chunksOf(continuation);
+  return {
+    format: "assistant-stream",
+    records: [...interrupted, ...resumed],
+    interruptedRunLength: interrupted.length,
+    statedDecision: "approve",
+  };
+};
+
+/** The same two streams through `DataStreamEncoder`, framed as the data stream lines a client reads. */
+export const dataStreamProducer: LiveProducer = async () => {
+  const { parseRecords } = await import("@agent-ui/contracts");
+  const [first, continuation] = sharedStreams();
+  const lines = async (stream: AssistantStream) =>
+    parseRecords(await encoded(stream.pipeThrough(new DataStreamEncoder()))).records.map((r) => r.value);
+  const interrupted = await lines(first);
+  const resumed = await lines(continuation);
+  return {
+    format: "ai-sdk-data-stream",
+    records: [...interrupted, ...resumed],
+    interruptedRunLength: interrupted.length,
+    statedDecision: "approve",
+  };
+};

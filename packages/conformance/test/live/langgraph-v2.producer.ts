@@ -20,7 +20,7 @@ import {
 } from "@langchain/langgraph";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import { z } from "zod";
-import { SHARED_SCENARIO } from "./producer";
+import { type LiveProducer, SHARED_SCENARIO } from "./producer";
 
 export const CALL_ID = "call_rm";
 export const RESEARCH_TEXT = "Found 1 file.";
@@ -78,31 +78,34 @@ function researchGraph() {
     .compile();
 }
 
-export function buildV2Graph() {
-  return new StateGraph(MessagesAnnotation)
-    .addNode("research", researchGraph())
-    .addNode("agent", async (state) => ({
-      messages: [await modelFor(state.messages).invoke(state.messages)],
-    }))
-    .addNode("call", async () => ({ messages: [callMessage()] }))
-    .addNode("approve", async (state) => {
-      const call = pendingCall(state.messages);
-      if (call !== undefined)
-        interrupt({ type: "tool_approval", toolCallId: call.id, name: call.name, args: call.args });
-      return {};
-    })
-    .addNode("tools", new ToolNode([deleteFile]))
-    .addNode("answer", async (state) => ({
-      messages: [await modelFor(state.messages).invoke(state.messages)],
-    }))
-    .addEdge(START, "research")
-    .addEdge("research", "agent")
-    .addEdge("agent", "call")
-    .addEdge("call", "approve")
-    .addEdge("approve", "tools")
-    .addEdge("tools", "answer")
-    .addEdge("answer", END)
-    .compile({ checkpointer: new MemorySaver() });
+export function buildV2Graph(withResearch = true) {
+  return (
+    new StateGraph(MessagesAnnotation)
+      // Without research, a node that does nothing: the shared scenario states no subagent.
+      .addNode("research", withResearch ? researchGraph() : async () => ({}))
+      .addNode("agent", async (state) => ({
+        messages: [await modelFor(state.messages).invoke(state.messages)],
+      }))
+      .addNode("call", async () => ({ messages: [callMessage()] }))
+      .addNode("approve", async (state) => {
+        const call = pendingCall(state.messages);
+        if (call !== undefined)
+          interrupt({ type: "tool_approval", toolCallId: call.id, name: call.name, args: call.args });
+        return {};
+      })
+      .addNode("tools", new ToolNode([deleteFile]))
+      .addNode("answer", async (state) => ({
+        messages: [await modelFor(state.messages).invoke(state.messages)],
+      }))
+      .addEdge(START, "research")
+      .addEdge("research", "agent")
+      .addEdge("agent", "call")
+      .addEdge("call", "approve")
+      .addEdge("approve", "tools")
+      .addEdge("tools", "answer")
+      .addEdge("answer", END)
+      .compile({ checkpointer: new MemorySaver() })
+  );
 }
 
 /** LangChain serializable objects (`{lc, type: "constructor", id, kwargs}`) as plain JSON, the way a
@@ -123,8 +126,8 @@ export interface V2Production {
   finalState: { values: { messages: unknown[] }; next: string[] };
 }
 
-export async function runV2Scenario(): Promise<V2Production> {
-  const graph = buildV2Graph();
+export async function runV2Scenario(withResearch = true): Promise<V2Production> {
+  const graph = buildV2Graph(withResearch);
   const configurable = { thread_id: "thread-v2" };
   const collect = async (input: unknown) => {
     const records: unknown[] = [];
@@ -146,3 +149,14 @@ export async function runV2Scenario(): Promise<V2Production> {
     finalState,
   };
 }
+
+/** The shared scenario without the research subgraph (what every producer of it states). The resume
+ * value is the caller's, never streamed: no stated decision. */
+export const langgraphV2Producer: LiveProducer = async () => {
+  const production = await runV2Scenario(false);
+  return {
+    format: "langgraph-v2",
+    records: production.records,
+    interruptedRunLength: production.interruptedRunLength,
+  };
+};
