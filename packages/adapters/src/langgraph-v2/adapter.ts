@@ -17,6 +17,13 @@ import { MessageStreams } from "./messages";
 
 export const LANGGRAPH_V2_FORMAT = "langgraph-v2";
 
+function fromSse(data: unknown, meta: RecordMeta): JsonObject {
+  const [method, ...namespace] = (meta.sseEvent ?? "").split("|");
+  const event: JsonObject = { type: "event", method, params: { namespace, data } };
+  if (meta.sseId !== undefined) event.event_id = meta.sseId;
+  return event;
+}
+
 /** A serialized LangChain ToolMessage (`{lc, type: "constructor", id: [..., "ToolMessage"]}`) or `{type: "tool"}`. */
 function isToolMessage(value: unknown): value is JsonObject {
   if (!isRecord(value)) return false;
@@ -39,7 +46,10 @@ export class LangGraphV2Adapter implements SourceAdapter {
     this.inner = new LangGraphAdapter(options, LANGGRAPH_V2_FORMAT);
   }
 
-  push(record: unknown, index?: number, meta?: RecordMeta): AgentUiEvent[] {
+  push(source: unknown, index?: number, meta?: RecordMeta): AgentUiEvent[] {
+    // An SSE frame (`event: method|ns…`, `id:`, `data:` the event's data) is the same event.
+    const record =
+      meta?.sseEvent !== undefined && readString(source, "type") !== "event" ? fromSse(source, meta) : source;
     const method = readString(record, "method");
     const params = readRecord(record, "params");
     const info = { index, sourceType: method };

@@ -3,10 +3,16 @@
 // tool-call block, `interrupt()`, `Command({resume})`, the tool node. The events go through
 // auto-detection, the adapter and the projection, and are compared with `graph.getState()`.
 import { adaptRecords } from "@agent-ui/adapters";
-import type { ProjectionState } from "@agent-ui/contracts";
+import { type ProjectionState, parseRecords } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CALL_ID, RESEARCH_TEXT, type V2Production, runV2Scenario } from "./langgraph-v2.producer";
+import {
+  CALL_ID,
+  RESEARCH_TEXT,
+  type V2Production,
+  runV2Scenario,
+  runV2ScenarioSse,
+} from "./langgraph-v2.producer";
 
 function project(records: unknown[]) {
   const adapted = adaptRecords(records, "auto");
@@ -93,5 +99,17 @@ describe("live @langchain/langgraph streaming protocol v2 (streamEvents v3)", ()
     expect(Object.keys(state.agents)).toEqual([research?.agentId]);
     const others = state.messages.filter((m) => m !== research);
     expect(others.every((m) => m.agentId === undefined)).toBe(true);
+  });
+
+  it("ENV-01 the same runs as SSE (encoding text/event-stream) detect as langgraph-v2 and project the same", async () => {
+    const { interrupted, resumed } = await runV2ScenarioSse();
+    const framed = parseRecords(interrupted + resumed);
+    expect(framed.format).toBe("sse");
+    expect(framed.diagnostics).toEqual([]);
+    const { adapted, state } = project(framed.records);
+    expect(adapted.detected?.format).toBe("langgraph-v2");
+    expect(adapted.diagnostics).toEqual([]);
+    expect(fromProjection(state)).toEqual(fromProjection(project(production.records).state));
+    expect(state.runtime.status).toBe("completed");
   });
 });

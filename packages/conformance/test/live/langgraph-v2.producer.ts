@@ -160,3 +160,22 @@ export const langgraphV2Producer: LiveProducer = async () => {
     interruptedRunLength: production.interruptedRunLength,
   };
 };
+
+/** The same two runs as `streamEvents(…, {version: "v3", encoding: "text/event-stream"})` writes them:
+ * SSE frames `event: <method>|<namespace…>` whose `data:` is the event's data. */
+export async function runV2ScenarioSse(): Promise<{ interrupted: string; resumed: string }> {
+  const graph = buildV2Graph(true);
+  const configurable = { thread_id: "thread-v2-sse" };
+  const collect = async (input: unknown) => {
+    const decoder = new TextDecoder();
+    let text = "";
+    const options = { configurable, version: "v3" as const, encoding: "text/event-stream" as const };
+    // biome-ignore lint/suspicious/noExplicitAny: the graph accepts its state or a Command
+    for await (const bytes of await graph.streamEvents(input as any, options))
+      text += decoder.decode(bytes, { stream: true });
+    return text;
+  };
+  const interrupted = await collect({ messages: [{ role: "user", content: s.prompt }] });
+  const resumed = await collect(new Command({ resume: { approved: true } }));
+  return { interrupted, resumed };
+}
