@@ -175,6 +175,26 @@ describe("replay of a raw LangGraph Agent Server SSE recording", () => {
     expect((await snapshot(id)).messages).toEqual([]);
   });
 
+  it("FALL-02 a declared format whose adapter maps none of the records fails with no_records_mapped", async () => {
+    const records = [
+      { type: "part-start", path: [], part: { type: "text" } },
+      { type: "text-delta", path: [0], textDelta: "Hi" },
+    ];
+    const created = await postJson(`${server.url}/api/sessions`, {
+      source: "replay",
+      config: { records, format: "ai-sdk", speed: 0 },
+    });
+    const id = created.body.session.id as string;
+    const session = await waitFor(async () => {
+      const s = (await getJson(`${server.url}/api/sessions/${id}`)).body.session;
+      return s.status === "failed" ? s : undefined;
+    });
+    expect(session.statusReason).toMatch(/^the ai-sdk adapter mapped none of the 2 record\(s\)/);
+    const state = await snapshot(id);
+    expect(state.diagnostics.map((d) => d.code)).toContain("no_records_mapped");
+    expect(state.messages).toEqual([]);
+  });
+
   it("FALL-02 a declared format that names an object property is an unknown format, not a crash", async () => {
     for (const format of ["__proto__", "constructor"]) {
       const { id } = await createSession(
