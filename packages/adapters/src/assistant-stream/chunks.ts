@@ -6,7 +6,8 @@ import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { type JsonObject, compact, isRecord, readArray, readRecord, readString } from "../shared/record";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { type BridgedChunk, UiChunkBridge } from "./bridge";
-import { MessageData, ToolCalls, sourceChunk } from "./tool-calls";
+import { MessageData, sourceChunk } from "./message-parts";
+import { ToolCalls } from "./tool-calls";
 
 export const ASSISTANT_STREAM_FORMAT = "assistant-stream";
 

@@ -1,7 +1,7 @@
 // Tool calls as both assistant-ui wires write them: started with a name, arguments streamed as JSON text,
 // the arguments closed (explicitly, or implied by the result), an approval gate set or answered, a result
 // that may be an error or preliminary. Translated into the UI message stream's tool chunks, each fact once.
-import { type JsonObject, compact, isRecord, parseJson, readBoolean, readString } from "../shared/record";
+import { type JsonObject, compact, parseJson, readBoolean, readString } from "../shared/record";
 import type { BridgedChunk } from "./bridge";
 
 interface ToolCall {
@@ -122,36 +122,5 @@ export class ToolCalls {
   private wrap(toolCallId: string, chunk: JsonObject): BridgedChunk {
     const parentId = this.calls.get(toolCallId)?.parentId;
     return parentId !== undefined ? { chunk, parentId } : { chunk };
-  }
-}
-
-/** A source part (`{sourceType: "url"|"document", id, url?, title?, mediaType?, filename?}`) as the UI
- * message stream's source chunk. */
-export function sourceChunk(source: unknown): JsonObject | undefined {
-  if (!isRecord(source)) return undefined;
-  const sourceId = readString(source, "id");
-  if (sourceId === undefined) return undefined;
-  if (readString(source, "sourceType") === "document")
-    return compact({
-      type: "source-document",
-      sourceId,
-      title: readString(source, "title"),
-      mediaType: readString(source, "mediaType"),
-      filename: readString(source, "filename"),
-    });
-  const url = readString(source, "url");
-  return url === undefined
-    ? undefined
-    : compact({ type: "source-url", sourceId, url, title: readString(source, "title") });
-}
-
-/** Message-level data and annotations are lists the SDKs append to: each item is its own data part
- * (`data:<n>`, `annotations:<n>` in app state), so appending stays linear. */
-export class MessageData {
-  private readonly counts = { data: 0, annotations: 0 };
-
-  append(name: "data" | "annotations", values: unknown): JsonObject[] | undefined {
-    if (!Array.isArray(values)) return undefined;
-    return values.map((data) => ({ type: `data-${name}`, id: String(++this.counts[name]), data }));
   }
 }
