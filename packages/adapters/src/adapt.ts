@@ -46,7 +46,7 @@ export function adaptRecords(
     const known = adapters.map((a) => a.format).join(", ");
     const message =
       format === "auto"
-        ? `could not detect the input format (${detected?.reason}); pass one of: ${known}`
+        ? `could not detect the input format: ${detected?.reason}; pass one of: ${known}`
         : `unknown format "${format.slice(0, 60)}"; known formats: ${known}`;
     return withDetected(
       { events: [], diagnostics: [diagnostic("unsupported_source_event", "error", message)] },
@@ -58,7 +58,30 @@ export function adaptRecords(
   for (const record of framed)
     for (const event of adapter.push(record.value, record.index, record.meta)) events.push(event);
   for (const event of adapter.finish()) events.push(event);
-  return withDetected({ events, diagnostics: diagnosticsOf(events) }, detected);
+  const diagnostics = diagnosticsOf(events);
+  const unmapped = noRecordsMapped(module.format, framed.length, events);
+  if (unmapped !== undefined) diagnostics.unshift(unmapped);
+  return withDetected({ events, diagnostics }, detected);
+}
+
+/**
+ * An adapter that accepted a non-empty input and mapped none of its records (every event it emitted is a
+ * diagnostic, or it emitted none) says so: the input is most likely another format, and an empty
+ * projection must never pass for an idle run.
+ */
+export function noRecordsMapped(
+  format: string,
+  recordCount: number,
+  events: readonly AgentUiEvent[],
+): Diagnostic | undefined {
+  if (recordCount === 0) return undefined;
+  for (const event of events) if (event.type !== "diagnostic.changed") return undefined;
+  return diagnostic(
+    "no_records_mapped",
+    "error",
+    `the ${format} adapter mapped none of the ${recordCount} record(s)` +
+      `${events.length > 0 ? ` (${events.length} diagnostic(s))` : ""}: the input is probably another format; pass --from with the right one`,
+  );
 }
 
 function withDetected(result: AdaptResult, detected: DetectedFormat | undefined): AdaptResult {

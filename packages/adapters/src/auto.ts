@@ -4,15 +4,28 @@ import { ADAPTERS } from "./registry";
 import type { AdapterModule } from "./types";
 
 export interface DetectedFormat {
-  /** The winning adapter's format, or `"unknown"` when no adapter recognises the sample. */
+  /** The winning adapter's format, or `"unknown"` when no adapter is sure of the sample. */
   format: string;
   /** Average `detect` score of the winner over the sampled records, 0..1. */
   confidence: number;
   reason: string;
+  /** The best-scoring formats (at most `DETECT_CANDIDATES`, score > 0), best first: what a caller lists
+   * when detection is unsure, so the user can pick one with `--from`. */
+  candidates: DetectCandidate[];
 }
 
-/** Below this average score a sample is not claimed by any adapter. */
-export const MIN_DETECT_CONFIDENCE = 0.2;
+export interface DetectCandidate {
+  format: string;
+  /** Average `detect` score over the sample, rounded to two decimals. */
+  score: number;
+}
+
+/** Below this average score no adapter is sure of a sample: detection answers `"unknown"` with its
+ * candidates rather than guess (a guess reads another format's records as nothing — an empty projection). */
+export const MIN_DETECT_CONFIDENCE = 0.5;
+
+/** How many candidates an unsure detection lists. */
+export const DETECT_CANDIDATES = 3;
 
 export function detectFormat(
   records: readonly unknown[],
@@ -59,28 +72,43 @@ function sampleOf<T>(
 
 function detectSample(sample: readonly FramedRecord[], adapters: readonly AdapterModule[]): DetectedFormat {
   if (sample.length === 0)
-    return { format: "unknown", confidence: 0, reason: "no JSON object or array records to sample" };
-  let best: { module: AdapterModule; score: number } | undefined;
-  let runnerUp = 0;
+    return {
+      format: "unknown",
+      confidence: 0,
+      reason: "no JSON object or array records to sample",
+      candidates: [],
+    };
+  const scored: { module: AdapterModule; score: number }[] = [];
   for (const module of adapters) {
     let total = 0;
     for (const record of sample) total += safeDetect(module, record);
-    const score = total / sample.length;
-    if (best === undefined || score > best.score) {
-      runnerUp = best?.score ?? 0;
-      best = { module, score };
-    } else if (score > runnerUp) runnerUp = score;
+    scored.push({ module, score: total / sample.length });
   }
-  if (best === undefined || best.score < MIN_DETECT_CONFIDENCE)
+  // Stable: among equal scores the registry order decides, as before.
+  scored.sort((a, b) => b.score - a.score);
+  const best = scored[0];
+  const runnerUp = scored[1]?.score ?? 0;
+  const candidates = scored
+    .filter((s) => s.score > 0)
+    .slice(0, DETECT_CANDIDATES)
+    .map((s) => ({ format: s.module.format, score: round(s.score) }));
+  if (best === undefined || best.score < MIN_DETECT_CONFIDENCE) {
+    const listed = candidates.map((c) => `${c.format} ${c.score.toFixed(2)}`).join(", ");
     return {
       format: "unknown",
-      confidence: best?.score ?? 0,
-      reason: `no adapter recognised the first ${sample.length} record(s)`,
+      confidence: round(best?.score ?? 0),
+      reason:
+        candidates.length === 0
+          ? `no adapter recognised the first ${sample.length} record(s)`
+          : `no adapter is sure of the first ${sample.length} record(s) (below ${MIN_DETECT_CONFIDENCE}); candidates: ${listed}`,
+      candidates,
     };
+  }
   return {
     format: best.module.format,
     confidence: round(best.score),
     reason: `${best.module.format} scored ${round(best.score)} over ${sample.length} record(s) (next best ${round(runnerUp)})`,
+    candidates,
   };
 }
 

@@ -18,5 +18,13 @@ export { limeAdapter } from "./lime";
 export { aguiAdapter } from "./ag-ui";
 export { aiSdkAdapter } from "./ai-sdk";
 export { agentUiAdapter } from "./agent-ui";
+export {
+  assistantStreamAdapter,
+  dataStreamAdapter,
+  parseDataStreamLine,
+  ASSISTANT_STREAM_FORMAT,
+  DATA_STREAM_FORMAT,
+} from "./assistant-stream";
+export { langgraphV2Adapter, LANGGRAPH_V2_FORMAT } from "./langgraph-v2";
 export * from "./auto";
 export * from "./adapt";

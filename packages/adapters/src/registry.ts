@@ -8,6 +8,8 @@ import { langgraphAdapter } from "./langgraph";
 import { mcpAdapter } from "./mcp";
 import { openaiAgentsAdapter } from "./openai-agents";
 import { limeAdapter } from "./lime";
+import { assistantStreamAdapter, dataStreamAdapter } from "./assistant-stream";
+import { langgraphV2Adapter } from "./langgraph-v2";
 import type { AdapterModule } from "./types";
 
 /** Every source adapter, by its `--from` name. Each adapter module registers itself here with one line. */
@@ -22,6 +24,9 @@ export const ADAPTERS: AdapterModule[] = [
   openaiAgentsAdapter,
   langgraphAdapter,
   mcpAdapter,
+  assistantStreamAdapter,
+  dataStreamAdapter,
+  langgraphV2Adapter,
 ];
 
 export function findAdapter(format: string): AdapterModule | undefined {

@@ -67,7 +67,11 @@ describe("auto detection and adaptRecords", () => {
   });
 
   it("plain values and framed records give the same events; adapter diagnostics are listed", () => {
-    const values = [{ type: "text-start", id: "t" }, { type: "bogus-chunk" }];
+    const values = [
+      { type: "text-start", id: "t" },
+      { type: "bogus-chunk" },
+      { type: "text-delta", id: "t", delta: "hi" },
+    ];
     const plain = adaptRecords(values, "ai-sdk");
     const viaFrames = adaptRecords(
       values.map((value, index) => ({ value, index, meta: {} })),

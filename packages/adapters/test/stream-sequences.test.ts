@@ -191,6 +191,64 @@ const EXTRA: Record<string, unknown[]> = {
     { type: "tool-output-denied", toolCallId: "call-9" },
     { type: "tool-output-error", toolCallId: "call-1", errorText: "boom" },
   ],
+  // assistant-stream chunks (path-addressed parts), in the package's documented shape.
+  "assistant-stream": [
+    { type: "step-start", path: [], messageId: "m1" },
+    { type: "part-start", path: [], part: { type: "text" } },
+    { type: "text-delta", path: [0], textDelta: "Hi" },
+    { type: "part-finish", path: [0] },
+    { type: "part-start", path: [], part: { type: "tool-call", toolCallId: "c1", toolName: "ls" } },
+    { type: "text-delta", path: [1], textDelta: '{"a":1}' },
+    { type: "tool-call-approval", path: [1], approval: { id: "ap1" } },
+    { type: "tool-call-approval", path: [1], approval: { id: "ap1", approved: true } },
+    { type: "result", path: [1], result: "ok", isError: false },
+    { type: "part-start", path: [], part: { type: "text", parentId: "sub" } },
+    { type: "part-start", path: [], part: { type: "data", name: "p", data: 1 } },
+    { type: "message-finish", path: [], finishReason: "stop", usage: { inputTokens: 0, outputTokens: 0 } },
+    { type: "error", path: [], error: "boom" },
+  ],
+  // AI SDK 4 data stream lines, as framing reads them.
+  "ai-sdk-data-stream": [
+    { type: "f", value: { messageId: "m1" } },
+    { type: "0", value: "Hi" },
+    { type: "g", value: "hmm" },
+    { type: "b", value: { toolCallId: "c1", toolName: "ls" } },
+    { type: "c", value: { toolCallId: "c1", argsTextDelta: "{}" } },
+    { type: "a", value: { toolCallId: "c1", result: 1 } },
+    { type: "aui-text-delta", value: { textDelta: "sub", parentId: "s" } },
+    { type: "2", value: [1, 2] },
+    { type: "d", value: { finishReason: "stop" } },
+    { type: "3", value: "boom" },
+  ],
+  // LangGraph streaming protocol v2 events.
+  "langgraph-v2": [
+    { type: "event", method: "lifecycle", params: { namespace: [], data: { event: "running" } } },
+    { type: "event", method: "values", params: { namespace: ["r:1"], data: { messages: [] } } },
+    {
+      type: "event",
+      method: "messages",
+      params: { namespace: ["a:1"], data: { event: "message-start", id: "m1" } },
+    },
+    {
+      type: "event",
+      method: "messages",
+      params: {
+        namespace: ["a:1"],
+        data: { event: "content-block-delta", index: 0, delta: { type: "text-delta", text: "Hi" } },
+      },
+    },
+    {
+      type: "event",
+      method: "input.requested",
+      params: { namespace: [], data: { interrupt_id: "i1", payload: "ok?" } },
+    },
+    {
+      type: "event",
+      method: "tools",
+      params: { namespace: [], data: { event: "tool-error", tool_call_id: "c1", message: "x" } },
+    },
+    { type: "event", method: "lifecycle", params: { namespace: [], data: { event: "completed" } } },
+  ],
 };
 
 /** Per adapter: its own real records, plus the hostile ones. */

@@ -47,6 +47,8 @@ export const DIAGNOSTIC_CODES = [
   "hydration_degraded",
   // a snapshot or patch would take the application state past its size or depth bound: refused, kept as it was
   "state_limit_exceeded",
+  // an adapter read the whole input and mapped none of its records: probably another format
+  "no_records_mapped",
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 

@@ -5,7 +5,7 @@ import { type Diagnostic, diagnostic } from "./diagnostics";
 import type { FramedRecord, RecordMeta } from "./framing-types";
 import { redact } from "./redaction";
 
-export type FramingFormat = "jsonl" | "json-array" | "json-object" | "sse" | "empty";
+export type FramingFormat = "jsonl" | "json-array" | "json-object" | "sse" | "data-stream" | "empty";
 
 export interface FramingResult {
   records: FramedRecord[];
@@ -21,6 +21,7 @@ export function parseRecords(text: string): FramingResult {
   const trimmed = body.trim();
   if (trimmed === "") return { records: [], format: "empty", diagnostics: [] };
   if (looksLikeSse(body)) return parseSse(body);
+  if (DATA_STREAM_LINE.test(trimmed)) return parseDataStream(body);
   const first = trimmed[0];
   if (first === "[" || first === "{") {
     const whole = tryParse(trimmed);
@@ -59,6 +60,34 @@ function parseJsonl(body: string): FramingResult {
     else diagnostics.push(unparseable(i + 1, parsed.error, line));
   }
   return { records, format: "jsonl", diagnostics };
+}
+
+/** A data stream protocol line (AI SDK 4, assistant-stream's `DataStreamEncoder`): `code:JSON`, the code
+ * one character `0`-`9`/`a`-`k` or an `aui-*` extension name. */
+const DATA_STREAM_LINE = /^(?:[0-9a-k]|aui-[a-z-]{1,40}):/;
+
+/** Data stream text: each `code:JSON` line is the record `{type: code, value}`. */
+function parseDataStream(body: string): FramingResult {
+  const records: FramedRecord[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const lines = body.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (line === "") continue;
+    const code = DATA_STREAM_LINE.exec(line)?.[0];
+    const parsed = code === undefined ? undefined : tryParse(line.slice(code.length));
+    if (code !== undefined && parsed?.ok)
+      records.push({
+        value: { type: code.slice(0, -1), value: parsed.value },
+        index: records.length,
+        meta: { line: i + 1 },
+      });
+    else
+      diagnostics.push(
+        unparseable(i + 1, parsed && !parsed.ok ? parsed.error : "not a code:JSON data stream line", line),
+      );
+  }
+  return { records, format: "data-stream", diagnostics };
 }
 
 /** SSE when some line starts with a field name the SSE grammar defines and no line is bare JSON. */

@@ -159,6 +159,42 @@ describe("replay of a raw LangGraph Agent Server SSE recording", () => {
     }
   });
 
+  it("FALL-02 a recording adapters only half-recognise fails listing the candidates, never replayed as a guess", async () => {
+    const records = [{ type: "text-delta", id: "t", delta: "x" }, { foo: 1 }, { bar: 2 }];
+    const created = await postJson(`${server.url}/api/sessions`, {
+      source: "replay",
+      config: { records, speed: 0 },
+    });
+    const id = created.body.session.id as string;
+    const session = await waitFor(async () => {
+      const s = (await getJson(`${server.url}/api/sessions/${id}`)).body.session;
+      return s.status === "failed" ? s : undefined;
+    });
+    expect(session.statusReason).toContain("no adapter is sure of the first 3 record(s)");
+    expect(session.statusReason).toContain("candidates: ai-sdk 0.32");
+    expect((await snapshot(id)).messages).toEqual([]);
+  });
+
+  it("FALL-02 a declared format whose adapter maps none of the records fails with no_records_mapped", async () => {
+    const records = [
+      { type: "part-start", path: [], part: { type: "text" } },
+      { type: "text-delta", path: [0], textDelta: "Hi" },
+    ];
+    const created = await postJson(`${server.url}/api/sessions`, {
+      source: "replay",
+      config: { records, format: "ai-sdk", speed: 0 },
+    });
+    const id = created.body.session.id as string;
+    const session = await waitFor(async () => {
+      const s = (await getJson(`${server.url}/api/sessions/${id}`)).body.session;
+      return s.status === "failed" ? s : undefined;
+    });
+    expect(session.statusReason).toMatch(/^the ai-sdk adapter mapped none of the 2 record\(s\)/);
+    const state = await snapshot(id);
+    expect(state.diagnostics.map((d) => d.code)).toContain("no_records_mapped");
+    expect(state.messages).toEqual([]);
+  });
+
   it("FALL-02 a declared format that names an object property is an unknown format, not a crash", async () => {
     for (const format of ["__proto__", "constructor"]) {
       const { id } = await createSession(

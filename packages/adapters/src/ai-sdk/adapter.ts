@@ -1,6 +1,6 @@
 // The AI SDK adapter: UI message stream chunks (v5–v7, `UIMessageChunk`), one handler per chunk type.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
-import { Emitter } from "../shared/emitter";
+import { Emitter, type EventFields } from "../shared/emitter";
 import { isRecord, readString } from "../shared/record";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { AiSdkContext, AiSdkState } from "./context";
@@ -86,17 +86,26 @@ const STEP_OUTPUT: ReadonlySet<string> = new Set([
 ]);
 
 export class AiSdkAdapter implements SourceAdapter {
-  readonly format = AI_SDK_FORMAT;
+  readonly format: string;
   private readonly emitter: Emitter;
   private readonly state: AiSdkState;
   private readonly safe: AdapterOptions;
   private readonly streamKey: string;
 
-  constructor(options: AdapterOptions = {}) {
-    this.emitter = new Emitter(AI_SDK_FORMAT, options);
+  /** `format` names the wire the chunks were read from when a bridge translated them into UI chunks
+   * (`assistant-stream`, the AI SDK 4 data stream): it is the events' `source.format`. */
+  constructor(options: AdapterOptions = {}, format: string = AI_SDK_FORMAT) {
+    this.format = format;
+    this.emitter = new Emitter(format, options);
     this.state = new AiSdkState(options.toolApprovalIds);
     this.safe = { largePayloadBytes: options.largePayloadBytes };
-    this.streamKey = options.streamId ?? options.sessionId ?? AI_SDK_FORMAT;
+    this.streamKey = options.streamId ?? options.sessionId ?? format;
+  }
+
+  /** An event outside the UI chunk vocabulary (a bridge's own fact, e.g. a subagent it announces),
+   * numbered in this adapter's stream. */
+  extraEvent(type: string, fields: EventFields, index?: number, sourceType?: string): AgentUiEvent {
+    return this.emitter.event(type, fields, { index, sourceType });
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {

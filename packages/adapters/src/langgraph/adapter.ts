@@ -26,8 +26,7 @@ import { SseReplayGuard } from "./replay";
 
 export const LANGGRAPH_FORMAT = "langgraph";
 
-class LangGraphAdapter implements SourceAdapter {
-  readonly format = LANGGRAPH_FORMAT;
+export class LangGraphAdapter implements SourceAdapter {
   private readonly emit: Emitter;
   private runOpen = false;
   private runId: string | undefined;
@@ -42,8 +41,12 @@ class LangGraphAdapter implements SourceAdapter {
 
   private readonly safeOptions: SafeOptions;
 
-  constructor(options: AdapterOptions) {
-    this.emit = new Emitter(LANGGRAPH_FORMAT, options);
+  /** `format`: the wire a bridge translated into these chunks (protocol v2), as `source.format`. */
+  constructor(
+    options: AdapterOptions,
+    readonly format: string = LANGGRAPH_FORMAT,
+  ) {
+    this.emit = new Emitter(format, options);
     this.safeOptions = { largePayloadBytes: options.largePayloadBytes };
   }
 
@@ -66,7 +69,7 @@ class LangGraphAdapter implements SourceAdapter {
       // A replayed SSE event was already projected (DESIGN: replays are idempotent).
       if (!this.replay.admit(chunk)) return [];
       const out = this.translate(chunk, info);
-      if (chunk.sseId !== undefined) this.replay.stamp(out, chunk.sseId, LANGGRAPH_FORMAT);
+      if (chunk.sseId !== undefined) this.replay.stamp(out, chunk.sseId, this.format);
       return out;
     });
   }
@@ -91,6 +94,11 @@ class LangGraphAdapter implements SourceAdapter {
         ),
       );
     return out;
+  }
+
+  /** A bridge's own fact (a reasoning block), numbered in this stream with the namespace's ids. */
+  extraEvent(type: string, fields: EventFields, namespace: string[], info: SourceInfo): AgentUiEvent {
+    return this.emit.event(type, { ...this.nsFields(namespace), ...fields }, info);
   }
 
   /** `graph.getState()` / thread state: its pending interrupts are pending actions (hydration, no run). */

@@ -15,6 +15,7 @@ import {
 } from "@agent-ui/projection";
 import type { Command, CommandIO } from "../command";
 import { InputError, frameInput, readInput } from "../input";
+import { undetectedMessage } from "./detection";
 
 const USAGE = "agent-ui project [--from <format>] [--at <sequence>] [--summary] <file|->";
 
@@ -89,7 +90,8 @@ export const projectCommand: Command = {
   summary: "Project a source event stream into the Agent UI snapshot (JSON or a --summary digest)",
   usage: `${USAGE}
 
-  --from <format>  source format: auto (default: detect), agent-ui, lime or any registered adapter
+  --from <format>  source format: auto (default: detect; exits 2 listing the candidates when unsure)
+                   or one of ${ADAPTERS.map((a) => a.format).join(", ")}
   --at <sequence>  time travel: project only events with sequence <= N
   --summary        print a human-readable digest instead of the snapshot JSON`,
   async run(args: string[], io: CommandIO): Promise<number> {
@@ -113,10 +115,7 @@ export const projectCommand: Command = {
     }
     const projected = projectText(text, parsed.from, parsed.at);
     if (projected.detected?.format === "unknown" && text.trim() !== "") {
-      io.stderr(
-        `agent-ui project: could not detect the input format of ${parsed.file} (${projected.detected.reason}); ` +
-          `pass --from with one of: ${knownFormats().join(", ")}`,
-      );
+      io.stderr(undetectedMessage("project", parsed.file, projected.detected));
       return 2;
     }
     io.stdout(parsed.summary ? summarize(projected) : JSON.stringify(projected.state, null, 2));

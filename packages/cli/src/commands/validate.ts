@@ -1,7 +1,7 @@
 // `agent-ui validate`: checks a recorded stream against the contracts — schema, scope ids, taxonomy,
 // secrets, inline size, ordering and lifecycle pairing — and prints one line per diagnostic. Exit 0 when
 // nothing is an error, 1 when something is, 2 when the input cannot be read or the arguments are wrong.
-import { ADAPTERS, detectFramedFormat, findAdapter } from "@agent-ui/adapters";
+import { ADAPTERS, type DetectedFormat, detectFramedFormat, findAdapter } from "@agent-ui/adapters";
 import {
   type AgentUiEvent,
   type Diagnostic,
@@ -15,6 +15,7 @@ import {
 } from "@agent-ui/contracts";
 import type { Command, CommandIO } from "../command";
 import { InputError, frameInput, readInput } from "../input";
+import { undetectedMessage } from "./detection";
 
 const USAGE = "agent-ui validate [--from <format>] [--json] <file|->";
 
@@ -108,6 +109,14 @@ export function detectFormat(records: readonly FramedRecord[]): string {
     : "agent-ui";
 }
 
+/** `--from auto` on input some adapters half-recognise (each scores it, none above the threshold): the
+ * detection to report instead of validating with a guess. `undefined` when detection is sure, or when no
+ * adapter scores the input at all (then it is checked as Agent UI and fails its schema loudly). */
+export function unsureDetection(records: readonly FramedRecord[]): DetectedFormat | undefined {
+  const detected = detectFramedFormat(records, AUTO_DETECT_SAMPLE);
+  return detected.format === "unknown" && detected.candidates.length > 0 ? detected : undefined;
+}
+
 interface ValidateArgs {
   from: string;
   json: boolean;
@@ -187,11 +196,13 @@ export const validateCommand: Command = {
     "Validate a recorded event stream (Agent UI envelopes or Lime runtime records) and report diagnostics",
   usage: `${USAGE}
 
-  --from <format>  auto (default: detect), agent-ui, lime or any registered adapter format
+  --from <format>  auto (default: detect), agent-ui, lime or any registered adapter format:
+                   ${ADAPTERS.map((a) => a.format).join(", ")}
   --json           print the report (counts and diagnostics) as JSON
 
 Input: JSONL, a JSON array, one JSON object or SSE text; '-' reads stdin.
-Exit codes: 0 no errors, 1 error diagnostics, 2 unreadable input or bad arguments.`,
+Exit codes: 0 no errors, 1 error diagnostics, 2 unreadable input or bad arguments.
+When --from auto is not sure of the format it exits 2 listing the candidates and their scores.`,
   async run(args: string[], io: CommandIO): Promise<number> {
     const parsed = parseValidateArgs(args);
     if (typeof parsed === "string") {
@@ -209,6 +220,11 @@ Exit codes: 0 no errors, 1 error diagnostics, 2 unreadable input or bad argument
     } catch (error) {
       io.stderr(`agent-ui validate: ${error instanceof Error ? error.message : String(error)}`);
       return error instanceof InputError ? error.exitCode : 2;
+    }
+    const unsure = parsed.from === "auto" ? unsureDetection(frameInput(text).records) : undefined;
+    if (unsure !== undefined) {
+      io.stderr(undetectedMessage("validate", parsed.file, unsure));
+      return 2;
     }
     const report = validateText(text, parsed.from);
     if (parsed.json) io.stdout(JSON.stringify(report, null, 2));

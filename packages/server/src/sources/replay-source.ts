@@ -14,7 +14,7 @@ import {
   type RecordMeta,
   type WriteResult,
 } from "@agent-ui/contracts";
-import { detectFramedFormat } from "@agent-ui/adapters";
+import { adaptRecords, detectFramedFormat, findAdapter, noRecordsMapped } from "@agent-ui/adapters";
 import type {
   RuntimeSource,
   RuntimeSourceContext,
@@ -28,6 +28,8 @@ const MAX_GAP_MS = 2000;
 const BATCH_AT_FULL_SPEED = 200;
 /** Leading records format detection samples: as many as `agent-ui validate --from auto` samples. */
 const DETECT_SAMPLE = 20;
+/** Leading records read once before playing: an adapter that maps none of them reads another format. */
+const MAPPING_SAMPLE = 200;
 
 export interface ReplayOptions {
   /** Files may only be read inside this directory (`--replay-dir`). Without it no file is read: only
@@ -55,6 +57,12 @@ class ReplaySource implements RuntimeSource {
         "failed",
         `could not detect the recorded format (${detected?.reason}); pass config.format`,
       );
+      return;
+    }
+    const unmapped = unmappedSample(framed, format);
+    if (unmapped !== undefined) {
+      await context.sink.diagnostic(unmapped);
+      await context.sink.status("failed", `${unmapped.message}; pass config.format`);
       return;
     }
     const records = framed.map(handedOver);
@@ -109,6 +117,14 @@ interface ReplayRecord {
   value: unknown;
   meta: RecordMeta;
   at: number | undefined;
+}
+
+/** The `no_records_mapped` diagnostic when `format`'s adapter maps none of the leading records (a declared
+ * format that is not the recording's): the replay stops instead of playing an empty session. */
+function unmappedSample(framed: readonly FramedRecord[], format: string) {
+  if (framed.length === 0 || findAdapter(format) === undefined) return undefined;
+  const sample = framed.slice(0, MAPPING_SAMPLE);
+  return noRecordsMapped(format, sample.length, adaptRecords(sample, format).events);
 }
 
 /** A log export entry `{ seq, event }` → its envelope; any other record is kept as framed. */

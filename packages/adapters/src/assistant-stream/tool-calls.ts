@@ -1,0 +1,126 @@
+// Tool calls as both assistant-ui wires write them: started with a name, arguments streamed as JSON text,
+// the arguments closed (explicitly, or implied by the result), an approval gate set or answered, a result
+// that may be an error or preliminary. Translated into the UI message stream's tool chunks, each fact once.
+import { type JsonObject, compact, parseJson, readBoolean, readString } from "../shared/record";
+import type { BridgedChunk } from "./bridge";
+
+interface ToolCall {
+  toolName: string;
+  parentId?: string;
+  /** Argument text chunks, joined once when the arguments close. */
+  args: string[];
+  inputAvailable: boolean;
+}
+
+export class ToolCalls {
+  private readonly calls = new Map<string, ToolCall>();
+
+  has(toolCallId: string): boolean {
+    return this.calls.has(toolCallId);
+  }
+
+  parentOf(toolCallId: string): string | undefined {
+    return this.calls.get(toolCallId)?.parentId;
+  }
+
+  start(toolCallId: string, toolName: string, parentId?: string): BridgedChunk[] {
+    if (this.calls.has(toolCallId)) return [];
+    this.calls.set(toolCallId, { toolName, parentId, args: [], inputAvailable: false });
+    return [this.wrap(toolCallId, { type: "tool-input-start", toolCallId, toolName })];
+  }
+
+  argsDelta(toolCallId: string, delta: string): BridgedChunk[] {
+    const call = this.calls.get(toolCallId);
+    if (call === undefined || call.inputAvailable || delta === "") return [];
+    call.args.push(delta);
+    return [this.wrap(toolCallId, { type: "tool-input-delta", toolCallId, inputTextDelta: delta })];
+  }
+
+  /** The arguments are complete: parsed from the streamed text, or the ones the source states. */
+  inputAvailable(toolCallId: string, stated?: unknown): BridgedChunk[] {
+    const call = this.calls.get(toolCallId);
+    if (call === undefined || call.inputAvailable) return [];
+    call.inputAvailable = true;
+    const text = call.args.join("");
+    call.args.length = 0;
+    const base = { toolCallId, toolName: call.toolName };
+    if (stated !== undefined)
+      return [this.wrap(toolCallId, { type: "tool-input-available", ...base, input: stated })];
+    const input = text.trim() === "" ? {} : parseJson(text);
+    if (input === undefined)
+      return [
+        this.wrap(toolCallId, {
+          type: "tool-input-error",
+          ...base,
+          input: text,
+          errorText: "the streamed tool arguments are not valid JSON",
+        }),
+      ];
+    return [this.wrap(toolCallId, { type: "tool-input-available", ...base, input })];
+  }
+
+  /** An approval gate (`{id, approved?, reason?, isAutomatic?}`): requested while `approved` is unset,
+   * answered once it is. */
+  approval(toolCallId: string, approval: unknown): BridgedChunk[] {
+    const approvalId = readString(approval, "id");
+    if (approvalId === undefined || !this.calls.has(toolCallId)) return [];
+    const approved = readBoolean(approval, "approved");
+    if (approved === undefined)
+      return [
+        this.wrap(
+          toolCallId,
+          compact({
+            type: "tool-approval-request",
+            approvalId,
+            toolCallId,
+            isAutomatic: readBoolean(approval, "isAutomatic"),
+            reason: readString(approval, "prompt", "requestReason"),
+          }),
+        ),
+      ];
+    return [
+      this.wrap(
+        toolCallId,
+        compact({
+          type: "tool-approval-response",
+          approvalId,
+          approved,
+          reason: readString(approval, "reason"),
+        }),
+      ),
+    ];
+  }
+
+  /** A result closes the arguments first (assistant-stream may send the result before it). */
+  result(toolCallId: string, record: JsonObject): BridgedChunk[] {
+    if (!this.calls.has(toolCallId)) return [];
+    const out = this.inputAvailable(toolCallId);
+    const result = record.result;
+    if (record.isError === true)
+      out.push(
+        this.wrap(toolCallId, {
+          type: "tool-output-error",
+          toolCallId,
+          errorText: typeof result === "string" ? result : JSON.stringify(result ?? "tool error"),
+        }),
+      );
+    else
+      out.push(
+        this.wrap(
+          toolCallId,
+          compact({
+            type: "tool-output-available",
+            toolCallId,
+            output: result ?? null,
+            preliminary: record.isPreliminary === true ? true : undefined,
+          }),
+        ),
+      );
+    return out;
+  }
+
+  private wrap(toolCallId: string, chunk: JsonObject): BridgedChunk {
+    const parentId = this.calls.get(toolCallId)?.parentId;
+    return parentId !== undefined ? { chunk, parentId } : { chunk };
+  }
+}

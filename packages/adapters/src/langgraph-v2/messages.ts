@@ -1,0 +1,121 @@
+// Protocol v2 `messages` events are content-block-centric: `message-start`, then per block
+// `content-block-start` / `-delta` / `-finish`, then `message-finish`. The LangGraph adapter reads
+// LangChain message chunks, so each text or tool-call delta becomes the `AIMessageChunk` that states it;
+// reasoning has no chunk field there and is collected per block, stated once when the block finishes.
+import { type JsonObject, asRecord, readNumber, readRecord, readString } from "../shared/record";
+
+interface OpenMessage {
+  id: string;
+  role: string;
+  /** Reasoning text per block index, joined when the block finishes. */
+  reasoning: Map<number, string[]>;
+}
+
+/** What one `messages` event states. */
+export interface MessageFacts {
+  /** LangChain message chunks for the LangGraph adapter's `messages` mode. */
+  chunks: JsonObject[];
+  /** A finished reasoning block: its message, part id and text. */
+  reasoning?: { messageId: string; partId: string; text: string };
+  /** A model-call error (`event: "error"`). */
+  error?: string;
+}
+
+export class MessageStreams {
+  /** The open message per namespace (blocks never interleave within one namespace). */
+  private readonly open = new Map<string, OpenMessage>();
+
+  read(nsKey: string, data: JsonObject): MessageFacts | string {
+    const event = readString(data, "event");
+    if (event === "message-start") {
+      const id = readString(data, "id");
+      if (id === undefined) return "message-start without id";
+      this.open.set(nsKey, { id, role: readString(data, "role") ?? "ai", reasoning: new Map() });
+      return { chunks: [] };
+    }
+    if (event === "error") return { chunks: [], error: readString(data, "message") ?? "model call failed" };
+    const message = this.open.get(nsKey);
+    if (message === undefined) return `${event ?? "messages event"} outside a started message`;
+    if (event === "message-finish") {
+      this.open.delete(nsKey);
+      return { chunks: [] };
+    }
+    // Human and system messages are replayed whole by `values`; only AI output streams.
+    if (message.role !== "ai") return { chunks: [] };
+    const index = readNumber(data, "index") ?? 0;
+    switch (event) {
+      case "content-block-start":
+        return { chunks: this.blockStart(message, index, readRecord(data, "content")) };
+      case "content-block-delta":
+        return { chunks: this.blockDelta(message, index, readRecord(data, "delta")) };
+      case "content-block-finish":
+        return this.blockFinish(message, index);
+      default:
+        return `unknown messages event "${(event ?? "").slice(0, 80)}"`;
+    }
+  }
+
+  private blockStart(message: OpenMessage, index: number, block: JsonObject | undefined): JsonObject[] {
+    const type = readString(block, "type");
+    if (type === "tool_call_chunk" || type === "tool_call") {
+      const args = block?.args;
+      const call = {
+        index,
+        id: readString(block, "id"),
+        name: readString(block, "name"),
+        args: typeof args === "string" ? args : args !== undefined ? JSON.stringify(args) : "",
+      };
+      return [aiChunk(message.id, "", [call])];
+    }
+    if (type === "text") {
+      const text = readString(block, "text");
+      return text !== undefined ? [aiChunk(message.id, text)] : [];
+    }
+    if (type === "reasoning") {
+      const text = readString(block, "reasoning");
+      message.reasoning.set(index, text !== undefined ? [text] : []);
+    }
+    return [];
+  }
+
+  private blockDelta(message: OpenMessage, index: number, delta: JsonObject | undefined): JsonObject[] {
+    const type = readString(delta, "type");
+    if (type === "text-delta") {
+      const text = readString(delta, "text");
+      return text !== undefined ? [aiChunk(message.id, text)] : [];
+    }
+    if (type === "reasoning-delta") {
+      const text = readString(delta, "reasoning");
+      if (text !== undefined) {
+        const parts = message.reasoning.get(index) ?? [];
+        parts.push(text);
+        message.reasoning.set(index, parts);
+      }
+      return [];
+    }
+    // `tool-call-delta` appends to `args`; a `block-delta` of a tool_call_chunk carries them in `fields`.
+    const fields = type === "block-delta" ? asRecord(delta?.fields) : delta;
+    const args = readString(fields, "args");
+    if ((type === "tool-call-delta" || type === "block-delta") && args !== undefined)
+      return [aiChunk(message.id, "", [{ index, args }])];
+    return [];
+  }
+
+  private blockFinish(message: OpenMessage, index: number): MessageFacts {
+    const parts = message.reasoning.get(index);
+    if (parts === undefined) return { chunks: [] };
+    message.reasoning.delete(index);
+    const text = parts.join("");
+    if (text === "") return { chunks: [] };
+    return {
+      chunks: [],
+      reasoning: { messageId: message.id, partId: `${message.id}:reasoning-${index}`, text },
+    };
+  }
+}
+
+function aiChunk(id: string, content: string, toolCallChunks?: JsonObject[]): JsonObject {
+  const chunk: JsonObject = { type: "AIMessageChunk", id, content };
+  if (toolCallChunks !== undefined) chunk.tool_call_chunks = toolCallChunks;
+  return chunk;
+}
