@@ -14,6 +14,7 @@ export * from "./json-size";
 export * from "./secrets";
 export * from "./redaction";
 export * from "./stream-redaction";
+export * from "./lookup-table";
 export type { JsonSchema, KnownKeys, RequiredKeys } from "./schema-builders";
 export * from "./event-schema";
 export * from "./projection-schema";

@@ -1,5 +1,6 @@
 // Secret detection shared by validation (`secret_leak_risk`) and redaction: one vocabulary, so what the
 // validator flags is exactly what redaction removes (SEC-01, SEC-02, SEC-08).
+import { lookupTable } from "./lookup-table";
 
 /** A secret found in a string: where it is and what kind it is (never the value itself). */
 export interface SecretMatch {
@@ -134,7 +135,7 @@ function isPemBodyChar(code: number): boolean {
 }
 
 // Key names are compared after lower-casing and dropping `-`, `_`, `.` and spaces.
-const EXACT_SECRET_KEYS: Record<string, string> = {
+const EXACT_SECRET_KEYS: Record<string, string> = lookupTable({
   auth: "authorization",
   authorization: "authorization",
   proxyauthorization: "authorization",
@@ -149,7 +150,7 @@ const EXACT_SECRET_KEYS: Record<string, string> = {
   privatekey: "private_key",
   apikey: "api_key",
   xapikey: "api_key",
-};
+});
 const SECRET_KEY_SUFFIXES: readonly [string, string][] = [
   ["password", "password"],
   ["secret", "secret"],
