@@ -6,3 +6,11 @@
 export function lookupTable<T extends object>(entries: T): T {
   return Object.freeze(Object.assign(Object.create(null) as T, entries));
 }
+
+/** `target[key] = value` that keeps `__proto__` an own data property (JSON.parse makes it one) instead
+ * of replacing the target's prototype. */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}

@@ -2,6 +2,7 @@
 // state (SEC-01/02, ARCH-03, TOOL-03). Both are copy-on-write: the input is never mutated, unchanged
 // subtrees are shared with the result (treat it as immutable), and the work is one linear walk.
 import { childPointer } from "./json-pointer";
+import { setOwn } from "./lookup-table";
 import { approxJsonBytes, scalarOrContainerBytes, utf8Length } from "./json-size";
 import { type SecretMatch, findSecretsInString, isSecretBearingValue, secretKeyReason } from "./secrets";
 
@@ -120,13 +121,6 @@ export function applyMatches(text: string, matches: readonly SecretMatch[]): str
     cursor = match.end;
   }
   return result + text.slice(cursor);
-}
-
-/** Assigns an own data property even for `__proto__` (which JSON.parse creates as an own key). */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else target[key] = value;
 }
 
 // ---------------------------------------------------------------------------------------------------
