@@ -3,19 +3,20 @@
 import { readFile } from "node:fs/promises";
 import { type FramingResult, parseRecords } from "@agent-ui/contracts";
 import type { CommandIO } from "./command";
+import { lookupTable } from "@agent-ui/contracts";
 
 export class InputError extends Error {
   readonly exitCode = 2;
 }
 
-const REASONS: Record<string, string> = {
+const REASONS: Record<string, string> = lookupTable({
   ENOENT: "no such file",
   EISDIR: "it is a directory, not a file",
   EACCES: "permission denied",
   EPERM: "permission denied",
   ENOTDIR: "a parent of the path is not a directory",
   EMFILE: "too many open files",
-};
+});
 
 /** Reads `pathOrDash` (`-` is stdin) as UTF-8 text. Throws `InputError` naming the path on failure. */
 export async function readInput(pathOrDash: string, io: CommandIO): Promise<string> {

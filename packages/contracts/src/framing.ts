@@ -1,9 +1,10 @@
 // Framing: turns raw input text (JSONL, a JSON array, one JSON object or SSE wire text) into source
 // records. Pure and total: a record that does not parse becomes an `unparseable_input` diagnostic with
-// its line number, never a throw and never a silent drop.
+// its line number, never a throw and never a silent drop. Diagnostics locate bad input (line, length,
+// character offset) and never quote it: a line that is not JSON may be anything — a `.env` entry, one
+// line of a private key — and no pattern can tell every secret apart (SEC-03).
 import { type Diagnostic, diagnostic } from "./diagnostics";
 import type { FramedRecord, RecordMeta } from "./framing-types";
-import { redact } from "./redaction";
 
 export type FramingFormat = "jsonl" | "json-array" | "json-object" | "sse" | "data-stream" | "empty";
 
@@ -12,9 +13,6 @@ export interface FramingResult {
   format: FramingFormat;
   diagnostics: Diagnostic[];
 }
-
-/** Longest excerpt of a bad line quoted in a diagnostic (bad input may be huge or secret-bearing). */
-const EXCERPT_CHARS = 80;
 
 export function parseRecords(text: string): FramingResult {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -136,10 +134,8 @@ function parseSse(body: string): FramingResult {
         diagnostic(
           "unparseable_input",
           "warning",
-          `line ${i + 1}: unknown SSE field '${excerpt(field)}' ignored`,
-          {
-            eventRef: { line: i + 1 },
-          },
+          `line ${i + 1}: a line that is not an SSE field (${field.length} characters before any ':') ignored`,
+          { eventRef: { line: i + 1 } },
         ),
       );
     }
@@ -165,12 +161,10 @@ function lineByLinePlausible(body: string): boolean {
 }
 
 function unparseable(line: number, error: string, source: string): Diagnostic {
-  // The parser's message quotes the input, so it is cut and redacted like the excerpt (SEC-03).
-  const message = `line ${line}: not valid JSON (${excerpt(error)}): ${excerpt(source)}`;
-  return diagnostic("unparseable_input", "error", redact(message).value, { eventRef: { line } });
-}
-
-function excerpt(text: string): string {
-  const oneLine = text.replace(/\s+/g, " ");
-  return oneLine.length <= EXCERPT_CHARS ? oneLine : `${oneLine.slice(0, EXCERPT_CHARS)}…`;
+  // The parser's own message quotes the input, so only the offset it names is kept.
+  const position = /at position (\d+)/.exec(error);
+  const where = position === null ? "" : ` at character ${Number(position[1]) + 1}`;
+  const why = /end of JSON input/i.test(error) ? "it ends early" : `unexpected input${where}`;
+  const message = `line ${line}: not valid JSON (${source.length} characters; ${why})`;
+  return diagnostic("unparseable_input", "error", message, { eventRef: { line } });
 }

@@ -13,6 +13,8 @@ export * from "./json-pointer";
 export * from "./json-size";
 export * from "./secrets";
 export * from "./redaction";
+export * from "./stream-redaction";
+export * from "./lookup-table";
 export type { JsonSchema, KnownKeys, RequiredKeys } from "./schema-builders";
 export * from "./event-schema";
 export * from "./projection-schema";

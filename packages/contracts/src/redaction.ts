@@ -2,8 +2,9 @@
 // state (SEC-01/02, ARCH-03, TOOL-03). Both are copy-on-write: the input is never mutated, unchanged
 // subtrees are shared with the result (treat it as immutable), and the work is one linear walk.
 import { childPointer } from "./json-pointer";
+import { setOwn } from "./lookup-table";
 import { approxJsonBytes, scalarOrContainerBytes, utf8Length } from "./json-size";
-import { findSecretsInString, isSecretBearingValue, secretKeyReason } from "./secrets";
+import { type SecretMatch, findSecretsInString, isSecretBearingValue, secretKeyReason } from "./secrets";
 
 export const REDACTION_MARKER_PREFIX = "[redacted:";
 
@@ -33,23 +34,42 @@ const MAX_DEPTH = 200;
 /** Replaces secret-bearing values with markers: by key name (`password`, `apiKey`, `authorization`, …)
  * and by value shape (provider keys, JWTs, bearer headers, PEM keys, URL credentials, …). */
 export function redact<T>(value: T): RedactResult<T> {
-  const redactions: Redaction[] = [];
-  const result = redactNode(value, "", 0, redactions) as T;
-  return { value: result, redactions };
+  const walk: Walk = { keys: [], out: [] };
+  const result = redactNode(value, 0, walk) as T;
+  return { value: result, redactions: walk.out };
 }
 
-function redactNode(value: unknown, path: string, depth: number, out: Redaction[]): unknown {
-  if (typeof value === "string") return redactString(value, path, out);
+/** The keys from the root to the node being walked: a path is only built when something is reported. */
+interface Walk {
+  keys: (string | number)[];
+  out: Redaction[];
+}
+
+function report(walk: Walk, reason: string): void {
+  let path = "";
+  for (const key of walk.keys) path = childPointer(path, key);
+  walk.out.push({ path, reason });
+}
+
+function redactNode(value: unknown, depth: number, walk: Walk): unknown {
+  if (typeof value === "string") return redactString(value, walk);
   if (value === null || typeof value !== "object") return value;
   if (depth >= MAX_DEPTH) {
-    out.push({ path, reason: "depth_limit" });
+    report(walk, "depth_limit");
     return redactionMarker("depth_limit");
   }
+  const { keys } = walk;
   if (Array.isArray(value)) {
     let copy: unknown[] | null = null;
     for (let i = 0; i < value.length; i++) {
-      const next = redactNode(value[i], childPointer(path, i), depth + 1, out);
-      if (next !== value[i] && copy === null) copy = value.slice(0, i);
+      const child = value[i];
+      let next = child;
+      if (typeof child === "string" || (typeof child === "object" && child !== null)) {
+        keys.push(i);
+        next = redactNode(child, depth + 1, walk);
+        keys.pop();
+      }
+      if (next !== child && copy === null) copy = value.slice(0, i);
       if (copy !== null) copy.push(next);
     }
     return copy ?? value;
@@ -58,15 +78,19 @@ function redactNode(value: unknown, path: string, depth: number, out: Redaction[
   let copy: Record<string, unknown> | null = null;
   for (const key of Object.keys(record)) {
     const child = record[key];
-    const childPath = childPointer(path, key);
+    if (typeof child !== "string" && (typeof child !== "object" || child === null)) {
+      if (child === undefined || typeof child === "boolean" || secretKeyReason(key) === null) continue;
+    }
+    keys.push(key);
     let next: unknown;
     const keyReason = secretKeyReason(key);
     if (keyReason !== null && isSecretBearingValue(child) && !isRedactionMarker(child)) {
-      out.push({ path: childPath, reason: keyReason });
+      report(walk, keyReason);
       next = redactionMarker(keyReason);
     } else {
-      next = redactNode(child, childPath, depth + 1, out);
+      next = redactNode(child, depth + 1, walk);
     }
+    keys.pop();
     if (next !== child) {
       if (copy === null) copy = { ...record };
       setOwn(copy, key, next);
@@ -75,24 +99,28 @@ function redactNode(value: unknown, path: string, depth: number, out: Redaction[
   return copy ?? record;
 }
 
-function redactString(text: string, path: string, out: Redaction[]): string {
+function redactString(text: string, walk: Walk): string {
   const matches = findSecretsInString(text);
   if (matches.length === 0) return text;
+  for (const match of matches) report(walk, match.reason);
+  return applyMatches(text, matches);
+}
+
+/** Free text with every secret-shaped substring replaced by its marker: the string form of `redact`. */
+export function redactText(text: string): string {
+  const matches = findSecretsInString(text);
+  return matches.length === 0 ? text : applyMatches(text, matches);
+}
+
+/** `text` with the given (ordered, non-overlapping) matches replaced by their markers. */
+export function applyMatches(text: string, matches: readonly SecretMatch[]): string {
   let result = "";
   let cursor = 0;
   for (const match of matches) {
     result += text.slice(cursor, match.start) + redactionMarker(match.reason);
     cursor = match.end;
-    out.push({ path, reason: match.reason });
   }
   return result + text.slice(cursor);
-}
-
-/** Assigns an own data property even for `__proto__` (which JSON.parse creates as an own key). */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === "__proto__") {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  } else target[key] = value;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import { type HygieneOptions, findLargeInline, findSecretLeaks } from "./hygiene
 import { runtimeValidators } from "./runtime-schemas";
 import { type ScopeRule, satisfiesScopeRule } from "./scope-ids";
 import { eventRefOf } from "./sequence-tracker";
+import { lookupTable } from "./lookup-table";
 
 /** Top-level runtime envelope fields that have a snake_case spelling in the runtime spec prose (§E-4). */
 export const RUNTIME_ALIASED_FIELDS = [
@@ -206,11 +207,11 @@ export function validateRuntimeSnapshot(
 
 /** Fields a benchmark trial pack must carry to be joinable with runtime evidence (BENCH-01, EVID-11).
  * There is no official pack schema, so these are the runtime doc's joinability checks. */
-const TRIAL_PACK_REQUIRED: Record<string, readonly string[]> = {
+const TRIAL_PACK_REQUIRED: Record<string, readonly string[]> = lookupTable({
   benchmark: ["datasetId", "taskId", "trialId", "harborJobRef"],
   runtimeCorrelation: ["sessionId", "threadId", "turnId", "runId"],
   refs: ["trajectoryRef", "rewardDetailsRef", "artifactManifestRef"],
-};
+});
 
 export function validateBenchmarkTrialPack(
   pack: unknown,

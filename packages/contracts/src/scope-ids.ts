@@ -2,6 +2,7 @@
 // family's facts are keyed by these ids, so without them the reducer cannot place the fact.
 import type { AgentUiEvent } from "./envelope";
 import { familyOf } from "./envelope";
+import { lookupTable } from "./lookup-table";
 
 export interface ScopeRule {
   /** Any one of these fields satisfies the rule. */
@@ -10,7 +11,7 @@ export interface ScopeRule {
   refsSuffice: boolean;
 }
 
-const FAMILY_RULES: Record<string, ScopeRule> = {
+const FAMILY_RULES: Record<string, ScopeRule> = lookupTable({
   tool: { anyOf: ["toolCallId"], refsSuffice: false },
   action: { anyOf: ["actionId"], refsSuffice: false },
   artifact: { anyOf: ["artifactId"], refsSuffice: true },
@@ -18,12 +19,12 @@ const FAMILY_RULES: Record<string, ScopeRule> = {
   agent: { anyOf: ["agentId"], refsSuffice: false },
   review: { anyOf: ["reviewId"], refsSuffice: true },
   text: { anyOf: ["messageId"], refsSuffice: false },
-};
+});
 
-const CLASS_RULES: Record<string, ScopeRule> = {
+const CLASS_RULES: Record<string, ScopeRule> = lookupTable({
   "task.changed": { anyOf: ["taskId"], refsSuffice: false },
   "worker.notification": { anyOf: ["agentId", "taskId"], refsSuffice: false },
-};
+});
 
 /** The scope rule for an event class, if it has one. */
 export function scopeRuleFor(type: string): ScopeRule | undefined {

@@ -79,7 +79,35 @@ describe("framing: parseRecords", () => {
     const result = parseRecords('{"type":"a"}\n{"apiKey": "sk-proj-abcdefghijklmnopqrstuvwxyz12", broken\n');
     expect(result.diagnostics).toHaveLength(1);
     expect(result.diagnostics[0].message).not.toContain("sk-proj-abcdefghijklmnopqrstuvwxyz12");
-    expect(result.diagnostics[0].message).toContain("[redacted:");
+    expect(result.diagnostics[0].message).toBe(
+      "line 2: not valid JSON (57 characters; unexpected input at character 52)",
+    );
+  });
+
+  it("SEC-03 a file that is not JSON (an env file, a private key) is located by line, never quoted", () => {
+    const body = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj";
+    const text = [
+      '{"type":"a"}',
+      "PASSWORD=correct-horse-9",
+      "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+      "-----BEGIN PRIVATE KEY-----",
+      body,
+      "-----END PRIVATE KEY-----",
+    ].join("\n");
+    const result = parseRecords(text);
+    expect(result.records).toHaveLength(1);
+    expect(result.diagnostics.map((d) => d.eventRef?.line)).toEqual([2, 3, 4, 5, 6]);
+    const said = JSON.stringify(result.diagnostics);
+    for (const fragment of ["correct-horse", "wJalrXUtnFEMI", body.slice(0, 12), "PASSWORD", "BEGIN"])
+      expect(said).not.toContain(fragment);
+    expect(result.diagnostics[0].message).toBe("line 2: not valid JSON (24 characters; unexpected input)");
+  });
+
+  it("SEC-03 an SSE line that is no field is located, not quoted", () => {
+    const result = parseRecords('data: {"type":"a"}\n\nghp_abcdefghijklmnopqrstuvwxyz0123 no colon\n');
+    expect(result.records).toHaveLength(1);
+    expect(result.diagnostics).toMatchObject([{ code: "unparseable_input", eventRef: { line: 3 } }]);
+    expect(result.diagnostics[0].message).not.toContain("ghp_");
   });
 
   it("a leading byte-order mark is ignored", () => {

@@ -2,8 +2,9 @@
 // the task capsule and the teammate roster, with the attention levels of STAT-03/04 and TASK-03/04.
 import type { Attention, RuntimeStatus, TaskCapsuleState, TeammateStatus } from "@agent-ui/contracts";
 import { RUNTIME_STATUSES, TASK_CAPSULE_STATES, TEAMMATE_STATUSES, isMember } from "@agent-ui/contracts";
+import { lookupTable } from "@agent-ui/contracts";
 
-const RUNTIME_ATTENTION: Record<RuntimeStatus, Attention> = {
+const RUNTIME_ATTENTION: Record<RuntimeStatus, Attention> = lookupTable({
   idle: "low",
   submitted: "low",
   accepted: "low",
@@ -22,7 +23,7 @@ const RUNTIME_ATTENTION: Record<RuntimeStatus, Attention> = {
   cancelled: "low",
   interrupted: "low",
   unknown: "medium",
-};
+});
 
 export function runtimeAttention(status: RuntimeStatus): Attention {
   return RUNTIME_ATTENTION[status];
@@ -30,7 +31,7 @@ export function runtimeAttention(status: RuntimeStatus): Attention {
 
 /** Words from the envelope (`runtimeStatus`), the thread read model and task statuses that are not
  * runtime-status states themselves. `running` is resolved by the caller (streaming vs tool_running). */
-const RUNTIME_ALIASES: Record<string, RuntimeStatus | "running"> = {
+const RUNTIME_ALIASES: Record<string, RuntimeStatus | "running"> = lookupTable({
   running: "running",
   needs_input: "action_required",
   plan_ready: "action_required",
@@ -49,7 +50,7 @@ const RUNTIME_ALIASES: Record<string, RuntimeStatus | "running"> = {
   draft: "submitted",
   success: "completed",
   succeeded: "completed",
-};
+});
 
 /** Maps a status word to the runtime-status row, or `undefined` when the word is not known. */
 export function toRuntimeStatus(word: unknown): RuntimeStatus | "running" | undefined {
@@ -65,7 +66,7 @@ export interface CapsuleState {
 }
 
 /** D.4: runtime task status → capsule state. `lost` is never success (TASK-10). */
-const TASK_CROSSWALK: Record<string, CapsuleState> = {
+const TASK_CROSSWALK: Record<string, CapsuleState> = lookupTable({
   draft: { state: "queued" },
   accepted: { state: "queued" },
   created: { state: "queued" },
@@ -93,7 +94,7 @@ const TASK_CROSSWALK: Record<string, CapsuleState> = {
   unknown: { state: "unknown" },
   unavailable: { state: "unknown" },
   idle: { state: "queued" },
-};
+});
 
 export function toCapsuleState(word: unknown): CapsuleState | undefined {
   if (typeof word !== "string") return undefined;
@@ -123,7 +124,7 @@ export function capsuleAttention(state: TaskCapsuleState): Attention {
   return "medium";
 }
 
-const TEAMMATE_ALIASES: Record<string, TeammateStatus> = {
+const TEAMMATE_ALIASES: Record<string, TeammateStatus> = lookupTable({
   spawned: "spawning",
   started: "running",
   active: "running",
@@ -140,7 +141,7 @@ const TEAMMATE_ALIASES: Record<string, TeammateStatus> = {
   canceled: "killed",
   terminated: "killed",
   error: "failed",
-};
+});
 
 export function toTeammateStatus(word: unknown): TeammateStatus | undefined {
   if (typeof word !== "string") return undefined;
@@ -151,7 +152,7 @@ export function toTeammateStatus(word: unknown): TeammateStatus | undefined {
 /** Task capsule state → work board entry status (TASK-01 work item vocabulary `open, claimed, running,
  * blocked, reviewing, done`). States the board vocabulary lacks stay honest (`failed`, `cancelled`,
  * `stale`, `unknown`) instead of being folded into `done` or `blocked`. */
-const WORK_ITEM_CROSSWALK: Record<TaskCapsuleState, string> = {
+const WORK_ITEM_CROSSWALK: Record<TaskCapsuleState, string> = lookupTable({
   queued: "open",
   steering: "running",
   running: "running",
@@ -168,7 +169,7 @@ const WORK_ITEM_CROSSWALK: Record<TaskCapsuleState, string> = {
   archived: "done",
   stale: "stale",
   unknown: "unknown",
-};
+});
 
 export function toWorkItemStatus(state: TaskCapsuleState): string {
   return WORK_ITEM_CROSSWALK[state] ?? "unknown";

@@ -6,7 +6,7 @@
 // later delivers the same id with a sequence, the fact is not applied again but its slot is filled, so
 // the events behind it are not held back by a gap that never closes (ORD-01/02, HYD-09).
 import type { AgentUiEvent, Cursor, SequenceGap } from "@agent-ui/contracts";
-import { streamKeyOf } from "@agent-ui/contracts";
+import { setOwn, streamKeyOf } from "@agent-ui/contracts";
 import { type ProvedStream, SeenIds } from "./internal/seen-ids";
 
 interface StreamState extends ProvedStream {
@@ -140,7 +140,7 @@ export class OrderingGate {
 
   streamBaselines(): Record<string, number> {
     const out: Record<string, number> = {};
-    for (const [key, stream] of this.streams) if (stream.last !== null) out[key] = stream.last;
+    for (const [key, stream] of this.streams) if (stream.last !== null) setOwn(out, key, stream.last);
     return out;
   }
 
@@ -153,7 +153,7 @@ export class OrderingGate {
     const gaps: SequenceGap[] = [];
     const streams: Record<string, number> = {};
     for (const [key, stream] of this.streams) {
-      if (stream.last !== null) streams[key] = stream.last;
+      if (stream.last !== null) setOwn(streams, key, stream.last);
       if (stream.held.size > 0 && stream.expected !== null) {
         let first = Number.POSITIVE_INFINITY;
         for (const sequence of stream.held.keys()) if (sequence < first) first = sequence;

@@ -1,7 +1,7 @@
 // createProjector / projectEvents: the gate (shape → dedupe/order) in front of the family reducers, and
 // memoized immutable views out (useSyncExternalStore-ready).
 import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
-import { EVENT_CLASSES, validateEvent } from "@agent-ui/contracts";
+import { EVENT_CLASSES, redact, validateEvent } from "@agent-ui/contracts";
 import { HANDLERS } from "./dispatch";
 import type { EntityTable } from "./internal/entity-table";
 import { copyPlain } from "./internal/json";
@@ -56,6 +56,38 @@ const RECORD_TABLES: ReadonlySet<string> = new Set<RecordTable>([
   "evidence",
 ]);
 
+/** High-volume deltas whose `payload.delta` the projection redacts where it accumulates (the part's text
+ * as a whole, the bounded tool output preview), so a secret split across deltas is caught there. */
+const ACCUMULATED_DELTAS: ReadonlySet<string> = new Set([
+  "text.delta",
+  "reasoning.delta",
+  "plan.delta",
+  "tool.output.delta",
+  "tool.args",
+]);
+/** Delta payload keys that carry no free text. */
+const DELTA_PLAIN_KEYS: ReadonlySet<string> = new Set(["delta", "role", "visibility", "complete"]);
+
+/** Defence in depth (SEC-01/02): the redaction the CLI and the gateway apply at ingest, applied again to
+ * every event, so a caller that hands events straight to the projector never puts a secret in state.
+ * Copy-on-write: an event with nothing to redact is used as is. A delta's own text is left to the place
+ * it accumulates (one scan of the text instead of one per delta); the rest of its payload is redacted. */
+function redacted(event: AgentUiEvent): AgentUiEvent {
+  if (!ACCUMULATED_DELTAS.has(event.type)) return redact(event).value;
+  const payload = event.payload as Record<string, unknown> | undefined;
+  if (payload === undefined || payload === null || typeof payload !== "object") return event;
+  let plain = true;
+  for (const key in payload)
+    if (!DELTA_PLAIN_KEYS.has(key)) {
+      plain = false;
+      break;
+    }
+  if (plain) return event;
+  const { delta, ...rest } = payload;
+  const safe = redact(rest).value;
+  return safe === rest ? event : { ...event, payload: delta === undefined ? safe : { ...safe, delta } };
+}
+
 export function createProjector(options: CreateProjectorOptions = {}): Projector {
   const resolved = resolveOptions(options);
   let store: Store;
@@ -99,8 +131,9 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
   let batchDepth = 0;
   let notifiedVersion = 0;
 
-  function reduce(event: AgentUiEvent): void {
+  function reduce(raw: AgentUiEvent): void {
     version++;
+    const event = redacted(raw);
     const problem = bodyProblem(event);
     if (problem !== null) {
       reportInvalid(event, problem);
@@ -204,7 +237,7 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
     },
     hydrate(input) {
       version++;
-      hydrateInput(store, input);
+      hydrateInput(store, redact(input).value);
       gate.markChanged();
       notify();
     },

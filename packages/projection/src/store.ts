@@ -22,7 +22,7 @@ import type {
   TimelineKind,
   ToolRecord,
 } from "@agent-ui/contracts";
-import { diagnostic } from "@agent-ui/contracts";
+import { diagnostic, redact } from "@agent-ui/contracts";
 import { EntityTable, Slice } from "./internal/entity-table";
 import { Lazy } from "./internal/lazy";
 import { copyPlain } from "./internal/json";
@@ -131,14 +131,15 @@ export class Store {
     const extra: { path?: string; eventRef?: Diagnostic["eventRef"] } = {};
     if (path !== undefined) extra.path = path;
     if (event !== undefined) extra.eventRef = eventRefOf(event);
-    this.diagnostics.push(diagnostic(code, severity, message, extra));
+    // A message may name a value from the input (an unknown class, a status): redacted like any text.
+    this.diagnostics.push(redact(diagnostic(code, severity, message, extra)).value);
     this.diagnosticsView = null;
   }
 
-  /** Diagnostics produced elsewhere (contracts validation) are appended as they are. */
+  /** Diagnostics produced elsewhere (contracts validation) are appended redacted. */
   pushDiagnostics(list: readonly Diagnostic[]): void {
     if (list.length === 0) return;
-    this.diagnostics.push(...list);
+    this.diagnostics.push(...redact(list).value);
     this.diagnosticsView = null;
   }
 

@@ -4,6 +4,7 @@
 // into one small shape so the adapter maps facts once.
 import { REMOTE_TASK_STATUSES } from "@agent-ui/contracts";
 import { type JsonObject, asRecord, isRecord, readArray, readBoolean, readString } from "../shared/record";
+import { lookupTable } from "@agent-ui/contracts";
 
 export type RemoteState = (typeof REMOTE_TASK_STATUSES)[number];
 
@@ -62,7 +63,7 @@ export type A2aRecord =
   | { kind: "unknown" };
 
 /** Proto enum numbers of `TaskState` (A2A 1.0). */
-const STATE_BY_NUMBER: Readonly<Record<number, RemoteState>> = {
+const STATE_BY_NUMBER: Readonly<Record<number, RemoteState>> = lookupTable({
   1: "submitted",
   2: "working",
   3: "completed",
@@ -71,7 +72,7 @@ const STATE_BY_NUMBER: Readonly<Record<number, RemoteState>> = {
   6: "input_required",
   7: "rejected",
   8: "auth_required",
-};
+});
 
 /** `"6:TASK_STATE_INPUT_REQUIRED"`, `"TASK_STATE_INPUT_REQUIRED"`, `"input-required"`, `6` → `input_required`. */
 export function normalizeState(value: unknown): RemoteState {
@@ -182,7 +183,7 @@ function artifactRecord(value: JsonObject): A2aRecord {
 }
 
 /** The `$case` / result key / v0.3 `kind` naming which union member a record carries. */
-const CASES: Readonly<Record<string, (value: JsonObject) => A2aRecord>> = {
+const CASES: Readonly<Record<string, (value: JsonObject) => A2aRecord>> = lookupTable({
   task: taskRecord,
   statusUpdate: statusRecord,
   "status-update": statusRecord,
@@ -192,7 +193,7 @@ const CASES: Readonly<Record<string, (value: JsonObject) => A2aRecord>> = {
     const message = normalizeMessage(value);
     return message !== undefined ? { kind: "message", message } : { kind: "unknown" };
   },
-};
+});
 
 function fromUnion(value: unknown): A2aRecord | undefined {
   if (!isRecord(value)) return undefined;

@@ -4,8 +4,9 @@
 import type { TeammateStatus } from "@agent-ui/contracts";
 import type { EventFields } from "../shared/emitter";
 import type { RemoteState } from "./normalize";
+import { lookupTable } from "@agent-ui/contracts";
 
-export const TEAMMATE_STATUS: Record<RemoteState, TeammateStatus> = {
+export const TEAMMATE_STATUS: Record<RemoteState, TeammateStatus> = lookupTable({
   submitted: "spawning",
   working: "running",
   input_required: "needs_input",
@@ -15,9 +16,9 @@ export const TEAMMATE_STATUS: Record<RemoteState, TeammateStatus> = {
   canceled: "killed",
   rejected: "failed",
   unknown: "unknown",
-};
+});
 /** Remote state → runtime task status (RUNTIME_TASK_STATUSES), which the projection crosswalks (D.4). */
-export const TASK_STATUS: Record<RemoteState, string> = {
+export const TASK_STATUS: Record<RemoteState, string> = lookupTable({
   submitted: "accepted",
   working: "running",
   input_required: "waiting_input",
@@ -27,8 +28,8 @@ export const TASK_STATUS: Record<RemoteState, string> = {
   canceled: "cancelled",
   rejected: "failed",
   unknown: "unknown",
-};
-export const RUNTIME_STATUS: Record<RemoteState, string> = {
+});
+export const RUNTIME_STATUS: Record<RemoteState, string> = lookupTable({
   submitted: "submitted",
   working: "running",
   input_required: "needs_input",
@@ -38,8 +39,8 @@ export const RUNTIME_STATUS: Record<RemoteState, string> = {
   canceled: "cancelled",
   rejected: "failed",
   unknown: "unknown",
-};
-export const PHASE: Record<RemoteState, EventFields["phase"]> = {
+});
+export const PHASE: Record<RemoteState, EventFields["phase"]> = lookupTable({
   submitted: "submitted",
   working: "acting",
   input_required: "waiting",
@@ -49,5 +50,5 @@ export const PHASE: Record<RemoteState, EventFields["phase"]> = {
   canceled: "cancelled",
   rejected: "failed",
   unknown: undefined,
-};
+});
 export const TERMINAL = new Set<RemoteState>(["completed", "failed", "canceled", "rejected"]);

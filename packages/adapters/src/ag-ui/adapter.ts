@@ -19,6 +19,7 @@ import {
 } from "./state";
 import { messageChunk, messageContent, messageEnd, messageStart } from "./text";
 import { toolArgs, toolChunk, toolEnd, toolResult, toolStart } from "./tools";
+import { lookupTable } from "@agent-ui/contracts";
 
 export const AGUI_FORMAT = "ag-ui";
 
@@ -26,7 +27,7 @@ type Handler = (ctx: AguiContext) => AgentUiEvent[];
 const none: Handler = () => [];
 
 /** Every AG-UI event type this adapter understands (1.0 names first, then the 0.0.x dialect). */
-export const AGUI_HANDLERS: Readonly<Record<string, Handler>> = {
+export const AGUI_HANDLERS: Readonly<Record<string, Handler>> = lookupTable({
   RUN_STARTED: runStarted,
   RUN_FINISHED: runFinished,
   RUN_ERROR: runError,
@@ -67,7 +68,7 @@ export const AGUI_HANDLERS: Readonly<Record<string, Handler>> = {
   SUBAGENT_ERROR: subagentError,
   CUSTOM: custom,
   RAW: raw,
-};
+});
 
 /** 0.0.x THINKING_TEXT_MESSAGE_* carry no message id: one thinking message per run. */
 function withThinkingId(ctx: AguiContext): AguiContext {

@@ -6,6 +6,7 @@ import { compact, isRecord, readArray, readRecord, readString } from "../shared/
 import { safeSummary } from "../shared/emitter";
 import { previewOf, safeText, safeValue } from "../shared/safe-payload";
 import type { AguiContext } from "./context";
+import { lookupTable } from "@agent-ui/contracts";
 
 /** STATE_SNAPSHOT → app state; the projection owns it and applies later deltas. */
 export function stateSnapshot(ctx: AguiContext): AgentUiEvent[] {
@@ -116,13 +117,13 @@ export function subagentStarted(ctx: AguiContext): AgentUiEvent[] {
   ];
 }
 
-const SUBAGENT_OUTCOME: Readonly<Record<string, string>> = {
+const SUBAGENT_OUTCOME: Readonly<Record<string, string>> = lookupTable({
   success: "completed",
   error: "failed",
   interrupt: "waiting",
   // AG-UI 1.0: a suspended subagent is neither a success nor a failure; it waits on interrupts.
   suspended: "waiting",
-};
+});
 
 export function subagentFinished(ctx: AguiContext): AgentUiEvent[] {
   const agentId = readString(ctx.record, "subagentRunId", "subagentId");

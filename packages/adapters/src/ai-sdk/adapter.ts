@@ -30,13 +30,14 @@ import {
   outputDenied,
   outputError,
 } from "./tools";
+import { lookupTable } from "@agent-ui/contracts";
 
 export const AI_SDK_FORMAT = "ai-sdk";
 
 type Handler = (ctx: AiSdkContext) => AgentUiEvent[];
 const none: Handler = () => [];
 
-export const AI_SDK_HANDLERS: Readonly<Record<string, Handler>> = {
+export const AI_SDK_HANDLERS: Readonly<Record<string, Handler>> = lookupTable({
   start,
   finish,
   abort,
@@ -68,7 +69,7 @@ export const AI_SDK_HANDLERS: Readonly<Record<string, Handler>> = {
   "source-document": sourceDocument,
   file,
   "reasoning-file": reasoningFile,
-};
+});
 
 /** Chunks that are a step's output (what a retried step streams after a `reset-step`). */
 const STEP_OUTPUT: ReadonlySet<string> = new Set([

@@ -6,6 +6,7 @@ import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, readString } from "../shared/record";
 import { type SafeOptions, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions } from "../types";
+import { lookupTable } from "@agent-ui/contracts";
 
 export const CLAUDE_FORMAT = "claude-agent-sdk";
 
@@ -37,7 +38,7 @@ export interface ToolState {
 }
 
 /** Tool name → Tool UI kind (TOOL-04); unknown names stay `custom`. */
-const TOOL_KINDS: Readonly<Record<string, string>> = {
+const TOOL_KINDS: Readonly<Record<string, string>> = lookupTable({
   Bash: "command",
   BashOutput: "command",
   KillShell: "command",
@@ -52,10 +53,10 @@ const TOOL_KINDS: Readonly<Record<string, string>> = {
   WebFetch: "browser",
   Task: "agent",
   Agent: "agent",
-};
+});
 
 /** Tool name → the input field a row shows as its summary (TOOL-03); other tools show their JSON input. */
-const SUMMARY_FIELDS: Readonly<Record<string, string>> = {
+const SUMMARY_FIELDS: Readonly<Record<string, string>> = lookupTable({
   Bash: "command",
   Read: "file_path",
   Write: "file_path",
@@ -68,7 +69,7 @@ const SUMMARY_FIELDS: Readonly<Record<string, string>> = {
   WebSearch: "query",
   Task: "description",
   Agent: "description",
-};
+});
 
 export function toolSummaryOf(name: string | undefined, input: unknown): string | undefined {
   const field = name !== undefined ? SUMMARY_FIELDS[name] : undefined;

@@ -4,16 +4,17 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { EventFields, SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readArray, readNumber, readString } from "../shared/record";
 import { type ClaudeState, type TaskEntity, subagentIdOf } from "./state";
+import { lookupTable } from "@agent-ui/contracts";
 
 /** Background task status → runtime task status (the projection crosswalks it, D.4). */
-const TASK_STATUS: Readonly<Record<string, string>> = {
+const TASK_STATUS: Readonly<Record<string, string>> = lookupTable({
   pending: "queued",
   running: "running",
   completed: "completed",
   failed: "failed",
   stopped: "cancelled",
   killed: "cancelled",
-};
+});
 
 export function onSystem(state: ClaudeState, record: JsonObject, info: SourceInfo): AgentUiEvent[] {
   const subtype = readString(record, "subtype");

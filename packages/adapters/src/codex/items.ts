@@ -7,6 +7,7 @@ import { safeText } from "../shared/safe-payload";
 import type { EventFields } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readArray, readNumber, readString } from "../shared/record";
 import { safePreview } from "../shared/safe-preview";
+import { lookupTable } from "@agent-ui/contracts";
 
 const UTF8 = new TextEncoder();
 
@@ -226,7 +227,7 @@ const errorItem: Translator = (item, ctx) => [
   }),
 ];
 
-export const ITEM_TRANSLATORS: Readonly<Record<string, Translator>> = {
+export const ITEM_TRANSLATORS: Readonly<Record<string, Translator>> = lookupTable({
   agent_message: streamedText("text.delta", "text.final"),
   reasoning: streamedText("reasoning.delta", "reasoning.summary", "summary"),
   command_execution: commandExecution,
@@ -235,4 +236,4 @@ export const ITEM_TRANSLATORS: Readonly<Record<string, Translator>> = {
   web_search: webSearch,
   todo_list: todoList,
   error: errorItem,
-};
+});

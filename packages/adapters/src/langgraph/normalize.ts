@@ -5,6 +5,7 @@
 // This file folds them into one chunk shape and one message shape.
 import type { RecordMeta } from "@agent-ui/contracts";
 import { type JsonObject, asRecord, isRecord, readArray, readString } from "../shared/record";
+import { lookupTable } from "@agent-ui/contracts";
 
 export const STREAM_MODES = new Set([
   "values",
@@ -92,7 +93,7 @@ export interface LcMessage {
   status?: string;
 }
 
-const KINDS: Readonly<Record<string, [MessageKind, boolean]>> = {
+const KINDS: Readonly<Record<string, [MessageKind, boolean]>> = lookupTable({
   AIMessageChunk: ["ai", true],
   AIMessage: ["ai", false],
   ai: ["ai", false],
@@ -105,7 +106,7 @@ const KINDS: Readonly<Record<string, [MessageKind, boolean]>> = {
   tool: ["tool", false],
   SystemMessage: ["system", false],
   system: ["system", false],
-};
+});
 
 /** Text of a LangChain content value: a string, or the text blocks of a block list (others are skipped). */
 function contentText(content: unknown): string {

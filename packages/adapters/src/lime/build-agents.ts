@@ -4,6 +4,7 @@ import { type JsonObject, compact, readRecord, readString } from "../shared/reco
 import { previewOf } from "../shared/safe-payload";
 import { type Builder, phaseOf, reasonOf, statusWord, stringField, stringList } from "./build-common";
 import type { LimeFacts } from "./facts";
+import { lookupTable } from "@agent-ui/contracts";
 
 /** Parent/child lineage only from stated ids: never a fabricated parent edge (TEAM-18). */
 function lineage(f: LimeFacts) {
@@ -15,13 +16,13 @@ function lineage(f: LimeFacts) {
   });
 }
 
-const AGENT_STATUS_BY_CLASS: Readonly<Record<string, string>> = {
+const AGENT_STATUS_BY_CLASS: Readonly<Record<string, string>> = lookupTable({
   "subagent.spawned": "spawning",
   "subagent.started": "running",
   "subagent.completed": "completed",
   "subagent.failed": "failed",
   "subagent.closed": "closed",
-};
+});
 
 export const agentFact: Builder = (f) => {
   const ids = lineage(f);
@@ -69,11 +70,11 @@ export const workerNotification: Builder = (f) => {
   };
 };
 
-const CHANNEL_STATUS: Readonly<Record<string, string>> = {
+const CHANNEL_STATUS: Readonly<Record<string, string>> = lookupTable({
   "channel.connected": "connected",
   "channel.disconnected": "disconnected",
   "channel.resumed": "resumed",
-};
+});
 
 /** A remote channel is a remote teammate; a disconnect is connectivity, never a terminal state. */
 export const channelAgent: Builder = (f) => {

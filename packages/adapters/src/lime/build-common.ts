@@ -11,6 +11,7 @@ import type { EventFields } from "../shared/emitter";
 import { camelToSnake, readNumber, readString } from "../shared/record";
 import { type SafeOptions, previewOf, safeValue } from "../shared/safe-payload";
 import type { LimeFacts } from "./facts";
+import { lookupTable } from "@agent-ui/contracts";
 
 export interface BuildContext {
   safe: SafeOptions;
@@ -46,7 +47,7 @@ export function reasonOf(facts: LimeFacts): string | undefined {
   return text !== undefined ? previewOf(text, 300) : undefined;
 }
 
-const RUNTIME_STATUS_ALIASES: Readonly<Record<string, RuntimeStatus>> = {
+const RUNTIME_STATUS_ALIASES: Readonly<Record<string, RuntimeStatus>> = lookupTable({
   running: "preparing",
   started: "preparing",
   pending: "submitted",
@@ -61,7 +62,7 @@ const RUNTIME_STATUS_ALIASES: Readonly<Record<string, RuntimeStatus>> = {
   error: "failed",
   success: "completed",
   succeeded: "completed",
-};
+});
 
 /**
  * Runtime status-row value (§D.4). `running` becomes `preparing`: the runtime says work is under way but
@@ -82,7 +83,7 @@ export function toTaskStatus(value: string | undefined): string | undefined {
   return undefined;
 }
 
-const PHASE_BY_STATUS: Readonly<Record<string, Phase>> = {
+const PHASE_BY_STATUS: Readonly<Record<string, Phase>> = lookupTable({
   submitted: "submitted",
   accepted: "accepted",
   queued: "queued",
@@ -108,7 +109,7 @@ const PHASE_BY_STATUS: Readonly<Record<string, Phase>> = {
   interrupted: "interrupted",
   archived: "archived",
   draft: "draft",
-};
+});
 
 export function phaseOf(status: string | undefined): Phase | undefined {
   return status !== undefined ? PHASE_BY_STATUS[status] : undefined;

@@ -4,14 +4,15 @@ import { toActionType } from "../shared/action-types";
 import { compact, readRecord, readString } from "../shared/record";
 import { type Builder, messageOf, reasonOf, safe, stringField, stringList } from "./build-common";
 import type { LimeFacts } from "./facts";
+import { lookupTable } from "@agent-ui/contracts";
 
 /** Decisions only from what the runtime declared: an explicit list or a known `decisionKind` (HITL-07). */
-const DECISIONS_BY_KIND: Readonly<Record<string, string[]>> = {
+const DECISIONS_BY_KIND: Readonly<Record<string, string[]>> = lookupTable({
   allow_or_deny: ["allow", "deny"],
   approve_or_reject: ["approve", "reject"],
   yes_or_no: ["yes", "no"],
   accept_or_decline: ["accept", "decline"],
-};
+});
 
 function availableDecisions(f: LimeFacts): string[] | undefined {
   const explicit = stringList(

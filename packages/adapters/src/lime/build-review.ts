@@ -5,9 +5,10 @@ import type { EventFields } from "../shared/emitter";
 import { type JsonObject, compact, readRecord, readString } from "../shared/record";
 import { type Builder, stringList } from "./build-common";
 import type { LimeFacts } from "./facts";
+import { lookupTable } from "@agent-ui/contracts";
 
 /** Verdict words and the review status they settle (REVIEW_STATUSES); others keep the review open. */
-const STATUS_BY_VERDICT: Readonly<Record<string, string>> = {
+const STATUS_BY_VERDICT: Readonly<Record<string, string>> = lookupTable({
   passed: "passed",
   pass: "passed",
   approved: "passed",
@@ -19,7 +20,7 @@ const STATUS_BY_VERDICT: Readonly<Record<string, string>> = {
   failed: "failed",
   fail: "failed",
   rejected: "failed",
-};
+});
 
 /** The review status: the source's own when it is a review status, else what its verdict settles,
  * else `requested` while no verdict exists; an unrecognised status is passed on for the projection to flag. */

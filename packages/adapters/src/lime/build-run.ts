@@ -16,6 +16,7 @@ import {
   toRuntimeStatus,
 } from "./build-common";
 import type { LimeFacts } from "./facts";
+import { lookupTable } from "@agent-ui/contracts";
 
 export const sessionFact: Builder = (f, ctx) => ({
   payload: compact({
@@ -82,7 +83,7 @@ export function runFinished(outcome: RunFinishedPayload["outcome"]): Builder {
 /** What a `turn.completed` says about how the turn ended: its `status`, `payload.status` or
  * `payload.outcome`. A cancelled or interrupted turn that the runtime reports through `turn.completed`
  * is never a success (STAT-*); a failed one is a `run.failed`. */
-const TURN_END_BY_WORD: Readonly<Record<string, RunFinishedPayload["outcome"] | "failed">> = {
+const TURN_END_BY_WORD: Readonly<Record<string, RunFinishedPayload["outcome"] | "failed">> = lookupTable({
   cancelled: "cancelled",
   canceled: "cancelled",
   aborted: "cancelled",
@@ -90,7 +91,7 @@ const TURN_END_BY_WORD: Readonly<Record<string, RunFinishedPayload["outcome"] | 
   failed: "failed",
   error: "failed",
   timed_out: "failed",
-};
+});
 
 function turnEnd(f: LimeFacts): RunFinishedPayload["outcome"] | "failed" {
   for (const word of [f.status, readString(f.payload, "status"), readString(f.payload, "outcome")]) {

@@ -23,6 +23,7 @@ import {
   stringList,
 } from "./build-common";
 import type { LimeFacts } from "./facts";
+import { lookupTable } from "@agent-ui/contracts";
 
 export const contextChanged: Builder = (f) => {
   const refs = (readArray(f.payload, "refs", "sources", "items", "selected") ?? []).flatMap((r) => {
@@ -75,7 +76,7 @@ export const compaction: Builder = (f) => ({
 });
 
 /** §E-17: a specific artifact class only from an explicit lifecycle word; otherwise `artifact.changed`. */
-const ARTIFACT_LIFECYCLE: Readonly<Record<string, string>> = {
+const ARTIFACT_LIFECYCLE: Readonly<Record<string, string>> = lookupTable({
   created: "artifact.created",
   updated: "artifact.updated",
   preview_ready: "artifact.preview.ready",
@@ -87,7 +88,7 @@ const ARTIFACT_LIFECYCLE: Readonly<Record<string, string>> = {
   exported: "artifact.export.completed",
   failed: "artifact.failed",
   deleted: "artifact.deleted",
-};
+});
 
 export function artifactClassOf(f: LimeFacts): string {
   const lifecycle = stringField(f, "lifecycle", "event", "change");

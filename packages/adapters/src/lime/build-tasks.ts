@@ -12,9 +12,10 @@ import {
   toTaskStatus,
 } from "./build-common";
 import type { LimeFacts } from "./facts";
+import { lookupTable } from "@agent-ui/contracts";
 
 /** Task status per class; `undefined` means "the payload's own status, if it states one". */
-const TASK_STATUS_BY_CLASS: Readonly<Record<string, string>> = {
+const TASK_STATUS_BY_CLASS: Readonly<Record<string, string>> = lookupTable({
   "task.created": "queued",
   "task.accepted": "accepted",
   "task.queued": "queued",
@@ -41,15 +42,15 @@ const TASK_STATUS_BY_CLASS: Readonly<Record<string, string>> = {
   "job.completed": "completed",
   "job.failed": "failed",
   "job.cancelled": "cancelled",
-};
+});
 
-const WAITING_ON: Readonly<Record<string, string>> = {
+const WAITING_ON: Readonly<Record<string, string>> = lookupTable({
   input: "waiting_input",
   user: "waiting_input",
   permission: "waiting_permission",
   approval: "waiting_permission",
   resource: "waiting_resource",
-};
+});
 
 function taskStatus(f: LimeFacts): string | undefined {
   const own = toTaskStatus(statusWord(f));
@@ -62,11 +63,11 @@ function taskStatus(f: LimeFacts): string | undefined {
   return TASK_STATUS_BY_CLASS[f.type] ?? own;
 }
 
-const ATTEMPT_STATUS: Readonly<Record<string, string>> = {
+const ATTEMPT_STATUS: Readonly<Record<string, string>> = lookupTable({
   "task.attempt.started": "running",
   "task.attempt.completed": "completed",
   "task.attempt.failed": "failed",
-};
+});
 
 function attemptOf(f: LimeFacts) {
   if (f.ids.attemptId === undefined && !f.type.startsWith("task.attempt.") && f.type !== "task.retrying")

@@ -15,6 +15,7 @@ import {
   readRecord,
   readString,
 } from "../shared/record";
+import { lookupTable } from "@agent-ui/contracts";
 
 /** Runtime ids the Agent UI envelope has no field for; kept as extra top-level properties (§D.5). */
 export const RUNTIME_EXTRA_IDS = [
@@ -56,7 +57,7 @@ export interface LimeFacts {
  * Lime SDK / App Server names that are not in the runtime enum but mean a runtime class (§D.3, §E-10).
  * Names whose meaning has no runtime class (e.g. `turn.canceled`) have their own rows in the mapping table.
  */
-export const RUNTIME_ALIASES: Readonly<Record<string, string>> = {
+export const RUNTIME_ALIASES: Readonly<Record<string, string>> = lookupTable({
   "message.delta": "model.delta",
   "message.delta_batch": "model.delta",
   "message.batch": "model.delta",
@@ -70,7 +71,7 @@ export const RUNTIME_ALIASES: Readonly<Record<string, string>> = {
   "stream.repaired": "snapshot.repaired",
   "subagent.started": "subagent.spawned",
   "session.snapshot": "snapshot.updated",
-};
+});
 
 type FieldKind = "id" | "extra" | "shape";
 

@@ -66,6 +66,7 @@ import {
   toolResult,
   toolStarted,
 } from "./build-tools";
+import { lookupTable } from "@agent-ui/contracts";
 
 const task = [out("task.changed", taskChanged)];
 const info = (describe?: Parameters<typeof runtimeDiagnostic>[2]) =>
@@ -73,7 +74,7 @@ const info = (describe?: Parameters<typeof runtimeDiagnostic>[2]) =>
 const warning = runtimeDiagnostic("runtime_warning", "warning", describeRuntime);
 
 /** The §D.2 rows, exactly one per runtime class (a test checks the keys against RUNTIME_EVENT_CLASSES). */
-export const RUNTIME_CLASS_MAPPING: Readonly<Record<RuntimeEventClass, readonly Output[]>> = {
+export const RUNTIME_CLASS_MAPPING: Readonly<Record<RuntimeEventClass, readonly Output[]>> = lookupTable({
   "session.created": [out("session.opened", sessionFact)],
   "session.updated": [out("session.updated", sessionFact)],
   "thread.started": [out("session.opened", sessionFact)],
@@ -262,10 +263,10 @@ export const RUNTIME_CLASS_MAPPING: Readonly<Record<RuntimeEventClass, readonly 
   "benchmark.trial.failed": [out("evidence.changed", evidenceChanged), out("diagnostic.changed", warning)],
   "benchmark.reward.recorded": [out("evidence.changed", evidenceChanged)],
   "benchmark.comparison.completed": [out("evidence.changed", evidenceChanged)],
-};
+});
 
 /** Lime SDK / App Server / doc-only names whose meaning has no runtime class (§D.3, §E-10). */
-export const EXTENSION_MAPPING: Readonly<Record<string, readonly Output[]>> = {
+export const EXTENSION_MAPPING: Readonly<Record<string, readonly Output[]>> = lookupTable({
   "turn.canceled": [out("run.finished", runFinished("cancelled"))],
   "turn.cancelled": [out("run.finished", runFinished("cancelled"))],
   "turn.interrupted": [out("run.finished", runFinished("interrupted"))],
@@ -289,7 +290,7 @@ export const EXTENSION_MAPPING: Readonly<Record<string, readonly Output[]>> = {
   "transport.error": [
     out("diagnostic.changed", runtimeDiagnostic("transport_unavailable", "warning", describeRuntime)),
   ],
-};
+});
 
 export function outputsFor(type: string): readonly Output[] | undefined {
   return (RUNTIME_CLASS_MAPPING as Record<string, readonly Output[]>)[type] ?? EXTENSION_MAPPING[type];

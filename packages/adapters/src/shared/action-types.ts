@@ -1,8 +1,9 @@
 // Source HITL vocabularies onto the Agent UI action taxonomy (§E-5), shared by every adapter.
 import type { ActionType } from "@agent-ui/contracts";
+import { lookupTable } from "@agent-ui/contracts";
 
 /** The three HITL vocabularies (surface doc, taxonomy, Lime fixture) onto the taxonomy (§E-5). */
-const ACTION_TYPE_MAP: Readonly<Record<string, ActionType>> = {
+const ACTION_TYPE_MAP: Readonly<Record<string, ActionType>> = lookupTable({
   tool_approval: "tool_approval",
   tool_permission: "tool_approval",
   approval: "tool_approval",
@@ -26,7 +27,7 @@ const ACTION_TYPE_MAP: Readonly<Record<string, ActionType>> = {
   auth: "credential_request",
   artifact_review: "artifact_review",
   review: "artifact_review",
-};
+});
 
 export function toActionType(value: string | undefined): ActionType {
   return (value !== undefined ? ACTION_TYPE_MAP[value] : undefined) ?? "unknown";

@@ -1,8 +1,9 @@
 // Artifact kind from explicit metadata only: a media type or a file name extension the source stated.
 // Nothing is inferred from prose; when neither says enough the kind is `unknown` (FALL-05, ART).
 import type { ArtifactKind } from "@agent-ui/contracts";
+import { lookupTable } from "@agent-ui/contracts";
 
-const BY_EXTENSION: Readonly<Record<string, ArtifactKind>> = {
+const BY_EXTENSION: Readonly<Record<string, ArtifactKind>> = lookupTable({
   md: "document",
   markdown: "document",
   txt: "document",
@@ -29,7 +30,7 @@ const BY_EXTENSION: Readonly<Record<string, ArtifactKind>> = {
   zip: "bundle",
   tar: "bundle",
   gz: "bundle",
-};
+});
 
 const CODE_EXTENSIONS = new Set([
   "ts",

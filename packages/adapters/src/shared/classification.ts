@@ -3,6 +3,7 @@
 // when its source says more (e.g. a delegated approval owned by `policy`). Phase is left to the adapter,
 // because it depends on the source status.
 import type { Owner, Persistence, Scope, Surface } from "@agent-ui/contracts";
+import { lookupTable } from "@agent-ui/contracts";
 
 export interface Classification {
   owner: Owner;
@@ -18,7 +19,7 @@ const c = (owner: Owner, scope: Scope, surface: Surface, persistence: Persistenc
   persistence,
 });
 
-export const DEFAULT_CLASSIFICATION: Readonly<Record<string, Classification>> = {
+export const DEFAULT_CLASSIFICATION: Readonly<Record<string, Classification>> = lookupTable({
   "session.opened": c("session", "session", "session_tabs", "runtime_store"),
   "session.hydrated": c("session", "session", "session_tabs", "snapshot"),
   "session.updated": c("session", "session", "session_tabs", "runtime_store"),
@@ -71,7 +72,7 @@ export const DEFAULT_CLASSIFICATION: Readonly<Record<string, Classification>> = 
   "worker.notification": c("agent", "agent", "worker_notifications", "transcript"),
   "review.requested": c("evidence", "evidence", "review_lane", "evidence_pack"),
   "review.completed": c("evidence", "evidence", "review_lane", "evidence_pack"),
-};
+});
 
 /** The default classification of an Agent UI class; `undefined` for a class outside the catalogue. */
 export function classificationOf(type: string): Classification | undefined {

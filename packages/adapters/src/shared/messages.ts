@@ -4,11 +4,12 @@
 // into answer text (TEXT-08).
 import type { MessagesSnapshotPayload } from "@agent-ui/contracts";
 import { isRecord, readArray, readString } from "./record";
+import { lookupTable } from "@agent-ui/contracts";
 
 type SnapshotMessage = MessagesSnapshotPayload["messages"][number];
 type SnapshotPart = NonNullable<SnapshotMessage["parts"]>[number];
 
-const ROLE_ALIASES: Readonly<Record<string, SnapshotMessage["role"]>> = {
+const ROLE_ALIASES: Readonly<Record<string, SnapshotMessage["role"]>> = lookupTable({
   user: "user",
   human: "user",
   assistant: "assistant",
@@ -17,7 +18,7 @@ const ROLE_ALIASES: Readonly<Record<string, SnapshotMessage["role"]>> = {
   system: "system",
   developer: "system",
   notification: "notification",
-};
+});
 
 /** Messages with an id and a known role; returns how many were skipped so callers can diagnose. */
 export function normalizeMessages(source: unknown): { messages: SnapshotMessage[]; skipped: number } {

@@ -1,7 +1,7 @@
 // `agent-ui project`: source records → framing → adapter → projection → the snapshot (or a digest).
 // Bad records never crash it: framing and adapter problems become diagnostics in the output. Only input
 // that cannot be read at all (a missing file, bad arguments) exits 2.
-import type { Diagnostic, ProjectionState } from "@agent-ui/contracts";
+import { type Diagnostic, type ProjectionState, redact } from "@agent-ui/contracts";
 import { ADAPTERS, type DetectedFormat, adaptRecords } from "@agent-ui/adapters";
 import { eventsUpTo } from "@agent-ui/conformance";
 import {
@@ -67,16 +67,18 @@ export interface ProjectedText {
 export function projectText(text: string, from: string, at?: number): ProjectedText {
   const framed = frameInput(text);
   const adapted = adaptRecords(framed.records, from);
-  const events = at === undefined ? adapted.events : eventsUpTo(adapted.events, at);
+  // The gateway's ingest policy: every event is redacted whole before it is projected (SEC-01/02).
+  const redacted = adapted.events.map((event) => redact(event).value);
+  const events = at === undefined ? redacted : eventsUpTo(redacted, at);
   const projector = createProjector();
   projector.applyAll(events);
   const state = projector.getState();
   // The adapter's own diagnostic.changed events are already in the state; add only what concerns the
   // input as a whole (framing problems, an undetectable or unknown format).
-  const upstream: Diagnostic[] = [
+  const upstream: Diagnostic[] = redact([
     ...framed.diagnostics,
     ...adapted.diagnostics.filter((d) => d.eventRef?.eventId === undefined),
-  ];
+  ]).value;
   const result: ProjectedText = {
     state: upstream.length === 0 ? state : { ...state, diagnostics: [...upstream, ...state.diagnostics] },
     format: adapted.detected?.format ?? from,

@@ -9,6 +9,7 @@ import {
   createSequenceVerifier,
   createValidationContext,
   diagnostic,
+  redact,
   runtimeRecordKind,
   validateEvent,
   validateRuntimeRecord,
@@ -163,6 +164,8 @@ export function validateText(text: string, from: string): ValidationReport {
   }
   for (const record of framed.records) diagnostics.push(...validator.push(record));
   diagnostics.push(...validator.finish());
+  // What the report prints passes the same redactor as every event (SEC-03): a diagnostic may name a value.
+  const safe = redact(diagnostics).value;
   const count = (severity: Diagnostic["severity"]) =>
     diagnostics.filter((d) => d.severity === severity).length;
   return {
@@ -171,7 +174,7 @@ export function validateText(text: string, from: string): ValidationReport {
     errors: count("error"),
     warnings: count("warning"),
     infos: count("info"),
-    diagnostics,
+    diagnostics: safe,
   };
 }
 

@@ -12,9 +12,10 @@ import type { EventContext, Store } from "../store";
 import { setRuntimeStatus } from "./run";
 import { setTaskAttention } from "./task";
 import { markAwaitingApproval } from "./tool";
+import { lookupTable } from "@agent-ui/contracts";
 
 /** Source vocabularies mapped onto the taxonomy (§E-5, HITL-08); anything else is `unknown`. */
-const ACTION_TYPE_ALIASES: Record<string, ActionType> = {
+const ACTION_TYPE_ALIASES: Record<string, ActionType> = lookupTable({
   tool_permission: "tool_approval",
   approval: "tool_approval",
   permission: "permission_grant",
@@ -23,12 +24,12 @@ const ACTION_TYPE_ALIASES: Record<string, ActionType> = {
   credential_needed: "credential_request",
   user_input: "structured_input",
   question: "clarification",
-};
+});
 
-const DECISION_KINDS: Record<string, string[]> = {
+const DECISION_KINDS: Record<string, string[]> = lookupTable({
   allow_or_deny: ["allow", "deny"],
   approve_or_reject: ["approve", "reject"],
-};
+});
 
 export function toActionType(value: unknown): ActionType {
   if (isMember(ACTION_TYPES, value)) return value;

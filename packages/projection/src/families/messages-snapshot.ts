@@ -10,14 +10,15 @@ import { PROCESS_KINDS } from "../internal/message-state";
 import { addPart, createMessage, findMessage, partFor, touchPart } from "../message-ops";
 import type { EventContext, Store } from "../store";
 import { adoptToolPart } from "./tool-part";
+import { lookupTable } from "@agent-ui/contracts";
 
-const PART_ALIASES: Record<string, PartKind> = {
+const PART_ALIASES: Record<string, PartKind> = lookupTable({
   text: "assistant_text",
   reasoning: "reasoning_summary",
   thinking: "reasoning_summary",
   tool: "tool_call",
   "tool-call": "tool_call",
-};
+});
 
 function textKindFor(role: MessageRole): PartKind {
   if (role === "user") return "user_text";

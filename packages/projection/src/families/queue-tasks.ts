@@ -15,15 +15,16 @@ import type { QueueItem, TaskRecord } from "@agent-ui/contracts";
 import type { EventContext, Store } from "../store";
 import { trackTaskPart } from "./agent-task-parts";
 import { applyTaskStatus } from "./task";
+import { lookupTable } from "@agent-ui/contracts";
 
 /** Queued-turn status (TASK-01) → the runtime task word the D.4 crosswalk maps to a capsule state. */
-const TASK_WORD: Record<QueueItem["status"], string> = {
+const TASK_WORD: Record<QueueItem["status"], string> = lookupTable({
   queued: "queued",
   promoted: "queued",
   started: "started",
   removed: "cancelled",
   failed: "failed",
-};
+});
 
 function queuedTurnCapsule(item: QueueItem, ctx: EventContext): TaskRecord {
   return {

@@ -195,7 +195,8 @@ function toolOutputDelta(store: Store, ctx: EventContext): void {
   tool.outputBytes = (tool.outputBytes ?? 0) + utf8Bytes(delta);
   const limit = store.options.previewBytes;
   const preview = tool.outputPreview ?? "";
-  if (preview.length < limit) tool.outputPreview = boundText(preview + safeText(delta), limit);
+  // The preview so far is redacted whole, so a secret split across deltas is caught (SEC-02).
+  if (preview.length < limit) tool.outputPreview = boundText(safeText(preview + delta), limit);
   if (tool.status !== "running" && !isTerminal(tool.status)) setStatus(store, tool, "running", ctx);
   else store.tools.touch(tool.toolCallId);
 }

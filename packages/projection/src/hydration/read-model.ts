@@ -25,6 +25,7 @@ import { applyTaskStatus, taskFor, upsertAttempt } from "../families/task";
 import { newToolRecord, syncToolPart, trackOpenTool } from "../families/tool-part";
 import { followTask } from "../families/work-board";
 import { attachToolCalls } from "./tool-parts";
+import { lookupTable } from "@agent-ui/contracts";
 
 const TERMINAL_TURN = new Set(["completed", "failed", "cancelled", "canceled", "aborted"]);
 
@@ -228,14 +229,14 @@ function hydrateSubagents(store: Store, thread: ThreadReadModel, ctx: EventConte
   }
 }
 
-const TOOL_STATUS: Record<string, ToolState> = {
+const TOOL_STATUS: Record<string, ToolState> = lookupTable({
   completed: "output-available",
   succeeded: "output-available",
   failed: "output-error",
   running: "running",
   cancelled: "cancelled",
   canceled: "cancelled",
-};
+});
 
 /** Compact tool refs from the read model (HYD-01 step 4): status and name only, output on demand. Their
  * parts are attached to messages by tool-parts.ts once the message window is in. */

@@ -7,6 +7,7 @@
 // each revision keeps the views the next revision replaced (an undo record, O(changes)), and a handle
 // rebuilds its revision from the current views plus those undo records. Old revisions nobody holds are
 // garbage: the chain only points forward, from older to newer.
+import { setOwn } from "@agent-ui/contracts";
 import { Lazy } from "./lazy";
 
 /** One published state of a table. */
@@ -172,7 +173,8 @@ export class EntityTable<T, V = T> {
     const handle = new Lazy(() => {
       const out: Record<string, V> = {};
       this.viewsAt(at, (id, view) => {
-        out[id] = view;
+        // An id is input: `__proto__` must become an own key, not the record's prototype.
+        setOwn(out as Record<string, unknown>, id, view);
       });
       return out;
     }, at.size);

@@ -1,4 +1,5 @@
 // Small pure helpers for plain JSON-like data: copying views, measuring and bounding previews.
+import { setOwn } from "@agent-ui/contracts";
 
 /** Copies plain data (objects, arrays, primitives). Used only to build the view of a dirtied entity, whose
  * size is bounded by previews, so the cost is per changed entity and never per history length. */
@@ -14,7 +15,7 @@ export function copyPlain<T>(value: T): T {
   for (const key in record) {
     const child = record[key];
     if (child !== undefined)
-      out[key] = child !== null && typeof child === "object" ? copyPlain(child) : child;
+      setOwn(out, key, child !== null && typeof child === "object" ? copyPlain(child) : child);
   }
   return out as T;
 }

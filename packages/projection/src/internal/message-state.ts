@@ -1,6 +1,15 @@
 // Internal message and part records. Text is kept as an array of verbatim chunks and joined lazily when a
 // view is built (TEXT-03: no whole-text copy per delta, no inserted spaces, no regex over the text).
-import type { FactSource, Message, MessagePart, MessageRole, PartKind } from "@agent-ui/contracts";
+import {
+  type FactSource,
+  type GrowingTextRedaction,
+  type Message,
+  type MessagePart,
+  type MessageRole,
+  type PartKind,
+  redactGrowingText,
+  withoutTrailingSecretStart,
+} from "@agent-ui/contracts";
 import { copyPlain } from "./json";
 
 export interface PartState extends Omit<MessagePart, "text"> {
@@ -58,12 +67,28 @@ export function partText(part: PartState): string {
 }
 
 const partViews = new WeakMap<PartState, { rev: number; view: MessagePart }>();
+const partRedactions = new WeakMap<PartState, { chunks: string[]; redaction: GrowingTextRedaction }>();
+
+/** The part's text as it may be shown (SEC-01/02): the redaction of everything streamed so far, so a
+ * secret split across deltas is caught whole; while the part streams, a trailing fragment that could be
+ * the start of a secret waits for the rest. Incremental: only the text after the last safe cut is
+ * scanned again. */
+export function safePartText(part: PartState): string {
+  const chunks = part.chunks;
+  if (chunks === null) return "";
+  // Deltas append to the same chunks array; a final or snapshot replaces the array.
+  const previous = partRedactions.get(part);
+  const appended = previous !== undefined && previous.chunks === chunks;
+  const redaction = redactGrowingText(partText(part), appended ? previous.redaction : undefined, true);
+  partRedactions.set(part, { chunks, redaction });
+  return part.status === "streaming" ? withoutTrailingSecretStart(redaction.text) : redaction.text;
+}
 
 export function partView(part: PartState): MessagePart {
   const cached = partViews.get(part);
   if (cached !== undefined && cached.rev === part.rev) return cached.view;
   const view: MessagePart = { id: part.id, kind: part.kind, status: part.status };
-  if (part.chunks !== null && !part.hidden) view.text = partText(part);
+  if (part.chunks !== null && !part.hidden) view.text = safePartText(part);
   for (const key of Object.keys(part) as (keyof PartState)[]) {
     if (
       key === "chunks" ||

@@ -2,29 +2,39 @@
 // (tool input, action schemas/responses, sandbox facts, appState) and every free-text preview passes
 // through here. Detection and markers come from the contracts package, so what validation flags is
 // exactly what the projection removes.
-import { findSecretsInString, redact, redactionMarker } from "@agent-ui/contracts";
+import { REDACTION_MARKER_PREFIX, redact, redactText } from "@agent-ui/contracts";
 
 export interface SafeValue<T> {
   value: T;
-  /** How many values were replaced by redaction markers. */
+  /** How many redaction markers the safe value holds: redacted here, or already at ingest. */
   redacted: number;
 }
 
 /** Copy-on-write redaction of a value (unchanged subtrees are shared). */
 export function safeValue<T>(value: T): SafeValue<T> {
   const result = redact(value);
-  return { value: result.value, redacted: result.redactions.length };
+  return { value: result.value, redacted: countMarkers(result.value, 0) };
+}
+
+function countMarkers(value: unknown, depth: number): number {
+  if (typeof value === "string") {
+    let count = 0;
+    for (
+      let at = value.indexOf(REDACTION_MARKER_PREFIX);
+      at !== -1;
+      at = value.indexOf(REDACTION_MARKER_PREFIX, at + 1)
+    )
+      count++;
+    return count;
+  }
+  if (value === null || typeof value !== "object" || depth > 64) return 0;
+  let count = 0;
+  for (const child of Array.isArray(value) ? value : Object.values(value))
+    count += countMarkers(child, depth + 1);
+  return count;
 }
 
 /** Replaces secret-shaped substrings of free text (previews, prompts, messages) with markers. */
 export function safeText(text: string): string {
-  const matches = findSecretsInString(text);
-  if (matches.length === 0) return text;
-  let out = "";
-  let cursor = 0;
-  for (const match of matches) {
-    out += text.slice(cursor, match.start) + redactionMarker(match.reason);
-    cursor = match.end;
-  }
-  return out + text.slice(cursor);
+  return redactText(text);
 }

@@ -1,6 +1,7 @@
 // Status-row, HITL, capsule, chip and diagnostics selectors.
 import type { ActionRecord, Attention, Diagnostic, ProjectionState, TaskRecord } from "@agent-ui/contracts";
 import { memoByInput } from "./memo";
+import { lookupTable } from "@agent-ui/contracts";
 
 export interface StatusView {
   status: ProjectionState["runtime"]["status"];
@@ -56,7 +57,7 @@ const resolvedActions = memoByInput((actions: Record<string, ActionRecord>) =>
   ),
 );
 
-const ATTENTION_RANK: Record<string, number> = {
+const ATTENTION_RANK: Record<string, number> = lookupTable({
   needs_input: 0,
   plan_ready: 0,
   permission_required: 0,
@@ -73,7 +74,7 @@ const ATTENTION_RANK: Record<string, number> = {
   completed: 5,
   cancelled: 5,
   archived: 6,
-};
+});
 
 const capsules = memoByInput((tasks: Record<string, TaskRecord>) =>
   Object.values(tasks)

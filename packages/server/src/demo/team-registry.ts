@@ -3,6 +3,7 @@
 // rollback, export) check it to accept or reject at once; it is never fed by the UI, only by the runtime's
 // own facts, so a write can only refer to what the runtime really has.
 import type { RuntimeEvent } from "@agent-ui/contracts";
+import { lookupTable } from "@agent-ui/contracts";
 
 /** What a teammate is doing, as far as new work is concerned. */
 export type MemberState = "running" | "needs_input" | "waiting" | "idle" | "failed" | "closed";
@@ -44,7 +45,7 @@ export interface ArtifactRecord {
 
 const TERMINAL_TASK = /^task\.(completed|failed|cancelled|timed_out|lost|archived)$/;
 
-const MEMBER_STATE_BY_STATUS: Readonly<Record<string, MemberState>> = {
+const MEMBER_STATE_BY_STATUS: Readonly<Record<string, MemberState>> = lookupTable({
   running: "running",
   spawning: "running",
   needs_input: "needs_input",
@@ -54,7 +55,7 @@ const MEMBER_STATE_BY_STATUS: Readonly<Record<string, MemberState>> = {
   failed: "failed",
   closed: "closed",
   killed: "closed",
-};
+});
 
 const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 

@@ -2,6 +2,7 @@
 // a runtime, so a malformed write is a 400 with a precise message instead of an exception in a source.
 import { CONTROL_KINDS, type ControlCommand, type ControlKind } from "@agent-ui/contracts";
 import { GatewayError } from "../gateway/errors";
+import { lookupTable } from "@agent-ui/contracts";
 
 type FieldKind = "string" | "string[]" | "object";
 interface FieldRule {
@@ -19,7 +20,7 @@ const COMMON: FieldRule[] = [
   { name: "threadId", kind: "string" },
 ];
 
-const RULES: Record<ControlKind, FieldRule[]> = {
+const RULES: Record<ControlKind, FieldRule[]> = lookupTable({
   send: [
     { name: "text", kind: "string", required: true },
     { name: "clientMessageId", kind: "string" },
@@ -89,7 +90,7 @@ const RULES: Record<ControlKind, FieldRule[]> = {
   open_detail: [{ name: "ref", kind: "string", required: true }],
   remove_queued: [{ name: "queuedId", kind: "string", required: true }],
   promote_queued: [{ name: "queuedId", kind: "string", required: true }],
-};
+});
 
 const MAX_KEY_CHARS = 256;
 
