@@ -43,7 +43,9 @@ export interface RunLimits {
   [key: string]: unknown;
 }
 export interface RunFinishedPayload {
-  outcome: "success" | "cancelled" | "interrupted";
+  /** `unknown`: the run ended but the source stated its outcome in a shape the adapter does not know
+   * (never read as success). */
+  outcome: "success" | "cancelled" | "interrupted" | "unknown";
   reason?: string;
 }
 export interface RunFailedPayload {
