@@ -60,7 +60,7 @@ describe.each([
       ["Publishing", `a2a:${CONTEXT}`, "remote_teammate"],
       ["Published.", `a2a:${CONTEXT}`, "remote_teammate"],
     ]);
-    expect(events.some((e) => e.type === "run.started" || e.payload?.role === "user")).toBe(false);
+    expect(events.some((e) => e.payload?.role === "user")).toBe(false);
   });
 
   it("ART-01 artifact chunks with append:true concatenate, lastChunk makes it ready", () => {

@@ -43,7 +43,15 @@ describe("ai-sdk adapter: peer streams", () => {
       payload: { output: { city: "Paris", tempC: 21 } },
     });
     expect(ofType(events, "evidence.changed")[0].payload).toEqual({
-      citations: [{ id: "src-1", url: "https://example.com/wx", title: "Example weather" }],
+      citations: [
+        {
+          id: "src-1",
+          sourceType: "url",
+          url: "https://example.com/wx",
+          title: "Example weather",
+          messageId: "ai-sdk:message-1",
+        },
+      ],
     });
     expect(events.at(-1)).toMatchObject({
       type: "run.finished",

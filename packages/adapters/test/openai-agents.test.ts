@@ -139,7 +139,11 @@ describe("openai-agents adapter: more run items", () => {
       ["call_h", "accepted"],
     ]);
     expect(handoffs[1].payload).toMatchObject({ from: "triage", to: "reporter" });
-    expect(events.filter((e) => e.type === "agent.changed").map((e) => e.agentId)).toEqual(["reporter"]);
+    // The handing-off agent appears (its part done), then the receiving agent becomes the active one.
+    expect(events.filter((e) => e.type === "agent.changed").map((e) => e.agentId)).toEqual([
+      "triage",
+      "reporter",
+    ]);
   });
 
   it("TEAM-07 SDK 0.20 as serialized: no first agent_updated, an agentless handoff_occurred with a text-part output", () => {
@@ -160,7 +164,11 @@ describe("openai-agents adapter: more run items", () => {
     ]);
     const accepted = events.filter((e) => e.type === "agent.handoff").at(-1);
     expect(accepted?.payload).toMatchObject({ from: "triage", to: "reporter", status: "accepted" });
-    expect(events.filter((e) => e.type === "agent.changed").map((e) => e.agentId)).toEqual(["reporter"]);
+    // The handing-off agent appears (its part done), then the receiving agent becomes the active one.
+    expect(events.filter((e) => e.type === "agent.changed").map((e) => e.agentId)).toEqual([
+      "triage",
+      "reporter",
+    ]);
   });
 
   it("TOOL-01 tool_called + tool_output without approval gives a plain tool row and no action", () => {

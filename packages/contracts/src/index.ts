@@ -7,6 +7,7 @@ export * from "./projection-state";
 export * from "./control";
 export * from "./latency-metrics";
 export * from "./payloads";
+export * from "./source-ref";
 export * from "./framing-types";
 export * from "./framing";
 export * from "./json-pointer";

@@ -4,6 +4,7 @@
 // renders a missing field as `unknown`, never a guess. Payloads hold safe summaries and refs, never raw
 // secret-bearing bodies (SEC-01).
 import type { ProjectionState } from "./projection-state";
+import type { SourceRef } from "./source-ref";
 import type { EvidencePack, RuntimeSessionSnapshot, TaskSnapshot, ThreadReadModel } from "./runtime-profile";
 import type { ActionType, ArtifactKind, RuntimeStatus, TeammateStatus } from "./taxonomy";
 
@@ -42,7 +43,9 @@ export interface RunLimits {
   [key: string]: unknown;
 }
 export interface RunFinishedPayload {
-  outcome: "success" | "cancelled" | "interrupted";
+  /** `unknown`: the run ended but the source stated its outcome in a shape the adapter does not know
+   * (never read as success). */
+  outcome: "success" | "cancelled" | "interrupted" | "unknown";
   reason?: string;
 }
 export interface RunFailedPayload {
@@ -250,6 +253,8 @@ export interface ArtifactPayload {
   preview?: string;
   exportRef?: string;
   error?: string;
+  /** Pages and documents the artifact is or cites. */
+  citations?: SourceRef[];
 }
 
 // evidence.changed  (evidenceId, evidencePackRef, replayRef, reviewRef, traceId top-level)
@@ -260,7 +265,7 @@ export interface EvidenceChangedPayload {
   correlation?: Record<string, string>;
   toolCallIds?: string[];
   artifactIds?: string[];
-  citations?: { id: string; title?: string; url?: string }[];
+  citations?: SourceRef[];
 }
 
 // state.snapshot — one of these keys says what kind of snapshot it carries.

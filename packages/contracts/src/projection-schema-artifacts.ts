@@ -2,6 +2,7 @@
 // assembled into the whole snapshot schema by projection-schema.ts.
 import type { ArtifactRecord, ArtifactVersion, EvidenceRecord } from "./projection-state";
 import { FACT_SOURCE } from "./projection-schema-records";
+import { SOURCE_REF } from "./source-ref";
 import { ID, STRING, STRINGS, arrayOf, enumOf, honest, objectSchema } from "./schema-builders";
 import { ARTIFACT_KINDS, ARTIFACT_STATUSES } from "./taxonomy";
 
@@ -28,6 +29,7 @@ export const ARTIFACT_RECORD = objectSchema<ArtifactRecord>(
     ),
     sourceRefs: STRINGS,
     evidenceRefs: STRINGS,
+    citations: arrayOf(SOURCE_REF),
     toolCallId: STRING,
     turnId: STRING,
     taskId: STRING,
@@ -65,6 +67,7 @@ export const EVIDENCE_RECORD = objectSchema<EvidenceRecord>(
     knownGaps: honest({ type: "array" }),
     toolCallIds: STRINGS,
     artifactIds: STRINGS,
+    citations: arrayOf(SOURCE_REF),
     source: FACT_SOURCE,
   },
   {

@@ -2,6 +2,7 @@
 // Each `objectSchema<X>` call must list every key of X, so a field added to projection-state.ts without a
 // schema entry fails to compile.
 import { DIAGNOSTIC_CODES } from "./diagnostics";
+import { SOURCE_REF } from "./source-ref";
 import type { Diagnostic, EventRef } from "./diagnostics";
 import type {
   ActionRecord,
@@ -86,6 +87,7 @@ const MESSAGE_PART = objectSchema<MessagePart>(
     agentId: STRING,
     workerNotificationId: STRING,
     handoffId: STRING,
+    citations: arrayOf(SOURCE_REF),
     data: ANY_OBJECT,
     source: FACT_SOURCE,
   },

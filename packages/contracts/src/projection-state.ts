@@ -16,6 +16,7 @@ import type {
 } from "./taxonomy";
 import type { AgentRecord, TeamSlice } from "./projection-team";
 import type { ActionRecord, ToolRecord } from "./projection-tools";
+import type { SourceRef } from "./source-ref";
 
 export * from "./projection-team";
 export * from "./projection-tools";
@@ -95,6 +96,8 @@ export interface MessagePart {
   agentId?: string;
   workerNotificationId?: string;
   handoffId?: string;
+  /** The sources the part cites (an `evidence_ref` part: its evidence's source refs, EVID-01). */
+  citations?: SourceRef[];
   data?: Record<string, unknown>;
   source?: FactSource;
 }
@@ -164,6 +167,8 @@ export interface ArtifactRecord {
   export: { status: "none" | "exporting" | "completed" | "failed"; exportId?: string; ref?: string };
   sourceRefs: string[];
   evidenceRefs: string[];
+  /** The pages and documents the artifact is or cites (A2A url/file parts, MCP `resource_link`). */
+  citations?: SourceRef[];
   toolCallId?: string;
   turnId?: string;
   taskId?: string;
@@ -185,6 +190,8 @@ export interface EvidenceRecord {
   knownGaps: Honest<unknown[]>;
   toolCallIds: string[];
   artifactIds: string[];
+  /** The sources the evidence cites, as reported (EVID-01: never invented). */
+  citations?: SourceRef[];
   source?: FactSource;
 }
 

@@ -9,11 +9,24 @@ import type {
   MessagePart,
   ProjectionState,
   RuntimeSlice,
+  SourceRef,
   TaskRecord,
   ToolRecord,
 } from "../src/index";
 
 const source = { eventId: "evt_1", sequence: 1, type: "tool.started" };
+
+const citation: Required<SourceRef> = {
+  id: "src_1",
+  sourceType: "url",
+  url: "https://example.com/report",
+  title: "Report",
+  mediaType: "text/html",
+  filename: "report.html",
+  messageId: "msg_1",
+  stepId: "step_1",
+  partId: "part_1",
+};
 
 const part: Required<MessagePart> = {
   id: "part_1",
@@ -31,6 +44,7 @@ const part: Required<MessagePart> = {
   agentId: "agent_1",
   workerNotificationId: "wn_1",
   handoffId: "ho_1",
+  citations: [citation],
   data: { any: "thing" },
   source,
 };
@@ -164,6 +178,7 @@ const artifact: Required<ArtifactRecord> = {
   export: { status: "completed", exportId: "exp_1", ref: "export://art_1.pdf" },
   sourceRefs: ["call_1"],
   evidenceRefs: ["ev_1"],
+  citations: [citation],
   toolCallId: "call_1",
   turnId: "turn_1",
   taskId: "task_1",
@@ -183,6 +198,7 @@ const evidence: Required<EvidenceRecord> = {
   knownGaps: "unknown",
   toolCallIds: ["call_1"],
   artifactIds: ["art_1"],
+  citations: [citation],
   source,
 };
 

@@ -1,6 +1,7 @@
 // ArtifactWorkspace: card list, non-blocking preview, version rail, diff between explicit versions on
 // demand, export state (ART-04/05/08). Kind, saved state and export come only from artifact facts; a
 // missing kind reads `unknown` (ART-02, FALL-05). Export goes through the owner (ART-06/09).
+import { CitationList } from "./citation-list";
 import type { ArtifactRecord, Review } from "@agent-ui/contracts";
 import { useState } from "react";
 import { type ArtifactDraft, ArtifactEditor } from "./artifact-editor";
@@ -111,6 +112,10 @@ function ArtifactDetail({
       {dispatch ? (
         <ArtifactEditor key={artifact.artifactId} artifact={artifact} dispatch={dispatch} drafts={drafts} />
       ) : null}
+      <CitationList
+        citations={artifact.citations}
+        label={`Sources of ${artifact.title ?? artifact.artifactId}`}
+      />
       <section aria-label="Versions">
         <h4>Versions</h4>
         <ol className="aui-versions">

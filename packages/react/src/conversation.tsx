@@ -2,6 +2,7 @@
 // process parts stay in runs of InlineProcess at their place in the order (PROC-01); runtime status and
 // diagnostics never become conversation text (STAT-02, DIAG-01); worker notifications are rendered as
 // their own kind, never as user speech (TEAM-04/06); each agent is its own author (TEAM-05).
+import { CitationList } from "./citation-list";
 import type {
   ActionRecord,
   AgentRecord,
@@ -162,7 +163,7 @@ function PartView({ part, ...ctx }: { part: MessagePart } & Omit<MessageViewProp
     case "evidence_ref": {
       const id = part.evidenceId;
       const reviewId = typeof part.data?.reviewId === "string" ? part.data.reviewId : undefined;
-      return (
+      const link = (
         <FactLink
           kind="evidence"
           label={id ?? "unknown"}
@@ -171,6 +172,14 @@ function PartView({ part, ...ctx }: { part: MessagePart } & Omit<MessageViewProp
           onOpen={id && ctx.onOpenEvidence ? () => ctx.onOpenEvidence?.(id) : undefined}
           openLabel={`Open evidence ${id ?? "unknown"}`}
         />
+      );
+      const citations = part.citations ?? (id ? ctx.evidence?.[id]?.citations : undefined);
+      if (citations === undefined || citations.length === 0) return link;
+      return (
+        <div className="aui-evidence-ref">
+          {link}
+          <CitationList citations={citations} label={`Sources of evidence ${id ?? "unknown"}`} />
+        </div>
       );
     }
     case "context_event":

@@ -1,6 +1,7 @@
 // EvidenceLane: evidence, replay and review rendered from one evidence fact (EVID-02/03). Verification
 // shows only the evidence owner's outcomes — `unavailable` when none ran, never "passed" (FALL-05); gaps are
 // only reported ones (EVID-06); the pack payload loads on request (EVID-10).
+import { CitationList } from "./citation-list";
 import type { EvidenceRecord, Review } from "@agent-ui/contracts";
 import { Badge, honestText, isFallback } from "./honest";
 import { type DetailLoader, LazyDetail } from "./lazy-detail";
@@ -37,6 +38,7 @@ export function EvidenceLane({ evidence, reviews = [], loadDetail, focusId }: Ev
               <Badge value={ev.status} />
               <span className="aui-hint">source #{seq ?? "?"}</span>
             </header>
+            <CitationList citations={ev.citations} label={`Sources of evidence ${ev.evidenceId}`} />
             <dl className="aui-kv">
               <dt>pack</dt>
               <dd>

@@ -107,3 +107,4 @@ export {
 export { AttachMenu, type AttachMenuProps, UPLOADS_UNAVAILABLE } from "./composer-attach";
 export { type ThemeChoice, ThemeToggle } from "./theme";
 export { inlineFactIds } from "./live-facts";
+export { CitationList, type CitationListProps } from "./citation-list";

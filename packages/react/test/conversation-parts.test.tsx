@@ -127,3 +127,49 @@ describe("Conversation reference parts", () => {
     );
   });
 });
+
+describe("Conversation citations", () => {
+  it("EVID-01 an evidence_ref with sources lists them: title links to http(s) urls only, host shown, opener cut", () => {
+    renderConversation(
+      withParts({
+        id: "evidence:ev-1",
+        kind: "evidence_ref",
+        status: "done",
+        evidenceId: "ev-1",
+        citations: [
+          {
+            id: "s1",
+            sourceType: "url",
+            url: "https://weather.example.org/paris?x=1",
+            title: "Paris weather",
+          },
+          { id: "s2", sourceType: "url", url: "javascript:alert(1)", title: "Hostile" },
+          {
+            id: "s3",
+            sourceType: "document",
+            title: "Report",
+            filename: "r.pdf",
+            mediaType: "application/pdf",
+          },
+        ],
+      }),
+    );
+    const list = within(coordinator()).getByRole("list", { name: "Sources of evidence ev-1" });
+    const links = within(list).getAllByRole("link");
+    expect(links.map((a) => [a.textContent, a.getAttribute("href"), a.getAttribute("rel")])).toEqual([
+      ["Paris weather", "https://weather.example.org/paris?x=1", "noopener noreferrer"],
+    ]);
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Paris weather weather.example.org", "Hostile", "Report application/pdf"]);
+  });
+
+  it("EVID-01 an evidence_ref without sources shows no citation list", () => {
+    renderConversation(
+      withParts({ id: "evidence:ev-1", kind: "evidence_ref", status: "done", evidenceId: "ev-1" }),
+    );
+    expect(within(coordinator()).queryByRole("list", { name: /Sources/ })).toBeNull();
+  });
+});

@@ -6,7 +6,9 @@ import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { restatedEvent } from "../shared/restated";
 import type { AdapterOptions, SourceAdapter } from "../types";
+import type { JsonObject } from "../shared/record";
 import { ArtifactBook, type ArtifactEmit } from "./artifacts";
+import { partCitations, partData } from "./parts";
 import { type A2aMessage, type A2aRecord, type RemoteState, normalizeRecord, textOf } from "./normalize";
 import { PHASE, RUNTIME_STATUS, TASK_STATUS, TEAMMATE_STATUS, TERMINAL } from "./states";
 
@@ -21,6 +23,8 @@ interface TaskState {
   pendingActionId?: string;
   /** The user's latest reply after the pending request (the answer the resolution carries). */
   reply?: string;
+  /** Times the task went back to work after a question (numbers those run events). */
+  resumes?: number;
 }
 
 class A2aAdapter implements SourceAdapter {
@@ -31,6 +35,8 @@ class A2aAdapter implements SourceAdapter {
   private readonly artifacts = new ArtifactBook();
 
   private readonly parentSessionId: string | undefined;
+  /** Whether app-state `/a2aData` exists yet (created by the first message data part). */
+  private dataRootCreated = false;
   private timestamp: string | undefined;
 
   constructor(options: AdapterOptions) {
@@ -187,7 +193,34 @@ class A2aAdapter implements SourceAdapter {
       restated
         ? restatedEvent(this.emit, "text.final", fields, ids)
         : this.emit.event("text.final", fields, ids),
+      ...this.messageExtras(task, message, info),
     ];
+  }
+
+  /** A teammate message's url/file parts cite their sources on the message (evidence with the message
+   * id); its data parts are application data, kept in app state under `/a2aData/<messageId>`. */
+  private messageExtras(task: TaskState, message: A2aMessage, info: SourceInfo): AgentUiEvent[] {
+    const out: AgentUiEvent[] = [];
+    const messageId = message.messageId;
+    const remote = task.taskId !== "" ? this.remoteFields(task) : { agentId: task.agentId };
+    for (const ref of partCitations(message.parts, { messageId }))
+      out.push(
+        this.emit.event(
+          "evidence.changed",
+          { ...remote, evidenceId: String(ref.id), messageId, payload: { citations: [ref] } },
+          { ...info, sourceEventId: `cite:${messageId ?? ""}:${String(ref.id)}` },
+        ),
+      );
+    const data = partData(message.parts);
+    if (data.length > 0 && messageId !== undefined) {
+      const patch: JsonObject[] = [];
+      if (!this.dataRootCreated) patch.push({ op: "add", path: "/a2aData", value: {} });
+      this.dataRootCreated = true;
+      const key = messageId.replace(/~/g, "~0").replace(/\//g, "~1");
+      patch.push({ op: "add", path: `/a2aData/${key}`, value: data });
+      out.push(this.emit.event("state.delta", { ...remote, messageId, payload: { patch } }, info));
+    }
+    return out;
   }
 
   private onStatus(
@@ -214,11 +247,57 @@ class A2aAdapter implements SourceAdapter {
     const previous = task.state;
     task.state = state;
     const statusText = message !== undefined ? textOf(message.parts).text : undefined;
+    if (previous === undefined)
+      out.push(this.runEvent(task, "run.started", { phase: PHASE[state] }, "started", info, fromTask));
     out.push(this.agentEvent(task, state, previous === undefined, statusText, info));
     out.push(this.taskEvent(task, state, statusText, info));
     if ((state === "input_required" || state === "auth_required") && task.pendingActionId === undefined)
       out.push(this.requestAction(task, state, message, statusText, info));
+    const run = this.runOutcome(task, state, previous, info, fromTask);
+    if (run !== undefined) out.push(run);
     return out;
+  }
+
+  /** The stream's run is the remote task's life (its id the run id): the headline follows the remote
+   * state — working after an answered question, completed/failed/cancelled at its end (REM-02). */
+  private runOutcome(
+    task: TaskState,
+    state: RemoteState,
+    previous: RemoteState | undefined,
+    info: SourceInfo,
+    restated: boolean,
+  ): AgentUiEvent | undefined {
+    const run = (type: string, fields: EventFields, key: string) =>
+      this.runEvent(task, type, fields, key, info, restated);
+    if (state === "completed") return run("run.finished", { payload: { outcome: "success" } }, state);
+    if (state === "canceled") return run("run.finished", { payload: { outcome: "cancelled" } }, state);
+    if (state === "failed" || state === "rejected")
+      return run(
+        "run.failed",
+        { payload: { category: `remote_${state}`, message: `remote task ${state}` } },
+        state,
+      );
+    if (state === "working" && previous !== undefined) {
+      task.resumes = (task.resumes ?? 0) + 1;
+      return run("run.status", { payload: { status: "running" } }, `working:${task.resumes}`);
+    }
+    return undefined;
+  }
+
+  /** A run event of the task with a stable id (a task object read later restates it without a hole). */
+  private runEvent(
+    task: TaskState,
+    type: string,
+    fields: EventFields,
+    key: string,
+    info: SourceInfo,
+    restated: boolean,
+  ): AgentUiEvent {
+    const run: EventFields = { runId: task.taskId, taskId: task.taskId, ...fields };
+    if (task.contextId !== undefined) run.contextId = task.contextId;
+    if (this.timestamp !== undefined) run.timestamp = this.timestamp;
+    const ids = { ...info, sourceEventId: `run:${task.taskId}:${key}` };
+    return restated ? restatedEvent(this.emit, type, run, ids) : this.emit.event(type, run, ids);
   }
 
   private agentEvent(

@@ -5,13 +5,16 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import { artifactKindOf } from "../shared/artifact-kind";
 import type { EventFields } from "../shared/emitter";
 import { safeText } from "../shared/safe-payload";
-import { type A2aArtifact, textOf } from "./normalize";
+import type { A2aArtifact } from "./normalize";
+import { contentOf, partCitations } from "./parts";
 
 const PREVIEW_CHARS = 4096;
 
 interface ArtifactState {
   chunks: string[];
   preview: string;
+  /** Source refs of the url/file parts seen so far (by id). */
+  citations: Map<string, Record<string, unknown>>;
 }
 
 /** Emits one artifact event with the record's remote-task fields already applied. */
@@ -28,14 +31,15 @@ export class ArtifactBook {
     lastChunk: boolean,
     emit: ArtifactEmit,
   ): AgentUiEvent {
-    const { text } = textOf(artifact.parts);
+    const text = contentOf(artifact.parts);
     const key = `${taskId}\u0000${artifact.artifactId}`;
     let state = this.artifacts.get(key);
     const created = state === undefined;
     if (state === undefined || !append) {
-      state = { chunks: [], preview: "" };
+      state = { chunks: [], preview: "", citations: new Map() };
       this.artifacts.set(key, state);
     }
+    for (const ref of partCitations(artifact.parts, {})) state.citations.set(String(ref.id), ref);
     state.chunks.push(text);
     if (state.preview.length < PREVIEW_CHARS)
       state.preview += safeText(text.slice(0, PREVIEW_CHARS - state.preview.length));
@@ -55,9 +59,14 @@ export class ArtifactBook {
     if (artifact.artifactId === undefined) return [];
     const key = `${taskId}\u0000${artifact.artifactId}`;
     const known = this.artifacts.get(key);
-    const text = textOf(artifact.parts).text;
+    const text = contentOf(artifact.parts);
     if (known !== undefined && known.chunks.join("") === text) return [];
-    const state: ArtifactState = { chunks: [text], preview: safeText(text.slice(0, PREVIEW_CHARS)) };
+    const citations = new Map(partCitations(artifact.parts, {}).map((ref) => [String(ref.id), ref]));
+    const state: ArtifactState = {
+      chunks: [text],
+      preview: safeText(text.slice(0, PREVIEW_CHARS)),
+      citations,
+    };
     this.artifacts.set(key, state);
     return [
       this.event(
@@ -86,6 +95,7 @@ export class ArtifactBook {
     const payload: Record<string, unknown> = { kind, preview: state.preview };
     if (artifact.name !== undefined) payload.title = artifact.name;
     if (artifact.description !== undefined) payload.description = artifact.description;
+    if (state.citations.size > 0) payload.citations = [...state.citations.values()];
     return emit(type, {
       artifactId: artifact.artifactId,
       artifactKind: kind,

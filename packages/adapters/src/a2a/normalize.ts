@@ -14,6 +14,12 @@ export interface A2aPart {
   /** `file`, `data`, … for a part that is not text (never stringified into text). */
   otherKind?: string;
   filename?: string;
+  /** A `data` part's JSON value. */
+  data?: unknown;
+  /** A `url` part (1.0) or a `file` part's `uri` (0.3). */
+  url?: string;
+  /** The part carried file bytes inline (`raw`, 0.3 `file.bytes`): never copied, only noted. */
+  inlineBytes?: boolean;
 }
 
 export interface A2aMessage {
@@ -103,14 +109,45 @@ function normalizePart(raw: unknown): A2aPart {
   if (mediaType !== undefined) part.mediaType = mediaType;
   const filename = readString(raw, "filename", "name");
   if (filename !== undefined) part.filename = filename;
-  const content = asRecord(asRecord(raw)?.content);
+  const record = asRecord(raw);
+  const content = asRecord(record?.content);
   const kind = readString(content, "$case") ?? readString(raw, "kind");
   if (kind === "text" && typeof content?.value === "string") part.text = content.value;
-  else if (typeof asRecord(raw)?.text === "string") part.text = asRecord(raw)?.text as string;
-  else
+  else if (typeof record?.text === "string") part.text = record.text;
+  else {
     part.otherKind =
       kind ?? (isRecord(raw) ? (Object.keys(raw).find((k) => k !== "metadata") ?? "unknown") : "unknown");
+    readOtherContent(part, record, content);
+  }
   return part;
+}
+
+/** The body of a data, url or file part in any of the three encodings (`{$case, value}`, proto-JSON
+ * `{data}` / `{url}` / `{raw}`, 0.3 `{kind:"data", data}` / `{kind:"file", file:{uri|bytes}}`). */
+function readOtherContent(
+  part: A2aPart,
+  record: JsonObject | undefined,
+  content: JsonObject | undefined,
+): void {
+  const kind = part.otherKind;
+  if (content !== undefined && "value" in content) {
+    if (kind === "data") part.data = content.value;
+    else if (kind === "url" && typeof content.value === "string") part.url = content.value;
+    else if (kind === "raw") part.inlineBytes = true;
+    return;
+  }
+  if (record === undefined) return;
+  if (kind === "data" && "data" in record) part.data = record.data;
+  else if (kind === "url" && typeof record.url === "string") part.url = record.url;
+  else if (kind === "raw" && record.raw !== undefined) part.inlineBytes = true;
+  else if (kind === "file") {
+    const file = asRecord(record.file);
+    const uri = readString(file, "uri", "url");
+    if (uri !== undefined) part.url = uri;
+    else if (file?.bytes !== undefined) part.inlineBytes = true;
+    part.filename ??= readString(file, "name", "filename");
+    part.mediaType ??= readString(file, "mimeType", "mediaType");
+  }
 }
 
 function normalizeMessage(raw: unknown): A2aMessage | undefined {

@@ -20,6 +20,8 @@ export interface OpenToolCall {
   messageId?: string;
   chunks: string[];
   ended: boolean;
+  /** The run the call started in (RUN_ERROR fails the calls of its own run only). */
+  runId?: string;
 }
 
 export class AguiState {
@@ -35,6 +37,8 @@ export class AguiState {
   lastChunkMessageId?: string;
   lastChunkToolCallId?: string;
   readonly toolCalls = new Map<string, OpenToolCall>();
+  /** Token totals of the stream so far, by metric name (RUN_FINISHED / RUN_ERROR `usage`). */
+  readonly usage: Record<string, number> = {};
   /** Activity content by message id, so ACTIVITY_DELTA patches can be applied. */
   readonly activities = new Map<string, { activityType?: string; content: unknown }>();
   /** Interrupt id → tool call it gates, so a resume can close the same tool row. */

@@ -1,7 +1,15 @@
 // RUN_STARTED (+ resume input), RUN_FINISHED (success / interrupt outcome), RUN_ERROR and STEP_*.
 import type { AgentUiEvent } from "@agent-ui/contracts";
-import { compact, isRecord, readArray, readBoolean, readRecord, readString } from "../shared/record";
-import { safeValue } from "../shared/safe-payload";
+import {
+  compact,
+  isRecord,
+  readArray,
+  readBoolean,
+  readNumber,
+  readRecord,
+  readString,
+} from "../shared/record";
+import { previewOf, safeValue } from "../shared/safe-payload";
 import { toActionType } from "../shared/action-types";
 import type { AguiContext } from "./context";
 import { closeAllMessages } from "./text";
@@ -103,36 +111,60 @@ function closeGatedTool(
   return [];
 }
 
+/** The RUN_FINISHED outcome as one word: AG-UI 1.0's `{type}` object, the pre-1.0 draft's bare string
+ * (`outcome: "interrupt"` with `interrupts` beside it), or absent (success); anything else `unknown`. */
+function outcomeOf(record: Record<string, unknown>): {
+  type: "success" | "cancelled" | "interrupt" | "unknown";
+  interrupts: unknown[];
+  shape?: string;
+} {
+  const raw = record.outcome;
+  if (raw === undefined || raw === null) return { type: "success", interrupts: [] };
+  const word = typeof raw === "string" ? raw : readString(raw, "type");
+  const interrupts =
+    readArray(raw, "interrupts") ??
+    (typeof raw === "string" ? readArray(record, "interrupts") : undefined) ??
+    [];
+  if (word === "success" || word === "cancelled" || word === "interrupt") return { type: word, interrupts };
+  return { type: "unknown", interrupts, shape: previewOf(raw, 120) };
+}
+
 export function runFinished(ctx: AguiContext): AgentUiEvent[] {
   const outcome = readRecord(ctx.record, "outcome");
-  const outcomeType = readString(outcome, "type") ?? "success";
+  const read = outcomeOf(ctx.record);
   const result = ctx.record.result;
   const finishReason = readString(ctx.record, "finishReason");
-  if (outcomeType === "cancelled")
+  const closing = [...completeAllArgs(ctx), ...closeAllMessages(ctx), ...usageMetrics(ctx)];
+  if (read.type === "cancelled")
     // AG-UI 1.0: stopped by whoever ran it, not failed, nothing pending: never read as success.
     return [
-      ...completeAllArgs(ctx),
-      ...closeAllMessages(ctx),
+      ...closing,
       ctx.emit("run.finished", {
         phase: "cancelled",
         payload: { outcome: "cancelled", reason: "cancelled" },
       }),
     ];
-  if (outcomeType === "interrupt") {
-    const interrupts = readArray(outcome, "interrupts") ?? [];
+  if (read.type === "interrupt")
     return [
-      ...completeAllArgs(ctx),
-      ...closeAllMessages(ctx),
-      ...interrupts.flatMap((interrupt) => interruptAction(ctx, interrupt)),
+      ...closing,
+      ...read.interrupts.flatMap((interrupt) => interruptAction(ctx, interrupt)),
       ctx.emit("run.finished", {
         phase: "interrupted",
         payload: { outcome: "interrupted", reason: "interrupt" },
       }),
     ];
-  }
+  if (read.type === "unknown")
+    // An outcome in a shape this adapter does not know is never read as success: the run ended, how is
+    // unknown, and the shape is named so the gap can be closed.
+    return [
+      ...closing,
+      ctx.diagnostic("unknown_taxonomy_value", "warning", "RUN_FINISHED outcome in an unknown shape", {
+        outcome: read.shape ?? "unknown",
+      }),
+      ctx.emit("run.finished", { payload: { outcome: "unknown", reason: "unknown outcome" } }),
+    ];
   return [
-    ...completeAllArgs(ctx),
-    ...closeAllMessages(ctx),
+    ...closing,
     ctx.emit("run.finished", {
       phase: "completed",
       payload: compact({
@@ -147,6 +179,34 @@ export function runFinished(ctx: AguiContext): AgentUiEvent[] {
     }),
   ];
 }
+
+/** `usage` (AG-UI 1.0 TokenUsage[] on RUN_FINISHED / RUN_ERROR): the stream's running token totals,
+ * summed over providers and runs like the SDK's own aggregate (input and output are totals; the
+ * reasoning and cache counts are parts of them, never added). */
+function usageMetrics(ctx: AguiContext): AgentUiEvent[] {
+  const entries = readArray(ctx.record, "usage");
+  if (entries === undefined || entries.length === 0) return [];
+  const totals = ctx.state.usage;
+  let seen = false;
+  for (const entry of entries)
+    for (const [field, metric] of USAGE_FIELDS) {
+      const value = readNumber(entry, field);
+      if (value === undefined || value < 0) continue;
+      totals[metric] = (totals[metric] ?? 0) + value;
+      seen = true;
+    }
+  if (!seen) return [];
+  return USAGE_FIELDS.filter(([, metric]) => totals[metric] !== undefined).map(([, metricName]) =>
+    ctx.emit("metric.changed", { metricName, payload: { value: totals[metricName], unit: "tokens" } }),
+  );
+}
+
+const USAGE_FIELDS = [
+  ["inputTokens", "tokens.input"],
+  ["outputTokens", "tokens.output"],
+  ["reasoningTokens", "tokens.reasoning"],
+  ["cachedInputTokens", "tokens.cached_input"],
+] as const;
 
 /** An interrupt is a pending action; its tool (when named) waits on it in `approval-requested`. */
 function interruptAction(ctx: AguiContext, interrupt: unknown): AgentUiEvent[] {
@@ -192,7 +252,12 @@ function decisionsOf(schema: Record<string, unknown> | undefined): string[] | un
 }
 
 export function runError(ctx: AguiContext): AgentUiEvent[] {
+  const message = readString(ctx.record, "message");
   return [
+    ...completeAllArgs(ctx),
+    ...closeAllMessages(ctx),
+    ...failOpenTools(ctx, message),
+    ...usageMetrics(ctx),
     ctx.emit("run.failed", {
       phase: "failed",
       payload: compact({
@@ -201,6 +266,24 @@ export function runError(ctx: AguiContext): AgentUiEvent[] {
       }),
     }),
   ];
+}
+
+/** RUN_ERROR: a call of this run still waiting for its result never gets one — it ends failed with the
+ * run's error, so no tool row stays running after the run is over. */
+function failOpenTools(ctx: AguiContext, message: string | undefined): AgentUiEvent[] {
+  const out: AgentUiEvent[] = [];
+  for (const [toolCallId, call] of ctx.state.toolCalls) {
+    if (call.runId !== ctx.state.runId) continue;
+    ctx.state.toolCalls.delete(toolCallId);
+    out.push(
+      ctx.emit("tool.failed", {
+        toolCallId,
+        phase: "failed",
+        payload: { error: `run failed before the tool returned${message ? `: ${message}` : ""}` },
+      }),
+    );
+  }
+  return out;
 }
 
 /** STEP_STARTED is a stage label on the status row; STEP_FINISHED only bounds it. */

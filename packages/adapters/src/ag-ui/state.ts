@@ -184,7 +184,14 @@ export function custom(ctx: AguiContext): AgentUiEvent[] {
         ...(messageId !== undefined ? { messageId } : {}),
         payload: {
           citations: [
-            compact({ id: readString(value, "id") ?? url, url, title: readString(value, "title") }),
+            compact({
+              id: readString(value, "id") ?? url,
+              sourceType: "url",
+              url,
+              title: readString(value, "title"),
+              mediaType: readString(value, "mediaType"),
+              messageId,
+            }),
           ],
         },
       }),

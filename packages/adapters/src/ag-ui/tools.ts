@@ -13,6 +13,7 @@ export function toolStart(ctx: AguiContext): AgentUiEvent[] {
     messageId: readString(ctx.record, "parentMessageId"),
     chunks: [],
     ended: false,
+    runId: ctx.state.runId,
   };
   ctx.state.toolCalls.set(toolCallId, call);
   return [

@@ -67,10 +67,14 @@ export class AiSdkContext {
   /** One output event on the current assistant message. */
   /** `fields` is a fresh object the caller hands over: stamped in place (no copy per event). */
   emit(type: string, fields: EventFields = {}): AgentUiEvent {
-    // Chunks before any `start` still belong to one (unnamed) message.
-    this.state.messageId ??= `${this.streamKey}:message-${++this.state.starts}`;
-    fields.messageId ??= this.state.messageId;
+    fields.messageId ??= this.currentMessageId();
     return this.emitter.event(type, fields, this.info);
+  }
+
+  /** The assistant message chunks belong to; chunks before any `start` still belong to one (unnamed). */
+  currentMessageId(): string {
+    this.state.messageId ??= `${this.streamKey}:message-${++this.state.starts}`;
+    return this.state.messageId;
   }
 
   diagnostic(

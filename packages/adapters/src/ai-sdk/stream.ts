@@ -1,6 +1,6 @@
 // start / finish / abort / error / message-metadata, data-* parts, sources and files.
 import type { AgentUiEvent } from "@agent-ui/contracts";
-import { compact, readArray, readString } from "../shared/record";
+import { type JsonObject, compact, readArray, readString } from "../shared/record";
 import { artifactKindOf } from "../shared/artifact-kind";
 import { previewOf, safeValue } from "../shared/safe-payload";
 import type { AiSdkContext } from "./context";
@@ -156,35 +156,34 @@ export function dataPart(ctx: AiSdkContext, type: string): AgentUiEvent[] {
   return [ctx.emit("state.delta", { payload: { patch, transient: ctx.record.transient === true } })];
 }
 
+/** `source-url` / `source-document`: an evidence fact carrying one source ref (EVID-01), cited by the
+ * assistant message that streamed it. */
 export function sourceUrl(ctx: AiSdkContext): AgentUiEvent[] {
   const url = readString(ctx.record, "url");
   const id = readString(ctx.record, "sourceId") ?? url;
   if (id === undefined) return [ctx.unsupported("source-url without sourceId or url")];
-  ctx.state.stepItems.push({ kind: "source", id });
   return [
-    ctx.emit("evidence.changed", {
-      evidenceId: id,
-      payload: { citations: [compact({ id, url, title: readString(ctx.record, "title") })] },
-    }),
+    citeSource(ctx, id, compact({ id, sourceType: "url", url, title: readString(ctx.record, "title") })),
   ];
 }
 
 export function sourceDocument(ctx: AiSdkContext): AgentUiEvent[] {
   const id = readString(ctx.record, "sourceId");
   if (id === undefined) return [ctx.unsupported("source-document without sourceId")];
+  const ref = compact({
+    id,
+    sourceType: "document",
+    title: readString(ctx.record, "title"),
+    mediaType: readString(ctx.record, "mediaType"),
+    filename: readString(ctx.record, "filename"),
+  });
+  return [citeSource(ctx, id, ref)];
+}
+
+function citeSource(ctx: AiSdkContext, id: string, ref: JsonObject): AgentUiEvent {
   ctx.state.stepItems.push({ kind: "source", id });
-  return [
-    ctx.emit("evidence.changed", {
-      evidenceId: id,
-      payload: {
-        citations: [compact({ id, title: readString(ctx.record, "title", "filename") })],
-        document: compact({
-          mediaType: readString(ctx.record, "mediaType"),
-          filename: readString(ctx.record, "filename"),
-        }),
-      },
-    }),
-  ];
+  const messageId = ctx.currentMessageId();
+  return ctx.emit("evidence.changed", { evidenceId: id, payload: { citations: [{ ...ref, messageId }] } });
 }
 
 /** `file`: an artifact ref. Inline `data:` URLs are never copied: they stay in the source. */

@@ -1,6 +1,7 @@
 // Assistant content: `stream_event` deltas (includePartialMessages) and the per-block `assistant`
 // snapshots that restate them. Both key on the API message id and the block, so the snapshot's
 // `text.final` replaces the streamed deltas and the answer shows once (TEXT-04).
+import { searchResultCitations, textCitations } from "./citations";
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readArray, readNumber, readString } from "../shared/record";
@@ -174,6 +175,7 @@ export function onAssistant(state: ClaudeState, record: JsonObject, info: Source
           },
           info,
         ),
+        ...textCitations(state, base, block.partId, raw as JsonObject, info),
       );
     } else if (type === "thinking") {
       const block = nextUnfinalized(message, messageId, "thinking");
@@ -198,6 +200,8 @@ export function onAssistant(state: ClaudeState, record: JsonObject, info: Source
         const payload = { outputPreview: safePreview(asRecord(raw)?.content, 2048) };
         out.push(state.emit.event("tool.result", { ...base, toolCallId, phase: "completed", payload }, info));
       }
+      if (toolCallId !== undefined)
+        out.push(...searchResultCitations(state, base, toolCallId, raw as JsonObject, info));
     } else if (type !== "redacted_thinking") {
       out.push(state.emit.unsupported(raw, info, `assistant content block ${type} is not mapped`));
     }

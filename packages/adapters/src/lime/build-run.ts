@@ -74,7 +74,7 @@ export const turnAccepted: Builder = (f) => {
 
 export function runFinished(outcome: RunFinishedPayload["outcome"]): Builder {
   return (f) => ({
-    phase: outcome === "success" ? "completed" : outcome,
+    phase: outcome === "success" ? "completed" : outcome === "unknown" ? undefined : outcome,
     latestTurnStatus: outcome === "success" ? "completed" : outcome === "cancelled" ? "cancelled" : undefined,
     payload: compact({ outcome, reason: reasonOf(f) }),
   });

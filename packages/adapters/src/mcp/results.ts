@@ -87,5 +87,17 @@ function artifactOf(toolCallId: string, item: JsonObject, index: number): EventF
   };
   if (uri !== undefined) fields.artifactReadRef = uri;
   if (text !== undefined) fields.artifactPreview = safePreview(text, 2048);
+  // A resource link names the document it points at: the artifact cites it (EVID-01).
+  if (type === "resource_link" && uri !== undefined)
+    (fields.payload as JsonObject).citations = [
+      compact({
+        id: uri,
+        sourceType: "document",
+        url: uri,
+        title: readString(resource, "title", "name"),
+        filename: readString(resource, "name"),
+        mediaType: mimeType,
+      }),
+    ];
   return fields;
 }

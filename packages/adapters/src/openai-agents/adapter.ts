@@ -39,6 +39,11 @@ class OpenAiAgentsAdapter implements SourceAdapter {
   /** The last finished model response asked for no tool or handoff: its answer is the final output. */
   private lastResponseFinal = false;
   private currentAgent: string | undefined;
+  /** The run's first agent: the conversation's own assistant. Facts of any other agent (after a
+   * handoff) carry that agent's id, so each message and tool is attributed to who said or did it. */
+  private rootAgent: string | undefined;
+  /** Token totals of the run so far (the SDK's RunContext usage sums every model response). */
+  private readonly usage: Record<string, number> = {};
   /** The last assistant message: a finished run's end is named after it (the RunState names it too). */
   private lastMessageId: string | undefined;
   private readonly tools: OpenAiAgentsTools;
@@ -121,7 +126,26 @@ class OpenAiAgentsAdapter implements SourceAdapter {
       ];
     }
     const final = this.lastMessageId !== undefined ? { sourceEventId: `final:${this.lastMessageId}` } : {};
-    return [this.emit.event("run.finished", { phase: "completed", payload: { outcome: "success" } }, final)];
+    const active = this.attributed(this.currentAgent);
+    // The agent that gave the final output finishes with the run.
+    const done =
+      active === undefined
+        ? []
+        : [
+            this.emit.event(
+              "agent.completed",
+              {
+                agentId: active,
+                topology: "specialist_handoff",
+                payload: { agentName: active, status: "completed" },
+              },
+              { sourceEventId: `agent-done:${active}:${this.lastMessageId ?? ""}` },
+            ),
+          ];
+    return [
+      ...done,
+      this.emit.event("run.finished", { phase: "completed", payload: { outcome: "success" } }, final),
+    ];
   }
 
   private translate(record: unknown, type: string | undefined, info: SourceInfo): AgentUiEvent[] {
@@ -160,7 +184,13 @@ class OpenAiAgentsAdapter implements SourceAdapter {
         return [
           this.emit.event(
             "text.delta",
-            compact<EventFields>({ messageId, partId: messageId, phase: "producing", payload: { delta } }),
+            compact<EventFields>({
+              messageId,
+              partId: messageId,
+              agentId: this.attributed(this.currentAgent),
+              phase: "producing",
+              payload: { delta },
+            }),
             info,
           ),
         ];
@@ -194,7 +224,12 @@ class OpenAiAgentsAdapter implements SourceAdapter {
     return [
       this.emit.event(
         "reasoning.delta",
-        compact<EventFields>({ partId, phase: "reasoning", payload: { delta, visibility } }),
+        compact<EventFields>({
+          partId,
+          agentId: this.attributed(this.currentAgent),
+          phase: "reasoning",
+          payload: { delta, visibility },
+        }),
         info,
       ),
     ];
@@ -207,8 +242,16 @@ class OpenAiAgentsAdapter implements SourceAdapter {
       ["outputTokens", "tokens.output"],
     ] as const) {
       const value = readNumber(usage, field, field === "inputTokens" ? "input_tokens" : "output_tokens");
-      if (value !== undefined)
-        out.push(this.emit.event("metric.changed", { metricName, payload: { value, unit: "tokens" } }, info));
+      if (value === undefined || value < 0) continue;
+      // Each response reports its own usage; the run's usage is their sum, as the SDK totals it.
+      this.usage[metricName] = (this.usage[metricName] ?? 0) + value;
+      out.push(
+        this.emit.event(
+          "metric.changed",
+          { metricName, payload: { value: this.usage[metricName], unit: "tokens" } },
+          info,
+        ),
+      );
     }
     return out;
   }
@@ -218,6 +261,30 @@ class OpenAiAgentsAdapter implements SourceAdapter {
     if (raw === undefined) return [this.emit.unsupported(record, info, "run item without rawItem")];
     // The SDK announces only agent changes, not the first agent: its items name it.
     this.currentAgent ??= agent;
+    this.rootAgent ??= this.currentAgent;
+    const events = this.itemEvents(body, record, raw, agent, item, info);
+    const by = this.attributed(agent ?? this.currentAgent);
+    if (by !== undefined)
+      for (const event of events)
+        if (ATTRIBUTED.test(event.type) && event.agentId === undefined) event.agentId = by;
+    return events;
+  }
+
+  /** The agent id a fact of `agent` carries: none for the run's own assistant (the first agent). */
+  private attributed(agent: string | undefined): string | undefined {
+    return agent !== undefined && this.rootAgent !== undefined && agent !== this.rootAgent
+      ? agent
+      : undefined;
+  }
+
+  private itemEvents(
+    body: JsonObject,
+    record: unknown,
+    raw: JsonObject,
+    agent: string | undefined,
+    item: JsonObject | undefined,
+    info: SourceInfo,
+  ): AgentUiEvent[] {
     switch (readString(body, "name")) {
       case "message_output_created":
         this.lastMessageId = readString(raw, "id") ?? this.lastMessageId;
@@ -241,7 +308,22 @@ class OpenAiAgentsAdapter implements SourceAdapter {
           to: readString(asRecord(item?.targetAgent), "name") ?? readString(body, "targetAgent"),
           fallbackFrom: this.currentAgent,
         };
-        return [handoffFact(raw, parties, this.emitFact, info)];
+        const handoff = handoffFact(raw, parties, this.emitFact, info);
+        const from = parties.from ?? parties.fallbackFrom;
+        if (!parties.occurred || from === undefined || from === handoff.agentId) return [handoff];
+        // The handing-off agent is a party of the team too: it appears, its part of the run done.
+        return [
+          handoff,
+          this.emit.event(
+            "agent.changed",
+            {
+              agentId: from,
+              topology: "specialist_handoff",
+              payload: { agentName: from, status: "completed", summary: `handed off to ${handoff.agentId}` },
+            },
+            { ...info, sourceEventId: `handed-off:${handoff.handoffId ?? from}` },
+          ),
+        ];
       }
       default:
         return [
@@ -270,6 +352,9 @@ class OpenAiAgentsAdapter implements SourceAdapter {
     ];
   }
 }
+
+/** Facts a run item attributes to its agent: what it said, thought and did. */
+const ATTRIBUTED = /^(text|reasoning|tool|action)\./;
 
 /** A model response whose output is only messages and reasoning: nothing left for the run to do. A
  * response without an output list says nothing either way, so it is not taken as final. */

@@ -33,6 +33,8 @@ const express = createRequire(import.meta.url)("express") as () => ExpressApp;
 
 const QUESTION = "Approve publishing the report? (yes/no)";
 const REPORT = ["# Report\n", "Paris is 21°C.\n"] as const;
+const SOURCE_URL = "https://weather.example.org/paris";
+const PUBLISHED_URL = "https://reports.example.org/paris.pdf";
 
 function textPart(value: string) {
   return {
@@ -43,11 +45,31 @@ function textPart(value: string) {
   };
 }
 
-function message(role: Role, text: string, taskId = "", contextId = ""): Message {
+function dataPart(value: unknown) {
+  return {
+    content: { $case: "data" as const, value },
+    metadata: undefined,
+    filename: "",
+    mediaType: "application/json",
+  };
+}
+
+function urlPart(value: string, filename = "", mediaType = "text/html") {
+  return { content: { $case: "url" as const, value }, metadata: undefined, filename, mediaType };
+}
+
+/** Three artifact chunks: two text, then structured data and the page the numbers came from. */
+const ARTIFACT_CHUNKS = [
+  [textPart(REPORT[0])],
+  [textPart(REPORT[1])],
+  [dataPart({ city: "Paris", tempC: 21 }), urlPart(SOURCE_URL)],
+];
+
+function message(role: Role, text: string, taskId = "", contextId = "", extra: unknown[] = []): Message {
   return {
     messageId: randomUUID(),
     role,
-    parts: [textPart(text)],
+    parts: [textPart(text), ...extra],
     taskId,
     contextId,
     extensions: [],
@@ -56,14 +78,20 @@ function message(role: Role, text: string, taskId = "", contextId = ""): Message
   } as unknown as Message;
 }
 
-function statusEvent(taskId: string, contextId: string, state: TaskState, text: string) {
+function statusEvent(
+  taskId: string,
+  contextId: string,
+  state: TaskState,
+  text: string,
+  extra: unknown[] = [],
+) {
   return AgentEvent.statusUpdate({
     taskId,
     contextId,
     status: {
       state,
       timestamp: new Date().toISOString(),
-      message: message(Role.ROLE_AGENT, text, taskId, contextId),
+      message: message(Role.ROLE_AGENT, text, taskId, contextId, extra),
     },
     metadata: {},
   } as never);
@@ -88,7 +116,12 @@ class ReportExecutor implements AgentExecutor {
     if (task !== undefined) {
       bus.publish(AgentEvent.task(task)); // every streaming turn begins with a task or message (SDK rule)
       bus.publish(status(TaskState.TASK_STATE_WORKING, "Publishing"));
-      bus.publish(status(TaskState.TASK_STATE_COMPLETED, "Published."));
+      bus.publish(
+        statusEvent(taskId, contextId, TaskState.TASK_STATE_COMPLETED, "Published.", [
+          urlPart(PUBLISHED_URL, "paris.pdf", "application/pdf"),
+          dataPart({ published: true }),
+        ]),
+      );
       return;
     }
     bus.publish(
@@ -106,19 +139,19 @@ class ReportExecutor implements AgentExecutor {
       } as never),
     );
     bus.publish(status(TaskState.TASK_STATE_WORKING, "Drafting report"));
-    for (const [i, text] of REPORT.entries())
+    for (const [i, parts] of ARTIFACT_CHUNKS.entries())
       bus.publish(
         AgentEvent.artifactUpdate({
           taskId,
           contextId,
           append: i > 0,
-          lastChunk: i === REPORT.length - 1,
+          lastChunk: i === ARTIFACT_CHUNKS.length - 1,
           metadata: undefined,
           artifact: {
             artifactId: "art-report",
             name: "report.md",
             description: "Draft report",
-            parts: [textPart(text)],
+            parts,
             metadata: {},
             extensions: [],
           },
@@ -177,7 +210,7 @@ async function sdkClient() {
  * StreamResponse (and the cancelled Task) kept as the client delivered it. */
 async function clientTurns(
   then: "follow-up" | "cancel" = "follow-up",
-): Promise<{ records: unknown[]; turn1Length: number; taskId: string }> {
+): Promise<{ records: unknown[]; turn1Length: number; taskId: string; task: SdkTask }> {
   const client = await sdkClient();
   const send = (m: Message) =>
     client.sendMessageStream({ tenant: "", message: m, configuration: undefined, metadata: {} } as never);
@@ -194,7 +227,59 @@ async function clientTurns(
   const turn1Length = records.length;
   if (then === "cancel") records.push(await client.cancelTask({ tenant: "", id: taskId } as never));
   else for await (const event of send(message(Role.ROLE_USER, "yes", taskId, contextId))) records.push(event);
-  return { records, turn1Length, taskId };
+  const task = (await client.getTask({ tenant: "", id: taskId })) as unknown as SdkTask;
+  return { records, turn1Length, taskId, task };
+}
+
+/** The slice of the SDK's `Task` (as `getTask` returns it) the comparisons read. */
+interface SdkPart {
+  content?: { $case: string; value: unknown };
+  filename?: string;
+  mediaType?: string;
+}
+interface SdkTask {
+  status: { state: TaskState };
+  artifacts: { artifactId: string; name?: string; parts: SdkPart[] }[];
+  history: { messageId: string; role: Role; parts: SdkPart[] }[];
+}
+
+const valuesOf = (parts: SdkPart[], kind: string) =>
+  parts.filter((p) => p.content?.$case === kind).map((p) => p.content?.value);
+
+/** The projection against the SDK's own stored task, field by field: terminal state and headline,
+ * every artifact's text, data and url parts, every agent message's url parts (citations on the
+ * message) and data parts (app state). */
+function expectMatchesSdkTask(state: ProjectionState, taskId: string, task: SdkTask): void {
+  expect(task.status.state).toBe(TaskState.TASK_STATE_COMPLETED);
+  expect(state.runtime.status).toBe("completed");
+  expect(state.tasks[taskId].status).toBe("completed");
+  expect(task.artifacts.length).toBeGreaterThan(0);
+  for (const artifact of task.artifacts) {
+    const projected = state.artifacts[artifact.artifactId];
+    expect(projected.status).toBe("ready");
+    expect(projected.preview).toContain(valuesOf(artifact.parts, "text").join(""));
+    for (const data of valuesOf(artifact.parts, "data"))
+      expect(projected.preview).toContain(JSON.stringify(data));
+    expect((projected.citations ?? []).map((c) => c.url)).toEqual(valuesOf(artifact.parts, "url"));
+  }
+  const agentMessages = task.history.filter((m) => m.role === Role.ROLE_AGENT);
+  const withUrls = agentMessages.filter((m) => valuesOf(m.parts, "url").length > 0);
+  expect(withUrls.length).toBeGreaterThan(0);
+  for (const m of withUrls) {
+    const cited = state.messages
+      .flatMap((msg) => msg.parts)
+      .flatMap((p) => p.citations ?? [])
+      .filter((c) => c.messageId === m.messageId);
+    expect(cited.map((c) => c.url)).toEqual(valuesOf(m.parts, "url"));
+    expect(cited.map((c) => c.mediaType)).toEqual(
+      m.parts.filter((p) => p.content?.$case === "url").map((p) => p.mediaType),
+    );
+  }
+  const appData = (state.appState as { a2aData?: Record<string, unknown> }).a2aData ?? {};
+  for (const m of agentMessages) {
+    const data = valuesOf(m.parts, "data");
+    if (data.length > 0) expect(appData[m.messageId]).toEqual(data);
+  }
 }
 
 /** One JSON-RPC `SendStreamingMessage` call with plain `fetch`: the SSE body exactly as the server wrote it. */
@@ -229,8 +314,8 @@ function expectCompletedStory(state: ProjectionState, taskId: string): void {
   expect(state.artifacts["art-report"]).toMatchObject({
     title: "report.md",
     status: "ready",
-    preview: REPORT.join(""),
   });
+  expect(state.artifacts["art-report"].preview).toContain(REPORT.join(""));
   const actions = Object.values(state.actions);
   expect(actions).toHaveLength(1);
   expect(actions[0].status).toBe("resolved");
@@ -258,11 +343,15 @@ describe("live @a2a-js/sdk: client StreamResponses", () => {
     expect(actions.map((a) => a.status)).toEqual(["pending"]);
     expect(actions[0].prompt ?? actions[0].title).toContain("Approve publishing");
     // Turn 1 delivered the whole report already: both chunks, concatenated once.
-    expect(state.artifacts["art-report"].preview).toBe(REPORT.join(""));
+    expect(state.artifacts["art-report"].preview).toContain(REPORT.join(""));
   });
 
   it("HITL-03 ART-01 TASK-06 after the follow-up: completed, artifact concatenated once, action resolved", () => {
     expectCompletedStory(project(live.records), live.taskId);
+  });
+
+  it("REM-02 ART-01 EVID-01 the headline, artifacts, citations and data match the SDK's getTask", () => {
+    expectMatchesSdkTask(project(live.records), live.taskId, live.task);
   });
 
   it("ORD-02 a replay of the whole client stream changes nothing", () => {
@@ -272,7 +361,7 @@ describe("live @a2a-js/sdk: client StreamResponses", () => {
       ...adaptRecords(live.records, "a2a", { streamId: "live" }).events,
     ]);
     expect(agentTexts(twice)).toEqual(agentTexts(once));
-    expect(twice.artifacts["art-report"].preview).toBe(REPORT.join(""));
+    expect(twice.artifacts["art-report"].preview).toContain(REPORT.join(""));
   });
 });
 
@@ -291,6 +380,8 @@ describe("live @a2a-js/sdk: raw SSE wire bytes", () => {
     expect(afterTurn1.tasks[task.id].status).toBe("needs_input");
     expect(Object.values(afterTurn1.actions).map((a) => a.status)).toEqual(["pending"]);
     expectCompletedStory(projectEvents(adapted.events), task.id);
+    const sdkTask = (await (await sdkClient()).getTask({ tenant: "", id: task.id })) as unknown as SdkTask;
+    expectMatchesSdkTask(projectEvents(adapted.events), task.id, sdkTask);
   });
 });
 
@@ -305,7 +396,7 @@ describe("live @a2a-js/sdk: the user cancels instead of answering", () => {
     expect(actions[0].status).toBe("cancelled");
     expect(actions[0].decision).toBeUndefined();
     expect(agentTexts(state)).toEqual(["Drafting report", QUESTION, "Cancelled."]);
-    expect(state.artifacts["art-report"].preview).toBe(REPORT.join(""));
+    expect(state.artifacts["art-report"].preview).toContain(REPORT.join(""));
     expect(state.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { adaptRecords } from "@agent-ui/adapters";
 import { type ProjectionState, TOOL_TERMINAL_STATES, parseRecords } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { beforeAll, describe, expect, it } from "vitest";
+import { type UIMessage, type UIMessageChunk, readUIMessageStream } from "ai";
 import {
   AI_SDK_DENIED_ANSWER,
   CLIENT_TOOL,
@@ -187,6 +188,43 @@ describe("live ai: reasoning, answer and a source (no tools)", () => {
     const adapted = adaptRecords(live.records, "auto");
     expect(adapted.detected?.format).toBe("ai-sdk");
     assertProjection(projectEvents(adapted.events));
+  });
+
+  it("EVID-01 every source part the SDK's readUIMessageStream keeps is a citation with its url, title and media type", async () => {
+    let message: UIMessage | undefined;
+    const stream = new ReadableStream<UIMessageChunk>({
+      start(controller) {
+        for (const chunk of live.records) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    for await (const m of readUIMessageStream({ stream })) message = m;
+    const sources = (message?.parts ?? []).filter(
+      (p) => p.type === "source-url" || p.type === "source-document",
+    );
+    expect(sources.length).toBe(2);
+    const state = projectEvents(adaptRecords(live.records, "auto").events);
+    const cited = assistants(state)
+      .flatMap((m) => m.parts)
+      .filter((p) => p.kind === "evidence_ref");
+    for (const source of sources) {
+      const expected = {
+        id: source.sourceId,
+        sourceType: source.type === "source-url" ? "url" : "document",
+        title: source.title,
+        ...(source.type === "source-url"
+          ? { url: source.url }
+          : { mediaType: source.mediaType, filename: source.filename }),
+        // The SDK names no message id without generateMessageId: the citation names the message it is in.
+        messageId:
+          message?.id ||
+          assistants(state).find((m) => m.parts.some((p) => p.evidenceId === source.sourceId))?.id,
+      };
+      expect(state.evidence[source.sourceId].citations).toEqual([expected]);
+      const part = cited.find((p) => p.evidenceId === source.sourceId);
+      expect(part?.citations).toEqual([expected]);
+      expect(part?.title).toBe(source.title);
+    }
   });
 
   it("TEXT-04 PROC-01 ENV-01 the SDK's own SSE response body frames and projects the same", () => {

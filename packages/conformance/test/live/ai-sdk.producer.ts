@@ -209,6 +209,7 @@ export const REASONING_ANSWER = {
   reasoning: "The user wants a listing; answer from the workspace index.",
   answer: "The folder holds x and notes.md.",
   source: { id: "src-index", url: "https://example.com/workspace-index", title: "Workspace index" },
+  document: { id: "src-notes", mediaType: "application/pdf", title: "Field notes", filename: "notes.pdf" },
 } as const;
 
 function reasoningAnswerModel(): MockLanguageModelV4 {
@@ -222,6 +223,7 @@ function reasoningAnswerModel(): MockLanguageModelV4 {
     { type: "reasoning-end", id: "r-1" },
     ...textPart("t-1", r.answer, 3),
     { type: "source", sourceType: "url", ...r.source },
+    { type: "source", sourceType: "document", ...r.document },
     finish("stop"),
   ];
   return new MockLanguageModelV4({ doStream: async () => ({ stream: convertArrayToReadableStream(parts) }) });

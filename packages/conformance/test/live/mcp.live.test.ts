@@ -64,6 +64,24 @@ describe("live @modelcontextprotocol/sdk: deploy with progress, a form elicitati
     });
   });
 
+  it("EVID-01 each resource_link of the client's callTool result is an artifact citing its uri, name and type", () => {
+    const links = ((live.result as { content: Record<string, string>[] }).content ?? []).filter(
+      (item) => item.type === "resource_link",
+    );
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links)
+      expect(state.artifacts[link.uri].citations).toEqual([
+        {
+          id: link.uri,
+          sourceType: "document",
+          url: link.uri,
+          title: link.title ?? link.name,
+          filename: link.name,
+          mediaType: link.mimeType,
+        },
+      ]);
+  });
+
   it("TEXT-08 no assistant answer is fabricated from the tool result (MCP carries none)", () => {
     expect(assistantTextParts(state)).toEqual([]);
     const texts = state.messages.flatMap((m) => m.parts).map((p) => p.text ?? "");

@@ -114,8 +114,32 @@ describe("live @openai/agents: the SDK's own event objects, unserialized", () =>
 
 describe("live @openai/agents: tool call, then a handoff to a specialist", () => {
   let state: ProjectionState;
+  let live: Awaited<ReturnType<typeof runOpenAiAgentsHandoff>>;
   beforeAll(async () => {
-    state = projectRecords(await runOpenAiAgentsHandoff());
+    live = await runOpenAiAgentsHandoff();
+    state = projectRecords(live.records);
+  });
+
+  it("ROUTE-02 token usage is the sum the SDK's own RunContext reports, not the last response's", () => {
+    expect(state.metrics["tokens.input"]).toBe(live.usage.inputTokens);
+    expect(state.metrics["tokens.output"]).toBe(live.usage.outputTokens);
+  });
+
+  it("TEAM-07 TEAM-05 each message is attributed to the agent that said it; both agents appear; the last completes", () => {
+    const byText = Object.fromEntries(
+      state.messages.flatMap((m) =>
+        m.parts.filter((p) => p.kind === "assistant_text").map((p) => [p.text, m.agentId]),
+      ),
+    );
+    // The SDK's final output is the receiving agent's answer: that agent said it.
+    expect(byText[String(live.finalOutput)]).toBe(live.lastAgent);
+    // The first agent's words stay the conversation's own assistant (no agent id).
+    expect(byText["Let me check."]).toBeUndefined();
+    const handoff = state.team.handoffs[0];
+    expect(handoff.to).toBe(live.lastAgent);
+    expect(Object.keys(state.agents)).toEqual(expect.arrayContaining([handoff.from, live.lastAgent]));
+    expect(state.agents[String(handoff.from)].status).toBe("completed");
+    expect(state.agents[String(live.lastAgent)].status).toBe("completed");
   });
 
   it("TOOL-01 TEXT-04 the weather call ends output-available and each text shows once", () => {

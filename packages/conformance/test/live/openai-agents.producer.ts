@@ -131,7 +131,13 @@ export const openaiAgentsProducer: LiveProducer = () => runOpenAiAgentsScenario(
 
 /** A triage agent streams a preamble and calls `weather`, then hands off to a `reporter` agent that
  * answers: text, a plain tool row, a handoff and a new active agent, all from the real runner. */
-export async function runOpenAiAgentsHandoff(): Promise<unknown[]> {
+export async function runOpenAiAgentsHandoff(): Promise<{
+  records: unknown[];
+  /** The SDK's own accounting of the run: its RunContext usage, final output and last agent. */
+  usage: { inputTokens: number; outputTokens: number; totalTokens: number };
+  finalOutput: unknown;
+  lastAgent: string | undefined;
+}> {
   setTracingDisabled(true);
   const weather = tool({
     name: "weather",
@@ -147,7 +153,7 @@ export async function runOpenAiAgentsHandoff(): Promise<unknown[]> {
         type: "response_done",
         response: {
           id: "resp_1",
-          usage,
+          usage: { inputTokens: 11, outputTokens: 4, totalTokens: 15 },
           output: [
             assistantMessage("Let me check.", { id: "msg_1" }),
             functionCall("weather", { city: "Paris" }, { callId: "call_w", id: "fc_w" }),
@@ -164,7 +170,7 @@ export async function runOpenAiAgentsHandoff(): Promise<unknown[]> {
         type: "response_done",
         response: {
           id: "resp_3",
-          usage,
+          usage: { inputTokens: 23, outputTokens: 7, totalTokens: 30 },
           output: [assistantMessage("It is 21°C in Paris.", { id: "msg_2" })],
         },
       },
@@ -178,5 +184,13 @@ export async function runOpenAiAgentsHandoff(): Promise<unknown[]> {
     tools: [weather],
     handoffs: [reporter],
   });
-  return drain(await run(triage, "Weather in Paris?", { stream: true }), "serialized");
+  const result = await run(triage, "Weather in Paris?", { stream: true });
+  const records = await drain(result, "serialized");
+  const { inputTokens, outputTokens, totalTokens } = result.runContext.usage;
+  return {
+    records,
+    usage: { inputTokens, outputTokens, totalTokens },
+    finalOutput: result.finalOutput,
+    lastAgent: result.lastAgent?.name,
+  };
 }

@@ -4,6 +4,7 @@
 // diff refs stay refs, loaded on demand (ART-11).
 import type { ArtifactKind, ArtifactRecord, ArtifactStatus } from "@agent-ui/contracts";
 import { ARTIFACT_KINDS, ARTIFACT_STATUSES, isMember } from "@agent-ui/contracts";
+import { addCitations, citationsOf } from "../internal/citations";
 import { addUnique, asString, asStringArray, boundText, stringify } from "../internal/json";
 import { safeText } from "../internal/safety";
 import { addPart, assistantMessage, touchPart } from "../message-ops";
@@ -114,6 +115,19 @@ function applyCommon(store: Store, record: ArtifactRecord, ctx: EventContext): v
   }
   if (typeof event.turnId === "string") record.turnId = event.turnId;
   if (typeof event.taskId === "string") record.taskId = event.taskId;
+  const citations = citationsOf(payload.citations);
+  const [, dropped] = addCitations(record, citations);
+  if (dropped > 0)
+    store.diag(
+      "large_payload_inline",
+      "warning",
+      `artifact ${record.artifactId}: ${dropped} source refs past the per-record limit were not kept`,
+      event,
+    );
+  addUnique(
+    record.sourceRefs,
+    (record.citations ?? []).filter((ref) => citations.some((c) => c.id === ref.id)).map((ref) => ref.id),
+  );
   record.source = ctx.source;
 }
 

@@ -1,10 +1,12 @@
 // `evidence_ref` message parts (D.6, EVID-01/02/03/08): when an evidence fact belongs to a message or
 // turn, the conversation carries a compact part that points at the evidenceId. The part never copies the
 // evidence body (status, refs, verification): every surface reads the one `evidence` record, so the part,
-// the evidence panel and the replay/review lanes cannot disagree. No part without an evidence fact or a
-// review that cites one (EVID-01: citations only when source facts exist).
+// the evidence panel and the replay/review lanes cannot disagree. Only the sources it cites ride along
+// (`citations`, titled by the first source) so a message renders its citation list. No part without an
+// evidence fact or a review that cites one (EVID-01: citations only when source facts exist).
+import type { EvidenceRecord } from "@agent-ui/contracts";
 import type { MessageState, PartState } from "../internal/message-state";
-import { addPart, assistantMessage, findMessage, lastPart } from "../message-ops";
+import { addPart, assistantMessage, findMessage, lastPart, touchPart } from "../message-ops";
 import type { EventContext, Store } from "../store";
 
 /** evidenceId → key of the message that holds its part, so later updates of the same fact (pending →
@@ -74,18 +76,38 @@ function addRef(
   return part;
 }
 
-/** `evidence.changed`: one part per evidence fact, placed where the fact first appeared. */
+/** Copies the evidence's source refs onto its part (and the first source's title as the part title). */
+function syncCitations(part: PartState, record: EvidenceRecord): boolean {
+  const citations = record.citations;
+  if (citations === undefined || citations.length === 0) return false;
+  if (JSON.stringify(part.citations) === JSON.stringify(citations)) return false;
+  part.citations = citations.map((ref) => ({ ...ref }));
+  part.title = citations[0]?.title ?? citations[0]?.url ?? part.title;
+  return true;
+}
+
+/** `evidence.changed`: one part per evidence fact, placed where the fact first appeared; a later update
+ * of the fact refreshes the part's citations wherever it sits. */
 export function citeEvidence(
   store: Store,
-  evidenceId: string,
+  record: EvidenceRecord,
   ctx: EventContext,
   toolCallIds: readonly string[],
 ): void {
+  const { evidenceId } = record;
   const placed = placements(store);
-  if (placed.has(evidenceId)) return;
+  const placedKey = placed.get(evidenceId);
+  if (placedKey !== undefined) {
+    const message = store.messages.get(placedKey);
+    const part = message?.partsById.get(`evidence:${evidenceId}`);
+    if (message !== undefined && part !== undefined && syncCitations(part, record))
+      touchPart(store, message, part);
+    return;
+  }
   const message = messageFor(store, ctx, toolCallIds);
   if (message === undefined) return;
-  addRef(store, message, evidenceId, ctx);
+  const part = addRef(store, message, evidenceId, ctx);
+  if (part !== undefined) syncCitations(part, record);
   placed.set(evidenceId, message.key);
 }
 

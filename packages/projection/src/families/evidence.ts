@@ -3,6 +3,7 @@
 // `unavailable`. Replay and review lanes are selectors over this one record (EVID-03). A fact that belongs
 // to a turn or message is cited there by an `evidence_ref` part (evidence-parts.ts).
 import type { EvidenceRecord } from "@agent-ui/contracts";
+import { addCitations, citationsOf } from "../internal/citations";
 import { addUnique, asString, asStringArray, isRecord } from "../internal/json";
 import type { EventContext, Store } from "../store";
 import { citeEvidence } from "./evidence-parts";
@@ -64,6 +65,14 @@ export function applyEvidenceFields(
       if (typeof value === "string") record.correlation[key] = value;
   const traceId = asString(fields.traceId);
   if (traceId !== undefined) record.traceId = traceId;
+  const [, dropped] = addCitations(record, citationsOf(fields.citations));
+  if (dropped > 0)
+    store.diag(
+      "large_payload_inline",
+      "warning",
+      `evidence ${record.evidenceId}: ${dropped} source refs past the per-record limit were not kept`,
+      ctx.event,
+    );
   record.source = ctx.source;
   store.evidence.touch(record.evidenceId);
 }
@@ -97,8 +106,8 @@ function evidenceChanged(store: Store, ctx: EventContext): void {
     if (artifact !== undefined && addUnique(artifact.evidenceRefs, [evidenceId]))
       store.artifacts.touch(artifactId);
   }
-  citeEvidence(store, evidenceId, ctx, toolCallIds);
-  store.timelineEntry(`evidence:${evidenceId}`, "evidence", "Evidence", ctx, {
+  citeEvidence(store, record, ctx, toolCallIds);
+  store.timelineEntry(`evidence:${evidenceId}`, "evidence", record.citations?.[0]?.title ?? "Evidence", ctx, {
     status: record.status,
     refs: { evidenceId, ...(toolCallIds[0] ? { toolCallId: toolCallIds[0] } : {}) },
   });

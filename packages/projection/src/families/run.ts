@@ -189,9 +189,22 @@ export function applyLimits(runtime: RuntimeSlice, limit: Record<string, unknown
 function runFinished(store: Store, ctx: EventContext): void {
   const { payload, turnKey, event } = ctx;
   const outcome = asString(payload.outcome);
+  // An outcome the standard does not name is never read as success: the run ended, how is unknown.
   const status: RuntimeStatus =
-    outcome === "cancelled" ? "cancelled" : outcome === "interrupted" ? "interrupted" : "completed";
-  if (outcome !== undefined && outcome !== "success" && outcome !== "cancelled" && outcome !== "interrupted")
+    outcome === "cancelled"
+      ? "cancelled"
+      : outcome === "interrupted"
+        ? "interrupted"
+        : outcome === undefined || outcome === "success"
+          ? "completed"
+          : "unknown";
+  if (
+    outcome !== undefined &&
+    outcome !== "success" &&
+    outcome !== "cancelled" &&
+    outcome !== "interrupted" &&
+    outcome !== "unknown"
+  )
     store.diag(
       "unknown_taxonomy_value",
       "warning",
@@ -230,6 +243,8 @@ function endTurn(store: Store, ctx: EventContext, status: RuntimeStatus): boolea
   }
   store.terminalTurns.add(turnKey);
   liftRuntimeIds(store.runtime.value, ctx);
+  // The stage label named a step of the running turn; once it ended, the status says how, not where.
+  delete store.runtime.value.label;
   setRuntimeStatus(store, status, ctx);
   const toolStatus = status === "cancelled" || status === "interrupted" ? "cancelled" : "unknown";
   const turns =
