@@ -29,6 +29,7 @@ export function connectSession(options: ConnectOptions): SessionClient {
     transport,
     port: new HttpWritePort(options),
     loadSnapshot: () => http.snapshot(options.sessionId, { limit: options.messageWindow }),
+    loadHistory: (before, limit) => http.history(options.sessionId, before, limit),
     backoff: options.backoff,
     createProjector: options.createProjector,
     staleAfterAttempts: options.staleAfterAttempts,

@@ -6,11 +6,12 @@
 import type { AgentUiEvent, ControlCommand, ProjectionState, WriteResult } from "@agent-ui/contracts";
 import { createProjector } from "@agent-ui/projection";
 import { type BackoffOptions, backoffDelay } from "./backoff";
+import { EarlierMessages, type EarlierState, type LoadHistory } from "./earlier-messages";
 import { type ConnectionInfo, LogSubscription } from "./log-subscription";
 import { OptimisticMessages } from "./optimistic-messages";
 import { RuntimeClient } from "./runtime-client";
 import type { EventTransport } from "./transports/transport";
-import type { LogEntry } from "./wire";
+import type { LogEntry, WindowInfo } from "./wire";
 import { GatewayRequestError, type WritePort } from "./write-port";
 
 /** The slice of the projection API the client uses. */
@@ -26,7 +27,13 @@ export interface SessionClientOptions {
   port: WritePort;
   /** The owner's snapshot (hydration window) and the seq it reflects. Without it the client replays the
    * log from the start. */
-  loadSnapshot?: () => Promise<{ seq: number; state: ProjectionState }>;
+  loadSnapshot?: () => Promise<{
+    seq: number;
+    state: ProjectionState;
+    window?: { messages?: WindowInfo };
+  }>;
+  /** Older messages before a window cursor (HYD-05); enables `loadEarlier()`. */
+  loadHistory?: LoadHistory;
   createProjector?: () => ClientProjector;
   backoff?: BackoffOptions;
   staleAfterAttempts?: number;
@@ -48,6 +55,7 @@ export class SessionClient {
   private readonly makeProjector: () => ClientProjector;
   private connectionInfo: ConnectionInfo;
   private readonly optimistic = new OptimisticMessages();
+  private readonly earlier: EarlierMessages;
   private closed = false;
   /** Failed hydrations in a row, and the timer of the next try. */
   private openAttempts = 0;
@@ -55,6 +63,7 @@ export class SessionClient {
 
   constructor(private readonly options: SessionClientOptions) {
     this.makeProjector = options.createProjector ?? (() => createProjector() as ClientProjector);
+    this.earlier = new EarlierMessages(options.loadHistory, () => this.notify([]));
     this.projector = this.makeProjector();
     this.connectionInfo = {
       state: "connecting",
@@ -84,9 +93,20 @@ export class SessionClient {
     return this.open();
   }
 
-  /** The projection, plus the user's sent messages the runtime has not confirmed yet (`optimistic`). */
+  /** The projection, plus the user's sent messages the runtime has not confirmed yet (`optimistic`) and
+   * the older messages `loadEarlier()` brought in before the hydration window. */
   get state(): ProjectionState {
-    return this.optimistic.overlay(this.projector.getState());
+    return this.earlier.overlay(this.optimistic.overlay(this.projector.getState()));
+  }
+
+  /** How far back the conversation is loaded: older pages, loading, reached the first message. */
+  get history(): EarlierState {
+    return this.earlier.state;
+  }
+
+  /** Loads the next older page of messages before the window (HYD-05); only on a user's request. */
+  loadEarlier(limit?: number): Promise<void> {
+    return this.earlier.loadEarlier(limit);
   }
 
   get connection(): ConnectionInfo {
@@ -199,12 +219,16 @@ export class SessionClient {
 
   /** Replaces the projection with the owner's snapshot; returns the seq it reflects. */
   private async hydrate(): Promise<number> {
-    if (!this.options.loadSnapshot) return this.subscription?.seq ?? 0;
+    if (!this.options.loadSnapshot) {
+      this.earlier.window(undefined);
+      return this.subscription?.seq ?? 0;
+    }
     const snapshot = await this.options.loadSnapshot();
     const projector = this.makeProjector();
     projector.hydrate({ kind: "projection", state: snapshot.state });
     this.projector = projector;
     this.optimistic.reconcile(snapshot.state);
+    this.earlier.window(snapshot.window?.messages);
     this.notify([]);
     return snapshot.seq;
   }
