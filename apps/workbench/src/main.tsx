@@ -11,9 +11,12 @@ if (root) {
     // The UI benchmark page is a separate chunk, loaded only by `npm run bench:ui`.
     void import("./bench/ui-bench-page").then(({ UiBenchPage }) => app.render(<UiBenchPage />));
   } else {
+    // A gateway that requires a token is opened with `?token=…` (what `agent-ui serve` prints); the
+    // unauthorized page asks for it otherwise.
+    const token = new URLSearchParams(window.location.search).get("token") ?? undefined;
     app.render(
       <StrictMode>
-        <App />
+        <App token={token} />
       </StrictMode>,
     );
   }

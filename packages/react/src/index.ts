@@ -112,6 +112,7 @@ export {
   type AgentCommands,
   type AgentSessionOptions,
   type SessionProblem,
+  dispatchTo,
   problemOf,
 } from "./session/agent-session";
 export {

@@ -178,10 +178,17 @@ export class AgentSession {
     for (const listener of this.metaListeners) listener();
   }
 
-  /** A surface intent as the client's typed write; action answers and sends keep their derived keys. */
-  private async write(intent: CommandIntent): Promise<WriteResult> {
+  private write(intent: CommandIntent): Promise<WriteResult> {
     const runtime = this.current?.runtime;
-    if (!runtime) return notConnected();
+    return runtime ? dispatchTo(runtime)(intent) : Promise.resolve(notConnected());
+  }
+}
+
+/** A surface intent as the client's typed write: sends and queues get their `clientMessageId`, action
+ * answers keep their derived key (a repeat in flight is one write, HITL-05); a thrown transport error is a
+ * `failed` result, never an exception (CTRL-07). */
+export function dispatchTo(runtime: RuntimeClient): (intent: CommandIntent) => Promise<WriteResult> {
+  return async (intent) => {
     try {
       const { kind, ...input } = intent;
       if (kind === "send") return await runtime.send(input as Parameters<RuntimeClient["send"]>[0]);
@@ -194,7 +201,7 @@ export class AgentSession {
         reason: error instanceof Error ? error.message : String(error),
       };
     }
-  }
+  };
 }
 
 function notConnected(): WriteResult {
