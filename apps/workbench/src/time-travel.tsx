@@ -2,7 +2,7 @@
 // (`projectEvents`), never a stored guess. The log is fetched page by page and cached; a newer scrub
 // supersedes an older in-flight one so a slow answer never overwrites a newer view (HYD-03).
 import type { ProjectionState } from "@agent-ui/contracts";
-import { projectEvents } from "@agent-ui/projection";
+import { projectEvents } from "@agent-ui/projection/core";
 import type { ProjectionStore } from "@agent-ui/react";
 import { useEffect, useRef, useState } from "react";
 import type { GatewayHttpClient, LogEntry } from "@agent-ui/client";

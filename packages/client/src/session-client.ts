@@ -4,7 +4,7 @@
 // projection state and the connection state as facts. Writes go through `runtime` (a `RuntimeClient`); a
 // send shows the user's message at once as optimistic until the runtime's fact confirms it (ENV-07).
 import type { AgentUiEvent, ControlCommand, ProjectionState, WriteResult } from "@agent-ui/contracts";
-import { createProjector } from "@agent-ui/projection";
+import { createProjector } from "@agent-ui/projection/core";
 import { type BackoffOptions, backoffDelay } from "./backoff";
 import { EarlierMessages, type EarlierState, type LoadHistory } from "./earlier-messages";
 import { type ConnectionInfo, LogSubscription } from "./log-subscription";

@@ -12,7 +12,7 @@ import {
   connectSession,
 } from "@agent-ui/client";
 import type { ProjectionState, WriteResult } from "@agent-ui/contracts";
-import { createProjector } from "@agent-ui/projection";
+import { createProjector } from "@agent-ui/projection/core";
 import type { CommandIntent, Dispatch } from "../commands";
 import type { DetailLoader } from "../lazy-detail";
 import { type ProjectionStore, frameBatched } from "../use-projection";
