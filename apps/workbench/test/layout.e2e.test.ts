@@ -9,7 +9,7 @@ import { ensureWorkbenchBuilt } from "@agent-ui/workbench/build";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../src/node/chromium";
-import { runBrowser } from "./browser";
+import { runBrowser, screenshot } from "./browser";
 import { longSource } from "./long-source";
 
 const FACT_TIMEOUT = 45_000;
@@ -101,6 +101,7 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
       expect(await page.locator("article[data-role='user']").count()).toBe(100);
       // Still in place after paging back.
       expect(await inViewport(page, "#aui-composer-input")).toBe(true);
+      await screenshot(page, width < 900 ? "workbench-mobile" : "workbench-long-session");
       await page.close();
     }, 120_000);
   }
@@ -148,6 +149,7 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
         .waitFor({ timeout: FACT_TIMEOUT });
       expect(await page.getByRole("button", { name: "Reconnect now" }).isVisible()).toBe(true);
       expect(await page.getByText(/TypeError|Failed to fetch/).count()).toBe(0);
+      await screenshot(page, "workbench-gateway-down");
       own = await startServer({
         port: own.port,
         dataDir: ownData,
@@ -157,6 +159,33 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
       const back = Date.now();
       await page.getByRole("heading", { name: "Sessions" }).waitFor({ timeout: 10_000 });
       expect(Date.now() - back).toBeLessThan(4000);
+    } finally {
+      await page.close();
+      await own.close();
+      rmSync(ownData, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("a gateway that requires a token asks for it, then opens with it", async () => {
+    const ownData = mkdtempSync(join(tmpdir(), "agent-ui-token-"));
+    const own = await startServer({
+      port: 0,
+      dataDir: ownData,
+      staticDir: dir,
+      sources: builtInSources(),
+      token: "open-sesame",
+    });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await page.goto(`${own.url}/#/`);
+      await page
+        .getByRole("heading", { name: "The gateway needs an access token" })
+        .waitFor({ timeout: FACT_TIMEOUT });
+      await page.getByLabel("Access token", { exact: true }).fill("open-sesame");
+      await page.getByRole("button", { name: "Connect" }).click();
+      await page.getByRole("button", { name: "+ solo" }).click({ timeout: FACT_TIMEOUT });
+      await page.getByRole("combobox", { name: "Message" }).waitFor({ timeout: FACT_TIMEOUT });
+      await page.getByText("completed").first().waitFor({ timeout: FACT_TIMEOUT });
     } finally {
       await page.close();
       await own.close();
