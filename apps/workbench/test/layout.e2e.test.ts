@@ -87,10 +87,14 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
       // Five compactions: at most one summary line in the status bar (on a phone it gives way entirely).
       expect(await page.locator(".wb-status [data-boundary='compaction']").count()).toBeLessThanOrEqual(1);
       expect(await page.getByText("Turn 1", { exact: true }).count()).toBe(0);
+      await screenshot(page, width < 900 ? "workbench-mobile" : "workbench-long-session");
 
+      // Each click (or the automatic load when the scroller reaches the top) brings one older page; the
+      // button gives way to "Start of the conversation" at turn 1.
       const earlier = page.getByRole("button", { name: "Load earlier messages" });
-      for (let i = 0; i < 10 && (await page.getByText("Start of the conversation").count()) === 0; i++) {
-        await earlier.click({ timeout: FACT_TIMEOUT });
+      const start = page.getByText("Start of the conversation");
+      for (let i = 0; i < 20 && (await start.count()) === 0; i++) {
+        await earlier.click({ timeout: 3000 }).catch(() => {});
         await page.waitForFunction(
           () => !document.querySelector(".aui-history-edge button[disabled]"),
           undefined,
@@ -101,7 +105,6 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
       expect(await page.locator("article[data-role='user']").count()).toBe(100);
       // Still in place after paging back.
       expect(await inViewport(page, "#aui-composer-input")).toBe(true);
-      await screenshot(page, width < 900 ? "workbench-mobile" : "workbench-long-session");
       await page.close();
     }, 120_000);
   }

@@ -30,6 +30,7 @@ export const longSource: RuntimeSourceFactory = {
             payload: { compactionId, tokensBefore: 90_000, tokensAfter: 12_000 },
           });
         }
+        events.push({ type: "run.finished", turnId, payload: { status: "completed" } });
       }
       await sink.events(events);
       await sink.status("completed");
