@@ -1,14 +1,50 @@
 // The workbench bundles the workspace packages from their TypeScript sources; `/api` is proxied to a local
-// gateway (`agent-ui serve` / `agent-ui start`) during `vite dev`.
+// gateway (`agent-ui serve` / `agent-ui start`) during `vite dev`. The build writes a `.br` and `.gz` copy of
+// every text asset beside it (the gateway serves them precompressed) and no source maps unless
+// `AGENT_UI_SOURCEMAP=1` (then as hidden maps: written, not linked from the bundle).
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const gateway = process.env.AGENT_UI_GATEWAY ?? "http://127.0.0.1:4318";
+const sourcemaps = process.env.AGENT_UI_SOURCEMAP === "1";
+
+/** Brotli and gzip copies of the emitted JS, CSS, HTML and SVG, at the highest levels (built once). */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "agent-ui-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg)$/.test(name)) continue;
+        const file = join(outDir, name);
+        const data = readFileSync(file);
+        if (data.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: import.meta.dirname,
   base: "./",
-  plugins: [react()],
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
+  plugins: [react(), precompress()],
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: sourcemaps ? "hidden" : false,
+    chunkSizeWarningLimit: 1500,
+  },
   server: { proxy: { "/api": { target: gateway, ws: true } } },
 });

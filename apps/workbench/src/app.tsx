@@ -1,68 +1,68 @@
-// The workbench shell: session list (create one per demo scenario), tabs of opened sessions, and the
-// active session's workbench with time travel and the event inspector. The active session id lives in the
-// URL hash so a reload re-hydrates the same session from the gateway.
-import { Badge, CardButton, type SessionTab, SessionTabs, ThemeToggle } from "@agent-ui/react";
+// The workbench shell: a fixed frame — header with the session tabs, the sessions drawer, and the open
+// session filling the rest. The session list, the scenarios and the gateway's reachability come from the
+// gateway itself (`useSessions`: pushed over its sessions feed, never polled). The active session id lives
+// in the URL hash, so a reload re-hydrates the same session. Full-page states say when the gateway is
+// down or wants a token.
+import { type SessionTab, SessionTabs, ThemeToggle, useSessions } from "@agent-ui/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { DEMO_SCENARIOS, type SessionSummary, createSession, listSessions } from "./api";
-import { type LiveSession, useLiveSession, useLogHead } from "./connection";
-import { EventInspector } from "./event-inspector";
-import { SessionView, type SessionDrafts } from "./session-view";
-import { LogCache, TimeTravel } from "./time-travel";
-
-/** A readable label for a session the gateway stored without a title. */
-export function sessionLabel(s: SessionSummary | undefined, id: string): string {
-  if (s?.title) return s.title;
-  return `${s?.scenario ?? s?.sourceKind ?? "session"} · ${id.slice(0, 8)}`;
-}
+import { GatewayDownPage, UnauthorizedPage } from "./gateway-pages";
+import { LiveSession } from "./live-session";
+import { runState, sessionLabel } from "./run-state";
+import { SessionList } from "./session-list";
+import type { SessionDrafts } from "./session-view";
 
 function hashSession(): string | null {
   const match = /^#\/s\/(.+)$/.exec(window.location.hash);
   return match ? decodeURIComponent(match[1]) : null;
 }
 
-const ACTIVE_STATUSES = new Set(["starting", "live"]);
+type Drawer = "sessions" | "panels" | null;
 
-export function App() {
-  const [sessions, setSessions] = useState<SessionSummary[]>([]);
-  const [listError, setListError] = useState<string | null>(null);
+export interface AppProps {
+  /** Gateway origin (default: the page's origin). */
+  url?: string;
+  /** The gateway's bearer token, when it requires one. */
+  token?: string;
+  /** Called when the user enters a token on the unauthorized page (the host may keep it). */
+  onToken?: (token: string) => void;
+}
+
+export function App(props: AppProps) {
+  const url = props.url ?? window.location.origin;
+  const [token, setToken] = useState(props.token);
+  const gateway = useSessions({ url, token });
+  const { sessions } = gateway;
+  const [refused, setRefused] = useState(false);
   const [activeId, setActiveId] = useState<string | null>(hashSession);
   const [opened, setOpened] = useState<string[]>(() => (hashSession() ? [hashSession() as string] : []));
   const [seen, setSeen] = useState<Record<string, number>>({});
-  const [creating, setCreating] = useState<string | null>(null);
+  const [drawer, setDrawer] = useState<Drawer>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
   // Composer drafts and their chips per session: switching tabs unmounts a session's view, never its
   // draft (COMP-03).
   const drafts: SessionDrafts = useMemo(() => ({ text: new Map(), context: new Map() }), []);
 
-  const refresh = useCallback(async () => {
-    try {
-      setSessions(await listSessions());
-      setListError(null);
-    } catch (error) {
-      setListError(String(error));
-    }
+  useEffect(() => {
+    const onHash = () => {
+      const id = hashSession();
+      setActiveId(id);
+      if (id) setOpened((list) => (list.includes(id) ? list : [...list, id]));
+    };
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
   }, []);
 
-  useEffect(() => {
-    void refresh();
-    const timer = setInterval(refresh, 3000);
-    const onHash = () => setActiveId(hashSession());
-    window.addEventListener("hashchange", onHash);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener("hashchange", onHash);
-    };
-  }, [refresh]);
-
-  const select = useCallback((id: string) => {
-    window.location.hash = `#/s/${encodeURIComponent(id)}`;
+  const select = useCallback((id: string | null) => {
+    window.location.hash = id ? `#/s/${encodeURIComponent(id)}` : "#/";
     setActiveId(id);
-    setOpened((list) => (list.includes(id) ? list : [...list, id]));
+    if (id) setOpened((list) => (list.includes(id) ? list : [...list, id]));
+    setDrawer(null);
   }, []);
 
   // Opening the bare URL lands on the newest session (what `agent-ui start` just created).
   useEffect(() => {
-    if (activeId !== null || sessions.length === 0) return;
-    const newest = sessions.reduce((a, b) => ((b.createdAt ?? "") > (a.createdAt ?? "") ? b : a));
+    if (activeId !== null || sessions.length === 0 || window.location.hash === "#/") return;
+    const newest = sessions.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
     select(newest.id);
   }, [sessions, activeId, select]);
 
@@ -71,17 +71,10 @@ export function App() {
     if (active) setSeen((m) => (m[active.id] === active.lastSeq ? m : { ...m, [active.id]: active.lastSeq }));
   }, [sessions, activeId]);
 
-  const create = async (scenario: string) => {
-    setCreating(scenario);
-    try {
-      const session = await createSession(scenario);
-      await refresh();
-      select(session.id);
-    } catch (error) {
-      setListError(String(error));
-    } finally {
-      setCreating(null);
-    }
+  const close = (id: string) => {
+    const rest = opened.filter((x) => x !== id);
+    setOpened(rest);
+    if (id === activeId) select(rest.at(-1) ?? null);
   };
 
   const tabs: SessionTab[] = useMemo(
@@ -91,109 +84,127 @@ export function App() {
         return {
           id,
           title: sessionLabel(s, id),
-          running: s ? ACTIVE_STATUSES.has(s.status) : false,
-          stale: s?.status === "stale",
+          state: s ? runState(s).label : undefined,
           unread: id !== activeId && s !== undefined && s.lastSeq > (seen[id] ?? 0),
         };
       }),
     [opened, sessions, activeId, seen],
   );
 
+  const acceptToken = (value: string) => {
+    setToken(value);
+    setRefused(false);
+    props.onToken?.(value);
+  };
+  const onUnauthorized = useCallback(() => setRefused(true), []);
+
+  let body: React.ReactNode;
+  if (gateway.gateway.state === "unauthorized" || refused) {
+    body = <UnauthorizedPage onToken={acceptToken} />;
+  } else if (gateway.gateway.state === "down") {
+    body = <GatewayDownPage status={gateway.gateway} onReconnect={gateway.reconnectNow} />;
+  }
+
   return (
-    <div className="wb-app">
+    <div className="wb-app" data-drawer={drawer ?? undefined}>
+      <a className="wb-skip" href="#aui-composer-input">
+        Skip to the message box
+      </a>
       <header className="wb-header">
-        <strong>Agent UI workbench</strong>
+        <button
+          type="button"
+          className="aui-button aui-button-quiet wb-drawer-toggle"
+          aria-expanded={drawer === "sessions"}
+          aria-controls="wb-sessions"
+          onClick={() => setDrawer(drawer === "sessions" ? null : "sessions")}
+        >
+          Sessions
+        </button>
+        <h1 className="wb-title">Agent UI workbench</h1>
+        <div className="wb-tabs">
+          <SessionTabs tabs={tabs} activeId={activeId} onSelect={select} />
+          {activeId && opened.includes(activeId) ? (
+            <button
+              type="button"
+              className="aui-button aui-button-quiet"
+              aria-label="Close this tab"
+              title="Close this tab"
+              onClick={() => close(activeId)}
+            >
+              ×
+            </button>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          className="aui-button aui-button-quiet wb-drawer-toggle"
+          aria-expanded={drawer === "panels"}
+          onClick={() => setDrawer(drawer === "panels" ? null : "panels")}
+          disabled={!activeId}
+        >
+          Panels
+        </button>
         <ThemeToggle />
       </header>
-      <div className="wb-body">
-        <nav className="wb-sessions" aria-label="Sessions list">
-          <h3>New session</h3>
-          <div className="wb-scenarios">
-            {DEMO_SCENARIOS.map((scenario) => (
-              <button
-                key={scenario}
-                type="button"
-                className="aui-button"
-                disabled={creating !== null}
-                onClick={() => create(scenario)}
-              >
-                {creating === scenario ? "Creating…" : `+ ${scenario}`}
-              </button>
-            ))}
-          </div>
-          <h3>Sessions</h3>
-          {listError ? <p className="aui-tool-error">sessions: unavailable ({listError})</p> : null}
-          <ul className="wb-session-list">
-            {sessions.map((s) => (
-              <li key={s.id}>
-                <CardButton
-                  title={sessionLabel(s, s.id)}
-                  selected={s.id === activeId}
-                  selection="page"
-                  onClick={() => select(s.id)}
-                >
-                  <Badge value={s.status} />
-                </CardButton>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <section className="wb-workspace" aria-label="Workspace">
-          <SessionTabs tabs={tabs} activeId={activeId} onSelect={select} />
-          {activeId ? (
-            <ActiveSession key={activeId} sessionId={activeId} drafts={drafts} />
-          ) : (
-            <p className="aui-hint">Create or pick a session.</p>
-          )}
-        </section>
-      </div>
-    </div>
-  );
-}
-
-function ActiveSession({ sessionId, drafts }: { sessionId: string; drafts: SessionDrafts }) {
-  const { live, connection } = useLiveSession(sessionId);
-  if (!live) return <p className="aui-hint">connecting…</p>;
-  return (
-    <LiveWorkbench
-      sessionId={sessionId}
-      live={live}
-      drafts={drafts}
-      connectionState={connection?.state ?? "unknown"}
-      connectionReason={connection?.reason}
-    />
-  );
-}
-
-function LiveWorkbench(props: {
-  sessionId: string;
-  live: LiveSession;
-  drafts: SessionDrafts;
-  connectionState: string;
-  connectionReason?: string;
-}) {
-  const { sessionId, live } = props;
-  const head = useLogHead(live);
-  const log = useMemo(() => new LogCache(sessionId), [sessionId]);
-  const [past, setPast] = useState<{ seq: number; store: LiveSession["store"] } | null>(null);
-  const onTravel = useCallback((p: typeof past) => setPast(p), []);
-  return (
-    <div className="wb-live">
-      <div className="wb-toolbar">
-        <Badge label="connection" value={props.connectionState} title={props.connectionReason} />
-        <TimeTravel sessionId={sessionId} head={head} log={log} onTravel={onTravel} />
-      </div>
-      <SessionView
-        store={past?.store ?? live.store}
-        dispatch={live.dispatch}
-        loadDetail={live.loadDetail}
-        latency={past ? undefined : live.latency}
-        readOnlyReason={past ? `Viewing the past (#${past.seq}); go back to live to act.` : undefined}
-        inspector={<EventInspector log={log} head={head} />}
-        drafts={props.drafts.text}
-        contextDrafts={props.drafts.context}
-        draftKey={sessionId}
-      />
+      {body ?? (
+        <div className="wb-body">
+          <nav className="wb-sessions" id="wb-sessions" aria-label="Sessions list">
+            <SessionList
+              sessions={sessions}
+              sources={gateway.sources}
+              activeId={activeId}
+              onSelect={select}
+              error={actionError}
+              onCreate={async (scenario) => {
+                try {
+                  setActionError(null);
+                  const created = await gateway.create({
+                    source: "demo",
+                    scenario,
+                    title: `${scenario} demo`,
+                  });
+                  select(created.id);
+                } catch (error) {
+                  setActionError(`Could not create the session: ${String(error)}`);
+                }
+              }}
+              onRename={async (id, title) => {
+                await gateway.rename(id, title);
+              }}
+              onDelete={async (id) => {
+                await gateway.remove(id);
+                close(id);
+              }}
+            />
+          </nav>
+          {drawer ? (
+            <button
+              type="button"
+              className="wb-backdrop"
+              aria-label="Close the drawer"
+              onClick={() => setDrawer(null)}
+            />
+          ) : null}
+          <section className="wb-workspace" aria-label="Workspace">
+            {activeId ? (
+              <LiveSession
+                key={`${activeId}:${token ?? ""}`}
+                url={url}
+                sessionId={activeId}
+                token={token}
+                drafts={drafts}
+                onUnauthorized={onUnauthorized}
+                onNotFound={() => select(null)}
+                panelsOpen={drawer === "panels"}
+              />
+            ) : (
+              <p className="aui-hint wb-empty">
+                {gateway.loaded && sessions.length === 0 ? "No sessions yet: create one." : "Pick a session."}
+              </p>
+            )}
+          </section>
+        </div>
+      )}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { validateEvent } from "@agent-ui/contracts";
 import { Badge, VirtualList } from "@agent-ui/react";
 import { useEffect, useMemo, useState } from "react";
-import type { LogEntry } from "./api";
+import type { LogEntry } from "@agent-ui/client";
 import type { LogCache } from "./time-travel";
 
 export function EventInspector({ log, head }: { log: LogCache; head: number }) {

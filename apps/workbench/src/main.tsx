@@ -3,11 +3,11 @@ import "./workbench.css";
 import { adoptAccessToken } from "@agent-ui/client";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { setAccessToken } from "./api";
 import { App } from "./app";
 
-// The token the gateway printed in the URL fragment: kept for this tab, gone from the address bar.
-setAccessToken(adoptAccessToken(window));
+// The token the gateway printed in the URL fragment (`#token=…`): kept for this tab, gone from the
+// address bar. Without one, a gateway that requires it shows the unauthorized page, which asks for it.
+const token = adoptAccessToken(window);
 
 const root = document.getElementById("root");
 if (root) {
@@ -18,7 +18,7 @@ if (root) {
   } else {
     app.render(
       <StrictMode>
-        <App />
+        <App token={token} />
       </StrictMode>,
     );
   }

@@ -55,3 +55,10 @@ export const selectDiagnostics = (s: ProjectionState) => s.diagnostics;
 export const selectSession = (s: ProjectionState) => s.session;
 
 export const selectRunActive = (s: ProjectionState) => isRuntimeActive(s.runtime.status);
+
+/** No team: no roster beyond one agent, no delegation, no work board (a solo session). */
+export const selectSolo = (s: ProjectionState) =>
+  s.team.roster.length <= 1 &&
+  s.team.edges.length === 0 &&
+  s.team.workBoard.length === 0 &&
+  Object.keys(s.agents).length <= 1;

@@ -1,6 +1,7 @@
 // One session's workbench: status row, conversation with inline process and composer, and side panels
 // (tasks, team, artifacts, evidence, timeline, inspector). Every panel reads its own slice; panel choice,
 // selection and drafts are UI state only.
+import type { EarlierState } from "@agent-ui/client";
 import type { ProjectionState } from "@agent-ui/contracts";
 import {
   type ArtifactDraft,
@@ -12,6 +13,7 @@ import {
   type ConversationProps,
   ContextChips,
   Conversation,
+  ConversationScroller,
   type DetailLoader,
   DiagnosticsDrawer,
   type Dispatch,
@@ -32,7 +34,7 @@ import {
   tabPanelId,
   useProjection,
 } from "@agent-ui/react";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { LatencyFacts, type LatencySource } from "./latency-facts";
 import {
   sameCursorHealth,
@@ -48,6 +50,7 @@ import {
   selectPermissions,
   selectRunActive,
   selectRuntime,
+  selectSolo,
   selectTeam,
   selectTimeline,
 } from "./selectors";
@@ -55,6 +58,7 @@ import {
 export type Panel = "tasks" | "team" | "artifacts" | "evidence" | "timeline" | "inspector";
 const PANELS: Panel[] = ["tasks", "team", "artifacts", "evidence", "timeline", "inspector"];
 const PANEL_TABS = PANELS.map((p) => ({ id: p, label: p }));
+const NO_HISTORY: EarlierState = { count: 0, loading: false, reachedStart: true };
 
 /** Composer drafts kept by the host per session: the text and its context chips (COMP-03). */
 export interface SessionDrafts {
@@ -77,6 +81,11 @@ export interface SessionViewProps {
   /** The drafts' context chips (mention picks, attachments, removed chips), by the same key. */
   contextDrafts?: Map<string, ComposerContextDraft>;
   draftKey?: string;
+  /** How far back the conversation is loaded, and the call for the next older page (HYD-05). */
+  history?: EarlierState;
+  onLoadEarlier?: () => void;
+  /** On narrow screens the panels are a drawer: open or not (UI state of the shell). */
+  panelsOpen?: boolean;
 }
 
 export function SessionView({
@@ -86,12 +95,19 @@ export function SessionView({
   loadDetail,
   latency,
   inspector,
-  initialPanel = "team",
+  initialPanel,
   drafts,
   contextDrafts,
   draftKey = "default",
+  history = NO_HISTORY,
+  onLoadEarlier,
+  panelsOpen = false,
 }: SessionViewProps) {
-  const [panel, setPanel] = useState<Panel>(initialPanel);
+  const solo = useProjection(store, selectSolo);
+  // A solo session opens on its tasks, not on team controls; the team panel stays one tab away, its
+  // controls disabled with their reasons rather than hidden (FALL-06), since a delegate can start a team.
+  const [chosen, setPanel] = useState<Panel | undefined>(initialPanel);
+  const panel: Panel = chosen ?? (solo ? "tasks" : "team");
   const [artifactId, setArtifactId] = useState<string | null>(null);
   // Unsaved artifact edits outlive the artifacts panel (switching panels unmounts it).
   const [artifactDrafts] = useState(() => new Map<string, ArtifactDraft>());
@@ -123,7 +139,13 @@ export function SessionView({
     <div className="wb-session">
       <div className="wb-main">
         <StatusRow {...pane} />
-        <ConversationPane {...pane} links={links} loadDetail={loadDetail} />
+        <ConversationPane
+          {...pane}
+          links={links}
+          loadDetail={loadDetail}
+          history={history}
+          onLoadEarlier={onLoadEarlier}
+        />
         <ComposerPane
           {...pane}
           readOnlyReason={readOnlyReason}
@@ -135,7 +157,7 @@ export function SessionView({
           onContextChange={contextDrafts ? (context) => contextDrafts.set(draftKey, context) : undefined}
         />
       </div>
-      <aside className="wb-side" aria-label="Session panels">
+      <aside className="wb-side" aria-label="Session panels" data-open={panelsOpen || undefined}>
         <RovingTablist
           tabs={PANEL_TABS}
           activeId={panel}
@@ -178,7 +200,7 @@ export function SessionView({
 
 type Pane = { store: ProjectionStore<ProjectionState>; dispatch: Dispatch };
 
-function StatusRow({ store, dispatch }: Pane) {
+function StatusRow({ store }: Pane) {
   const runtime = useProjection(store, selectRuntime);
   const cursor = useProjection(store, selectCursorHealth, sameCursorHealth);
   const hydration = useProjection(store, selectHydration);
@@ -186,12 +208,8 @@ function StatusRow({ store, dispatch }: Pane) {
   const permissions = useProjection(store, selectPermissions);
   return (
     <header className="wb-status">
-      <RuntimeStatus
-        runtime={runtime}
-        cursor={cursor}
-        hydration={hydration}
-        onInterrupt={() => dispatch({ kind: "interrupt", turnId: runtime.turnId })}
-      />
+      {/* Interrupt lives in the composer only: one control for one intent. */}
+      <RuntimeStatus runtime={runtime} cursor={cursor} hydration={hydration} />
       <div className="wb-chips">
         <PermissionStatus permissions={permissions} />
         <ContextChips context={context} />
@@ -207,35 +225,25 @@ function ConversationPane({
   dispatch,
   links,
   loadDetail,
-}: Pane & { links: ConversationLinks; loadDetail?: DetailLoader }) {
+  history,
+  onLoadEarlier,
+}: Pane & {
+  links: ConversationLinks;
+  loadDetail?: DetailLoader;
+  history: EarlierState;
+  onLoadEarlier?: () => void;
+}) {
   const slice = useProjection(store, selectConversation, shallowEqual);
-  const scroller = useFollowBottom<HTMLElement>();
   return (
-    <main className="wb-conversation" ref={scroller}>
-      <Conversation {...slice} {...links} dispatch={dispatch} loadDetail={loadDetail} />
+    <main className="wb-conversation" id="wb-conversation">
+      <ConversationScroller history={history} onLoadEarlier={onLoadEarlier ?? noop}>
+        <Conversation {...slice} {...links} dispatch={dispatch} loadDetail={loadDetail} />
+      </ConversationScroller>
     </main>
   );
 }
 
-/** Keeps a scroller at the bottom while its content grows, as long as the reader is there; scrolling up
- * to read stops following (UI state). Growth is observed with a ResizeObserver, which runs after layout:
- * no layout is forced per frame, and an unchanged height costs nothing (bench:ui). */
-function useFollowBottom<E extends HTMLElement>() {
-  const observer = useRef<ResizeObserver | null>(null);
-  return useCallback((el: E | null) => {
-    observer.current?.disconnect();
-    observer.current = null;
-    if (!el || typeof ResizeObserver === "undefined") return;
-    let following = true;
-    el.addEventListener("scroll", () => {
-      following = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
-    });
-    observer.current = new ResizeObserver(() => {
-      if (following) el.scrollTop = el.scrollHeight;
-    });
-    for (const child of el.children) observer.current.observe(child);
-  }, []);
-}
+const noop = () => {};
 
 function ComposerPane({
   store,
@@ -259,7 +267,12 @@ function ComposerPane({
       runActive={runActive}
       activeTurnId={runtime.turnId}
       disabledReason={readOnlyReason}
-      onInterrupt={runActive ? () => dispatch({ kind: "interrupt", turnId: runtime.turnId }) : undefined}
+      // No Interrupt in the read-only past (time travel).
+      onInterrupt={
+        runActive && !readOnlyReason
+          ? () => dispatch({ kind: "interrupt", turnId: runtime.turnId })
+          : undefined
+      }
     />
   );
 }

@@ -2,10 +2,10 @@
 // (`projectEvents`), never a stored guess. The log is fetched page by page and cached; a newer scrub
 // supersedes an older in-flight one so a slow answer never overwrites a newer view (HYD-03).
 import type { ProjectionState } from "@agent-ui/contracts";
-import { projectEvents } from "@agent-ui/projection";
+import { projectEvents } from "@agent-ui/projection/core";
 import type { ProjectionStore } from "@agent-ui/react";
 import { useEffect, useRef, useState } from "react";
-import { type LogEntry, fetchEventsUpTo } from "./api";
+import type { GatewayHttpClient, LogEntry } from "@agent-ui/client";
 
 export function staticStore(state: ProjectionState): ProjectionStore<ProjectionState> {
   return { getState: () => state, subscribe: () => () => {} };
@@ -20,16 +20,25 @@ export interface TimeTravelProps {
   log: LogCache;
 }
 
-/** Fetched log entries per session; only the missing tail is fetched again. */
+/** Fetched log entries per session, read page by page through the gateway client; only the missing tail
+ * is fetched again. */
 export class LogCache {
   private entries: LogEntry[] = [];
-  constructor(readonly sessionId: string) {}
+  constructor(
+    private readonly http: Pick<GatewayHttpClient, "events">,
+    readonly sessionId: string,
+  ) {}
 
   async upTo(seq: number, signal?: AbortSignal): Promise<LogEntry[]> {
-    const have = this.entries.length ? this.entries[this.entries.length - 1].seq : 0;
-    if (have < seq) {
-      const more = await fetchEventsUpTo(this.sessionId, seq, signal);
-      for (const entry of more) if (entry.seq > have) this.entries.push(entry);
+    let after = this.entries.length ? this.entries[this.entries.length - 1].seq : 0;
+    while (after < seq) {
+      if (signal?.aborted) throw new DOMException("aborted", "AbortError");
+      const page = await this.http.events(this.sessionId, after, Math.min(5000, seq - after));
+      const fresh = (Array.isArray(page.entries) ? page.entries : []).filter((e) => e.seq > after);
+      if (fresh.length === 0) break;
+      this.entries.push(...fresh);
+      after = fresh[fresh.length - 1].seq;
+      if (page.next === null) break;
     }
     return this.entries;
   }

@@ -5,7 +5,7 @@ import { TurnLatencyRecorder } from "@agent-ui/client";
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { measuredSends } from "../src/connection";
+import { measuredSends } from "../src/latency";
 import { LatencyFacts, type LatencySource } from "../src/latency-facts";
 
 afterEach(cleanup);

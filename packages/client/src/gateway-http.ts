@@ -1,6 +1,14 @@
 // Read side of the gateway's HTTP API: sessions, hydration window, older history pages and raw log pages.
 import { apiUrl, authHeaders, type HttpOptions, readJsonResponse } from "./write-port";
-import type { EventsPage, HistoryPage, HydrationWindow, SessionInfo, TablePage, WindowTable } from "./wire";
+import type {
+  EventsPage,
+  HistoryPage,
+  HydrationWindow,
+  SessionInfo,
+  SourceInfo,
+  TablePage,
+  WindowTable,
+} from "./wire";
 
 export interface CreateSessionRequest {
   source: string;
@@ -31,18 +39,46 @@ export class GatewayHttpClient {
     );
   }
 
+  private async send<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const doFetch = this.options.fetch ?? fetch;
+    const response = await doFetch(apiUrl(this.options, path), {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...authHeaders(this.options),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return readJsonResponse<T>(response);
+  }
+
   async listSessions(): Promise<SessionInfo[]> {
     return (await this.get<{ sessions: SessionInfo[] }>("/api/sessions")).sessions;
   }
 
+  /** The runtime source kinds this gateway offers, each with its scenario names. */
+  async listSources(): Promise<SourceInfo[]> {
+    return (await this.get<{ sources: SourceInfo[] }>("/api/sources")).sources;
+  }
+
+  /** One session; rejects with `GatewayRequestError` 404 `session_not_found` for an unknown id. */
+  async getSession(sessionId: string): Promise<SessionInfo> {
+    return (await this.get<{ session: SessionInfo }>(`/api/sessions/${encodeURIComponent(sessionId)}`))
+      .session;
+  }
+
+  async renameSession(sessionId: string, title: string): Promise<SessionInfo> {
+    const path = `/api/sessions/${encodeURIComponent(sessionId)}`;
+    return (await this.send<{ session: SessionInfo }>("PATCH", path, { title })).session;
+  }
+
+  /** Stops the session's runtime and deletes its log, snapshots and details. */
+  async deleteSession(sessionId: string): Promise<void> {
+    await this.send("DELETE", `/api/sessions/${encodeURIComponent(sessionId)}`);
+  }
+
   async createSession(request: CreateSessionRequest): Promise<SessionInfo> {
-    const doFetch = this.options.fetch ?? fetch;
-    const response = await doFetch(apiUrl(this.options, "/api/sessions"), {
-      method: "POST",
-      headers: { "content-type": "application/json", ...authHeaders(this.options) },
-      body: JSON.stringify(request),
-    });
-    return (await readJsonResponse<{ session: SessionInfo }>(response)).session;
+    return (await this.send<{ session: SessionInfo }>("POST", "/api/sessions", request)).session;
   }
 
   /** The hydration window: recent messages + summaries, and the seq to subscribe after. */

@@ -6,6 +6,8 @@ export * from "./runtime-client";
 export * from "./gateway-http";
 export * from "./log-subscription";
 export * from "./session-client";
+export * from "./earlier-messages";
+export * from "./sessions-feed";
 export * from "./optimistic-messages";
 export * from "./connect";
 export * from "./transports/transport";

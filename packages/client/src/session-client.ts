@@ -4,8 +4,9 @@
 // projection state and the connection state as facts. Writes go through `runtime` (a `RuntimeClient`); a
 // send shows the user's message at once as optimistic until the runtime's fact confirms it (ENV-07).
 import type { AgentUiEvent, ControlCommand, ProjectionState, WriteResult } from "@agent-ui/contracts";
-import { createProjector } from "@agent-ui/projection";
+import { createProjector } from "@agent-ui/projection/core";
 import { type BackoffOptions, backoffDelay } from "./backoff";
+import { EarlierMessages, type EarlierState, type LoadHistory } from "./earlier-messages";
 import { type ConnectionInfo, LogSubscription } from "./log-subscription";
 import { OptimisticMessages } from "./optimistic-messages";
 import { RuntimeClient } from "./runtime-client";
@@ -31,8 +32,10 @@ export interface SessionClientOptions {
   loadSnapshot?: () => Promise<{
     seq: number;
     state: ProjectionState;
-    window?: { tables?: Partial<Record<WindowTable, WindowInfo>> };
+    window?: { messages?: WindowInfo; tables?: Partial<Record<WindowTable, WindowInfo>> };
   }>;
+  /** Older messages before a window cursor (HYD-05); enables `loadEarlier()`. */
+  loadHistory?: LoadHistory;
   /** Older rows of a record table before a cursor (the gateway's `/tables/:table`, HYD-02). */
   loadTablePage?: (table: WindowTable, before: string) => Promise<TablePage>;
   createProjector?: () => ClientProjector;
@@ -56,6 +59,7 @@ export class SessionClient {
   private readonly makeProjector: () => ClientProjector;
   private connectionInfo: ConnectionInfo;
   private readonly optimistic = new OptimisticMessages();
+  private readonly earlier: EarlierMessages;
   private closed = false;
   /** Failed hydrations in a row, and the timer of the next try. */
   private openAttempts = 0;
@@ -65,6 +69,7 @@ export class SessionClient {
 
   constructor(private readonly options: SessionClientOptions) {
     this.makeProjector = options.createProjector ?? (() => createProjector() as ClientProjector);
+    this.earlier = new EarlierMessages(options.loadHistory, () => this.notify([]));
     this.projector = this.makeProjector();
     this.connectionInfo = {
       state: "connecting",
@@ -94,9 +99,20 @@ export class SessionClient {
     return this.open();
   }
 
-  /** The projection, plus the user's sent messages the runtime has not confirmed yet (`optimistic`). */
+  /** The projection, plus the user's sent messages the runtime has not confirmed yet (`optimistic`) and
+   * the older messages `loadEarlier()` brought in before the hydration window. */
   get state(): ProjectionState {
-    return this.optimistic.overlay(this.projector.getState());
+    return this.earlier.overlay(this.optimistic.overlay(this.projector.getState()));
+  }
+
+  /** How far back the conversation is loaded: older pages, loading, reached the first message. */
+  get history(): EarlierState {
+    return this.earlier.state;
+  }
+
+  /** Loads the next older page of messages before the window (HYD-05); only on a user's request. */
+  loadEarlier(limit?: number): Promise<void> {
+    return this.earlier.loadEarlier(limit);
   }
 
   get connection(): ConnectionInfo {
@@ -226,7 +242,10 @@ export class SessionClient {
 
   /** Replaces the projection with the owner's snapshot; returns the seq it reflects. */
   private async hydrate(): Promise<number> {
-    if (!this.options.loadSnapshot) return this.subscription?.seq ?? 0;
+    if (!this.options.loadSnapshot) {
+      this.earlier.window(undefined);
+      return this.subscription?.seq ?? 0;
+    }
     const snapshot = await this.options.loadSnapshot();
     const projector = this.makeProjector();
     projector.hydrate({ kind: "projection", state: snapshot.state });
@@ -235,6 +254,7 @@ export class SessionClient {
     for (const [table, info] of Object.entries(snapshot.window?.tables ?? {}))
       this.tableCursors.set(table as WindowTable, info?.before ?? null);
     this.optimistic.reconcile(snapshot.state);
+    this.earlier.window(snapshot.window?.messages);
     this.notify([]);
     return snapshot.seq;
   }

@@ -31,8 +31,24 @@ export const SSE_ENTRY_EVENT = "entry";
 /** The last SSE event of a stream the gateway ends (e.g. a viewer cut as too slow): `{ type, reason }`. */
 export const SSE_CLOSE_EVENT = "close";
 
+/** A runtime source kind the gateway offers (`GET /api/sources`). */
+export interface SourceInfo {
+  kind: string;
+  description: string;
+  scenarios: readonly string[];
+}
+
+/** The run as the session's projection states it (not the source's health): its runtime status, what it
+ * needs from the user, and how many decisions are pending. */
+export interface SessionRunSummary {
+  status: string;
+  attention: string;
+  pendingActions: number;
+}
+
 /** A session as the gateway lists it. `status` is the runtime source's health (`starting | live |
- * completed | stale | failed | stopped`); `attached` says whether writes can reach a runtime. */
+ * completed | stale | failed | stopped`); `attached` says whether writes can reach a runtime; `run` is the
+ * run's own state from the projection, when the gateway holds it. */
 export interface SessionInfo {
   id: string;
   title?: string;
@@ -45,7 +61,11 @@ export interface SessionInfo {
   updatedAt: string;
   lastSeq: number;
   attached?: boolean;
+  run?: SessionRunSummary;
 }
+
+/** `GET /api/feed/sessions` (SSE): the session list, sent whole on connect and after every change. */
+export const SSE_SESSIONS_EVENT = "sessions";
 
 export interface WindowInfo {
   total: number;

@@ -1,7 +1,7 @@
 // createProjector / projectEvents: the gate (shape → dedupe/order) in front of the family reducers, and
 // memoized immutable views out (useSyncExternalStore-ready).
-import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
-import { EVENT_CLASSES, redact, validateEvent } from "@agent-ui/contracts";
+import type { AgentUiEvent, Diagnostic, ProjectionState } from "@agent-ui/contracts";
+import { EVENT_CLASSES, redact } from "@agent-ui/contracts";
 import { HANDLERS } from "./dispatch";
 import type { EntityTable } from "./internal/entity-table";
 import { copyPlain } from "./internal/json";
@@ -20,6 +20,11 @@ export interface CreateProjectorOptions extends ProjectorOptions {
   /** When set, a new stream's sequences are expected to start here (e.g. 1): an event ahead of it is
    * held as a gap instead of becoming the baseline. Default: the first event seen is the baseline. */
   expectStreamStart?: number;
+  /** The schema validator behind `validation: "full"` and the detailed diagnostics of a rejected event
+   * (the contracts' `validateEvent`; the package's main entry passes it). Without it (the `/core` entry,
+   * for browsers: events arrive validated by the gateway) a rejected event gets the shape gate's own
+   * finding and `full` adds nothing. */
+  validator?: (event: unknown) => Diagnostic[];
 }
 
 /** The `select*` methods read one entity of the current snapshot in O(1) (entity-reads.ts). */
@@ -90,6 +95,7 @@ function redacted(event: AgentUiEvent): AgentUiEvent {
 
 export function createProjector(options: CreateProjectorOptions = {}): Projector {
   const resolved = resolveOptions(options);
+  const { validator } = options;
   let store: Store;
   const gate = new OrderingGate(
     {
@@ -139,7 +145,7 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
       reportInvalid(event, problem);
       return;
     }
-    if (resolved.validation === "full") store.pushDiagnostics(validateEvent(event));
+    if (resolved.validation === "full" && validator) store.pushDiagnostics(validator(event));
     if (isUiOwnedRuntimeFact(event.type, event.owner, event.payload as Record<string, unknown> | undefined)) {
       store.diag(
         "ui_owned_fact_ignored",
@@ -193,7 +199,7 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
   /** A rejected event is reported with the contracts' full validation diagnostics (codes and JSON
    * pointers); the cheap gate's own finding is the fallback. */
   function reportInvalid(raw: unknown, problem: ShapeProblem): void {
-    const detailed = validateEvent(raw).filter((d) => d.severity === "error");
+    const detailed = (validator?.(raw) ?? []).filter((d) => d.severity === "error");
     if (detailed.length > 0 && problem.code !== "unparseable_input") store.pushDiagnostics(detailed);
     else {
       const event =

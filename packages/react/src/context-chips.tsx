@@ -1,5 +1,7 @@
 // ContextChips: context refs as chips, a low-noise budget meter, missing context as `blocked`/`unknown`
-// (never fabricated) and compaction as a visible boundary, not a hidden text rewrite (CTX-01..03).
+// (never fabricated) and compaction as a visible boundary, not a hidden text rewrite (CTX-01..03). Each
+// boundary is drawn once, in the conversation at its place; here only one collapsed summary line, so the
+// status bar keeps its height however many compactions a session has.
 import type { ContextSlice } from "@agent-ui/contracts";
 import { Badge } from "./honest";
 
@@ -41,17 +43,33 @@ export function ContextChips({ context }: { context: ContextSlice }) {
       ) : (
         <Badge label="context budget" value="unavailable" />
       )}
-      {context.compactions.map((c) => (
-        <p key={c.id} className="aui-boundary" data-boundary="compaction">
-          <span>
-            Context compaction {c.status}
-            {c.tokensBefore !== undefined && c.tokensAfter !== undefined
-              ? ` · ${c.tokensBefore} → ${c.tokensAfter} tokens`
-              : ""}
-            {c.summary ? ` · ${c.summary}` : ""}
-          </span>
-        </p>
-      ))}
+      <CompactionSummary compactions={context.compactions} />
     </section>
+  );
+}
+
+function CompactionSummary({ compactions }: { compactions: ContextSlice["compactions"] }) {
+  const last = compactions.at(-1);
+  if (!last) return null;
+  const describe = (c: typeof last) =>
+    `${c.status}${
+      c.tokensBefore !== undefined && c.tokensAfter !== undefined
+        ? ` · ${c.tokensBefore} → ${c.tokensAfter} tokens`
+        : ""
+    }${c.summary ? ` · ${c.summary}` : ""}`;
+  return (
+    <details className="aui-boundary aui-compactions" data-boundary="compaction">
+      <summary>
+        {compactions.length === 1 ? "Context compaction" : `${compactions.length} context compactions · last`}{" "}
+        {describe(last)}
+      </summary>
+      {compactions.length > 1 ? (
+        <ol className="aui-compaction-list">
+          {compactions.map((c) => (
+            <li key={c.id}>{describe(c)}</li>
+          ))}
+        </ol>
+      ) : null}
+    </details>
   );
 }

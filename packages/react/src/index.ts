@@ -108,3 +108,29 @@ export { AttachMenu, type AttachMenuProps, UPLOADS_UNAVAILABLE } from "./compose
 export { type ThemeChoice, ThemeToggle } from "./theme";
 export { inlineFactIds } from "./live-facts";
 export { CitationList, type CitationListProps } from "./citation-list";
+export {
+  AgentSession,
+  type AgentCommands,
+  type AgentSessionOptions,
+  type SessionProblem,
+  dispatchTo,
+  problemOf,
+} from "./session/agent-session";
+export {
+  AgentSessionProvider,
+  useAgentConnection,
+  useAgentHistory,
+  useAgentSession,
+  useAgentSessionContext,
+  useAgentState,
+} from "./session/use-agent-session";
+export { type SessionsApi, type UseSessionsOptions, useSessions } from "./session/use-sessions";
+export { ConversationScroller, type ConversationScrollerProps } from "./session/conversation-scroller";
+export {
+  AgentChat,
+  type AgentChatProps,
+  AgentChatView,
+  ChatComposer,
+  ChatConversation,
+  selectChat,
+} from "./session/agent-chat";

@@ -1,4 +1,4 @@
-// SessionTabs: one tab per session with running / stale / unread markers. Selection is UI-only state;
+// SessionTabs: one tab per session with its run's state (or running / stale markers) and unread. Selection is UI-only state;
 // keyboard navigation follows the WAI-ARIA tabs pattern (arrows, Home/End, roving tabindex).
 import { type KeyboardEvent, useRef } from "react";
 import { rovingTarget } from "./roving-tabs";
@@ -6,6 +6,9 @@ import { rovingTarget } from "./roving-tabs";
 export interface SessionTab {
   id: string;
   title: string;
+  /** The run's state in words, from the projection (e.g. "needs decision", "failed", "completed"); shown
+   * instead of the running / stale markers. */
+  state?: string;
   running?: boolean;
   stale?: boolean;
   unread?: boolean;
@@ -30,8 +33,9 @@ export function SessionTabs(props: {
       {props.tabs.map((tab, index) => {
         const active = tab.id === props.activeId;
         const marks = [
-          tab.running ? "running" : null,
-          tab.stale ? "stale" : null,
+          tab.state ?? null,
+          tab.state === undefined && tab.running ? "running" : null,
+          tab.state === undefined && tab.stale ? "stale" : null,
           tab.unread ? "unread" : null,
         ].filter(Boolean);
         return (
@@ -51,7 +55,7 @@ export function SessionTabs(props: {
           >
             {tab.title}
             {marks.map((m) => (
-              <span key={m} className={`aui-tab-mark aui-mark-${m}`}>
+              <span key={m} className={`aui-tab-mark aui-mark-${m?.replaceAll(" ", "-")}`}>
                 {m}
               </span>
             ))}

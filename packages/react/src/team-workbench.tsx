@@ -2,7 +2,7 @@
 // transcript opened on demand (TEAM-01..13). Each teammate keeps its own identity (TEAM-05); worker
 // results stay worker results (TEAM-04); verdicts come from review facts, not prose (TEAM-08).
 import type { AgentRecord, EvidenceRecord, Message, TeamSlice } from "@agent-ui/contracts";
-import { selectReviewLane } from "@agent-ui/projection";
+import { selectReviewLane } from "@agent-ui/projection/core";
 import { useMemo, useState } from "react";
 import type { Dispatch } from "./commands";
 import { DelegationGraph } from "./delegation-graph";

@@ -20,6 +20,23 @@ describe("ContextChips", () => {
     );
   });
 
+  it("CTX-03 many compactions are one collapsed summary line, not a line each", () => {
+    const base = teamRunning().context;
+    const compactions = Array.from({ length: 12 }, (_, i) => ({
+      id: `c${i}`,
+      status: "completed" as const,
+      tokensBefore: 9000 + i,
+      tokensAfter: 2000,
+    }));
+    const { container } = render(<ContextChips context={{ ...base, compactions }} />);
+    const boundaries = container.querySelectorAll("[data-boundary='compaction']");
+    expect(boundaries).toHaveLength(1);
+    expect(boundaries[0].querySelector("summary")?.textContent).toBe(
+      "12 context compactions · last completed · 9011 → 2000 tokens",
+    );
+    expect((boundaries[0] as HTMLDetailsElement).open).toBe(false);
+  });
+
   it("FALL-01 an unreported budget reads unavailable", () => {
     render(<ContextChips context={emptyState().context} />);
     expect(screen.getByText("context budget: unavailable")).toBeTruthy();

@@ -32,7 +32,9 @@ export interface ServerOptions {
   pgUrl?: string;
   /** Postgres schema for the tables (default `agent_ui`). */
   pgSchema?: string;
-  /** Serve this directory (the built workbench) at `/`, with an SPA fallback to index.html. */
+  /** Serve this directory (the built workbench) at `/`, with an SPA fallback to index.html: precompressed
+   * `.br` / `.gz` copies when the client accepts them, hashed `assets/` cached as immutable, the page
+   * itself revalidated on every load. */
   staticDir?: string;
   /** The access token `/api/*` requires (health excepted). Without one (and without `noAuth`) a random
    * token is generated: `RunningServer.token` / `accessUrl` carry it. */
@@ -102,8 +104,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   if (options.staticDir) {
     const root = resolve(options.staticDir);
-    const files = serveStatic({ root });
-    const spaFallback = serveStatic({ root, path: "index.html" });
+    // Vite names every file under assets/ by its content hash: it never changes under that name.
+    const files = serveStatic({
+      root,
+      precompressed: true,
+      onFound: (path, c) => {
+        const hashed = /[\\/]assets[\\/]/.test(path) && !path.endsWith(".html");
+        c.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+    const spaFallback = serveStatic({
+      root,
+      path: "index.html",
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header("cache-control", "no-cache");
+      },
+    });
     const hasIndex = existsSync(join(root, "index.html"));
     app.use("/*", async (c, next) => (c.req.path.startsWith("/api/") ? next() : files(c, next)));
     // Client-side routes of the single-page app fall back to index.html.

@@ -3,7 +3,7 @@
 // the frame-batched store. Long tasks come from the Performance API (`longtask` entries), frame times
 // from requestAnimationFrame. The result is published on `window.__uiBench` for the runner.
 import type { AgentUiEvent, ProjectionState, TimelineEntry } from "@agent-ui/contracts";
-import { createProjector } from "@agent-ui/projection";
+import { createProjector } from "@agent-ui/projection/core";
 import { type Dispatch, type ProjectionStore, frameBatched } from "@agent-ui/react";
 import { useEffect, useMemo } from "react";
 import { SessionView } from "../session-view";

@@ -2,6 +2,7 @@
 // produces (adapt → redact → append), fans the log out live, keeps a compacting projection per session and
 // runs controlled writes idempotently. The HTTP layer (../http) only translates requests to these calls.
 import { randomUUID } from "node:crypto";
+import type { SessionRunSummary } from "@agent-ui/client";
 import { type AgentUiEvent, type ControlCommand, redact, type WriteResult } from "@agent-ui/contracts";
 import type {
   RuntimeSink,
@@ -52,6 +53,7 @@ interface AttachedRuntime {
   reportedStatus: boolean;
 }
 
+const MAX_TITLE = 200;
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 export class Gateway {
@@ -68,6 +70,7 @@ export class Gateway {
   private readonly commands: IdempotentCommands;
   private readonly detach: () => void;
   private closed = false;
+  private readonly listChanged = new Set<() => void>();
 
   constructor(options: GatewayOptions) {
     this.store = options.store;
@@ -80,6 +83,7 @@ export class Gateway {
     this.detach = this.store.onAppended((sessionId, lastSeq, entries) => {
       const feed = this.feeds.get(sessionId);
       if (feed) void feed.then((f) => f.announce(lastSeq, entries));
+      this.sessionsChanged();
     });
   }
 
@@ -122,7 +126,49 @@ export class Gateway {
     });
     await this.projection(id);
     this.attach(id, source);
+    this.sessionsChanged();
     return record;
+  }
+
+  /** `listener` runs after a session is created, renamed, deleted, changes status or grows its log. */
+  onSessionsChanged(listener: () => void): () => void {
+    this.listChanged.add(listener);
+    return () => this.listChanged.delete(listener);
+  }
+
+  private sessionsChanged(): void {
+    for (const listener of this.listChanged) listener();
+  }
+
+  async renameSession(id: string, title: string): Promise<SessionRecord> {
+    const trimmed = title.trim();
+    if (trimmed.length === 0 || trimmed.length > MAX_TITLE)
+      throw new GatewayError(400, "invalid_title", `a title has 1 to ${MAX_TITLE} characters`);
+    if (!(await this.store.renameSession(id, trimmed)))
+      throw new GatewayError(404, "session_not_found", `no session ${id}`);
+    this.sessionsChanged();
+    return this.getSession(id);
+  }
+
+  /** Stops the session's runtime, then removes the session and everything stored for it. */
+  async deleteSession(id: string): Promise<void> {
+    await this.getSession(id);
+    await this.stopSession(id);
+    this.projections.get(id)?.release();
+    this.projections.delete(id);
+    this.feeds.delete(id);
+    if (!(await this.store.deleteSession(id)))
+      throw new GatewayError(404, "session_not_found", `no session ${id}`);
+    this.sessionsChanged();
+  }
+
+  /** The run's state from the session's projection (not the source's health). Loads the projection only
+   * when `load` is set or it is already held, so listing many sessions stays bounded. */
+  async runSummary(id: string, load: boolean): Promise<SessionRunSummary | undefined> {
+    if (!load && !this.projections.has(id)) return undefined;
+    const { runtime, actions } = (await this.projection(id)).state;
+    const pending = Object.values(actions).filter((a) => a.status === "pending").length;
+    return { status: runtime.status, attention: runtime.attention, pendingActions: pending };
   }
 
   async getSession(id: string): Promise<SessionRecord> {
@@ -213,6 +259,7 @@ export class Gateway {
     const events = [...runtime.ingest.finish(), ...sourceStatusEvents(runtime.ingest, "stopped", reason)];
     await this.store.append(id, events, runtime.ingest.takeDetails()).catch(() => {});
     await this.store.setStatus(id, "stopped", reason);
+    this.sessionsChanged();
   }
 
   async close(): Promise<void> {
@@ -298,7 +345,9 @@ export class Gateway {
       // finds the events that led to it.
       // A source's reason is its own prose (an upstream error can quote a key): redacted like its events.
       return append(sourceStatusEvents(runtime.ingest, status, reason)).then(() =>
-        this.store.setStatus(sessionId, status, reason === undefined ? undefined : redact(reason).value),
+        this.store
+          .setStatus(sessionId, status, reason === undefined ? undefined : redact(reason).value)
+          .then(() => this.sessionsChanged()),
       );
     };
     const finishIfTerminal = (status: SourceStatus): Promise<void> =>

@@ -15,6 +15,7 @@ import { DEFAULT_MESSAGE_WINDOW, historyPage, hydrationWindowJson, MAX_PAGE } fr
 import { DEFAULT_TABLE_WINDOW, tablePage } from "./table-window";
 import { type IngestLimits, ingestRoutes } from "./ingest-route";
 import { sseRoute } from "./sse-route";
+import { listSessions, sessionsFeedRoute } from "./sessions-feed-route";
 import { badRequest, intParam } from "./params";
 import { parseCommand } from "./validate-command";
 import { wsRoute } from "./ws-route";
@@ -69,10 +70,8 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   );
   app.get("/api/sources", (c) => c.json({ sources: gateway.sourceKinds() }));
 
-  app.get("/api/sessions", async (c) => {
-    const sessions = await gateway.store.listSessions();
-    return c.json({ sessions: sessions.map((s) => ({ ...s, attached: gateway.isAttached(s.id) })) });
-  });
+  app.get("/api/sessions", async (c) => c.json({ sessions: await listSessions(gateway) }));
+  app.get("/api/feed/sessions", sessionsFeedRoute(gateway));
 
   app.post("/api/sessions", async (c) => {
     const body = await readJson(c);
@@ -101,6 +100,18 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   app.get("/api/sessions/:id", async (c) => {
     const session = await gateway.getSession(c.req.param("id"));
     return c.json({ session: { ...session, attached: gateway.isAttached(session.id) } });
+  });
+
+  app.patch("/api/sessions/:id", async (c) => {
+    const body = (await readJson(c)) as { title?: unknown };
+    if (typeof body.title !== "string") throw badRequest('"title" (a string) is required');
+    const session = await gateway.renameSession(c.req.param("id"), body.title);
+    return c.json({ session: { ...session, attached: gateway.isAttached(session.id) } });
+  });
+
+  app.delete("/api/sessions/:id", async (c) => {
+    await gateway.deleteSession(c.req.param("id"));
+    return c.json({ deleted: c.req.param("id") });
   });
 
   app.get("/api/sessions/:id/snapshot", async (c) => {

@@ -232,6 +232,29 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         [status, reason ?? null, new Date().toISOString(), id],
       );
     },
+    async renameSession(id, title) {
+      const result = await pool.query(
+        `UPDATE ${t("sessions")} SET title = $1, updated_at = $2 WHERE id = $3`,
+        [title, new Date().toISOString(), id],
+      );
+      return (result.rowCount ?? 0) > 0;
+    },
+    async deleteSession(id) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        for (const table of ["events", "snapshots", "details", "idempotency"])
+          await client.query(`DELETE FROM ${t(table)} WHERE session_id = $1`, [id]);
+        const result = await client.query(`DELETE FROM ${t("sessions")} WHERE id = $1`, [id]);
+        await client.query("COMMIT");
+        return (result.rowCount ?? 0) > 0;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     async append(sessionId, events, details): Promise<LogEntry[]> {
       if (events.length === 0 && (details === undefined || details.length === 0)) return [];
       return appends.submit(sessionId, events, details);

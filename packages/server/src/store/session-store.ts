@@ -73,6 +73,10 @@ export interface SessionStore {
   getSession(id: string): Promise<SessionRecord | undefined>;
   listSessions(): Promise<SessionRecord[]>;
   setStatus(id: string, status: SourceStatus, reason?: string): Promise<void>;
+  /** Sets a session's title; false for an unknown id. */
+  renameSession(id: string, title: string): Promise<boolean>;
+  /** Removes a session with its log, snapshots, details and idempotency records; false for an unknown id. */
+  deleteSession(id: string): Promise<boolean>;
   /** Atomically appends `events` in order and returns them with their assigned `seq`. `details` are the
    * bodies those events reference (TOOL-03): they are kept in the same transaction, so either both are
    * durable or neither is, and an append listener — in this or (Postgres) another process — that sees an

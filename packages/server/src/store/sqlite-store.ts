@@ -89,6 +89,11 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
     getSession: db.prepare("SELECT * FROM sessions WHERE id = ?"),
     listSessions: db.prepare("SELECT * FROM sessions ORDER BY created_at DESC, id"),
     setStatus: db.prepare("UPDATE sessions SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?"),
+    rename: db.prepare("UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?"),
+    deleteRows: ["events", "snapshots", "details", "idempotency"].map((table) =>
+      db.prepare(`DELETE FROM ${table} WHERE session_id = ?`),
+    ),
+    deleteSession: db.prepare("DELETE FROM sessions WHERE id = ?"),
     readEvents: db.prepare(
       "SELECT seq, event FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?",
     ),
@@ -156,6 +161,15 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
     },
     async setStatus(id, status, reason) {
       q.setStatus.run(status, reason ?? null, new Date().toISOString(), id);
+    },
+    async renameSession(id, title) {
+      return q.rename.run(title, new Date().toISOString(), id).changes > 0;
+    },
+    async deleteSession(id) {
+      return db.transaction(() => {
+        for (const statement of q.deleteRows) statement.run(id);
+        return q.deleteSession.run(id).changes > 0;
+      })();
     },
     async append(sessionId, events, details) {
       if (events.length === 0 && (details === undefined || details.length === 0)) return [];

@@ -1,7 +1,8 @@
-import { type SessionClient, RuntimeClient } from "@agent-ui/client";
+// The binding's surface dispatch over the client's typed writes.
+import { RuntimeClient } from "@agent-ui/client";
 import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
-import { dispatchTo } from "../src/connection";
+import { dispatchTo } from "../src";
 
 function fakeClient(write: (command: ControlCommand) => Promise<WriteResult>) {
   const commands: ControlCommand[] = [];
@@ -15,7 +16,7 @@ function fakeClient(write: (command: ControlCommand) => Promise<WriteResult>) {
     },
     newId: () => "id-1",
   });
-  return { client: { runtime } as unknown as SessionClient, commands };
+  return { client: runtime, commands };
 }
 
 const accept = async (command: ControlCommand): Promise<WriteResult> => ({
@@ -23,7 +24,7 @@ const accept = async (command: ControlCommand): Promise<WriteResult> => ({
   idempotencyKey: command.idempotencyKey,
 });
 
-describe("workbench dispatch", () => {
+describe("AgentSession dispatch", () => {
   it("HITL-05 an approval is keyed by action + decision, so a repeat in flight is one write", async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {

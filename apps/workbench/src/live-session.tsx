@@ -1,0 +1,89 @@
+// The open session: a binding session (`useAgentSession`) with the workbench's latency marks, time travel
+// over the raw log and the event inspector. An unknown session is a not-found page, never an empty
+// writable session; a refused token goes back to the shell.
+import { GatewayHttpClient } from "@agent-ui/client";
+import {
+  Badge,
+  type ProjectionStore,
+  useAgentConnection,
+  useAgentHistory,
+  useAgentSession,
+  useProjection,
+} from "@agent-ui/react";
+import type { ProjectionState } from "@agent-ui/contracts";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { humanReason, NotFoundPage } from "./gateway-pages";
+import { measuredSends, paintedLatency, sessionLatency } from "./latency";
+import { type SessionDrafts, SessionView } from "./session-view";
+import { LogCache, TimeTravel } from "./time-travel";
+
+// The inspector validates events against the schema: a heavy panel, loaded only when opened.
+const EventInspector = lazy(() => import("./event-inspector").then((m) => ({ default: m.EventInspector })));
+
+const selectSeq = (s: ProjectionState) => s.cursor;
+
+export interface LiveSessionProps {
+  url: string;
+  sessionId: string;
+  token?: string;
+  drafts: SessionDrafts;
+  onUnauthorized: () => void;
+  onNotFound: () => void;
+  panelsOpen: boolean;
+}
+
+export function LiveSession(props: LiveSessionProps) {
+  const { url, sessionId, token } = props;
+  const latency = useMemo(() => sessionLatency(), []);
+  const session = useAgentSession({ url, sessionId, token, onClient: latency.onClient });
+  const { connection, problem } = useAgentConnection(session);
+  const history = useAgentHistory(session);
+  const dispatch = useMemo(() => measuredSends(session.dispatch, latency.recorder), [session, latency]);
+  const latencySource = useMemo(() => paintedLatency(latency.recorder, session.store), [latency, session]);
+  const http = useMemo(() => new GatewayHttpClient({ baseUrl: url, token }), [url, token]);
+  const log = useMemo(() => new LogCache(http, sessionId), [http, sessionId]);
+  const [past, setPast] = useState<{ seq: number; store: ProjectionStore<ProjectionState> } | null>(null);
+  const onTravel = useCallback((p: typeof past) => setPast(p), []);
+  useProjection(session.store, selectSeq);
+  const head = session.client?.seq ?? 0;
+  const { onUnauthorized } = props;
+  useEffect(() => {
+    if (problem === "unauthorized") onUnauthorized();
+  }, [problem, onUnauthorized]);
+
+  if (problem === "not_found") return <NotFoundPage sessionId={sessionId} onBack={props.onNotFound} />;
+  const onLoadEarlier = () => void history.loadEarlier();
+  return (
+    <div className="wb-live">
+      <div className="wb-toolbar">
+        <Badge
+          label="connection"
+          value={connection.state}
+          title={connection.reason ? humanReason(connection.reason) : undefined}
+        />
+        <TimeTravel sessionId={sessionId} head={head} log={log} onTravel={onTravel} />
+      </div>
+      <SessionView
+        store={past?.store ?? session.store}
+        dispatch={dispatch}
+        loadDetail={session.loadDetail}
+        latency={past ? undefined : latencySource}
+        readOnlyReason={past ? `Viewing the past (#${past.seq}); go back to live to act.` : undefined}
+        history={past ? PAST_HISTORY : history}
+        onLoadEarlier={onLoadEarlier}
+        inspector={
+          <Suspense fallback={<p className="aui-hint">Loading the inspector…</p>}>
+            <EventInspector log={log} head={head} />
+          </Suspense>
+        }
+        drafts={props.drafts.text}
+        contextDrafts={props.drafts.context}
+        draftKey={sessionId}
+        panelsOpen={props.panelsOpen}
+      />
+    </div>
+  );
+}
+
+/** The past is replayed from the whole log: it starts at the first message. */
+const PAST_HISTORY = { count: 0, loading: false, reachedStart: true };

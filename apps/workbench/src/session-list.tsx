@@ -1,0 +1,170 @@
+// The sessions drawer: new session per scenario the gateway offers, search by title, and the list with
+// each run's state (which sessions need a decision); rename and delete (asks first) for the selected one.
+import type { SessionInfo, SourceInfo } from "@agent-ui/client";
+import { Badge, CardButton } from "@agent-ui/react";
+import { useMemo, useState } from "react";
+import { runState, sessionLabel } from "./run-state";
+
+export interface SessionListProps {
+  sessions: SessionInfo[];
+  sources: SourceInfo[];
+  activeId: string | null;
+  onSelect: (id: string) => void;
+  onCreate: (scenario: string) => Promise<void>;
+  onRename: (id: string, title: string) => Promise<void>;
+  onDelete: (id: string) => Promise<void>;
+  error?: string | null;
+}
+
+export function SessionList(props: SessionListProps) {
+  const [query, setQuery] = useState("");
+  const [creating, setCreating] = useState<string | null>(null);
+  const scenarios = props.sources.find((s) => s.kind === "demo")?.scenarios ?? [];
+  const shown = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    if (!q) return props.sessions;
+    return props.sessions.filter((s) => sessionLabel(s, s.id).toLowerCase().includes(q));
+  }, [props.sessions, query]);
+  const active = props.sessions.find((s) => s.id === props.activeId);
+  const create = async (scenario: string) => {
+    setCreating(scenario);
+    try {
+      await props.onCreate(scenario);
+    } finally {
+      setCreating(null);
+    }
+  };
+  return (
+    <div className="wb-session-list-pane">
+      <h2>New session</h2>
+      {scenarios.length === 0 ? <p className="aui-hint">The gateway offers no demo scenarios.</p> : null}
+      <div className="wb-scenarios">
+        {scenarios.map((scenario) => (
+          <button
+            key={scenario}
+            type="button"
+            className="aui-button"
+            disabled={creating !== null}
+            onClick={() => void create(scenario)}
+          >
+            {creating === scenario ? "Creating…" : `+ ${scenario}`}
+          </button>
+        ))}
+      </div>
+      <h2>Sessions</h2>
+      <input
+        type="search"
+        className="wb-search"
+        placeholder="Search by title"
+        aria-label="Search sessions by title"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      {props.error ? (
+        <p className="aui-tool-error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+      <ul className="wb-session-list">
+        {shown.map((s) => {
+          const state = runState(s);
+          return (
+            <li key={s.id}>
+              <CardButton
+                title={sessionLabel(s, s.id)}
+                selected={s.id === props.activeId}
+                selection="page"
+                onClick={() => props.onSelect(s.id)}
+              >
+                <Badge value={state.label} tone={state.tone} />
+              </CardButton>
+            </li>
+          );
+        })}
+      </ul>
+      {shown.length === 0 && props.sessions.length > 0 ? (
+        <p className="aui-hint">No session matches.</p>
+      ) : null}
+      {active ? (
+        <SessionActions session={active} onRename={props.onRename} onDelete={props.onDelete} />
+      ) : null}
+    </div>
+  );
+}
+
+function SessionActions({
+  session,
+  onRename,
+  onDelete,
+}: {
+  session: SessionInfo;
+  onRename: SessionListProps["onRename"];
+  onDelete: SessionListProps["onDelete"];
+}) {
+  const [mode, setMode] = useState<"idle" | "rename" | "delete">("idle");
+  const [title, setTitle] = useState(sessionLabel(session, session.id));
+  const [error, setError] = useState<string | null>(null);
+  const run = async (work: () => Promise<void>) => {
+    setError(null);
+    try {
+      await work();
+      setMode("idle");
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <section className="wb-session-actions" aria-label="Selected session">
+      {mode === "rename" ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(() => onRename(session.id, title));
+          }}
+        >
+          <label>
+            Title
+            <input value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
+          </label>
+          <button type="submit" className="aui-button" disabled={!title.trim()}>
+            Save
+          </button>
+          <button type="button" className="aui-button aui-button-quiet" onClick={() => setMode("idle")}>
+            Cancel
+          </button>
+        </form>
+      ) : mode === "delete" ? (
+        <div role="alertdialog" aria-label="Delete session?" className="wb-confirm">
+          <p>Delete “{sessionLabel(session, session.id)}” and its whole log? This cannot be undone.</p>
+          <button
+            type="button"
+            className="aui-button aui-button-danger"
+            onClick={() => void run(() => onDelete(session.id))}
+          >
+            Delete
+          </button>
+          <button type="button" className="aui-button aui-button-quiet" onClick={() => setMode("idle")}>
+            Keep it
+          </button>
+        </div>
+      ) : (
+        <div className="wb-session-buttons">
+          <button
+            type="button"
+            className="aui-button aui-button-quiet"
+            onClick={() => {
+              setTitle(sessionLabel(session, session.id));
+              setMode("rename");
+            }}
+          >
+            Rename…
+          </button>
+          <button type="button" className="aui-button aui-button-quiet" onClick={() => setMode("delete")}>
+            Delete…
+          </button>
+        </div>
+      )}
+      {error ? <p className="aui-tool-error">{error}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+// The React binding against a real gateway (its own process): `<AgentChat>` in a few lines renders the
+// session and writes through it; `useSessions` lists and creates sessions from the gateway's own scenario
+// list; history pages back to the first message; refusals become states, not empty sessions.
+import { GatewayHttpClient } from "@agent-ui/client";
+import type { ProjectionState } from "@agent-ui/contracts";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  AgentChat,
+  type AgentSession,
+  useAgentConnection,
+  useAgentSession,
+  useAgentState,
+  useSessions,
+} from "../src";
+import { childGateway } from "./gateway-child";
+
+const gatewayUrl = childGateway(window.location.origin);
+afterEach(cleanup);
+
+const http = () => new GatewayHttpClient({ baseUrl: gatewayUrl() });
+const WAIT = { timeout: 15_000 };
+
+interface Seen {
+  handle?: AgentSession;
+  modelRenders: number;
+}
+const selectModel = (s: ProjectionState) => s.runtime.model.selected;
+const selectCount = (s: ProjectionState) => s.messages.length;
+
+function Model({ s, seen }: { s: AgentSession; seen: Seen }) {
+  const model = useAgentState(s, selectModel);
+  seen.modelRenders += 1;
+  return <p>model {String(model)}</p>;
+}
+
+function Host({ sessionId, seen }: { sessionId: string; seen: Seen }) {
+  const s = useAgentSession({ url: gatewayUrl(), sessionId });
+  seen.handle = s;
+  const { connection } = useAgentConnection(s);
+  const count = useAgentState(s, selectCount);
+  return (
+    <>
+      <p>connection {connection.state}</p>
+      <p>messages {count}</p>
+      <Model s={s} seen={seen} />
+    </>
+  );
+}
+
+let api: ReturnType<typeof useSessions> | undefined;
+function SessionList() {
+  api = useSessions({ url: gatewayUrl() });
+  return (
+    <ul>
+      <li>gateway {api.gateway.state}</li>
+      <li>scenarios {api.sources.find((s) => s.kind === "demo")?.scenarios.join(",")}</li>
+      {api.sessions.map((s) => (
+        <li key={s.id}>session {s.title ?? s.id}</li>
+      ))}
+    </ul>
+  );
+}
+
+describe("AgentChat and useAgentSession over a gateway", () => {
+  it("CTRL-01 renders a demo session and approves through the runtime; the card resolves on the runtime's fact", async () => {
+    const session = await http().createSession({ source: "demo", scenario: "approval" });
+    render(
+      <div style={{ height: 600 }}>
+        <AgentChat url={gatewayUrl()} sessionId={session.id} />
+      </div>,
+    );
+    const approve = await screen.findByRole("button", { name: "Approve" }, WAIT);
+    expect(screen.getByRole("combobox", { name: "Message" })).toBeTruthy();
+    fireEvent.click(approve);
+    await screen.findByText(/Resolved by runtime: approve|decision \(approve/, undefined, WAIT);
+  });
+
+  it("a slice re-renders only when it changes; typed writes reach the runtime", async () => {
+    const session = await http().createSession({ source: "demo", scenario: "solo" });
+    const seen: Seen = { modelRenders: 0 };
+    render(<Host sessionId={session.id} seen={seen} />);
+    await screen.findByText("connection live", undefined, WAIT);
+    await waitFor(() => expect(seen.handle?.store.getState().runtime.status).toBe("completed"), WAIT);
+    const modelRenders = seen.modelRenders;
+    const sent = await act(() => seen.handle!.commands.send({ text: "one more" }));
+    expect(sent.status).toBe("accepted");
+    await waitFor(
+      () =>
+        expect(
+          seen.handle?.store.getState().messages.some((m) => m.parts.some((p) => p.text === "one more")),
+        ).toBe(true),
+      WAIT,
+    );
+    // Messages changed many times; the model did not, so its component did not re-render for them.
+    expect(seen.modelRenders - modelRenders).toBeLessThanOrEqual(1);
+  });
+
+  it("HYD-05 Load earlier pages back to turn 1", async () => {
+    const session = await http().createSession({ source: "long", config: { turns: 50 } });
+    render(
+      <div style={{ height: 600 }}>
+        <AgentChat url={gatewayUrl()} sessionId={session.id} />
+      </div>,
+    );
+    await screen.findByText("Answer 50", undefined, WAIT);
+    expect(screen.queryByText("Turn 1")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Load earlier messages" }));
+    await screen.findByText("Turn 31", undefined, WAIT);
+    fireEvent.click(await screen.findByRole("button", { name: "Load earlier messages" }, WAIT));
+    await screen.findByText("Turn 1", undefined, WAIT);
+    expect(screen.getByText("Start of the conversation")).toBeTruthy();
+    expect(screen.getAllByRole("article")).toHaveLength(100);
+  });
+
+  it("an unknown session is `not found`, not an empty writable session", async () => {
+    render(<AgentChat url={gatewayUrl()} sessionId="no-such-session" />);
+    await screen.findByText("This session does not exist on the gateway.", undefined, WAIT);
+  });
+});
+
+describe("useSessions", () => {
+  it("lists the gateway's scenarios and its sessions live; create and rename show up without polling", async () => {
+    render(<SessionList />);
+    await screen.findByText("gateway live", undefined, WAIT);
+    await screen.findByText(/scenarios .*queue-steer/, undefined, WAIT);
+    const created = await act(() => api!.create({ source: "demo", scenario: "solo", title: "Fresh one" }));
+    await screen.findByText("session Fresh one", undefined, WAIT);
+    await act(() => api!.rename(created.id, "Renamed one"));
+    await screen.findByText("session Renamed one", undefined, WAIT);
+    await act(() => api!.remove(created.id));
+    await waitFor(() => expect(screen.queryByText("session Renamed one")).toBeNull(), WAIT);
+  });
+});
