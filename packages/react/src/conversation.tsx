@@ -19,6 +19,7 @@ import { Badge, honestText, isUnknown } from "./honest";
 import { InlineProcess } from "./inline-process";
 import { ArtifactPreviewRef } from "./artifact-preview";
 import type { DetailLoader } from "./lazy-detail";
+import { MarkdownText } from "./markdown-text";
 import { StreamingText } from "./streaming-text";
 
 export interface ConversationProps {
@@ -121,13 +122,20 @@ const MessageView = memo(function MessageView({ message, ...ctx }: MessageViewPr
 function PartView({ part, ...ctx }: { part: MessagePart } & Omit<MessageViewProps, "message">) {
   switch (part.kind) {
     case "assistant_text":
+      return (
+        <MarkdownText
+          text={part.text ?? ""}
+          streaming={part.status === "streaming"}
+          className="aui-text aui-answer"
+        />
+      );
     case "user_text":
       return (
         <>
           <StreamingText
             text={part.text ?? ""}
             streaming={part.status === "streaming"}
-            className={`aui-text${part.kind === "assistant_text" ? " aui-answer" : ""}`}
+            className="aui-text"
           />
           <SentContext part={part} {...ctx} />
         </>

@@ -107,3 +107,6 @@ export {
 export { AttachMenu, type AttachMenuProps, UPLOADS_UNAVAILABLE } from "./composer-attach";
 export { type ThemeChoice, ThemeToggle } from "./theme";
 export { inlineFactIds } from "./live-facts";
+export { MarkdownText, preloadMarkdown } from "./markdown-text";
+export { safeHref } from "./markdown/safe-url";
+export { CopyButton } from "./copy-button";
