@@ -249,6 +249,7 @@ function ComposerPane({
   const runActive = useProjection(store, selectRunActive);
   const runtime = useProjection(store, selectRuntime);
   const sources = useProjection(store, selectMentionSources, shallowEqual);
+  const { queue } = useProjection(store, selectCapsules, shallowEqual);
   // `@mentions` and the Attach menu offer only what the projection knows (COMP-02); the rest stays prose.
   const mentionables = useMemo(() => mentionTargetsOf(sources), [sources]);
   return (
@@ -258,6 +259,8 @@ function ComposerPane({
       dispatch={dispatch}
       runActive={runActive}
       activeTurnId={runtime.turnId}
+      queued={queue.items}
+      steers={queue.steers}
       disabledReason={readOnlyReason}
       onInterrupt={runActive ? () => dispatch({ kind: "interrupt", turnId: runtime.turnId }) : undefined}
     />
