@@ -45,6 +45,7 @@ import {
   selectEvidence,
   selectHydration,
   selectMentionSources,
+  selectMetrics,
   selectPermissions,
   selectRunActive,
   selectRuntime,
@@ -184,10 +185,12 @@ function StatusRow({ store, dispatch }: Pane) {
   const hydration = useProjection(store, selectHydration);
   const context = useProjection(store, selectContext);
   const permissions = useProjection(store, selectPermissions);
+  const metrics = useProjection(store, selectMetrics);
   return (
     <header className="wb-status">
       <RuntimeStatus
         runtime={runtime}
+        metrics={metrics}
         cursor={cursor}
         hydration={hydration}
         onInterrupt={() => dispatch({ kind: "interrupt", turnId: runtime.turnId })}

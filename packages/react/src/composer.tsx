@@ -26,6 +26,7 @@ import {
 import { composerKey, lastQueued, queuedText, useSteerFollowUp } from "./composer-habits";
 import { MentionListbox, type MentionQuery, useMentionAutocomplete } from "./mention-autocomplete";
 import { type MentionTarget, insertToken } from "./mention-targets";
+import { reasonText } from "./reason-text";
 
 export interface ComposerProps {
   dispatch: Dispatch;
@@ -99,7 +100,7 @@ export function Composer({
     setNotice(
       outcome.status === "accepted"
         ? null
-        : `The runtime did not apply the steer (${outcome.status}${outcome.reason ? `: ${outcome.reason}` : ""}).`,
+        : `The runtime did not apply the steer (${outcome.status}${outcome.reason ? `: ${reasonText(outcome.reason)}` : ""}).`,
     ),
   );
 
