@@ -110,3 +110,8 @@ export { inlineFactIds } from "./live-facts";
 export { MarkdownText, preloadMarkdown } from "./markdown-text";
 export { safeHref } from "./markdown/safe-url";
 export { CopyButton } from "./copy-button";
+export { ReplyAnnouncer } from "./reply-announcer";
+export { type MessageControls, MessageActions, messageText } from "./message-actions";
+export { RelativeTime, exactTime, relativeTime } from "./relative-time";
+export { UsageSummary, usageRows } from "./usage";
+export { reasonText } from "./reason-text";
