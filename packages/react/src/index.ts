@@ -115,3 +115,6 @@ export { type MessageControls, MessageActions, messageText } from "./message-act
 export { RelativeTime, exactTime, relativeTime } from "./relative-time";
 export { UsageSummary, usageRows } from "./usage";
 export { reasonText } from "./reason-text";
+export { ArtifactBody, bodyFormat } from "./artifact-body";
+export { ArtifactVersions, type VersionRef, versionLabel } from "./artifact-versions";
+export { DiffView, VersionDiff, unifiedDiffText } from "./diff-view";
