@@ -1,7 +1,15 @@
 // A coloured unified diff. `DiffView` colours a unified diff the runtime produced (`diffRef` detail);
 // `VersionDiff` computes one between two loaded versions with the `diff` library. Added lines are green
 // with "+", removed red with "−", hunk headers muted — the sign is text too, so colour is never the only cue.
-import { structuredPatch } from "diff";
+import { useEffect, useState } from "react";
+
+type DiffLib = typeof import("diff");
+let diffLib: DiffLib | undefined;
+/** The diff library is loaded on first use (its own chunk), not with the initial bundle. */
+export async function loadDiff(): Promise<DiffLib> {
+  diffLib ??= await import("diff");
+  return diffLib;
+}
 
 type LineKind = "add" | "del" | "hunk" | "meta" | "ctx";
 
@@ -48,8 +56,14 @@ export function DiffView({ text, label = "Unified diff" }: { text: string; label
 }
 
 /** A unified diff between two texts, as `DiffView` renders it. */
-export function unifiedDiffText(before: string, after: string, fromLabel: string, toLabel: string): string {
-  const patch = structuredPatch(fromLabel, toLabel, before, after, "", "", { context: 3 });
+export function unifiedDiffText(
+  lib: DiffLib,
+  before: string,
+  after: string,
+  fromLabel: string,
+  toLabel: string,
+): string {
+  const patch = lib.structuredPatch(fromLabel, toLabel, before, after, "", "", { context: 3 });
   const out = [`--- ${fromLabel}`, `+++ ${toLabel}`];
   for (const hunk of patch.hunks) {
     out.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`);
@@ -59,6 +73,11 @@ export function unifiedDiffText(before: string, after: string, fromLabel: string
 }
 
 export function VersionDiff(props: { before: string; after: string; fromLabel: string; toLabel: string }) {
-  const text = unifiedDiffText(props.before, props.after, props.fromLabel, props.toLabel);
+  const [lib, setLib] = useState(diffLib);
+  useEffect(() => {
+    if (!lib) loadDiff().then(setLib, () => undefined);
+  }, [lib]);
+  if (!lib) return <p className="aui-hint">comparing…</p>;
+  const text = unifiedDiffText(lib, props.before, props.after, props.fromLabel, props.toLabel);
   return <DiffView text={text} label={`Changes from ${props.fromLabel} to ${props.toLabel}`} />;
 }
