@@ -219,7 +219,6 @@ function PartView({ part, ...ctx }: { part: MessagePart } & PartContext) {
           status={id ? (ctx.evidence?.[id]?.status ?? "unknown") : "unknown"}
           detail={reviewId ? `cited by review ${reviewId}` : undefined}
           onOpen={id && ctx.onOpenEvidence ? () => ctx.onOpenEvidence?.(id) : undefined}
-          openLabel={`Open evidence ${id ?? "unknown"}`}
         />
       );
     }
