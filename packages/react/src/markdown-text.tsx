@@ -3,6 +3,11 @@
 // until it has loaded, blocks show as plain text in the same block layout.
 import { lazy, memo, Suspense, useRef } from "react";
 import { advanceBlocks, type BlockState, emptyBlockState, tailOf } from "./markdown/blocks";
+import { StreamingText } from "./streaming-text";
+
+/** A streaming tail longer than this (one huge paragraph) is shown as plain text blocks until it settles:
+ * parsing it again on every frame would cost time quadratic in its length. */
+export const LIVE_MARKDOWN_LIMIT = 4000;
 
 const loadRenderer = () => import("./markdown/render");
 const Renderer = lazy(loadRenderer);
@@ -45,7 +50,9 @@ export function MarkdownText({
         // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
         <Block key={i} text={block} live={false} />
       ))}
-      {tail === null ? null : tail.kind === "text" ? (
+      {tail === null ? null : streaming && tail.text.length > LIVE_MARKDOWN_LIMIT ? (
+        <StreamingText text={tail.text} streaming className="aui-md-plain" />
+      ) : tail.kind === "text" ? (
         <Plain text={tail.text} />
       ) : (
         <Block text={tail.text} live={streaming} />

@@ -147,3 +147,14 @@ describe("markdown blocks", () => {
       expect(safeHref(bad)).toBeUndefined();
   });
 });
+
+describe("long streaming paragraphs", () => {
+  it("a streaming tail over the live limit is plain text blocks; it becomes markdown once finished", async () => {
+    const long = `**bold** ${"word ".repeat(1000)}`;
+    const { container, rerender } = await renderMarkdown(long, true);
+    expect(container.querySelector("strong")).toBeNull();
+    expect(container.textContent).toContain("**bold**");
+    rerender(<MarkdownText text={long} streaming={false} className="aui-text" />);
+    await waitFor(() => expect(container.querySelector("strong")?.textContent).toBe("bold"));
+  });
+});
