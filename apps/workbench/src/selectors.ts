@@ -52,6 +52,7 @@ export const selectMentionSources = (s: ProjectionState) => ({
 });
 export const selectPermissions = (s: ProjectionState) => s.permissions;
 export const selectDiagnostics = (s: ProjectionState) => s.diagnostics;
+export const selectMetrics = (s: ProjectionState) => s.metrics;
 export const selectSession = (s: ProjectionState) => s.session;
 
 export const selectRunActive = (s: ProjectionState) => isRuntimeActive(s.runtime.status);

@@ -47,6 +47,7 @@ import {
   selectEvidence,
   selectHydration,
   selectMentionSources,
+  selectMetrics,
   selectPermissions,
   selectRunActive,
   selectRuntime,
@@ -206,10 +207,11 @@ function StatusRow({ store }: Pane) {
   const hydration = useProjection(store, selectHydration);
   const context = useProjection(store, selectContext);
   const permissions = useProjection(store, selectPermissions);
+  const metrics = useProjection(store, selectMetrics);
   return (
     <header className="wb-status">
       {/* Interrupt lives in the composer only: one control for one intent. */}
-      <RuntimeStatus runtime={runtime} cursor={cursor} hydration={hydration} />
+      <RuntimeStatus runtime={runtime} metrics={metrics} cursor={cursor} hydration={hydration} />
       <div className="wb-chips">
         <PermissionStatus permissions={permissions} />
         <ContextChips context={context} />
@@ -257,6 +259,7 @@ function ComposerPane({
   const runActive = useProjection(store, selectRunActive);
   const runtime = useProjection(store, selectRuntime);
   const sources = useProjection(store, selectMentionSources, shallowEqual);
+  const { queue } = useProjection(store, selectCapsules, shallowEqual);
   // `@mentions` and the Attach menu offer only what the projection knows (COMP-02); the rest stays prose.
   const mentionables = useMemo(() => mentionTargetsOf(sources), [sources]);
   return (
@@ -266,6 +269,8 @@ function ComposerPane({
       dispatch={dispatch}
       runActive={runActive}
       activeTurnId={runtime.turnId}
+      queued={queue.items}
+      steers={queue.steers}
       disabledReason={readOnlyReason}
       // No Interrupt in the read-only past (time travel).
       onInterrupt={

@@ -140,7 +140,7 @@ describe("SessionView panels", () => {
     const evidence = screen.getByRole("tabpanel", { name: "evidence" });
     expect(evidence.querySelector('[aria-current="true"]')?.getAttribute("aria-label")).toBe("Evidence ev-1");
     expect(screen.getAllByText("pack")).toHaveLength(1);
-    fireEvent.click(screen.getByRole("button", { name: "Open teammate Writer" }));
+    fireEvent.click(screen.getByRole("button", { name: "Open teammate task Writer" }));
     const team = screen.getByRole("tabpanel", { name: "team" });
     expect(team.querySelector('[aria-current="true"]')?.textContent).toContain("Writer");
     expect(screen.getByRole("button", { name: "Hide transcript" })).toBeTruthy();

@@ -5,6 +5,7 @@
 import type { ActionRecord, AgentRecord } from "@agent-ui/contracts";
 import { useRef, useState } from "react";
 import { type Dispatch, dispatchSafely } from "./commands";
+import { reasonText } from "./reason-text";
 import { Badge, honestText } from "./honest";
 import { type FormValues, SchemaForm, coerceValues, fieldsOf } from "./schema-form";
 
@@ -87,8 +88,12 @@ export function ApprovalCard({ action, dispatch, agents }: ApprovalCardProps) {
       </header>
       {action.prompt ? <p>{action.prompt}</p> : null}
       <dl className="aui-kv">
-        <dt>requested by</dt>
-        <dd>{requester}</dd>
+        {requester !== "unknown" || Object.keys(agents ?? {}).length > 1 ? (
+          <>
+            <dt>requested by</dt>
+            <dd>{requester}</dd>
+          </>
+        ) : null}
         <dt>tool</dt>
         <dd>{action.toolName ?? honestText(action.toolCallId)}</dd>
         {action.scope ? (
@@ -195,6 +200,6 @@ function requesterName(action: ActionRecord, agents?: Record<string, AgentRecord
 /** The runtime's own words on a resolution: the recorded reason (a rejected plan's, HITL-11) and audit. */
 function resolutionNote(action: ActionRecord): string {
   const reason = typeof action.response?.reason === "string" ? action.response.reason : undefined;
-  const notes = [reason ? `reason: ${reason}` : undefined, action.auditSummary].filter(Boolean);
+  const notes = [reason ? `reason: ${reasonText(reason)}` : undefined, action.auditSummary].filter(Boolean);
   return notes.length > 0 ? ` — ${notes.join(" · ")}` : "";
 }

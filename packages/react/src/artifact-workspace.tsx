@@ -5,7 +5,10 @@ import { CitationList } from "./citation-list";
 import type { ArtifactRecord, Review } from "@agent-ui/contracts";
 import { useState } from "react";
 import { type ArtifactDraft, ArtifactEditor } from "./artifact-editor";
+import { ArtifactBody } from "./artifact-body";
 import { ArtifactPreviewRef } from "./artifact-preview";
+import { ArtifactVersions, type VersionRef, versionLabel } from "./artifact-versions";
+import { DiffView } from "./diff-view";
 import type { Dispatch } from "./commands";
 import { CardButton } from "./card-button";
 import { Badge } from "./honest";
@@ -23,6 +26,8 @@ export interface ArtifactWorkspaceProps {
   reviews?: Review[];
   /** Unsaved editor drafts by artifact id, owned by the host (survive panel switches; ART-07). */
   drafts?: Map<string, ArtifactDraft>;
+  /** The read ref of an older version, when the host knows it (Open / Compare of that version). */
+  versionRef?: VersionRef;
 }
 
 export function ArtifactWorkspace({ artifacts, selectedId, onSelect, ...detail }: ArtifactWorkspaceProps) {
@@ -41,7 +46,7 @@ export function ArtifactWorkspace({ artifacts, selectedId, onSelect, ...detail }
         {list.map((a) => (
           <li key={a.artifactId}>
             <CardButton
-              title={a.title ?? a.artifactId}
+              title={a.title ?? "Untitled artifact"}
               selected={a.artifactId === current}
               onClick={() => select(a.artifactId)}
             >
@@ -62,16 +67,24 @@ function ArtifactDetail({
   loadDetail,
   reviews,
   drafts,
+  versionRef,
 }: { artifact: ArtifactRecord } & Pick<
   ArtifactWorkspaceProps,
-  "dispatch" | "loadDetail" | "reviews" | "drafts"
+  "dispatch" | "loadDetail" | "reviews" | "drafts" | "versionRef"
 >) {
   const exporting = artifact.export.status === "exporting";
+  const title = artifact.title ?? "Untitled artifact";
+  const body = (text: string) => <ArtifactBody text={text} kind={artifact.kind} name={artifact.title} />;
   return (
-    <article className="aui-artifact" aria-label={`Artifact ${artifact.title ?? artifact.artifactId}`}>
+    <article className="aui-artifact" aria-label={`Artifact ${title}`} data-artifact-id={artifact.artifactId}>
       <header className="aui-row-head">
-        <strong>{artifact.title ?? artifact.artifactId}</strong>
-        <Badge label="version" value={artifact.currentVersionId ?? "unknown"} tone="muted" />
+        <strong>{title}</strong>
+        <Badge
+          label="version"
+          value={versionLabel(artifact, artifact.currentVersionId).replace("Version ", "")}
+          tone="muted"
+          title={artifact.currentVersionId}
+        />
         <Badge label="export" value={artifact.export.status} />
         {dispatch ? (
           <button
@@ -93,9 +106,10 @@ function ArtifactDetail({
         </p>
       ) : null}
       <section aria-label="Preview" className="aui-preview">
-        {artifact.preview !== undefined ? (
-          <pre>{artifact.preview}</pre>
-        ) : artifact.readRef ? (
+        {artifact.preview !== undefined ? body(artifact.preview) : null}
+        {artifact.readRef && loadDetail ? (
+          <LazyDetail refValue={artifact.readRef} label="Open full text" load={loadDetail} render={body} />
+        ) : artifact.preview !== undefined ? null : artifact.readRef ? (
           <LazyDetail refValue={artifact.readRef} label="Open" load={loadDetail} />
         ) : artifact.previewRef ? null : (
           <p className="aui-hint">preview: unavailable</p>
@@ -116,30 +130,28 @@ function ArtifactDetail({
         citations={artifact.citations}
         label={`Sources of ${artifact.title ?? artifact.artifactId}`}
       />
-      <section aria-label="Versions">
-        <h4>Versions</h4>
-        <ol className="aui-versions">
-          {artifact.versions.map((v) => (
-            <li
-              key={v.versionId}
-              aria-current={v.versionId === artifact.currentVersionId ? "true" : undefined}
-            >
-              {v.versionId}
-              {v.sourceRefs.length ? <span className="aui-hint"> from {v.sourceRefs.join(", ")}</span> : null}
-            </li>
-          ))}
-        </ol>
-        {artifact.versions.length === 0 ? <p className="aui-hint">versions: unknown</p> : null}
-      </section>
+      <ArtifactVersions
+        artifact={artifact}
+        dispatch={dispatch}
+        loadDetail={loadDetail}
+        versionRef={versionRef}
+      />
       {artifact.diffRef ? (
         <section aria-label="Diff">
           <h4>Diff</h4>
-          <LazyDetail refValue={artifact.diffRef} label="Show diff" load={loadDetail} />
+          <LazyDetail
+            refValue={artifact.diffRef}
+            label="Show diff"
+            load={loadDetail}
+            render={(text) => <DiffView text={text} />}
+          />
         </section>
       ) : null}
       {artifact.export.ref ? <p className="aui-hint">exported to {artifact.export.ref}</p> : null}
       {artifact.evidenceRefs.length ? (
-        <p className="aui-hint">evidence: {artifact.evidenceRefs.join(", ")}</p>
+        <p className="aui-hint" title={artifact.evidenceRefs.join(", ")}>
+          evidence: {artifact.evidenceRefs.length} linked
+        </p>
       ) : null}
     </article>
   );

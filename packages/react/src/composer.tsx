@@ -13,6 +13,7 @@ import {
   useRef,
   useState,
 } from "react";
+import type { QueueItem, SteerItem } from "@agent-ui/contracts";
 import { type CommandIntent, type Dispatch, dispatchSafely } from "./commands";
 import { AttachMenu, filesIn, UPLOADS_UNAVAILABLE } from "./composer-attach";
 import {
@@ -22,8 +23,10 @@ import {
   attachedContext,
   parseMentions,
 } from "./composer-context";
+import { composerKey, lastQueued, queuedText, useSteerFollowUp } from "./composer-habits";
 import { MentionListbox, type MentionQuery, useMentionAutocomplete } from "./mention-autocomplete";
 import { type MentionTarget, insertToken } from "./mention-targets";
+import { reasonText } from "./reason-text";
 
 export interface ComposerProps {
   dispatch: Dispatch;
@@ -45,6 +48,11 @@ export interface ComposerProps {
   onContextChange?: (context: ComposerContextDraft) => void;
   /** Why local files cannot be attached (our control contract has no upload write). */
   uploadReason?: string;
+  /** The runtime's queue (`state.queue.items`): ↑ in an empty composer takes the last queued turn back to
+   * edit (a `remove_queued` write, then the text is the draft). Without it ↑ is the field's own. */
+  queued?: readonly QueueItem[];
+  /** The runtime's steers (`state.queue.steers`): the "steer sent" notice clears when the runtime settles it. */
+  steers?: readonly SteerItem[];
 }
 
 type Mode = "send" | "queue" | "steer";
@@ -63,6 +71,8 @@ export function Composer({
   initialContext = EMPTY_CONTEXT_DRAFT,
   onContextChange,
   uploadReason = UPLOADS_UNAVAILABLE,
+  queued,
+  steers,
 }: ComposerProps) {
   const [draft, setDraftState] = useState(initialDraft);
   const setDraft = (text: string) => {
@@ -84,6 +94,15 @@ export function Composer({
   const [notice, setNotice] = useState<string | null>(null);
   // A steer the runtime could not apply offers the queue as a fallback (QUEUE-05).
   const [steerRefused, setSteerRefused] = useState(false);
+  // Texts this composer queued, so ↑ can restore a full text the queue only previews.
+  const sentQueued = useRef<string[]>([]);
+  const steerFollowUp = useSteerFollowUp(steers, (outcome) =>
+    setNotice(
+      outcome.status === "accepted"
+        ? null
+        : `The runtime did not apply the steer (${outcome.status}${outcome.reason ? `: ${reasonText(outcome.reason)}` : ""}).`,
+    ),
+  );
 
   // The caret decides which `@query` the autocomplete completes; after a pick it moves past the mention.
   const field = useRef<HTMLTextAreaElement>(null);
@@ -133,6 +152,9 @@ export function Composer({
     const result = await dispatchSafely(dispatch, intent);
     setBusy(null);
     if (result.status === "accepted") {
+      if (mode === "queue") sentQueued.current = [...sentQueued.current.slice(-9), text];
+      if (mode === "steer") steerFollowUp.expect(result.assigned?.steerId);
+      else steerFollowUp.cancel();
       setDraft("");
       setContext(EMPTY_CONTEXT_DRAFT);
       setNotice(
@@ -154,12 +176,31 @@ export function Composer({
     event.preventDefault();
     void submit(runActive ? "queue" : "send");
   };
+  const editable = lastQueued(queued);
+  async function editQueued(item: QueueItem) {
+    setBusy("queue");
+    const result = await dispatchSafely(dispatch, { kind: "remove_queued", queuedId: item.id });
+    setBusy(null);
+    if (result.status === "accepted") {
+      setDraft(queuedText(item, sentQueued.current));
+      setNotice("Took the queued turn back to edit — send or queue it again.");
+    } else
+      setNotice(
+        `Could not take the queued turn back (${result.status}${result.reason ? `: ${result.reason}` : ""}).`,
+      );
+  }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (auto.onKeyDown(event)) return;
-    if (event.key === "Enter" && (event.metaKey || event.ctrlKey)) {
-      event.preventDefault();
-      void submit(runActive ? "queue" : "send");
-    }
+    const key = composerKey(event, {
+      empty: draft === "",
+      canInterrupt: runActive && !!onInterrupt,
+      canEditQueued: !!editable && !busy && !disabledReason,
+    });
+    if (key === null) return;
+    event.preventDefault();
+    if (key === "submit") void submit(runActive ? "queue" : "send");
+    else if (key === "interrupt") onInterrupt?.();
+    else if (editable) void editQueued(editable);
   };
   // A dropped or pasted file cannot be uploaded: say so by name instead of losing it silently.
   const refuseFiles = (event: DragEvent | ClipboardEvent, data: DataTransfer | null) => {
@@ -181,7 +222,9 @@ export function Composer({
           ref={field}
           value={draft}
           placeholder={
-            runActive ? "Queue a follow-up or steer the running turn…" : "Ask the agent… (@ to mention)"
+            runActive
+              ? `Queue a follow-up or steer the running turn… (Enter queues, Shift+Enter new line${onInterrupt ? ", Esc interrupts" : ""})`
+              : "Ask the agent… (Enter to send, Shift+Enter for a new line, @ to mention)"
           }
           onChange={(e) => {
             setDraft(e.target.value);
@@ -193,7 +236,6 @@ export function Composer({
           onFocus={(e) => setCaret(e.currentTarget.selectionStart)}
           onDrop={(e) => refuseFiles(e, e.dataTransfer)}
           onPaste={(e) => refuseFiles(e, e.clipboardData)}
-          aria-multiline="true"
           {...auto.fieldProps}
           rows={3}
         />

@@ -20,6 +20,10 @@ import { Badge, honestText, isUnknown } from "./honest";
 import { InlineProcess } from "./inline-process";
 import { ArtifactPreviewRef } from "./artifact-preview";
 import type { DetailLoader } from "./lazy-detail";
+import { MarkdownText } from "./markdown-text";
+import { type MessageControls, MessageActions } from "./message-actions";
+import { RelativeTime } from "./relative-time";
+import { ReplyAnnouncer, findLast } from "./reply-announcer";
 import { StreamingText } from "./streaming-text";
 
 export interface ConversationProps {
@@ -38,6 +42,12 @@ export interface ConversationProps {
   onOpenAgent?: (agentId: string) => void;
   /** Reads a tool's full output by its ref, shown in place (TOOL-05). */
   loadDetail?: DetailLoader;
+  /** Per-message writes the runtime supports (regenerate, edit and resend); absent ones are hidden. Copy is
+   * always offered. */
+  controls?: MessageControls;
+  /** When a message was created (ISO string or epoch ms), if the host knows it: shown relative, exact on
+   * hover. */
+  timeOf?: (message: Message) => string | number | undefined;
 }
 
 const PROCESS_KINDS = new Set([
@@ -73,19 +83,42 @@ export function segmentParts(parts: MessagePart[]): Segment[] {
 }
 
 export function Conversation(props: ConversationProps) {
+  const { messages } = props;
+  const latestAnswerId = findLast(messages, (m) => m.role === "assistant")?.id;
+  // Only messages with write controls watch the conversation for the runtime's new message.
+  const lastId = props.controls ? messages[messages.length - 1]?.id : undefined;
   return (
-    <div className="aui-conversation" role="log" aria-label="Conversation" aria-live="off">
-      {props.messages.length === 0 ? <p className="aui-hint">No messages yet.</p> : null}
-      {props.messages.map((message) => (
-        <MessageView key={message.id} message={message} {...props} />
-      ))}
-    </div>
+    <>
+      <div className="aui-conversation" role="log" aria-label="Conversation" aria-live="off">
+        {messages.length === 0 ? <p className="aui-hint">No messages yet.</p> : null}
+        {messages.map((message) => (
+          <MessageView
+            key={message.id}
+            message={message}
+            {...props}
+            isLatestAnswer={message.id === latestAnswerId}
+            conversationFact={lastId}
+          />
+        ))}
+      </div>
+      <ReplyAnnouncer messages={messages} agents={props.agents} />
+    </>
   );
 }
 
-type MessageViewProps = Omit<ConversationProps, "messages"> & { message: Message };
+type MessageViewProps = Omit<ConversationProps, "messages"> & {
+  message: Message;
+  isLatestAnswer: boolean;
+  conversationFact: unknown;
+};
 
-const MessageView = memo(function MessageView({ message, ...ctx }: MessageViewProps) {
+const MessageView = memo(function MessageView({
+  message,
+  isLatestAnswer,
+  conversationFact,
+  ...ctx
+}: MessageViewProps) {
+  const time = ctx.timeOf?.(message);
   const author = authorOf(message, ctx.agents);
   const isNotification = message.role === "notification";
   return (
@@ -98,6 +131,7 @@ const MessageView = memo(function MessageView({ message, ...ctx }: MessageViewPr
         <span className="aui-author">{author}</span>
         {isNotification ? <Badge value="worker notification" tone="info" /> : null}
         {message.optimistic ? <Badge value="sending" tone="muted" /> : null}
+        {time !== undefined ? <RelativeTime value={time} /> : null}
       </header>
       {segmentParts(message.parts).map((segment) =>
         segment.kind === "process" ? (
@@ -115,20 +149,36 @@ const MessageView = memo(function MessageView({ message, ...ctx }: MessageViewPr
           <PartView key={segment.part.id} part={segment.part} {...ctx} />
         ),
       )}
+      <MessageActions
+        message={message}
+        isLatestAnswer={isLatestAnswer}
+        controls={ctx.controls}
+        dispatch={ctx.dispatch}
+        conversationFact={conversationFact}
+      />
     </article>
   );
 });
 
-function PartView({ part, ...ctx }: { part: MessagePart } & Omit<MessageViewProps, "message">) {
+type PartContext = Omit<ConversationProps, "messages">;
+
+function PartView({ part, ...ctx }: { part: MessagePart } & PartContext) {
   switch (part.kind) {
     case "assistant_text":
+      return (
+        <MarkdownText
+          text={part.text ?? ""}
+          streaming={part.status === "streaming"}
+          className="aui-text aui-answer"
+        />
+      );
     case "user_text":
       return (
         <>
           <StreamingText
             text={part.text ?? ""}
             streaming={part.status === "streaming"}
-            className={`aui-text${part.kind === "assistant_text" ? " aui-answer" : ""}`}
+            className="aui-text"
           />
           <SentContext part={part} {...ctx} />
         </>
@@ -170,7 +220,6 @@ function PartView({ part, ...ctx }: { part: MessagePart } & Omit<MessageViewProp
           status={id ? (ctx.evidence?.[id]?.status ?? "unknown") : "unknown"}
           detail={reviewId ? `cited by review ${reviewId}` : undefined}
           onOpen={id && ctx.onOpenEvidence ? () => ctx.onOpenEvidence?.(id) : undefined}
-          openLabel={`Open evidence ${id ?? "unknown"}`}
         />
       );
       const citations = part.citations ?? (id ? ctx.evidence?.[id]?.citations : undefined);
@@ -201,12 +250,7 @@ function PartView({ part, ...ctx }: { part: MessagePart } & Omit<MessageViewProp
 
 /** The context a user message was sent with, as the runtime recorded it (`data.contextRefs`): chips with
  * the label the session knows, the bare id otherwise — never a guessed name. */
-function SentContext({
-  part,
-  agents,
-  artifacts,
-  evidence,
-}: { part: MessagePart } & Omit<MessageViewProps, "message">) {
+function SentContext({ part, agents, artifacts, evidence }: { part: MessagePart } & PartContext) {
   const refs = part.kind === "user_text" ? part.data?.contextRefs : undefined;
   if (!Array.isArray(refs) || refs.length === 0) return null;
   const labelOf = (id: string) => {

@@ -10,7 +10,6 @@ export function FactLink({
   status,
   detail,
   onOpen,
-  openLabel,
 }: {
   kind: string;
   label: string;
@@ -18,24 +17,31 @@ export function FactLink({
   status?: string;
   detail?: string;
   onOpen?: () => void;
-  /** Accessible name of the link, e.g. "Open evidence ev-1". */
-  openLabel: string;
 }) {
-  const body = (
+  // The control holds only what names it ("evidence ev-1"), so its accessible name ("Open evidence ev-1")
+  // contains its visible text (WCAG 2.5.3); status and detail follow it as plain text.
+  const name = (
     <>
-      <span className="aui-fact-kind">{kind}</span>
-      <span className="aui-fact-label">{label}</span>
+      <span className="aui-fact-kind">{kind}</span> <span className="aui-fact-label">{label}</span>
+    </>
+  );
+  const rest = (
+    <>
       {status !== undefined ? <Badge value={honestText(status)} /> : null}
       {detail ? <span className="aui-hint">{detail}</span> : null}
     </>
   );
   return onOpen ? (
-    <button type="button" className="aui-fact-link" aria-label={openLabel} onClick={onOpen}>
-      {body}
-    </button>
+    <span className="aui-fact-link" data-static="false">
+      <button type="button" className="aui-fact-open" aria-label={`Open ${kind} ${label}`} onClick={onOpen}>
+        {name}
+      </button>
+      {rest}
+    </span>
   ) : (
     <span className="aui-fact-link" data-static="true">
-      {body}
+      {name}
+      {rest}
     </span>
   );
 }

@@ -134,3 +134,14 @@ export {
   ChatConversation,
   selectChat,
 } from "./session/agent-chat";
+export { MarkdownText, preloadMarkdown } from "./markdown-text";
+export { safeHref } from "./markdown/safe-url";
+export { CopyButton } from "./copy-button";
+export { ReplyAnnouncer } from "./reply-announcer";
+export { type MessageControls, MessageActions, messageText } from "./message-actions";
+export { RelativeTime, exactTime, relativeTime } from "./relative-time";
+export { UsageSummary, usageRows } from "./usage";
+export { reasonText } from "./reason-text";
+export { ArtifactBody, bodyFormat } from "./artifact-body";
+export { ArtifactVersions, type VersionRef, versionLabel } from "./artifact-versions";
+export { DiffView, VersionDiff, unifiedDiffText } from "./diff-view";

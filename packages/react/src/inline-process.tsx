@@ -182,7 +182,6 @@ function AgentTaskLink({
       status={text(data.state) ?? (agentId ? agents?.[agentId]?.status : undefined) ?? "unknown"}
       detail={detail}
       onOpen={agentId && onOpenAgent ? () => onOpenAgent(agentId) : undefined}
-      openLabel={`Open teammate ${label}`}
     />
   );
 }

@@ -2,6 +2,7 @@
 // from prose; a mode the runtime did not report reads `unknown`.
 import type { PermissionSlice } from "@agent-ui/contracts";
 import { Badge, honestText, isFallback } from "./honest";
+import { reasonText } from "./reason-text";
 
 export function PermissionStatus({ permissions }: { permissions: PermissionSlice }) {
   const sandbox = permissions.sandbox;
@@ -32,7 +33,7 @@ export function PermissionStatus({ permissions }: { permissions: PermissionSlice
         <ul aria-label="Permission decisions">
           {permissions.decisions.map((d) => (
             <li key={d.id}>
-              <Badge value={d.decision} /> {d.reason ?? ""}{" "}
+              <Badge value={d.decision} /> {reasonText(d.reason) ?? ""}{" "}
               {d.source ? <span className="aui-hint">by {d.source}</span> : null}
               {d.expiresAt ? <span className="aui-hint"> until {d.expiresAt}</span> : null}
             </li>
@@ -43,7 +44,7 @@ export function PermissionStatus({ permissions }: { permissions: PermissionSlice
         <ul aria-label="Sandbox violations">
           {permissions.violations.map((v) => (
             <li key={v.id} className="aui-tool-error">
-              violation: {v.reason ?? "unknown"}
+              violation: {reasonText(v.reason) ?? "unknown"}
             </li>
           ))}
         </ul>

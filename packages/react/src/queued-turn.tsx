@@ -7,6 +7,7 @@ import type { QueueItem, TaskRecord } from "@agent-ui/contracts";
 import type { Dispatch } from "./commands";
 import { ControlButton } from "./controlled-write";
 import { Badge, clip } from "./honest";
+import { RelativeTime } from "./relative-time";
 
 /** What a queued-turn row shows: a queue item, a queued-turn capsule (`queuedTurnId`), or both merged. */
 export interface QueuedTurnView {
@@ -49,7 +50,12 @@ export function QueuedTurn({ item, dispatch }: { item: QueuedTurnView | QueueIte
       <span className="aui-capsule-title">Queued turn {position}</span>
       <Badge value={item.status} />
       <span className="aui-hint">{item.preview ? clip(item.preview, 60) : "preview: unavailable"}</span>
-      {item.createdAt ? <span className="aui-hint"> · queued {item.createdAt}</span> : null}
+      {item.createdAt ? (
+        <span className="aui-hint">
+          {" · "}
+          <RelativeTime value={item.createdAt} prefix="queued" />
+        </span>
+      ) : null}
       {dispatch && movable ? (
         <QueueControls dispatch={dispatch} queuedId={item.id} fact={fact} label={label} />
       ) : null}

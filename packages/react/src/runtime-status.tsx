@@ -2,6 +2,8 @@
 // the first answer text (STAT-01) and only attention states draw aggressive styling (STAT-03/04).
 import { type Cursor, isRuntimeActive, type RuntimeSlice, type SessionSlice } from "@agent-ui/contracts";
 import { Badge, honestText } from "./honest";
+import { reasonText } from "./reason-text";
+import { UsageSummary } from "./usage";
 
 const STATUS_LABELS: Record<string, string> = {
   idle: "Idle",
@@ -32,12 +34,15 @@ export interface RuntimeStatusProps {
   hydration?: SessionSlice["hydration"];
   /** Shown only when the runtime supports interrupting the active turn (STAT-06). */
   onInterrupt?: () => void;
+  /** The projection's `metrics`: token and cost usage is shown from them (`UsageSummary`). */
+  metrics?: Record<string, number>;
 }
 
-/** Once a run settled, a stage label left from before (e.g. "waiting for model") would be stale. */
-const SETTLED = new Set(["idle", "completed", "failed", "cancelled", "interrupted"]);
+/** Once a run settled — or waits on the user — a stage label left from before (e.g. "waiting for model")
+ * would be stale: "Needs your decision · waiting for model" contradicts itself. */
+const SETTLED = new Set(["idle", "completed", "failed", "cancelled", "interrupted", "action_required"]);
 
-export function RuntimeStatus({ runtime, cursor, hydration, onInterrupt }: RuntimeStatusProps) {
+export function RuntimeStatus({ runtime, cursor, hydration, onInterrupt, metrics }: RuntimeStatusProps) {
   const stale = cursor?.stale === true;
   const statusLabel = STATUS_LABELS[runtime.status] ?? runtime.status;
   return (
@@ -78,6 +83,7 @@ export function RuntimeStatus({ runtime, cursor, hydration, onInterrupt }: Runti
         {runtime.queuedTurnCount ? (
           <Badge label="queued" value={String(runtime.queuedTurnCount)} tone="warn" />
         ) : null}
+        {metrics ? <UsageSummary metrics={metrics} /> : null}
         {onInterrupt && isRuntimeActive(runtime.status) ? (
           <button type="button" className="aui-button aui-button-quiet" onClick={onInterrupt}>
             Interrupt
@@ -85,7 +91,9 @@ export function RuntimeStatus({ runtime, cursor, hydration, onInterrupt }: Runti
         ) : null}
       </div>
       {runtime.reason || runtime.failure?.message ? (
-        <p className="aui-runtime-reason">{runtime.failure?.message ?? runtime.reason}</p>
+        <p className="aui-runtime-reason" title={runtime.reason}>
+          {runtime.failure?.message ?? reasonText(runtime.reason)}
+        </p>
       ) : null}
     </section>
   );

@@ -7,6 +7,7 @@ import type { QueueItem, QueueSlice, TaskRecord } from "@agent-ui/contracts";
 import type { Dispatch } from "./commands";
 import { Badge, clip } from "./honest";
 import { QueueControls, QueuedTurn, type QueuedTurnView, queuedTurnView } from "./queued-turn";
+import { reasonText } from "./reason-text";
 
 export interface TaskCapsulesProps {
   tasks: Record<string, TaskRecord>;
@@ -70,10 +71,12 @@ export function TaskCapsules({ tasks, queue, dispatch, onOpenTask }: TaskCapsule
               <Badge label="position" value={String(task.queuePosition)} />
             ) : null}
             {task.status === "blocked" ? (
-              <span className="aui-capsule-reason">{task.reason ?? "reason: unknown"}</span>
+              <span className="aui-capsule-reason">{reasonText(task.reason) ?? "reason: unknown"}</span>
             ) : null}
             {task.status !== "blocked" && task.reason ? (
-              <span className="aui-capsule-reason">{clip(task.reason, 80)}</span>
+              <span className="aui-capsule-reason" title={task.reason}>
+                {clip(reasonText(task.reason) ?? "", 80)}
+              </span>
             ) : null}
             {task.progress?.message ? (
               <span className="aui-hint">{clip(task.progress.message, 60)}</span>
@@ -83,7 +86,7 @@ export function TaskCapsules({ tasks, queue, dispatch, onOpenTask }: TaskCapsule
                 {task.attempts.map((a, i) => (
                   <li key={a.attemptId ?? i}>
                     attempt {i + 1}: {a.status}
-                    {a.reason ? ` (${a.reason})` : ""}
+                    {a.reason ? ` (${reasonText(a.reason)})` : ""}
                   </li>
                 ))}
               </ol>
@@ -115,7 +118,7 @@ export function TaskCapsules({ tasks, queue, dispatch, onOpenTask }: TaskCapsule
             <span className="aui-capsule-title">Steer for the current run</span>
             <Badge value={steer.status} />
             <span className="aui-hint">{clip(steer.preview, 60)}</span>
-            {steer.reason ? <span className="aui-capsule-reason">{steer.reason}</span> : null}
+            {steer.reason ? <span className="aui-capsule-reason">{reasonText(steer.reason)}</span> : null}
           </li>
         ))}
       </ul>

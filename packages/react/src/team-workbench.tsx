@@ -17,6 +17,7 @@ import {
   isTeammateRunning,
 } from "./team-controls";
 import { activeWaitsByAgent, nameOfAgent } from "./wait-edges";
+import { reasonText } from "./reason-text";
 
 export interface TeamWorkbenchProps {
   team: TeamSlice;
@@ -175,7 +176,7 @@ export function TeamWorkbench({
               {nameOf(h.from === "unknown" || h.from === "unavailable" ? undefined : h.from)} →{" "}
               {nameOf(h.to === "unknown" || h.to === "unavailable" ? undefined : h.to)}{" "}
               <Badge value={h.status} />
-              {h.reason ? <span className="aui-hint"> {h.reason}</span> : null}
+              {h.reason ? <span className="aui-hint"> {reasonText(h.reason)}</span> : null}
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 // ToolRow: one tool call by `toolCallId` — safe input summary, live progress, output preview and the full
 // output only on demand via its ref (TOOL-01..08). Failed attempts keep their own row (TOOL-07).
-import type { ToolRecord } from "@agent-ui/contracts";
+import { TOOL_TERMINAL_STATES, type ToolRecord } from "@agent-ui/contracts";
 import { useState } from "react";
 import type { Dispatch } from "./commands";
 import { Badge, clip, honestText } from "./honest";
@@ -42,13 +42,15 @@ export function ToolRow({ tool, dispatch, loadDetail, defaultOpen = false }: Too
           {open ? "Hide details" : "Details"}
         </button>
       </header>
-      {tool.status === "running" || tool.progress ? (
+      {/* Progress belongs to a call still in flight: a finished, failed or cancelled call keeps no spinner
+          and no stale progress line ("Waiting for approval" after the decision). */}
+      {!TOOL_TERMINAL_STATES.includes(tool.status) && (tool.status === "running" || tool.progress) ? (
         <div className="aui-tool-progress">
           {ratio !== undefined ? (
             <progress max={1} value={ratio} aria-label={`${name} progress`} />
-          ) : (
+          ) : tool.status === "running" || tool.status === "input-streaming" ? (
             <span className="aui-spinner" aria-hidden="true" />
-          )}
+          ) : null}
           {tool.progress?.message ? <span>{tool.progress.message}</span> : null}
         </div>
       ) : null}

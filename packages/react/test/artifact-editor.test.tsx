@@ -46,14 +46,14 @@ describe("ArtifactEditor", () => {
     await act(async () => rec.settle("accepted"));
     // Accepted is not saved: the version is still v2 and the editor says so.
     expect(within(editor()).getByText("saving…")).toBeTruthy();
-    expect(screen.getByText("version: v2")).toBeTruthy();
+    expect(screen.getByText("version: 2")).toBeTruthy();
     show({
       ...art,
       currentVersionId: "v3",
       versions: [...art.versions, { versionId: "v3", sourceRefs: [] }],
       preview: "# Q3 report\nRevenue grew 12%.",
     });
-    expect(screen.getByText("version: v3")).toBeTruthy();
+    expect(screen.getByText("version: 3")).toBeTruthy();
     expect(within(editor()).queryByText("saving…")).toBeNull();
     expect(within(editor()).getByRole("button", { name: "Edit text" })).toBeTruthy();
   });
@@ -74,7 +74,7 @@ describe("ArtifactEditor", () => {
     const confirmed = within(editor()).getByRole("region", { name: "Last confirmed version" });
     expect(within(confirmed).getByText("Last confirmed version (v2)")).toBeTruthy();
     expect(confirmed.textContent).toContain("Revenue grew.");
-    expect(screen.getByText("version: v2")).toBeTruthy();
+    expect(screen.getByText("version: 2")).toBeTruthy();
     fireEvent.click(within(editor()).getByRole("button", { name: "Retry save" }));
     expect(rec.calls).toHaveLength(2);
     expect(rec.calls[1]).toEqual({

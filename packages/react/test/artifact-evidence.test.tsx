@@ -13,7 +13,7 @@ describe("ArtifactWorkspace", () => {
     render(<ArtifactWorkspace artifacts={teamRunning().artifacts} />);
     const art = screen.getByLabelText("Artifact report.md");
     expect(within(art).getByText(/Revenue grew/)).toBeTruthy();
-    expect(within(screen.getByLabelText("Versions")).getByText("v1")).toBeTruthy();
+    expect(within(screen.getByLabelText("Versions")).getByText("Version 1")).toBeTruthy();
     expect(within(art).getByText("export: none")).toBeTruthy();
   });
 

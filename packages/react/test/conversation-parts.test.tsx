@@ -31,7 +31,8 @@ describe("Conversation reference parts", () => {
     });
     renderConversation(state, { onOpenEvidence: (id) => opened.push(id) });
     const link = within(coordinator()).getByRole("button", { name: "Open evidence ev-1" });
-    expect(link.textContent).toBe("evidenceev-1exportedcited by review rev-1");
+    expect(link.textContent).toBe("evidence ev-1");
+    expect(link.parentElement?.textContent).toBe("evidence ev-1exportedcited by review rev-1");
     // The body (pack, replay, verification) stays in the evidence lane.
     expect(within(coordinator()).queryByText("pack")).toBeNull();
     fireEvent.click(link);
@@ -43,7 +44,7 @@ describe("Conversation reference parts", () => {
       withParts({ id: "evidence:ev-9", kind: "evidence_ref", status: "done", evidenceId: "ev-9" }),
     );
     expect(within(coordinator()).queryByRole("button", { name: /Open evidence/ })).toBeNull();
-    expect(coordinator().querySelector(".aui-fact-link")?.textContent).toBe("evidenceev-9unknown");
+    expect(coordinator().querySelector(".aui-fact-link")?.textContent).toBe("evidence ev-9unknown");
   });
 
   it("TEAM-05/18 an agent_task step links to the teammate with its task, stated lineage and recorded state", () => {
@@ -72,12 +73,12 @@ describe("Conversation reference parts", () => {
     const process = within(coordinator()).getAllByLabelText("Process")[1];
     expect(process.textContent).toContain("2 teammate tasks");
     fireEvent.click(within(process).getByRole("button", { name: "Show steps" }));
-    const writer = screen.getByRole("button", { name: "Open teammate Writer" });
-    expect(writer.textContent).toBe(
-      "teammate taskWritercompletedDraft the report · task task-write · from Coordinator",
+    const writer = screen.getByRole("button", { name: "Open teammate task Writer" });
+    expect(writer.parentElement?.textContent).toBe(
+      "teammate task WritercompletedDraft the report · task task-write · from Coordinator",
     );
-    const ghost = screen.getByRole("button", { name: "Open teammate ghost" });
-    expect(ghost.textContent).toBe("teammate taskghostunknownlineage unknown");
+    const ghost = screen.getByRole("button", { name: "Open teammate task ghost" });
+    expect(ghost.parentElement?.textContent).toBe("teammate task ghostunknownlineage unknown");
     fireEvent.click(writer);
     expect(opened).toEqual(["writer"]);
   });
@@ -94,8 +95,8 @@ describe("Conversation reference parts", () => {
     renderConversation(state, { onOpenAgent: () => {} });
     const process = within(coordinator()).getAllByLabelText("Process")[1];
     fireEvent.click(within(process).getByRole("button", { name: "Show steps" }));
-    expect(screen.getByRole("button", { name: "Open teammate Writer" }).textContent).toBe(
-      "teammate taskWriterqueuedtask task-next · from Coordinator · queue position 2",
+    expect(screen.getByRole("button", { name: "Open teammate task Writer" }).parentElement?.textContent).toBe(
+      "teammate task Writerqueuedtask task-next · from Coordinator · queue position 2",
     );
   });
 

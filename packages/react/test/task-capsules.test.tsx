@@ -44,7 +44,7 @@ describe("TaskCapsules", () => {
     };
     render(<TaskCapsules tasks={tasks} queue={{ items: [], steers: [] }} />);
     const history = screen.getByLabelText("Attempts of Fetch");
-    expect(history.textContent).toContain("attempt 1: failed (timeout)");
+    expect(history.textContent).toContain("attempt 1: failed (Timed out)");
     expect(history.textContent).toContain("attempt 2: running");
   });
 
