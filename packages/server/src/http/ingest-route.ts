@@ -96,11 +96,7 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
     const ndjson = c.req.header("content-type")?.toLowerCase().startsWith("application/x-ndjson") ?? false;
     const { records, errors } = parseBatch(text, ndjson);
     if (records.length > maxPerRequest)
-      throw new GatewayError(
-        413,
-        "too_many_records",
-        `at most ${maxPerRequest} records per request`,
-      );
+      throw new GatewayError(413, "too_many_records", `at most ${maxPerRequest} records per request`);
     const busy = inFlight.get(id) ?? 0;
     if (busy > 0 && busy + records.length > maxInFlight) {
       c.header("retry-after", "1");
