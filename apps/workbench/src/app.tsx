@@ -185,7 +185,7 @@ export function App(props: AppProps) {
               onClick={() => setDrawer(null)}
             />
           ) : null}
-          <section className="wb-workspace" aria-label="Workspace">
+          <main className="wb-workspace" aria-label="Workspace">
             {activeId ? (
               <LiveSession
                 key={`${activeId}:${token ?? ""}`}
@@ -202,7 +202,7 @@ export function App(props: AppProps) {
                 {gateway.loaded && sessions.length === 0 ? "No sessions yet: create one." : "Pick a session."}
               </p>
             )}
-          </section>
+          </main>
         </div>
       )}
     </div>

@@ -237,11 +237,11 @@ function ConversationPane({
 }) {
   const slice = useProjection(store, selectConversation, shallowEqual);
   return (
-    <main className="wb-conversation" id="wb-conversation">
+    <div className="wb-conversation">
       <ConversationScroller history={history} onLoadEarlier={onLoadEarlier ?? noop}>
         <Conversation {...slice} {...links} dispatch={dispatch} loadDetail={loadDetail} />
       </ConversationScroller>
-    </main>
+    </div>
   );
 }
 

@@ -96,7 +96,7 @@ const SETTLE_MS = 1500;
 const LATE_FRAME_MS = 20;
 
 function followGap(): number {
-  const el = document.querySelector(".wb-conversation");
+  const el = document.querySelector(".wb-conversation .aui-chat-scroll");
   return el ? Math.round(el.scrollHeight - el.scrollTop - el.clientHeight) : -1;
 }
 
