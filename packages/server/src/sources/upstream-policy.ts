@@ -119,7 +119,10 @@ export class UpstreamGuard {
     };
     const name = host.toLowerCase().replace(/\.$/, "");
     const allowedName = this.allowedNames.has(name);
-    if (!allowedName && REFUSED_NAMES.has(name)) return refuse();
+    if (!allowedName && REFUSED_NAMES.has(name)) {
+      refuse();
+      return;
+    }
     this.resolve(name).then(
       (found) => {
         const family =
@@ -130,8 +133,8 @@ export class UpstreamGuard {
               : 0;
         const addresses = found.filter((a) => family === 0 || isIP(a) === family);
         if (addresses.length === 0 || !(allowedName || addresses.every((a) => this.permitsAddress(a))))
-          return refuse();
-        if (options.all)
+          refuse();
+        else if (options.all)
           callback(
             null,
             addresses.map((address) => ({ address, family: isIP(address) })),
