@@ -19,7 +19,10 @@ export const runBrowser = browserAvailable || browserRequired;
 if (!runBrowser) console.warn(`[workbench e2e] ${skipReason}`);
 
 export interface Harness {
+  /** The gateway, with the access token it generated (`server.token`). */
   server: RunningServer;
+  /** `Authorization` for API calls made by the test itself. */
+  auth: Record<string, string>;
   browser: Browser;
   close(): Promise<void>;
   /** Creates a demo session through the gateway API. */
@@ -33,8 +36,10 @@ export async function startHarness(): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-e2e-"));
   const server = await startServer({ port: 0, dataDir, staticDir: dir });
   const browser = await launchChromium();
+  const auth = { authorization: `Bearer ${server.token}` };
   return {
     server,
+    auth,
     browser,
     async close() {
       await browser.close();
@@ -44,7 +49,7 @@ export async function startHarness(): Promise<Harness> {
     async createSession(scenario, config = {}) {
       const response = await fetch(`${server.url}/api/sessions`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", ...auth },
         body: JSON.stringify({ source: "demo", scenario, title: `${scenario} e2e`, config }),
       });
       if (!response.ok) throw new Error(`create session: ${response.status} ${await response.text()}`);
@@ -53,7 +58,8 @@ export async function startHarness(): Promise<Harness> {
     async open(sessionId) {
       const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
       page.on("pageerror", (error) => console.error("pageerror:", error.message));
-      await page.goto(`${server.url}/#/s/${encodeURIComponent(sessionId)}`);
+      // The way a user arrives: the printed URL with the token in its fragment.
+      await page.goto(`${server.url}/#/s/${encodeURIComponent(sessionId)}?token=${server.token}`);
       return page;
     },
   };
@@ -83,7 +89,9 @@ export function useHarness(): () => Harness {
 
 /** The session's logged events through the gateway's paged log. */
 export async function loggedEvents(h: Harness, sessionId: string): Promise<AgentUiEvent[]> {
-  const response = await fetch(`${h.server.url}/api/sessions/${sessionId}/events.json?after=0&limit=5000`);
+  const response = await fetch(`${h.server.url}/api/sessions/${sessionId}/events.json?after=0&limit=5000`, {
+    headers: h.auth,
+  });
   const body = (await response.json()) as { entries: { event: AgentUiEvent }[] };
   return body.entries.map((e) => e.event);
 }

@@ -54,6 +54,30 @@ describe("agent-ui serve", () => {
     dir.remove();
   });
 
+  it("--no-auth serves without a token and says so loudly on stderr", async () => {
+    const dir = tempDir();
+    const out: string[] = [];
+    const err: string[] = [];
+    const stop = new AbortController();
+    const options = parseServeArgs(["--port", "0", "--data-dir", dir.path, "--no-auth"], {});
+    if (typeof options === "string") throw new Error(options);
+    const running = runServe(
+      options,
+      { stdout: (t) => out.push(t), stderr: (t) => err.push(t), readStdin: async () => "" },
+      stop.signal,
+    );
+    const deadline = Date.now() + 5000;
+    while (!out.some((l) => l.includes("listening")) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10));
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out.join("\n"))?.[1];
+    expect(err.join("\n")).toMatch(/^WARNING: --no-auth/);
+    expect(out.join("\n")).not.toContain("#token=");
+    expect((await fetch(`${url}/api/sessions`)).status).toBe(200);
+    stop.abort();
+    expect(await running).toBe(0);
+    dir.remove();
+  });
+
   it("a port that is taken ends the process at once with a clear message and exit code 1", async () => {
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtInSources, UPSTREAM_UNAVAILABLE, UpstreamGuard } from "../src";
+import { postForStream } from "../src/sources/upstream-post";
 import { getJson, postJson, startTestServer, tempDir, waitFor } from "./helpers";
 
 describe("SEC upstream policy (no SSRF by default)", () => {
@@ -43,6 +44,28 @@ describe("SEC upstream policy (no SSRF by default)", () => {
     expect(await guard.permits(new URL("http://split.example/agent"))).toBe(false);
     expect(await guard.permits(new URL("http://public.example/agent"))).toBe(true);
     expect(await guard.permits(new URL("http://unresolvable.example/agent"))).toBe(false);
+  });
+
+  it("the connection itself resolves through the policy: a name rebound to a private address after the check is refused", async () => {
+    const web = createServer((_req, res) =>
+      res.writeHead(200, { "content-type": "text/event-stream" }).end(),
+    );
+    await new Promise<void>((resolve) => web.listen(0, "127.0.0.1", resolve));
+    const port = (web.address() as AddressInfo).port;
+    const answers = [["127.0.0.1"], ["10.1.2.3"]];
+    let calls = 0;
+    const guard = new UpstreamGuard({}, async () => answers[Math.min(calls++, answers.length - 1)]);
+    const url = new URL(`http://rebinding.example:${port}/agent`);
+    const signal = new AbortController().signal;
+    // First resolution: loopback, allowed — the request reaches the local server.
+    const first = await postForStream(url, {}, "{}", signal, guard);
+    expect(first.status).toBe(200);
+    first.close();
+    // The same name now resolves to a private address: the socket never connects.
+    await expect(postForStream(url, {}, "{}", signal, guard)).rejects.toMatchObject({
+      code: "EUPSTREAMPOLICY",
+    });
+    web.close();
   });
 
   it("--upstream-allow opens listed CIDRs, addresses and names only", async () => {

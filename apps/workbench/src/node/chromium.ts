@@ -4,7 +4,8 @@ import { type Browser, chromium } from "playwright-core";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`: more Chromium flags, e.g. `--host-resolver-rules=…` for a test that needs a host name. */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -14,6 +15,7 @@ export function launchChromium(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--no-first-run",
+      ...extraArgs,
     ],
   });
 }

@@ -43,6 +43,8 @@ export const securityHeaders: MiddlewareHandler = secureHeaders({
   referrerPolicy: "no-referrer",
   crossOriginResourcePolicy: "same-origin",
   crossOriginOpenerPolicy: "same-origin",
+  // The gateway speaks plain HTTP on loopback; HSTS is for a TLS proxy in front of it to decide.
+  strictTransportSecurity: false,
 });
 
 /** The Host header's name without its port, lower-cased (`[::1]` keeps its brackets). */

@@ -102,6 +102,49 @@ export class UpstreamGuard {
     return addresses.length > 0 && addresses.every((address) => this.permitsAddress(address));
   }
 
+  /** A `lookup` for node:net that resolves like `permits` and fails when any address is refused: the
+   * socket can only connect where the policy allows, whatever the name resolves to by then. */
+  readonly lookup = (
+    host: string,
+    options: { family?: number | string; all?: boolean },
+    callback: (
+      error: Error | null,
+      address: string | { address: string; family: number }[],
+      family?: number,
+    ) => void,
+  ): void => {
+    const refuse = () => {
+      const error = Object.assign(new Error("refused by the upstream policy"), { code: "EUPSTREAMPOLICY" });
+      callback(error, options.all ? [] : "", 0);
+    };
+    const name = host.toLowerCase().replace(/\.$/, "");
+    const allowedName = this.allowedNames.has(name);
+    if (!allowedName && REFUSED_NAMES.has(name)) {
+      refuse();
+      return;
+    }
+    this.resolve(name).then(
+      (found) => {
+        const family =
+          options.family === 6 || options.family === "IPv6"
+            ? 6
+            : options.family === 4 || options.family === "IPv4"
+              ? 4
+              : 0;
+        const addresses = found.filter((a) => family === 0 || isIP(a) === family);
+        if (addresses.length === 0 || !(allowedName || addresses.every((a) => this.permitsAddress(a))))
+          refuse();
+        else if (options.all)
+          callback(
+            null,
+            addresses.map((address) => ({ address, family: isIP(address) })),
+          );
+        else callback(null, addresses[0], isIP(addresses[0]));
+      },
+      () => refuse(),
+    );
+  };
+
   permitsAddress(address: string): boolean {
     const family = isIP(address);
     if (family === 0) return false;

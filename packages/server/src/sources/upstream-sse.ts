@@ -6,6 +6,7 @@
 import { SseDecoder } from "@agent-ui/client";
 import type { RuntimeSink } from "./runtime-source";
 import { forbiddenHeader, UPSTREAM_UNAVAILABLE, type UpstreamGuard } from "./upstream-policy";
+import { postForStream, type UpstreamResponse } from "./upstream-post";
 
 export interface UpstreamRequest {
   url: string;
@@ -28,31 +29,30 @@ export async function readUpstreamSse(
   sink: RuntimeSink,
   onRecord: (record: unknown) => Promise<void>,
 ): Promise<UpstreamOutcome> {
-  let response: Response;
+  let response: UpstreamResponse;
   try {
-    if (!(await request.guard.permits(new URL(request.url))))
-      return { kind: "failed", reason: UPSTREAM_UNAVAILABLE };
-    response = await fetch(request.url, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "text/event-stream", ...request.headers },
-      body: JSON.stringify(request.body),
-      signal: request.signal,
-      // A redirect could lead anywhere the policy refuses: not followed.
-      redirect: "manual",
-    });
+    const url = new URL(request.url);
+    if (!(await request.guard.permits(url))) return { kind: "failed", reason: UPSTREAM_UNAVAILABLE };
+    response = await postForStream(
+      url,
+      { "content-type": "application/json", accept: "text/event-stream", ...request.headers },
+      JSON.stringify(request.body),
+      request.signal,
+      request.guard,
+    );
   } catch {
     if (request.signal.aborted) return { kind: "aborted" };
     return { kind: "failed", reason: UPSTREAM_UNAVAILABLE };
   }
-  if (!response.ok || !response.body) {
-    await response.body?.cancel().catch(() => {});
+  if (response.status < 200 || response.status > 299) {
+    response.close();
     return { kind: "failed", reason: UPSTREAM_UNAVAILABLE };
   }
   const decoder = new SseDecoder();
   const text = new TextDecoder();
   let frames = 0;
   try {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    for await (const chunk of response.body) {
       for (const message of decoder.push(text.decode(chunk, { stream: true }))) {
         frames += 1;
         if (message.data === "[DONE]") return { kind: "ended" };
