@@ -144,7 +144,17 @@ describe("assistant-stream adapter", () => {
     expect(ofType(events, "evidence.changed")).toEqual([
       expect.objectContaining({
         evidenceId: "s1",
-        payload: { citations: [{ id: "s1", url: "https://example.com", title: "Ex" }] },
+        payload: {
+          citations: [
+            {
+              id: "s1",
+              url: "https://example.com",
+              title: "Ex",
+              sourceType: "url",
+              messageId: "assistant-stream:message-1",
+            },
+          ],
+        },
       }),
     ]);
     const patches = ofType(events, "state.delta").flatMap((e) => e.payload?.patch as { path: string }[]);

@@ -13,7 +13,7 @@ describe("SessionClient.loadEarlier", () => {
   it("HYD-05 pages back from the window to the first message, once each, oldest first", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-earlier-"));
     const source = heldSource();
-    const server = await startServer({ port: 0, dataDir, sources: [source] });
+    const server = await startServer({ port: 0, dataDir, sources: [source], noAuth: true });
     try {
       const session = await new GatewayHttpClient({ baseUrl: server.url }).createSession({ source: "held" });
       await waitUntil(() => source.sink !== undefined);

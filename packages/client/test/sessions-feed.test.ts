@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 async function gateway(dataDir: string, port = 0): Promise<RunningServer> {
-  const server = await startServer({ port, dataDir, sources: builtInSources() });
+  const server = await startServer({ port, dataDir, sources: builtInSources(), noAuth: true });
   cleanups.push(() => server.close());
   return server;
 }
