@@ -17,6 +17,7 @@ import { createPostgresStore } from "./store/postgres-store";
 import type { SessionStore } from "./store/session-store";
 import { createSqliteStore } from "./store/sqlite-store";
 import { type DataDirLock, lockDataDir } from "./store/data-dir-lock";
+import { describeIntegrity, type IntegrityReport } from "./store/sqlite-integrity";
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 4318. */
@@ -77,6 +78,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
 async function startLocked(options: ServerOptions, lock: DataDirLock | undefined): Promise<RunningServer> {
   const store = await openStore(options);
+  // What the store found wrong when it opened (damaged or rewound sessions), said once at start.
+  for (const line of describeIntegrity((store as { integrity?: IntegrityReport }).integrity))
+    console.warn(line);
   const ownsStore = typeof options.store !== "object";
   const sources = options.sources ?? builtInSources();
   const gateway = new Gateway({

@@ -128,6 +128,8 @@ export class Gateway {
   async getSession(id: string): Promise<SessionRecord> {
     const session = await this.store.getSession(id);
     if (!session) throw new GatewayError(404, "session_not_found", `no session ${id}`);
+    if (session.damage !== undefined)
+      throw new GatewayError(503, "session_damaged", `session ${id} is damaged: ${session.damage}`);
     return session;
   }
 

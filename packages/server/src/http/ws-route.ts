@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import { wsEntriesFrame } from "../gateway/encoded-frames";
 import type { Gateway } from "../gateway/gateway";
 import { type FrameEncoding, LivePump } from "../gateway/live-pump";
-import { CUT_GRACE_MS, resumePoint } from "./sse-route";
+import { CUT_GRACE_MS, refuseCursorAhead, resumePoint } from "./sse-route";
 
 /** A client that does not answer a ping within one interval is gone (half-open TCP): terminate it. */
 const PING_INTERVAL_MS = 30_000;
@@ -33,8 +33,9 @@ const WS_ENCODING: FrameEncoding = {
 export function wsRoute(gateway: Gateway) {
   return async (c: Context, next: () => Promise<void>) => {
     const id = c.req.param("id") as string;
-    await gateway.getSession(id);
+    const session = await gateway.getSession(id);
     const after = resumePoint(c);
+    refuseCursorAhead(session.lastSeq, after);
     let pump: LivePump | undefined;
     let pinger: ReturnType<typeof setInterval> | undefined;
     const cleanup = () => {
