@@ -133,6 +133,14 @@ describe("viewer catch-up with backpressure", () => {
       expect(body.error.code).toBe("cursor_ahead");
       expect(body.error.message).toContain(`head ${head}`);
     }
+    const socket = new WebSocket(
+      `${server.url.replace("http", "ws")}/api/sessions/long/ws?after=${head + 5}`,
+    );
+    const frame = await new Promise<{ type: string; code?: string }>((resolve) =>
+      socket.once("message", (data) => resolve(JSON.parse(String(data)))),
+    );
+    expect(frame).toMatchObject({ type: "error", code: "cursor_ahead" });
+    socket.close();
     const viaHeader = await fetch(`${server.url}/api/sessions/long/events`, {
       headers: { "last-event-id": String(head + 1) },
     });

@@ -39,12 +39,15 @@ const SSE_ENCODING: FrameEncoding = {
 /** A cursor beyond the stored head: the client saw events this store no longer has (a restored or rewound
  * database). Told so — never silently served from the head, which would hand it reused seqs. */
 export function refuseCursorAhead(head: number, after: number): void {
-  if (after > head)
-    throw new GatewayError(
-      409,
-      "cursor_ahead",
-      `the cursor ${after} is beyond the log's head ${head}: events this client saw are no longer stored; rehydrate from the snapshot`,
-    );
+  const message = cursorAhead(head, after);
+  if (message !== undefined) throw new GatewayError(409, "cursor_ahead", message);
+}
+
+/** The `cursor_ahead` message when `after` is beyond `head`, else undefined. */
+export function cursorAhead(head: number, after: number): string | undefined {
+  return after > head
+    ? `the cursor ${after} is beyond the log's head ${head}: events this client saw are no longer stored; rehydrate from the snapshot`
+    : undefined;
 }
 
 export function resumePoint(c: Context): number {
