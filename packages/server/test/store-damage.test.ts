@@ -15,7 +15,7 @@ import {
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { createSqliteStore, MARKER_FILE, StoreRefusedError } from "../src";
+import { builtInSources, createSqliteStore, MARKER_FILE, StoreRefusedError, startServer } from "../src";
 import { tempDir } from "./helpers";
 
 const DB = "agent-ui.sqlite";
@@ -96,6 +96,42 @@ describe("storage damage", () => {
       }
     });
   }
+
+  it("FALL-01 a session whose rows cannot be read answers 503 session_damaged; the list marks it", async () => {
+    const dir = tempDir();
+    try {
+      const file = join(dir.path, DB);
+      await (await fill(file, ["good", "bad"], 40)).close();
+      // One of the bad session's rows no longer parses, and a page in the middle of the file is
+      // overwritten (quick_check fails, so every session's rows are read back at start).
+      const db = new Database(file);
+      db.prepare("UPDATE events SET event = '{broken' WHERE session_id = 'bad' AND seq = 7").run();
+      db.close();
+      const size = statSync(file).size;
+      const fd = openSync(file, "r+");
+      writeSync(fd, Buffer.alloc(4096, 0xab), 0, 4096, Math.floor(size / 4096 / 2) * 4096);
+      closeSync(fd);
+      const server = await startServer({ port: 0, dataDir: dir.path, sources: builtInSources() });
+      try {
+        const list = (await (await fetch(`${server.url}/api/sessions`)).json()) as {
+          sessions: { id: string; damage?: string }[];
+        };
+        const bad = list.sessions.find((s) => s.id === "bad");
+        expect(bad?.damage).toMatch(/cannot be read/);
+        for (const path of ["", "/snapshot", "/events.json"]) {
+          const response = await fetch(`${server.url}/api/sessions/bad${path}`);
+          expect(response.status, path).toBe(503);
+          const body = (await response.json()) as { error: { code: string; message: string } };
+          expect(body.error.code).toBe("session_damaged");
+          expect(body.error.message).toContain("session bad is damaged");
+        }
+      } finally {
+        await server.close();
+      }
+    } finally {
+      dir.remove();
+    }
+  });
 
   it("FALL-01 random 4 KB blocks overwritten mid-file: refused, or every session either reads back whole or is reported damaged", async () => {
     const outcomes: string[] = [];
