@@ -37,6 +37,9 @@ export interface LogSubscriptionOptions {
   staleAfterAttempts?: number;
 }
 
+/** The gateway's answer to a resume beyond its head (SSE 409 / WebSocket error frame). */
+const CURSOR_AHEAD = "cursor_ahead";
+
 export class LogSubscription {
   private lastSeq: number;
   private attempt = 0;
@@ -100,6 +103,7 @@ export class LogSubscription {
       onClose: (reason, refused) => {
         if (!current()) return;
         if (refused) this.refuse(reason ?? "refused by the gateway");
+        else if (reason?.startsWith(CURSOR_AHEAD)) void this.rewound(reason);
         else this.scheduleReconnect(reason ?? "connection closed");
       },
     });
@@ -138,6 +142,28 @@ export class LogSubscription {
         return;
       }
     }
+    this.connect();
+  }
+
+  /** The gateway's log no longer reaches our cursor (`cursor_ahead`: a restored or rewound store). The
+   * entries applied past its head are not in the log any more: rehydrate from the owner's snapshot and
+   * resume from its seq — with the reason kept on the connection state (`log_rewound: …`), never silently. */
+  private async rewound(reason: string): Promise<void> {
+    this.generation += 1;
+    this.connection?.close();
+    this.connection = undefined;
+    this.setState("stale", `log_rewound: ${reason}`);
+    if (!this.options.repair) {
+      this.refuse(`log_rewound: ${reason}; no snapshot to rehydrate from`);
+      return;
+    }
+    try {
+      this.lastSeq = await this.options.repair({ expected: this.lastSeq + 1, got: 0 });
+    } catch (error) {
+      this.scheduleReconnect(`rehydration failed: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    this.info = { ...this.info, lastSeq: this.lastSeq };
     this.connect();
   }
 

@@ -19,6 +19,8 @@ import { builtInSources } from "./sources/registry";
 import { createPostgresStore } from "./store/postgres-store";
 import type { SessionStore } from "./store/session-store";
 import { createSqliteStore } from "./store/sqlite-store";
+import { type DataDirLock, lockDataDir } from "./store/data-dir-lock";
+import { describeIntegrity, type IntegrityReport } from "./store/sqlite-integrity";
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 4318. */
@@ -79,7 +81,24 @@ export async function openStore(options: ServerOptions): Promise<SessionStore> {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  // The data dir is this process's before anything in it is read or written (./store/data-dir-lock).
+  const lock: DataDirLock | undefined =
+    options.store === undefined || options.store === "sqlite"
+      ? lockDataDir(resolve(options.dataDir ?? ".data"))
+      : undefined;
+  try {
+    return await startLocked(options, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function startLocked(options: ServerOptions, lock: DataDirLock | undefined): Promise<RunningServer> {
   const store = await openStore(options);
+  // What the store found wrong when it opened (damaged or rewound sessions), said once at start.
+  for (const line of describeIntegrity((store as { integrity?: IntegrityReport }).integrity))
+    console.warn(line);
   const ownsStore = typeof options.store !== "object";
   const sources = options.sources ?? builtInSources();
   const gateway = new Gateway({
@@ -164,6 +183,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
         if (ownsStore) await store.close();
+        lock?.release();
       })();
       return closing;
     },

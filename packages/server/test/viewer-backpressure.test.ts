@@ -122,6 +122,32 @@ describe("viewer catch-up with backpressure", () => {
     expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: head }, (_, i) => i + 1));
   }, 30_000);
 
+  it("ORD-04 a resume whose cursor is beyond the head is told cursor_ahead (409), never served from the head", async () => {
+    for (const path of [
+      `/api/sessions/long/events?after=${head + 5}`,
+      `/api/sessions/long/ws?after=${head + 5}`,
+    ]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(409);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe("cursor_ahead");
+      expect(body.error.message).toContain(`head ${head}`);
+    }
+    const socket = new WebSocket(
+      `${server.url.replace("http", "ws")}/api/sessions/long/ws?after=${head + 5}`,
+    );
+    const frame = await new Promise<{ type: string; code?: string }>((resolve) =>
+      socket.once("message", (data) => resolve(JSON.parse(String(data)))),
+    );
+    expect(frame).toMatchObject({ type: "error", code: "cursor_ahead" });
+    socket.close();
+    const viaHeader = await fetch(`${server.url}/api/sessions/long/events`, {
+      headers: { "last-event-id": String(head + 1) },
+    });
+    expect(viaHeader.status).toBe(409);
+    await viaHeader.body?.cancel();
+  });
+
   it("Last-Event-ID and numeric query parameters are bounded integers: a clear 400 names the parameter", async () => {
     const cases: [string, Record<string, string>, string][] = [
       ["/api/sessions/long/events", { "last-event-id": "abc" }, "Last-Event-ID"],

@@ -25,9 +25,21 @@ export class SseTransport implements EventTransport {
         signal: abort.signal,
       });
       if (!response.ok || !response.body) {
-        await response.body?.cancel().catch(() => {});
+        // A 409 `cursor_ahead` says the log no longer reaches this cursor: its code goes up as the reason.
+        let code: { code?: unknown; message?: unknown } | undefined;
+        if (response.status === 409)
+          code = await response
+            .json()
+            .then((body: { error?: { code?: unknown; message?: unknown } }) => body.error)
+            .catch(() => undefined);
+        else await response.body?.cancel().catch(() => {});
         const refused = response.status === 401 || response.status === 403 || response.status === 404;
-        h.onClose(`HTTP ${response.status}`, refused);
+        h.onClose(
+          typeof code?.code === "string"
+            ? `${code.code}: ${String(code.message ?? "")}`
+            : `HTTP ${response.status}`,
+          refused,
+        );
         return;
       }
       const decoder = new SseDecoder();

@@ -174,6 +174,8 @@ export class Gateway {
   async getSession(id: string): Promise<SessionRecord> {
     const session = await this.store.getSession(id);
     if (!session) throw new GatewayError(404, "session_not_found", `no session ${id}`);
+    if (session.damage !== undefined)
+      throw new GatewayError(503, "session_damaged", `session ${id} is damaged: ${session.damage}`);
     return session;
   }
 
@@ -255,6 +257,10 @@ export class Gateway {
     this.runtimes.delete(id);
     runtime.abort.abort();
     await runtime.source.stop().catch(() => {});
+    // A session whose source already finished (completed / failed) keeps that status: stopping the source
+    // then only releases it, and a clean restart does not turn a completed session into a stopped one.
+    const settled = (await this.store.getSession(id))?.status;
+    if (settled === "completed" || settled === "failed") return;
     const reason = this.closed ? GATEWAY_SHUTDOWN_REASON : "stopped on request";
     const events = [...runtime.ingest.finish(), ...sourceStatusEvents(runtime.ingest, "stopped", reason)];
     await this.store.append(id, events, runtime.ingest.takeDetails()).catch(() => {});

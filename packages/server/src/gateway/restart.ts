@@ -33,7 +33,9 @@ export async function resumeAfterRestart(
 ): Promise<RestartReport> {
   const report: RestartReport = { resumed: [], stopped: [] };
   for (const session of await gateway.store.listSessions()) {
-    if (!wasAttachedBeforeRestart(session) || gateway.isAttached(session.id)) continue;
+    // A damaged session (unreadable rows) is left as it is: it answers session_damaged, nothing is appended.
+    if (!wasAttachedBeforeRestart(session) || gateway.isAttached(session.id) || session.damage !== undefined)
+      continue;
     const { state } = await gateway.currentProjection(session.id);
     // A blocked run (a quota, a retry gate) is still a run in flight: it was waiting, not finished.
     const inFlight = isRuntimeActive(state.runtime.status) || state.runtime.status === "blocked";

@@ -5,6 +5,7 @@
 import { SSE_CLOSE_EVENT, SSE_READY_EVENT } from "@agent-ui/client";
 import type { Context } from "hono";
 import { sseEntryFrames } from "../gateway/encoded-frames";
+import { GatewayError } from "../gateway/errors";
 import type { Gateway } from "../gateway/gateway";
 import {
   type FrameEncoding,
@@ -35,6 +36,20 @@ const SSE_ENCODING: FrameEncoding = {
   entries: sseEntryFrames,
 };
 
+/** A cursor beyond the stored head: the client saw events this store no longer has (a restored or rewound
+ * database). Told so — never silently served from the head, which would hand it reused seqs. */
+export function refuseCursorAhead(head: number, after: number): void {
+  const message = cursorAhead(head, after);
+  if (message !== undefined) throw new GatewayError(409, "cursor_ahead", message);
+}
+
+/** The `cursor_ahead` message when `after` is beyond `head`, else undefined. */
+export function cursorAhead(head: number, after: number): string | undefined {
+  return after > head
+    ? `the cursor ${after} is beyond the log's head ${head}: events this client saw are no longer stored; rehydrate from the snapshot`
+    : undefined;
+}
+
 export function resumePoint(c: Context): number {
   const header = c.req.header("last-event-id");
   if (header !== undefined && header !== "")
@@ -45,8 +60,9 @@ export function resumePoint(c: Context): number {
 export function sseRoute(gateway: Gateway) {
   return async (c: Context) => {
     const id = c.req.param("id") as string;
-    await gateway.getSession(id);
+    const session = await gateway.getSession(id);
     const after = resumePoint(c);
+    refuseCursorAhead(session.lastSeq, after);
     // The node response under Hono (@hono/node-server): a cut viewer that stops reading is disconnected.
     const outgoing = (c.env as { outgoing?: { destroy(): void; writableFinished?: boolean } } | undefined)
       ?.outgoing;

@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import { wsEntriesFrame } from "../gateway/encoded-frames";
 import type { Gateway } from "../gateway/gateway";
 import { type FrameEncoding, LivePump } from "../gateway/live-pump";
-import { CUT_GRACE_MS, resumePoint } from "./sse-route";
+import { CUT_GRACE_MS, cursorAhead, refuseCursorAhead, resumePoint } from "./sse-route";
 
 /** A client that does not answer a ping within one interval is gone (half-open TCP): terminate it. */
 const PING_INTERVAL_MS = 30_000;
@@ -33,8 +33,12 @@ const WS_ENCODING: FrameEncoding = {
 export function wsRoute(gateway: Gateway) {
   return async (c: Context, next: () => Promise<void>) => {
     const id = c.req.param("id") as string;
-    await gateway.getSession(id);
+    const session = await gateway.getSession(id);
     const after = resumePoint(c);
+    // A browser cannot read the status of a refused upgrade: a WebSocket is accepted and told with an error
+    // frame (`cursor_ahead`) before it is closed; a plain GET gets the 409.
+    const ahead = cursorAhead(session.lastSeq, after);
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") refuseCursorAhead(session.lastSeq, after);
     let pump: LivePump | undefined;
     let pinger: ReturnType<typeof setInterval> | undefined;
     const cleanup = () => {
@@ -62,6 +66,11 @@ export function wsRoute(gateway: Gateway) {
           if (raw?.send) raw.send(bytes, { binary: false });
           else ws.send(Buffer.from(bytes).toString("utf8"));
         };
+        if (ahead !== undefined) {
+          sendText(frameBytes({ type: "error", code: "cursor_ahead", message: ahead }));
+          ws.close(4409, "cursor_ahead");
+          return;
+        }
         pump = new LivePump(
           {
             get buffered() {

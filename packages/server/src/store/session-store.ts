@@ -26,6 +26,11 @@ export interface SessionRecord {
   updatedAt: string;
   /** Highest appended `seq` (0 when empty). */
   lastSeq: number;
+  /** The store found this session's rows unreadable at start: reads answer `session_damaged`. */
+  damage?: string;
+  /** The store found this session's log shorter than the seqs it had handed out (a lost WAL): the range
+   * lost; new events continue after it, so no seq is reused. */
+  logRewound?: string;
 }
 
 export type NewSession = Pick<SessionRecord, "id" | "title" | "sourceKind" | "scenario" | "config">;

@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { AgentUiEvent, ProjectionState, WriteResult } from "@agent-ui/contracts";
 import type {
+  SessionRecord,
   AppendListener,
   IdempotencyClaim,
   LogEntry,
@@ -21,6 +22,13 @@ import { type AppendRequest, GroupCommit } from "./group-commit";
 import type { SerializedAppend } from "./sqlite-append";
 import { inThreadCommitter, workerCommitter } from "./sqlite-committer";
 import { openSqlite } from "./sqlite-pragmas";
+import {
+  checkIntegrity,
+  type IntegrityReport,
+  refuseLostDatabase,
+  StoreMarker,
+  StoreRefusedError,
+} from "./sqlite-integrity";
 import { UnknownSessionError } from "./session-store";
 import { type DetailRow, detailRowToRecord, type SessionRow, sessionRowToRecord } from "./session-row";
 
@@ -74,10 +82,35 @@ export interface SqliteStoreOptions {
   file: string;
 }
 
-export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
-  if (options.file !== ":memory:") mkdirSync(dirname(options.file), { recursive: true });
-  const db = openSqlite(options.file);
-  db.exec(SCHEMA);
+export function createSqliteStore(
+  options: SqliteStoreOptions,
+): SessionStore & { integrity?: IntegrityReport } {
+  const onDisk = options.file !== ":memory:";
+  if (onDisk) {
+    mkdirSync(dirname(options.file), { recursive: true });
+    refuseLostDatabase(options.file);
+  }
+  const marker = onDisk ? new StoreMarker(options.file) : undefined;
+  let db: ReturnType<typeof openSqlite>;
+  let integrity: IntegrityReport | undefined;
+  try {
+    db = openSqlite(options.file);
+    db.exec(SCHEMA);
+    if (marker) integrity = checkIntegrity(db, marker);
+  } catch (error) {
+    if (error instanceof StoreRefusedError) throw error;
+    throw new StoreRefusedError(
+      `the database ${options.file} cannot be opened (${error instanceof Error ? error.message : String(error)}); it is damaged or not an Agent UI store`,
+    );
+  }
+  /** What is known to be wrong with a session, on its record (the list marks it; reads answer it). */
+  const withDamage = (record: SessionRecord): SessionRecord => {
+    const damage = integrity?.damaged.get(record.id);
+    const rewound = integrity?.rewound.get(record.id);
+    if (damage !== undefined) record.damage = damage;
+    if (rewound !== undefined) record.logRewound = rewound;
+    return record;
+  };
   const committer = options.file === ":memory:" ? inThreadCommitter(db) : workerCommitter(options.file);
 
   const listeners = new Set<AppendListener>();
@@ -127,6 +160,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
   };
   const appends = new GroupCommit(commitBatch, (sessionId, entries) => {
     const lastSeq = entries[entries.length - 1].seq;
+    marker?.advanced(sessionId, lastSeq);
     for (const listener of listeners) listener(sessionId, lastSeq, entries);
   });
 
@@ -141,6 +175,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
 
   return {
     kind: "sqlite",
+    integrity,
     async createSession(session: NewSession) {
       q.insertSession.run({
         id: session.id,
@@ -150,14 +185,15 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
         config: JSON.stringify(session.config),
         now: new Date().toISOString(),
       });
+      marker?.created(session.id);
       return sessionRowToRecord(q.getSession.get(session.id) as SessionRow);
     },
     async getSession(id) {
       const row = q.getSession.get(id) as SessionRow | undefined;
-      return row ? sessionRowToRecord(row) : undefined;
+      return row ? withDamage(sessionRowToRecord(row)) : undefined;
     },
     async listSessions() {
-      return (q.listSessions.all() as SessionRow[]).map(sessionRowToRecord);
+      return (q.listSessions.all() as SessionRow[]).map((row) => withDamage(sessionRowToRecord(row)));
     },
     async setStatus(id, status, reason) {
       q.setStatus.run(status, reason ?? null, new Date().toISOString(), id);
@@ -216,6 +252,7 @@ export function createSqliteStore(options: SqliteStoreOptions): SessionStore {
     async close() {
       listeners.clear();
       await committer.close();
+      marker?.flush();
       if (db.open) db.close();
     },
   };
