@@ -6,6 +6,7 @@ import {
   type FramedRecord,
   type RecordMeta,
   diagnostic,
+  clip,
 } from "@agent-ui/contracts";
 import { type DetectedFormat, detectFramedFormat } from "./auto";
 import { ADAPTERS, findAdapter } from "./registry";
@@ -47,7 +48,7 @@ export function adaptRecords(
     const message =
       format === "auto"
         ? `could not detect the input format: ${detected?.reason}; pass one of: ${known}`
-        : `unknown format "${format.slice(0, 60)}"; known formats: ${known}`;
+        : `unknown format "${clip(format, 60)}"; known formats: ${known}`;
     return withDetected(
       { events: [], diagnostics: [diagnostic("unsupported_source_event", "error", message)] },
       detected,

@@ -1,3 +1,4 @@
+import { redactText } from "./redaction";
 import type { Severity } from "./taxonomy";
 
 /** Diagnostic codes. The seed 003 / Lime validation codes first, then ordering, verifier and
@@ -72,10 +73,15 @@ export interface Diagnostic {
   eventRef?: EventRef;
 }
 
-/** Cuts source text quoted in a diagnostic (ids, class names, keys): input may hold megabyte strings. */
+/** Source text quoted in a diagnostic (ids, class names, keys), redacted and then cut: input may hold
+ * megabyte strings, and a secret must be recognised whole before it is cut (SEC-03). */
 export function clip(text: string, max = 80): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  const safe = redactText(text.length > max + CLIP_WINDOW ? text.slice(0, max + CLIP_WINDOW) : text);
+  return safe.length > max ? `${safe.slice(0, max)}…` : safe;
 }
+
+/** How much beyond the cut is redacted with it, so a secret that starts before the cut is seen whole. */
+const CLIP_WINDOW = 1024;
 
 export function diagnostic(
   code: Diagnostic["code"],

@@ -19,7 +19,7 @@ import {
 } from "./state";
 import { messageChunk, messageContent, messageEnd, messageStart } from "./text";
 import { toolArgs, toolChunk, toolEnd, toolResult, toolStart } from "./tools";
-import { lookupTable } from "@agent-ui/contracts";
+import { lookupTable, clip } from "@agent-ui/contracts";
 
 export const AGUI_FORMAT = "ag-ui";
 
@@ -115,9 +115,7 @@ export class AguiAdapter implements SourceAdapter {
       const info = { index, sourceType: type };
       const handler = type !== undefined ? AGUI_HANDLERS[type] : undefined;
       if (type === undefined || handler === undefined)
-        return [
-          this.emitter.unsupported(record, info, `unknown AG-UI event type "${(type ?? "").slice(0, 80)}"`),
-        ];
+        return [this.emitter.unsupported(record, info, `unknown AG-UI event type "${clip(type ?? "", 80)}"`)];
       // Handlers may annotate the record (e.g. a derived message id), so they get a shallow copy.
       const ctx = new AguiContext(this.emitter, this.state, this.safe, { ...record }, info);
       return [...lifecycleCheck(ctx, type), ...handler(ctx)];

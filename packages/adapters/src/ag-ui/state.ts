@@ -4,9 +4,9 @@ import { applyJsonPatch } from "../shared/json-patch";
 import { normalizeMessages } from "../shared/messages";
 import { compact, isRecord, readArray, readRecord, readString } from "../shared/record";
 import { safeSummary } from "../shared/emitter";
-import { previewOf, safeText, safeValue } from "../shared/safe-payload";
+import { previewOf, safeValue } from "../shared/safe-payload";
 import type { AguiContext } from "./context";
-import { lookupTable } from "@agent-ui/contracts";
+import { lookupTable, clip } from "@agent-ui/contracts";
 
 /** STATE_SNAPSHOT → app state; the projection owns it and applies later deltas. */
 export function stateSnapshot(ctx: AguiContext): AgentUiEvent[] {
@@ -48,7 +48,7 @@ export function activity(ctx: AguiContext, isDelta: boolean): AgentUiEvent[] {
         ctx.diagnostic(
           "patch_failed",
           "warning",
-          `activity ${messageId.slice(0, 80)} delta before its snapshot`,
+          `activity ${clip(messageId, 80)} delta before its snapshot`,
         ),
       ];
     const result = applyJsonPatch(known.content, readArray(ctx.record, "patch", "delta") ?? []);
@@ -82,15 +82,10 @@ export function activity(ctx: AguiContext, isDelta: boolean): AgentUiEvent[] {
     ];
   }
   return [
-    ctx.diagnostic(
-      "runtime_info",
-      "info",
-      `activity ${activityType ?? "unknown"} ${messageId.slice(0, 80)}`,
-      {
-        activityType: activityType ?? "unknown",
-        content: safeSummary(content),
-      },
-    ),
+    ctx.diagnostic("runtime_info", "info", `activity ${activityType ?? "unknown"} ${clip(messageId, 80)}`, {
+      activityType: activityType ?? "unknown",
+      content: safeSummary(content),
+    }),
   ];
 }
 
@@ -162,7 +157,7 @@ export function subagentError(ctx: AguiContext): AgentUiEvent[] {
     ctx.diagnostic(
       "runtime_error",
       "warning",
-      `subagent ${name ?? agentId} failed: ${safeText(message).slice(0, 300)}`,
+      `subagent ${clip(name ?? agentId ?? "", 120)} failed: ${clip(message, 300)}`,
       compact({ agentId, code }),
     ),
   ];
@@ -198,10 +193,10 @@ export function custom(ctx: AguiContext): AgentUiEvent[] {
     ];
   }
   if (typeof value === "number" && Number.isFinite(value))
-    return [ctx.emit("metric.changed", { metricName: name.slice(0, 120), payload: { value } })];
+    return [ctx.emit("metric.changed", { metricName: clip(name, 120), payload: { value } })];
   return [
-    ctx.diagnostic("runtime_info", "info", `custom event ${name.slice(0, 120)}`, {
-      name: name.slice(0, 120),
+    ctx.diagnostic("runtime_info", "info", `custom event ${clip(name, 120)}`, {
+      name: clip(name, 120),
       value: safeSummary(value),
       preview: previewOf(value, 200),
     }),

@@ -1,6 +1,7 @@
 // TEXT_MESSAGE_* / REASONING_* (1.0) and TEXT_MESSAGE_CHUNK / THINKING_* (0.0.x) → text and reasoning parts.
 // A message's final text is emitted once at its END (the same text its deltas built), which closes the
 // part without duplicating it (TEXT-04). Reasoning is a separate reasoning message, never answer text.
+import { clip } from "@agent-ui/contracts";
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { readString } from "../shared/record";
 import type { AguiContext, OpenMessage } from "./context";
@@ -38,7 +39,7 @@ export function messageContent(ctx: AguiContext, kind: OpenMessage["kind"], chun
         ctx.diagnostic(
           "out_of_order",
           "warning",
-          `content for message ${messageId.slice(0, 80)} without its START`,
+          `content for message ${clip(messageId, 80)} without its START`,
         ),
       );
     // Content without START (or a CHUNK that opens the message): accepted, the message opens here.
@@ -112,7 +113,7 @@ export function closeAllMessages(ctx: AguiContext): AgentUiEvent[] {
           ctx.diagnostic(
             "out_of_order",
             "warning",
-            `run finished while message(s) ${unended.join(", ").slice(0, 200)} were still open`,
+            `run finished while message(s) ${clip(unended.join(", "), 200)} were still open`,
           ),
         ]
       : [];

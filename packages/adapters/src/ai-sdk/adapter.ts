@@ -30,7 +30,7 @@ import {
   outputDenied,
   outputError,
 } from "./tools";
-import { lookupTable } from "@agent-ui/contracts";
+import { lookupTable, clip } from "@agent-ui/contracts";
 
 export const AI_SDK_FORMAT = "ai-sdk";
 
@@ -119,7 +119,7 @@ export class AiSdkAdapter implements SourceAdapter {
       if (type.startsWith("data-")) return dataPart(ctx, type);
       const handler = AI_SDK_HANDLERS[type];
       if (handler === undefined)
-        return [this.emitter.unsupported(record, info, `unknown UI message chunk "${type.slice(0, 80)}"`)];
+        return [this.emitter.unsupported(record, info, `unknown UI message chunk "${clip(type, 80)}"`)];
       if (!this.state.retrying || !STEP_OUTPUT.has(type)) return handler(ctx);
       // The first output of a retried step: the run is streaming again, no longer `retrying`.
       this.state.retrying = false;

@@ -1,6 +1,6 @@
 // The Lime AgentRuntime profile adapter: RuntimeEvent records through the mapping table, and the
 // untyped read-model records (SessionSnapshot, TaskSnapshot, evidence / benchmark packs) as snapshots.
-import { type AgentUiEvent, LIME_PROFILE_SCHEMA_VERSION, type RecordMeta } from "@agent-ui/contracts";
+import { type AgentUiEvent, LIME_PROFILE_SCHEMA_VERSION, type RecordMeta, clip } from "@agent-ui/contracts";
 import type { EventFields, SourceInfo } from "../shared/emitter";
 import { Emitter } from "../shared/emitter";
 import {
@@ -57,7 +57,7 @@ export class LimeAdapter implements SourceAdapter {
         this.emitter.unsupported(
           record,
           info,
-          `unknown runtime event class "${type.slice(0, 80)}"`,
+          `unknown runtime event class "${clip(type, 80)}"`,
           this.baseFields(facts),
         ),
       ];
@@ -142,7 +142,7 @@ export class LimeAdapter implements SourceAdapter {
         }),
       );
     if (facts.schemaVersion !== undefined && facts.schemaVersion !== LIME_PROFILE_SCHEMA_VERSION) {
-      const version = facts.schemaVersion.slice(0, 40);
+      const version = clip(facts.schemaVersion, 40);
       into.push(
         this.check(key, base, info, "schema_mismatch", "info", {
           message: `schemaVersion ${version} is not ${LIME_PROFILE_SCHEMA_VERSION}; mapped as a core runtime event`,

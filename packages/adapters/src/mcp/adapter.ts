@@ -3,6 +3,7 @@
 // schema; URL → a link the user opens, resolved when the server says it completed), and results close
 // the row with artifact refs. JSON-RPC ids collide across directions, so requests are keyed by
 // sender direction + id.
+import { clip } from "@agent-ui/contracts";
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
@@ -292,7 +293,7 @@ class McpAdapter implements SourceAdapter {
         this.emit.diagnostic(
           "missing_correlation",
           "warning",
-          `mcp response to unknown request id ${id.slice(0, 40)}`,
+          `mcp response to unknown request id ${clip(id, 40)}`,
           info,
         ),
       ];

@@ -3,6 +3,7 @@
 // (the approval id is the call id; see tools.ts) and hand off between agents. The stream has no terminal
 // event: it ends when the run completes, or stops at an interruption, which must stay interrupted
 // (HITL-03). A serialized RunState (the run's snapshot, used to resume it) is read by run-state.ts.
+import { clip } from "@agent-ui/contracts";
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
@@ -81,7 +82,7 @@ class OpenAiAgentsAdapter implements SourceAdapter {
       const state = runStateJson(record);
       if (state === undefined) return [this.emit.unsupported(record, info, "RunState without its JSON form")];
       const schemaVersion = readString(state, "$schemaVersion");
-      if (schemaVersion !== undefined) info.schemaVersion = schemaVersion.slice(0, 40);
+      if (schemaVersion !== undefined) info.schemaVersion = clip(schemaVersion, 40);
       const { events, currentAgent } = readRunState(state, this.emit, this.tools, info);
       // The snapshot states how the run stood; a stream that follows is the resumed run.
       this.runOpen = false;

@@ -9,6 +9,7 @@
 // - `currentStep`: `next_step_interruption` (with the pending `tool_approval_item`s), or
 //   `next_step_final_output`; anything else was serialized mid-run, whose outcome is not known;
 // - the approval decisions recorded by `state.approve()` / `state.reject()` (approval-records.ts).
+import { clip } from "@agent-ui/contracts";
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
 import { safeSummary } from "../shared/emitter";
@@ -133,7 +134,7 @@ class RunStateReader {
       this.note(
         "schema_mismatch",
         "info",
-        `RunState schema ${schemaVersion.slice(0, 20)} is not one this adapter knows (up to ${KNOWN_RUN_STATE_SCHEMA}); mapped by shape`,
+        `RunState schema ${clip(schemaVersion, 20)} is not one this adapter knows (up to ${KNOWN_RUN_STATE_SCHEMA}); mapped by shape`,
       );
     this.readInput(this.state.originalInput);
     for (const [index, entry] of (readArray(this.state, "generatedItems") ?? []).entries())

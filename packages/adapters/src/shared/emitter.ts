@@ -1,3 +1,4 @@
+import { clip } from "@agent-ui/contracts";
 import type { AgentUiEvent, DiagnosticCode, Severity } from "@agent-ui/contracts";
 import type { AdapterOptions } from "../types";
 import { classificationOf } from "./classification";
@@ -157,7 +158,7 @@ export class Emitter {
     try {
       return translate();
     } catch (error) {
-      const reason = error instanceof Error ? error.message.slice(0, 200) : "unknown error";
+      const reason = error instanceof Error ? clip(error.message, 200) : "unknown error";
       return [this.unsupported(record, info, `adapter error: ${reason}`)];
     }
   }
@@ -201,7 +202,7 @@ export function safeSummary(record: unknown): Record<string, unknown> {
   const object = record as Record<string, unknown>;
   const summary: Record<string, unknown> = { kind: "object", keys: Object.keys(object).slice(0, 20) };
   for (const key of ["type", "kind", "event", "method", "$case"]) {
-    if (typeof object[key] === "string") summary[key] = (object[key] as string).slice(0, 80);
+    if (typeof object[key] === "string") summary[key] = clip(object[key] as string, 80);
   }
   return summary;
 }

@@ -3,7 +3,13 @@
 // runs controlled writes idempotently. The HTTP layer (../http) only translates requests to these calls.
 import { randomUUID } from "node:crypto";
 import type { SessionRunSummary } from "@agent-ui/client";
-import { type AgentUiEvent, type ControlCommand, redact, type WriteResult } from "@agent-ui/contracts";
+import {
+  type AgentUiEvent,
+  type ControlCommand,
+  redact,
+  redactText,
+  type WriteResult,
+} from "@agent-ui/contracts";
 import type {
   RuntimeSink,
   RuntimeSource,
@@ -114,14 +120,16 @@ export class Gateway {
     try {
       source = factory.create({ sessionId: id, scenario: input.scenario, config });
     } catch (error) {
-      if (error instanceof SourceConfigError) throw new GatewayError(400, error.code, error.message);
+      if (error instanceof SourceConfigError)
+        throw new GatewayError(400, error.code, redactText(error.message));
       throw error;
     }
     const record = await this.store.createSession({
       id,
-      title: input.title,
+      // Everything a caller sends is stored through the one redactor, like every event (SEC-01/02).
+      title: input.title === undefined ? undefined : redactText(input.title),
       sourceKind: factory.kind,
-      scenario: input.scenario,
+      scenario: input.scenario === undefined ? undefined : redactText(input.scenario),
       config: redact(config).value,
     });
     await this.projection(id);
