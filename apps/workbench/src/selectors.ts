@@ -34,6 +34,7 @@ export const selectTeam = (s: ProjectionState) => ({
   agents: s.agents,
   messages: s.messages,
   evidence: s.evidence,
+  artifacts: s.artifacts,
 });
 export const selectArtifacts = (s: ProjectionState) => ({ artifacts: s.artifacts, reviews: s.team.reviews });
 export const selectEvidence = (s: ProjectionState) => ({ evidence: s.evidence, reviews: s.team.reviews });

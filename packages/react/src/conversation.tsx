@@ -187,7 +187,7 @@ function PartView({ part, ...ctx }: { part: MessagePart } & PartContext) {
       return <p className="aui-worker-note">{part.text ?? part.title ?? "Worker update"}</p>;
     case "artifact_ref": {
       const artifact = part.artifactId ? ctx.artifacts[part.artifactId] : undefined;
-      const title = artifact?.title ?? part.title ?? part.artifactId ?? "artifact";
+      const title = artifact?.title ?? part.title ?? "Untitled artifact";
       const previewRef =
         typeof part.data?.previewRef === "string" ? part.data.previewRef : artifact?.previewRef;
       const card = (

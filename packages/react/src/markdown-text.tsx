@@ -7,7 +7,7 @@ import { StreamingText } from "./streaming-text";
 
 /** A streaming tail longer than this (one huge paragraph) is shown as plain text blocks until it settles:
  * parsing it again on every frame would cost time quadratic in its length. */
-export const LIVE_MARKDOWN_LIMIT = 4000;
+export const LIVE_MARKDOWN_LIMIT = 1500;
 
 const loadRenderer = () => import("./markdown/render");
 const Renderer = lazy(loadRenderer);

@@ -43,10 +43,16 @@ export function ProcessTimeline({
   rowHeight = 32,
 }: ProcessTimelineProps) {
   const [filter, setFilter] = useState<TimelineKind | "all">("all");
-  const shown = useMemo(
-    () => (filter === "all" ? entries : entries.filter((e) => e.kind === filter)),
-    [entries, filter],
-  );
+  // An entry is updated in place as its fact changes, so the projection's order (first seen) and the
+  // sequence a row shows (its latest event) disagree; rows are ordered by that sequence (PROC-09) so the
+  // numbers read in order. Entries without a sequence keep their place at the end.
+  const shown = useMemo(() => {
+    const kept = filter === "all" ? entries : entries.filter((e) => e.kind === filter);
+    const seq = (e: TimelineEntry) => e.source.sequence ?? Number.POSITIVE_INFINITY;
+    // Usually already in order (a linear check); sorted only when an update moved an entry.
+    const ordered = kept.every((e, i) => i === 0 || seq(kept[i - 1]) <= seq(e));
+    return ordered ? kept : [...kept].sort((a, b) => seq(a) - seq(b));
+  }, [entries, filter]);
   return (
     <section className="aui-timeline" aria-label="Process timeline">
       <header className="aui-row-head">

@@ -1,7 +1,7 @@
 // TeamWorkbench: roster, work board, handoff lane, worker notifications, review lane and a bounded teammate
 // transcript opened on demand (TEAM-01..13). Each teammate keeps its own identity (TEAM-05); worker
 // results stay worker results (TEAM-04); verdicts come from review facts, not prose (TEAM-08).
-import type { AgentRecord, EvidenceRecord, Message, TeamSlice } from "@agent-ui/contracts";
+import type { AgentRecord, ArtifactRecord, EvidenceRecord, Message, TeamSlice } from "@agent-ui/contracts";
 import { selectReviewLane } from "@agent-ui/projection/core";
 import { useMemo, useState } from "react";
 import type { Dispatch } from "./commands";
@@ -17,6 +17,7 @@ import {
   isTeammateRunning,
 } from "./team-controls";
 import { activeWaitsByAgent, nameOfAgent } from "./wait-edges";
+import { targetTitle } from "./fact-title";
 import { reasonText } from "./reason-text";
 
 export interface TeamWorkbenchProps {
@@ -25,6 +26,8 @@ export interface TeamWorkbenchProps {
   messages: Message[];
   /** Evidence records: a review with a `reviewRef` shows its verdict from the evidence owner (EVID-02/03). */
   evidence?: Record<string, EvidenceRecord>;
+  /** Artifacts, so a review's target reads as the artifact's title, not its id. */
+  artifacts?: Record<string, ArtifactRecord>;
   dispatch?: Dispatch;
   /** Most recent transcript messages shown per teammate (TEAM-09). */
   transcriptLimit?: number;
@@ -37,6 +40,7 @@ export function TeamWorkbench({
   agents,
   messages,
   evidence,
+  artifacts,
   dispatch,
   transcriptLimit = 20,
   focusAgentId,
@@ -213,7 +217,10 @@ export function TeamWorkbench({
           {team.reviews.map((r) => (
             <li key={r.reviewId} data-status={r.status}>
               <span>
-                {r.reviewer ? nameOf(r.reviewer) : "reviewer: unknown"} → {r.target ?? "target: unknown"}
+                {r.reviewer ? nameOf(r.reviewer) : "reviewer: unknown"} →{" "}
+                <span title={r.target}>
+                  {r.target ? targetTitle(r.target, artifacts) : "target: unknown"}
+                </span>
               </span>{" "}
               <Badge label="verdict" value={r.status} />
               {r.verdict ? <span className="aui-review-verdict"> {r.verdict}</span> : null}
@@ -282,13 +289,16 @@ function EvidenceReviews({ evidence }: { evidence: Record<string, EvidenceRecord
     <>
       {lanes.map((lane) => (
         <li key={lane.evidenceId} data-status={lane.status}>
-          <span>review {lane.ref}</span> <Badge label="verdict" value={lane.status} />{" "}
+          <span title={lane.ref}>Review</span> <Badge label="verdict" value={lane.status} />{" "}
           {Array.isArray(lane.verification) ? (
             lane.verification.map((v) => <Badge key={v.name} label={v.name} value={v.status} />)
           ) : (
             <Badge label="verification" value={honestText(lane.verification)} />
           )}
-          <span className="aui-hint"> evidence: {lane.evidenceId}</span>
+          <span className="aui-hint" title={lane.evidenceId}>
+            {" "}
+            evidence linked
+          </span>
         </li>
       ))}
     </>

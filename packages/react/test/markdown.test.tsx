@@ -150,7 +150,7 @@ describe("markdown blocks", () => {
 
 describe("long streaming paragraphs", () => {
   it("a streaming tail over the live limit is plain text blocks; it becomes markdown once finished", async () => {
-    const long = `**bold** ${"word ".repeat(1000)}`;
+    const long = `**bold** ${"word ".repeat(400)}`;
     const { container, rerender } = await renderMarkdown(long, true);
     expect(container.querySelector("strong")).toBeNull();
     expect(container.textContent).toContain("**bold**");

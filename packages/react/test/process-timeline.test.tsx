@@ -70,4 +70,16 @@ describe("ProcessTimeline", () => {
     fireEvent.click(screen.getByText("Review of report.md"));
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: "tl-3" }));
   });
+
+  it("PROC-09 rows are ordered by the sequence they show, even when facts were updated in place", () => {
+    const entries = teamRunning().timeline.map((e, i) => ({
+      ...e,
+      source: { ...e.source, sequence: i === 0 ? 999 : e.source.sequence },
+    }));
+    const { container } = render(<ProcessTimeline entries={entries} height={2000} />);
+    const seqs = [...container.querySelectorAll(".aui-tl-seq")].map((el) => Number(el.textContent?.slice(1)));
+    expect(seqs.length).toBe(entries.length);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(seqs[seqs.length - 1]).toBe(999);
+  });
 });

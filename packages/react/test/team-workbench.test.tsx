@@ -37,10 +37,22 @@ describe("TeamWorkbench", () => {
     };
     render(<TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} evidence={s.evidence} />);
     const lane = screen.getByLabelText("Review lane");
-    expect(within(lane).getByText("review review://r1")).toBeTruthy();
+    // The ref is for the inspector (hover), not the label.
+    expect(within(lane).getByText("Review").getAttribute("title")).toBe("review://r1");
+    expect(lane.textContent).not.toContain("review://");
     expect(within(lane).getByText("verdict: verified")).toBeTruthy();
     expect(within(lane).getByText("links_resolve: passed")).toBeTruthy();
     expect(within(lane).queryByText("No reviews.")).toBeNull();
+  });
+
+  it("a review's target reads as the artifact's title and version, its id only on hover", () => {
+    const s = teamRunning();
+    s.team.reviews = [
+      { reviewId: "rv", reviewer: "writer", target: "v2", status: "approved", evidenceRefs: [] } as never,
+    ];
+    render(<TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} artifacts={s.artifacts} />);
+    const lane = screen.getByLabelText("Review lane");
+    expect(within(lane).getByText("report.md, Version 2").getAttribute("title")).toBe("v2");
   });
 
   it("TEAM-06/07/15 worker notifications, handoffs and blocked work items are shown", () => {
