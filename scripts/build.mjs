@@ -70,7 +70,8 @@ export async function build({ ifStale = false, log = (line) => console.error(lin
   if (ifStale)
     log(`Building ${[...stale.map((n) => `@agent-ui/${n}`), ...(app ? ["the workbench"] : [])].join(", ")}…`);
   // npm packs a package's own LICENSE file only: each package ships a copy of the root one.
-  for (const name of PACKAGES) cpSync(path.join(ROOT, "LICENSE"), path.join(ROOT, "packages", name, "LICENSE"));
+  for (const name of PACKAGES)
+    cpSync(path.join(ROOT, "LICENSE"), path.join(ROOT, "packages", name, "LICENSE"));
   if (stale.length > 0) {
     const { build: tsdown } = await import("tsdown");
     await tsdown({
