@@ -21,7 +21,7 @@ function option(name: string, fallback: number): number {
 
 const fmt = (n: number) => n.toFixed(1);
 
-/** Issue 6: p95 frame ≤ 16.7 ms (60 Hz). */
+/** Target: p95 frame ≤ 16.7 ms (60 Hz). */
 const FRAME_TARGET_MS = 16.7;
 /** Chromium coarsens `performance.now()` to 0.1 ms without cross-origin isolation, so frame intervals of a
  * perfect 60 Hz cadence (16.67 ms) read 16.6–16.8: one clock step is measurement, not a missed frame. */
