@@ -1,4 +1,4 @@
-// Argument handling shared by `agent-ui bench` and `npm run bench`: options in, tables out.
+// Argument handling of `npm run bench` (bench/src/main.ts): options in, tables out.
 import { join } from "node:path";
 import { BENCH_DIR } from "./child";
 import { type BenchOptions, fullOptions, quickOptions } from "./options";
