@@ -23,6 +23,9 @@ function packageConfig(name: string): UserConfig {
     checks: { pluginTimings: false },
     sourcemap: false,
     logLevel: "warn",
+    // Workspace packages are dependencies, never bundled: also in the `.d.ts`, where the type resolver would
+    // otherwise follow tsconfig paths into their sources and inline a copy of their types.
+    external: [/^@agent-ui\//],
   };
   if (name === "react") config.copy = [{ from: "src/styles.css", to: "dist" }];
   if (name === "server") {
