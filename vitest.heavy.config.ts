@@ -1,9 +1,11 @@
 // `npm run test:heavy` (scripts/test-heavy.mjs): the live tests that drive the Claude Agent SDK and Codex
 // native CLIs (~400 MB each, installed into the gitignored `.heavy/`). They live outside `test/`, so the
 // default vitest.config.ts never picks them up.
+import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  ssr: { resolve: { conditions: ["@agent-ui/source", ...defaultServerConditions] } },
   test: {
     include: ["packages/*/heavy/**/*.test.ts"],
     environment: "node",

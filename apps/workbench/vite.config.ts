@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defaultClientConditions, defineConfig, type Plugin } from "vite";
 
 const gateway = process.env.AGENT_UI_GATEWAY ?? "http://127.0.0.1:4318";
 const sourcemaps = process.env.AGENT_UI_SOURCEMAP === "1";
@@ -40,6 +40,8 @@ export default defineConfig({
   root: import.meta.dirname,
   base: "./",
   plugins: [react(), precompress()],
+  // `@agent-ui/source`: the workspace packages' TypeScript sources, so the workbench needs no package build first.
+  resolve: { conditions: ["@agent-ui/source", ...defaultClientConditions] },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -1,10 +1,10 @@
-// Argument handling shared by `agent-ui bench` and `npm run bench`: options in, tables out.
+// Argument handling of `npm run bench` (bench/src/main.ts): options in, tables out.
 import { join } from "node:path";
 import { BENCH_DIR } from "./child";
 import { type BenchOptions, fullOptions, quickOptions } from "./options";
 import { runBench } from "./runner";
 
-export const BENCH_USAGE = `agent-ui bench [--quick] [--sizes 1000,10000] [--reducers ours-batch,ag-ui] [--cap-seconds 60] [--seed 1] [--out FILE | --no-write]
+export const BENCH_USAGE = `npm run bench -- [--quick] [--sizes 1000,10000] [--reducers ours-batch,ag-ui] [--cap-seconds 60] [--seed 1] [--out FILE | --no-write]
 
 Benchmarks our projector against AG-UI's client pipeline, the AI SDK's readUIMessageStream and Chat
 class, and a minimal immutable reducer, on the same seeded agent session; plus marginal cost, hydration

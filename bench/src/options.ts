@@ -1,8 +1,8 @@
 import { REDUCER_IDS } from "./reducers";
 import type { WorkerResult, WorkerTask } from "./tasks";
 
-// The three run shapes: the full benchmark (`npm run bench`), the ~30-second one (`agent-ui bench
-// --quick`) and a tiny smoke run (tests).
+// The three run shapes: the full benchmark (`npm run bench`), the ~30-second one (`npm run bench
+// -- --quick`) and a tiny smoke run (tests).
 export interface BenchOptions {
   /** Session sizes in our envelope events. 10k and 100k give the growth exponent. */
   sizes: number[];
@@ -23,6 +23,8 @@ export interface BenchOptions {
   serverEvents: number[];
   /** Run `npm run bench:ui` when the root package.json has it. */
   ui: boolean;
+  /** Measure `agent-ui --help` start-up and the browser bundle of the React binding (bench/src/product.ts). */
+  product: boolean;
   /** Where the JSON report goes; null writes nothing. */
   outFile: string | null;
   log: (line: string) => void;
@@ -52,6 +54,7 @@ export function fullOptions(outFile: string | null, log: (line: string) => void)
     hydrationRuns: 5,
     serverEvents: [10_000, 100_000],
     ui: true,
+    product: true,
     outFile,
     log,
   };
@@ -70,6 +73,7 @@ export function quickOptions(outFile: string | null, log: (line: string) => void
     hydrationRuns: 3,
     serverEvents: [],
     ui: false,
+    product: true,
   };
 }
 
@@ -87,5 +91,6 @@ export function smokeOptions(outFile: string | null, log: (line: string) => void
     hydrationRuns: 1,
     serverEvents: [],
     ui: false,
+    product: false,
   };
 }

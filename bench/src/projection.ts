@@ -1,4 +1,4 @@
-// `npm run bench:projection`: our projector alone (issue 3) at 1k / 10k / 100k events: events/s, peak
+// `npm run bench:projection`: our projector alone at 1k / 10k / 100k events: events/s, peak
 // heap, and the 10k → 100k time ratio, judged against the issue's targets. Each size runs in its own
 // child process with --expose-gc, like the full benchmark.
 import { loadavg } from "node:os";
@@ -79,7 +79,7 @@ export async function benchProjection(
     ),
     "",
     table(
-      ["issue 3 target (batch)", "measured", "met"],
+      ["target (batch)", "measured", "met"],
       targets.map((t) => [t.target, t.measured, t.met ? "yes" : "**no**"]),
     ),
   ].join("\n");

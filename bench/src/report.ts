@@ -1,6 +1,7 @@
 // The benchmark report: its JSON shape, the Markdown tables and the targets it is judged against.
 import { growthExponent } from "./growth";
 import { fmtCount, fmtMB, fmtMs, fmtRate, fmtRatio, sizeLabel, table } from "./markdown";
+import { type ProductResult, productTables } from "./product";
 import type { HydrationResult, MarginalResult, ReducerResult, ServerResult } from "./tasks";
 
 export interface Skipped {
@@ -24,6 +25,7 @@ export interface BenchReport {
   hydration?: HydrationResult;
   server: { results?: ServerResult[]; skipped?: string };
   ui: { table?: string; skipped?: string };
+  product?: { result?: ProductResult; skipped?: string };
   markdown: string;
 }
 
@@ -268,6 +270,14 @@ export function checkTargets(report: BenchReport): TargetCheck[] {
       });
     else checks.push({ target: name, measured: "not measured", met: null });
   }
+  const help = report.product?.result?.startup.find((s) => s.command === "agent-ui --help");
+  checks.push({
+    target: "agent-ui --help starts in < 150 ms",
+    measured: help
+      ? `${help.medianMs.toFixed(0)} ms (node -e 0: ${report.product?.result?.startup[0]?.medianMs.toFixed(0)} ms)`
+      : "not measured",
+    met: help ? help.medianMs < 150 : null,
+  });
   const histories = report.marginal.filter((m) => m.reducer === "ours").sort((a, b) => a.history - b.history);
   const first = histories[0];
   const last = histories[histories.length - 1];
@@ -322,6 +332,13 @@ export function renderReport(report: BenchReport): string {
   }
   out.push("#### Server (SQLite session store)", "", serverTable(report), "");
   out.push("#### UI", "", report.ui.table ?? `Skipped: ${report.ui.skipped ?? "not run"}.`, "");
+  const product = report.product;
+  out.push(
+    "#### First contact: CLI start-up and browser bundle",
+    "",
+    product?.result ? productTables(product.result) : `Skipped: ${product?.skipped ?? "not run"}.`,
+    "",
+  );
   out.push("#### Targets", "", targetsTable(checkTargets(report)), "");
   return out.join("\n");
 }

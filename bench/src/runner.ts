@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { ChildTimeout, REPO_ROOT, runInChild } from "./child";
 import { growthExponent } from "./growth";
 import type { BenchOptions } from "./options";
+import { measureProduct } from "./product";
 import { type BenchReport, type Skipped, renderReport } from "./report";
 import { loadServer } from "./server-bench";
 import type { HydrationResult, MarginalResult, ReducerResult, ServerResult, WorkerTask } from "./tasks";
@@ -167,6 +168,12 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   options.log("Server:");
   const server = await measureServerSizes(options);
   const ui = measureUi(options);
+  const product = options.product
+    ? await measureProduct(options.log).then(
+        (result) => ({ result }),
+        (error: unknown) => ({ skipped: `failed: ${String(error).slice(0, 300)}` }),
+      )
+    : { skipped: "not requested" };
   const report: BenchReport = {
     generatedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
@@ -181,6 +188,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     hydration,
     server: typeof server === "string" ? { skipped: server } : { results: server },
     ui,
+    product,
     markdown: "",
   };
   report.markdown = renderReport(report);

@@ -109,7 +109,7 @@ describe("benchmark runner", () => {
     expect(result.peakHeapBytes).toBeGreaterThan(0);
   }, 130_000);
 
-  it("PERF: agent-ui bench flags: --quick, sizes, reducers, bad input is an error message", () => {
+  it("PERF: npm run bench flags: --quick, sizes, reducers, bad input is an error message", () => {
     const io = { stdout: quiet, stderr: quiet };
     const quick = parseBenchArgs(["--quick", "--no-write"], io);
     expect(typeof quick).toBe("object");

@@ -22,7 +22,7 @@ function option(name: string, fallback: number): number {
 
 const fmt = (n: number) => n.toFixed(1);
 
-/** Issue 6: p95 frame ≤ 16.7 ms (60 Hz). */
+/** Target: p95 frame ≤ 16.7 ms (60 Hz). */
 const FRAME_TARGET_MS = 16.7;
 /** Initial JS a first visit downloads, gzip. */
 const INITIAL_JS_TARGET_KB = 150;

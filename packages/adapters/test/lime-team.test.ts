@@ -1,4 +1,4 @@
-// Lime team and turn-end facts (issue 4 follow-ups): how a turn really ended, the handoff and review
+// Lime team and turn-end facts: how a turn really ended, the handoff and review
 // lanes carried by `task.delegated` / `evidence.changed`, teammate attribution and team topology.
 // Records mirror what the demo runtime emits (packages/server/src/demo/scenarios/team*.ts).
 import { type AgentUiEvent, DIAGNOSTIC_CODES } from "@agent-ui/contracts";

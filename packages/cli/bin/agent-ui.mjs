@@ -1,7 +1,11 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly through tsx, so a fresh `npm ci` needs no build step.
-import { register } from "tsx/esm/api";
+// The installed `agent-ui` command: runs the built JavaScript in ../dist (`npm run build` in the repository).
+import { existsSync } from "node:fs";
 
-register();
-const { main } = await import("../src/main.ts");
+const entry = new URL("../dist/index.js", import.meta.url);
+if (!existsSync(entry)) {
+  process.stderr.write("agent-ui: the CLI is not built; run `npm run build` in the repository\n");
+  process.exit(1);
+}
+const { main } = await import(entry.href);
 process.exitCode = await main(process.argv.slice(2));

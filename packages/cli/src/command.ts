@@ -1,7 +1,7 @@
-/** One CLI sub-command. Each lives in its own file under ./commands and is listed in ./commands/index.ts. */
+/** One CLI sub-command. Each lives in its own file under ./commands and is listed, with its one-line
+ * summary, in ./commands/index.ts. */
 export interface Command {
   name: string;
-  summary: string;
   usage: string;
   /** Resolves to the process exit code. */
   run(args: string[], io: CommandIO): Promise<number>;

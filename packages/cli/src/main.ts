@@ -32,13 +32,14 @@ export async function main(argv: string[], io: CommandIO = processIO): Promise<n
     io.stdout(helpText());
     return 0;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
     io.stderr(`agent-ui: unknown command '${name}'\n\n${helpText()}`);
     return 2;
   }
+  const command = await entry.load();
   if (rest.includes("--help") || rest.includes("-h")) {
-    io.stdout(`${command.summary}\n\nUsage: ${command.usage}`);
+    io.stdout(`${entry.summary}\n\nUsage: ${command.usage}`);
     return 0;
   }
   return command.run(rest, io);

@@ -39,3 +39,13 @@ describe("agent-ui --help", () => {
     expect(err.join("\n")).toContain("unknown command 'frobnicate'");
   });
 });
+
+describe("agent-ui start --help", () => {
+  it("lists the demo scenario names", async () => {
+    const { io, out } = fakeIO();
+    expect(await main(["start", "--help"], io)).toBe(0);
+    expect(out.join("\n")).toMatch(
+      /--scenario <name> {2}the demo scenario to open: solo, team, approval, retry, blocked, queue-steer/,
+    );
+  });
+});

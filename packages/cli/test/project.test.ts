@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultSharedDir, LIME_PROFILE_FIXTURE_DIR } from "@agent-ui/conformance";
 import type { ProjectionState } from "@agent-ui/contracts";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { CommandIO } from "../src/command";
 import { main } from "../src/main";
 
@@ -19,6 +19,7 @@ function fakeIO(stdin = "") {
 }
 
 const dir = mkdtempSync(join(tmpdir(), "agent-ui-project-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const fixture = (name: string) => join(defaultSharedDir(), LIME_PROFILE_FIXTURE_DIR, name);
 
 const envelope = (sequence: number, type: string, fields: Record<string, unknown> = {}) => ({

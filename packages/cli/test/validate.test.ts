@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { CommandIO } from "../src/command";
 import { main } from "../src/main";
 
@@ -12,6 +12,7 @@ const fixtureDir = fileURLToPath(
 );
 const binPath = fileURLToPath(new URL("../bin/agent-ui.mjs", import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), "agent-ui-validate-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function fakeIO(stdin = "") {
   const out: string[] = [];

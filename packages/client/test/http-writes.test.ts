@@ -1,4 +1,4 @@
-// Every typed write of the runtime client through its HTTP port to a real gateway (issue 5): the gateway's
+// Every typed write of the runtime client through its HTTP port to a real gateway: the gateway's
 // validator accepts exactly what the client builds, the runtime receives the command field for field, and
 // the client gets the runtime's acknowledgement back. A repeated intent is one runtime fact
 // (AUI-AR-ACTION-004): the repeat returns the first result, marked duplicate.

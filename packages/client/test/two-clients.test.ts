@@ -1,4 +1,4 @@
-// Issue 5 integration facts on loopback, end to end: a real gateway running the embedded demo runtime,
+// Integration facts on loopback, end to end: a real gateway running the embedded demo runtime,
 // real `SessionClient`s over SSE and WebSocket. Two clients of one session hold identical projected state
 // (while an approval is pending, right after a write, after the run); a double-submitted approval from two
 // clients resolves once; a client whose TCP connection is cut mid-run (RST through a proxy, not just a
@@ -62,7 +62,7 @@ async function caughtUp(server: RunningServer, id: string, clients: SessionClien
   return last;
 }
 
-describe("two clients on one gateway session (issue 5)", () => {
+describe("two clients on one gateway session", () => {
   it("ORD-01/HYD-02 an SSE client and a WebSocket client see identical state: pending approval, after the write, after the run", async () => {
     const server = await gateway();
     const http = new GatewayHttpClient({ baseUrl: server.url });

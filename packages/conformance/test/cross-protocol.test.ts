@@ -1,4 +1,4 @@
-// Issue 4: the same scenario captured from each peer must project to equivalent snapshots.
+// The same scenario captured from each peer must project to equivalent snapshots.
 // Four captures record one story — a delete_file-style tool gated by an approval, the run
 // interrupted, then resumed and answered — through AG-UI, AI SDK, LangGraph and OpenAI Agents.
 // Tool names and ids differ between captures, so each projection is reduced to a protocol-neutral

@@ -1,4 +1,4 @@
-// The protocol-neutral summary of the approval-gated tool scenario (issue 4): one story — a tool
+// The protocol-neutral summary of the approval-gated tool scenario: one story — a tool
 // gated by an approval, the run interrupted, then resumed and answered — reduced to its shape, so
 // projections of different protocols (captured or produced live) can be compared for equality.
 // Used by cross-protocol.test.ts (captures) and live/equivalence.live.test.ts (live producers).
@@ -51,7 +51,7 @@ export function summarizeScenario(state: ProjectionState) {
 
 export type ScenarioSummary = ReturnType<typeof summarizeScenario>;
 
-/** The summary every protocol's approval-gated tool run must reach after the resume (issue 4). */
+/** The summary every protocol's approval-gated tool run must reach after the resume. */
 export const RESUMED_APPROVAL_SUMMARY: ScenarioSummary = {
   tools: [{ status: "output-available", gated: true }],
   approvals: [{ status: "resolved", linked: true }],

@@ -40,7 +40,7 @@ export const ACTION_STATUSES = [
 ] as const;
 export type ActionStatus = (typeof ACTION_STATUSES)[number];
 
-/** Runtime status shown on the status row before and during a run (issue 3 snapshot format). */
+/** Runtime status shown on the status row before and during a run. */
 export const RUNTIME_STATUSES = [
   "idle",
   "submitted",

@@ -124,7 +124,7 @@ describe("Agent UI event schema (ENV-01, ENV-05)", () => {
   });
 });
 
-describe("projection snapshot schema (ARCH-04, issue 3 snapshot format)", () => {
+describe("projection snapshot schema (ARCH-04)", () => {
   it("has exactly one property per ProjectionState key", () => {
     expect(Object.keys(projectionStateSchema.properties as object).sort()).toEqual(
       Object.keys(fullProjectionState).sort(),

@@ -1,4 +1,4 @@
-// Complexity facts of getState(), asserted without timing (issue 3; spec/perf-and-ops.md §2.2: keep
+// Complexity facts of getState(), asserted without timing (spec/perf-and-ops.md §2.2: keep
 // per-delta work O(1)): what a read re-creates does not grow with history, untouched slices keep identity,
 // lazily built slices still show the state as of their getState() however late they are read, and
 // snapshots stay plain, storable data (ARCH-04: state is recreatable from snapshots).

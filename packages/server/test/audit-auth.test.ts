@@ -1,4 +1,4 @@
-// Issue 5 audit — security promises of the gateway, checked route by route on a real loopback server:
+// Security promises of the gateway, checked route by route on a real loopback server:
 // the optional bearer token guards every `/api` route (SSE, WebSocket and the details API included), an
 // unauthenticated caller learns nothing (401 before any session lookup), and the real client works with the
 // token over both transports and reports a refusal as a connection fact.
@@ -76,7 +76,7 @@ function wsOutcome(url: string): Promise<number | "open"> {
   });
 }
 
-describe("audit: bearer token on every /api route (SEC, issue 5)", () => {
+describe("bearer token on every /api route (SEC)", () => {
   const scripted = scriptedFactory([{ type: "run.started", payload: { input: "hello" } }]);
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let sessionId: string;

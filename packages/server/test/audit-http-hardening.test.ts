@@ -1,4 +1,4 @@
-// Issue 5 audit — the gateway's HTTP hardening on a real loopback server: loopback-only by default, no
+// The gateway's HTTP hardening on a real loopback server: loopback-only by default, no
 // CORS headers unless origins are configured (preflight, SSE and error answers included), and every
 // malformed request answered with a 4xx JSON `{ error: { code, message } }` while the server keeps serving.
 import { networkInterfaces } from "node:os";
@@ -40,7 +40,7 @@ async function postRaw(
   return { status: response.status, body: await response.json() };
 }
 
-describe("audit: gateway HTTP hardening (issue 5 server promises)", () => {
+describe("gateway HTTP hardening", () => {
   const scripted = scriptedFactory([{ type: "run.started", payload: { input: "hello" } }]);
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let sessionId: string;

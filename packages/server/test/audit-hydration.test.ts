@@ -1,4 +1,4 @@
-// Issue 5 audit — the hydration window ("shell, status, pending actions, queued turns, recent messages; older
+// The hydration window ("shell, status, pending actions, queued turns, recent messages; older
 // history paged by cursor") on a live demo session, and what a late client shows from it alone: the
 // pending approval and the queued turn are there before any live event (HYD-02), and a reject through the
 // client fails the tool without it ever running (HITL-04).
@@ -10,7 +10,7 @@ import { startTestServer, waitFor } from "./helpers";
 const pendingAction = (state: ProjectionState) =>
   Object.values(state.actions).find((a) => a.status === "pending");
 
-describe("audit: the hydration window of a live session (HYD-01/02, issue 5)", () => {
+describe("the hydration window of a live session (HYD-01/02)", () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let http: GatewayHttpClient;
   let sessionId: string;

@@ -1,10 +1,10 @@
-// Secrets a runtime puts in its own prose (a status reason, a write result) or a user pastes into a command never reach the store or a client unredacted: found by the issue-5 audit (SEC-01/02).
+// Secrets a runtime puts in its own prose (a status reason, a write result) or a user pastes into a command never reach the store or a client unredacted (SEC-01/02).
 import { describe, expect, it } from "vitest";
 import { postJson, startTestServer, waitFor } from "./helpers";
 
 const SECRET = "sk-proj-Zx8c7V6b5N4m3Q2w1E0r9T8y7U6i5O4p";
 
-describe("audit: secrets in reasons and fingerprints are redacted (SEC-01/02)", () => {
+describe("secrets in reasons and fingerprints are redacted (SEC-01/02)", () => {
   it("SEC-01 a source status reason, a runtime's write reason and a command's text are stored and served redacted", async () => {
     const server = await startTestServer({
       extraSources: [

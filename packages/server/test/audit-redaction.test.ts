@@ -1,4 +1,4 @@
-// Issue 5 audit — "no secret reaches a client: events pass through redaction before storage". Checked by
+// "No secret reaches a client: events pass through redaction before storage". Checked by
 // reading the store back directly (not only through the HTTP API, which could redact on the way out):
 // the session's config, every stored event, detail bodies and compacted snapshots.
 import type { RuntimeSink, RuntimeSourceFactory } from "@agent-ui/server";
@@ -59,7 +59,7 @@ function expectNoSecret(label: string, value: unknown): void {
     expect({ label, leaked: text.includes(secret) }).toEqual({ label, leaked: false });
 }
 
-describe("audit: redaction before storage, read back from the store (SEC-01/02)", () => {
+describe("redaction before storage, read back from the store (SEC-01/02)", () => {
   const source = leakySource();
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let sessionId: string;

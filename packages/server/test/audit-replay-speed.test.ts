@@ -1,4 +1,4 @@
-// Issue 5 audit — "replay source at a chosen speed". The replay source reads the wall clock (no clock can
+// "Replay source at a chosen speed". The replay source reads the wall clock (no clock can
 // be injected), so speed is checked relatively and by construction, never by measuring durations: the same
 // recording whose gaps add up to ≥ 10 s at speed 1 finishes at speed 0 and at speed 1000 while the speed-1
 // replay has barely begun. Every speed delivers the records in recorded order, and a stop ends a slow replay.
@@ -17,7 +17,7 @@ const RECORDS = Array.from({ length: 6 }, (_, i) => ({
 
 type Entry = { seq: number; event: { type: string; eventId: string } };
 
-describe("audit: replay speed (issue 5)", () => {
+describe("replay speed", () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
     server = await startTestServer();

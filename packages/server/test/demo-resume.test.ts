@@ -1,4 +1,4 @@
-// The embedded demo runtime resumes after a gateway restart on the same SQLite data dir (issue 5), over real
+// The embedded demo runtime resumes after a gateway restart on the same SQLite data dir, over real
 // loopback HTTP: a clean close (in-process) and a crash (a child gateway killed with SIGKILL). The resumed
 // session is `live` with a reason saying what was carried over; new turns continue the numbering; the
 // combined log keeps unique event ids and monotonic sequences; a run that was in flight is not continued

@@ -1,4 +1,4 @@
-// Detail bodies commit in the same transaction as the events that reference them (issue 5): an append that
+// Detail bodies commit in the same transaction as the events that reference them: an append that
 // fails keeps none of its bodies, one that succeeds keeps both, bodies queue in FIFO order with the appends
 // around them — on SQLite and (with AGENT_UI_PG_URL) PostgreSQL.
 import type { AgentUiEvent } from "@agent-ui/contracts";

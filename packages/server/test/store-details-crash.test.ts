@@ -1,4 +1,4 @@
-// A writer killed with SIGKILL while appends that carry detail bodies are in flight (issue 5): after reopening
+// A writer killed with SIGKILL while appends that carry detail bodies are in flight: after reopening
 // the database every stored event's ref opens its body, and no body is kept without its event — on SQLite
 // and (with AGENT_UI_PG_URL) PostgreSQL. Every acknowledged append is there.
 import { spawn } from "node:child_process";

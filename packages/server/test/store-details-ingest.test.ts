@@ -1,5 +1,5 @@
 // The ingest takes detail bodies out while adapting and hands them to the append that carries the events
-// referencing them (issue 5): `store.append(id, events, ingest.takeDetails())` is one transaction.
+// referencing them: `store.append(id, events, ingest.takeDetails())` is one transaction.
 import { describe, expect, it } from "vitest";
 import { createSqliteStore } from "../src";
 import { SessionIngest } from "../src/gateway/ingest";

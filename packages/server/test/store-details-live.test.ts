@@ -1,5 +1,5 @@
 // A viewer that receives an event can open its detail body at once — never a 404 for a delivered ref
-// (issue 5). Store level: an append listener reads the bodies of the seqs it is told about, in the writing
+// Store level: an append listener reads the bodies of the seqs it is told about, in the writing
 // instance and (PostgreSQL) in a second instance woken by LISTEN/NOTIFY. Gateway level: an SSE viewer fetches
 // `GET /api/sessions/:id/details/:ref` the moment each entry arrives, on the gateway that holds the runtime
 // or (PostgreSQL) on another gateway of the same database.

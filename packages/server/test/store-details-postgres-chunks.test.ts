@@ -1,5 +1,5 @@
 // PostgreSQL detail upserts split a batch's bodies over several statements of the same transaction, so a
-// group commit holding many large bodies never builds one oversized array parameter (issue 5). Checked on
+// group commit holding many large bodies never builds one oversized array parameter. Checked on
 // the statements the store sends (a recording client), without a database.
 import type pg from "pg";
 import { describe, expect, it } from "vitest";

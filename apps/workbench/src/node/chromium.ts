@@ -2,7 +2,8 @@
 // background networking on a closed network). One launcher for the e2e tests and the UI benchmark.
 import { type Browser, chromium } from "playwright-core";
 
-export const CHROMIUM = "/usr/bin/chromium";
+/** Debian's Chromium, or the executable `AGENT_UI_CHROMIUM` names. */
+export const CHROMIUM = process.env.AGENT_UI_CHROMIUM || "/usr/bin/chromium";
 
 /** `extraArgs`: more Chromium flags, e.g. `--host-resolver-rules=…` for a test that needs a host name. */
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {

@@ -7,8 +7,6 @@ const USAGE = "agent-ui conformance [--json] [--shared <dir>] [--id <case-id>]â€
 
 export const conformanceCommand: Command = {
   name: "conformance",
-  summary:
-    "Run the Agent UI conformance suite (AUI-AR cases, governance failures, acceptance items, fixtures)",
   usage: `${USAGE}
 
   --json          print the results as JSON

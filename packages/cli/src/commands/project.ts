@@ -89,7 +89,6 @@ export function projectText(text: string, from: string, at?: number): ProjectedT
 
 export const projectCommand: Command = {
   name: "project",
-  summary: "Project a source event stream into the Agent UI snapshot (JSON or a --summary digest)",
   usage: `${USAGE}
 
   --from <format>  source format: auto (default: detect; exits 2 listing the candidates when unsure)

@@ -115,7 +115,6 @@ export async function runServe(options: ServeArgs, io: CommandIO, stop: AbortSig
 
 export const serveCommand: Command = {
   name: "serve",
-  summary: "Run the gateway: session API, SSE/WebSocket streams, durable store (SQLite or PostgreSQL)",
   usage: USAGE,
   async run(args, io) {
     const options = parseServeArgs(args);

@@ -2,7 +2,6 @@
 // the gateway with the embedded demo runtime and the built workbench as static files, opens a `team`
 // session and prints the URL. Runs until interrupted.
 import { builtInSources, type RunningServer, startServer } from "@agent-ui/server";
-import { ensureWorkbenchBuilt } from "@agent-ui/workbench/build";
 import type { Command, CommandIO } from "../command";
 import {
   ACCESS_ENV,
@@ -13,6 +12,7 @@ import {
   applyAccessOption,
   resolveToken,
 } from "./access-options";
+import { workbenchDir } from "../workbench";
 
 const USAGE = [
   "agent-ui start [--port 4318] [--host 127.0.0.1] [--data-dir .data] [--scenario team] [--rebuild]",
@@ -84,7 +84,7 @@ export async function launchWorkbench(
   options: StartOptions,
   log: (line: string) => void = () => {},
 ): Promise<LaunchedWorkbench> {
-  const { dir } = await ensureWorkbenchBuilt({ force: options.rebuild, log });
+  const dir = await workbenchDir({ rebuild: options.rebuild, log });
   const server = await startServer({
     port: options.port,
     host: options.host,
@@ -115,6 +115,11 @@ export async function launchWorkbench(
   }
 }
 
+/** The scenario names the embedded demo runtime offers. */
+function demoScenarios(): readonly string[] {
+  return builtInSources().find((source) => source.kind === "demo")?.scenarios ?? [];
+}
+
 function untilSignal(): Promise<string> {
   return new Promise((resolve) => {
     const done = (signal: string) => () => resolve(signal);
@@ -125,8 +130,10 @@ function untilSignal(): Promise<string> {
 
 export const startCommand: Command = {
   name: "start",
-  summary: "Build the workbench if needed, start the gateway with the demo runtime and open a team session",
-  usage: USAGE,
+  usage: `${USAGE}
+
+  --scenario <name>  the demo scenario to open: ${demoScenarios().join(", ")}
+  --rebuild          rebuild the workbench from the repository's sources first`,
   async run(args: string[], io: CommandIO): Promise<number> {
     const options = parseStartArgs(args);
     if (typeof options === "string") {

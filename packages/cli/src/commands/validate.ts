@@ -195,8 +195,6 @@ export function formatDiagnosticLine(d: Diagnostic): string {
 
 export const validateCommand: Command = {
   name: "validate",
-  summary:
-    "Validate a recorded event stream (Agent UI envelopes or Lime runtime records) and report diagnostics",
   usage: `${USAGE}
 
   --from <format>  auto (default: detect), agent-ui, lime or any registered adapter format:

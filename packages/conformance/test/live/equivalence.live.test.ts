@@ -1,4 +1,4 @@
-// Issue 4, live: the same scenario (a preamble, one approval-gated `delete_file` call, the approval,
+// Live: the same scenario (a preamble, one approval-gated `delete_file` call, the approval,
 // the tool's result, the answer) produced by every registered live peer must project to equivalent
 // snapshots. Each production is adapted with `format: "auto"`, projected, and reduced to the
 // protocol-neutral summary plus the scenario's named facts; then every producer must agree.

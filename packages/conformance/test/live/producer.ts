@@ -1,7 +1,7 @@
 // The contract between the live-producer tests: each real peer package is driven, offline and in
 // process (or on loopback), through one shared scenario, and hands back what its client saw.
 //
-// The shared scenario (issue 4, cross-protocol equivalence): the user asks to delete
+// The shared scenario (cross-protocol equivalence): the user asks to delete
 // /workspace/demo/x; the agent says "Let me delete it." and calls the tool `delete_file` with
 // {"path":"/workspace/demo/x"}, which needs approval; the run stops waiting for the user; the user
 // approves; the tool runs and returns "deleted /workspace/demo/x"; the agent answers "Deleted.".

@@ -1,0 +1,54 @@
+// No published package imports anything its package.json does not declare: every bare import in a
+// package's sources is one of its dependencies or peer dependencies (tests and dev tools excluded), and
+// tsx is never a runtime dependency.
+import { readFileSync, readdirSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { PACKAGES, ROOT } from "./support/packages";
+
+/** Static imports and re-exports (`from "x"`), side-effect imports and literal dynamic imports. */
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s*"([^"\s]+)"|\bimport\(\s*"([^"\s]+)"\s*\)|(?:^|\n)\s*import\s*"([^"\s]+)"/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : /\.(ts|tsx)$/.test(entry.name)
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
+const packageName = (specifier: string) =>
+  specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0];
+
+describe.each(PACKAGES)("@agent-ui/%s dependencies", (name) => {
+  const dir = join(ROOT, "packages", name);
+  const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+  };
+  const declared = new Set([
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}),
+  ]);
+
+  it("declares every package its sources import", () => {
+    const imported = new Set<string>();
+    for (const file of sourceFiles(join(dir, "src"))) {
+      for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
+        const specifier = match[1] ?? match[2] ?? match[3];
+        if (/^[./]/.test(specifier) || specifier.startsWith("node:") || builtinModules.includes(specifier))
+          continue;
+        imported.add(packageName(specifier));
+      }
+    }
+    expect([...imported].filter((dep) => !declared.has(dep)).sort()).toEqual([]);
+  });
+
+  it("has no tsx at run time", () => {
+    expect(declared.has("tsx")).toBe(false);
+  });
+});
