@@ -20,7 +20,7 @@ import {
   normalizeMessage,
 } from "./normalize";
 import { CompletionEvidence, closedRun, unknownOutcome } from "./completion";
-import { INTERRUPT_KEY, InterruptBook } from "./interrupts";
+import { INTERRUPT_KEY, InterruptBook, type RaisedInterrupt } from "./interrupts";
 import { appStateOf, customProgress, customStatePath, taskChunkPayload } from "./payloads";
 import { SseReplayGuard } from "./replay";
 
@@ -369,7 +369,8 @@ class LangGraphAdapter implements SourceAdapter {
   /** `interrupt()` pauses the whole graph: an action keyed by the interrupt id, and the run ends paused. */
   private onInterrupts(chunk: Chunk, list: unknown, info: SourceInfo): AgentUiEvent[] {
     const out: AgentUiEvent[] = [];
-    for (const { actionId, toolCallId, payload } of this.interrupts.raise(chunk, list, (v) => this.safe(v))) {
+    const raised = this.interrupts.raise(chunk, list, (v) => this.safe(v));
+    for (const { actionId, toolCallId, payload } of raised) {
       const fields = { ...this.nsFields(chunk.namespace), actionId, toolCallId, phase: "waiting" as const };
       const ids = { ...info, sourceEventId: `interrupt:${actionId}` };
       if (toolCallId !== undefined)
@@ -378,8 +379,27 @@ class LangGraphAdapter implements SourceAdapter {
         );
       out.push(this.fact(chunk, "action.required", compact<EventFields>({ ...fields, payload }), ids));
     }
+    if (raised.length > 0) out.push(...this.holdOpenTools(chunk, raised, info));
     if (out.length > 0 && this.runOpen) out.push(this.closeRun(info));
     return out;
+  }
+
+  /** The graph pauses whole: tool calls still open beside the interrupting one are held in their
+   * pending task (`next` names it) and run on resume, so they wait on the interrupt, never cancelled. */
+  private holdOpenTools(chunk: Chunk, raised: RaisedInterrupt[], info: SourceInfo): AgentUiEvent[] {
+    const gated = new Set(raised.map((r) => r.toolCallId));
+    const heldByActionId = raised[0].actionId;
+    return this.book
+      .openTools()
+      .filter((id) => !gated.has(id))
+      .map((toolCallId) =>
+        this.fact(
+          chunk,
+          "tool.progress",
+          { ...this.baseFields(), toolCallId, payload: { heldByActionId } },
+          { ...info, sourceEventId: `held:${toolCallId}:${heldByActionId}` },
+        ),
+      );
   }
 
   /** App-defined `custom` payloads: progress-shaped ones update the subgraph's capsule; the rest is app state. */

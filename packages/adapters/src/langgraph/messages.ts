@@ -46,6 +46,11 @@ export class MessageBook {
     return track;
   }
 
+  /** Tool calls started and not yet answered by a ToolMessage. */
+  openTools(): string[] {
+    return [...this.tools].filter(([, t]) => t.started && !t.terminal).map(([id]) => id);
+  }
+
   /** The call id of a streamed tool_call_chunk: the first chunk names it, later chunks only their index. */
   chunkCall(messageId: string, index: number | undefined, id?: string): string | undefined {
     const key = `${messageId}:${index ?? 0}`;
