@@ -136,6 +136,13 @@ describe("live @langchain/langgraph: parallel ToolNode calls, one interrupts", (
       expect(state.tools[id], id).toMatchObject({ status: "running", actionId: approval });
   });
 
+  it("TEXT-09 with checkpoints in streamMode the user's prompt is shown once, from the first run", () => {
+    const users = (state: ProjectionState) =>
+      state.messages.flatMap((m) => m.parts.filter((p) => p.kind === "user_text").map((p) => p.text));
+    expect(users(project(paused))).toEqual(["tidy /workspace"]);
+    expect(users(project([...paused, ...resumed]))).toEqual(["tidy /workspace"]);
+  });
+
   it("HITL-03 TOOL-01 after the resume every call has the result the graph's state holds", () => {
     expect(finalMessages.map((m) => m.tool_call_id).sort()).toEqual(CALLS.map((c) => c.id));
     const state = project([...paused, ...resumed]);
