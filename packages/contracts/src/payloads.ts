@@ -97,6 +97,9 @@ export interface ToolProgressPayload {
   ratio?: number;
   /** Set when the tool is blocked on a decision (approval-requested). */
   awaitingActionId?: string;
+  /** Set when the tool is not gated itself but the paused run holds it until this action is answered
+   * (a sibling of the call that paused the run, run on resume): it stays pending, never cancelled. */
+  heldByActionId?: string;
 }
 export interface ToolOutputDeltaPayload {
   delta: string;

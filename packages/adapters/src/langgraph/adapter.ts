@@ -20,7 +20,7 @@ import {
   normalizeMessage,
 } from "./normalize";
 import { CompletionEvidence, closedRun, unknownOutcome } from "./completion";
-import { INTERRUPT_KEY, InterruptBook } from "./interrupts";
+import { INTERRUPT_KEY, InterruptBook, type RaisedInterrupt } from "./interrupts";
 import { appStateOf, customProgress, customStatePath, taskChunkPayload } from "./payloads";
 import { SseReplayGuard } from "./replay";
 
@@ -29,6 +29,8 @@ export const LANGGRAPH_FORMAT = "langgraph";
 export class LangGraphAdapter implements SourceAdapter {
   private readonly emit: Emitter;
   private runOpen = false;
+  /** A `metadata` event announced a run: it starts with the next chunk, which carries its input. */
+  private startPending = false;
   private runId: string | undefined;
   private threadId: string | undefined;
   private readonly replay = new SseReplayGuard();
@@ -79,6 +81,7 @@ export class LangGraphAdapter implements SourceAdapter {
     // interrupt means paused; completed needs evidence (completion.ts); otherwise the outcome is not
     // known and is shown so, never guessed (STAT-08, FALL-01).
     const out: AgentUiEvent[] = [];
+    if (this.startPending) out.push(...this.ensureRun({ namespace: [], mode: "end", payload: null }, {}));
     if (this.runOpen && (this.interrupts.waiting || this.completion.evidence !== undefined))
       out.push(this.closeRun({}));
     else if (this.runOpen) {
@@ -129,27 +132,36 @@ export class LangGraphAdapter implements SourceAdapter {
       case "metadata":
         this.runId = readString(payload, "run_id") ?? this.runId;
         this.threadId = readString(payload, "thread_id") ?? this.threadId;
-        return this.ensureRun(chunk, info);
-      case "end":
-        return this.runOpen ? [this.closeRun(info)] : [];
+        this.startPending = true;
+        return [];
+      case "end": {
+        const out = this.startPending ? this.ensureRun(chunk, info) : [];
+        if (this.runOpen) out.push(this.closeRun(info));
+        return out;
+      }
       case "error": {
+        const out = this.startPending ? this.ensureRun(chunk, info) : [];
         this.runOpen = false;
         const message =
           readString(payload, "message", "error") ?? (typeof payload === "string" ? payload : "graph error");
-        return [
+        out.push(
           this.emit.event(
             "run.failed",
             { ...this.baseFields(), phase: "failed", payload: { message } },
             info,
           ),
-        ];
+        );
+        return out;
       }
       case "messages/metadata":
         return [];
     }
     if (this.interrupts.isEcho(chunk)) return [];
     // Checkpoint and task bookkeeping trails a paused run's stream: it never starts the resume.
-    const trailing = (chunk.mode === "checkpoints" || chunk.mode === "tasks") && this.interrupts.waiting;
+    const trailing =
+      (chunk.mode === "checkpoints" || chunk.mode === "tasks") &&
+      this.interrupts.waiting &&
+      !this.startPending;
     const out = trailing ? [] : this.ensureRun(chunk, info);
     this.completion.observe(chunk);
     out.push(...this.ensureNamespaces(chunk.namespace, info));
@@ -192,15 +204,29 @@ export class LangGraphAdapter implements SourceAdapter {
   }
 
   private ensureRun(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
+    this.startPending = false;
     if (this.runOpen) return [];
     this.runOpen = true;
     this.completion.reset();
     const payload: JsonObject = {};
-    if (chunk.mode === "values" && chunk.namespace.length === 0) {
-      const last = normalizeMessage(messagesIn(chunk.payload).at(-1));
+    // The run's input is the newest human message of the state it starts from (`values`, or the
+    // `checkpoints` snapshot when that mode is on and comes first).
+    const state =
+      chunk.namespace.length > 0
+        ? undefined
+        : chunk.mode === "values"
+          ? chunk.payload
+          : chunk.mode === "checkpoints"
+            ? asRecord(chunk.payload)?.values
+            : undefined;
+    if (state !== undefined) {
+      const last = normalizeMessage(messagesIn(state).at(-1));
       if (last?.kind === "human" && (last.id === undefined || !this.book.humans.has(last.id))) {
         payload.input = last.text;
-        if (last.id !== undefined) payload.userMessageId = last.id;
+        if (last.id !== undefined) {
+          payload.userMessageId = last.id;
+          this.book.humans.add(last.id);
+        }
       }
     }
     const out = [this.emit.event("run.started", { ...this.baseFields(), phase: "submitted", payload }, info)];
@@ -266,8 +292,14 @@ export class LangGraphAdapter implements SourceAdapter {
       tool: (id) => this.book.tool(id),
       chunkCall: (messageId, index, id) => this.book.chunkCall(messageId, index, id),
       safe: (value) => this.safe(value),
+      // A human message the run did not start with (a stream opened by `metadata` or a checkpoint,
+      // a thread state, history): the user's text, keyed by its id so every restatement is one fact.
       human: (message) => {
-        if (message.id !== undefined) this.book.humans.add(message.id);
+        if (message.id === undefined || this.book.humans.has(message.id)) return [];
+        this.book.humans.add(message.id);
+        const payload = { text: message.text, role: "user" };
+        const fields = { ...this.baseFields(), messageId: message.id, payload };
+        return [this.fact(chunk, "text.final", fields, { ...info, sourceEventId: `message:${message.id}` })];
       },
     };
   }
@@ -294,7 +326,12 @@ export class LangGraphAdapter implements SourceAdapter {
   private onMessageTuple(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
     const [raw, meta] = Array.isArray(chunk.payload) ? chunk.payload : [chunk.payload, undefined];
     const out = this.learnThread(readString(meta, "thread_id"), info);
-    out.push(...this.onMessage(chunk, normalizeMessage(raw), info, "as-is"));
+    const message = normalizeMessage(raw);
+    // `messages` mode sends, per message id, either its streamed tokens or (from a node that did not
+    // stream) the whole message once, never both. The Agent Server types a token `ai` like a whole
+    // message, so an untyped `ai` item is a delta: a whole message is then its one and only delta.
+    if (message?.kind === "ai" && !message.chunkKnown) message.chunk = true;
+    out.push(...this.onMessage(chunk, message, info, "as-is"));
     return out;
   }
 
@@ -340,7 +377,8 @@ export class LangGraphAdapter implements SourceAdapter {
   /** `interrupt()` pauses the whole graph: an action keyed by the interrupt id, and the run ends paused. */
   private onInterrupts(chunk: Chunk, list: unknown, info: SourceInfo): AgentUiEvent[] {
     const out: AgentUiEvent[] = [];
-    for (const { actionId, toolCallId, payload } of this.interrupts.raise(chunk, list, (v) => this.safe(v))) {
+    const raised = this.interrupts.raise(chunk, list, (v) => this.safe(v));
+    for (const { actionId, toolCallId, payload } of raised) {
       const fields = { ...this.nsFields(chunk.namespace), actionId, toolCallId, phase: "waiting" as const };
       const ids = { ...info, sourceEventId: `interrupt:${actionId}` };
       if (toolCallId !== undefined)
@@ -349,8 +387,27 @@ export class LangGraphAdapter implements SourceAdapter {
         );
       out.push(this.fact(chunk, "action.required", compact<EventFields>({ ...fields, payload }), ids));
     }
+    if (raised.length > 0) out.push(...this.holdOpenTools(chunk, raised, info));
     if (out.length > 0 && this.runOpen) out.push(this.closeRun(info));
     return out;
+  }
+
+  /** The graph pauses whole: tool calls still open beside the interrupting one are held in their
+   * pending task (`next` names it) and run on resume, so they wait on the interrupt, never cancelled. */
+  private holdOpenTools(chunk: Chunk, raised: RaisedInterrupt[], info: SourceInfo): AgentUiEvent[] {
+    const gated = new Set(raised.map((r) => r.toolCallId));
+    const heldByActionId = raised[0].actionId;
+    return this.book
+      .openTools()
+      .filter((id) => !gated.has(id))
+      .map((toolCallId) =>
+        this.fact(
+          chunk,
+          "tool.progress",
+          { ...this.baseFields(), toolCallId, payload: { heldByActionId } },
+          { ...info, sourceEventId: `held:${toolCallId}:${heldByActionId}` },
+        ),
+      );
   }
 
   /** App-defined `custom` payloads: progress-shaped ones update the subgraph's capsule; the rest is app state. */

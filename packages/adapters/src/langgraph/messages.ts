@@ -46,6 +46,11 @@ export class MessageBook {
     return track;
   }
 
+  /** Tool calls started and not yet answered by a ToolMessage. */
+  openTools(): string[] {
+    return [...this.tools].filter(([, t]) => t.started && !t.terminal).map(([id]) => id);
+  }
+
   /** The call id of a streamed tool_call_chunk: the first chunk names it, later chunks only their index. */
   chunkCall(messageId: string, index: number | undefined, id?: string): string | undefined {
     const key = `${messageId}:${index ?? 0}`;
@@ -64,8 +69,8 @@ export interface MessageSink {
   chunkCall(messageId: string, index: number | undefined, id?: string): string | undefined;
   /** Redacts and offloads a value with the adapter's `largePayloadBytes`. */
   safe(value: unknown): unknown;
-  /** A human message: the run's input when it is new. */
-  human(message: LcMessage): void;
+  /** A human message not shown yet (not the run's input): the user's text, once per id. */
+  human(message: LcMessage): AgentUiEvent[];
 }
 
 export function translateMessage(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
@@ -75,8 +80,7 @@ export function translateMessage(message: LcMessage, sink: MessageSink): AgentUi
     case "tool":
       return toolMessage(message, sink);
     case "human":
-      sink.human(message);
-      return [];
+      return sink.human(message);
     default:
       return []; // system prompts are configuration, not conversation
   }

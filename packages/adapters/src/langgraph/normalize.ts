@@ -84,6 +84,8 @@ export type MessageKind = "ai" | "human" | "tool" | "system" | "unknown";
 export interface LcMessage {
   kind: MessageKind;
   chunk: boolean;
+  /** False for an API dict (`type: "ai"`): a streamed token and a whole message look the same. */
+  chunkKnown: boolean;
   id?: string;
   text: string;
   name?: string;
@@ -122,10 +124,12 @@ function contentText(content: unknown): string {
 export function normalizeMessage(raw: unknown): LcMessage | undefined {
   let body = asRecord(raw);
   if (body === undefined) return undefined;
-  let typeName = readString(body, "_type") ?? readString(body, "type");
+  let className = readString(body, "_type");
+  let typeName = className ?? readString(body, "type");
   if (body.lc !== undefined && typeName === "constructor") {
     const path = readArray(body, "id") ?? [];
     typeName = typeof path[path.length - 1] === "string" ? (path[path.length - 1] as string) : undefined;
+    className = typeName;
     body = asRecord(body.kwargs) ?? {};
   }
   const [kind, chunk] =
@@ -133,6 +137,7 @@ export function normalizeMessage(raw: unknown): LcMessage | undefined {
   const message: LcMessage = {
     kind,
     chunk: chunk || typeName?.endsWith("Chunk") === true,
+    chunkKnown: className !== undefined || typeName?.endsWith("Chunk") === true,
     text: contentText(body.content),
     toolCalls: (readArray(body, "tool_calls") ?? []).map((c) => ({
       id: readString(c, "id"),

@@ -12,6 +12,7 @@ import { safeText } from "../internal/safety";
 import { addPart, createMessage } from "../message-ops";
 import type { EventContext, Store } from "../store";
 import { trackAgentTask } from "./agent-task-parts";
+import { archiveMessages } from "./run";
 import { citeReviewEvidence } from "./evidence-parts";
 import { trackWaitEdges } from "./wait-edges";
 import { mergeWorkItem } from "./work-board";
@@ -87,6 +88,16 @@ function applyShape(store: Store, ctx: EventContext): void {
   if (changed) store.team.touch();
 }
 
+const FINISHED_AGENT: ReadonlySet<string> = new Set(["completed", "failed", "killed", "closed"]);
+
+/** PROC-02/03: a finished agent's own lane is archived like a finished run's turn. Its messages live in
+ * its own turn (a subagent turn keyed by the agent) or as its lane in the event's turn. */
+function archiveLane(store: Store, agentId: string, ctx: EventContext): void {
+  const own = (store.turnMessages.get(agentId) ?? []).filter((m) => m.agentId === agentId);
+  const lane = store.laneMessage.get(`${ctx.turnKey}|${agentId}`);
+  archiveMessages(store, lane !== undefined && !own.includes(lane) ? [...own, lane] : own, ctx);
+}
+
 function agentEvent(kind: "spawned" | "changed" | "completed") {
   return (store: Store, ctx: EventContext): void => {
     const { event, payload } = ctx;
@@ -137,6 +148,7 @@ function agentEvent(kind: "spawned" | "changed" | "completed") {
     applyShape(store, ctx);
     trackWaitEdges(store, agent, ctx);
     trackAgentTask(store, agent, ctx, kind === "spawned");
+    if (FINISHED_AGENT.has(agent.status)) archiveLane(store, agentId, ctx);
     store.timelineEntry(`agent:${agentId}`, "agent", agent.name === "unknown" ? agentId : agent.name, ctx, {
       status: agent.status,
       refs: { agentId, ...(agent.taskId ? { taskId: agent.taskId } : {}) },

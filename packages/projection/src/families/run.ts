@@ -4,7 +4,7 @@ import type { RuntimeSlice, RuntimeStatus } from "@agent-ui/contracts";
 import { runtimeAttention, toRuntimeStatus } from "../crosswalk";
 import { asNumber, asString, asStringArray, isRecord } from "../internal/json";
 import { safeText } from "../internal/safety";
-import { PROCESS_KINDS } from "../internal/message-state";
+import { type MessageState, PROCESS_KINDS } from "../internal/message-state";
 import { addPart, createMessage, findMessage, touchPart } from "../message-ops";
 import { repairSection } from "../hydration/repair";
 import type { EventContext, Store } from "../store";
@@ -260,7 +260,11 @@ function endTurn(store: Store, ctx: EventContext, status: RuntimeStatus): boolea
 /** PROC-02/03: when a run ends every process part collapses and streaming text is done. */
 export function archiveTurn(store: Store, turnKey: string, ctx: EventContext): void {
   const messages = store.turnMessages.get(turnKey);
-  if (messages === undefined) return;
+  if (messages !== undefined) archiveMessages(store, messages, ctx);
+}
+
+/** The archive step for some messages of a turn (a subagent's lane when the subagent ends). */
+export function archiveMessages(store: Store, messages: Iterable<MessageState>, ctx: EventContext): void {
   for (const message of messages) {
     for (const part of message.parts) {
       const isProcess = PROCESS_KINDS.has(part.kind);

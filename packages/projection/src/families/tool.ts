@@ -177,6 +177,13 @@ function toolProgress(store: Store, ctx: EventContext): void {
   if (message !== undefined || ratio !== undefined) tool.progress = progress;
   const awaiting = asString(payload.awaitingActionId);
   if (awaiting !== undefined) tool.actionId = awaiting;
+  const heldBy = asString(payload.heldByActionId);
+  if (heldBy !== undefined && awaiting === undefined) {
+    // Held by the paused run, not running: its status stays where the source left it.
+    if (!isTerminal(tool.status) && tool.status !== "approval-requested") tool.actionId = heldBy;
+    syncViews(store, tool, ctx);
+    return;
+  }
   if (isTerminal(tool.status)) {
     syncViews(store, tool, ctx);
     return;
@@ -322,17 +329,17 @@ export function closeOpenTools(
 ): void {
   const open = store.openTools.get(turnKey);
   if (open === undefined || open.size === 0) return;
+  const kept = new Set<string>();
   for (const id of Array.from(open)) {
     const tool = store.tools.get(id);
     if (tool === undefined) continue;
     // A tool waiting on a still-pending approval is not running: the run paused for the decision
-    // (HITL interrupt). It stays approval-requested beside its visible pending card, never "cancelled".
-    if (
-      tool.status === "approval-requested" &&
-      tool.actionId !== undefined &&
-      store.pendingActions.has(tool.actionId)
-    )
+    // (HITL interrupt). It stays approval-requested beside its visible pending card, never "cancelled";
+    // so does a tool the paused run holds until that action is answered (`heldByActionId`).
+    if (tool.actionId !== undefined && store.pendingActions.has(tool.actionId)) {
+      kept.add(id);
       continue;
+    }
     if (status === "unknown")
       store.diag(
         "tool_unclosed_at_turn_end",
@@ -342,8 +349,7 @@ export function closeOpenTools(
       );
     setStatus(store, tool, status, ctx);
   }
-  for (const id of Array.from(open))
-    if (store.tools.get(id)?.status !== "approval-requested") open.delete(id);
+  for (const id of Array.from(open)) if (!kept.has(id)) open.delete(id);
 }
 
 /** Annotations from permission/hook facts on a tool row (PERM-04/05). */
