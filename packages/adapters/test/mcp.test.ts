@@ -192,19 +192,25 @@ describe("mcp adapter: failures, cancellation and bare messages", () => {
     expect(JSON.stringify(events)).not.toContain("hunter2-secret");
   });
 
-  it("DIAG-01 server log messages are diagnostics; unknown methods and responses are diagnosed", () => {
+  it("DIAG-01 server log messages are diagnostics at their own level (info is never a warning); unknown methods and responses are diagnosed", () => {
     const events = adapt([
       s2c({
         method: "notifications/message",
         params: { level: "error", logger: "db", data: "connection lost" },
       }),
+      s2c({ method: "notifications/message", params: { level: "warning", data: "slow disk" } }),
+      s2c({ method: "notifications/message", params: { level: "info", data: "connected" } }),
+      s2c({ method: "notifications/message", params: { level: "debug", data: "tick" } }),
       c2s({ id: 3, method: "brand/new" }),
       s2c({ id: 77, result: {} }),
     ]);
-    expect(events.map((e) => e.payload?.code)).toEqual([
-      "runtime_error",
-      "unsupported_source_event",
-      "missing_correlation",
+    expect(events.map((e) => [e.payload?.code, e.payload?.severity])).toEqual([
+      ["runtime_error", "error"],
+      ["runtime_warning", "warning"],
+      ["runtime_info", "info"],
+      ["runtime_info", "info"],
+      ["unsupported_source_event", "warning"],
+      ["missing_correlation", "warning"],
     ]);
   });
 

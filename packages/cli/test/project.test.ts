@@ -128,6 +128,21 @@ describe("agent-ui project", () => {
     expect(out).toMatch(/^diagnostics\s+\d+ \(\d+ errors, \d+ warnings\)/m);
   });
 
+  it("HITL-04 --summary says a denied call is denied, not a plain output-error", async () => {
+    const denied = [
+      envelope(1, "run.started", { payload: { input: "delete it" } }),
+      envelope(2, "tool.started", { toolCallId: "td", payload: { name: "delete_file" } }),
+      envelope(3, "tool.failed", { toolCallId: "td", payload: { denied: true, error: "rejected by user" } }),
+      envelope(4, "tool.started", { toolCallId: "tf", payload: { name: "fetch" } }),
+      envelope(5, "tool.failed", { toolCallId: "tf", payload: { error: "timeout" } }),
+    ];
+    const file = join(dir, "denied.jsonl");
+    writeFileSync(file, denied.map((e) => JSON.stringify(e)).join("\n"));
+    const { code, out } = await project(["--from", "agent-ui", "--summary", file]);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^tools\s+2\n\s+delete_file denied \[td\]\n\s+fetch output-error \[tf\]/m);
+  });
+
   it("reads stdin for '-'", async () => {
     const { code, out } = await project(
       ["--from", "agent-ui", "-"],

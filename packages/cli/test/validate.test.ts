@@ -259,3 +259,27 @@ describe("the real bin (npx agent-ui)", () => {
     expect(bad.stderr).toContain("nope.jsonl");
   });
 });
+
+describe("validate and project agree", () => {
+  it("ORD-06 an AG-UI run ending in RUN_ERROR with a tool still open validates with 0 errors, like project", async () => {
+    const file = join(tmp, "agui-run-error.jsonl");
+    writeFileSync(
+      file,
+      jsonl([
+        { type: "RUN_STARTED", threadId: "t", runId: "r" },
+        { type: "TOOL_CALL_START", toolCallId: "tc", toolCallName: "fetch" },
+        { type: "TOOL_CALL_ARGS", toolCallId: "tc", delta: "{}" },
+        { type: "TOOL_CALL_END", toolCallId: "tc" },
+        { type: "RUN_ERROR", message: "boom" },
+      ]),
+    );
+    const validated = await run([file]);
+    expect(validated.code).toBe(0);
+    expect(validated.stdout).toContain("0 errors");
+    const projected = fakeIO();
+    expect(await main(["project", file], projected.io)).toBe(0);
+    const state = JSON.parse(projected.out());
+    expect(state.diagnostics.filter((d: { severity: string }) => d.severity === "error")).toEqual([]);
+    expect(state.tools.tc.status).toBe("output-error");
+  });
+});

@@ -136,6 +136,15 @@ export class Store {
     this.diagnosticsView = null;
   }
 
+  /** Takes back diagnostics a later fact proved untrue (they must be true of the snapshot). */
+  withdrawDiagnostics(untrue: (diagnostic: Diagnostic) => boolean): void {
+    const kept = this.diagnostics.filter((d) => !untrue(d));
+    if (kept.length === this.diagnostics.length) return;
+    this.diagnostics.length = 0;
+    this.diagnostics.push(...kept);
+    this.diagnosticsView = null;
+  }
+
   /** Diagnostics produced elsewhere (contracts validation) are appended redacted. */
   pushDiagnostics(list: readonly Diagnostic[]): void {
     if (list.length === 0) return;

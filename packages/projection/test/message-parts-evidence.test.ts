@@ -132,6 +132,17 @@ describe("evidence_ref message parts", () => {
     expect(selectAnswerText(state, "m1")).toBe("Hello again");
   });
 
+  it("TEXT-04 text of a later step after a tool, unspaced by the runtime, is a new paragraph of the answer", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const state = projectEvents([
+      e("text.delta", { payload: { delta: "Let me check." } }),
+      e("tool.started", { toolCallId: "c1", payload: { name: "weather" } }),
+      e("tool.result", { toolCallId: "c1", payload: { output: "21" } }),
+      e("text.delta", { payload: { delta: "It is 21°C." } }),
+    ]);
+    expect(selectAnswerText(state, "m1")).toBe("Let me check.\n\nIt is 21°C.");
+  });
+
   it("EVID-03 property: any order of evidence updates gives exactly one citation per evidence id", () => {
     const step = fc.record({
       evidenceId: fc.constantFrom("ev1", "ev2", "ev3"),

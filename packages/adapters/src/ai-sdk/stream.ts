@@ -142,6 +142,9 @@ export function customPart(ctx: AiSdkContext): AgentUiEvent[] {
  * `<name>:<id>` when the part has an id, so a reconciled data part replaces its earlier value).
  */
 export function dataPart(ctx: AiSdkContext, type: string): AgentUiEvent[] {
+  // A transient part reaches the client's onData once and is never kept in a message: the SDK holds no
+  // state of it, so neither does the projection.
+  if (ctx.record.transient === true) return [];
   const name = type.slice("data-".length);
   const id = readString(ctx.record, "id");
   const key = (id !== undefined ? `${name}:${id}` : name).replace(/~/g, "~0").replace(/\//g, "~1");
@@ -151,9 +154,8 @@ export function dataPart(ctx: AiSdkContext, type: string): AgentUiEvent[] {
     ctx.state.dataRootCreated = true;
   }
   patch.push({ op: "add", path: `/aiSdkData/${key}`, value: safeValue(ctx.record.data, ctx.safe) });
-  // A transient part is no message part, so a step reset has nothing of it to discard.
-  if (ctx.record.transient !== true) ctx.state.stepItems.push({ kind: "data", key });
-  return [ctx.emit("state.delta", { payload: { patch, transient: ctx.record.transient === true } })];
+  ctx.state.stepItems.push({ kind: "data", key });
+  return [ctx.emit("state.delta", { payload: { patch } })];
 }
 
 /** `source-url` / `source-document`: an evidence fact carrying one source ref (EVID-01), cited by the

@@ -76,9 +76,26 @@ const CHANNEL_STATUS: Readonly<Record<string, string>> = lookupTable({
   "channel.resumed": "resumed",
 });
 
+/** A `channel.message` whose payload says `kind: "worker_notification"`: a teammate (named by its
+ * `subagentId`) reporting back to the coordinator — the worker-notification lane, linked to its teammate,
+ * task and result ref, never user speech and never a remote channel (TEAM-04, AS-PROJ-09). */
+function isWorkerNotice(f: LimeFacts): boolean {
+  return readString(f.payload, "kind") === "worker_notification";
+}
+
+export const channelWorkerNotification: Builder = (f, ctx) => {
+  if (!isWorkerNotice(f)) return null;
+  const built = workerNotification(f, ctx);
+  if (built === null) return null;
+  const taskId = f.ids.taskId ?? stringField(f, "taskId", "task_id");
+  return taskId !== undefined ? { ...built, taskId } : built;
+};
+
 /** A remote channel is a remote teammate; a disconnect is connectivity, never a terminal state. */
 export const channelAgent: Builder = (f) => {
-  const agentId = f.ids.agentId ?? stringField(f, "agentId", "peerAgentId") ?? f.extraIds.channelId;
+  if (isWorkerNotice(f)) return null;
+  const agentId =
+    f.ids.agentId ?? stringField(f, "agentId", "peerAgentId") ?? f.ids.subagentId ?? f.extraIds.channelId;
   if (agentId === undefined) return null;
   return {
     agentId,

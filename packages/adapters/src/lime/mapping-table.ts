@@ -31,6 +31,7 @@ import {
 import {
   agentFact,
   channelAgent,
+  channelWorkerNotification,
   delegatedHandoff,
   handoff,
   peerTask,
@@ -219,7 +220,10 @@ export const RUNTIME_CLASS_MAPPING: Readonly<Record<RuntimeEventClass, readonly 
   "channel.connected": [out("agent.changed", channelAgent)],
   "channel.disconnected": [out("agent.changed", channelAgent)],
   "channel.resumed": [out("agent.changed", channelAgent)],
-  "channel.message": [out("agent.changed", channelAgent)],
+  "channel.message": [
+    out("agent.changed", channelAgent),
+    out("worker.notification", channelWorkerNotification),
+  ],
   "channel.permission_forwarded": [out("action.required", channelPermissionForwarded)],
   "channel.permission_returned": [
     out("action.resolved", channelPermissionReturned),

@@ -259,16 +259,15 @@ class McpAdapter implements SourceAdapter {
   }
 
   private logDiagnostic(params: JsonObject, info: SourceInfo): AgentUiEvent {
+    // RFC 5424 levels as MCP names them: error and worse are runtime errors, warning a warning, and
+    // debug / info / notice (or an unknown level) information — never coded as a warning.
     const level = readString(params, "level") ?? "info";
     const severe = ["error", "critical", "alert", "emergency"].includes(level);
     const data = params.data;
     const message = `${readString(params, "logger") ?? "server"}: ${safePreview(data, 300) ?? ""}`;
-    return this.emit.diagnostic(
-      severe ? "runtime_error" : "runtime_warning",
-      severe ? "error" : level === "warning" ? "warning" : "info",
-      message,
-      info,
-    );
+    if (severe) return this.emit.diagnostic("runtime_error", "error", message, info);
+    if (level === "warning") return this.emit.diagnostic("runtime_warning", "warning", message, info);
+    return this.emit.diagnostic("runtime_info", "info", message, info);
   }
 
   /** A response travels against its request: its request was sent the other way. */

@@ -151,7 +151,11 @@ export function summarize({ state, format, detected }: ProjectedText): string {
     lines,
     "tools",
     tools.length,
-    tools.map((t) => `${t.name} ${t.status} [${t.toolCallId}]`),
+    // A call the user (or policy) denied ended in output-error, but it is a denial, not a failure: say so.
+    tools.map(
+      (t) =>
+        `${t.name} ${t.status === "output-error" && t.error?.category === "denied" ? "denied" : t.status} [${t.toolCallId}]`,
+    ),
   );
   const pending = selectPendingActions(state);
   block(

@@ -5,7 +5,7 @@ import { adaptRecords } from "@agent-ui/adapters";
 import { type ProjectionState, TOOL_TERMINAL_STATES, parseRecords } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type UIMessage, type UIMessageChunk, readUIMessageStream } from "ai";
+import { type UIMessage, type UIMessageChunk, createUIMessageStream, readUIMessageStream } from "ai";
 import {
   AI_SDK_DENIED_ANSWER,
   CLIENT_TOOL,
@@ -257,5 +257,37 @@ describe("live ai: experimental steering while a tool runs", () => {
     expect(Object.values(state.tools).map((tool) => tool.status)).toEqual(["output-available"]);
     expect(state.runtime.status).toBe("completed");
     expect(errors(state)).toEqual([]);
+  });
+});
+
+describe("live ai: data parts, persistent and transient", () => {
+  it("TEXT-08 app state holds exactly the data parts readUIMessageStream keeps in the message", async () => {
+    const stream = createUIMessageStream({
+      execute: ({ writer }) => {
+        writer.write({ type: "data-progress", data: { percent: 50 }, transient: true });
+        writer.write({ type: "data-weather", id: "w1", data: { city: "Paris", tempC: 21 } });
+        writer.write({ type: "text-start", id: "t1" });
+        writer.write({ type: "text-delta", id: "t1", delta: "Done." });
+        writer.write({ type: "text-end", id: "t1" });
+        writer.write({ type: "data-progress", data: { percent: 100 }, transient: true });
+      },
+    });
+    const [forSdk, forUs] = stream.tee();
+    let message: UIMessage | undefined;
+    for await (const m of readUIMessageStream({ stream: forSdk })) message = m;
+    const records: UIMessageChunk[] = [];
+    const reader = forUs.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) records.push(next.value);
+    const kept = (message?.parts ?? []).filter((p) => p.type.startsWith("data-")) as {
+      type: string;
+      id?: string;
+      data: unknown;
+    }[];
+    const state = projectEvents(adaptRecords(records, "auto").events);
+    const appData = (state.appState as { aiSdkData?: Record<string, unknown> }).aiSdkData ?? {};
+    expect(Object.keys(appData)).toEqual(
+      kept.map((p) => (p.id !== undefined ? `${p.type.slice(5)}:${p.id}` : p.type.slice(5))),
+    );
+    for (const p of kept) expect(appData[`${p.type.slice(5)}:${p.id}`]).toEqual(p.data);
   });
 });

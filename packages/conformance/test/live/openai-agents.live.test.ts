@@ -120,6 +120,15 @@ describe("live @openai/agents: tool call, then a handoff to a specialist", () =>
     state = projectRecords(live.records);
   });
 
+  it("DIAG-01 diagnostics are true of the snapshot: no lineage_unknown for an agent an edge reaches", () => {
+    const reached = new Set(state.team.edges.map((edge) => edge.to));
+    expect(reached.size).toBeGreaterThan(0);
+    const untrue = state.diagnostics.filter(
+      (d) => d.code === "lineage_unknown" && [...reached].some((to) => d.message.includes(`agent ${to} `)),
+    );
+    expect(untrue).toEqual([]);
+  });
+
   it("ROUTE-02 token usage is the sum the SDK's own RunContext reports, not the last response's", () => {
     expect(state.metrics["tokens.input"]).toBe(live.usage.inputTokens);
     expect(state.metrics["tokens.output"]).toBe(live.usage.outputTokens);

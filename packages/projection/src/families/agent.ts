@@ -36,6 +36,16 @@ export function agentFor(store: Store, agentId: string, ctx: EventContext): Agen
   return agent;
 }
 
+function lineageUnknownMessage(agentId: string): string {
+  return `agent ${agentId} has no parent ids: no delegation edge is drawn`;
+}
+
+/** An edge now reaches the agent: an earlier "no delegation edge is drawn" is no longer true. */
+function edgeDrawnTo(store: Store, agentId: string): void {
+  const message = lineageUnknownMessage(agentId);
+  store.withdrawDiagnostics((d) => d.code === "lineage_unknown" && d.message === message);
+}
+
 /** Parent ids from the runtime make the lineage known and add one spawn edge (TEAM-02). */
 function applyLineage(
   store: Store,
@@ -61,6 +71,7 @@ function applyLineage(
       ...(agent.taskId ? { taskId: agent.taskId } : {}),
       source: ctx.source,
     });
+    edgeDrawnTo(store, agent.agentId);
     store.team.touch();
   }
 }
@@ -136,13 +147,12 @@ function agentEvent(kind: "spawned" | "changed" | "completed") {
     if (isRecord(payload.background))
       agent.background = { ...agent.background, ...(payload.background as AgentRecord["background"]) };
     applyLineage(store, agent, ctx, asString(payload.parentAgentId));
-    if (agent.lineage === "unknown" && (kind === "spawned" || isNew))
-      store.diag(
-        "lineage_unknown",
-        "info",
-        `agent ${agentId} has no parent ids: no delegation edge is drawn`,
-        event,
-      );
+    if (
+      agent.lineage === "unknown" &&
+      (kind === "spawned" || isNew) &&
+      !store.team.value.edges.some((edge) => edge.to === agentId)
+    )
+      store.diag("lineage_unknown", "info", lineageUnknownMessage(agentId), event);
     agent.source = ctx.source;
     store.agents.touch(agentId);
     applyShape(store, ctx);
@@ -241,8 +251,10 @@ function handoff(store: Store, ctx: EventContext): void {
     record.from !== "unknown" &&
     record.to !== "unknown" &&
     !team.edges.some((edge) => edge.kind === "handoff" && edge.from === record.from && edge.to === record.to)
-  )
+  ) {
     team.edges.push({ from: record.from, to: record.to, kind: "handoff", source: ctx.source });
+    edgeDrawnTo(store, record.to);
+  }
   store.team.touch();
   store.timelineEntry(`handoff:${id}`, "team", `Handoff ${record.from} → ${record.to}`, ctx, {
     status: record.status,

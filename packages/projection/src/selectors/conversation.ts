@@ -26,9 +26,19 @@ export function selectAnswerText(state: ProjectionState, messageId?: string): st
   const message =
     messageId === undefined ? lastAssistant(state.messages) : state.messages.find((m) => m.id === messageId);
   if (message === undefined) return "";
+  // Text of a later step (after a tool call) that the runtime did not space from the earlier text is a
+  // new paragraph: a blank line keeps the steps' sentences apart instead of gluing the last word of one to
+  // the next. Text split only by a citation, a reasoning summary or a delegation chip, or already spaced,
+  // joins as streamed.
   let text = "";
-  for (const part of message.parts)
-    if (part.kind === "assistant_text" && part.text !== undefined) text += part.text;
+  let stepEnded = false;
+  for (const part of message.parts) {
+    if (part.kind === "tool_call" || part.kind === "tool_result") stepEnded = true;
+    if (part.kind !== "assistant_text" || part.text === undefined || part.text === "") continue;
+    const glued = text !== "" && !/\s$/.test(text) && !/^\s/.test(part.text);
+    text += (stepEnded && glued ? "\n\n" : "") + part.text;
+    stepEnded = false;
+  }
   return text;
 }
 
