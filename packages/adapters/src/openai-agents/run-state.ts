@@ -78,6 +78,10 @@ export function readRunState(
 
 class RunStateReader {
   readonly currentAgent: string | undefined;
+  /** The agent of the first generated item: the run's own assistant. */
+  private rootAgent: string | undefined;
+  /** Agents after a handoff already announced as the active specialist. */
+  private readonly announced = new Set<string>();
   private readonly out: AgentUiEvent[] = [];
   /** Names this run across its snapshots (user input ids). */
   private readonly runKey: string;
@@ -188,8 +192,32 @@ class RunStateReader {
       );
   }
 
-  /** One generated item (`index` -1: a pending interruption of `currentStep`). */
+  /** One generated item, its facts attributed to the agent that produced it when that is not the run's
+   * first agent (after a handoff), as on the stream. */
   private readItem(item: JsonObject | undefined, index: number): void {
+    const agent = readString(asRecord(item?.agent), "name");
+    this.rootAgent ??= agent;
+    const start = this.out.length;
+    this.readItemFacts(item, index);
+    if (agent === undefined || agent === this.rootAgent) return;
+    for (const event of this.out.slice(start))
+      if (/^(text|reasoning|tool|action)\./.test(event.type) && event.agentId === undefined)
+        event.agentId = agent;
+    if (!this.announced.has(agent)) {
+      this.announced.add(agent);
+      this.out.push(
+        // No status: the snapshot names the specialist, not how far it got (the run end says that).
+        this.restated(
+          "agent.changed",
+          { agentId: agent, topology: "specialist_handoff", payload: { agentName: agent } },
+          `agent:${agent}`,
+        ),
+      );
+    }
+  }
+
+  /** One generated item (`index` -1: a pending interruption of `currentStep`). */
+  private readItemFacts(item: JsonObject | undefined, index: number): void {
     const type = readString(item, "type") ?? "unknown";
     const raw = asRecord(item?.rawItem);
     if (item === undefined || raw === undefined) {

@@ -129,6 +129,16 @@ describe("live @openai/agents: tool call, then a handoff to a specialist", () =>
     expect(untrue).toEqual([]);
   });
 
+  it("TEAM-07 TEAM-16 the finished RunState alone attributes the receiving agent's words and says specialist_handoff", () => {
+    const fromState = projectEvents(adaptRecords([JSON.parse(live.runState)], "auto").events);
+    const answer = fromState.messages.find((m) =>
+      m.parts.some((p) => p.kind === "assistant_text" && p.text === String(live.finalOutput)),
+    );
+    expect(answer?.agentId).toBe(live.lastAgent);
+    expect(fromState.team.topology).toBe("specialist_handoff");
+    expect(fromState.runtime.status).toBe("completed");
+  });
+
   it("ROUTE-02 token usage is the sum the SDK's own RunContext reports, not the last response's", () => {
     expect(state.metrics["tokens.input"]).toBe(live.usage.inputTokens);
     expect(state.metrics["tokens.output"]).toBe(live.usage.outputTokens);

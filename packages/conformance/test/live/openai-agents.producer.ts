@@ -137,6 +137,8 @@ export async function runOpenAiAgentsHandoff(): Promise<{
   usage: { inputTokens: number; outputTokens: number; totalTokens: number };
   finalOutput: unknown;
   lastAgent: string | undefined;
+  /** The finished run's serialized RunState. */
+  runState: string;
 }> {
   setTracingDisabled(true);
   const weather = tool({
@@ -192,5 +194,6 @@ export async function runOpenAiAgentsHandoff(): Promise<{
     usage: { inputTokens, outputTokens, totalTokens },
     finalOutput: result.finalOutput,
     lastAgent: result.lastAgent?.name,
+    runState: result.state.toString(),
   };
 }
