@@ -51,6 +51,7 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
       dataDir,
       staticDir: dir,
       sources: [...builtInSources(), longSource],
+      noAuth: true,
     });
     browser = await launchChromium();
   }, 180_000);

@@ -7,7 +7,12 @@ import { createSession, getJson, PEERS, tempDir } from "./helpers";
 describe("clean restart", () => {
   it("FALL-01 a completed session stays completed across a clean shutdown and restart", async () => {
     const dir = tempDir();
-    const options = { port: 0, dataDir: dir.path, sources: builtInSources({ replay: { root: PEERS } }) };
+    const options = {
+      port: 0,
+      dataDir: dir.path,
+      sources: builtInSources({ replay: { root: PEERS } }),
+      noAuth: true,
+    };
     try {
       const first = await startServer(options);
       const records = [

@@ -130,6 +130,14 @@ function protocolToken(header: string | undefined): string | undefined {
 export const jsonWrites: MiddlewareHandler = async (c, next) => {
   const method = c.req.method;
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
+  // A DELETE carries no body; a page cannot send one cross-origin without a CORS preflight.
+  const length = c.req.header("content-length");
+  if (
+    method === "DELETE" &&
+    (length === undefined || length === "0") &&
+    c.req.header("transfer-encoding") === undefined
+  )
+    return next();
   const type = c.req.header("content-type")?.split(";")[0].trim().toLowerCase();
   // NDJSON is accepted only where records are pushed; like JSON it is not a type a page may send
   // cross-origin without a preflight.
