@@ -111,7 +111,12 @@ describe("storage damage", () => {
       const fd = openSync(file, "r+");
       writeSync(fd, Buffer.alloc(4096, 0xab), 0, 4096, Math.floor(size / 4096 / 2) * 4096);
       closeSync(fd);
-      const server = await startServer({ port: 0, dataDir: dir.path, sources: builtInSources() });
+      const server = await startServer({
+        port: 0,
+        dataDir: dir.path,
+        noAuth: true,
+        sources: builtInSources(),
+      });
       try {
         const list = (await (await fetch(`${server.url}/api/sessions`)).json()) as {
           sessions: { id: string; damage?: string }[];
