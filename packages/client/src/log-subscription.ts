@@ -5,7 +5,7 @@
 // a fact (`connecting | live | reconnecting | stale | failed | closed`).
 import { type BackoffOptions, backoffDelay } from "./backoff";
 import type { EventTransport, TransportConnection } from "./transports/transport";
-import type { LogEntry } from "./wire";
+import type { LogEntry, ResumeCursor } from "./wire";
 
 /** `failed`: the gateway refused the session (wrong token, unknown session); not retried. */
 export type ConnectionState = "connecting" | "live" | "reconnecting" | "stale" | "failed" | "closed";
@@ -37,11 +37,15 @@ export interface LogSubscriptionOptions {
   staleAfterAttempts?: number;
 }
 
-/** The gateway's answer to a resume beyond its head (SSE 409 / WebSocket error frame). */
-const CURSOR_AHEAD = "cursor_ahead";
+/** The gateway's answers (SSE 409 / WebSocket error frame) to a resume beyond its head, and to one whose
+ * cursor names an entry the log no longer holds at that seq (rewound and refilled). */
+const LOG_NO_LONGER_REACHES = ["cursor_ahead", "log_rewound"];
 
 export class LogSubscription {
   private lastSeq: number;
+  /** The tag of the entry at `lastSeq` (from its resume cursor), sent back on resume; unknown after a
+   * rehydration (the snapshot names only a seq). */
+  private lastTag: string | undefined;
   private attempt = 0;
   private generation = 0;
   private connection: TransportConnection | undefined;
@@ -90,30 +94,37 @@ export class LogSubscription {
     if (this.info.state === "closed") return;
     const generation = ++this.generation;
     const current = () => generation === this.generation;
-    this.connection = this.options.transport.connect(this.options.sessionId, this.lastSeq, {
-      onReady: () => {
-        if (!current()) return;
-        this.attempt = 0;
-        this.setState("live");
-        this.resolveReady();
+    this.connection = this.options.transport.connect(
+      this.options.sessionId,
+      this.lastSeq,
+      {
+        onReady: () => {
+          if (!current()) return;
+          this.attempt = 0;
+          this.setState("live");
+          this.resolveReady();
+        },
+        onEntries: (entries, cursor) => {
+          if (current()) this.accept(entries, generation, cursor);
+        },
+        onClose: (reason, refused) => {
+          if (!current()) return;
+          if (refused) this.refuse(reason ?? "refused by the gateway");
+          else if (reason !== undefined && LOG_NO_LONGER_REACHES.some((code) => reason.startsWith(code)))
+            void this.rewound(reason);
+          else this.scheduleReconnect(reason ?? "connection closed");
+        },
       },
-      onEntries: (entries) => {
-        if (current()) this.accept(entries, generation);
-      },
-      onClose: (reason, refused) => {
-        if (!current()) return;
-        if (refused) this.refuse(reason ?? "refused by the gateway");
-        else if (reason?.startsWith(CURSOR_AHEAD)) void this.rewound(reason);
-        else this.scheduleReconnect(reason ?? "connection closed");
-      },
-    });
+      this.lastTag,
+    );
   }
 
-  private accept(entries: readonly LogEntry[], generation: number): void {
+  private accept(entries: readonly LogEntry[], generation: number, cursor?: ResumeCursor): void {
     const fresh: LogEntry[] = [];
     for (const entry of entries) {
       if (entry.seq <= this.lastSeq) continue; // already applied: a replay after reconnect
       if (entry.seq !== this.lastSeq + 1) {
+        this.lastTag = undefined;
         this.flush(fresh);
         void this.repairGap(this.lastSeq + 1, entry.seq);
         return;
@@ -121,6 +132,7 @@ export class LogSubscription {
       fresh.push(entry);
       this.lastSeq = entry.seq;
     }
+    if (fresh.length > 0) this.lastTag = cursor?.seq === this.lastSeq ? cursor.tag : undefined;
     if (generation === this.generation) this.flush(fresh);
   }
 
@@ -137,6 +149,7 @@ export class LogSubscription {
     if (this.options.repair) {
       try {
         this.lastSeq = Math.max(this.lastSeq, await this.options.repair({ expected, got }));
+        this.lastTag = undefined;
       } catch (error) {
         this.scheduleReconnect(`repair failed: ${error instanceof Error ? error.message : String(error)}`);
         return;
@@ -145,16 +158,19 @@ export class LogSubscription {
     this.connect();
   }
 
-  /** The gateway's log no longer reaches our cursor (`cursor_ahead`: a restored or rewound store). The
-   * entries applied past its head are not in the log any more: rehydrate from the owner's snapshot and
-   * resume from its seq — with the reason kept on the connection state (`log_rewound: …`), never silently. */
+  /** The gateway's log no longer holds what our cursor names (`cursor_ahead`: beyond its head;
+   * `log_rewound`: another entry at that seq — a restored or rewound store). What was applied is not that
+   * log any more: rehydrate from the owner's snapshot and resume from its seq — with the reason kept on the
+   * connection state (`log_rewound: …`), never silently. */
   private async rewound(reason: string): Promise<void> {
+    this.lastTag = undefined;
     this.generation += 1;
     this.connection?.close();
     this.connection = undefined;
-    this.setState("stale", `log_rewound: ${reason}`);
+    const said = reason.startsWith("log_rewound") ? reason : `log_rewound: ${reason}`;
+    this.setState("stale", said);
     if (!this.options.repair) {
-      this.refuse(`log_rewound: ${reason}; no snapshot to rehydrate from`);
+      this.refuse(`${said}; no snapshot to rehydrate from`);
       return;
     }
     try {

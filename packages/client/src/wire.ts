@@ -15,11 +15,39 @@ export interface ReadyFrame {
   head: number;
 }
 
-/** WebSocket frames from the gateway. SSE uses `event: ready` / `event: entry` (id = seq) instead. */
+/** WebSocket frames from the gateway. SSE uses `event: ready` / `event: entry` (id = the entry's cursor)
+ * instead. An `entries` frame's `cursor` is the resume cursor of its last entry. */
 export type ServerFrame =
   | ReadyFrame
-  | { type: "entries"; entries: LogEntry[] }
+  | { type: "entries"; entries: LogEntry[]; cursor?: string }
   | { type: "error"; code: string; message: string };
+
+/** A resume cursor: `<seq>` or `<seq>.<tag>`, where the tag (8 lowercase hex digits) names the stored
+ * entry at that seq. The SSE `id:` of every entry, the WebSocket `entries` frame's `cursor`, and what a
+ * client sends back as `?after=` or `Last-Event-ID`: the gateway answers `log_rewound` when the entry
+ * stored at that seq is no longer the one the tag names, `cursor_ahead` when the seq is beyond its head. */
+export interface ResumeCursor {
+  seq: number;
+  tag?: string;
+}
+
+/** Longest cursor text a gateway reads (`Last-Event-ID`, `?after=`). */
+export const MAX_CURSOR_LENGTH = 64;
+const CURSOR = /^(\d{1,16})(?:\.([0-9a-f]{8}))?$/;
+
+export function formatCursor(cursor: ResumeCursor): string {
+  return cursor.tag === undefined ? String(cursor.seq) : `${cursor.seq}.${cursor.tag}`;
+}
+
+/** The cursor `text` names, or undefined when it is not one (too long, other characters, unsafe seq). */
+export function parseCursor(text: string): ResumeCursor | undefined {
+  if (text.length > MAX_CURSOR_LENGTH) return undefined;
+  const match = CURSOR.exec(text);
+  if (match === null) return undefined;
+  const seq = Number(match[1]);
+  if (!Number.isSafeInteger(seq)) return undefined;
+  return match[2] === undefined ? { seq } : { seq, tag: match[2] };
+}
 
 /** The JSON error body of every 4xx/5xx answer. */
 export interface ErrorBody {

@@ -5,6 +5,7 @@ import type { LogEntry, ServerFrame } from "@agent-ui/client";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { sseEntryFrames, wsEntriesFrame } from "../src/gateway/encoded-frames";
+import { entryCursorOf } from "../src/gateway/resume-cursor";
 import { type FrameSink, LivePump } from "../src/gateway/live-pump";
 import { SessionFeed } from "../src/gateway/session-feed";
 import { createSqliteStore } from "../src";
@@ -81,9 +82,11 @@ describe("live fan-out", () => {
     expect(wsEntriesFrame(batch)).toBe(wsEntriesFrame(batch));
     const text = sseEntryFrames(batch).toString("utf8");
     expect(text.split("\n\n").filter(Boolean)).toHaveLength(3);
-    expect(text.startsWith(`event: entry\nid: 1\ndata: ${JSON.stringify(batch[0])}\n\n`)).toBe(true);
+    expect(
+      text.startsWith(`event: entry\nid: ${entryCursorOf(batch[0])}\ndata: ${JSON.stringify(batch[0])}\n\n`),
+    ).toBe(true);
     const frame = JSON.parse(wsEntriesFrame(batch).toString("utf8")) as ServerFrame;
-    expect(frame).toEqual({ type: "entries", entries: batch });
+    expect(frame).toEqual({ type: "entries", entries: batch, cursor: entryCursorOf(batch[2]) });
   });
 
   it("ORD-04 a viewer past the buffer limit is cut (not buffered without bound) and resumes by seq without loss", async () => {
@@ -116,7 +119,7 @@ describe("live fan-out", () => {
       [
         ...Buffer.from(bytes)
           .toString("utf8")
-          .matchAll(/^id: (\d+)$/gm),
+          .matchAll(/^id: (\d+)\.[0-9a-f]{8}$/gm),
       ].map((m) => +m[1]),
     );
     expect(deliveredSeqs.length).toBeLessThan(40);

@@ -114,8 +114,8 @@ describe("storage damage", () => {
       const server = await startServer({
         port: 0,
         dataDir: dir.path,
-        sources: builtInSources(),
         noAuth: true,
+        sources: builtInSources(),
       });
       try {
         const list = (await (await fetch(`${server.url}/api/sessions`)).json()) as {

@@ -65,7 +65,7 @@ function stalledSse(path: string, holdMs: number): Promise<string> {
 
 function seqsOf(sse: string): number[] {
   const body = sse.slice(sse.indexOf("\r\n\r\n") + 4);
-  return [...body.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+  return [...body.matchAll(/^id: (\d+)\.[0-9a-f]{8}$/gm)].map((m) => Number(m[1]));
 }
 
 describe("viewer catch-up with backpressure", () => {

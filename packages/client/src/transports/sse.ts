@@ -1,7 +1,17 @@
 // SSE transport over `fetch` (works in browsers and Node, and can send the bearer token as a header,
-// which EventSource cannot). Resumes with `?after=` — the same point `Last-Event-ID` would give.
+// which EventSource cannot). Resumes with `?after=<cursor>` — the same point `Last-Event-ID` would give: the
+// `id:` of each entry is its resume cursor (`<seq>.<tag>`), handed up with the batch.
 import { SseDecoder } from "../sse-decoder";
-import { SSE_CLOSE_EVENT, SSE_ENTRY_EVENT, SSE_READY_EVENT, type LogEntry, type ReadyFrame } from "../wire";
+import {
+  formatCursor,
+  type LogEntry,
+  parseCursor,
+  type ReadyFrame,
+  type ResumeCursor,
+  SSE_CLOSE_EVENT,
+  SSE_ENTRY_EVENT,
+  SSE_READY_EVENT,
+} from "../wire";
 import { apiUrl, authHeaders, type HttpOptions } from "../write-port";
 import {
   type EventTransport,
@@ -14,10 +24,13 @@ export class SseTransport implements EventTransport {
   readonly name = "sse";
   constructor(private readonly options: HttpOptions & { idleTimeoutMs?: number }) {}
 
-  connect(sessionId: string, after: number, handlers: TransportHandlers): TransportConnection {
+  connect(sessionId: string, after: number, handlers: TransportHandlers, tag?: string): TransportConnection {
     const abort = new AbortController();
     const h = onceClosed(handlers);
-    const url = apiUrl(this.options, `/api/sessions/${encodeURIComponent(sessionId)}/events?after=${after}`);
+    const url = apiUrl(
+      this.options,
+      `/api/sessions/${encodeURIComponent(sessionId)}/events?after=${formatCursor({ seq: after, tag })}`,
+    );
     const doFetch = this.options.fetch ?? fetch;
     void (async () => {
       const response = await doFetch(url, {
@@ -25,7 +38,8 @@ export class SseTransport implements EventTransport {
         signal: abort.signal,
       });
       if (!response.ok || !response.body) {
-        // A 409 `cursor_ahead` says the log no longer reaches this cursor: its code goes up as the reason.
+        // A 409 (`cursor_ahead`, `log_rewound`) says the log no longer holds what this cursor names: its code
+        // goes up as the reason.
         let code: { code?: unknown; message?: unknown } | undefined;
         if (response.status === 409)
           code = await response
@@ -55,21 +69,24 @@ export class SseTransport implements EventTransport {
         if (done) break;
         idle = setTimeout(() => abort.abort(), idleMs);
         const batch: LogEntry[] = [];
+        let cursor: ResumeCursor | undefined;
         for (const message of decoder.push(text.decode(value, { stream: true }))) {
           if (message.event === SSE_ENTRY_EVENT) {
             const entry = parseEntry(message.data);
             if (entry === undefined) {
               // The entries before it are good: deliver them, then end so the resume starts after them.
-              if (batch.length > 0) h.onEntries(batch);
+              if (batch.length > 0) h.onEntries(batch, cursor);
               throw new Error("malformed entry frame from the gateway");
             }
             batch.push(entry);
+            const id = message.id === undefined ? undefined : parseCursor(message.id);
+            cursor = id?.seq === entry.seq ? id : undefined;
           } else if (message.event === SSE_READY_EVENT) {
-            if (batch.length > 0) h.onEntries(batch.splice(0));
+            if (batch.length > 0) h.onEntries(batch.splice(0), cursor);
             h.onReady((JSON.parse(message.data) as ReadyFrame).head);
           } else if (message.event === SSE_CLOSE_EVENT) closeReason = closeReasonOf(message.data);
         }
-        if (batch.length > 0) h.onEntries(batch);
+        if (batch.length > 0) h.onEntries(batch, cursor);
       }
       h.onClose(closeReason ?? "server closed the stream");
     })().catch((error: unknown) => {

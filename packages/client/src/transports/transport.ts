@@ -1,11 +1,12 @@
 // A transport delivers one session's log from a given seq: a `ready` signal once the gateway bound the
 // listener, then entries in seq order, then exactly one `onClose`. Reconnection, dedupe and gap repair live
 // above it (../log-subscription), so every transport stays small.
-import type { LogEntry } from "../wire";
+import type { LogEntry, ResumeCursor } from "../wire";
 
 export interface TransportHandlers {
   onReady(head: number): void;
-  onEntries(entries: readonly LogEntry[]): void;
+  /** `cursor`: the resume cursor of the batch's last entry, when the gateway sent one. */
+  onEntries(entries: readonly LogEntry[], cursor?: ResumeCursor): void;
   /** The connection ended (server closed, network lost or `close()` called). Called once. `refused`: the
    * gateway answered that it will not serve this subscription (401, 403, 404), so retrying cannot help. */
   onClose(reason?: string, refused?: boolean): void;
@@ -17,7 +18,9 @@ export interface TransportConnection {
 
 export interface EventTransport {
   readonly name: string;
-  connect(sessionId: string, after: number, handlers: TransportHandlers): TransportConnection;
+  /** Entries after `after`; `tag` (from the cursor of entry `after`) lets the gateway check that its entry
+   * at `after` is still the one this client applied (`log_rewound` otherwise). */
+  connect(sessionId: string, after: number, handlers: TransportHandlers, tag?: string): TransportConnection;
 }
 
 /** Wraps handlers so `onClose` fires once and nothing is delivered after it. */
@@ -30,8 +33,8 @@ export function onceClosed(handlers: TransportHandlers): TransportHandlers & { r
     onReady: (head) => {
       if (!closed) handlers.onReady(head);
     },
-    onEntries: (entries) => {
-      if (!closed) handlers.onEntries(entries);
+    onEntries: (entries, cursor) => {
+      if (!closed) handlers.onEntries(entries, cursor);
     },
     onClose: (reason, refused) => {
       if (closed) return;

@@ -1,7 +1,7 @@
 // WebSocket transport. Browsers pass nothing (global WebSocket); Node 20 passes the `ws` package's
 // WebSocket class. Browsers cannot set WebSocket headers, so the token travels as a subprotocol
 // (`agent-ui.token.<hex>`) next to the gateway's own `agent-ui`: never in the URL, where logs keep it.
-import type { ServerFrame } from "../wire";
+import { formatCursor, parseCursor, type ServerFrame } from "../wire";
 import type { HttpOptions } from "../write-port";
 import {
   type EventTransport,
@@ -42,7 +42,7 @@ export class WebSocketTransport implements EventTransport {
   readonly name = "websocket";
   constructor(private readonly options: HttpOptions & { WebSocket?: WebSocketConstructor }) {}
 
-  connect(sessionId: string, after: number, handlers: TransportHandlers): TransportConnection {
+  connect(sessionId: string, after: number, handlers: TransportHandlers, tag?: string): TransportConnection {
     const h = onceClosed(handlers);
     const Ctor = this.options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
     if (!Ctor) {
@@ -51,7 +51,7 @@ export class WebSocketTransport implements EventTransport {
     }
     const base = this.options.baseUrl.replace(/\/$/, "").replace(/^http/, "ws");
     const socket = new Ctor(
-      `${base}/api/sessions/${encodeURIComponent(sessionId)}/ws?after=${after}`,
+      `${base}/api/sessions/${encodeURIComponent(sessionId)}/ws?after=${formatCursor({ seq: after, tag })}`,
       wsProtocols(this.options.token),
     );
     socket.onmessage = (message) => {
@@ -63,8 +63,10 @@ export class WebSocketTransport implements EventTransport {
         socket.close();
         return;
       }
-      if (frame.type === "entries") h.onEntries(frame.entries);
-      else if (frame.type === "ready") h.onReady(frame.head);
+      if (frame.type === "entries") {
+        const cursor = typeof frame.cursor === "string" ? parseCursor(frame.cursor) : undefined;
+        h.onEntries(frame.entries, cursor);
+      } else if (frame.type === "ready") h.onReady(frame.head);
       else if (frame.type === "error") {
         h.onClose(`${frame.code}: ${frame.message}`, REFUSALS.has(frame.code));
         socket.close();

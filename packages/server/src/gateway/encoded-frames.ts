@@ -6,30 +6,35 @@
 import { SSE_ENTRY_EVENT } from "@agent-ui/client";
 import { entryJsonOf } from "../store/entry-json";
 import type { LogEntry } from "../store/session-store";
+import { entryCursorOf } from "./resume-cursor";
 
 const sseBatches = new WeakMap<readonly LogEntry[], Buffer>();
 const wsBatches = new WeakMap<readonly LogEntry[], Buffer>();
 
-/** One SSE event per entry (`event: entry`, `id: <seq>`, one `data:` line: JSON has no raw newlines). */
+/** One SSE event per entry (`event: entry`, `id: <seq>.<tag>` — its resume cursor, ./resume-cursor — and
+ * one `data:` line: JSON has no raw newlines). */
 export function sseEntryFrames(entries: readonly LogEntry[]): Buffer {
   let bytes = sseBatches.get(entries);
   if (bytes === undefined) {
     let text = "";
     for (const entry of entries)
-      text += `event: ${SSE_ENTRY_EVENT}\nid: ${entry.seq}\ndata: ${entryJsonOf(entry)}\n\n`;
+      text += `event: ${SSE_ENTRY_EVENT}\nid: ${entryCursorOf(entry)}\ndata: ${entryJsonOf(entry)}\n\n`;
     bytes = Buffer.from(text, "utf8");
     sseBatches.set(entries, bytes);
   }
   return bytes;
 }
 
-/** The WebSocket `{ type: "entries", entries }` frame (a `ServerFrame`), as UTF-8 text bytes. */
+/** The WebSocket `{ type: "entries", entries, cursor }` frame (a `ServerFrame`; `cursor`: the resume cursor
+ * of its last entry), as UTF-8 text bytes. */
 export function wsEntriesFrame(entries: readonly LogEntry[]): Buffer {
   let bytes = wsBatches.get(entries);
   if (bytes === undefined) {
     let json = "";
     for (const entry of entries) json += json === "" ? entryJsonOf(entry) : `,${entryJsonOf(entry)}`;
-    bytes = Buffer.from(`{"type":"entries","entries":[${json}]}`, "utf8");
+    const last = entries[entries.length - 1];
+    const cursor = last === undefined ? "" : `,"cursor":"${entryCursorOf(last)}"`;
+    bytes = Buffer.from(`{"type":"entries","entries":[${json}]${cursor}}`, "utf8");
     wsBatches.set(entries, bytes);
   }
   return bytes;

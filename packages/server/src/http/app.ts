@@ -8,6 +8,7 @@ import { cors } from "hono/cors";
 import { GatewayError } from "../gateway/errors";
 import { IdempotencyConflictError } from "../gateway/commands";
 import type { Gateway } from "../gateway/gateway";
+import { SessionDamagedError } from "../store/session-store";
 import { detailRoute } from "./detail-route";
 import { fail } from "./fail";
 import { hostGuard, jsonWrites, originGuard, securityHeaders, tokenGuard } from "./guard";
@@ -46,6 +47,8 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
     if (error instanceof GatewayError) return fail(c, error.status, error.code, error.message);
     if (error instanceof IdempotencyConflictError)
       return fail(c, 409, "idempotency_key_reused", error.message);
+    // Damage a read found after start: answered like damage found at start, and the list marks it.
+    if (error instanceof SessionDamagedError) return fail(c, 503, "session_damaged", error.message);
     return fail(c, 500, "internal_error", "the gateway failed to handle this request");
   });
   app.notFound((c) => fail(c, 404, "not_found", `no route ${c.req.method} ${c.req.path}`));

@@ -1,8 +1,9 @@
-// `GET /api/sessions/:id/events` — Server-Sent Events, resumable by sequence: `?after=N` or the
+// `GET /api/sessions/:id/events` — Server-Sent Events, resumable by cursor: `?after=<seq>[.<tag>]` or the
 // `Last-Event-ID` header the browser sends on reconnect. The `ready` event says the listener is bound
-// (COMP-05); each entry is one SSE event whose `id` is its seq; a comment line keeps proxies from timing out.
+// (COMP-05); each entry is one SSE event whose `id` is its cursor (`<seq>.<tag>`, ../gateway/resume-cursor);
+// a comment line keeps proxies from timing out.
 // Each wake's frames (pre-encoded once for all viewers by the feed) are one chunk of the response body.
-import { SSE_CLOSE_EVENT, SSE_READY_EVENT } from "@agent-ui/client";
+import { type ResumeCursor, SSE_CLOSE_EVENT, SSE_READY_EVENT } from "@agent-ui/client";
 import type { Context } from "hono";
 import { sseEntryFrames } from "../gateway/encoded-frames";
 import { GatewayError } from "../gateway/errors";
@@ -14,7 +15,7 @@ import {
   type PumpLimits,
   type Subscribe,
 } from "../gateway/live-pump";
-import { intParam } from "./params";
+import { parseResumeCursor, resumeRefusal } from "../gateway/resume-cursor";
 
 const HEARTBEAT_MS = 15_000;
 const HEARTBEAT = Buffer.from(": keep-alive\n\n");
@@ -36,33 +37,30 @@ const SSE_ENCODING: FrameEncoding = {
   entries: sseEntryFrames,
 };
 
-/** A cursor beyond the stored head: the client saw events this store no longer has (a restored or rewound
- * database). Told so — never silently served from the head, which would hand it reused seqs. */
-export function refuseCursorAhead(head: number, after: number): void {
-  const message = cursorAhead(head, after);
-  if (message !== undefined) throw new GatewayError(409, "cursor_ahead", message);
+/** A cursor the log no longer reaches: beyond the stored head (`cursor_ahead`) or naming an entry that is
+ * not the one stored at its seq (`log_rewound`) — the client saw events this store no longer has (a
+ * restored or rewound database). Told so with a 409 — never silently served from the head, which would
+ * hand it reused seqs. */
+export function refuseResume(refusal: { code: string; message: string } | undefined): void {
+  if (refusal !== undefined) throw new GatewayError(409, refusal.code, refusal.message);
 }
 
-/** The `cursor_ahead` message when `after` is beyond `head`, else undefined. */
-export function cursorAhead(head: number, after: number): string | undefined {
-  return after > head
-    ? `the cursor ${after} is beyond the log's head ${head}: events this client saw are no longer stored; rehydrate from the snapshot`
-    : undefined;
-}
-
-export function resumePoint(c: Context): number {
+/** Where a viewer resumes: `Last-Event-ID`, else `?after=`; a bare seq or a `<seq>.<tag>` cursor. */
+export function resumePoint(c: Context): ResumeCursor {
   const header = c.req.header("last-event-id");
-  if (header !== undefined && header !== "")
-    return intParam(header, "Last-Event-ID", 0, 0, Number.MAX_SAFE_INTEGER);
-  return intParam(c.req.query("after"), "after", 0, 0, Number.MAX_SAFE_INTEGER);
+  if (header !== undefined && header !== "") return parseResumeCursor(header, "Last-Event-ID");
+  const after = c.req.query("after");
+  if (after === undefined || after === "") return { seq: 0 };
+  return parseResumeCursor(after, "after");
 }
 
 export function sseRoute(gateway: Gateway) {
   return async (c: Context) => {
     const id = c.req.param("id") as string;
     const session = await gateway.getSession(id);
-    const after = resumePoint(c);
-    refuseCursorAhead(session.lastSeq, after);
+    const cursor = resumePoint(c);
+    refuseResume(await resumeRefusal(gateway.store, session, cursor));
+    const after = cursor.seq;
     // The node response under Hono (@hono/node-server): a cut viewer that stops reading is disconnected.
     const outgoing = (c.env as { outgoing?: { destroy(): void; writableFinished?: boolean } } | undefined)
       ?.outgoing;

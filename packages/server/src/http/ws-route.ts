@@ -1,4 +1,4 @@
-// `GET /api/sessions/:id/ws?after=N` — the same resumable log over WebSocket: a `ready` frame once the
+// `GET /api/sessions/:id/ws?after=<seq>[.<tag>]` — the same resumable log over WebSocket: a `ready` frame once the
 // listener is bound, then `entries` frames in seq order (each batch encoded once for every viewer by the
 // feed, sent as a text frame without re-encoding per socket). Backpressure: when the socket's buffer grows
 // past a limit the connection is closed (code 1013) and the client resumes from its last seq.
@@ -8,7 +8,8 @@ import type { Context } from "hono";
 import { wsEntriesFrame } from "../gateway/encoded-frames";
 import type { Gateway } from "../gateway/gateway";
 import { type FrameEncoding, LivePump } from "../gateway/live-pump";
-import { CUT_GRACE_MS, cursorAhead, refuseCursorAhead, resumePoint } from "./sse-route";
+import { resumeRefusal } from "../gateway/resume-cursor";
+import { CUT_GRACE_MS, refuseResume, resumePoint } from "./sse-route";
 
 /** A client that does not answer a ping within one interval is gone (half-open TCP): terminate it. */
 const PING_INTERVAL_MS = 30_000;
@@ -34,11 +35,12 @@ export function wsRoute(gateway: Gateway) {
   return async (c: Context, next: () => Promise<void>) => {
     const id = c.req.param("id") as string;
     const session = await gateway.getSession(id);
-    const after = resumePoint(c);
+    const cursor = resumePoint(c);
+    const after = cursor.seq;
     // A browser cannot read the status of a refused upgrade: a WebSocket is accepted and told with an error
-    // frame (`cursor_ahead`) before it is closed; a plain GET gets the 409.
-    const ahead = cursorAhead(session.lastSeq, after);
-    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") refuseCursorAhead(session.lastSeq, after);
+    // frame (`cursor_ahead` / `log_rewound`) before it is closed (4409); a plain GET gets the 409.
+    const refusal = await resumeRefusal(gateway.store, session, cursor);
+    if (c.req.header("upgrade")?.toLowerCase() !== "websocket") refuseResume(refusal);
     let pump: LivePump | undefined;
     let pinger: ReturnType<typeof setInterval> | undefined;
     const cleanup = () => {
@@ -66,9 +68,9 @@ export function wsRoute(gateway: Gateway) {
           if (raw?.send) raw.send(bytes, { binary: false });
           else ws.send(Buffer.from(bytes).toString("utf8"));
         };
-        if (ahead !== undefined) {
-          sendText(frameBytes({ type: "error", code: "cursor_ahead", message: ahead }));
-          ws.close(4409, "cursor_ahead");
+        if (refusal !== undefined) {
+          sendText(frameBytes({ type: "error", code: refusal.code, message: refusal.message }));
+          ws.close(4409, refusal.code);
           return;
         }
         pump = new LivePump(

@@ -135,3 +135,15 @@ export class UnknownSessionError extends Error {
     this.name = "UnknownSessionError";
   }
 }
+
+/** A read of a session's rows hit damaged storage (SQLite `SQLITE_CORRUPT` / `SQLITE_NOTADB`): the gateway
+ * answers `session_damaged`, and the store marks the session damaged from then on. */
+export class SessionDamagedError extends Error {
+  constructor(
+    readonly sessionId: string,
+    readonly damage: string,
+  ) {
+    super(`session ${sessionId} is damaged: ${damage}`);
+    this.name = "SessionDamagedError";
+  }
+}

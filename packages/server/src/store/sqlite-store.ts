@@ -29,7 +29,7 @@ import {
   StoreMarker,
   StoreRefusedError,
 } from "./sqlite-integrity";
-import { UnknownSessionError } from "./session-store";
+import { SessionDamagedError, UnknownSessionError } from "./session-store";
 import { type DetailRow, detailRowToRecord, type SessionRow, sessionRowToRecord } from "./session-row";
 
 const SCHEMA = `
@@ -103,9 +103,30 @@ export function createSqliteStore(
       `the database ${options.file} cannot be opened (${error instanceof Error ? error.message : String(error)}); it is damaged or not an Agent UI store`,
     );
   }
+  /** Sessions whose rows a later read found damaged (after the check at open). */
+  const foundDamaged = new Map<string, string>();
+  /** Runs a read of one session's rows; damaged storage (`SQLITE_CORRUPT*`, `SQLITE_NOTADB`) marks the
+   * session damaged from then on and throws `SessionDamagedError` instead of an opaque failure. The
+   * callers parse inside `read`, so a row whose JSON was garbled counts too. */
+  const readOf = <T>(sessionId: string, read: () => T): T => {
+    try {
+      return read();
+    } catch (error) {
+      // A row whose stored JSON no longer parses is damage too (as the check at open counts it).
+      const code =
+        error instanceof SyntaxError ? "unreadable row" : (error as { code?: unknown } | null)?.code;
+      const damaged =
+        typeof code === "string" &&
+        (code === "unreadable row" || code.startsWith("SQLITE_CORRUPT") || code === "SQLITE_NOTADB");
+      if (!damaged) throw error;
+      const damage = `its stored rows cannot be read (${error instanceof Error ? error.message : code})`;
+      if (!foundDamaged.has(sessionId)) foundDamaged.set(sessionId, damage);
+      throw new SessionDamagedError(sessionId, foundDamaged.get(sessionId) as string);
+    }
+  };
   /** What is known to be wrong with a session, on its record (the list marks it; reads answer it). */
   const withDamage = (record: SessionRecord): SessionRecord => {
-    const damage = integrity?.damaged.get(record.id);
+    const damage = integrity?.damaged.get(record.id) ?? foundDamaged.get(record.id);
     const rewound = integrity?.rewound.get(record.id);
     if (damage !== undefined) record.damage = damage;
     if (rewound !== undefined) record.logRewound = rewound;
@@ -189,7 +210,7 @@ export function createSqliteStore(
       return sessionRowToRecord(q.getSession.get(session.id) as SessionRow);
     },
     async getSession(id) {
-      const row = q.getSession.get(id) as SessionRow | undefined;
+      const row = readOf(id, () => q.getSession.get(id) as SessionRow | undefined);
       return row ? withDamage(sessionRowToRecord(row)) : undefined;
     },
     async listSessions() {
@@ -212,21 +233,25 @@ export function createSqliteStore(
       return appends.submit(sessionId, events, details);
     },
     async readEvents(sessionId, readOptions: ReadOptions = {}) {
-      const rows = q.readEvents.all(sessionId, readOptions.after ?? 0, readOptions.limit ?? -1) as {
-        seq: number;
-        event: string;
-      }[];
-      return rows.map((row) => ({ seq: row.seq, event: JSON.parse(row.event) as AgentUiEvent }));
+      return readOf(sessionId, () => {
+        const rows = q.readEvents.all(sessionId, readOptions.after ?? 0, readOptions.limit ?? -1) as {
+          seq: number;
+          event: string;
+        }[];
+        return rows.map((row) => ({ seq: row.seq, event: JSON.parse(row.event) as AgentUiEvent }));
+      });
     },
     async saveSnapshot(sessionId, seq, state) {
       await committer.saveSnapshot({ sessionId, seq, stateJson: JSON.stringify(state) });
     },
     async latestSnapshot(sessionId): Promise<SnapshotRecord | undefined> {
-      const row = q.latestSnapshot.get(sessionId) as
-        | { seq: number; state: string; created_at: string }
-        | undefined;
-      if (!row) return undefined;
-      return { seq: row.seq, state: JSON.parse(row.state) as ProjectionState, createdAt: row.created_at };
+      return readOf(sessionId, () => {
+        const row = q.latestSnapshot.get(sessionId) as
+          | { seq: number; state: string; created_at: string }
+          | undefined;
+        if (!row) return undefined;
+        return { seq: row.seq, state: JSON.parse(row.state) as ProjectionState, createdAt: row.created_at };
+      });
     },
     async claimIdempotency(sessionId, key, fingerprint) {
       // Read-then-write beside the commit thread's connection: take the write lock first (see sqlite-append).
@@ -242,7 +267,7 @@ export function createSqliteStore(
       if (details.length > 0) await appends.submit(sessionId, [], details);
     },
     async readDetail(sessionId, ref) {
-      const row = q.readDetail.get(sessionId, ref) as DetailRow | undefined;
+      const row = readOf(sessionId, () => q.readDetail.get(sessionId, ref) as DetailRow | undefined);
       return row ? detailRowToRecord(row) : undefined;
     },
     onAppended(listener) {
