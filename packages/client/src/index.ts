@@ -1,5 +1,5 @@
-export * from "./wire";
-export * from "./sse-decoder";
+export * from "@agent-ui/contracts";
+export * from "@agent-ui/contracts";
 export * from "./backoff";
 export * from "./write-port";
 export * from "./runtime-client";

@@ -1,7 +1,13 @@
 // SSE transport over `fetch` (works in browsers and Node, and can send the bearer token as a header,
 // which EventSource cannot). Resumes with `?after=` — the same point `Last-Event-ID` would give.
-import { SseDecoder } from "../sse-decoder";
-import { SSE_CLOSE_EVENT, SSE_ENTRY_EVENT, SSE_READY_EVENT, type LogEntry, type ReadyFrame } from "../wire";
+import { SseDecoder } from "@agent-ui/contracts";
+import {
+  SSE_CLOSE_EVENT,
+  SSE_ENTRY_EVENT,
+  SSE_READY_EVENT,
+  type LogEntry,
+  type ReadyFrame,
+} from "@agent-ui/contracts";
 import { apiUrl, authHeaders, type HttpOptions } from "../write-port";
 import {
   type EventTransport,

@@ -2,7 +2,7 @@
 // produces (adapt → redact → append), fans the log out live, keeps a compacting projection per session and
 // runs controlled writes idempotently. The HTTP layer (../http) only translates requests to these calls.
 import { randomUUID } from "node:crypto";
-import type { SessionRunSummary } from "@agent-ui/client";
+import type { SessionRunSummary } from "@agent-ui/contracts";
 import {
   type AgentUiEvent,
   type ControlCommand,

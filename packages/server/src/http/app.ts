@@ -1,7 +1,7 @@
 // The gateway's HTTP API (Hono). Routes translate requests into Gateway calls; every refusal is
 // `{ error: { code, message } }` with a 4xx status, and an unexpected failure is a 500 with the same
 // shape — the process never crashes on client input.
-import { WINDOW_TABLES, type WindowTable } from "@agent-ui/client";
+import { WINDOW_TABLES, type WindowTable } from "@agent-ui/contracts";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { cors } from "hono/cors";

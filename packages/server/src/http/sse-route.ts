@@ -2,7 +2,7 @@
 // `Last-Event-ID` header the browser sends on reconnect. The `ready` event says the listener is bound
 // (COMP-05); each entry is one SSE event whose `id` is its seq; a comment line keeps proxies from timing out.
 // Each wake's frames (pre-encoded once for all viewers by the feed) are one chunk of the response body.
-import { SSE_CLOSE_EVENT, SSE_READY_EVENT } from "@agent-ui/client";
+import { SSE_CLOSE_EVENT, SSE_READY_EVENT } from "@agent-ui/contracts";
 import type { Context } from "hono";
 import { sseEntryFrames } from "../gateway/encoded-frames";
 import { GatewayError } from "../gateway/errors";
