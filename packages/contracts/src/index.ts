@@ -30,3 +30,4 @@ export * from "./sequence-verifier";
 export * from "./seeded-random";
 export * from "./wire";
 export * from "./sse-decoder";
+export * from "./json-patch";
