@@ -9,6 +9,7 @@ import { GatewayError } from "../gateway/errors";
 import { IdempotencyConflictError } from "../gateway/commands";
 import type { Gateway } from "../gateway/gateway";
 import { detailRoute } from "./detail-route";
+import { HTTP_STATUS_OF } from "./error-status";
 import { fail } from "./fail";
 import { hostGuard, jsonWrites, originGuard, securityHeaders, tokenGuard } from "./guard";
 import { DEFAULT_MESSAGE_WINDOW, historyPage, hydrationWindowJson, MAX_PAGE } from "./hydration-window";
@@ -43,7 +44,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   const app = new Hono();
 
   app.onError((error, c) => {
-    if (error instanceof GatewayError) return fail(c, error.status, error.code, error.message);
+    if (error instanceof GatewayError) return fail(c, HTTP_STATUS_OF[error.kind], error.code, error.message);
     if (error instanceof IdempotencyConflictError)
       return fail(c, 409, "idempotency_key_reused", error.message);
     return fail(c, 500, "internal_error", "the gateway failed to handle this request");
@@ -138,7 +139,11 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
     const id = c.req.param("id");
     const table = c.req.param("table");
     if (!(WINDOW_TABLES as readonly string[]).includes(table))
-      throw new GatewayError(404, "unknown_table", `no table ${table}; tables: ${WINDOW_TABLES.join(", ")}`);
+      throw new GatewayError(
+        "not_found",
+        "unknown_table",
+        `no table ${table}; tables: ${WINDOW_TABLES.join(", ")}`,
+      );
     const limit = intParam(c.req.query("limit"), "limit", DEFAULT_TABLE_WINDOW, 1, MAX_PAGE);
     const before = intParam(
       c.req.query("before"),
@@ -220,6 +225,6 @@ async function readJson(c: Context): Promise<unknown> {
     if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("not an object");
     return value;
   } catch {
-    throw new GatewayError(400, "invalid_json", "the request body must be a JSON object");
+    throw new GatewayError("invalid", "invalid_json", "the request body must be a JSON object");
   }
 }

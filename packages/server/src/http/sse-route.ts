@@ -40,7 +40,7 @@ const SSE_ENCODING: FrameEncoding = {
  * database). Told so — never silently served from the head, which would hand it reused seqs. */
 export function refuseCursorAhead(head: number, after: number): void {
   const message = cursorAhead(head, after);
-  if (message !== undefined) throw new GatewayError(409, "cursor_ahead", message);
+  if (message !== undefined) throw new GatewayError("conflict", "cursor_ahead", message);
 }
 
 /** The `cursor_ahead` message when `after` is beyond `head`, else undefined. */
