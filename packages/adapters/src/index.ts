@@ -12,7 +12,8 @@ export { langgraphAdapter } from "./langgraph";
 export { mcpAdapter } from "./mcp";
 export * from "./shared/artifact-kind";
 export * from "./shared/messages";
-export * from "./shared/json-patch";
+// JSON Patch lives in `@agent-ui/contracts` (the projection applies it too); re-exported for adapter users.
+export { applyJsonPatch, type PatchOperation, type PatchResult } from "@agent-ui/contracts";
 export * from "./shared/action-types";
 export { limeAdapter } from "./lime";
 export { aguiAdapter } from "./ag-ui";

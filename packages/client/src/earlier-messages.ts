@@ -3,7 +3,7 @@
 // until `null`: the conversation then reaches its first message. The pages are the client's own overlay,
 // placed before the window's messages by id, so a re-hydration (gap repair) never shows a message twice.
 import type { Message, ProjectionState } from "@agent-ui/contracts";
-import type { HistoryPage, WindowInfo } from "./wire";
+import type { HistoryPage, WindowInfo } from "@agent-ui/contracts";
 
 export type LoadHistory = (before: string, limit: number) => Promise<HistoryPage>;
 

@@ -1,6 +1,7 @@
 // Read side of the gateway's HTTP API: sessions, hydration window, older history pages and raw log pages.
 import { apiUrl, authHeaders, type HttpOptions, readJsonResponse } from "./write-port";
 import type {
+  DetailContent,
   EventsPage,
   HistoryPage,
   HydrationWindow,
@@ -8,7 +9,7 @@ import type {
   SourceInfo,
   TablePage,
   WindowTable,
-} from "./wire";
+} from "@agent-ui/contracts";
 
 export interface CreateSessionRequest {
   source: string;
@@ -16,17 +17,6 @@ export interface CreateSessionRequest {
   config?: Record<string, unknown>;
   title?: string;
   id?: string;
-}
-
-/** A detail body kept by the gateway (`GET /api/sessions/:id/details/:ref`): full tool output, an
- * artifact version's text, a diff, a worker's result notes. Redacted before it was stored. */
-export interface DetailContent {
-  sessionId: string;
-  ref: string;
-  /** e.g. `text/plain`, `text/markdown`, `text/x-diff`, `application/json`. */
-  mediaType: string;
-  bytes: number;
-  body: string;
 }
 
 export class GatewayHttpClient {

@@ -1,5 +1,33 @@
-export * from "./wire";
-export * from "./sse-decoder";
+// The gateway's wire format is stated in @agent-ui/contracts; the client re-exports it for its users.
+export {
+  type LogEntry,
+  type ReadyFrame,
+  type ServerFrame,
+  type ResumeCursor,
+  MAX_CURSOR_LENGTH,
+  formatCursor,
+  parseCursor,
+  type ErrorBody,
+  WS_PROTOCOL,
+  WS_TOKEN_PROTOCOL_PREFIX,
+  SSE_READY_EVENT,
+  SSE_ENTRY_EVENT,
+  SSE_CLOSE_EVENT,
+  type SourceInfo,
+  type SessionRunSummary,
+  type SessionInfo,
+  SSE_SESSIONS_EVENT,
+  type WindowInfo,
+  WINDOW_TABLES,
+  type WindowTable,
+  type HydrationWindow,
+  type TablePage,
+  type HistoryPage,
+  type DetailContent,
+  type EventsPage,
+  type SseMessage,
+  SseDecoder,
+} from "@agent-ui/contracts";
 export * from "./backoff";
 export * from "./write-port";
 export * from "./runtime-client";

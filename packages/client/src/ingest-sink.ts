@@ -9,7 +9,7 @@
 // Records are sent in order, in batches; each batch carries an `Idempotency-Key`, so a batch resent after
 // a dropped connection is stored once. A busy session (429) is waited for as its `Retry-After` says.
 import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
-import { SseDecoder } from "./sse-decoder";
+import { SseDecoder } from "@agent-ui/contracts";
 import { apiUrl, authHeaders, GatewayRequestError, type HttpOptions, readJsonResponse } from "./write-port";
 
 export interface IngestSinkOptions extends HttpOptions {

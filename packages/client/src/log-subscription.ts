@@ -5,7 +5,7 @@
 // a fact (`connecting | live | reconnecting | stale | failed | closed`).
 import { type BackoffOptions, backoffDelay } from "./backoff";
 import type { EventTransport, TransportConnection } from "./transports/transport";
-import type { LogEntry, ResumeCursor } from "./wire";
+import type { LogEntry, ResumeCursor } from "@agent-ui/contracts";
 
 /** `failed`: the gateway refused the session (wrong token, unknown session); not retried. */
 export type ConnectionState = "connecting" | "live" | "reconnecting" | "stale" | "failed" | "closed";

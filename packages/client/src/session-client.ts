@@ -11,7 +11,7 @@ import { type ConnectionInfo, LogSubscription } from "./log-subscription";
 import { OptimisticMessages } from "./optimistic-messages";
 import { RuntimeClient } from "./runtime-client";
 import type { EventTransport } from "./transports/transport";
-import type { LogEntry, TablePage, WindowInfo, WindowTable } from "./wire";
+import type { LogEntry, TablePage, WindowInfo, WindowTable } from "@agent-ui/contracts";
 import { GatewayRequestError, type WritePort } from "./write-port";
 
 /** The slice of the projection API the client uses. */

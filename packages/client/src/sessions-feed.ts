@@ -3,8 +3,8 @@
 // The feed also tells whether the gateway is reachable at all: it reconnects with a short backoff (capped
 // at 2 s by default, so a gateway that is back is noticed within that) and `reconnectNow()` skips the wait.
 import { type BackoffOptions, backoffDelay } from "./backoff";
-import { SseDecoder } from "./sse-decoder";
-import { type SessionInfo, SSE_SESSIONS_EVENT } from "./wire";
+import { SseDecoder } from "@agent-ui/contracts";
+import { type SessionInfo, SSE_SESSIONS_EVENT } from "@agent-ui/contracts";
 import { apiUrl, authHeaders, type HttpOptions } from "./write-port";
 
 /** `live`: the list is current. `down`: the gateway cannot be reached (retrying). `unauthorized`: the

@@ -2,7 +2,7 @@
 // the owner and returns its `WriteResult` (CTRL-01). A transport failure is an honest `unavailable` with
 // `host_unavailable`, never a fabricated success (CTRL-07).
 import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
-import type { ErrorBody } from "./wire";
+import type { ErrorBody } from "@agent-ui/contracts";
 
 export interface WritePort {
   write(command: ControlCommand): Promise<WriteResult>;

@@ -28,3 +28,6 @@ export * from "./runtime-validation";
 export { RUNTIME_SCHEMAS } from "./runtime-schemas";
 export * from "./sequence-verifier";
 export * from "./seeded-random";
+export * from "./wire";
+export * from "./sse-decoder";
+export * from "./json-patch";

@@ -1,6 +1,5 @@
 // STATE_*, MESSAGES_SNAPSHOT, ACTIVITY_*, SUBAGENT_*, CUSTOM and RAW.
-import type { AgentUiEvent } from "@agent-ui/contracts";
-import { applyJsonPatch } from "../shared/json-patch";
+import { type AgentUiEvent, applyJsonPatch } from "@agent-ui/contracts";
 import { normalizeMessages } from "../shared/messages";
 import { compact, isRecord, readArray, readRecord, readString } from "../shared/record";
 import { safeSummary } from "../shared/emitter";

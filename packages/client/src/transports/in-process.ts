@@ -1,6 +1,6 @@
 // In-process transport: the log lives in the same process (the gateway core, an embedded runtime, a test
 // double). Same contract as the network transports, so the subscription logic is tested once for all.
-import type { LogEntry } from "../wire";
+import type { LogEntry } from "@agent-ui/contracts";
 import {
   type EventTransport,
   onceClosed,

@@ -1,7 +1,6 @@
 // SSE transport over `fetch` (works in browsers and Node, and can send the bearer token as a header,
 // which EventSource cannot). Resumes with `?after=<cursor>` — the same point `Last-Event-ID` would give: the
 // `id:` of each entry is its resume cursor (`<seq>.<tag>`), handed up with the batch.
-import { SseDecoder } from "../sse-decoder";
 import {
   formatCursor,
   type LogEntry,
@@ -11,7 +10,8 @@ import {
   SSE_CLOSE_EVENT,
   SSE_ENTRY_EVENT,
   SSE_READY_EVENT,
-} from "../wire";
+  SseDecoder,
+} from "@agent-ui/contracts";
 import { apiUrl, authHeaders, type HttpOptions } from "../write-port";
 import {
   type EventTransport,

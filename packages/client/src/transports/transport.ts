@@ -1,7 +1,7 @@
 // A transport delivers one session's log from a given seq: a `ready` signal once the gateway bound the
 // listener, then entries in seq order, then exactly one `onClose`. Reconnection, dedupe and gap repair live
 // above it (../log-subscription), so every transport stays small.
-import type { LogEntry, ResumeCursor } from "../wire";
+import type { LogEntry, ResumeCursor } from "@agent-ui/contracts";
 
 export interface TransportHandlers {
   onReady(head: number): void;

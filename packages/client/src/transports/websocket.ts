@@ -1,7 +1,13 @@
 // WebSocket transport. Browsers pass nothing (global WebSocket); Node 20 passes the `ws` package's
 // WebSocket class. Browsers cannot set WebSocket headers, so the token travels as a subprotocol
 // (`agent-ui.token.<hex>`) next to the gateway's own `agent-ui`: never in the URL, where logs keep it.
-import { formatCursor, parseCursor, type ServerFrame } from "../wire";
+import {
+  formatCursor,
+  parseCursor,
+  type ServerFrame,
+  WS_PROTOCOL,
+  WS_TOKEN_PROTOCOL_PREFIX,
+} from "@agent-ui/contracts";
 import type { HttpOptions } from "../write-port";
 import {
   type EventTransport,
@@ -19,10 +25,6 @@ export interface WebSocketLike {
   close(code?: number, reason?: string): void;
 }
 export type WebSocketConstructor = new (url: string, protocols?: string[]) => WebSocketLike;
-
-/** The gateway's WebSocket subprotocol, and the prefix of the one that carries the access token. */
-export const WS_PROTOCOL = "agent-ui";
-export const WS_TOKEN_PROTOCOL_PREFIX = "agent-ui.token.";
 
 /** The subprotocols to offer: the token as hex of its UTF-8 bytes (any token stays a valid protocol name). */
 export function wsProtocols(token: string | undefined): string[] {

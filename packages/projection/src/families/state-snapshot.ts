@@ -5,12 +5,11 @@
 // diagnostic and marks appState stale — never a silent skip. An appState past the size or depth bound
 // (options.maxAppStateBytes / maxAppStateDepth) is refused: `state_limit_exceeded`, the state kept as it
 // was and marked stale (internal/state-bounds.ts prices a patch without serializing it).
-import type { AgentUiEvent } from "@agent-ui/contracts";
+import { type AgentUiEvent, PatchError, type PatchOperation, applyPatch } from "@agent-ui/contracts";
 import { hydrateInput } from "../hydration";
 import { degradationCount, degrade, factSections, isCovered } from "../hydration/repair";
 import type { HydrationInput } from "../hydration/types";
 import { isRecord } from "../internal/json";
-import { PatchError, type PatchOperation, applyPatch } from "../internal/json-patch";
 import { safeValue } from "../internal/safety";
 import { stateLimitExceeded } from "../internal/state-bounds";
 import type { EventContext, Store } from "../store";

@@ -1,5 +1,5 @@
 // Bounds of the application state (`appState`): its serialized size in bytes and its nesting depth. JSON
-// Patch is applied with structural sharing (./json-patch), so a `copy` costs O(path) however large the
+// Patch is applied with structural sharing (`applyPatch` in contracts), so a `copy` costs O(path) however large the
 // copied subtree is: a few dozen ops can describe a document of terabytes without allocating it. The size
 // is therefore measured over the shared structure, never over its serialization: each container's size is
 // computed once and kept in a WeakMap (containers of appState are never mutated once built), so measuring

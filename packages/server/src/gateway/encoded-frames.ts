@@ -3,7 +3,7 @@
 // and UTF-8 encoded once instead of 50 times (fan-out cost grows with viewers × writes, not
 // viewers × entries × serializations). Caches are weak: a batch's encodings live as long as a viewer
 // still holds the batch, and nothing is copied per event.
-import { SSE_ENTRY_EVENT } from "@agent-ui/client";
+import { SSE_ENTRY_EVENT } from "@agent-ui/contracts";
 import { entryJsonOf } from "../store/entry-json";
 import type { LogEntry } from "../store/session-store";
 import { entryCursorOf } from "./resume-cursor";

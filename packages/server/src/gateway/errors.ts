@@ -1,8 +1,18 @@
-/** A request the gateway refuses, with the HTTP status and stable code the API answers with
+/** The kinds of refusal the gateway core knows. Transport-free: the HTTP layer maps each kind to its status
+ * (`http/error-status.ts`), other front ends may map them their own way. */
+export type GatewayErrorKind =
+  | "invalid"
+  | "not_found"
+  | "conflict"
+  | "too_large"
+  | "unrecognized"
+  | "damaged";
+
+/** A request the gateway refuses: its kind and the stable code the API answers with
  * (`{ error: { code, message } }`). */
 export class GatewayError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 409 | 413 | 422 | 503,
+    readonly kind: GatewayErrorKind,
     readonly code: string,
     message: string,
   ) {

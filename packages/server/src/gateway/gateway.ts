@@ -2,7 +2,7 @@
 // produces (adapt → redact → append), fans the log out live, keeps a compacting projection per session and
 // runs controlled writes idempotently. The HTTP layer (../http) only translates requests to these calls.
 import { randomUUID } from "node:crypto";
-import type { SessionRunSummary } from "@agent-ui/client";
+import type { SessionRunSummary } from "@agent-ui/contracts";
 import {
   type AgentUiEvent,
   type ControlCommand,
@@ -105,23 +105,23 @@ export class Gateway {
     const factory = this.factories.find((f) => f.kind === input.source);
     if (!factory) {
       throw new GatewayError(
-        400,
+        "invalid",
         "unknown_source",
         `unknown runtime source "${input.source}"; see GET /api/sources`,
       );
     }
     const id = input.id ?? randomUUID();
     if (!SESSION_ID.test(id))
-      throw new GatewayError(400, "invalid_session_id", "session id must match [A-Za-z0-9._:-]{1,128}");
+      throw new GatewayError("invalid", "invalid_session_id", "session id must match [A-Za-z0-9._:-]{1,128}");
     if (await this.store.getSession(id))
-      throw new GatewayError(409, "session_exists", `session ${id} already exists`);
+      throw new GatewayError("conflict", "session_exists", `session ${id} already exists`);
     const config = input.config ?? {};
     let source: RuntimeSource;
     try {
       source = factory.create({ sessionId: id, scenario: input.scenario, config });
     } catch (error) {
       if (error instanceof SourceConfigError)
-        throw new GatewayError(400, error.code, redactText(error.message));
+        throw new GatewayError("invalid", error.code, redactText(error.message));
       throw error;
     }
     const record = await this.store.createSession({
@@ -151,9 +151,9 @@ export class Gateway {
   async renameSession(id: string, title: string): Promise<SessionRecord> {
     const trimmed = title.trim();
     if (trimmed.length === 0 || trimmed.length > MAX_TITLE)
-      throw new GatewayError(400, "invalid_title", `a title has 1 to ${MAX_TITLE} characters`);
+      throw new GatewayError("invalid", "invalid_title", `a title has 1 to ${MAX_TITLE} characters`);
     if (!(await this.store.renameSession(id, trimmed)))
-      throw new GatewayError(404, "session_not_found", `no session ${id}`);
+      throw new GatewayError("not_found", "session_not_found", `no session ${id}`);
     this.sessionsChanged();
     return this.getSession(id);
   }
@@ -166,7 +166,7 @@ export class Gateway {
     this.projections.delete(id);
     this.feeds.delete(id);
     if (!(await this.store.deleteSession(id)))
-      throw new GatewayError(404, "session_not_found", `no session ${id}`);
+      throw new GatewayError("not_found", "session_not_found", `no session ${id}`);
     this.sessionsChanged();
   }
 
@@ -181,9 +181,9 @@ export class Gateway {
 
   async getSession(id: string): Promise<SessionRecord> {
     const session = await this.store.getSession(id);
-    if (!session) throw new GatewayError(404, "session_not_found", `no session ${id}`);
+    if (!session) throw new GatewayError("not_found", "session_not_found", `no session ${id}`);
     if (session.damage !== undefined)
-      throw new GatewayError(503, "session_damaged", `session ${id} is damaged: ${session.damage}`);
+      throw new GatewayError("damaged", "session_damaged", `session ${id} is damaged: ${session.damage}`);
     return session;
   }
 
@@ -235,7 +235,8 @@ export class Gateway {
   async readDetail(sessionId: string, ref: string): Promise<DetailRecord> {
     await this.getSession(sessionId);
     const detail = await this.store.readDetail(sessionId, ref);
-    if (!detail) throw new GatewayError(404, "detail_not_found", `session ${sessionId} has no detail ${ref}`);
+    if (!detail)
+      throw new GatewayError("not_found", "detail_not_found", `session ${sessionId} has no detail ${ref}`);
     return detail;
   }
 

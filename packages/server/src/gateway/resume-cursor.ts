@@ -7,7 +7,7 @@
 // The tag is computed once per entry object (when its frames are encoded), never per viewer. It detects a
 // different entry, not a forged one (a client can only spoil its own resume), so a fast non-cryptographic
 // hash is enough: about a third of the cost of a SHA-256 digest per entry.
-import { formatCursor, MAX_CURSOR_LENGTH, parseCursor, type ResumeCursor } from "@agent-ui/client";
+import { formatCursor, MAX_CURSOR_LENGTH, parseCursor, type ResumeCursor } from "@agent-ui/contracts";
 import type { LogEntry, SessionRecord, SessionStore } from "../store/session-store";
 import { GatewayError } from "./errors";
 
@@ -47,7 +47,7 @@ export function parseResumeCursor(raw: string, name: string): ResumeCursor {
   const cursor = parseCursor(raw);
   if (cursor === undefined)
     throw new GatewayError(
-      400,
+      "invalid",
       "invalid_request",
       raw.length > MAX_CURSOR_LENGTH
         ? `"${name}" is longer than ${MAX_CURSOR_LENGTH} characters`

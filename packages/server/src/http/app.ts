@@ -1,7 +1,7 @@
 // The gateway's HTTP API (Hono). Routes translate requests into Gateway calls; every refusal is
 // `{ error: { code, message } }` with a 4xx status, and an unexpected failure is a 500 with the same
 // shape — the process never crashes on client input.
-import { WINDOW_TABLES, type WindowTable } from "@agent-ui/client";
+import { WINDOW_TABLES, type WindowTable } from "@agent-ui/contracts";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
@@ -10,6 +10,7 @@ import { IdempotencyConflictError } from "../gateway/commands";
 import type { Gateway } from "../gateway/gateway";
 import { SessionDamagedError } from "../store/session-store";
 import { detailRoute } from "./detail-route";
+import { HTTP_STATUS_OF } from "./error-status";
 import { fail } from "./fail";
 import { hostGuard, jsonWrites, originGuard, securityHeaders, tokenGuard } from "./guard";
 import { DEFAULT_MESSAGE_WINDOW, historyPage, hydrationWindowJson, MAX_PAGE } from "./hydration-window";
@@ -44,7 +45,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   const app = new Hono();
 
   app.onError((error, c) => {
-    if (error instanceof GatewayError) return fail(c, error.status, error.code, error.message);
+    if (error instanceof GatewayError) return fail(c, HTTP_STATUS_OF[error.kind], error.code, error.message);
     if (error instanceof IdempotencyConflictError)
       return fail(c, 409, "idempotency_key_reused", error.message);
     // Damage a read found after start: answered like damage found at start, and the list marks it.
@@ -141,7 +142,11 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
     const id = c.req.param("id");
     const table = c.req.param("table");
     if (!(WINDOW_TABLES as readonly string[]).includes(table))
-      throw new GatewayError(404, "unknown_table", `no table ${table}; tables: ${WINDOW_TABLES.join(", ")}`);
+      throw new GatewayError(
+        "not_found",
+        "unknown_table",
+        `no table ${table}; tables: ${WINDOW_TABLES.join(", ")}`,
+      );
     const limit = intParam(c.req.query("limit"), "limit", DEFAULT_TABLE_WINDOW, 1, MAX_PAGE);
     const before = intParam(
       c.req.query("before"),
@@ -223,6 +228,6 @@ async function readJson(c: Context): Promise<unknown> {
     if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("not an object");
     return value;
   } catch {
-    throw new GatewayError(400, "invalid_json", "the request body must be a JSON object");
+    throw new GatewayError("invalid", "invalid_json", "the request body must be a JSON object");
   }
 }

@@ -3,7 +3,7 @@
 // opens it. The ref is one URL-encoded path segment. Bodies were redacted before they were stored and are
 // redacted again here, so a secret never leaves even if an older row predates a redaction rule.
 // `?format=raw` answers the bare body as text (never as HTML: no script runs from a detail).
-import type { DetailContent } from "@agent-ui/client";
+import type { DetailContent } from "@agent-ui/contracts";
 import { redact } from "@agent-ui/contracts";
 import type { Context } from "hono";
 import type { Gateway } from "../gateway/gateway";

@@ -1,4 +1,4 @@
-import type { ErrorBody } from "@agent-ui/client";
+import type { ErrorBody } from "@agent-ui/contracts";
 import type { Context } from "hono";
 
 /** Every refusal and failure the gateway answers: `{ error: { code, message } }` with its status. */

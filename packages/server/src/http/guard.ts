@@ -5,7 +5,7 @@
 // browser-side defences: a strict CSP with `frame-ancestors 'none'`, `X-Frame-Options: DENY`, `nosniff`,
 // `Referrer-Policy: no-referrer`.
 import { createHash, timingSafeEqual } from "node:crypto";
-import { WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from "@agent-ui/client";
+import { WS_PROTOCOL, WS_TOKEN_PROTOCOL_PREFIX } from "@agent-ui/contracts";
 import type { Context, MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { fail } from "./fail";

@@ -3,7 +3,7 @@
 // timeline are cut to the most recent N, and every record table to what the first paint needs
 // (table-window.ts), each with a cursor for older pages that load only on request (HYD-05). The window
 // is serialized once per session state and shared by every joiner (a late joiner never re-serializes).
-import type { HistoryPage, HydrationWindow, WindowInfo } from "@agent-ui/client";
+import type { HistoryPage, HydrationWindow, WindowInfo } from "@agent-ui/contracts";
 import type { ProjectionState, TimelineEntry } from "@agent-ui/contracts";
 import type { SessionRecord } from "../store/session-store";
 import { windowTables } from "./table-window";

@@ -40,7 +40,7 @@ function pushSourceOf(gateway: Gateway, id: string): PushSource {
   const source = gateway.sourceOf(id);
   if (!(source instanceof PushSource))
     throw new GatewayError(
-      409,
+      "conflict",
       "not_a_push_session",
       `session ${id} is not fed by pushes (create it with source "push")`,
     );
@@ -96,7 +96,7 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
     const ndjson = c.req.header("content-type")?.toLowerCase().startsWith("application/x-ndjson") ?? false;
     const { records, errors } = parseBatch(text, ndjson);
     if (records.length > maxPerRequest)
-      throw new GatewayError(413, "too_many_records", `at most ${maxPerRequest} records per request`);
+      throw new GatewayError("too_large", "too_many_records", `at most ${maxPerRequest} records per request`);
     const busy = inFlight.get(id) ?? 0;
     if (busy > 0 && busy + records.length > maxInFlight) {
       c.header("retry-after", "1");
@@ -114,7 +114,7 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
     if (format === "auto") {
       const detected = detectFormat(records, DETECT_SAMPLE);
       if (detected.format === "unknown")
-        throw new GatewayError(422, "format_unknown", `${detected.reason}; pass ?format=`);
+        throw new GatewayError("unrecognized", "format_unknown", `${detected.reason}; pass ?format=`);
       format = detected.format;
     }
     const claimKey = key === undefined ? undefined : `ingest:${key}`;
@@ -124,12 +124,12 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
       if (claim.kind !== "claimed") {
         if (claim.fingerprint !== fingerprint)
           throw new GatewayError(
-            409,
+            "conflict",
             "idempotency_key_reused",
             "this Idempotency-Key was used for another batch",
           );
         if (claim.kind === "pending")
-          throw new GatewayError(409, "ingest_in_progress", "this batch is still being stored; retry");
+          throw new GatewayError("conflict", "ingest_in_progress", "this batch is still being stored; retry");
         return c.json(claim.result as unknown as IngestAnswer);
       }
     }
@@ -180,7 +180,11 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
     if (!["accepted", "rejected", "failed", "unavailable"].includes(String(result.status)))
       throw badRequest('"status" must be accepted, rejected, failed or unavailable');
     if (!source.answer(c.req.param("commandId"), result as WriteResult))
-      throw new GatewayError(404, "command_not_waiting", "no command with this id is waiting for an answer");
+      throw new GatewayError(
+        "not_found",
+        "command_not_waiting",
+        "no command with this id is waiting for an answer",
+      );
     return c.json({ ok: true });
   });
 }
@@ -190,10 +194,10 @@ function jsonObject(text: string): Record<string, unknown> {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new GatewayError(400, "invalid_json", "the request body must be a JSON object");
+    throw new GatewayError("invalid", "invalid_json", "the request body must be a JSON object");
   }
   if (value === null || typeof value !== "object" || Array.isArray(value))
-    throw new GatewayError(400, "invalid_json", "the request body must be a JSON object");
+    throw new GatewayError("invalid", "invalid_json", "the request body must be a JSON object");
   return value as Record<string, unknown>;
 }
 

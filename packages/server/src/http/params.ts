@@ -1,7 +1,7 @@
 import { GatewayError } from "../gateway/errors";
 
 export function badRequest(message: string): GatewayError {
-  return new GatewayError(400, "invalid_request", message);
+  return new GatewayError("invalid", "invalid_request", message);
 }
 
 /** Parses an integer query parameter, with a 400 on anything else. */

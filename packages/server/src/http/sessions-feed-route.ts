@@ -2,7 +2,7 @@
 // on connect and again after every change (throttled), so no client polls. Each session carries its run's
 // state from the projection (`run`) for the most recent sessions, whose projections the gateway holds or
 // loads; older ones show only the source's health.
-import { SSE_SESSIONS_EVENT, type SessionInfo } from "@agent-ui/client";
+import { SSE_SESSIONS_EVENT, type SessionInfo } from "@agent-ui/contracts";
 import type { Context } from "hono";
 import type { Gateway } from "../gateway/gateway";
 

@@ -3,7 +3,7 @@
 // (COMP-05); each entry is one SSE event whose `id` is its cursor (`<seq>.<tag>`, ../gateway/resume-cursor);
 // a comment line keeps proxies from timing out.
 // Each wake's frames (pre-encoded once for all viewers by the feed) are one chunk of the response body.
-import { type ResumeCursor, SSE_CLOSE_EVENT, SSE_READY_EVENT } from "@agent-ui/client";
+import { type ResumeCursor, SSE_CLOSE_EVENT, SSE_READY_EVENT } from "@agent-ui/contracts";
 import type { Context } from "hono";
 import { sseEntryFrames } from "../gateway/encoded-frames";
 import { GatewayError } from "../gateway/errors";
@@ -42,7 +42,7 @@ const SSE_ENCODING: FrameEncoding = {
  * restored or rewound database). Told so with a 409 — never silently served from the head, which would
  * hand it reused seqs. */
 export function refuseResume(refusal: { code: string; message: string } | undefined): void {
-  if (refusal !== undefined) throw new GatewayError(409, refusal.code, refusal.message);
+  if (refusal !== undefined) throw new GatewayError("conflict", refusal.code, refusal.message);
 }
 
 /** Where a viewer resumes: `Last-Event-ID`, else `?after=`; a bare seq or a `<seq>.<tag>` cursor. */

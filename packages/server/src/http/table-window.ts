@@ -4,7 +4,7 @@
 // whatever the session's length.
 import type { Message, ProjectionState } from "@agent-ui/contracts";
 import { OPEN_TASK_CAPSULE_STATES, TOOL_TERMINAL_STATES } from "@agent-ui/contracts";
-import { WINDOW_TABLES, type TablePage, type WindowInfo, type WindowTable } from "@agent-ui/client";
+import { WINDOW_TABLES, type TablePage, type WindowInfo, type WindowTable } from "@agent-ui/contracts";
 
 export const DEFAULT_TABLE_WINDOW = 100;
 /** Older rows sent because they are live or the window's messages point at them: never more than this per

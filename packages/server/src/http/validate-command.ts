@@ -94,7 +94,7 @@ const RULES: Record<ControlKind, FieldRule[]> = lookupTable({
 
 const MAX_KEY_CHARS = 256;
 
-/** Returns the command for `sessionId`, or throws a 400 `GatewayError` naming the first bad field. */
+/** Returns the command for `sessionId`, or throws an `invalid` `GatewayError` naming the first bad field. */
 export function parseCommand(body: unknown, sessionId: string): ControlCommand {
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw invalid("the command must be a JSON object");
@@ -134,5 +134,5 @@ function matches(value: unknown, kind: FieldKind): boolean {
 }
 
 function invalid(message: string): GatewayError {
-  return new GatewayError(400, "invalid_command", message);
+  return new GatewayError("invalid", "invalid_command", message);
 }

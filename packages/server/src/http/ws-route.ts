@@ -2,7 +2,7 @@
 // listener is bound, then `entries` frames in seq order (each batch encoded once for every viewer by the
 // feed, sent as a text frame without re-encoding per socket). Backpressure: when the socket's buffer grows
 // past a limit the connection is closed (code 1013) and the client resumes from its last seq.
-import type { ServerFrame } from "@agent-ui/client";
+import type { ServerFrame } from "@agent-ui/contracts";
 import { upgradeWebSocket } from "@hono/node-server";
 import type { Context } from "hono";
 import { wsEntriesFrame } from "../gateway/encoded-frames";

@@ -3,7 +3,7 @@
 // upstream policy, unreachable, redirected or non-2xx → `failed` with one uniform reason (no port-state
 // oracle); a stream cut mid-way → `stale` (CTRL-07: stream_interrupted); a frame that is not JSON → a
 // diagnostic, and reading continues.
-import { SseDecoder } from "@agent-ui/client";
+import { SseDecoder } from "@agent-ui/contracts";
 import type { RuntimeSink } from "./runtime-source";
 import { forbiddenHeader, UPSTREAM_UNAVAILABLE, type UpstreamGuard } from "./upstream-policy";
 import { postForStream, type UpstreamResponse } from "./upstream-post";

@@ -4,14 +4,11 @@
 // replaying the whole log (AUI-AR-HYDRATE-001, HYD-09). Idempotency results make a repeated write return the
 // first result (AUI-AR-ACTION-004, ORD-07).
 import { createHash } from "node:crypto";
-import type { AgentUiEvent, ProjectionState, WriteResult } from "@agent-ui/contracts";
+import type { AgentUiEvent, LogEntry, ProjectionState, WriteResult } from "@agent-ui/contracts";
 import type { SourceStatus } from "../sources/runtime-source";
 
-/** One stored event and its position in the session log. */
-export interface LogEntry {
-  seq: number;
-  event: AgentUiEvent;
-}
+/** One stored event and its position in the session log: the wire format's entry. */
+export type { LogEntry };
 
 export interface SessionRecord {
   id: string;

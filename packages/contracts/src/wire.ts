@@ -1,7 +1,9 @@
 // The wire format between the gateway (`agent-ui serve`) and its clients. One definition, imported by both
-// sides. A session's log is a sequence of entries with a contiguous per-session `seq` (1-based); every
-// transport resumes from the last `seq` a client applied.
-import type { AgentUiEvent, Message, ProjectionState } from "@agent-ui/contracts";
+// sides (`@agent-ui/server` and `@agent-ui/client`, which re-exports it). A session's log is a sequence of
+// entries with a contiguous per-session `seq` (1-based); every transport resumes from the last `seq` a client
+// applied.
+import type { AgentUiEvent } from "./envelope";
+import type { Message, ProjectionState } from "./projection-state";
 
 export interface LogEntry {
   seq: number;
@@ -53,6 +55,10 @@ export function parseCursor(text: string): ResumeCursor | undefined {
 export interface ErrorBody {
   error: { code: string; message: string };
 }
+
+/** The gateway's WebSocket subprotocol, and the prefix of the one that carries the access token. */
+export const WS_PROTOCOL = "agent-ui";
+export const WS_TOKEN_PROTOCOL_PREFIX = "agent-ui.token.";
 
 export const SSE_READY_EVENT = "ready";
 export const SSE_ENTRY_EVENT = "entry";
@@ -139,6 +145,17 @@ export interface HistoryPage {
   seq: number;
   messages: Message[];
   window: WindowInfo;
+}
+
+/** A detail body kept by the gateway (`GET /api/sessions/:id/details/:ref`): full tool output, an
+ * artifact version's text, a diff, a worker's result notes. Redacted before it was stored. */
+export interface DetailContent {
+  sessionId: string;
+  ref: string;
+  /** e.g. `text/plain`, `text/markdown`, `text/x-diff`, `application/json`. */
+  mediaType: string;
+  bytes: number;
+  body: string;
 }
 
 /** `GET /api/sessions/:id/events.json`: a page of the raw log. `next` is the `after` of the next page. */

@@ -1,7 +1,8 @@
-// RFC 6902 JSON Patch applied immutably to `appState`: containers on the patched path are copied, every
-// other subtree is shared, so a delta costs O(path) rather than O(state). A failing op throws a
-// `PatchError`; the caller turns it into a `patch_failed` diagnostic and marks appState stale (never a
-// silent skip, DESIGN.md).
+// RFC 6902 JSON Patch applied immutably: containers on the patched path are copied, every other subtree is
+// shared, so a patch costs O(path) rather than O(document). The one implementation for the projection's
+// `appState` (`state.delta`) and adapter-side documents (AG-UI activities). A failing op throws a
+// `PatchError` (`applyJsonPatch` returns it instead); callers turn it into a `patch_failed` diagnostic,
+// never a silent skip (DESIGN.md).
 
 export class PatchError extends Error {}
 
@@ -137,4 +138,20 @@ export function applyPatch(document: unknown, operations: readonly PatchOperatio
     }
   }
   return doc;
+}
+
+export type PatchResult = { ok: true; value: unknown } | { ok: false; error: string };
+
+/** `applyPatch` for untrusted operation lists: the error is returned, naming the operation that failed. */
+export function applyJsonPatch(document: unknown, operations: readonly unknown[]): PatchResult {
+  let doc = document;
+  for (const [i, operation] of operations.entries()) {
+    try {
+      doc = applyPatch(doc, [operation as PatchOperation]);
+    } catch (error) {
+      if (!(error instanceof PatchError)) throw error;
+      return { ok: false, error: `operation ${i}: ${error.message}` };
+    }
+  }
+  return { ok: true, value: doc };
 }
