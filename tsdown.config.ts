@@ -2,7 +2,7 @@
 // (`npm run build`). Workspace packages and npm dependencies stay external, so each package ships only its
 // own code. Inside the repository, tests and the type-checker read the sources through the `@agent-ui/source` export
 // condition; nothing needs building before `vitest`.
-import { writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type UserConfig } from "tsdown";
 
@@ -28,7 +28,11 @@ function packageConfig(name: string): UserConfig {
     external: [/^@agent-ui\//],
   };
   if (name === "projection") config.entry = { index: "src/index.ts", core: "src/core.ts" };
-  if (name === "react") config.copy = [{ from: "src/styles.css", to: "dist" }];
+  // styles.css @imports its sibling sheets: every one ships beside it.
+  if (name === "react")
+    config.copy = readdirSync(`${cwd}/src`)
+      .filter((file) => file.endsWith(".css"))
+      .map((file) => ({ from: `src/${file}`, to: "dist" }));
   if (name === "server") {
     // The SQLite commit thread is its own entry; the worker file beside the bundle loads it
     // (`new URL("./sqlite-commit-worker.mjs", import.meta.url)` in the committer).
