@@ -250,6 +250,7 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
       await page
         .getByRole("heading", { name: "The gateway needs an access token" })
         .waitFor({ timeout: FACT_TIMEOUT });
+      await expectNoAxeViolations(page, "unauthorized page");
       await page.getByLabel("Access token", { exact: true }).fill("open-sesame");
       await page.getByRole("button", { name: "Connect" }).click();
       await page.getByRole("button", { name: "+ solo" }).click({ timeout: FACT_TIMEOUT });
