@@ -28,7 +28,7 @@ function packageConfig(name: string): UserConfig {
     external: [/^@agent-ui\//],
   };
   if (name === "projection") config.entry = { index: "src/index.ts", core: "src/core.ts" };
-  // The stylesheet and the sheets it @imports, side by side as in the sources.
+  // styles.css @imports its sibling sheets: every one ships beside it.
   if (name === "react")
     config.copy = readdirSync(`${cwd}/src`)
       .filter((file) => file.endsWith(".css"))

@@ -18,6 +18,12 @@ function hashSession(): string | null {
 
 type Drawer = "sessions" | "panels" | null;
 
+function skipToComposer(event: React.MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  const target = document.getElementById("aui-composer-input") ?? document.querySelector("main");
+  target?.focus();
+}
+
 export interface AppProps {
   /** Gateway origin (default: the page's origin). */
   url?: string;
@@ -107,7 +113,8 @@ export function App(props: AppProps) {
 
   return (
     <div className="wb-app" data-drawer={drawer ?? undefined}>
-      <a className="wb-skip" href="#aui-composer-input">
+      {/* The route lives in the hash, so the link moves focus itself instead of navigating. */}
+      <a className="wb-skip" href="#aui-composer-input" onClick={skipToComposer}>
         Skip to the message box
       </a>
       <header className="wb-header">
@@ -185,7 +192,7 @@ export function App(props: AppProps) {
               onClick={() => setDrawer(null)}
             />
           ) : null}
-          <main className="wb-workspace" aria-label="Workspace">
+          <main className="wb-workspace" aria-label="Workspace" tabIndex={-1}>
             {activeId ? (
               <LiveSession
                 key={`${activeId}:${token ?? ""}`}

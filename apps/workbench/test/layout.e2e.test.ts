@@ -9,6 +9,7 @@ import { ensureWorkbenchBuilt } from "@agent-ui/workbench/build";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../src/node/chromium";
+import { axeViolations, expectNoAxeViolations } from "./axe";
 import { runBrowser, screenshot } from "./browser";
 import { longSource } from "./long-source";
 
@@ -51,6 +52,7 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
       dataDir,
       staticDir: dir,
       sources: [...builtInSources(), longSource],
+      // Layout and page states, not access control (the last test covers the token).
       noAuth: true,
     });
     browser = await launchChromium();
@@ -89,6 +91,21 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
       expect(await page.locator(".wb-status [data-boundary='compaction']").count()).toBeLessThanOrEqual(1);
       expect(await page.getByText("Turn 1", { exact: true }).count()).toBe(0);
       await screenshot(page, width < 900 ? "workbench-mobile" : "workbench-long-session");
+      await expectNoAxeViolations(page, `session open at ${width}×${height}`);
+      // Structure (axe rates these moderate): one h1, every landmark unique and none nested in another.
+      expect(await page.locator("h1").count()).toBe(1);
+      const structure = await axeViolations(page, { impacts: ["moderate", "minor"] });
+      expect(structure.filter((v) => /^landmark|^page-has-heading-one$/.test(v.id))).toEqual([]);
+      if (width < 900) {
+        await page.getByRole("button", { name: "Sessions", exact: true }).click();
+        await page.getByRole("button", { name: "Close the drawer" }).waitFor();
+        await expectNoAxeViolations(page, "phone with the sessions drawer open");
+        // The drawer covers the header; the backdrop beside it closes it.
+        await page
+          .getByRole("button", { name: "Close the drawer" })
+          .click({ position: { x: width - 10, y: 400 } });
+        await page.getByRole("button", { name: "Close the drawer" }).waitFor({ state: "detached" });
+      }
 
       // Each click (or the automatic load when the scroller reaches the top) brings one older page; the
       // button gives way to "Start of the conversation" at turn 1.
@@ -110,11 +127,62 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
     }, 120_000);
   }
 
+  it("the message box is reached from the top of the page in at most 3 Tab stops, through the skip link", async () => {
+    const id = await create({ source: "demo", scenario: "solo", title: "tab order", config: { pace: 0 } });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.url}/#/s/${id}`);
+    await page.getByRole("combobox", { name: "Message" }).waitFor({ timeout: FACT_TIMEOUT });
+    const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
+    let stops = 0;
+    for (; stops < 3 && (await focused()) !== "aui-composer-input"; stops++) {
+      await page.keyboard.press("Tab");
+      if ((await page.evaluate(() => document.activeElement?.textContent)) === "Skip to the message box") {
+        await page.keyboard.press("Enter");
+      }
+    }
+    expect(await focused()).toBe("aui-composer-input");
+    expect(stops).toBeLessThanOrEqual(3);
+    // The skip link moves focus without touching the route: the same session stays open.
+    expect(await page.evaluate(() => window.location.hash)).toBe(`#/s/${id}`);
+    await page.close();
+  }, 60_000);
+
+  it("dark mode follows prefers-color-scheme: the shell and a message change colours and keep their contrast", async () => {
+    const id = await create({ source: "demo", scenario: "solo", title: "dark mode", config: { pace: 0 } });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto(`${server.url}/#/s/${id}`);
+    const answer = page.locator("article[data-role='assistant']").last();
+    await answer.locator(".aui-answer").first().waitFor({ timeout: FACT_TIMEOUT });
+    // The colour painted behind an element: its own background, else the nearest ancestor's.
+    const painted = (el: Element) => {
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        const bg = getComputedStyle(node).backgroundColor;
+        if (bg !== "rgba(0, 0, 0, 0)" && bg !== "transparent") return [bg, getComputedStyle(el).color];
+      }
+      return ["none", getComputedStyle(el).color];
+    };
+    const colours = async () => ({
+      shell: await page.locator(".wb-app").evaluate(painted),
+      message: await answer.evaluate(painted),
+    });
+    const light = await colours();
+    await page.emulateMedia({ colorScheme: "dark" });
+    const dark = await colours();
+    expect(dark.shell[0]).not.toBe(light.shell[0]);
+    expect(dark.shell[1]).not.toBe(light.shell[1]);
+    expect(dark.message[1]).not.toBe(light.message[1]);
+    // axe's color-contrast rule (serious) runs with the rest.
+    await expectNoAxeViolations(page, "session page in dark mode");
+    await page.close();
+  }, 60_000);
+
   it("an unknown session id is a not-found page, not an empty session", async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${server.url}/#/s/no-such-session`);
     await page.getByRole("heading", { name: "Session not found" }).waitFor({ timeout: FACT_TIMEOUT });
     expect(await page.getByRole("combobox", { name: "Message" }).count()).toBe(0);
+    await expectNoAxeViolations(page, "not-found page");
     await page.close();
   });
 
@@ -142,7 +210,8 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
 
   it("a gateway outage is a full page with Reconnect now; the page comes back by itself within seconds", async () => {
     const ownData = mkdtempSync(join(tmpdir(), "agent-ui-outage-"));
-    let own = await startServer({ port: 0, dataDir: ownData, staticDir: dir, sources: builtInSources() });
+    const ownOptions = { dataDir: ownData, staticDir: dir, sources: builtInSources(), noAuth: true };
+    let own = await startServer({ port: 0, ...ownOptions });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
       await page.goto(`${own.url}/#/`);
@@ -154,12 +223,8 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
       expect(await page.getByRole("button", { name: "Reconnect now" }).isVisible()).toBe(true);
       expect(await page.getByText(/TypeError|Failed to fetch/).count()).toBe(0);
       await screenshot(page, "workbench-gateway-down");
-      own = await startServer({
-        port: own.port,
-        dataDir: ownData,
-        staticDir: dir,
-        sources: builtInSources(),
-      });
+      await expectNoAxeViolations(page, "gateway-down page");
+      own = await startServer({ port: own.port, ...ownOptions });
       const back = Date.now();
       await page.getByRole("heading", { name: "Sessions" }).waitFor({ timeout: 10_000 });
       expect(Date.now() - back).toBeLessThan(4000);
@@ -185,6 +250,7 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
       await page
         .getByRole("heading", { name: "The gateway needs an access token" })
         .waitFor({ timeout: FACT_TIMEOUT });
+      await expectNoAxeViolations(page, "unauthorized page");
       await page.getByLabel("Access token", { exact: true }).fill("open-sesame");
       await page.getByRole("button", { name: "Connect" }).click();
       await page.getByRole("button", { name: "+ solo" }).click({ timeout: FACT_TIMEOUT });

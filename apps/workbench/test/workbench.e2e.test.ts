@@ -2,6 +2,7 @@
 // step clicks, waits for the runtime's fact to be rendered, then asserts (never a markup regex).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { expectNoAxeViolations } from "./axe";
 import { type Harness, loggedEvents, runBrowser, screenshot, useHarness } from "./browser";
 
 const FACT_TIMEOUT = 45_000;
@@ -45,6 +46,7 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
     const approve = card.getByRole("button", { name: "Approve" });
     await approve.waitFor({ timeout: FACT_TIMEOUT });
     await screenshot(page, "workbench-approval");
+    await expectNoAxeViolations(page, "approval pending");
     // A double click is harmless: the card disables itself and the client dedupes (HITL-05).
     await approve.dblclick();
     // The click only sends the write; the card resolves when the runtime's action.resolved is rendered.
@@ -65,6 +67,7 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
     const verdictText = await verdict.textContent();
     expect(verdictText).not.toBe("verdict: unknown");
     await screenshot(page, "workbench-team");
+    await expectNoAxeViolations(page, "team board");
     const answerBefore = await page.locator(".aui-answer").allTextContents();
     expect(answerBefore.join("").length).toBeGreaterThan(0);
 
@@ -163,6 +166,7 @@ describe.skipIf(!runBrowser)("workbench in Chromium", () => {
       .waitFor();
     expect(await page.getByText("Completed", { exact: true }).count()).toBe(0);
     await screenshot(page, "workbench-time-travel");
+    await expectNoAxeViolations(page, "time travel");
     await page.getByRole("button", { name: "Back to live" }).click();
     await page.getByText("Completed", { exact: true }).waitFor();
 

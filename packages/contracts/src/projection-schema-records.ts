@@ -102,6 +102,7 @@ export const MESSAGE = objectSchema<Message>(
     turnId: STRING,
     runId: STRING,
     optimistic: BOOLEAN,
+    createdAt: STRING,
     parts: arrayOf(MESSAGE_PART),
     source: FACT_SOURCE,
   },

@@ -110,6 +110,8 @@ export interface Message {
   runId?: string;
   /** Set while a user message is shown before the runtime confirmed its id (TEXT-09, ENV-07). */
   optimistic?: boolean;
+  /** When the message was said: the `timestamp` of its first event that carries one (ISO 8601). */
+  createdAt?: string;
   parts: MessagePart[];
   source?: FactSource;
 }

@@ -56,6 +56,7 @@ const message: Required<Message> = {
   turnId: "turn_1",
   runId: "run_1",
   optimistic: false,
+  createdAt: "2026-01-01T00:00:00.000Z",
   parts: [part],
   source,
 };

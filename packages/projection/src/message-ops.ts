@@ -32,6 +32,7 @@ export function createMessage(
   else if (ctx.turnKey !== "default") message.turnId = ctx.turnKey;
   if (typeof event.runId === "string") message.runId = event.runId;
   if (options.optimistic) message.optimistic = true;
+  stampCreatedAt(message, ctx);
   store.messages.set(key, message);
   store.messageKeyById.set(id, key);
   let turn = store.turnMessages.get(ctx.turnKey);
@@ -44,6 +45,12 @@ export function createMessage(
   // Delegations made before their coordinator wrote anything in the turn join its first message.
   if (role === "assistant") joinWaitingDelegations(store, message);
   return message;
+}
+
+/** The message's time is the first timestamp among its events; later events never move it. */
+export function stampCreatedAt(message: MessageState, ctx: EventContext): void {
+  if (message.createdAt === undefined && typeof ctx.event.timestamp === "string")
+    message.createdAt = ctx.event.timestamp;
 }
 
 /** Bounded teammate transcript (TEAM-09): the most recent message ids per known agent. */
@@ -73,9 +80,12 @@ export function assistantMessage(
     last.turnKey === ctx.turnKey &&
     last.agentId === ctx.event.agentId &&
     last.message.id === messageId
-  )
+  ) {
+    if (last.message.createdAt === undefined) stampCreatedAt(last.message, ctx);
     return last.message;
+  }
   const message = resolveAssistantMessage(store, ctx, role);
+  stampCreatedAt(message, ctx);
   if (typeof messageId === "string")
     store.lastMessage = { messageId, turnKey: ctx.turnKey, agentId: ctx.event.agentId, message };
   return message;
@@ -126,6 +136,7 @@ export function addPart(
   ctx: EventContext,
 ): PartState {
   const part = newPart(id, kind, ctx.source);
+  stampCreatedAt(message, ctx);
   message.parts.push(part);
   message.partsById.set(id, part);
   store.messages.touch(message.key);

@@ -45,8 +45,8 @@ export interface ConversationProps {
   /** Per-message writes the runtime supports (regenerate, edit and resend); absent ones are hidden. Copy is
    * always offered. */
   controls?: MessageControls;
-  /** When a message was created (ISO string or epoch ms), if the host knows it: shown relative, exact on
-   * hover. */
+  /** When a message was said (ISO string or epoch ms): shown relative, exact on hover. Default: the
+   * projection's `createdAt` (its first event's timestamp); return `undefined` to show no time. */
   timeOf?: (message: Message) => string | number | undefined;
 }
 
@@ -81,6 +81,9 @@ export function segmentParts(parts: MessagePart[]): Segment[] {
   }
   return segments;
 }
+
+/** The time a message was said, as projected. */
+export const messageTime = (message: Message): string | undefined => message.createdAt;
 
 export function Conversation(props: ConversationProps) {
   const { messages } = props;
@@ -118,7 +121,7 @@ const MessageView = memo(function MessageView({
   conversationFact,
   ...ctx
 }: MessageViewProps) {
-  const time = ctx.timeOf?.(message);
+  const time = (ctx.timeOf ?? messageTime)(message);
   const author = authorOf(message, ctx.agents);
   const isNotification = message.role === "notification";
   return (

@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from "@testing-library/react";
+import { projectEvents } from "@agent-ui/projection";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { QueuedTurn } from "../src/queued-turn";
 import { RelativeTime, relativeTime } from "../src/relative-time";
 import { RuntimeStatus } from "../src/runtime-status";
 import { usageRows } from "../src/usage";
 import { emptyState } from "./fixtures/empty";
+import { eventStream, renderConversation } from "./helpers";
 
 afterEach(cleanup);
 
@@ -56,5 +58,39 @@ describe("time", () => {
     render(<QueuedTurn item={{ id: "q1", position: 1, status: "queued", preview: "next", createdAt: at }} />);
     expect(screen.getByRole("listitem").textContent).not.toContain(at);
     expect(screen.getByText(/queued 2 hours ago/).getAttribute("dateTime")).toBe(at);
+  });
+
+  it("each message shows when it was said: relative, its first event's time in dateTime, exact on hover", () => {
+    const asked = new Date(Date.now() - 3 * 60_000).toISOString();
+    const answered = new Date(Date.now() - 2 * 60_000).toISOString();
+    const e = eventStream({ turnId: "t1", runId: "r1" });
+    const state = projectEvents([
+      e("run.started", { payload: { input: "What changed?" }, timestamp: asked }),
+      e("text.delta", { messageId: "m1", payload: { delta: "Two " }, timestamp: answered }),
+      e("text.delta", { messageId: "m1", payload: { delta: "files." }, timestamp: new Date().toISOString() }),
+    ]);
+    renderConversation({ ...emptyState(), messages: state.messages });
+    const [user, assistant] = screen.getAllByRole("article");
+    const userTime = within(user).getByText("3 minutes ago");
+    expect(userTime.tagName).toBe("TIME");
+    expect(userTime.getAttribute("dateTime")).toBe(asked);
+    expect(userTime.getAttribute("title")).toMatch(/\d{4}/);
+    expect(within(assistant).getByText("2 minutes ago").getAttribute("dateTime")).toBe(answered);
+  });
+
+  it("a host can hide message times; messages without a time show none", () => {
+    const e = eventStream({ turnId: "t1", messageId: "m1" });
+    const dated = projectEvents([
+      e("text.delta", { payload: { delta: "hi" }, timestamp: new Date().toISOString() }),
+    ]);
+    renderConversation({ ...emptyState(), messages: dated.messages }, { timeOf: () => undefined });
+    expect(screen.getByRole("article").querySelector("time")).toBeNull();
+    cleanup();
+    const f = eventStream({ turnId: "t1", messageId: "m1" });
+    renderConversation({
+      ...emptyState(),
+      messages: projectEvents([f("text.delta", { payload: { delta: "hi" } })]).messages,
+    });
+    expect(screen.getByRole("article").querySelector("time")).toBeNull();
   });
 });

@@ -29,6 +29,7 @@ export interface MessageState {
   turnId?: string;
   runId?: string;
   optimistic?: boolean;
+  createdAt?: string;
   parts: PartState[];
   partsById: Map<string, PartState>;
   source?: FactSource;
@@ -114,6 +115,7 @@ export function messageView(message: MessageState): Message {
   if (message.turnId !== undefined) view.turnId = message.turnId;
   if (message.runId !== undefined) view.runId = message.runId;
   if (message.optimistic) view.optimistic = true;
+  if (message.createdAt !== undefined) view.createdAt = message.createdAt;
   if (message.source !== undefined) view.source = { ...message.source };
   return view;
 }
