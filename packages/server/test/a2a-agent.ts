@@ -1,7 +1,7 @@
 // A real `@a2a-js/sdk` agent on 127.0.0.1:0 (DefaultRequestHandler, express, the SDK's JSON-RPC and
 // agent-card handlers) for the A2A connector's tests. The executor drafts a report as an artifact in two
 // chunks and asks a question (input-required); a follow-up message on the task publishes it (completed).
-// A message containing "hold" waits after the first chunk until `release()`; "wait" works until
+// A message containing "hold" waits (after the first chunk, or before publishing) until `release()`; "wait" works until
 // cancelled. Every JSON-RPC method the agent receives is recorded, and the open SSE responses can be cut.
 import { randomUUID } from "node:crypto";
 import type { RequestListener, Server, ServerResponse } from "node:http";
@@ -85,9 +85,17 @@ function textOf(message: Message): string {
 class ReportExecutor implements AgentExecutor {
   private readonly contexts = new Map<string, string>();
   private readonly waiting = new Map<string, () => void>();
+  /** Set while a "hold" turn waits. */
   held: (() => void) | undefined;
   /** Answers the task received after its question (what the user sent back). */
   readonly answers: string[] = [];
+
+  /** Lets the waiting "hold" turn go on. */
+  release(): void {
+    const go = this.held;
+    this.held = undefined;
+    go?.();
+  }
 
   cancelTask = async (taskId: string, bus: ExecutionEventBus) => {
     this.waiting.get(taskId)?.();
@@ -103,6 +111,7 @@ class ReportExecutor implements AgentExecutor {
       this.answers.push(text);
       bus.publish(AgentEvent.task(task));
       bus.publish(status(taskId, contextId, TaskState.TASK_STATE_WORKING, "Publishing"));
+      if (text.includes("hold")) await new Promise<void>((resolve) => (this.held = resolve));
       bus.publish(status(taskId, contextId, TaskState.TASK_STATE_COMPLETED, "Published."));
       return;
     }

@@ -83,6 +83,7 @@ describe("A2A connector: a live @a2a-js/sdk agent", () => {
 
   it("CTRL-07 ORD-02 a stream cut mid-task is resubscribed: nothing lost, nothing twice", async () => {
     const before = agent.methods.length;
+    agent.executor.held = undefined;
     const id = await createA2a({ url: agent.baseUrl, text: "Write a weather report and hold" });
     // The first chunk is projected, then the agent holds; the connection dies under it.
     await stateWhen(id, (s) => (s.artifacts["art-report"]?.preview ?? "").includes(REPORT[0]));
@@ -90,7 +91,7 @@ describe("A2A connector: a live @a2a-js/sdk agent", () => {
     expect(agent.cutStreams()).toBe(1);
     await waitFor(() => (agent.methods.slice(before).includes("SubscribeToTask") ? true : undefined));
     // Once resubscribed, the agent carries on: the rest arrives on the new stream.
-    agent.executor.held?.();
+    agent.executor.release();
     const asked = await stateWhen(id, (s) => pendingActions(s).length === 1);
     expect(agentTexts(asked)).toEqual(["Drafting report", QUESTION]);
     expect(asked.artifacts["art-report"].preview).toContain(REPORT.join(""));
@@ -98,7 +99,57 @@ describe("A2A connector: a live @a2a-js/sdk agent", () => {
     expect(Object.keys(asked.tasks)).toHaveLength(1);
     expect(Object.values(asked.actions)).toHaveLength(1);
     expect(agent.methods.slice(before)).toEqual(["SendStreamingMessage", "SubscribeToTask"]);
-    expect((await sessionOf(id)).status).toBe("live");
+    // The question that came over the resubscription is answered like any other.
+    await waitFor(async () => ((await sessionOf(id)).status === "live" ? true : undefined));
+    const answered = await command(id, {
+      kind: "respond_action",
+      idempotencyKey: "answer:after-cut",
+      actionId: pendingActions(asked)[0].actionId,
+      decision: "answer",
+      payload: { text: "yes" },
+    });
+    expect(answered.body.status).toBe("accepted");
+    const done = await stateWhen(id, (s) => s.runtime.status === "completed");
+    expect(agentTexts(done)).toEqual(["Drafting report", QUESTION, "Publishing", "Published."]);
+  });
+
+  it("CTRL-07 what the agent said while no stream was open comes back with the resubscribed task", async () => {
+    const before = agent.methods.length;
+    agent.executor.held = undefined;
+    const id = await createA2a({ url: agent.baseUrl, text: "Write a weather report and hold" });
+    await stateWhen(id, (s) => (s.artifacts["art-report"]?.preview ?? "").includes(REPORT[0]));
+    await waitFor(() => agent.executor.held);
+    expect(agent.cutStreams()).toBe(1);
+    // The agent finishes its turn before the connector is back.
+    agent.executor.release();
+    const asked = await stateWhen(id, (s) => pendingActions(s).length === 1);
+    expect(agentTexts(asked)).toEqual(["Drafting report", QUESTION]);
+    expect(asked.artifacts["art-report"].preview).toContain(REPORT.join(""));
+    expect(asked.artifacts["art-report"].preview?.split(REPORT[0]).length).toBe(2);
+    expect(agent.methods.slice(before)).toEqual(["SendStreamingMessage", "SubscribeToTask"]);
+  });
+
+  it("CTRL-07 REM-02 a task that completed while no stream was open is read back whole (GetTask)", async () => {
+    const id = await createA2a({ url: agent.baseUrl, text: "Write a weather report" });
+    const [action] = pendingActions(await stateWhen(id, (s) => pendingActions(s).length === 1));
+    const before = agent.methods.length;
+    await command(id, {
+      kind: "respond_action",
+      idempotencyKey: "answer:hold",
+      actionId: action.actionId,
+      decision: "answer",
+      payload: { text: "yes, hold" },
+    });
+    agent.executor.held = undefined;
+    await stateWhen(id, (s) => agentTexts(s).includes("Publishing"));
+    await waitFor(() => agent.executor.held);
+    expect(agent.cutStreams()).toBe(1);
+    agent.executor.release();
+    const done = await stateWhen(id, (s) => s.runtime.status === "completed");
+    expect(agentTexts(done)).toEqual(["Drafting report", QUESTION, "Publishing", "Published."]);
+    expect(Object.values(done.tasks).map((t) => t.status)).toEqual(["completed"]);
+    expect(agent.methods.slice(before)).toEqual(["SendStreamingMessage", "SubscribeToTask", "GetTask"]);
+    await waitFor(async () => ((await sessionOf(id)).status === "live" ? true : undefined));
   });
 
   it("TASK-06 interrupt cancels the task through the agent (CancelTask)", async () => {

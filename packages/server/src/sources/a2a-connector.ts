@@ -26,7 +26,13 @@ import type {
 } from "./runtime-source";
 import { SourceConfigError, unavailableResult } from "./runtime-source";
 import { UpstreamGuard, type UpstreamPolicy } from "./upstream-policy";
-import { readUpstreamSse, reportOutcome, requireUrl, upstreamHeaders } from "./upstream-sse";
+import {
+  readUpstreamSse,
+  reportOutcome,
+  requireUrl,
+  type UpstreamOutcome,
+  upstreamHeaders,
+} from "./upstream-sse";
 import { userMessageFact } from "./user-message";
 
 export const A2A_FORMAT = "a2a";
@@ -181,8 +187,16 @@ class A2aConnector implements RuntimeSource {
     context.signal.addEventListener("abort", () => run.abort(), { once: true });
     this.run = run;
     const headers = { ...versionHeaders(endpoint.version), ...this.config.headers };
-    const read = (m: string, p: Record<string, unknown>) =>
-      readUpstreamSse(
+    // A resubscription is done once its task rests: one the agent keeps open past the question must not
+    // hold the session's writes. Leaving the read (a thrown marker) closes the response. A message stream
+    // is left for the agent to end (it does at a rest), so its turn is closed the agent's way.
+    const read = async (
+      m: string,
+      p: Record<string, unknown>,
+      untilRest = false,
+    ): Promise<UpstreamOutcome> => {
+      let rested = false;
+      const outcome = await readUpstreamSse(
         {
           url: endpoint.rpcUrl,
           headers,
@@ -191,8 +205,16 @@ class A2aConnector implements RuntimeSource {
           guard: this.guard,
         },
         context.sink,
-        (record) => this.onRecord(record),
+        async (record) => {
+          await this.onRecord(record);
+          if (untilRest && RESTING.has(this.state ?? "")) {
+            rested = true;
+            throw new Error("task rests");
+          }
+        },
       );
+      return rested && outcome.kind === "interrupted" ? { kind: "ended" } : outcome;
+    };
     const done = async () => {
       let outcome = await read(method, params);
       for (let attempt = 1; attempt <= MAX_A2A_RESUBSCRIBES; attempt++) {
@@ -204,7 +226,7 @@ class A2aConnector implements RuntimeSource {
           message: `A2A stream of task ${this.taskId} ended while ${this.state ?? "unknown"}; resubscribing (attempt ${attempt})`,
         });
         await delay(RESUBSCRIBE_DELAY_MS * attempt, run.signal);
-        outcome = await read(METHODS[endpoint.version].resubscribe, { id: this.taskId });
+        outcome = await read(METHODS[endpoint.version].resubscribe, { id: this.taskId }, true);
         // A task that reached a terminal state meanwhile cannot be subscribed to: read it back whole.
         if (outcome.kind !== "aborted" && !RESTING.has(this.state ?? "")) await this.readTask(run.signal);
       }
