@@ -26,6 +26,8 @@ const express = createRequire(import.meta.url)("express") as (() => ExpressApp) 
   json(): unknown;
 };
 
+const STREAMING = new Set(["SendStreamingMessage", "SubscribeToTask", "message/stream", "tasks/resubscribe"]);
+
 export const QUESTION = "Approve publishing the report? (yes/no)";
 export const REPORT = ["# Report\n", "Paris is 21°C.\n"] as const;
 
@@ -148,7 +150,8 @@ export interface A2aAgent {
   close(): Promise<void>;
 }
 
-export async function startA2aAgent(): Promise<A2aAgent> {
+/** `protocol: "0.3"`: the agent's only JSON-RPC interface is 0.3 (the SDK's compat layer answers it). */
+export async function startA2aAgent(protocol: "1.0" | "0.3" = "1.0"): Promise<A2aAgent> {
   const card = {
     name: "Report agent",
     description: "offline",
@@ -174,19 +177,25 @@ export async function startA2aAgent(): Promise<A2aAgent> {
   app.use((req: { body?: { method?: string } }, res: ServerResponse, next: () => void) => {
     const method = req.body?.method;
     if (typeof method === "string") methods.push(method);
-    if (method === "SendStreamingMessage" || method === "SubscribeToTask") {
+    if (STREAMING.has(method ?? "")) {
       open.add(res);
       res.once("close", () => open.delete(res));
     }
     next();
   });
-  app.use(jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
+  app.use(
+    jsonRpcHandler({
+      requestHandler: handler,
+      userBuilder: UserBuilder.noAuthentication,
+      legacyCompat: { enabled: protocol === "0.3" },
+    }),
+  );
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   card.supportedInterfaces = [
-    { url: `${baseUrl}/`, protocolBinding: "JSONRPC", tenant: "", protocolVersion: "1.0" },
+    { url: `${baseUrl}/`, protocolBinding: "JSONRPC", tenant: "", protocolVersion: protocol },
   ];
   return {
     baseUrl,

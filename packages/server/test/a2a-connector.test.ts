@@ -184,6 +184,33 @@ describe("A2A connector: a live @a2a-js/sdk agent", () => {
   });
 });
 
+describe("A2A connector: a 0.3 agent", () => {
+  let legacy: A2aAgent;
+  beforeAll(async () => {
+    legacy = await startA2aAgent("0.3");
+  });
+  afterAll(() => legacy?.close());
+
+  it("HITL-03 REM-02 message/stream, the question answered on the task, completed", async () => {
+    const id = await createA2a({ url: legacy.baseUrl, text: "Write a weather report" });
+    const [action] = pendingActions(await stateWhen(id, (s) => pendingActions(s).length === 1));
+    await waitFor(async () => ((await sessionOf(id)).status === "live" ? true : undefined));
+    const answered = await command(id, {
+      kind: "respond_action",
+      idempotencyKey: "answer:v03",
+      actionId: action.actionId,
+      decision: "answer",
+      payload: { text: "yes" },
+    });
+    expect(answered.body.status).toBe("accepted");
+    const done = await stateWhen(id, (s) => s.runtime.status === "completed");
+    expect(agentTexts(done)).toEqual(["Drafting report", QUESTION, "Publishing", "Published."]);
+    expect(done.artifacts["art-report"].preview).toContain(REPORT.join(""));
+    expect(legacy.executor.answers).toEqual(["yes"]);
+    expect(legacy.methods).toEqual(["message/stream", "message/stream"]);
+  });
+});
+
 describe("A2A connector: discovery", () => {
   let web: Server;
   let webUrl: string;

@@ -73,12 +73,17 @@ export function endpointOf(card: unknown): A2aEndpoint | undefined {
   if (capabilities?.streaming !== true) return undefined;
   const name = typeof c.name === "string" ? c.name : undefined;
   if (Array.isArray(c.supportedInterfaces)) {
-    const jsonRpc = c.supportedInterfaces.find(
-      (i) =>
+    // A JSON-RPC interface of protocol 1.x first (no version said: 1.0), else one of 0.x.
+    const jsonRpc = (c.supportedInterfaces as unknown[]).filter(
+      (i): i is Record<string, unknown> =>
         i !== null && typeof i === "object" && (i as Record<string, unknown>).protocolBinding === "JSONRPC",
-    ) as Record<string, unknown> | undefined;
-    const url = httpUrl(jsonRpc?.url);
-    if (url !== undefined) return { rpcUrl: url, version: "1.0", name };
+    );
+    const legacy = (i: Record<string, unknown>) =>
+      typeof i.protocolVersion === "string" && i.protocolVersion.startsWith("0.");
+    const modern = jsonRpc.find((i) => !legacy(i) && httpUrl(i.url) !== undefined);
+    if (modern !== undefined) return { rpcUrl: httpUrl(modern.url) as string, version: "1.0", name };
+    const old = jsonRpc.find((i) => legacy(i) && httpUrl(i.url) !== undefined);
+    if (old !== undefined) return { rpcUrl: httpUrl(old.url) as string, version: "0.3", name };
   }
   const preferred = typeof c.preferredTransport === "string" ? c.preferredTransport : "JSONRPC";
   const url = httpUrl(c.url);
@@ -151,7 +156,8 @@ export async function getJson(
       url,
       {
         method: "GET",
-        headers: { accept: "application/json", ...headers },
+        // An agent that speaks both generations serves the 0.3 card to a request without the header.
+        headers: { accept: "application/json", "A2A-Version": "1.0", ...headers },
         signal,
         lookup: guard.lookup as LookupFunction,
       },
