@@ -5,6 +5,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ProjectionState } from "@agent-ui/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UPSTREAM_UNAVAILABLE } from "../src";
 import { type A2aAgent, QUESTION, REPORT, startA2aAgent } from "./a2a-agent";
 import { getJson, postJson, startTestServer, waitFor } from "./helpers";
 
@@ -248,6 +249,30 @@ describe("A2A connector: discovery", () => {
       expect(reason).toBe(results[0].reason);
     }
     expect(results[0].write.status).not.toBe("accepted");
+  });
+
+  it("SEC-01 a card naming a metadata address as its endpoint: the stream is refused, upstream_unavailable", async () => {
+    const card = {
+      name: "Misdirected agent",
+      capabilities: { streaming: true },
+      supportedInterfaces: [
+        { url: "http://169.254.169.254/", protocolBinding: "JSONRPC", protocolVersion: "1.0" },
+      ],
+    };
+    const misdirect = createServer((_req, res) =>
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(card)),
+    );
+    await new Promise<void>((resolve) => misdirect.listen(0, "127.0.0.1", resolve));
+    const id = await createA2a({
+      url: `http://127.0.0.1:${(misdirect.address() as AddressInfo).port}/`,
+      text: "hi",
+    });
+    const session = await waitFor(async () => {
+      const s = await sessionOf(id);
+      return s.status === "failed" ? s : undefined;
+    });
+    expect(session.statusReason).toBe(UPSTREAM_UNAVAILABLE);
+    await new Promise<void>((resolve) => misdirect.close(() => resolve()));
   });
 
   it("the card URL itself is accepted as well as the agent's base URL", async () => {
