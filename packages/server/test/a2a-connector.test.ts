@@ -5,7 +5,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ProjectionState } from "@agent-ui/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPSTREAM_UNAVAILABLE } from "../src";
+import { REDACTION_MARKER_PREFIX } from "@agent-ui/contracts";
+import { a2aConnector, type RuntimeSink, UPSTREAM_UNAVAILABLE } from "../src";
 import { type A2aAgent, QUESTION, REPORT, startA2aAgent } from "./a2a-agent";
 import { getJson, postJson, startTestServer, waitFor } from "./helpers";
 
@@ -282,5 +283,45 @@ describe("A2A connector: discovery", () => {
       return s.status === "live" ? s : undefined;
     });
     expect(session.statusReason).toContain("Report agent");
+  });
+});
+
+describe("A2A connector: after a gateway restart", () => {
+  it("FALL-01 a resumed session rediscovers the agent and takes a new send; stored secrets refuse", async () => {
+    const factory = a2aConnector();
+    const init = (config: Record<string, unknown>) =>
+      ({ sessionId: "s-resumed", config, session: {}, state: {} }) as never;
+    const refused = factory.resume?.(
+      init({ url: agent.baseUrl, headers: { authorization: `${REDACTION_MARKER_PREFIX}x]` } }),
+    );
+    expect(refused).toMatchObject({ refused: expect.stringContaining("redacted") });
+    const outcome = factory.resume?.(init({ url: agent.baseUrl, text: "not sent again" }));
+    if (outcome === undefined || !("source" in outcome)) throw new Error("the A2A connector did not resume");
+    const records: unknown[] = [];
+    const statuses: string[] = [];
+    const sink: RuntimeSink = {
+      records: async (batch) => void records.push(...batch),
+      events: async () => {},
+      diagnostic: async () => {},
+      status: async (status) => void statuses.push(status),
+    };
+    const abort = new AbortController();
+    const before = agent.methods.length;
+    await outcome.source.start({ sessionId: "s-resumed", sink, signal: abort.signal });
+    // The gateway reports the resumed `live`; the configured first message is not sent twice.
+    expect(statuses).toEqual([]);
+    expect(agent.methods.length).toBe(before);
+    const sent = await outcome.source.command({
+      kind: "send",
+      sessionId: "s-resumed",
+      idempotencyKey: "k",
+      text: "Write a report",
+    });
+    expect(sent.status).toBe("accepted");
+    await waitFor(() => (statuses.includes("live") ? true : undefined));
+    expect(agent.methods.slice(before)).toEqual(["SendStreamingMessage"]);
+    expect(records.length).toBeGreaterThan(3);
+    await outcome.source.stop();
+    abort.abort();
   });
 });
