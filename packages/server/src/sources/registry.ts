@@ -1,5 +1,6 @@
 // The runtime source kinds `agent-ui serve` offers. The embedded demo runtime registers here too.
 import { demoSource } from "../demo";
+import { a2aConnector } from "./a2a-connector";
 import { agUiConnector } from "./ag-ui-connector";
 import { aiSdkConnector } from "./ai-sdk-connector";
 import { pushSource } from "./push-source";
@@ -10,7 +11,7 @@ import type { UpstreamPolicy } from "./upstream-policy";
 export interface BuiltInSourceOptions {
   /** Where replay files may be read from; without `root`, only inline `config.records` replay. */
   replay?: ReplayOptions;
-  /** Private upstreams the AG-UI and AI SDK connectors may reach (default: loopback and public only). */
+  /** Private upstreams the AG-UI, AI SDK and A2A connectors may reach (default: loopback and public only). */
   upstream?: UpstreamPolicy;
 }
 
@@ -19,6 +20,7 @@ export function builtInSources(options: BuiltInSourceOptions = {}): RuntimeSourc
     demoSource,
     agUiConnector(options.upstream),
     aiSdkConnector(options.upstream),
+    a2aConnector(options.upstream),
     replaySource(options.replay),
     pushSource,
   ];

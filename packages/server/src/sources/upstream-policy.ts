@@ -1,4 +1,4 @@
-// Where the AG-UI and AI SDK connectors may send a request. A session's `config.url` is caller input, so
+// Where the AG-UI, AI SDK and A2A connectors may send a request. A session's `config.url` is caller input, so
 // without a rule the gateway would POST wherever a caller says: cloud metadata, the router, a private
 // service. Loopback is allowed (an agent on the same machine is the common case); link-local, private,
 // shared, multicast and reserved ranges and the metadata names are refused unless `--upstream-allow`
