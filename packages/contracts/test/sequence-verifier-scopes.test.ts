@@ -293,4 +293,44 @@ describe("ORD-06 sequence verifier: scopes", () => {
     expect(codes(verifySequence(backwards))).toEqual(["out_of_order"]);
     expect(verifySequence(backwards, { checkOrdering: false })).toEqual([]);
   });
+
+  it("ORD-06 a tool scoped by turn and run is closed by its run's terminal even when that names no turn", () => {
+    expect(
+      codes(
+        verifySequence([
+          ev("tool.started", { turnId: "t", runId: "r", toolCallId: "c" }),
+          ev("run.finished", { runId: "r" }),
+        ]),
+      ),
+    ).toEqual(["tool_unclosed_at_turn_end"]);
+  });
+
+  it("ORD-06 an unscoped turn terminal closes run-scoped work on its stream, and unscoped work too", () => {
+    expect(
+      codes(verifySequence([ev("tool.started", { runId: "r1", toolCallId: "c" }), ev("run.finished")])),
+    ).toEqual(["tool_unclosed_at_turn_end"]);
+    expect(codes(verifySequence([ev("tool.started", { toolCallId: "c" }), ev("run.finished")]))).toEqual([
+      "tool_unclosed_at_turn_end",
+    ]);
+  });
+
+  it("ORD-06 a run-scoped terminal does not end the stream's unscoped turn; a run-scoped start does not reopen it", () => {
+    expect(verifySequence([ev("run.finished", { runId: "r" }), ev("text.delta")])).toEqual([]);
+    expect(
+      codes(verifySequence([ev("run.finished"), ev("run.started", { runId: "r2" }), ev("text.delta")])),
+    ).toEqual(["execution_after_turn_terminal"]);
+  });
+
+  it("ORD-06 each orphan terminal is its own: two unpaired results are two violations, a start pairs only its own", () => {
+    const d = verifySequence([
+      ev("tool.result", { turnId: "t", toolCallId: "c1" }),
+      ev("tool.result", { turnId: "t", toolCallId: "c2" }),
+      ev("tool.started", { turnId: "t", toolCallId: "c1" }),
+    ]);
+    expect(d.map((x) => x.message)).toEqual(["tool.result for tool 'c2' with no tool.started before it"]);
+  });
+
+  it("ORD-06 a record without a string type is ignored entirely and does not consume its eventId", () => {
+    expect(verifySequence([{ type: 7, eventId: "x" }, ev("run.started", { eventId: "x" })])).toEqual([]);
+  });
 });
