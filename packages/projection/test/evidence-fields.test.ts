@@ -86,4 +86,20 @@ describe("evidence record fields", () => {
       ["missing_correlation", "warning", "evidence.changed without evidenceId"],
     ]);
   });
+
+  it("EVID-05 refs reported only in the payload are kept when the envelope names none", () => {
+    const e = stream({ sessionId: "s" });
+    const state = projectEvents([
+      e("evidence.changed", {
+        evidenceId: "ev1",
+        payload: { packRef: "pack://p", replayRef: "replay://p", reviewRef: "review://p", traceId: "tr-p" },
+      }),
+    ]);
+    expect(state.evidence.ev1).toMatchObject({
+      packRef: "pack://p",
+      replayRef: "replay://p",
+      reviewRef: "review://p",
+      traceId: "tr-p",
+    });
+  });
 });
