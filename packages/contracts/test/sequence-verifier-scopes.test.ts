@@ -333,4 +333,26 @@ describe("ORD-06 sequence verifier: scopes", () => {
   it("ORD-06 a record without a string type is ignored entirely and does not consume its eventId", () => {
     expect(verifySequence([{ type: 7, eventId: "x" }, ev("run.started", { eventId: "x" })])).toEqual([]);
   });
+
+  it("ORD-06 an event is blamed only for an end it can be tied to: a scoped end does not end other scopes", () => {
+    // A terminal that names its turn does not end the stream's unscoped work, and an unscoped terminal does not
+    // end a turn or run it never named.
+    expect(verifySequence([ev("run.finished", { turnId: "t" }), ev("text.delta")])).toEqual([]);
+    expect(verifySequence([ev("run.finished"), ev("text.delta", { runId: "r" })])).toEqual([]);
+    expect(verifySequence([ev("run.finished"), ev("text.delta", { turnId: "t" })])).toEqual([]);
+  });
+
+  it("ORD-06 work with fewer ids is closed by a terminal that names more, when what both name agrees", () => {
+    expect(
+      codes(
+        verifySequence([
+          ev("tool.started", { runId: "r", toolCallId: "c" }),
+          ev("run.finished", { turnId: "t", runId: "r" }),
+        ]),
+      ),
+    ).toEqual(["tool_unclosed_at_turn_end"]);
+    expect(
+      codes(verifySequence([ev("tool.started", { toolCallId: "c" }), ev("run.finished", { runId: "r" })])),
+    ).toEqual(["tool_unclosed_at_turn_end"]);
+  });
 });
