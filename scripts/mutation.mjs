@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// `npm run test:mutation -- <package> [file…]`: StrykerJS (Vitest runner) over one package, incremental, then the
+// score per file and for the package. See docs/mutation-testing.md.
+//
+//   npm run test:mutation -- contracts                                    every source file of the package
+//   npm run test:mutation -- contracts packages/contracts/src/secrets.ts  a slice (paths or globs)
+//   MUTATION_CONCURRENCY=1 npm run test:mutation -- projection            fewer test-runner processes
+//   npm run test:mutation -- adapters --force                             ignore the incremental file, re-run all
+//
+// Stryker runs in a sandbox copy under `.stryker-tmp/`; the tests read the standard's material from `../shared/`
+// beside the repository, so the script links `.stryker-tmp/shared` to it before the run.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, symlinkSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PACKAGES, printScore } from "./mutation-score.mjs";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const args = process.argv.slice(2);
+const flags = args.filter((a) => a.startsWith("--"));
+const [pkg, ...files] = args.filter((a) => !a.startsWith("--"));
+
+if (!PACKAGES.includes(pkg)) {
+  console.error(`usage: npm run test:mutation -- <${PACKAGES.join("|")}> [file…] [--force]`);
+  process.exit(2);
+}
+
+const tmp = path.join(ROOT, ".stryker-tmp");
+const shared = path.resolve(ROOT, "..", "shared");
+mkdirSync(tmp, { recursive: true });
+if (existsSync(shared) && !existsSync(path.join(tmp, "shared")))
+  symlinkSync(shared, path.join(tmp, "shared"), "dir");
+
+const bin = path.join(ROOT, "node_modules", ".bin", process.platform === "win32" ? "stryker.cmd" : "stryker");
+const result = spawnSync(bin, ["run", "stryker.config.mjs", ...flags], {
+  cwd: ROOT,
+  stdio: "inherit",
+  env: { ...process.env, MUTATION_PACKAGE: pkg, MUTATION_FILES: files.join(",") },
+});
+if (result.status !== 0) process.exit(result.status ?? 1);
+printScore(pkg);

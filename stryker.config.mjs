@@ -1,0 +1,53 @@
+// StrykerJS over one package at a time: `npm run test:mutation -- <contracts|projection|adapters> [files…]`
+// (scripts/mutation.mjs sets MUTATION_PACKAGE and, for a slice, MUTATION_FILES). See docs/mutation-testing.md.
+const target = process.env.MUTATION_PACKAGE ?? "contracts";
+const slice = (process.env.MUTATION_FILES ?? "").split(",").filter(Boolean);
+
+// Targets: ≥ 90% mutation score for contracts and projection, ≥ 80% for adapters. `break` stays off: the score is
+// a habit and a report, not a CI gate (a full run takes far longer than the test suite).
+const thresholds = {
+  contracts: { high: 95, low: 90, break: null },
+  projection: { high: 95, low: 90, break: null },
+  adapters: { high: 90, low: 80, break: null },
+};
+
+const report = `reports/mutation/${target}`;
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: "vitest",
+  plugins: ["@stryker-mutator/vitest-runner"],
+  vitest: { configFile: "vitest.mutation.config.ts" },
+  checkers: [],
+  mutate:
+    slice.length > 0
+      ? slice
+      : [`packages/${target}/src/**/*.ts`, "!**/index.ts", "!**/*.generated.ts", "!**/*.d.ts"],
+  // The sandbox copies only what the package's tests read: sources, tests, the standard's shared material.
+  ignorePatterns: [
+    "/apps",
+    "/bench",
+    "/docs",
+    "/examples",
+    "/reports",
+    "/coverage",
+    "**/dist",
+    "/packages/cli",
+    "/packages/client",
+    "/packages/conformance",
+    "/packages/react",
+    "/packages/server",
+  ],
+  coverageAnalysis: "perTest",
+  incremental: true,
+  incrementalFile: `${report}/stryker-incremental.json`,
+  reporters: ["clear-text", "progress", "json", "html"],
+  jsonReporter: { fileName: `${report}/mutation.json` },
+  htmlReporter: { fileName: `${report}/mutation.html` },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
+  thresholds: thresholds[target],
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
+  timeoutMS: 10_000,
+  tempDirName: ".stryker-tmp",
+  cleanTempDir: true,
+};

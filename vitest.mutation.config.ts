@@ -1,0 +1,34 @@
+import { fileURLToPath } from "node:url";
+import { defaultClientConditions, defaultServerConditions } from "vite";
+import { defineConfig } from "vitest/config";
+
+// The Vitest configuration Stryker runs (see `stryker.config.mjs` and docs/mutation-testing.md): only the unit tests
+// of the package under mutation (`MUTATION_PACKAGE`), without the global build step. Stryker runs it inside a sandbox
+// copy of the repository, and the workspace symlinks in `node_modules` point back at the original sources, so the
+// aliases below resolve every `@agent-ui/*` import to this copy's sources: a test that imports
+// `@agent-ui/contracts` exercises the mutated contracts, not the pristine ones.
+const packages = ["contracts", "projection", "adapters"] as const;
+const target = process.env.MUTATION_PACKAGE ?? "";
+if (!(packages as readonly string[]).includes(target)) {
+  throw new Error(`MUTATION_PACKAGE must be one of ${packages.join(", ")} (got "${target}")`);
+}
+
+const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    conditions: ["@agent-ui/source", ...defaultClientConditions],
+    alias: [
+      { find: /^@agent-ui\/contracts$/, replacement: source("./packages/contracts/src/index.ts") },
+      { find: /^@agent-ui\/projection$/, replacement: source("./packages/projection/src/index.ts") },
+      { find: /^@agent-ui\/projection\/core$/, replacement: source("./packages/projection/src/core.ts") },
+      { find: /^@agent-ui\/adapters$/, replacement: source("./packages/adapters/src/index.ts") },
+    ],
+  },
+  ssr: { resolve: { conditions: ["@agent-ui/source", ...defaultServerConditions] } },
+  test: {
+    include: [`packages/${target}/test/**/*.test.ts`],
+    environment: "node",
+    testTimeout: 20_000,
+  },
+});
