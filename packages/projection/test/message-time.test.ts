@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { projectEvents } from "../src";
+import { createProjector, projectEvents } from "../src";
 import { stream } from "./helpers";
 
 describe("message time", () => {
@@ -41,5 +41,20 @@ describe("message time", () => {
     const f = stream({ turnId: "t1", messageId: "m1" });
     const undated = projectEvents([f("text.delta", { payload: { delta: "x" } })]);
     expect("createdAt" in undated.messages[0]).toBe(false);
+  });
+
+  it("HYD-09 a client hydrated from a stored projection keeps each message's createdAt", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const live = createProjector();
+    live.applyAll([
+      e("run.started", { timestamp: "2026-01-01T10:00:00.000Z", payload: { input: "hi" } }),
+      e("text.delta", { timestamp: "2026-01-01T10:00:01.000Z", payload: { delta: "hello" } }),
+    ]);
+    const hydrated = createProjector();
+    hydrated.hydrate({ kind: "projection", state: live.getState() });
+    expect(hydrated.getState().messages.map((m) => m.createdAt)).toEqual(
+      live.getState().messages.map((m) => m.createdAt),
+    );
+    expect(hydrated.getState().messages.every((m) => typeof m.createdAt === "string")).toBe(true);
   });
 });

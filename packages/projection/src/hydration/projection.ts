@@ -79,6 +79,7 @@ function loadMessage(store: Store, message: ProjectionState["messages"][number])
     ...(message.turnId ? { turnId: message.turnId } : {}),
     ...(message.runId ? { runId: message.runId } : {}),
     ...(message.optimistic ? { optimistic: true } : {}),
+    ...(message.createdAt ? { createdAt: message.createdAt } : {}),
     ...(message.source ? { source: { ...message.source } } : {}),
   };
   for (const part of message.parts) {
