@@ -14,7 +14,7 @@ const BEARER = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhdWRpdCJ9.c2lnbmF0dXJlLWF1ZGl0";
 function leakySource(): RuntimeSourceFactory & { sink?: RuntimeSink } {
   const factory: RuntimeSourceFactory & { sink?: RuntimeSink } = {
     kind: "leaky",
-    description: "audit source that emits secrets",
+    description: "a source that emits secrets",
     create: () => ({
       kind: "leaky",
       async start(context) {

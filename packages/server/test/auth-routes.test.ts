@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { scriptedFactory, startTestServer, waitFor } from "./helpers";
 
-const TOKEN = "audit-token-7f3a";
+const TOKEN = "route-token-7f3a";
 
 /** Every `/api` route except health, with a body where the route needs one. */
 function routes(id: string, ref: string): { method: "GET" | "POST"; path: string; body?: unknown }[] {
@@ -80,7 +80,7 @@ describe("bearer token on every /api route (SEC)", () => {
   const scripted = scriptedFactory([{ type: "run.started", payload: { input: "hello" } }]);
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let sessionId: string;
-  const ref = "output://audit/1";
+  const ref = "output://routes/1";
   beforeAll(async () => {
     server = await startTestServer({ token: TOKEN, extraSources: [scripted] });
     const http = new GatewayHttpClient({ baseUrl: server.url, token: TOKEN });

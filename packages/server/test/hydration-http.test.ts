@@ -19,7 +19,7 @@ describe("the hydration window of a live session (HYD-01/02)", () => {
     server = await startTestServer();
     http = new GatewayHttpClient({ baseUrl: server.url });
     sessionId = (
-      await http.createSession({ source: "demo", scenario: "approval", title: "audit", config: { pace: 0 } })
+      await http.createSession({ source: "demo", scenario: "approval", title: "hydration", config: { pace: 0 } })
     ).id;
     // The turn blocks on its approval; a send meanwhile is queued behind it.
     await waitFor(async () => pendingAction((await http.snapshot(sessionId)).state), 15_000);
@@ -37,7 +37,7 @@ describe("the hydration window of a live session (HYD-01/02)", () => {
   it("HYD-01 the window holds the shell, the runtime status, the pending action, the queued turn and recent messages", () => {
     expect(window.session).toMatchObject({
       id: sessionId,
-      title: "audit",
+      title: "hydration",
       sourceKind: "demo",
       scenario: "approval",
     });
