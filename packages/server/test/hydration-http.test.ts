@@ -19,7 +19,12 @@ describe("the hydration window of a live session (HYD-01/02)", () => {
     server = await startTestServer();
     http = new GatewayHttpClient({ baseUrl: server.url });
     sessionId = (
-      await http.createSession({ source: "demo", scenario: "approval", title: "hydration", config: { pace: 0 } })
+      await http.createSession({
+        source: "demo",
+        scenario: "approval",
+        title: "hydration",
+        config: { pace: 0 },
+      })
     ).id;
     // The turn blocks on its approval; a send meanwhile is queued behind it.
     await waitFor(async () => pendingAction((await http.snapshot(sessionId)).state), 15_000);
