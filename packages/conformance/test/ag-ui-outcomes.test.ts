@@ -5,7 +5,7 @@ import { projectEvents } from "@agent-ui/projection";
 import { describe, expect, it } from "vitest";
 
 const started = { type: "RUN_STARTED", threadId: "t", runId: "r" };
-const interrupt = { id: "int-1", reason: "tool_approval", message: "Delete /tmp/x?" };
+const interrupt = { id: "int-1", reason: "tool_approval", message: "Delete docs/x?" };
 
 function project(finished: Record<string, unknown>) {
   return projectEvents(

@@ -18,7 +18,7 @@ import { DEFAULT_TABLE_WINDOW, tablePage } from "./table-window";
 import { type IngestLimits, ingestRoutes } from "./ingest-route";
 import { sseRoute } from "./sse-route";
 import { listSessions, sessionsFeedRoute } from "./sessions-feed-route";
-import { badRequest, intParam } from "./params";
+import { badRequest, intParam, readJsonObject } from "./params";
 import { parseCommand } from "./validate-command";
 import { wsRoute } from "./ws-route";
 
@@ -78,8 +78,8 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   app.get("/api/feed/sessions", sessionsFeedRoute(gateway));
 
   app.post("/api/sessions", async (c) => {
-    const body = await readJson(c);
-    const input = body as Record<string, unknown>;
+    const body = await readJsonObject(c);
+    const input = body;
     if (typeof input.source !== "string") throw badRequest('"source" (a runtime source kind) is required');
     for (const field of ["scenario", "title", "id"] as const) {
       if (input[field] !== undefined && typeof input[field] !== "string")
@@ -107,7 +107,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   });
 
   app.patch("/api/sessions/:id", async (c) => {
-    const body = (await readJson(c)) as { title?: unknown };
+    const body = (await readJsonObject(c)) as { title?: unknown };
     if (typeof body.title !== "string") throw badRequest('"title" (a string) is required');
     const session = await gateway.renameSession(c.req.param("id"), body.title);
     return c.json({ session: { ...session, attached: gateway.isAttached(session.id) } });
@@ -182,7 +182,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   app.post("/api/sessions/:id/commands", async (c) => {
     const id = c.req.param("id");
     await gateway.getSession(id);
-    const command = parseCommand(await readJson(c), id);
+    const command = parseCommand(await readJsonObject(c), id);
     const result = await gateway.command(command);
     return c.json(result);
   });
@@ -218,16 +218,4 @@ async function capBody(c: Context, next: () => Promise<void>): Promise<Response 
     return fail(c, 413, "body_too_large", `request body over ${MAX_BODY_BYTES} bytes`);
   c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks) });
   return next().then(() => undefined);
-}
-
-/** The body, already capped by the bodyLimit middleware. */
-async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("not an object");
-    return value;
-  } catch {
-    throw new GatewayError("invalid", "invalid_json", "the request body must be a JSON object");
-  }
 }

@@ -13,7 +13,7 @@ import type { Context, Hono } from "hono";
 import { GatewayError } from "../gateway/errors";
 import type { Gateway } from "../gateway/gateway";
 import { PushSource } from "../sources/push-source";
-import { badRequest } from "./params";
+import { badRequest, readJsonObject } from "./params";
 
 export interface IngestLimits {
   /** Records of one session being stored at once; past it a push answers 429 (default 5,000). */
@@ -158,7 +158,7 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
   app.post("/api/sessions/:id/ingest/end", async (c) => {
     const id = c.req.param("id");
     await gateway.getSession(id);
-    const body = jsonObject((await c.req.text()) || "{}") as { status?: unknown; reason?: unknown };
+    const body = (await readJsonObject(c, {})) as { status?: unknown; reason?: unknown };
     const status = body.status ?? "completed";
     if (status !== "completed" && status !== "failed")
       throw badRequest('"status" must be "completed" or "failed"');
@@ -176,7 +176,7 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
     const id = c.req.param("id");
     await gateway.getSession(id);
     const source = pushSourceOf(gateway, id);
-    const result = jsonObject(await c.req.text()) as Partial<WriteResult>;
+    const result = (await readJsonObject(c)) as Partial<WriteResult>;
     if (!["accepted", "rejected", "failed", "unavailable"].includes(String(result.status)))
       throw badRequest('"status" must be accepted, rejected, failed or unavailable');
     if (!source.answer(c.req.param("commandId"), result as WriteResult))
@@ -187,18 +187,6 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
       );
     return c.json({ ok: true });
   });
-}
-
-function jsonObject(text: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new GatewayError("invalid", "invalid_json", "the request body must be a JSON object");
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value))
-    throw new GatewayError("invalid", "invalid_json", "the request body must be a JSON object");
-  return value as Record<string, unknown>;
 }
 
 /** The writes channel as Server-Sent Events: `event: command` with `{ commandId, command }`. */

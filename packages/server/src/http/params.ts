@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { GatewayError } from "../gateway/errors";
 
 export function badRequest(message: string): GatewayError {
@@ -17,4 +18,21 @@ export function intParam(
   const value = Number(raw);
   if (value < min || value > max) throw badRequest(`"${name}" must be between ${min} and ${max}`);
   return value;
+}
+
+/** The request body as a JSON object (already capped by the body-limit middleware), or a 400
+ * `invalid_json`. `emptyIs`: what an empty body stands for, where the route has a default. */
+export async function readJsonObject(
+  c: Context,
+  emptyIs?: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text === "" && emptyIs !== undefined) return emptyIs;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("not an object");
+    return value as Record<string, unknown>;
+  } catch {
+    throw new GatewayError("invalid", "invalid_json", "the request body must be a JSON object");
+  }
 }
