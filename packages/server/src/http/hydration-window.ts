@@ -6,7 +6,7 @@
 import type { HistoryPage, HydrationWindow, WindowInfo } from "@agent-ui/contracts";
 import type { ProjectionState, TimelineEntry } from "@agent-ui/contracts";
 import type { SessionRecord } from "../store/session-store";
-import { windowTables } from "./table-window";
+import { pageBefore, windowTables } from "./table-window";
 
 export const DEFAULT_MESSAGE_WINDOW = 40;
 export const DEFAULT_TIMELINE_WINDOW = 200;
@@ -71,31 +71,11 @@ export function historyPage(
   before: number,
   limit: number,
 ): HistoryPage {
-  const end = Math.max(0, Math.min(before, state.messages.length));
-  const start = Math.max(0, end - limit);
-  const messages = state.messages.slice(start, end);
-  return {
-    sessionId,
-    seq,
-    messages,
-    window: {
-      total: state.messages.length,
-      included: messages.length,
-      truncated: start > 0,
-      before: start > 0 ? String(start) : null,
-    },
-  };
+  const page = pageBefore(state.messages.length, before, limit);
+  return { sessionId, seq, messages: state.messages.slice(page.start, page.end), window: page.info };
 }
 
 function tail<T>(items: readonly T[], limit: number): { items: T[]; info: WindowInfo } {
-  const start = Math.max(0, items.length - limit);
-  return {
-    items: items.slice(start),
-    info: {
-      total: items.length,
-      included: items.length - start,
-      truncated: start > 0,
-      before: start > 0 ? String(start) : null,
-    },
-  };
+  const page = pageBefore(items.length, items.length, limit);
+  return { items: items.slice(page.start), info: page.info };
 }

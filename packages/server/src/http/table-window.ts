@@ -110,17 +110,26 @@ export function tablePage(
 ): TablePage {
   const record = state[table] as Record<string, unknown>;
   const ids = Object.keys(record);
-  const end = Math.max(0, Math.min(before, ids.length));
-  const start = Math.max(0, end - limit);
+  const page = pageBefore(ids.length, before, limit);
   const records: Record<string, unknown> = {};
-  for (let i = start; i < end; i++) records[ids[i]] = record[ids[i]];
+  for (let i = page.start; i < page.end; i++) records[ids[i]] = record[ids[i]];
+  return { sessionId, seq, table, records, window: page.info };
+}
+
+/** The rows `[start, end)` of a list of `length` that end before `before` (at most `limit`), and the
+ * window info a client pages on: the cursor of the next older page is `start`. */
+export function pageBefore(
+  length: number,
+  before: number,
+  limit: number,
+): { start: number; end: number; info: WindowInfo } {
+  const end = Math.max(0, Math.min(before, length));
+  const start = Math.max(0, end - limit);
   return {
-    sessionId,
-    seq,
-    table,
-    records,
-    window: {
-      total: ids.length,
+    start,
+    end,
+    info: {
+      total: length,
       included: end - start,
       truncated: start > 0,
       before: start > 0 ? String(start) : null,
