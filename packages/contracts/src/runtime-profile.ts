@@ -156,6 +156,8 @@ export interface RuntimeSessionSnapshot {
   telemetrySummary?: Record<string, unknown>;
   permissionState?: Record<string, unknown>;
   sandboxState?: Record<string, unknown>;
+  /** PermissionSandboxSummary (PROF-02): mode, sandbox, risk, decisions, violations — or `"not_applicable"`. */
+  permissionSandboxSummary?: Record<string, unknown> | "not_applicable";
   evidenceRefs?: string[];
   [extra: string]: unknown;
 }

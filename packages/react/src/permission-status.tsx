@@ -4,8 +4,18 @@ import type { PermissionSlice } from "@agent-ui/contracts";
 import { Badge, honestText, isFallback } from "./honest";
 import { reasonText } from "./reason-text";
 
+/** PROF-02: a read model that does not apply is said in words, not shown as a raw code or a gap. */
+const NOT_APPLICABLE = "not_applicable";
+const applicability = (value: string): string => (value === NOT_APPLICABLE ? "not applicable" : value);
+
 export function PermissionStatus({ permissions }: { permissions: PermissionSlice }) {
   const sandbox = permissions.sandbox;
+  if (permissions.mode === NOT_APPLICABLE)
+    return (
+      <section className="aui-permissions" aria-label="Permissions">
+        <Badge label="permissions" value={applicability(permissions.mode)} tone="muted" />
+      </section>
+    );
   return (
     <section className="aui-permissions" aria-label="Permissions">
       <Badge label="mode" value={honestText(permissions.mode)} tone="muted" />

@@ -58,6 +58,13 @@ describe("PermissionStatus", () => {
     expect(screen.getByText("risk: high")).toBeTruthy();
     expect(screen.getByText("violation: network egress")).toBeTruthy();
   });
+
+  it("PROF-02 a permission summary that does not apply reads 'not applicable', with no sandbox gap", () => {
+    const p = { ...emptyState().permissions, mode: "not_applicable" };
+    render(<PermissionStatus permissions={p} />);
+    expect(screen.getByText("permissions: not applicable")).toBeTruthy();
+    expect(screen.queryByText(/sandbox/)).toBeNull();
+  });
 });
 
 describe("DiagnosticsDrawer", () => {

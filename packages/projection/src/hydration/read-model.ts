@@ -12,7 +12,7 @@ import type {
 } from "@agent-ui/contracts";
 import { toRuntimeStatus } from "../crosswalk";
 import { asNumber, asString, asStringArray, isRecord } from "../internal/json";
-import { safeText, safeValue } from "../internal/safety";
+import { safeText } from "../internal/safety";
 import type { EventContext, Store } from "../store";
 import { upsertPendingAction } from "../families/action";
 import { agentHandlers } from "../families/agent";
@@ -24,6 +24,7 @@ import { resolveRunning, setRuntimeStatus } from "../families/run";
 import { applyTaskStatus, taskFor, upsertAttempt } from "../families/task";
 import { newToolRecord, syncToolPart, trackOpenTool } from "../families/tool-part";
 import { followTask } from "../families/work-board";
+import { hydratePermissionSummary } from "./permission-summary";
 import { attachToolCalls } from "./tool-parts";
 import { lookupTable } from "@agent-ui/contracts";
 
@@ -57,13 +58,7 @@ export function hydrateRuntimeSession(
     record.correlation.sessionId ??= snapshot.sessionId;
     store.evidence.touch(ref);
   }
-  if (isRecord(snapshot.permissionState)) {
-    const mode = asString(snapshot.permissionState.mode);
-    if (mode !== undefined) store.permissions.value.mode = mode;
-  }
-  if (isRecord(snapshot.sandboxState))
-    store.permissions.value.sandbox = safeValue(snapshot.sandboxState).value;
-  store.permissions.touch();
+  hydratePermissionSummary(store, snapshot, ctx);
   if (isRecord(snapshot.telemetrySummary)) {
     const traces = asStringArray(snapshot.telemetrySummary.traceIds);
     if (traces.length === 1) runtime.traceId = traces[0];
