@@ -52,6 +52,31 @@ export const ORDERING_CASES = defineCases([
       }),
   },
   {
+    id: "ORD-02-EVENT-ID",
+    title: "a redelivered event with a fresh sequence number is still a duplicate by its eventId",
+    requirements: ["ORD-02", "TEXT-04"],
+    notes:
+      "Isolates dedupe by eventId: the copies carry new, gap-free sequence numbers, so ordering alone " +
+      "would apply them again.",
+    input: {
+      format: "agent-ui",
+      records: [
+        ...ordered,
+        { ...ordered[1], sequence: ordered.length + 1 },
+        { ...ordered[4], sequence: ordered.length + 2 },
+        { ...ordered[3], sequence: ordered.length + 3 },
+      ],
+    },
+    check: (s, ctx) =>
+      collect((c) => {
+        const once = ctx.project(ordered);
+        c.equal(answerText(s), "one two three", "answer text (no repeated delta)");
+        c.equal(s.messages, once.messages, "messages equal the single delivery");
+        c.equal(s.tools, once.tools, "tools equal the single delivery");
+        c.equal(s.runtime.status, "completed", "runtime.status");
+      }),
+  },
+  {
     id: "ORD-03",
     title: "a later snapshot without an unresolved action never silently erases it",
     requirements: ["ORD-03", "HYD-10", "HITL-03"],
