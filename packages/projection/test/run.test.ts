@@ -209,4 +209,14 @@ describe("run status follows the active part (D.4)", () => {
     expect(JSON.stringify(state)).not.toContain("sk-abcdefghijklmnopqrstuv12");
     expect(state.messages[0].parts[0].text).toContain("use key [redacted:");
   });
+
+  it("STAT-02 a run's start time is its own: a next run without a timestamp clears the previous one", () => {
+    const e = stream({ sessionId: "s" });
+    const p = createProjector();
+    p.apply(e("run.started", { turnId: "t1", timestamp: "2026-01-01T10:00:00Z" }));
+    p.apply(e("run.finished", { turnId: "t1", payload: { outcome: "success" } }));
+    expect(p.getState().runtime.startedAt).toBe("2026-01-01T10:00:00Z");
+    p.apply(e("run.started", { turnId: "t2" }));
+    expect(p.getState().runtime.startedAt).toBeUndefined();
+  });
 });

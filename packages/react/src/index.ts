@@ -140,6 +140,7 @@ export { CopyButton } from "./copy-button";
 export { ReplyAnnouncer } from "./reply-announcer";
 export { type MessageControls, MessageActions, messageText } from "./message-actions";
 export { RelativeTime, exactTime, relativeTime } from "./relative-time";
+export { ElapsedTime, formatDuration } from "./elapsed-time";
 export { UsageSummary, usageRows } from "./usage";
 export { reasonText } from "./reason-text";
 export { ArtifactBody, bodyFormat } from "./artifact-body";

@@ -27,7 +27,7 @@ export function exactTime(at: number, locale?: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" }).format(at);
 }
 
-function useNow(refreshMs: number): number {
+export function useNow(refreshMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), refreshMs);

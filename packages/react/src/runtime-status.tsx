@@ -1,6 +1,7 @@
 // RuntimeStatus: a compact, stable status row outside the conversation (STAT-02/05). It is visible before
 // the first answer text (STAT-01) and only attention states draw aggressive styling (STAT-03/04).
 import { type Cursor, isRuntimeActive, type RuntimeSlice, type SessionSlice } from "@agent-ui/contracts";
+import { ElapsedTime } from "./elapsed-time";
 import { Badge, honestText } from "./honest";
 import { reasonText } from "./reason-text";
 import { UsageSummary } from "./usage";
@@ -55,6 +56,7 @@ export function RuntimeStatus({ runtime, cursor, hydration, onInterrupt, metrics
       <div role="status" aria-live="polite" className="aui-runtime-line">
         <span className="aui-runtime-dot" aria-hidden="true" />
         <strong>{statusLabel}</strong>
+        <ElapsedTime runtime={runtime} />
         {runtime.label && runtime.label !== statusLabel && !SETTLED.has(runtime.status) ? (
           <span className="aui-runtime-label">{runtime.label}</span>
         ) : null}

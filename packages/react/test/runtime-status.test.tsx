@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RuntimeStatus } from "../src/runtime-status";
 import { emptyState } from "./fixtures/empty";
@@ -92,5 +92,57 @@ describe("RuntimeStatus", () => {
     expect(onInterrupt).toHaveBeenCalledTimes(1);
     rerender(<RuntimeStatus runtime={{ ...runtime, status: "completed" }} onInterrupt={onInterrupt} />);
     expect(screen.queryByRole("button", { name: "Interrupt" })).toBeNull();
+  });
+});
+
+describe("RuntimeStatus elapsed time", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("STAT-02 an active run shows its elapsed time, ticking from the runtime's start time", () => {
+    vi.useFakeTimers({ now: Date.parse("2026-01-01T10:01:05Z") });
+    const runtime = {
+      ...emptyState().runtime,
+      status: "streaming" as const,
+      startedAt: "2026-01-01T10:00:00Z",
+    };
+    render(<RuntimeStatus runtime={runtime} />);
+    const time = screen.getByTitle("Time since the run started");
+    expect(time.textContent).toBe("1m 05s");
+    expect(time.getAttribute("datetime")).toBe("PT65S");
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.getByTitle("Time since the run started").textContent).toBe("1m 07s");
+  });
+
+  it("STAT-02 a settled run shows how long it took, from its own start and last status times", () => {
+    vi.useFakeTimers({ now: Date.parse("2026-01-01T12:00:00Z") });
+    const runtime = {
+      ...emptyState().runtime,
+      status: "completed" as const,
+      startedAt: "2026-01-01T10:00:00Z",
+      updatedAt: "2026-01-01T10:00:08.900Z",
+    };
+    render(<RuntimeStatus runtime={runtime} />);
+    expect(screen.getByTitle("How long the run took").textContent).toBe("took 8s");
+  });
+
+  it("FALL-01 without a start time from the runtime no elapsed time is shown", () => {
+    render(<RuntimeStatus runtime={{ ...emptyState().runtime, status: "streaming" as const }} />);
+    expect(screen.queryByTitle("Time since the run started")).toBeNull();
+    expect(document.querySelector("time")).toBeNull();
+  });
+});
+
+describe("formatDuration", () => {
+  it("STAT-02 reads seconds, minutes and hours the way people say them", async () => {
+    const { formatDuration } = await import("../src/elapsed-time");
+    expect([0, 59_999, 60_000, 3_599_000, 3_600_000, 7_380_000, -5].map(formatDuration)).toEqual([
+      "0s",
+      "59s",
+      "1m 00s",
+      "59m 59s",
+      "1h 00m",
+      "2h 03m",
+      "0s",
+    ]);
   });
 });

@@ -53,7 +53,9 @@ function runStarted(store: Store, ctx: EventContext): void {
   delete runtime.reason;
   delete runtime.label;
   liftRuntimeIds(runtime, ctx);
+  // A run without its own start time shows none, never the previous run's (the elapsed time would lie).
   if (typeof event.timestamp === "string") runtime.startedAt = event.timestamp;
+  else delete runtime.startedAt;
   setRuntimeStatus(store, event.phase === "submitted" ? "submitted" : "accepted", ctx);
   projectUserMessage(store, ctx);
   store.timelineEntry(`run:${turnKey}`, "status", "Run accepted", ctx, {
