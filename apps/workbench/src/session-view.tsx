@@ -258,6 +258,7 @@ function ComposerPane({
   >) {
   const runActive = useProjection(store, selectRunActive);
   const runtime = useProjection(store, selectRuntime);
+  const permissions = useProjection(store, selectPermissions);
   const sources = useProjection(store, selectMentionSources, shallowEqual);
   const { queue } = useProjection(store, selectCapsules, shallowEqual);
   // `@mentions` and the Attach menu offer only what the projection knows (COMP-02); the rest stays prose.
@@ -271,6 +272,7 @@ function ComposerPane({
       activeTurnId={runtime.turnId}
       queued={queue.items}
       steers={queue.steers}
+      permissions={permissions}
       disabledReason={readOnlyReason}
       // No Interrupt in the read-only past (time travel).
       onInterrupt={

@@ -24,6 +24,7 @@ import {
   parseMentions,
 } from "./composer-context";
 import { composerKey, lastQueued, queuedText, useSteerFollowUp } from "./composer-habits";
+import { type ComposerPermissions, ComposerRiskChip } from "./composer-risk";
 import { MentionListbox, type MentionQuery, useMentionAutocomplete } from "./mention-autocomplete";
 import { type MentionTarget, insertToken } from "./mention-targets";
 import { reasonText } from "./reason-text";
@@ -53,6 +54,8 @@ export interface ComposerProps {
   queued?: readonly QueueItem[];
   /** The runtime's steers (`state.queue.steers`): the "steer sent" notice clears when the runtime settles it. */
   steers?: readonly SteerItem[];
+  /** The runtime's permission facts (`state.permissions`): mode, sandbox and risk shown beside Send. */
+  permissions?: ComposerPermissions;
 }
 
 type Mode = "send" | "queue" | "steer";
@@ -73,6 +76,7 @@ export function Composer({
   uploadReason = UPLOADS_UNAVAILABLE,
   queued,
   steers,
+  permissions,
 }: ComposerProps) {
   const [draft, setDraftState] = useState(initialDraft);
   const setDraft = (text: string) => {
@@ -284,6 +288,7 @@ export function Composer({
             Send
           </button>
         )}
+        {permissions ? <ComposerRiskChip permissions={permissions} /> : null}
         {busy ? <span className="aui-hint">sending…</span> : null}
         {disabledReason ? <span className="aui-hint">{disabledReason}</span> : null}
       </div>

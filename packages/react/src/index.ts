@@ -141,6 +141,7 @@ export { ReplyAnnouncer } from "./reply-announcer";
 export { type MessageControls, MessageActions, messageText } from "./message-actions";
 export { RelativeTime, exactTime, relativeTime } from "./relative-time";
 export { ElapsedTime, formatDuration } from "./elapsed-time";
+export { type ComposerPermissions, ComposerRiskChip } from "./composer-risk";
 export { UsageSummary, usageRows } from "./usage";
 export { reasonText } from "./reason-text";
 export { ArtifactBody, bodyFormat } from "./artifact-body";

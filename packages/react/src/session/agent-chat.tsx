@@ -21,6 +21,7 @@ export const selectChat = (s: ProjectionState) => ({
   evidence: s.evidence,
 });
 const selectRuntime = (s: ProjectionState) => s.runtime;
+const selectPermissions = (s: ProjectionState) => s.permissions;
 /** Staleness and gaps only: the cursor itself moves with every event. */
 const selectCursorHealth = (s: ProjectionState) => ({ stale: s.cursor.stale, gaps: s.cursor.gaps });
 const sameHealth = (a: ReturnType<typeof selectCursorHealth>, b: ReturnType<typeof selectCursorHealth>) =>
@@ -114,6 +115,7 @@ export function ChatComposer({
   draft,
 }: { session: AgentSession } & Pick<ChatParts, "readOnlyReason" | "draft">) {
   const runtime = useAgentState(session, selectRuntime);
+  const permissions = useAgentState(session, selectPermissions);
   const sources = useAgentState(session, selectMentionSources, shallowEqual);
   const mentionables = useMemo(() => mentionTargetsOf(sources), [sources]);
   const runActive = isRuntimeActive(runtime.status);
@@ -123,6 +125,7 @@ export function ChatComposer({
       <Composer
         {...draft}
         dispatch={dispatch}
+        permissions={permissions}
         mentionables={mentionables}
         runActive={runActive}
         activeTurnId={runtime.turnId}
