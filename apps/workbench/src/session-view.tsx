@@ -186,7 +186,7 @@ export function SessionView({
               />
             ) : null}
             {panel === "evidence" ? (
-              <EvidencePane store={store} loadDetail={loadDetail} focusId={focus.evidenceId} />
+              <EvidencePane {...pane} loadDetail={loadDetail} focusId={focus.evidenceId} />
             ) : null}
             {panel === "timeline" ? <TimelinePane store={store} /> : null}
             {panel === "inspector" ? inspector : null}
@@ -302,10 +302,7 @@ function ArtifactsPane({
   return <ArtifactWorkspace {...slice} {...props} />;
 }
 
-function EvidencePane({
-  store,
-  ...props
-}: { store: ProjectionStore<ProjectionState> } & Pick<EvidenceLaneProps, "loadDetail" | "focusId">) {
+function EvidencePane({ store, ...props }: Pane & Pick<EvidenceLaneProps, "loadDetail" | "focusId">) {
   const slice = useProjection(store, selectEvidence, shallowEqual);
   return <EvidenceLane {...slice} {...props} />;
 }

@@ -3,6 +3,8 @@
 // only reported ones (EVID-06); the pack payload loads on request (EVID-10).
 import { CitationList } from "./citation-list";
 import type { EvidenceRecord, Review } from "@agent-ui/contracts";
+import type { Dispatch } from "./commands";
+import { EvidenceExportButton } from "./evidence-export";
 import { Badge, honestText, isFallback } from "./honest";
 import { type DetailLoader, LazyDetail } from "./lazy-detail";
 
@@ -12,12 +14,14 @@ export interface EvidenceLaneProps {
   loadDetail?: DetailLoader;
   /** The evidence a conversation link opened: marked current and scrolled into view. */
   focusId?: string;
+  /** Where the "Export pack" control sends its `export` write; without it the lane is read-only. */
+  dispatch?: Dispatch;
 }
 
 /** Scrolls the focused card into view once it is rendered. */
 const revealOnMount = (el: HTMLElement | null) => el?.scrollIntoView?.({ block: "nearest" });
 
-export function EvidenceLane({ evidence, reviews = [], loadDetail, focusId }: EvidenceLaneProps) {
+export function EvidenceLane({ evidence, reviews = [], loadDetail, focusId, dispatch }: EvidenceLaneProps) {
   const list = Object.values(evidence);
   return (
     <section className="aui-evidence" aria-label="Evidence">
@@ -37,6 +41,7 @@ export function EvidenceLane({ evidence, reviews = [], loadDetail, focusId }: Ev
               <strong>{ev.evidenceId}</strong>
               <Badge value={ev.status} />
               <span className="aui-hint">source #{seq ?? "?"}</span>
+              {dispatch ? <EvidenceExportButton evidence={ev} dispatch={dispatch} /> : null}
             </header>
             <CitationList citations={ev.citations} label={`Sources of evidence ${ev.evidenceId}`} />
             <dl className="aui-kv">

@@ -142,6 +142,7 @@ export { type MessageControls, MessageActions, messageText } from "./message-act
 export { RelativeTime, exactTime, relativeTime } from "./relative-time";
 export { ElapsedTime, formatDuration } from "./elapsed-time";
 export { type ComposerPermissions, ComposerRiskChip } from "./composer-risk";
+export { EvidenceExportButton } from "./evidence-export";
 export { UsageSummary, usageRows } from "./usage";
 export { reasonText } from "./reason-text";
 export { ArtifactBody, bodyFormat } from "./artifact-body";
