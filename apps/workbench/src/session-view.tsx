@@ -26,6 +26,7 @@ import {
   RuntimeStatus,
   TaskCapsules,
   TeamWorkbench,
+  coordinatorPolicyOf,
   WriteGuard,
   inlineFactIds,
   mentionTargetsOf,
@@ -291,7 +292,9 @@ function CapsulesPane({ store, dispatch }: Pane) {
 
 function TeamPane({ store, ...props }: Pane & { focusAgentId?: string }) {
   const slice = useProjection(store, selectTeam, shallowEqual);
-  return <TeamWorkbench {...slice} {...props} />;
+  const permissions = useProjection(store, selectPermissions);
+  const coordinatorPolicy = useMemo(() => coordinatorPolicyOf(permissions), [permissions]);
+  return <TeamWorkbench {...slice} {...props} coordinatorPolicy={coordinatorPolicy} />;
 }
 
 function ArtifactsPane({

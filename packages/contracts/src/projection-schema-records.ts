@@ -16,6 +16,7 @@ import type {
   TaskAttempt,
   TaskRecord,
   TeamSlice,
+  TeammatePolicy,
   ToolAttempt,
   ToolError,
   ToolRecord,
@@ -242,6 +243,20 @@ export const AGENT_RECORD = objectSchema<AgentRecord>(
     ),
     background: objectSchema<NonNullable<AgentRecord["background"]>>(
       { wakeReason: STRING, schedule: STRING, lastRunRef: STRING },
+      {},
+    ),
+    policy: objectSchema<TeammatePolicy>(
+      {
+        permissionMode: STRING,
+        approval: STRING,
+        sandbox: ANY_OBJECT,
+        planMode: BOOLEAN,
+        budget: objectSchema<NonNullable<TeammatePolicy["budget"]>>(
+          { limit: NUMBER, used: NUMBER, unit: STRING },
+          {},
+        ),
+        termination: STRING,
+      },
       {},
     ),
     transcript: STRINGS,

@@ -23,9 +23,22 @@ export interface AgentRecord {
   lineage: "known" | "unknown";
   remote?: { remoteTaskId?: string; cardRef?: string; status?: string };
   background?: { wakeReason?: string; schedule?: string; lastRunRef?: string };
+  /** The teammate's own policy as its runtime reported it (TEAM-17, PERM-02): shown where it differs from
+   * the coordinator's. */
+  policy?: TeammatePolicy;
   /** Bounded recent transcript message ids (TEAM-09). */
   transcript: string[];
   source?: FactSource;
+}
+
+/** Per-teammate permission, approval, sandbox, plan mode, budget and termination (TEAM-17). */
+export interface TeammatePolicy {
+  permissionMode?: string;
+  approval?: string;
+  sandbox?: Record<string, unknown>;
+  planMode?: boolean;
+  budget?: { limit?: number; used?: number; unit?: string };
+  termination?: string;
 }
 
 export interface DelegationEdge {

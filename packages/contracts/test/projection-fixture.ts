@@ -161,6 +161,14 @@ const agent: Required<AgentRecord> = {
   lineage: "known",
   remote: { remoteTaskId: "rt_1", cardRef: "card://x", status: "working" },
   background: { wakeReason: "timer", schedule: "hourly", lastRunRef: "run://y" },
+  policy: {
+    permissionMode: "acceptEdits",
+    approval: "on-request",
+    sandbox: { network: "off" },
+    planMode: false,
+    budget: { limit: 5, used: 1.2, unit: "usd" },
+    termination: "max_turns:10",
+  },
   transcript: ["msg_1"],
   source,
 };

@@ -1,7 +1,14 @@
 // TeamWorkbench: roster, work board, handoff lane, worker notifications, review lane and a bounded teammate
 // transcript opened on demand (TEAM-01..13). Each teammate keeps its own identity (TEAM-05); worker
 // results stay worker results (TEAM-04); verdicts come from review facts, not prose (TEAM-08).
-import type { AgentRecord, ArtifactRecord, EvidenceRecord, Message, TeamSlice } from "@agent-ui/contracts";
+import type {
+  AgentRecord,
+  ArtifactRecord,
+  EvidenceRecord,
+  Message,
+  TeammatePolicy,
+  TeamSlice,
+} from "@agent-ui/contracts";
 import { selectReviewLane } from "@agent-ui/projection/core";
 import { useMemo, useState } from "react";
 import type { Dispatch } from "./commands";
@@ -19,6 +26,7 @@ import {
 import { activeWaitsByAgent, nameOfAgent } from "./wait-edges";
 import { targetTitle } from "./fact-title";
 import { reasonText } from "./reason-text";
+import { TeammatePolicyBadges } from "./teammate-policy";
 
 export interface TeamWorkbenchProps {
   team: TeamSlice;
@@ -33,6 +41,9 @@ export interface TeamWorkbenchProps {
   transcriptLimit?: number;
   /** The teammate a conversation link opened: marked current, its transcript open. */
   focusAgentId?: string;
+  /** The coordinator's policy (e.g. `coordinatorPolicyOf(state.permissions)`): a teammate's own policy is
+   * shown where it differs (TEAM-17). */
+  coordinatorPolicy?: TeammatePolicy;
 }
 
 export function TeamWorkbench({
@@ -44,6 +55,7 @@ export function TeamWorkbench({
   dispatch,
   transcriptLimit = 20,
   focusAgentId,
+  coordinatorPolicy,
 }: TeamWorkbenchProps) {
   const [openAgent, setOpenAgent] = useState<string | null>(focusAgentId ?? null);
   // A new link target opens that teammate (state adjusted while rendering, not in an effect).
@@ -94,6 +106,7 @@ export function TeamWorkbench({
                   </span>
                 ) : null}
                 {agent?.model ? <Badge label="model" value={agent.model} tone="muted" /> : null}
+                <TeammatePolicyBadges policy={agent?.policy} coordinator={coordinatorPolicy} />
                 {agent?.background ? (
                   <Badge
                     label="background"

@@ -5,6 +5,7 @@
 // the coordinator's message as an `agent_task` part (agent-task-parts.ts); a waiting agent's `waitingOn`
 // draws wait edges (wait-edges.ts).
 import type { AgentRecord, Review, WorkerNotification } from "@agent-ui/contracts";
+import { teammatePolicy } from "./agent-policy";
 import { REVIEW_STATUSES, TOPOLOGIES, isMember } from "@agent-ui/contracts";
 import { toTeammateStatus } from "../crosswalk";
 import { addUnique, asNumber, asString, asStringArray, isRecord } from "../internal/json";
@@ -146,6 +147,8 @@ function agentEvent(kind: "spawned" | "changed" | "completed") {
       agent.remote = { ...agent.remote, ...(payload.remote as AgentRecord["remote"]) };
     if (isRecord(payload.background))
       agent.background = { ...agent.background, ...(payload.background as AgentRecord["background"]) };
+    const policy = teammatePolicy(agent.policy, payload);
+    if (policy !== undefined) agent.policy = policy;
     applyLineage(store, agent, ctx, asString(payload.parentAgentId));
     if (
       agent.lineage === "unknown" &&
