@@ -25,6 +25,7 @@ import {
   RovingTablist,
   RuntimeStatus,
   TaskCapsules,
+  TaskGraph,
   TeamWorkbench,
   coordinatorPolicyOf,
   WriteGuard,
@@ -287,7 +288,12 @@ function ComposerPane({
 
 function CapsulesPane({ store, dispatch }: Pane) {
   const { tasks, queue } = useProjection(store, selectCapsules, shallowEqual);
-  return <TaskCapsules tasks={tasks} queue={queue} dispatch={dispatch} />;
+  return (
+    <>
+      <TaskCapsules tasks={tasks} queue={queue} dispatch={dispatch} />
+      <TaskGraph tasks={tasks} />
+    </>
+  );
 }
 
 function TeamPane({ store, ...props }: Pane & { focusAgentId?: string }) {

@@ -185,4 +185,17 @@ describe("Lime profile requirements, end to end", () => {
     expect(state.actions["act-cred"].status).toBe("pending");
     expect(JSON.stringify(state)).not.toContain(secret);
   });
+
+  it("TASK-11 task.dependency.updated draws the dependency edge the runtime stated", () => {
+    const ev = limeStream();
+    const state = projectLime([
+      ev("turn.started"),
+      ev("task.created", { title: "Build" }, { taskId: "build" }),
+      ev("task.created", { title: "Deploy" }, { taskId: "deploy" }),
+      ev("task.dependency.updated", { dependencies: [{ taskId: "build" }] }, { taskId: "deploy" }),
+      ev("turn.completed"),
+    ]);
+    expect(state.tasks.deploy.dependsOn).toEqual(["build"]);
+    expect(state.tasks.build.dependsOn).toBeUndefined();
+  });
 });

@@ -209,6 +209,7 @@ export const TASK_RECORD = objectSchema<TaskRecord>(
     currentRunId: STRING,
     progress: PROGRESS,
     parentTaskId: STRING,
+    dependsOn: STRINGS,
     agentId: STRING,
     runtimeEntity: enumOf(RUNTIME_ENTITIES),
     queuePosition: NUMBER,

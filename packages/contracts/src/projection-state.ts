@@ -136,6 +136,8 @@ export interface TaskRecord {
   currentRunId?: string;
   progress?: { message?: string; ratio?: number };
   parentTaskId?: string;
+  /** Tasks this one waits on, as the runtime stated them (TASK-11 dependency edges). */
+  dependsOn?: string[];
   agentId?: string;
   runtimeEntity?: RuntimeEntity;
   queuePosition?: number;

@@ -134,6 +134,7 @@ const task: Required<TaskRecord> = {
   currentRunId: "run_2",
   progress: { message: "half", ratio: 0.5 },
   parentTaskId: "task_0",
+  dependsOn: ["task_0b"],
   agentId: "agent_1",
   runtimeEntity: "agent_turn",
   queuePosition: 0,

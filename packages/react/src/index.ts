@@ -143,6 +143,7 @@ export { RelativeTime, exactTime, relativeTime } from "./relative-time";
 export { ElapsedTime, formatDuration } from "./elapsed-time";
 export { type ComposerPermissions, ComposerRiskChip } from "./composer-risk";
 export { EvidenceExportButton } from "./evidence-export";
+export { TaskGraph, type TaskGraphProps } from "./task-graph";
 export { TeammatePolicyBadges, coordinatorPolicyOf, policyDifferences } from "./teammate-policy";
 export { UsageSummary, usageRows } from "./usage";
 export { reasonText } from "./reason-text";

@@ -3,6 +3,7 @@
 // its reason (TASK-08); `lost` is stale with a warning, never success (TASK-10). Linked work board
 // entries follow the task's status (work-board.ts).
 import type { TaskAttempt, TaskCapsuleState, TaskRecord } from "@agent-ui/contracts";
+import { dependencyIds } from "./task-dependencies";
 import { capsuleAttention, toCapsuleState } from "../crosswalk";
 import { addUnique, asNumber, asString, asStringArray, isRecord } from "../internal/json";
 import type { EventContext, Store } from "../store";
@@ -164,6 +165,8 @@ function taskChanged(store: Store, ctx: EventContext): void {
   }
   const parentTaskId = asString(payload.parentTaskId) ?? asString(event.parentTaskId);
   if (parentTaskId !== undefined) task.parentTaskId = parentTaskId;
+  const dependsOn = dependencyIds(taskId, payload.dependencies ?? payload.dependsOn);
+  if (dependsOn !== undefined) task.dependsOn = dependsOn;
   const position = asNumber(payload.queuePosition);
   if (position !== undefined) task.queuePosition = position;
   addUnique(task.artifactIds, asStringArray(payload.artifactIds));

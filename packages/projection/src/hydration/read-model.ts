@@ -22,6 +22,7 @@ import { queueItemsFrom } from "../families/queue";
 import { syncQueuedTasks } from "../families/queue-tasks";
 import { resolveRunning, setRuntimeStatus } from "../families/run";
 import { applyTaskStatus, taskFor, upsertAttempt } from "../families/task";
+import { dependencyIds } from "../families/task-dependencies";
 import { newToolRecord, syncToolPart, trackOpenTool } from "../families/tool-part";
 import { followTask } from "../families/work-board";
 import { hydratePermissionSummary } from "./permission-summary";
@@ -267,6 +268,8 @@ export function hydrateTask(store: Store, snapshot: TaskSnapshot, ctx: EventCont
   if (title !== undefined) task.title = title;
   if (typeof snapshot.currentRunId === "string") task.currentRunId = snapshot.currentRunId;
   if (typeof snapshot.parentTaskId === "string") task.parentTaskId = snapshot.parentTaskId;
+  const dependsOn = dependencyIds(task.taskId, snapshot.dependencies ?? snapshot.dependsOn);
+  if (dependsOn !== undefined) task.dependsOn = dependsOn;
   for (const attempt of Array.isArray(snapshot.attempts) ? snapshot.attempts : []) {
     if (!isRecord(attempt) || typeof attempt.status !== "string") continue;
     const record = upsertAttempt(task, {
