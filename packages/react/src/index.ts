@@ -2,6 +2,7 @@
 // slice) plus command callbacks — never the raw event stream (seed 004). Styles: `@agent-ui/react/styles.css`.
 export { type CommandIntent, type Dispatch, dispatchSafely, isAccepted } from "./commands";
 export {
+  type BatchedStore,
   type Equality,
   type FrameBatchOptions,
   type ProjectionStore,
@@ -9,6 +10,7 @@ export {
   shallowEqual,
   useProjection,
 } from "./use-projection";
+export { StreamMetrics, type StreamMetricsSnapshot, type StreamRenderMode } from "./stream-metrics";
 export {
   Badge,
   FALLBACK_VALUES,

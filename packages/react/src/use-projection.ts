@@ -1,6 +1,7 @@
 // Surfaces read projection state through selectors on `useSyncExternalStore`, so a component re-renders
 // only when the slice it selected changed identity (or, with `shallowEqual`, its members changed).
 import { useCallback, useRef, useSyncExternalStore } from "react";
+import type { StreamMetrics, StreamMetricsSnapshot } from "./stream-metrics";
 
 /** Anything that hands out immutable snapshots and notifies on change — a `Projector`, a client store. */
 export interface ProjectionStore<S> {
@@ -61,6 +62,13 @@ export interface FrameBatchOptions {
   lateMs?: number;
   /** Clock for the lateness check (tests). */
   now?: () => number;
+  /** Records the stream rendering metrics (PERF-02) of this batcher. */
+  metrics?: StreamMetrics;
+}
+
+/** A frame-batched store; `streamMetrics` reads its PERF-02 metrics when a recorder was given. */
+export interface BatchedStore<S> extends ProjectionStore<S> {
+  streamMetrics?: () => StreamMetricsSnapshot;
 }
 
 /** Coalesces a store's change notifications to one per animation frame, so a burst of text deltas costs
@@ -69,35 +77,39 @@ export function frameBatched<S>(
   store: ProjectionStore<S>,
   schedule: FrameScheduler = nextFrame,
   options: FrameBatchOptions = {},
-): ProjectionStore<S> {
-  const { shedLoad = false, lateMs = 25, now = () => performance.now() } = options;
+): BatchedStore<S> {
+  const { shedLoad = false, lateMs = 25, now = () => performance.now(), metrics } = options;
   const listeners = new Set<() => void>();
   let pending = false;
   let detach: (() => void) | null = null;
   let requestedAt = 0;
   let deferred = false;
   const flush = () => {
+    let late = false;
+    if (shedLoad || metrics) late = now() - requestedAt > lateMs;
     if (shedLoad) {
-      const at = now();
-      const late = at - requestedAt > lateMs;
       if (late && !deferred) {
         deferred = true;
-        requestedAt = at;
+        requestedAt = now();
+        metrics?.shed();
         schedule(flush);
         return;
       }
       deferred = false;
     }
     pending = false;
+    metrics?.rendered(late);
     for (const listener of [...listeners]) listener();
   };
   const onChange = () => {
+    metrics?.changed();
     if (pending) return;
     pending = true;
-    if (shedLoad) requestedAt = now();
+    if (shedLoad || metrics) requestedAt = now();
     schedule(flush);
   };
   return {
+    ...(metrics ? { streamMetrics: () => metrics.snapshot() } : {}),
     getState: () => store.getState(),
     subscribe(listener) {
       listeners.add(listener);

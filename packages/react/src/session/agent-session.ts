@@ -15,6 +15,7 @@ import type { ProjectionState, WriteResult } from "@agent-ui/contracts";
 import { createProjector } from "@agent-ui/projection/core";
 import type { CommandIntent, Dispatch } from "../commands";
 import type { DetailLoader } from "../lazy-detail";
+import { StreamMetrics, type StreamMetricsSnapshot } from "../stream-metrics";
 import { type ProjectionStore, frameBatched } from "../use-projection";
 
 export interface AgentSessionOptions {
@@ -75,6 +76,7 @@ export class AgentSession {
   private readonly listeners = new Set<() => void>();
   private readonly metaListeners = new Set<() => void>();
   private connectionInfo: ConnectionInfo;
+  private readonly metrics: StreamMetrics;
 
   constructor(readonly options: AgentSessionOptions) {
     this.sessionId = options.sessionId;
@@ -92,8 +94,10 @@ export class AgentSession {
         return () => this.listeners.delete(listener);
       },
     };
-    // A busy main thread renders streaming text at half rate instead of falling behind.
-    this.store = frameBatched(raw, undefined, { shedLoad: true });
+    // A busy main thread renders streaming text at half rate instead of falling behind; how far rendering
+    // lags the stream is kept as PERF-02 metrics (`streamMetrics()`).
+    this.metrics = new StreamMetrics(() => performance.now(), typeof requestAnimationFrame !== "function");
+    this.store = frameBatched(raw, undefined, { shedLoad: true, metrics: this.metrics });
     const commands: Record<string, unknown> = {};
     for (const name of WRITES) {
       commands[name] = (...args: unknown[]) => {
@@ -126,6 +130,11 @@ export class AgentSession {
     return problemOf(this.connectionInfo);
   }
 
+  /** Stream rendering metrics (PERF-02): queue depth, oldest unrendered age, render mode and its changes. */
+  streamMetrics(): StreamMetricsSnapshot {
+    return this.metrics.snapshot();
+  }
+
   /** Loads the next older page of the conversation (HYD-05). */
   loadEarlier(limit?: number): Promise<void> {
     return this.current?.loadEarlier(limit) ?? Promise.resolve();
@@ -149,7 +158,9 @@ export class AgentSession {
     this.connectionInfo = client.connection;
     void client.open().catch(() => {});
     this.emit();
+    const offVisibility = watchVisibility((hidden) => this.metrics.visibility(hidden));
     return () => {
+      offVisibility();
       offHost?.();
       offState();
       offConnection();
@@ -202,6 +213,14 @@ export function dispatchTo(runtime: RuntimeClient): (intent: CommandIntent) => P
       };
     }
   };
+}
+
+/** Calls `onChange` when the page is hidden or shown again (frames stop while hidden). */
+function watchVisibility(onChange: (hidden: boolean) => void): () => void {
+  if (typeof document === "undefined") return () => {};
+  const listener = () => onChange(document.hidden);
+  document.addEventListener("visibilitychange", listener);
+  return () => document.removeEventListener("visibilitychange", listener);
 }
 
 function notConnected(): WriteResult {
