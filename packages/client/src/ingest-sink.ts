@@ -91,11 +91,19 @@ export function createIngestSink(options: IngestSinkOptions): IngestSink {
         await sleep(Math.min(2_000, 50 * 2 ** attempt));
         continue;
       }
-      if (
-        response.status === 429 ||
-        (response.status === 409 && attempt < retries) ||
-        response.status >= 500
-      ) {
+      if (response.status === 409) {
+        // Only a batch still being stored under this key is worth waiting for; any other conflict
+        // (a stopped source, a reused key) is final and named.
+        const refusal = await readJsonResponse(response).catch((error: unknown) => error);
+        if (
+          !(refusal instanceof GatewayRequestError && refusal.code === "ingest_in_progress") ||
+          attempt >= retries
+        )
+          throw refusal;
+        await sleep(Math.min(2_000, 50 * 2 ** attempt));
+        continue;
+      }
+      if (response.status === 429 || response.status >= 500) {
         await response.body?.cancel();
         if (attempt >= retries)
           throw new GatewayRequestError(response.status, "ingest_retry_exhausted", `HTTP ${response.status}`);

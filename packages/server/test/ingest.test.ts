@@ -203,4 +203,42 @@ describe("push ingest", () => {
     expect(deltas.map((e) => e.event.payload.delta)).toEqual(Array.from({ length: 40 }, (_, i) => `w${i} `));
     expect(sink.results.reduce((n, r) => n + r.accepted, 0)).toBe(40);
   });
+
+  it("a push to a session whose source stopped is a named conflict, also when the stop lands mid-request", async () => {
+    const id = await pushSession(server);
+    const url = `${server.url}/api/sessions/${id}/ingest`;
+    // The stop lands while the request is being handled (between taking the source and storing).
+    const store = server.gateway.store;
+    const claim = store.claimIdempotency.bind(store);
+    store.claimIdempotency = async (...args) => {
+      store.claimIdempotency = claim;
+      await server.gateway.stopSession(id);
+      return claim(...args);
+    };
+    const racing = await post(url, JSON.stringify([delta(1)]), "application/json", {
+      "idempotency-key": "race-1",
+    });
+    expect(racing.status).toBe(409);
+    expect(racing.body.error.code).toBe("source_stopped");
+    expect(racing.body.error.message).toContain("stopped");
+    // Stopped before the request: the same named conflict, and the key is free again (not "in progress").
+    const after = await post(url, JSON.stringify([delta(1)]), "application/json", {
+      "idempotency-key": "race-1",
+    });
+    expect(after.status).toBe(409);
+    expect(after.body.error.code).toBe("source_stopped");
+    expect(after.body.error.message).toContain("stopped on request");
+    const end = await postJson(`${url}/end`, { status: "completed" }, auth);
+    expect(end.body.error.code).toBe("source_stopped");
+    // The sink names the refusal at once instead of retrying a conflict that cannot clear.
+    let requests = 0;
+    const counted: typeof fetch = (input, init) => {
+      requests += 1;
+      return fetch(input, init);
+    };
+    const sink = createIngestSink({ baseUrl: server.url, token: TOKEN, sessionId: id, fetch: counted });
+    await expect(sink.pipe([delta(2)])).rejects.toMatchObject({ status: 409, code: "source_stopped" });
+    expect(requests).toBe(1);
+    expect((await logOf(server, id)).filter((e) => e.event.type === "text.delta")).toHaveLength(0);
+  });
 });

@@ -12,6 +12,7 @@ import type { WriteResult } from "@agent-ui/contracts";
 import type { Context, Hono } from "hono";
 import { GatewayError } from "../gateway/errors";
 import type { Gateway } from "../gateway/gateway";
+import type { SessionRecord } from "../store/session-store";
 import { PushSource } from "../sources/push-source";
 import { badRequest, readJsonObject } from "./params";
 
@@ -36,15 +37,26 @@ export interface IngestAnswer {
   seq: number;
 }
 
-function pushSourceOf(gateway: Gateway, id: string): PushSource {
-  const source = gateway.sourceOf(id);
-  if (!(source instanceof PushSource))
-    throw new GatewayError(
-      "conflict",
-      "not_a_push_session",
-      `session ${id} is not fed by pushes (create it with source "push")`,
-    );
-  return source;
+/** The push source feeding `session` here. A push session whose source was stopped (on request, or
+ * refused on restart) is a named conflict, not a session of another kind. */
+function pushSourceOf(gateway: Gateway, session: SessionRecord): PushSource {
+  const source = gateway.sourceOf(session.id);
+  if (source instanceof PushSource) return source;
+  if (session.sourceKind === "push") throw sourceStopped(session);
+  throw new GatewayError(
+    "conflict",
+    "not_a_push_session",
+    `session ${session.id} is not fed by pushes (create it with source "push")`,
+  );
+}
+
+function sourceStopped(session: SessionRecord): GatewayError {
+  const why = session.statusReason === undefined ? "" : ` (${session.statusReason})`;
+  return new GatewayError(
+    "conflict",
+    "source_stopped",
+    `session ${session.id} no longer takes pushes: its source is ${session.status}${why}; push to a new session`,
+  );
 }
 
 /** Parses a JSON array, one JSON value, or NDJSON; a line that does not parse is reported by number. */
@@ -87,8 +99,7 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
 
   app.post("/api/sessions/:id/ingest", async (c) => {
     const id = c.req.param("id");
-    await gateway.getSession(id);
-    const source = pushSourceOf(gateway, id);
+    const source = pushSourceOf(gateway, await gateway.getSession(id));
     const key = c.req.header("idempotency-key");
     if (key !== undefined && !KEY.test(key))
       throw badRequest('"Idempotency-Key" must be 1-128 letters, digits or ._:-');
@@ -135,9 +146,13 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
     }
     inFlight.set(id, busy + records.length);
     try {
+      // The session may have been stopped while the body arrived: nothing of this batch is stored then.
+      if (gateway.sourceOf(id) !== source) throw sourceStopped(await gateway.getSession(id));
       if (records.length > 0) await source.ingest(records, format);
     } catch (error) {
       if (claimKey !== undefined) await gateway.store.releaseIdempotency(id, claimKey);
+      if (!(error instanceof GatewayError) && gateway.sourceOf(id) !== source)
+        throw sourceStopped(await gateway.getSession(id));
       throw error;
     } finally {
       const left = (inFlight.get(id) ?? records.length) - records.length;
@@ -157,25 +172,26 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
 
   app.post("/api/sessions/:id/ingest/end", async (c) => {
     const id = c.req.param("id");
-    await gateway.getSession(id);
+    const session = await gateway.getSession(id);
     const body = (await readJsonObject(c, {})) as { status?: unknown; reason?: unknown };
     const status = body.status ?? "completed";
     if (status !== "completed" && status !== "failed")
       throw badRequest('"status" must be "completed" or "failed"');
-    await pushSourceOf(gateway, id).end(status, typeof body.reason === "string" ? body.reason : undefined);
+    await pushSourceOf(gateway, session).end(
+      status,
+      typeof body.reason === "string" ? body.reason : undefined,
+    );
     return c.json({ session: await gateway.getSession(id) });
   });
 
   app.get("/api/sessions/:id/ingest/commands", async (c) => {
     const id = c.req.param("id");
-    await gateway.getSession(id);
-    return commandStream(c, pushSourceOf(gateway, id));
+    return commandStream(c, pushSourceOf(gateway, await gateway.getSession(id)));
   });
 
   app.post("/api/sessions/:id/ingest/commands/:commandId", async (c) => {
     const id = c.req.param("id");
-    await gateway.getSession(id);
-    const source = pushSourceOf(gateway, id);
+    const source = pushSourceOf(gateway, await gateway.getSession(id));
     const result = (await readJsonObject(c)) as Partial<WriteResult>;
     if (!["accepted", "rejected", "failed", "unavailable"].includes(String(result.status)))
       throw badRequest('"status" must be accepted, rejected, failed or unavailable');
