@@ -6,7 +6,17 @@ import { readdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type UserConfig } from "tsdown";
 
-const PACKAGES = ["contracts", "projection", "adapters", "client", "react", "conformance", "server", "cli"];
+const PACKAGES = [
+  "contracts",
+  "projection",
+  "adapters",
+  "client",
+  "react",
+  "conformance",
+  "demo",
+  "server",
+  "cli",
+];
 
 function packageConfig(name: string): UserConfig {
   const cwd = fileURLToPath(new URL(`./packages/${name}`, import.meta.url));

@@ -18,6 +18,7 @@ export const PACKAGES = [
   "client",
   "react",
   "conformance",
+  "demo",
   "server",
   "cli",
 ];

@@ -14,6 +14,7 @@ export const PACKAGES = [
   "client",
   "react",
   "conformance",
+  "demo",
   "server",
   "cli",
 ];

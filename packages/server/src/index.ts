@@ -1,4 +1,15 @@
-export * from "./sources/runtime-source";
+export type {
+  ResumeOutcome,
+  RuntimeSink,
+  RuntimeSource,
+  RuntimeSourceContext,
+  RuntimeSourceFactory,
+  RuntimeSourceInit,
+  RuntimeSourceResumeInit,
+  SourceStatus,
+} from "@agent-ui/contracts";
+export { SourceConfigError, unavailableResult } from "@agent-ui/contracts";
+export { pushSource } from "./sources/push-source";
 export * from "./sources/registry";
 export { agUiConnector, agUiSource, AG_UI_FORMAT } from "./sources/ag-ui-connector";
 export { aiSdkConnector, aiSdkSource, AI_SDK_FORMAT } from "./sources/ai-sdk-connector";

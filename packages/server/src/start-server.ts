@@ -14,7 +14,7 @@ import type { ProjectorFactory } from "./gateway/session-projection";
 import type { IngestLimits } from "./http/ingest-route";
 import { createApp } from "./http/app";
 import { chooseWsProtocol } from "./http/guard";
-import type { RuntimeSourceFactory } from "./sources/runtime-source";
+import type { RuntimeSourceFactory } from "@agent-ui/contracts";
 import { builtInSources } from "./sources/registry";
 import { createPostgresStore } from "./store/postgres-store";
 import type { SessionStore } from "./store/session-store";

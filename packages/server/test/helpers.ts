@@ -7,8 +7,15 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type LogEntry, SseDecoder } from "@agent-ui/client";
 import type { AgentUiEvent, ControlCommand, WriteResult } from "@agent-ui/contracts";
+import { demoSource } from "@agent-ui/demo";
 import type { RuntimeSink, RuntimeSource, RuntimeSourceFactory } from "../src";
-import { builtInSources, type RunningServer, type ServerOptions, startServer } from "../src";
+import {
+  type BuiltInSourceOptions,
+  builtInSources,
+  type RunningServer,
+  type ServerOptions,
+  startServer,
+} from "../src";
 
 /** The peers' captured streams in the standard's shared folder beside the repository root. */
 export const PEERS = fileURLToPath(new URL("../../../../shared/peers/streams", import.meta.url));
@@ -61,6 +68,11 @@ export function tempDir(prefix = "agent-ui-server-"): { path: string; remove(): 
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+/** Every source kind `agent-ui start` offers: the demo runtime beside the connectors, replay and push. */
+export function allSources(options: BuiltInSourceOptions = {}): RuntimeSourceFactory[] {
+  return [demoSource, ...builtInSources(options)];
+}
+
 export async function startTestServer(
   options: ServerOptions & { extraSources?: RuntimeSourceFactory[] } = {},
 ): Promise<RunningServer & { dataDir: string }> {
@@ -70,7 +82,7 @@ export async function startTestServer(
     port: 0,
     dataDir: dir.path,
     noAuth: !options.token,
-    sources: [...builtInSources({ replay: { root: PEERS } }), ...(options.extraSources ?? [])],
+    sources: [...allSources({ replay: { root: PEERS } }), ...(options.extraSources ?? [])],
     ...options,
   });
   return {

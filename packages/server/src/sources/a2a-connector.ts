@@ -23,8 +23,8 @@ import type {
   RuntimeSourceContext,
   RuntimeSourceFactory,
   RuntimeSourceInit,
-} from "./runtime-source";
-import { SourceConfigError, unavailableResult } from "./runtime-source";
+} from "@agent-ui/contracts";
+import { SourceConfigError, unavailableResult } from "@agent-ui/contracts";
 import { UpstreamGuard, type UpstreamPolicy } from "./upstream-policy";
 import {
   readUpstreamSse,

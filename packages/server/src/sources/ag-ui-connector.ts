@@ -13,8 +13,8 @@ import type {
   RuntimeSourceContext,
   RuntimeSourceFactory,
   RuntimeSourceInit,
-} from "./runtime-source";
-import { SourceConfigError, unavailableResult } from "./runtime-source";
+} from "@agent-ui/contracts";
+import { SourceConfigError, unavailableResult } from "@agent-ui/contracts";
 import { projectedConversation, redactedConfigRefusal } from "./resume-support";
 import { UpstreamGuard, type UpstreamPolicy } from "./upstream-policy";
 import { objectField, readUpstreamSse, reportOutcome, requireUrl, upstreamHeaders } from "./upstream-sse";

@@ -20,8 +20,8 @@ import type {
   RuntimeSourceContext,
   RuntimeSourceFactory,
   RuntimeSourceInit,
-} from "./runtime-source";
-import { SourceConfigError, unavailableResult } from "./runtime-source";
+} from "@agent-ui/contracts";
+import { SourceConfigError, unavailableResult } from "@agent-ui/contracts";
 import { UpstreamGuard, type UpstreamPolicy } from "./upstream-policy";
 import { objectField, readUpstreamSse, reportOutcome, requireUrl, upstreamHeaders } from "./upstream-sse";
 import { userMessageFact } from "./user-message";

@@ -1,11 +1,11 @@
-// The runtime source kinds `agent-ui serve` offers. The embedded demo runtime registers here too.
-import { demoSource } from "../demo";
+// The runtime source kinds this package ships: the live protocol connectors, replay and push. The demo
+// runtime is its own package (`@agent-ui/demo`); a host adds it to the list it hands the gateway.
 import { a2aConnector } from "./a2a-connector";
 import { agUiConnector } from "./ag-ui-connector";
 import { aiSdkConnector } from "./ai-sdk-connector";
 import { pushSource } from "./push-source";
 import { type ReplayOptions, replaySource } from "./replay-source";
-import type { RuntimeSourceFactory } from "./runtime-source";
+import type { RuntimeSourceFactory } from "@agent-ui/contracts";
 import type { UpstreamPolicy } from "./upstream-policy";
 
 export interface BuiltInSourceOptions {
@@ -17,7 +17,6 @@ export interface BuiltInSourceOptions {
 
 export function builtInSources(options: BuiltInSourceOptions = {}): RuntimeSourceFactory[] {
   return [
-    demoSource,
     agUiConnector(options.upstream),
     aiSdkConnector(options.upstream),
     a2aConnector(options.upstream),

@@ -20,8 +20,8 @@ import type {
   RuntimeSourceContext,
   RuntimeSourceFactory,
   RuntimeSourceInit,
-} from "./runtime-source";
-import { SourceConfigError, unavailableResult } from "./runtime-source";
+} from "@agent-ui/contracts";
+import { SourceConfigError, unavailableResult } from "@agent-ui/contracts";
 
 const DEFAULT_GAP_MS = 40;
 const MAX_GAP_MS = 2000;

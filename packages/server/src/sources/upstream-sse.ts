@@ -4,7 +4,7 @@
 // oracle); a stream cut mid-way → `stale` (CTRL-07: stream_interrupted); a frame that is not JSON → a
 // diagnostic, and reading continues.
 import { SseDecoder } from "@agent-ui/contracts";
-import type { RuntimeSink } from "./runtime-source";
+import type { RuntimeSink } from "@agent-ui/contracts";
 import { forbiddenHeader, UPSTREAM_UNAVAILABLE, type UpstreamGuard } from "./upstream-policy";
 import { postForStream, type UpstreamResponse } from "./upstream-post";
 

@@ -1,7 +1,7 @@
 import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
-import { createDemoRuntime } from "../src/demo";
-import { adaptLime, answerEverything, playManual, projectLime, write } from "../src/demo/harness";
+import { createDemoRuntime } from "../src";
+import { adaptLime, answerEverything, playManual, projectLime, write } from "./harness";
 
 function teamRun(decision: "approve" | "reject") {
   const runtime = playManual("team");

@@ -3,15 +3,12 @@
 // the store itself: it hands records or envelope events to its sink, and the gateway adapts, redacts,
 // sequences and stores them (SEC-01, ORD-01). Writes from the UI arrive as `ControlCommand`s; the source
 // answers with a `WriteResult` and shows the effect later as facts on the stream (CTRL-01).
-import type {
-  AgentUiEvent,
-  ControlCommand,
-  Diagnostic,
-  ProjectionState,
-  RecordMeta,
-  WriteResult,
-} from "@agent-ui/contracts";
-import type { SessionRecord } from "../store/session-store";
+import type { ControlCommand, WriteResult } from "./control";
+import type { Diagnostic } from "./diagnostics";
+import type { AgentUiEvent } from "./envelope";
+import type { RecordMeta } from "./framing-types";
+import type { ProjectionState } from "./projection-state";
+import type { SessionInfo } from "./wire";
 
 /** Health of the upstream as the gateway reports it (a fact, never prose). */
 export type SourceStatus = "starting" | "live" | "completed" | "stale" | "failed" | "stopped";
@@ -71,7 +68,7 @@ export interface RuntimeSourceInit {
 /** What a factory gets to re-attach a session after the gateway restarted on the same store. */
 export interface RuntimeSourceResumeInit extends RuntimeSourceInit {
   /** The session as stored: `config` is the redacted copy (secrets were never stored). */
-  session: SessionRecord;
+  session: SessionInfo;
   /** The gateway's projection of the session's log up to the restart. */
   state: ProjectionState;
 }
@@ -79,7 +76,8 @@ export interface RuntimeSourceResumeInit extends RuntimeSourceInit {
 /** A resumed source and what it could carry over, or why the session cannot resume here. */
 export type ResumeOutcome = { source: RuntimeSource; reason: string } | { refused: string };
 
-/** Makes sources of one kind. Registered in `sources/registry.ts`. */
+/** Makes sources of one kind. The host (`agent-ui start` / `serve`, or an embedding app) hands the gateway
+ * the list of factories it offers. */
 export interface RuntimeSourceFactory {
   kind: string;
   description: string;

@@ -6,9 +6,9 @@
 import { isRuntimeActive, type RuntimeEvent, validateRuntimeEvent } from "@agent-ui/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createDemoRuntime, DEMO_SCENARIO_NAMES, type DemoRuntime } from "../src/demo";
-import { answerEverything, type CommandInput, playManual, projectLime, write } from "../src/demo/harness";
-import { planDemoResume } from "../src/demo/resume-plan";
+import { createDemoRuntime, DEMO_SCENARIO_NAMES, type DemoRuntime } from "../src";
+import { answerEverything, type CommandInput, playManual, projectLime, write } from "./harness";
+import { planDemoResume } from "../src/resume-plan";
 
 /** Projects what `first` emitted and re-attaches a fresh runtime of the same scenario to it. */
 function resume(first: DemoRuntime, scenario: string, seed = 7) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createDemoRuntime } from "../src/demo";
-import { playManual, projectLime } from "../src/demo/harness";
+import { createDemoRuntime } from "../src";
+import { playManual, projectLime } from "./harness";
 
 describe("CTX-05 context compaction in the solo run", () => {
   const runtime = playManual("solo");

@@ -1,4 +1,4 @@
-// Helpers to drive the demo runtime by hand (tests, benchmarks, conformance fixtures): fill in the
+// Helpers to drive the demo runtime by hand in tests: fill in the
 // envelope of a write, answer whatever the runtime is waiting for, and run Lime events through the real
 // lime adapter.
 import type {
@@ -10,7 +10,7 @@ import type {
 } from "@agent-ui/contracts";
 import { findAdapter } from "@agent-ui/adapters";
 import { projectEvents } from "@agent-ui/projection";
-import { createDemoRuntime, type DemoRuntime } from "./runtime";
+import { createDemoRuntime, type DemoRuntime } from "../src/runtime";
 
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 export type CommandInput = DistributiveOmit<ControlCommand, "sessionId" | "idempotencyKey"> & {

@@ -1,8 +1,8 @@
 import { validateRuntimeEvent, type RuntimeEvent } from "@agent-ui/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createDemoRuntime, DEMO_SCENARIO_NAMES, type DemoRuntime } from "../src/demo";
-import { answerEverything, type CommandInput, write } from "../src/demo/harness";
+import { createDemoRuntime, DEMO_SCENARIO_NAMES, type DemoRuntime } from "../src";
+import { answerEverything, type CommandInput, write } from "./harness";
 
 type Step =
   | { advance: number }

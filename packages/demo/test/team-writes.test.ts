@@ -1,8 +1,8 @@
 import { type ProjectionState, type RuntimeEvent, validateRuntimeEvent } from "@agent-ui/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createDemoRuntime, type DemoRuntime } from "../src/demo";
-import { answerEverything, type CommandInput, playManual, projectLime, write } from "../src/demo/harness";
+import { createDemoRuntime, type DemoRuntime } from "../src";
+import { answerEverything, type CommandInput, playManual, projectLime, write } from "./harness";
 
 const COORDINATOR = "agent_001_coordinator";
 const RESEARCHER = "agent_001_researcher";

@@ -1,7 +1,7 @@
 import type { RuntimeEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
-import { createDemoRuntime, type DemoRuntime } from "../src/demo";
-import { answerEverything, playManual, write } from "../src/demo/harness";
+import { createDemoRuntime, type DemoRuntime } from "../src";
+import { answerEverything, playManual, write } from "./harness";
 
 const types = (events: readonly RuntimeEvent[]) => events.map((e) => e.type);
 const since = (runtime: DemoRuntime, count: number) => runtime.events().slice(count);

@@ -1,8 +1,8 @@
 import type { RuntimeEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
-import { createDemoRuntime, type DemoRuntime } from "../src/demo";
-import { unifiedDiff } from "../src/demo/artifact-diff";
-import { answerEverything, type CommandInput, playManual, projectLime, write } from "../src/demo/harness";
+import { createDemoRuntime, type DemoRuntime } from "../src";
+import { unifiedDiff } from "../src/artifact-diff";
+import { answerEverything, type CommandInput, playManual, projectLime, write } from "./harness";
 
 const REPORT = "artifact_001_report";
 

@@ -10,7 +10,7 @@ import {
   type RuntimeSourceInit,
   SourceConfigError,
   unavailableResult,
-} from "../sources/runtime-source";
+} from "@agent-ui/contracts";
 import { type DemoResumePlan, planDemoResume } from "./resume-plan";
 import { createDemoRuntime, type DemoRuntime, type DemoTimers } from "./runtime";
 import { DEMO_SCENARIO_NAMES, findScenario, UnknownScenarioError } from "./scenarios";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createDemoRuntime, type DemoScenario } from "../src/demo";
-import { write } from "../src/demo/harness";
-import { type DemoProcess, join, ProcessRunner, type Script, sleep } from "../src/demo/process";
+import { createDemoRuntime, type DemoScenario } from "../src";
+import { write } from "./harness";
+import { type DemoProcess, join, ProcessRunner, type Script, sleep } from "../src/process";
 
 describe("demo process runner", () => {
   it("runs processes in logical time order and resumes joiners when all children end", () => {

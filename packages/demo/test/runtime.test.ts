@@ -1,7 +1,7 @@
 import { validateRuntimeEvent } from "@agent-ui/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createDemoRuntime, DEMO_SCENARIO_NAMES, UnknownScenarioError } from "../src/demo";
-import { answerEverything, playManual, write } from "../src/demo/harness";
+import { createDemoRuntime, DEMO_SCENARIO_NAMES, UnknownScenarioError } from "../src";
+import { answerEverything, playManual, write } from "./harness";
 
 const problems = (events: readonly unknown[]) =>
   events.flatMap((event, index) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createDemoRuntime, type DemoRuntime } from "../src/demo";
-import { playManual, projectLime, write } from "../src/demo/harness";
+import { createDemoRuntime, type DemoRuntime } from "../src";
+import { playManual, projectLime, write } from "./harness";
 
 function advanceUntil(runtime: DemoRuntime, type: string): void {
   for (let t = 0; t < 20_000 && !runtime.events().some((e) => e.type === type); t += 5) runtime.advance(5);
