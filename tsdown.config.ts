@@ -10,6 +10,7 @@ const PACKAGES = [
   "contracts",
   "projection",
   "adapters",
+  "connectors",
   "client",
   "react",
   "conformance",

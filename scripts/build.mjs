@@ -15,6 +15,7 @@ export const PACKAGES = [
   "contracts",
   "projection",
   "adapters",
+  "connectors",
   "client",
   "react",
   "conformance",

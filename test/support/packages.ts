@@ -11,6 +11,7 @@ export const PACKAGES = [
   "contracts",
   "projection",
   "adapters",
+  "connectors",
   "client",
   "react",
   "conformance",

@@ -16,8 +16,8 @@ import {
   rpcCall,
   userMessage,
   versionHeaders,
-} from "./a2a-wire";
-import { redactedConfigRefusal } from "./resume-support";
+} from "./wire";
+import { redactedConfigRefusal } from "../conversation/resume-support";
 import type {
   RuntimeSource,
   RuntimeSourceContext,
@@ -25,15 +25,15 @@ import type {
   RuntimeSourceInit,
 } from "@agent-ui/contracts";
 import { SourceConfigError, unavailableResult } from "@agent-ui/contracts";
-import { UpstreamGuard, type UpstreamPolicy } from "./upstream-policy";
+import { UpstreamGuard, type UpstreamPolicy } from "../upstream/policy";
 import {
   readUpstreamSse,
   reportOutcome,
   requireUrl,
   type UpstreamOutcome,
   upstreamHeaders,
-} from "./upstream-sse";
-import { userMessageFact } from "./user-message";
+} from "../upstream/sse";
+import { userMessageFact } from "../conversation/user-message";
 
 export const A2A_FORMAT = "a2a";
 

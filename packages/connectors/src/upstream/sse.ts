@@ -5,8 +5,8 @@
 // diagnostic, and reading continues.
 import { SseDecoder } from "@agent-ui/contracts";
 import type { RuntimeSink } from "@agent-ui/contracts";
-import { forbiddenHeader, UPSTREAM_UNAVAILABLE, type UpstreamGuard } from "./upstream-policy";
-import { postForStream, type UpstreamResponse } from "./upstream-post";
+import { forbiddenHeader, UPSTREAM_UNAVAILABLE, type UpstreamGuard } from "./policy";
+import { postForStream, type UpstreamResponse } from "./post";
 
 export interface UpstreamRequest {
   url: string;

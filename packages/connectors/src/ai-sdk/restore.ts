@@ -11,8 +11,12 @@ import {
   REDACTION_MARKER_PREFIX,
   type ToolRecord,
 } from "@agent-ui/contracts";
-import type { UiMessage, UiPart } from "./ai-sdk-messages";
-import { type ProjectedToolCall, type ProjectedTurn, projectedConversation } from "./resume-support";
+import type { UiMessage, UiPart } from "./messages";
+import {
+  type ProjectedToolCall,
+  type ProjectedTurn,
+  projectedConversation,
+} from "../conversation/resume-support";
 
 export interface RestoredAiSdkConversation {
   messages: UiMessage[];

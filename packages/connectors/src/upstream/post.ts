@@ -6,7 +6,7 @@ import type { IncomingMessage } from "node:http";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
-import type { UpstreamGuard } from "./upstream-policy";
+import type { UpstreamGuard } from "./policy";
 
 export interface UpstreamResponse {
   status: number;

@@ -12,9 +12,9 @@
 import { randomUUID } from "node:crypto";
 import { classificationOf } from "@agent-ui/adapters";
 import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
-import { AiSdkConversation, type UiMessage } from "./ai-sdk-messages";
-import { type RestoredAiSdkConversation, restoredAiSdkConversation } from "./ai-sdk-restore";
-import { redactedConfigRefusal } from "./resume-support";
+import { AiSdkConversation, type UiMessage } from "./messages";
+import { type RestoredAiSdkConversation, restoredAiSdkConversation } from "./restore";
+import { redactedConfigRefusal } from "../conversation/resume-support";
 import type {
   RuntimeSource,
   RuntimeSourceContext,
@@ -22,9 +22,9 @@ import type {
   RuntimeSourceInit,
 } from "@agent-ui/contracts";
 import { SourceConfigError, unavailableResult } from "@agent-ui/contracts";
-import { UpstreamGuard, type UpstreamPolicy } from "./upstream-policy";
-import { objectField, readUpstreamSse, reportOutcome, requireUrl, upstreamHeaders } from "./upstream-sse";
-import { userMessageFact } from "./user-message";
+import { UpstreamGuard, type UpstreamPolicy } from "../upstream/policy";
+import { objectField, readUpstreamSse, reportOutcome, requireUrl, upstreamHeaders } from "../upstream/sse";
+import { userMessageFact } from "../conversation/user-message";
 
 export const AI_SDK_FORMAT = "ai-sdk";
 

@@ -8,8 +8,8 @@ import type { IncomingMessage } from "node:http";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
-import type { UpstreamGuard } from "./upstream-policy";
-import { postForStream } from "./upstream-post";
+import type { UpstreamGuard } from "../upstream/policy";
+import { postForStream } from "../upstream/post";
 
 /** The most an agent card or a JSON-RPC answer may weigh. */
 export const MAX_A2A_JSON_BYTES = 1024 * 1024;

@@ -7,7 +7,7 @@
 // conversation is coherent upstream; after a gateway restart it is rebuilt from the projection.
 import { randomUUID } from "node:crypto";
 import type { ControlCommand, ProjectionState, WriteResult } from "@agent-ui/contracts";
-import { type AgUiMessage, AgUiConversation } from "./ag-ui-messages";
+import { type AgUiMessage, AgUiConversation } from "./messages";
 import type {
   RuntimeSource,
   RuntimeSourceContext,
@@ -15,10 +15,10 @@ import type {
   RuntimeSourceInit,
 } from "@agent-ui/contracts";
 import { SourceConfigError, unavailableResult } from "@agent-ui/contracts";
-import { projectedConversation, redactedConfigRefusal } from "./resume-support";
-import { UpstreamGuard, type UpstreamPolicy } from "./upstream-policy";
-import { objectField, readUpstreamSse, reportOutcome, requireUrl, upstreamHeaders } from "./upstream-sse";
-import { userMessageFact } from "./user-message";
+import { projectedConversation, redactedConfigRefusal } from "../conversation/resume-support";
+import { UpstreamGuard, type UpstreamPolicy } from "../upstream/policy";
+import { objectField, readUpstreamSse, reportOutcome, requireUrl, upstreamHeaders } from "../upstream/sse";
+import { userMessageFact } from "../conversation/user-message";
 
 export const AG_UI_FORMAT = "ag-ui";
 

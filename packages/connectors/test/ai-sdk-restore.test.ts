@@ -7,7 +7,7 @@ import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { restoredAiSdkConversation } from "../src/sources/ai-sdk-restore";
+import { restoredAiSdkConversation } from "../src/ai-sdk/restore";
 
 /** The user's message as the connector stores it (the stream carries only the assistant's side). */
 const userEvent = (messageId: string, text: string, sequence: number) =>

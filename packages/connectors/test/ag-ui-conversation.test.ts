@@ -5,11 +5,14 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { HttpAgent } from "@ag-ui/client";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type AgUiMessage, AgUiConversation } from "../src/sources/ag-ui-messages";
-import { PEERS } from "./helpers";
+import { type AgUiMessage, AgUiConversation } from "../src/ag-ui/messages";
+
+/** The peers' captured streams in the standard's shared folder beside the repository root. */
+const PEERS = fileURLToPath(new URL("../../../../shared/peers/streams", import.meta.url));
 
 type Event = Record<string, unknown>;
 
