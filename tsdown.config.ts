@@ -5,8 +5,7 @@
 import { readdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type UserConfig } from "tsdown";
-
-const PACKAGES = ["contracts", "projection", "adapters", "client", "react", "conformance", "server", "cli"];
+import { PACKAGES } from "./scripts/packages.mjs";
 
 function packageConfig(name: string): UserConfig {
   const cwd = fileURLToPath(new URL(`./packages/${name}`, import.meta.url));

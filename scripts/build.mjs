@@ -9,18 +9,9 @@
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { PACKAGES } from "./packages.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-export const PACKAGES = [
-  "contracts",
-  "projection",
-  "adapters",
-  "client",
-  "react",
-  "conformance",
-  "server",
-  "cli",
-];
 const WORKBENCH = path.join(ROOT, "apps", "workbench");
 const CLI_WORKBENCH = path.join(ROOT, "packages", "cli", "dist", "workbench");
 
@@ -40,6 +31,7 @@ const mtime = (file) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 const CONFIG_MTIME = Math.max(
   mtime(path.join(ROOT, "tsdown.config.ts")),
   mtime(fileURLToPath(import.meta.url)),
+  mtime(fileURLToPath(new URL("./packages.mjs", import.meta.url))),
 );
 
 function packageStale(name) {

@@ -1,6 +1,7 @@
 // No published package imports anything its package.json does not declare: every bare import in a
 // package's sources is one of its dependencies or peer dependencies (tests and dev tools excluded), and
-// tsx is never a runtime dependency.
+// tsx is never a runtime dependency. The published list is every non-private folder of packages/, in
+// dependency order.
 import { readFileSync, readdirSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
@@ -52,5 +53,30 @@ describe.each(PACKAGES)("@agent-ui/%s dependencies", (name) => {
 
   it("has no tsx at run time", () => {
     expect(declared.has("tsx")).toBe(false);
+  });
+});
+
+describe("the published package list", () => {
+  const manifestOf = (name: string) =>
+    JSON.parse(readFileSync(join(ROOT, "packages", name, "package.json"), "utf8")) as {
+      private?: boolean;
+      dependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+    };
+
+  it("holds every package under packages/ that is not private, each after the @agent-ui packages it uses", () => {
+    const published = readdirSync(join(ROOT, "packages"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .filter((name) => !manifestOf(name).private);
+    expect([...PACKAGES].sort()).toEqual(published.sort());
+    for (const [index, name] of PACKAGES.entries()) {
+      const { dependencies = {}, peerDependencies = {} } = manifestOf(name);
+      const inner = Object.keys({ ...dependencies, ...peerDependencies })
+        .filter((dep) => dep.startsWith("@agent-ui/"))
+        .map((dep) => dep.slice("@agent-ui/".length));
+      for (const dep of inner)
+        expect(PACKAGES.indexOf(dep), `${name} needs ${dep} first`).toBeLessThan(index);
+    }
   });
 });

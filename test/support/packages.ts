@@ -3,20 +3,12 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PACKAGES } from "../../scripts/packages.mjs";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-/** The published packages, dependencies first. */
-export const PACKAGES = [
-  "contracts",
-  "projection",
-  "adapters",
-  "client",
-  "react",
-  "conformance",
-  "server",
-  "cli",
-];
+/** The published packages, dependencies first (read from the workspace: scripts/packages.mjs). */
+export { PACKAGES } from "../../scripts/packages.mjs";
 
 export interface PackedPackage {
   name: string;

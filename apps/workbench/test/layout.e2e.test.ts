@@ -4,7 +4,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { builtInSources, type RunningServer, startServer } from "@agent-ui/server";
+import { demoSource } from "@agent-ui/demo";
+import { type RunningServer, startServer } from "@agent-ui/server";
 import { ensureWorkbenchBuilt } from "@agent-ui/workbench/build";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,7 +52,7 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
       port: 0,
       dataDir,
       staticDir: dir,
-      sources: [...builtInSources(), longSource],
+      sources: [demoSource, longSource],
       // Layout and page states, not access control (the last test covers the token).
       noAuth: true,
     });
@@ -210,7 +211,7 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
 
   it("a gateway outage is a full page with Reconnect now; the page comes back by itself within seconds", async () => {
     const ownData = mkdtempSync(join(tmpdir(), "agent-ui-outage-"));
-    const ownOptions = { dataDir: ownData, staticDir: dir, sources: builtInSources(), noAuth: true };
+    const ownOptions = { dataDir: ownData, staticDir: dir, sources: [demoSource], noAuth: true };
     let own = await startServer({ port: 0, ...ownOptions });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     try {
@@ -241,7 +242,7 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
       port: 0,
       dataDir: ownData,
       staticDir: dir,
-      sources: builtInSources(),
+      sources: [demoSource],
       token: "open-sesame",
     });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ControlCommand } from "@agent-ui/contracts";
+import { demoSource } from "@agent-ui/demo";
 import { type RunningServer, startServer } from "@agent-ui/server";
 import { ensureWorkbenchBuilt } from "@agent-ui/workbench/build";
 import type { Browser } from "playwright-core";
@@ -29,7 +30,7 @@ describe.skipIf(!runBrowser)("gateway against a hostile page in Chromium", () =>
   beforeAll(async () => {
     const { dir } = await ensureWorkbenchBuilt();
     dataDir = mkdtempSync(join(tmpdir(), "agent-ui-e2e-sec-"));
-    server = await startServer({ port: 0, dataDir, staticDir: dir });
+    server = await startServer({ port: 0, dataDir, staticDir: dir, sources: [demoSource] });
     const gateway = server.gateway;
     const command = gateway.command.bind(gateway);
     gateway.command = async (c) => {

@@ -1,6 +1,6 @@
 // Lime team and turn-end facts: how a turn really ended, the handoff and review
 // lanes carried by `task.delegated` / `evidence.changed`, teammate attribution and team topology.
-// Records mirror what the demo runtime emits (packages/server/src/demo/scenarios/team*.ts).
+// Records mirror what the demo runtime emits (packages/demo/src/scenarios/team*.ts).
 import { type AgentUiEvent, DIAGNOSTIC_CODES } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import fc from "fast-check";

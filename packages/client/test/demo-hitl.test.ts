@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { demoSource } from "@agent-ui/demo";
 import { startServer } from "@agent-ui/server";
 import { describe, expect, it } from "vitest";
 import { connectSession, GatewayHttpClient } from "../src";
@@ -10,7 +11,7 @@ import { connectSession, GatewayHttpClient } from "../src";
 describe("HITL through the gateway (demo runtime)", () => {
   it("HITL-02/05 approve goes through respond_action; a double click resolves once (AUI-AR-ACTION-004)", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-hitl-"));
-    const server = await startServer({ noAuth: true, port: 0, dataDir });
+    const server = await startServer({ noAuth: true, port: 0, dataDir, sources: [demoSource] });
     const http = new GatewayHttpClient({ baseUrl: server.url });
     const session = await http.createSession({ source: "demo", scenario: "approval" });
     const client = connectSession({ baseUrl: server.url, sessionId: session.id });

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LATENCY_CLOCK_POINTS, type AgentUiEvent } from "@agent-ui/contracts";
+import { demoSource } from "@agent-ui/demo";
 import { startServer } from "@agent-ui/server";
 import { describe, expect, it } from "vitest";
 import { connectSession, GatewayHttpClient, TurnLatencyRecorder, trackLatency } from "../src";
@@ -112,7 +113,7 @@ describe("turn latency marks (PERF-01, §E-3)", () => {
 
   it("PERF-01 a real send through the gateway and the demo runtime reaches every event clock point in order", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-latency-"));
-    const server = await startServer({ noAuth: true, port: 0, dataDir });
+    const server = await startServer({ noAuth: true, port: 0, dataDir, sources: [demoSource] });
     try {
       const http = new GatewayHttpClient({ baseUrl: server.url });
       const created = await http.createSession({

@@ -2,6 +2,7 @@
 // runtime's fact arrives the conversation holds exactly one copy under the runtime's id — never two, in any
 // notification, whatever order the write's answer and the fact arrive in.
 import type { AgentUiEvent, ControlCommand, Message, WriteResult } from "@agent-ui/contracts";
+import { demoSource } from "@agent-ui/demo";
 import { startServer } from "@agent-ui/server";
 import fc from "fast-check";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -267,7 +268,7 @@ describe("optimistic send against the real gateway and the demo runtime", () => 
   for (const transport of ["sse", "websocket"] as const) {
     it(`TEXT-09 over ${transport}: optimistic first, then one user message under the runtime's id`, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-optimistic-"));
-      const server = await startServer({ noAuth: true, port: 0, dataDir });
+      const server = await startServer({ noAuth: true, port: 0, dataDir, sources: [demoSource] });
       try {
         const http = new GatewayHttpClient({ baseUrl: server.url });
         const session = await http.createSession({

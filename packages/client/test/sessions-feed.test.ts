@@ -3,7 +3,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { builtInSources, type RunningServer, startServer } from "@agent-ui/server";
+import { demoSource } from "@agent-ui/demo";
+import { type RunningServer, startServer } from "@agent-ui/server";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   GatewayHttpClient,
@@ -20,7 +21,7 @@ afterEach(async () => {
 });
 
 async function gateway(dataDir: string, port = 0): Promise<RunningServer> {
-  const server = await startServer({ port, dataDir, sources: builtInSources(), noAuth: true });
+  const server = await startServer({ port, dataDir, sources: [demoSource], noAuth: true });
   cleanups.push(() => server.close());
   return server;
 }
@@ -108,7 +109,7 @@ describe("session list over the sessions feed", () => {
     const server = await startServer({
       port: 0,
       dataDir: tempDir(),
-      sources: builtInSources(),
+      sources: [demoSource],
       token: "s3cret",
     });
     cleanups.push(() => server.close());

@@ -8,6 +8,7 @@ import { connect, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ProjectionState } from "@agent-ui/contracts";
+import { demoSource } from "@agent-ui/demo";
 import { type RunningServer, startServer } from "@agent-ui/server";
 import { afterEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -20,7 +21,7 @@ afterEach(async () => {
 
 async function gateway(): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-two-clients-"));
-  const server = await startServer({ noAuth: true, port: 0, dataDir });
+  const server = await startServer({ noAuth: true, port: 0, dataDir, sources: [demoSource] });
   cleanups.push(async () => {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -31,3 +31,4 @@ export * from "./seeded-random";
 export * from "./wire";
 export * from "./sse-decoder";
 export * from "./json-patch";
+export * from "./runtime-source";

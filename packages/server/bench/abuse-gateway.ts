@@ -3,7 +3,8 @@
 // a note of a few KB, so the log is large (the viewers' backlog) while the projection of it stays small
 // (the viewers are what is measured, not the projection of a huge transcript). Prints its URL.
 import type { RuntimeSourceFactory } from "../src";
-import { builtInSources, startServer } from "../src";
+import { replaySource } from "@agent-ui/connectors";
+import { startServer } from "../src";
 
 const [dataDir, events = "30000", bytes = "2800"] = process.argv.slice(2);
 const total = Number(events);
@@ -36,6 +37,6 @@ const server = await startServer({
   host: "127.0.0.1",
   dataDir,
   token: process.env.AGENT_UI_BENCH_TOKEN,
-  sources: [...builtInSources(), bulk],
+  sources: [replaySource(), bulk],
 });
 process.stdout.write(`url ${server.url}\n`);

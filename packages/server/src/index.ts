@@ -1,10 +1,15 @@
-export * from "./sources/runtime-source";
-export * from "./sources/registry";
-export { agUiConnector, agUiSource, AG_UI_FORMAT } from "./sources/ag-ui-connector";
-export { aiSdkConnector, aiSdkSource, AI_SDK_FORMAT } from "./sources/ai-sdk-connector";
-export { a2aConnector, a2aSource, A2A_FORMAT } from "./sources/a2a-connector";
-export { UPSTREAM_UNAVAILABLE, UpstreamGuard, type UpstreamPolicy } from "./sources/upstream-policy";
-export { replaySource, type ReplayOptions } from "./sources/replay-source";
+export type {
+  ResumeOutcome,
+  RuntimeSink,
+  RuntimeSource,
+  RuntimeSourceContext,
+  RuntimeSourceFactory,
+  RuntimeSourceInit,
+  RuntimeSourceResumeInit,
+  SourceStatus,
+} from "@agent-ui/contracts";
+export { SourceConfigError, unavailableResult } from "@agent-ui/contracts";
+export { pushSource } from "./sources/push-source";
 export * from "./store/session-store";
 export { createSqliteStore, type SqliteStoreOptions } from "./store/sqlite-store";
 export { createPostgresStore, dropPostgresSchema, type PostgresStoreOptions } from "./store/postgres-store";

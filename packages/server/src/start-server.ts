@@ -14,8 +14,8 @@ import type { ProjectorFactory } from "./gateway/session-projection";
 import type { IngestLimits } from "./http/ingest-route";
 import { createApp } from "./http/app";
 import { chooseWsProtocol } from "./http/guard";
-import type { RuntimeSourceFactory } from "./sources/runtime-source";
-import { builtInSources } from "./sources/registry";
+import type { RuntimeSourceFactory } from "@agent-ui/contracts";
+import { pushSource } from "./sources/push-source";
 import { createPostgresStore } from "./store/postgres-store";
 import type { SessionStore } from "./store/session-store";
 import { createSqliteStore } from "./store/sqlite-store";
@@ -47,7 +47,8 @@ export interface ServerOptions {
   corsOrigins?: string[];
   /** Host names accepted besides the loopback names and the bound host (DNS rebinding defence). */
   allowedHosts?: string[];
-  /** Runtime source kinds offered (default: the built-in ones). */
+  /** Runtime source kinds offered (default: `push` only, the gateway's own ingest; `agent-ui start` and
+   * `serve` add the demo runtime, the connectors and replay). */
   sources?: readonly RuntimeSourceFactory[];
   /** Snapshot compaction interval in events (default 200). */
   snapshotEvery?: number;
@@ -100,7 +101,7 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
   for (const line of describeIntegrity((store as { integrity?: IntegrityReport }).integrity))
     console.warn(line);
   const ownsStore = typeof options.store !== "object";
-  const sources = options.sources ?? builtInSources();
+  const sources = options.sources ?? [pushSource];
   const gateway = new Gateway({
     store,
     sources,

@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
 import type { ProjectionState } from "@agent-ui/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDACTION_MARKER_PREFIX } from "@agent-ui/contracts";
-import { a2aConnector, type RuntimeSink, UPSTREAM_UNAVAILABLE } from "../src";
+import { a2aConnector, UPSTREAM_UNAVAILABLE } from "@agent-ui/connectors";
+import type { RuntimeSink } from "../src";
 import { type A2aAgent, QUESTION, REPORT, startA2aAgent } from "./a2a-agent";
 import { getJson, postJson, startTestServer, waitFor } from "./helpers";
 

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { RunAgentInputSchema } from "@ag-ui/core/schemas";
 import type { ProjectionState } from "@agent-ui/contracts";
 import { afterAll, describe, expect, it } from "vitest";
-import { builtInSources, type RunningServer, startServer } from "../src";
-import { getJson, PEERS, postJson, tempDir, waitFor } from "./helpers";
+import { type RunningServer, startServer } from "../src";
+import { allSources, getJson, PEERS, postJson, tempDir, waitFor } from "./helpers";
 
 type Events = Record<string, unknown>[];
 
@@ -80,7 +80,7 @@ async function gatewayOn(dataDir: string) {
     noAuth: true,
     port: 0,
     dataDir,
-    sources: builtInSources(),
+    sources: allSources(),
   });
   const session = async (id: string) => (await getJson(`${server.url}/api/sessions/${id}`)).body.session;
   const state = async (id: string) =>

@@ -19,8 +19,8 @@ import {
 import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { builtInSources, type RunningServer, startServer } from "../src";
-import { getJson, postJson, tempDir, waitFor } from "./helpers";
+import { type RunningServer, startServer } from "../src";
+import { allSources, getJson, postJson, tempDir, waitFor } from "./helpers";
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
@@ -157,7 +157,7 @@ async function gatewayOn(dataDir: string) {
     noAuth: true,
     port: 0,
     dataDir,
-    sources: builtInSources(),
+    sources: allSources(),
   });
   const session = async (id: string) => (await getJson(`${server.url}/api/sessions/${id}`)).body.session;
   const state = async (id: string) =>

@@ -1,8 +1,8 @@
 // A clean shutdown and restart keep a finished session as it finished: `completed` stays `completed` and
 // no "stopped" fact is appended to its log.
 import { describe, expect, it } from "vitest";
-import { builtInSources, startServer } from "../src";
-import { createSession, getJson, PEERS, tempDir } from "./helpers";
+import { startServer } from "../src";
+import { allSources, createSession, getJson, PEERS, tempDir } from "./helpers";
 
 describe("clean restart", () => {
   it("FALL-01 a completed session stays completed across a clean shutdown and restart", async () => {
@@ -10,7 +10,7 @@ describe("clean restart", () => {
     const options = {
       port: 0,
       dataDir: dir.path,
-      sources: builtInSources({ replay: { root: PEERS } }),
+      sources: allSources({ replay: { root: PEERS } }),
       noAuth: true,
     };
     try {

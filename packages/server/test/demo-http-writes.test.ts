@@ -3,7 +3,8 @@
 // runtime's facts arrive (CTRL-01, CTRL-03, TEAM-14).
 import { GatewayHttpClient, HttpWritePort, RuntimeClient } from "@agent-ui/client";
 import type { ProjectionState } from "@agent-ui/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { RunningServer } from "../src";
 import { createSession, getJson, startTestServer, waitFor } from "./helpers";
 
 describe("demo writes through the HTTP runtime client", () => {
@@ -59,5 +60,45 @@ describe("demo writes through the HTTP runtime client", () => {
       status: "rejected",
       reason: "Unknown agent agent_ghost.",
     });
+  });
+});
+
+describe("demo through the real gateway", () => {
+  let server: (RunningServer & { dataDir: string }) | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it("AS-03 approval round trip: pending in the stored projection, resolved only after respond_action", async () => {
+    server = await startTestServer();
+    const { gateway } = server;
+    const session = await gateway.createSession({
+      source: "demo",
+      scenario: "approval",
+      config: { pace: 0 },
+    });
+    const state = async (): Promise<ProjectionState> => (await gateway.currentProjection(session.id)).state;
+    const pending = await waitFor(async () => {
+      const s = await state();
+      return Object.values(s.actions).find((a) => a.status === "pending");
+    });
+    expect(pending).toMatchObject({ toolName: "write_file", type: "tool_approval" });
+    const command = {
+      kind: "respond_action" as const,
+      actionId: pending.actionId,
+      decision: "reject" as const,
+      sessionId: session.id,
+      idempotencyKey: "gw-1",
+    };
+    expect(await gateway.command(command)).toMatchObject({ status: "accepted" });
+    expect(await gateway.command(command)).toMatchObject({ status: "accepted", duplicate: true });
+    const done = await waitFor(async () => {
+      const s = await state();
+      return s.runtime.status === "completed" ? s : undefined;
+    });
+    expect(done.actions[pending.actionId]).toMatchObject({ status: "resolved" });
+    expect(done.tools[String(pending.toolCallId)].status).toBe("output-error");
+    expect(Object.values(done.actions)).toHaveLength(1);
   });
 });

@@ -7,8 +7,8 @@ import type { ChildProcess } from "node:child_process";
 import { type AgentUiEvent, type ProjectionState, streamKeyOf } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { afterAll, describe, expect, it } from "vitest";
+import { demoSource } from "@agent-ui/demo";
 import { type RunningServer, startServer } from "../src";
-import { demoSource } from "../src/demo";
 import { crashChild, getJson, postJson, startChildGateway, tempDir, waitFor } from "./helpers";
 
 const LONG = 60_000;
@@ -98,7 +98,13 @@ describe("demo runtime resumes after a gateway restart (same SQLite data dir)", 
     const servers: RunningServer[] = [];
     const start = async () => {
       // Frequent compaction: a restart then plans from a stored snapshot plus its tail (HYD-09).
-      const server = await startServer({ noAuth: true, port: 0, dataDir: dir.path, snapshotEvery: 20 });
+      const server = await startServer({
+        noAuth: true,
+        port: 0,
+        dataDir: dir.path,
+        snapshotEvery: 20,
+        sources: [demoSource],
+      });
       servers.push(server);
       return server;
     };
@@ -154,14 +160,14 @@ describe("demo runtime resumes after a gateway restart (same SQLite data dir)", 
   it("FALL-01/TASK-10 a run blocked on a quota when the gateway closed is in flight too: its task is lost (never completed), a retry of it is rejected with why, and the session takes new turns", async () => {
     const dir = tempDir("agent-ui-demo-blocked-");
     dirs.push(dir);
-    const first = await startServer({ noAuth: true, port: 0, dataDir: dir.path });
+    const first = await startServer({ noAuth: true, port: 0, dataDir: dir.path, sources: [demoSource] });
     const id = await createDemo(first.url, "blocked", { pace: 0 });
     await waitFor(
       async () => (await sessionClient(first.url, id).state()).runtime.status === "blocked",
       LONG,
     );
     await first.close();
-    const second = await startServer({ noAuth: true, port: 0, dataDir: dir.path });
+    const second = await startServer({ noAuth: true, port: 0, dataDir: dir.path, sources: [demoSource] });
     try {
       const client = sessionClient(second.url, id);
       const resumed = await liveAgain(client);

@@ -7,8 +7,17 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type LogEntry, SseDecoder } from "@agent-ui/client";
 import type { AgentUiEvent, ControlCommand, WriteResult } from "@agent-ui/contracts";
+import {
+  a2aConnector,
+  agUiConnector,
+  aiSdkConnector,
+  type ReplayOptions,
+  replaySource,
+  type UpstreamPolicy,
+} from "@agent-ui/connectors";
+import { demoSource } from "@agent-ui/demo";
 import type { RuntimeSink, RuntimeSource, RuntimeSourceFactory } from "../src";
-import { builtInSources, type RunningServer, type ServerOptions, startServer } from "../src";
+import { pushSource, type RunningServer, type ServerOptions, startServer } from "../src";
 
 /** The peers' captured streams in the standard's shared folder beside the repository root. */
 export const PEERS = fileURLToPath(new URL("../../../../shared/peers/streams", import.meta.url));
@@ -61,6 +70,20 @@ export function tempDir(prefix = "agent-ui-server-"): { path: string; remove(): 
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+/** Every source kind `agent-ui start` offers: the demo runtime, the connectors, replay and push. */
+export function allSources(
+  options: { replay?: ReplayOptions; upstream?: UpstreamPolicy } = {},
+): RuntimeSourceFactory[] {
+  return [
+    demoSource,
+    agUiConnector(options.upstream),
+    aiSdkConnector(options.upstream),
+    a2aConnector(options.upstream),
+    replaySource(options.replay),
+    pushSource,
+  ];
+}
+
 export async function startTestServer(
   options: ServerOptions & { extraSources?: RuntimeSourceFactory[] } = {},
 ): Promise<RunningServer & { dataDir: string }> {
@@ -70,7 +93,7 @@ export async function startTestServer(
     port: 0,
     dataDir: dir.path,
     noAuth: !options.token,
-    sources: [...builtInSources({ replay: { root: PEERS } }), ...(options.extraSources ?? [])],
+    sources: [...allSources({ replay: { root: PEERS } }), ...(options.extraSources ?? [])],
     ...options,
   });
   return {

@@ -9,8 +9,7 @@ import { adaptRecords } from "@agent-ui/adapters";
 import { type AgentUiEvent, type ProjectionState, parseRecords } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtInSources } from "../src";
-import { createSession, getJson, postJson, startTestServer, tempDir, waitFor } from "./helpers";
+import { allSources, createSession, getJson, postJson, startTestServer, tempDir, waitFor } from "./helpers";
 
 const FIXTURE = "langgraph.run1.agent-server.sse";
 const FIXTURES = fileURLToPath(new URL("./fixtures", import.meta.url));
@@ -51,7 +50,7 @@ describe("replay of a raw LangGraph Agent Server SSE recording", () => {
       join(dir.path, "unknown.sse"),
       'event: ping\ndata: {"n":1}\n\nevent: ping\ndata: {"n":2}\n\n',
     );
-    server = await startTestServer({ sources: builtInSources({ replay: { root: dir.path } }) });
+    server = await startTestServer({ sources: allSources({ replay: { root: dir.path } }) });
   });
   afterAll(async () => {
     await server?.close();

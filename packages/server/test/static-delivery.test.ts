@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtInSources, type RunningServer, startServer } from "../src";
+import { type RunningServer, startServer } from "../src";
+import { allSources } from "./helpers";
 
 /** Raw GET (fetch would decode the body and hide Content-Encoding handling). */
 function get(url: string, headers: Record<string, string> = {}) {
@@ -41,7 +42,7 @@ describe("static UI delivery", () => {
       port: 0,
       dataDir: join(dir, "data"),
       staticDir: join(dir, "ui"),
-      sources: builtInSources(),
+      sources: allSources(),
     });
   });
   afterAll(async () => {

@@ -15,8 +15,8 @@ import {
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { builtInSources, createSqliteStore, MARKER_FILE, StoreRefusedError, startServer } from "../src";
-import { tempDir } from "./helpers";
+import { createSqliteStore, MARKER_FILE, StoreRefusedError, startServer } from "../src";
+import { allSources, tempDir } from "./helpers";
 
 const DB = "agent-ui.sqlite";
 const event = (i: number) => ({
@@ -115,7 +115,7 @@ describe("storage damage", () => {
         port: 0,
         dataDir: dir.path,
         noAuth: true,
-        sources: builtInSources(),
+        sources: allSources(),
       });
       try {
         const list = (await (await fetch(`${server.url}/api/sessions`)).json()) as {

@@ -1,7 +1,8 @@
 // `agent-ui serve`: the gateway alone — HTTP API, SSE/WebSocket streams, durable session store, optional
 // static workbench. Binds 127.0.0.1 unless told otherwise; prints its URL; runs until SIGINT/SIGTERM.
-import { builtInSources, type ServerOptions, startServer } from "@agent-ui/server";
+import { type ServerOptions, startServer } from "@agent-ui/server";
 import type { Command, CommandIO } from "../command";
+import { agentUiSources } from "../sources";
 import {
   ACCESS_ENV,
   ACCESS_USAGE,
@@ -96,10 +97,7 @@ export function parseServeArgs(
 export async function runServe(options: ServeArgs, io: CommandIO, stop: AbortSignal): Promise<number> {
   const server = await startServer({
     ...options,
-    sources: builtInSources({
-      replay: { root: options.replayDir },
-      upstream: { allow: options.upstreamAllow },
-    }),
+    sources: agentUiSources(options),
   });
   io.stdout(`agent-ui gateway listening on ${server.url} (store: ${server.gateway.store.kind})`);
   const access = accessLines(server, options, options.staticDir ? "Open the workbench" : "Access URL");

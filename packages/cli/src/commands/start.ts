@@ -1,7 +1,8 @@
 // `agent-ui start`: the one-command demo. Builds the workbench when its build is missing or stale, starts
 // the gateway with the embedded demo runtime and the built workbench as static files, opens a `team`
 // session and prints the URL. Runs until interrupted.
-import { builtInSources, type RunningServer, startServer } from "@agent-ui/server";
+import { DEMO_SCENARIO_NAMES } from "@agent-ui/demo";
+import { type RunningServer, startServer } from "@agent-ui/server";
 import type { Command, CommandIO } from "../command";
 import {
   ACCESS_ENV,
@@ -12,6 +13,7 @@ import {
   applyAccessOption,
   resolveToken,
 } from "./access-options";
+import { agentUiSources } from "../sources";
 import { workbenchDir } from "../workbench";
 
 const USAGE = [
@@ -94,10 +96,7 @@ export async function launchWorkbench(
     noAuth: options.noAuth,
     corsOrigins: options.corsOrigins,
     allowedHosts: options.allowedHosts,
-    sources: builtInSources({
-      replay: { root: options.replayDir },
-      upstream: { allow: options.upstreamAllow },
-    }),
+    sources: agentUiSources(options),
   });
   try {
     const session = await server.gateway.createSession({
@@ -115,11 +114,6 @@ export async function launchWorkbench(
   }
 }
 
-/** The scenario names the embedded demo runtime offers. */
-function demoScenarios(): readonly string[] {
-  return builtInSources().find((source) => source.kind === "demo")?.scenarios ?? [];
-}
-
 function untilSignal(): Promise<string> {
   return new Promise((resolve) => {
     const done = (signal: string) => () => resolve(signal);
@@ -132,7 +126,7 @@ export const startCommand: Command = {
   name: "start",
   usage: `${USAGE}
 
-  --scenario <name>  the demo scenario to open: ${demoScenarios().join(", ")}
+  --scenario <name>  the demo scenario to open: ${DEMO_SCENARIO_NAMES.join(", ")}
   --rebuild          rebuild the workbench from the repository's sources first`,
   async run(args: string[], io: CommandIO): Promise<number> {
     const options = parseStartArgs(args);

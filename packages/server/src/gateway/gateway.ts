@@ -10,13 +10,8 @@ import {
   redactText,
   type WriteResult,
 } from "@agent-ui/contracts";
-import type {
-  RuntimeSink,
-  RuntimeSource,
-  RuntimeSourceFactory,
-  SourceStatus,
-} from "../sources/runtime-source";
-import { SourceConfigError } from "../sources/runtime-source";
+import type { RuntimeSink, RuntimeSource, RuntimeSourceFactory, SourceStatus } from "@agent-ui/contracts";
+import { SourceConfigError } from "@agent-ui/contracts";
 import type { DetailRecord, SessionRecord, SessionStore } from "../store/session-store";
 import { IdempotentCommands } from "./commands";
 import { GatewayError } from "./errors";

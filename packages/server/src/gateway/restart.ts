@@ -6,7 +6,7 @@
 // A run that was in flight when the previous process died has an unknown outcome: the session is marked
 // stale and a diagnostic says so, instead of a runtime that shows `running` forever.
 import { isRuntimeActive, redact } from "@agent-ui/contracts";
-import type { ResumeOutcome, RuntimeSourceFactory } from "../sources/runtime-source";
+import type { ResumeOutcome, RuntimeSourceFactory } from "@agent-ui/contracts";
 import type { SessionRecord } from "../store/session-store";
 import type { Gateway } from "./gateway";
 import { errorMessage, SessionIngest } from "./ingest";

@@ -1,7 +1,7 @@
 // Upstream health as facts: every client sees the same `stale` / `failed` state instead of prose in a log
 // (FALL-01, CTRL-07: `stream_interrupted` → stale, `runtime_failed` → failed).
 import type { AgentUiEvent, SessionUpdatedPayload } from "@agent-ui/contracts";
-import type { SourceStatus } from "../sources/runtime-source";
+import type { SourceStatus } from "@agent-ui/contracts";
 import type { SessionIngest } from "./ingest";
 
 /** The reason a session's status becomes `stopped` when the gateway shuts down cleanly: such a session was

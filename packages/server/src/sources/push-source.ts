@@ -15,7 +15,7 @@ import {
   type RuntimeSourceFactory,
   SourceConfigError,
   unavailableResult,
-} from "./runtime-source";
+} from "@agent-ui/contracts";
 
 /** How long a write waits for the runtime's answer before it is reported `unavailable`. */
 export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;

@@ -1,4 +1,4 @@
-import type { SourceStatus } from "../sources/runtime-source";
+import type { SourceStatus } from "@agent-ui/contracts";
 import type { DetailRecord, SessionRecord } from "./session-store";
 
 /** The `sessions` table row, as both SQL backends return it (Postgres returns BIGINT as a string). */

@@ -5,7 +5,7 @@
 // first result (AUI-AR-ACTION-004, ORD-07).
 import { createHash } from "node:crypto";
 import type { AgentUiEvent, LogEntry, ProjectionState, WriteResult } from "@agent-ui/contracts";
-import type { SourceStatus } from "../sources/runtime-source";
+import type { SourceStatus } from "@agent-ui/contracts";
 
 /** One stored event and its position in the session log: the wire format's entry. */
 export type { LogEntry };

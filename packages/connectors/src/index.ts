@@ -1,0 +1,5 @@
+export { AG_UI_FORMAT, agUiConnector, agUiSource } from "./ag-ui/connector";
+export { AI_SDK_FORMAT, aiSdkConnector, aiSdkSource } from "./ai-sdk/connector";
+export { A2A_FORMAT, a2aConnector, a2aSource } from "./a2a/connector";
+export { type ReplayOptions, replaySource } from "./replay/source";
+export { UPSTREAM_UNAVAILABLE, UpstreamGuard, type UpstreamPolicy } from "./upstream/policy";

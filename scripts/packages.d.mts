@@ -1,0 +1,2 @@
+/** The published packages' folder names under `packages/`, dependencies first. */
+export declare const PACKAGES: readonly string[];
