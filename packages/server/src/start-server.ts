@@ -16,6 +16,7 @@ import { createApp } from "./http/app";
 import { chooseWsProtocol } from "./http/guard";
 import type { RuntimeSourceFactory } from "./sources/runtime-source";
 import { builtInSources } from "./sources/registry";
+import type { UpstreamPolicy } from "./sources/upstream-policy";
 import { createPostgresStore } from "./store/postgres-store";
 import type { SessionStore } from "./store/session-store";
 import { createSqliteStore } from "./store/sqlite-store";
@@ -56,6 +57,9 @@ export interface ServerOptions {
   viewerLimits?: Partial<PumpLimits>;
   /** Push ingest bounds (`POST /api/sessions/:id/ingest`). */
   ingestLimits?: Partial<IngestLimits>;
+  /** Private upstreams `POST /api/connect/test` may reach: give the same policy as the sources'
+   * (`builtInSources({ upstream })`). Default: loopback and public hosts only. */
+  upstream?: UpstreamPolicy;
 }
 
 export interface RunningServer {
@@ -120,6 +124,7 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
     corsOrigins: options.corsOrigins,
     allowedHosts: [...boundHost(host), ...(options.allowedHosts ?? [])],
     ingestLimits: options.ingestLimits,
+    upstream: options.upstream,
   });
   if (options.staticDir) {
     const root = resolve(options.staticDir);

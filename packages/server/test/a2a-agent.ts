@@ -151,7 +151,10 @@ export interface A2aAgent {
 }
 
 /** `protocol: "0.3"`: the agent's only JSON-RPC interface is 0.3 (the SDK's compat layer answers it). */
-export async function startA2aAgent(protocol: "1.0" | "0.3" = "1.0"): Promise<A2aAgent> {
+export async function startA2aAgent(
+  protocol: "1.0" | "0.3" = "1.0",
+  extra: { skills?: { id: string; name: string; description: string; tags: string[] }[] } = {},
+): Promise<A2aAgent> {
   const card = {
     name: "Report agent",
     description: "offline",
@@ -163,7 +166,7 @@ export async function startA2aAgent(protocol: "1.0" | "0.3" = "1.0"): Promise<A2
     securityRequirements: [],
     defaultInputModes: ["text"],
     defaultOutputModes: ["text"],
-    skills: [],
+    skills: extra.skills ?? [],
     documentationUrl: "",
     signatures: [],
   };

@@ -100,6 +100,7 @@ export async function runServe(options: ServeArgs, io: CommandIO, stop: AbortSig
       replay: { root: options.replayDir },
       upstream: { allow: options.upstreamAllow },
     }),
+    upstream: { allow: options.upstreamAllow },
   });
   io.stdout(`agent-ui gateway listening on ${server.url} (store: ${server.gateway.store.kind})`);
   const access = accessLines(server, options, options.staticDir ? "Open the workbench" : "Access URL");

@@ -98,6 +98,7 @@ export async function launchWorkbench(
       replay: { root: options.replayDir },
       upstream: { allow: options.upstreamAllow },
     }),
+    upstream: { allow: options.upstreamAllow },
   });
   try {
     const session = await server.gateway.createSession({

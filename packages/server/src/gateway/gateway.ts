@@ -7,6 +7,7 @@ import {
   type AgentUiEvent,
   type ControlCommand,
   redact,
+  redactSourceConfig,
   redactText,
   type WriteResult,
 } from "@agent-ui/contracts";
@@ -130,7 +131,7 @@ export class Gateway {
       title: input.title === undefined ? undefined : redactText(input.title),
       sourceKind: factory.kind,
       scenario: input.scenario === undefined ? undefined : redactText(input.scenario),
-      config: redact(config).value,
+      config: redactSourceConfig(config),
     });
     await this.projection(id);
     this.attach(id, source);

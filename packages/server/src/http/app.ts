@@ -5,10 +5,12 @@ import { WINDOW_TABLES, type WindowTable } from "@agent-ui/contracts";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import { cors } from "hono/cors";
+import type { UpstreamPolicy } from "../sources/upstream-policy";
 import { GatewayError } from "../gateway/errors";
 import { IdempotencyConflictError } from "../gateway/commands";
 import type { Gateway } from "../gateway/gateway";
 import { SessionDamagedError } from "../store/session-store";
+import { connectRoutes } from "./connect-route";
 import { detailRoute } from "./detail-route";
 import { HTTP_STATUS_OF } from "./error-status";
 import { fail } from "./fail";
@@ -36,6 +38,8 @@ export interface AppOptions {
   version?: string;
   /** Push ingest bounds (records in flight per session, records per request). */
   ingestLimits?: Partial<IngestLimits>;
+  /** Private upstreams the connection test may reach (the connectors' policy; default loopback + public). */
+  upstream?: UpstreamPolicy;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -188,6 +192,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   });
 
   ingestRoutes(app, gateway, options.ingestLimits);
+  connectRoutes(app, gateway, options.upstream);
 
   app.post("/api/sessions/:id/stop", async (c) => {
     const id = c.req.param("id");
