@@ -6,7 +6,11 @@
 // Every request goes through the upstream policy (./probe-http); each outcome is a code and a sentence.
 import { randomUUID } from "node:crypto";
 import { detectFormat } from "@agent-ui/adapters";
-import { SseDecoder } from "@agent-ui/contracts";
+import {
+  SseDecoder,
+  type ConnectionFound as WireFound,
+  type ConnectionTestResult as WireResult,
+} from "@agent-ui/contracts";
 import { cardCandidates, endpointOf } from "../sources/a2a-wire";
 import type { UpstreamGuard } from "../sources/upstream-policy";
 import { requireUrl, upstreamHeaders } from "../sources/upstream-sse";
@@ -14,7 +18,6 @@ import {
   checkHost,
   describeBody,
   type ProbeAnswer,
-  type ProbeCode,
   ProbeFailure,
   probeRequest,
   statusFailure,
@@ -33,27 +36,13 @@ const PROTOCOL_NAMES: Record<string, string> = {
   "ai-sdk": "the AI SDK UI message stream",
 };
 
-/** What was found at a URL that answered as its protocol should. */
-export interface ConnectionFound {
+/** What was found (the wire type, with the protocol narrowed). */
+export interface ConnectionFound extends WireFound {
   protocol: TestableSource;
-  /** A2A: the card's name, description, protocol generation, skills and capabilities. */
-  name?: string;
-  description?: string;
-  protocolVersion?: string;
-  skills?: { id?: string; name: string }[];
-  streaming?: boolean;
-  pushNotifications?: boolean;
-  /** AG-UI / AI SDK: the format the first event was recognised as. */
-  detected?: string;
-  /** Anything the user should know although the test passed. */
-  note?: string;
 }
 
-export interface ConnectionTestResult {
-  ok: boolean;
+export interface ConnectionTestResult extends WireResult {
   source: TestableSource;
-  code: ProbeCode;
-  message: string;
   found?: ConnectionFound;
 }
 

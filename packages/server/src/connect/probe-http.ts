@@ -8,28 +8,14 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { lookup } from "node:dns/promises";
 import { isIP, type LookupFunction } from "node:net";
+import type { ConnectionTestCode } from "@agent-ui/contracts";
 import type { UpstreamGuard } from "../sources/upstream-policy";
 
 /** The most of an answer's body the probe reads. */
 export const MAX_PROBE_BYTES = 64 * 1024;
 
 /** Why a connection test failed (or `ok`), as a stable code. */
-export type ProbeCode =
-  | "ok"
-  | "dns_not_found"
-  | "refused_by_policy"
-  | "connection_refused"
-  | "connection_reset"
-  | "timeout"
-  | "tls_error"
-  | "unreachable"
-  | "redirected"
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "http_error"
-  | "upstream_error"
-  | "wrong_protocol";
+export type ProbeCode = ConnectionTestCode;
 
 export class ProbeFailure extends Error {
   constructor(
