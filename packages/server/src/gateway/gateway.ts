@@ -18,6 +18,7 @@ import type {
   SourceStatus,
 } from "../sources/runtime-source";
 import { SourceConfigError } from "../sources/runtime-source";
+import type { WebhookRegistry } from "./webhooks";
 import type { DetailRecord, SessionRecord, SessionStore } from "../store/session-store";
 import { IdempotentCommands } from "./commands";
 import { GatewayError } from "./errors";
@@ -37,6 +38,8 @@ export interface GatewayOptions {
   maxCachedProjections?: number;
   /** Backpressure limits of SSE and WebSocket viewers (./live-pump). */
   viewerLimits?: Partial<PumpLimits>;
+  /** Callback URLs for upstreams (./webhooks); without it sources get none. */
+  webhooks?: WebhookRegistry;
 }
 
 interface CachedProjection {
@@ -65,6 +68,8 @@ const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 export class Gateway {
   readonly store: SessionStore;
+  /** Callback URLs upstreams post to (A2A push notifications). */
+  readonly webhooks: WebhookRegistry | undefined;
   private readonly factories: readonly RuntimeSourceFactory[];
   private readonly snapshotEvery: number;
   private readonly projectorFactory: ProjectorFactory;
@@ -81,6 +86,7 @@ export class Gateway {
 
   constructor(options: GatewayOptions) {
     this.store = options.store;
+    this.webhooks = options.webhooks;
     this.factories = options.sources;
     this.snapshotEvery = options.snapshotEvery ?? 200;
     this.projectorFactory = options.projectorFactory ?? defaultProjectorFactory;
@@ -381,7 +387,14 @@ export class Gateway {
     };
     // A source that throws synchronously is treated like one whose start rejected.
     Promise.resolve()
-      .then(() => source.start({ sessionId, sink, signal: runtime.abort.signal }))
+      .then(() =>
+        source.start({
+          sessionId,
+          sink,
+          signal: runtime.abort.signal,
+          webhook: this.webhooks?.forSession(sessionId, runtime.abort.signal),
+        }),
+      )
       .then(
         () => (runtime.reportedStatus ? undefined : setStatus("live", liveReason)),
         (error) =>

@@ -22,6 +22,7 @@ import { sseRoute } from "./sse-route";
 import { listSessions, sessionsFeedRoute } from "./sessions-feed-route";
 import { badRequest, intParam, readJsonObject } from "./params";
 import { parseCommand } from "./validate-command";
+import { webhookRoutes } from "./webhook-route";
 import { wsRoute } from "./ws-route";
 
 export { fail };
@@ -72,6 +73,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   if (options.token) app.use("/api/*", tokenGuard(options.token));
   app.use("/api/*", jsonWrites);
   app.use("/api/*", capBody);
+  app.use("/hooks/*", capBody);
 
   app.get("/api/health", (c) =>
     c.json({ ok: true, store: gateway.store.kind, version: options.version ?? "0.1.0" }),
@@ -193,6 +195,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
 
   ingestRoutes(app, gateway, options.ingestLimits);
   connectRoutes(app, gateway, options.upstream);
+  webhookRoutes(app, gateway);
 
   app.post("/api/sessions/:id/stop", async (c) => {
     const id = c.req.param("id");

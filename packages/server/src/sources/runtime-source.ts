@@ -43,6 +43,16 @@ export interface RuntimeSourceContext {
   sink: RuntimeSink;
   /** Aborted when the session or the gateway stops. */
   signal: AbortSignal;
+  /** A URL the upstream may POST updates to (A2A push notifications), when the gateway serves one. */
+  webhook?: SessionWebhook;
+}
+
+/** A session's callback URL for its upstream, authenticated by a token made for it alone. */
+export interface SessionWebhook {
+  /** Opens the hook for `kind` (`a2a`): its URL and token, or undefined when the gateway has no address
+   * yet. `deliver` receives each authenticated body, in arrival order. */
+  open(kind: string, deliver: (body: unknown) => Promise<void>): { url: string; token: string } | undefined;
+  close(kind: string): void;
 }
 
 /** One running producer for one session. */
