@@ -116,7 +116,15 @@ export function ConnectDialog(props: ConnectDialogProps) {
         result: await props.http.testConnection({ source: chosen.kind, config: built }),
       });
     } catch (error) {
-      setTest({ kind: "error", message: error instanceof Error ? error.message : String(error) });
+      const untestable = (error as { code?: string }).code === "unknown_source";
+      setTest({
+        kind: "error",
+        message: untestable
+          ? `This gateway cannot test ${chosen.label} connections; Connect creates the session, which says what failed if it cannot reach the agent.`
+          : error instanceof Error
+            ? error.message
+            : String(error),
+      });
     }
   };
 
