@@ -124,6 +124,19 @@ describe("POST /api/connect/test: what failed, in words, with a code", () => {
     expect((await probe("a2a", { url: `${agUiPeer.url}/agnet` })).code).toBe("not_found");
   });
 
+  it("a failure on the agent's side is upstream_error; a peer that hangs up without answering, connection_reset", async () => {
+    const broken = await upstream((_req, res) => res.writeHead(502).end("bad gateway"));
+    const hangsUp = await upstream((req) => req.socket.destroy());
+    closers.push(broken.close, hangsUp.close);
+    const failed = await probe("ai-sdk", { url: `${broken.url}/api/chat` });
+    expect(failed).toMatchObject({ ok: false, code: "upstream_error" });
+    expect(failed.message).toContain("HTTP 502");
+    expect(await probe("ag-ui", { url: `${hangsUp.url}/agent` })).toMatchObject({
+      ok: false,
+      code: "connection_reset",
+    });
+  });
+
   it("a redirect is reported, not followed", async () => {
     const moved = await upstream((_req, res) =>
       res.writeHead(302, { location: "http://127.0.0.1:9/elsewhere?token=abc" }).end(),
