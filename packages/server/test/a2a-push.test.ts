@@ -164,4 +164,31 @@ describe("A2A push notifications (agent capabilities.pushNotifications)", () => 
     expect(unknown.status).toBe(401);
     expect((await eventsOf(first.id)).length).toBe(before);
   });
+
+  it("an A2A 0.3 agent gets tasks/pushNotificationConfig/set with the config nested, and accepts it", async () => {
+    const legacy = await startA2aAgent("0.3", { pushNotifications: true });
+    try {
+      const created = await postJson(
+        `${server.url}/api/sessions`,
+        { source: "a2a", config: { url: legacy.baseUrl, text: "Write a report" } },
+        auth,
+      );
+      const id = created.body.session.id as string;
+      const params = (await waitFor(async () => legacy.pushConfigs.at(-1), 5000)) as {
+        taskId: string;
+        pushNotificationConfig: { url: string; token: string };
+      };
+      expect(legacy.methods).toContain("tasks/pushNotificationConfig/set");
+      expect(params.pushNotificationConfig.url).toBe(`${server.url}/hooks/a2a/${id}`);
+      expect(params.taskId).toBe(Object.keys((await stateOf(id)).tasks)[0]);
+      // Accepted: no diagnostic says the registration was refused.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const refused = (await eventsOf(id)).filter((e) =>
+        JSON.stringify(e.payload ?? {}).includes("push notifications for task"),
+      );
+      expect(refused).toEqual([]);
+    } finally {
+      await legacy.close();
+    }
+  });
 });
