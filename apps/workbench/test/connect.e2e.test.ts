@@ -65,6 +65,16 @@ describe.skipIf(!runBrowser)("Connect dialog in Chromium", () => {
     await dialog.waitFor();
     expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
+    // Focus stays in the modal: Tab never reaches the page behind it.
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        if (active === null || active === document.body) return "nowhere";
+        return active.closest("dialog") ? "dialog" : (active.outerHTML.slice(0, 80) as string);
+      });
+      expect(["dialog", "nowhere"]).toContain(where);
+    }
 
     await dialog.getByLabel("Protocol").selectOption("ag-ui");
     const url = dialog.getByRole("textbox", { name: "Agent URL" });
