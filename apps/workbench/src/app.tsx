@@ -5,6 +5,7 @@
 // down or wants a token.
 import { type SessionTab, SessionTabs, ThemeToggle, useSessions } from "@agent-ui/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { ConnectDialog } from "./connect-dialog";
 import { GatewayDownPage, UnauthorizedPage } from "./gateway-pages";
 import { LiveSession } from "./live-session";
 import { runState, sessionLabel } from "./run-state";
@@ -44,6 +45,7 @@ export function App(props: AppProps) {
   const [seen, setSeen] = useState<Record<string, number>>({});
   const [drawer, setDrawer] = useState<Drawer>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [connectOpen, setConnectOpen] = useState(false);
   // Composer drafts and their chips per session: switching tabs unmounts a session's view, never its
   // draft (COMP-03).
   const drafts: SessionDrafts = useMemo(() => ({ text: new Map(), context: new Map() }), []);
@@ -176,6 +178,7 @@ export function App(props: AppProps) {
                   setActionError(`Could not create the session: ${String(error)}`);
                 }
               }}
+              onConnect={() => setConnectOpen(true)}
               onRename={async (id, title) => {
                 await gateway.rename(id, title);
               }}
@@ -185,6 +188,16 @@ export function App(props: AppProps) {
               }}
             />
           </nav>
+          <ConnectDialog
+            open={connectOpen}
+            sources={gateway.sources}
+            http={gateway.http}
+            onClose={() => setConnectOpen(false)}
+            onConnect={async (request) => {
+              const created = await gateway.create(request);
+              select(created.id);
+            }}
+          />
           {drawer ? (
             <button
               type="button"

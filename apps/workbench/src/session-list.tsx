@@ -1,4 +1,5 @@
-// The sessions drawer: new session per scenario the gateway offers, search by title, and the list with
+// The sessions drawer: new session per scenario the gateway offers or on the user's own agent (Connect),
+// search by title, and the list with
 // each run's state (which sessions need a decision); rename and delete (asks first) for the selected one.
 import type { SessionInfo, SourceInfo } from "@agent-ui/client";
 import { Badge, CardButton } from "@agent-ui/react";
@@ -11,6 +12,8 @@ export interface SessionListProps {
   activeId: string | null;
   onSelect: (id: string) => void;
   onCreate: (scenario: string) => Promise<void>;
+  /** Opens the Connect dialog (a session on the user's own agent). */
+  onConnect?: () => void;
   onRename: (id: string, title: string) => Promise<void>;
   onDelete: (id: string) => Promise<void>;
   error?: string | null;
@@ -51,6 +54,11 @@ export function SessionList(props: SessionListProps) {
           </button>
         ))}
       </div>
+      {props.onConnect ? (
+        <button type="button" className="aui-button wb-connect-open" onClick={props.onConnect}>
+          Connect an agent…
+        </button>
+      ) : null}
       <h2>Sessions</h2>
       <input
         type="search"

@@ -48,4 +48,15 @@ describe("agent-ui start --help", () => {
       /--scenario <name> {2}the demo scenario to open: solo, team, approval, retry, blocked, queue-steer/,
     );
   });
+
+  it("lists --connect, --protocol and --header", async () => {
+    const { io, out } = fakeIO();
+    expect(await main(["start", "--help"], io)).toBe(0);
+    const help = out.join("\n");
+    expect(help).toContain(
+      '[--connect URL [--protocol ag-ui|ai-sdk|a2a|langgraph] [--header "Name: value"]...]',
+    );
+    expect(help).toMatch(/--connect <url> +open the workbench on your own agent/);
+    expect(help).toMatch(/--header "K: V" +a header sent to the agent/);
+  });
 });

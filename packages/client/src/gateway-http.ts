@@ -1,6 +1,8 @@
 // Read side of the gateway's HTTP API: sessions, hydration window, older history pages and raw log pages.
 import { apiUrl, authHeaders, type HttpOptions, readJsonResponse } from "./write-port";
 import type {
+  ConnectionTestRequest,
+  ConnectionTestResult,
   DetailContent,
   EventsPage,
   HistoryPage,
@@ -69,6 +71,13 @@ export class GatewayHttpClient {
 
   async createSession(request: CreateSessionRequest): Promise<SessionInfo> {
     return (await this.send<{ session: SessionInfo }>("POST", "/api/sessions", request)).session;
+  }
+
+  /** Tries an upstream agent before a session is created on it (`POST /api/connect/test`): a code and a
+   * sentence saying what failed (DNS, refused, timeout, TLS, 401/403, 404, wrong protocol) or what was
+   * found. A config the connector would refuse rejects with `GatewayRequestError` 400. */
+  testConnection(request: ConnectionTestRequest): Promise<ConnectionTestResult> {
+    return this.send("POST", "/api/connect/test", request);
   }
 
   /** The hydration window: recent messages + summaries, and the seq to subscribe after. */

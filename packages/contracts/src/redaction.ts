@@ -112,6 +112,22 @@ export function redactText(text: string): string {
   return matches.length === 0 ? text : applyMatches(text, matches);
 }
 
+/** A runtime source's config as it may be stored: `redact`, and every value of its `headers` replaced by
+ * `[redacted:header]`. A header typed into a connection form is a credential more often than not
+ * (`X-Api-Key`, a tenant token, a custom auth scheme) and its name says too little to tell, so none is
+ * kept; the names stay, to show which were given. */
+export function redactSourceConfig(config: Record<string, unknown>): Record<string, unknown> {
+  const { value } = redact(config);
+  const headers = value.headers;
+  if (headers === null || typeof headers !== "object" || Array.isArray(headers)) return value;
+  const masked: Record<string, unknown> = {};
+  for (const name of Object.keys(headers)) setOwn(masked, name, redactionMarker(HEADER_REDACTION_REASON));
+  return { ...value, headers: masked };
+}
+
+/** The marker reason of a header value in a stored source config. */
+export const HEADER_REDACTION_REASON = "header";
+
 /** `text` with the given (ordered, non-overlapping) matches replaced by their markers. */
 export function applyMatches(text: string, matches: readonly SecretMatch[]): string {
   let result = "";

@@ -3,6 +3,7 @@
 // the store itself: it hands records or envelope events to its sink, and the gateway adapts, redacts,
 // sequences and stores them (SEC-01, ORD-01). Writes from the UI arrive as `ControlCommand`s; the source
 // answers with a `WriteResult` and shows the effect later as facts on the stream (CTRL-01).
+import type { ConnectionTestResult } from "./wire";
 import type { ControlCommand, WriteResult } from "./control";
 import type { Diagnostic } from "./diagnostics";
 import type { AgentUiEvent } from "./envelope";
@@ -40,6 +41,16 @@ export interface RuntimeSourceContext {
   sink: RuntimeSink;
   /** Aborted when the session or the gateway stops. */
   signal: AbortSignal;
+  /** A URL the upstream may POST updates to (A2A push notifications), when the gateway serves one. */
+  webhook?: SessionWebhook;
+}
+
+/** A session's callback URL for its upstream, authenticated by a token made for it alone. */
+export interface SessionWebhook {
+  /** Opens the hook for `kind` (`a2a`): its URL and token, or undefined when the gateway has no address
+   * yet. `deliver` receives each authenticated body, in arrival order. */
+  open(kind: string, deliver: (body: unknown) => Promise<void>): { url: string; token: string } | undefined;
+  close(kind: string): void;
 }
 
 /** One running producer for one session. */
@@ -88,7 +99,14 @@ export interface RuntimeSourceFactory {
   /** Re-attaches a session whose runtime lived in a previous gateway process. Without it (or when it
    * refuses) the session is `stopped` with the reason and its writes are `unavailable`. */
   resume?(init: RuntimeSourceResumeInit): ResumeOutcome;
+  /** Tries the upstream a session would use before it is created (`POST /api/connect/test`): what failed,
+   * with a code, or what was found. Without it the kind cannot be tested. Throws `SourceConfigError` on a
+   * config the kind would refuse. */
+  test?(config: Record<string, unknown>, options?: { timeoutMs?: number }): Promise<ConnectionTestResult>;
 }
+
+/** The longest a connection test may take, in milliseconds. */
+export const MAX_CONNECTION_TEST_MS = 30_000;
 
 /** A source config the client got wrong: reported as a 400, never a crash. */
 export class SourceConfigError extends Error {

@@ -72,6 +72,59 @@ export interface SourceInfo {
   scenarios: readonly string[];
 }
 
+/** `POST /api/connect/test`: an upstream agent tried before a session is created on it. */
+export interface ConnectionTestRequest {
+  /** `a2a`, `ag-ui`, `ai-sdk` (the connectors the gateway offers and can test). */
+  source: string;
+  /** The session config the test is for: `url`, `headers?`. */
+  config: Record<string, unknown>;
+  /** Deadline of the whole test, 100 … 30 000 ms (default 8 000). */
+  timeoutMs?: number;
+}
+
+/** Why a connection test failed, or `ok`. */
+export type ConnectionTestCode =
+  | "ok"
+  | "dns_not_found"
+  | "refused_by_policy"
+  | "connection_refused"
+  | "connection_reset"
+  | "timeout"
+  | "tls_error"
+  | "unreachable"
+  | "redirected"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "http_error"
+  | "upstream_error"
+  | "wrong_protocol";
+
+/** What a URL that answered as its protocol should showed. */
+export interface ConnectionFound {
+  protocol: string;
+  /** A2A: the card's name, description, protocol generation, skills and capabilities. */
+  name?: string;
+  description?: string;
+  protocolVersion?: string;
+  skills?: { id?: string; name: string }[];
+  streaming?: boolean;
+  pushNotifications?: boolean;
+  /** AG-UI / AI SDK: the format the first event was recognised as. */
+  detected?: string;
+  /** What the user should know although the test passed. */
+  note?: string;
+}
+
+/** The test's answer: a code and a sentence that says what failed (or what was found). */
+export interface ConnectionTestResult {
+  ok: boolean;
+  source: string;
+  code: ConnectionTestCode;
+  message: string;
+  found?: ConnectionFound;
+}
+
 /** The run as the session's projection states it (not the source's health): its runtime status, what it
  * needs from the user, and how many decisions are pending. */
 export interface SessionRunSummary {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isOffloadedValue, isRedactionMarker, offloadLargeValues, redact } from "../src/index";
+import {
+  isOffloadedValue,
+  isRedactionMarker,
+  offloadLargeValues,
+  redact,
+  redactSourceConfig,
+} from "../src/index";
 
 // Fake credentials assembled at runtime so secret scanners do not flag this file.
 const fake = (...parts: string[]) => parts.join("");
@@ -191,4 +197,32 @@ describe("secrets written out as assignments", () => {
       expect(redact({ text }).value.text).toBe(text);
     },
   );
+});
+
+describe("redactSourceConfig: a stored source config (SEC-02)", () => {
+  it("SEC-02 every header value becomes [redacted:header] whatever its name; the rest is redacted as usual", () => {
+    const config = {
+      url: "https://agent.example.org/a2a",
+      headers: { "X-Tenant": "acme-blue", "X-Custom-Auth": "opensesame42", Authorization: "Bearer x" },
+      apiKey: fake("sk-", "Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2"),
+      text: "hello",
+    };
+    const stored = redactSourceConfig(config);
+    expect(stored).toEqual({
+      url: "https://agent.example.org/a2a",
+      headers: {
+        "X-Tenant": "[redacted:header]",
+        "X-Custom-Auth": "[redacted:header]",
+        Authorization: "[redacted:header]",
+      },
+      apiKey: "[redacted:api_key]",
+      text: "hello",
+    });
+    expect(config.headers["X-Tenant"]).toBe("acme-blue");
+    expect(redactSourceConfig({ url: "http://127.0.0.1/", headers: "not an object" })).toEqual({
+      url: "http://127.0.0.1/",
+      headers: "not an object",
+    });
+    expect(redactSourceConfig(stored)).toEqual(stored);
+  });
 });

@@ -8,6 +8,7 @@ import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { WebSocketServer } from "ws";
 import { Gateway } from "./gateway/gateway";
+import { WebhookRegistry } from "./gateway/webhooks";
 import type { PumpLimits } from "./gateway/live-pump";
 import { resumeAfterRestart } from "./gateway/restart";
 import type { ProjectorFactory } from "./gateway/session-projection";
@@ -102,9 +103,11 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
     console.warn(line);
   const ownsStore = typeof options.store !== "object";
   const sources = options.sources ?? [pushSource];
+  const webhooks = new WebhookRegistry();
   const gateway = new Gateway({
     store,
     sources,
+    webhooks,
     snapshotEvery: options.snapshotEvery,
     projectorFactory: options.projectorFactory,
     viewerLimits: options.viewerLimits,
@@ -167,6 +170,7 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
   });
   const urlHost = host.includes(":") ? `[${host}]` : host;
   const url = `http://${urlHost}:${port}`;
+  webhooks.setBaseUrl(url);
   let closing: Promise<void> | undefined;
   return {
     url,

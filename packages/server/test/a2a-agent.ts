@@ -143,6 +143,8 @@ export interface A2aAgent {
   baseUrl: string;
   /** JSON-RPC methods received, in order. */
   methods: string[];
+  /** The params of every push-notification config registration received. */
+  pushConfigs: Record<string, unknown>[];
   /** Message texts received with each streaming call. */
   executor: ReportExecutor;
   /** Cuts every open SSE response (the socket is destroyed mid-stream). */
@@ -151,25 +153,38 @@ export interface A2aAgent {
 }
 
 /** `protocol: "0.3"`: the agent's only JSON-RPC interface is 0.3 (the SDK's compat layer answers it). */
-export async function startA2aAgent(protocol: "1.0" | "0.3" = "1.0"): Promise<A2aAgent> {
+export async function startA2aAgent(
+  protocol: "1.0" | "0.3" = "1.0",
+  extra: {
+    skills?: { id: string; name: string; description: string; tags: string[] }[];
+    /** Offer push notifications (the SDK's in-memory config store and its default sender). */
+    pushNotifications?: boolean;
+  } = {},
+): Promise<A2aAgent> {
   const card = {
     name: "Report agent",
     description: "offline",
     version: "1.0.0",
     provider: { organization: "agent-ui tests", url: "http://127.0.0.1" },
     supportedInterfaces: [] as unknown[],
-    capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
+    capabilities: {
+      streaming: true,
+      pushNotifications: extra.pushNotifications ?? false,
+      extensions: [],
+      extendedAgentCard: false,
+    },
     securitySchemes: {},
     securityRequirements: [],
     defaultInputModes: ["text"],
     defaultOutputModes: ["text"],
-    skills: [],
+    skills: extra.skills ?? [],
     documentationUrl: "",
     signatures: [],
   };
   const executor = new ReportExecutor();
   const handler = new DefaultRequestHandler(card as unknown as AgentCard, new InMemoryTaskStore(), executor);
   const methods: string[] = [];
+  const pushConfigs: Record<string, unknown>[] = [];
   const open = new Set<ServerResponse>();
   const app = express();
   app.use("/.well-known/agent-card.json", agentCardHandler({ agentCardProvider: handler }));
@@ -177,6 +192,8 @@ export async function startA2aAgent(protocol: "1.0" | "0.3" = "1.0"): Promise<A2
   app.use((req: { body?: { method?: string } }, res: ServerResponse, next: () => void) => {
     const method = req.body?.method;
     if (typeof method === "string") methods.push(method);
+    if (method === "CreateTaskPushNotificationConfig" || method === "tasks/pushNotificationConfig/set")
+      pushConfigs.push((req.body as { params: Record<string, unknown> }).params);
     if (STREAMING.has(method ?? "")) {
       open.add(res);
       res.once("close", () => open.delete(res));
@@ -200,6 +217,7 @@ export async function startA2aAgent(protocol: "1.0" | "0.3" = "1.0"): Promise<A2
   return {
     baseUrl,
     methods,
+    pushConfigs,
     executor,
     cutStreams() {
       const cut = open.size;

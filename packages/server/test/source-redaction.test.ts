@@ -70,7 +70,7 @@ describe("redaction before storage, read back from the store (SEC-01/02)", () =>
       config: {
         url: `https://admin:${PASSWORD}@upstream.example.com/agent`,
         apiKey: SECRET,
-        headers: { Authorization: `Bearer ${BEARER}`, "x-trace": "visible" },
+        headers: { Authorization: `Bearer ${BEARER}`, "x-custom-auth": "opensesame42" },
         nested: { password: PASSWORD, note: `key ${SECRET}` },
       },
     });
@@ -87,9 +87,21 @@ describe("redaction before storage, read back from the store (SEC-01/02)", () =>
   it("SEC-02 the stored session config holds markers, not the secrets; harmless fields are kept", async () => {
     const stored = await server.gateway.store.getSession(sessionId);
     expectNoSecret("stored config", stored?.config);
-    const config = stored?.config as { headers: Record<string, string> };
-    expect(config.headers["x-trace"]).toBe("visible");
-    expect(JSON.stringify(stored?.config)).toContain("[redacted:");
+    const config = stored?.config as { url: string; nested: { note: string } };
+    expect(config.url).toContain("upstream.example.com/agent");
+    expect(config.nested.note).toMatch(/^key \[redacted:/);
+  });
+
+  it("SEC-02 every header value of a source config is stored as a marker, whatever its name; names stay", async () => {
+    const stored = await server.gateway.store.getSession(sessionId);
+    expect(stored?.config.headers).toEqual({
+      Authorization: "[redacted:header]",
+      "x-custom-auth": "[redacted:header]",
+    });
+    const listed = await getJson(`${server.url}/api/sessions`);
+    expect(JSON.stringify(listed.body)).not.toContain("opensesame42");
+    const one = await getJson(`${server.url}/api/sessions/${sessionId}`);
+    expect(JSON.stringify(one.body)).not.toContain("opensesame42");
   });
 
   it("SEC-01 every stored event is redacted; the facts themselves are kept (nothing dropped)", async () => {

@@ -1,6 +1,7 @@
 // `agent-ui start`: the one-command demo. Builds the workbench when its build is missing or stale, starts
 // the gateway with the embedded demo runtime and the built workbench as static files, opens a `team`
-// session and prints the URL. Runs until interrupted.
+// session (or, with `--connect`, a session on the user's own agent) and prints the URL. Runs until
+// interrupted.
 import { DEMO_SCENARIO_NAMES } from "@agent-ui/demo";
 import { type RunningServer, startServer } from "@agent-ui/server";
 import type { Command, CommandIO } from "../command";
@@ -14,16 +15,26 @@ import {
   resolveToken,
 } from "./access-options";
 import { agentUiSources } from "../sources";
+import {
+  applyConnectOption,
+  CONNECT_HELP,
+  CONNECT_USAGE,
+  CONNECT_VALUE_OPTIONS,
+  type ConnectArgs,
+  checkConnectArgs,
+  connectSession,
+} from "./connect-options";
 import { workbenchDir } from "../workbench";
 
 const USAGE = [
   "agent-ui start [--port 4318] [--host 127.0.0.1] [--data-dir .data] [--scenario team] [--rebuild]",
   `               ${ACCESS_USAGE}`,
+  `               ${CONNECT_USAGE}`,
   "",
   `Environment: ${ACCESS_ENV}.`,
 ].join("\n");
 
-export interface StartOptions extends AccessArgs {
+export interface StartOptions extends AccessArgs, ConnectArgs {
   port: number;
   host: string;
   dataDir: string;
@@ -53,11 +64,15 @@ export function parseStartArgs(
       continue;
     }
     const access = ACCESS_VALUE_OPTIONS.includes(arg);
-    if (!access && !["--port", "--host", "--data-dir", "--scenario"].includes(arg))
+    const connect = CONNECT_VALUE_OPTIONS.includes(arg);
+    if (!access && !connect && !["--port", "--host", "--data-dir", "--scenario"].includes(arg))
       return `unknown option '${arg}'`;
     const value = args[++i];
     if (value === undefined) return `${arg} needs a value`;
-    if (access) {
+    if (connect) {
+      const refused = applyConnectOption(options, arg, value);
+      if (refused) return refused;
+    } else if (access) {
       const refused = applyAccessOption(options, arg, value);
       if (refused) return refused;
     } else if (arg === "--port") {
@@ -69,7 +84,7 @@ export function parseStartArgs(
     else if (arg === "--data-dir") options.dataDir = value;
     else options.scenario = value;
   }
-  return resolveToken(options, env) ?? options;
+  return checkConnectArgs(options) ?? resolveToken(options, env) ?? options;
 }
 
 export interface LaunchedWorkbench {
@@ -79,9 +94,12 @@ export interface LaunchedWorkbench {
   sessionId: string;
   /** Deep link to the created session, with the access token in its fragment (`#/s/<id>?token=…`). */
   sessionUrl: string;
+  /** With `--connect`: the protocol the session speaks and what the connection test found. */
+  connected?: { protocol: string; found?: string };
 }
 
-/** Build-if-stale, start the gateway with the demo runtime and the workbench, create one session. */
+/** Build-if-stale, start the gateway with the demo runtime and the workbench, create one session: a demo
+ * one, or with `connect` one on that agent (its connection tested first; a failure stops the gateway). */
 export async function launchWorkbench(
   options: StartOptions,
   log: (line: string) => void = () => {},
@@ -99,15 +117,28 @@ export async function launchWorkbench(
     sources: agentUiSources(options),
   });
   try {
-    const session = await server.gateway.createSession({
-      source: "demo",
-      scenario: options.scenario,
-      title: `${options.scenario} demo`,
-    });
+    const connected = options.connect === undefined ? undefined : await connectSession(server, options);
+    const sessionId =
+      connected?.sessionId ??
+      (
+        await server.gateway.createSession({
+          source: "demo",
+          scenario: options.scenario,
+          title: `${options.scenario} demo`,
+        })
+      ).id;
     const url = `${server.url}/`;
     const token = server.token ? `?token=${encodeURIComponent(server.token)}` : "";
-    const sessionUrl = `${url}#/s/${encodeURIComponent(session.id)}${token}`;
-    return { server, url, sessionId: session.id, sessionUrl };
+    const sessionUrl = `${url}#/s/${encodeURIComponent(sessionId)}${token}`;
+    return connected
+      ? {
+          server,
+          url,
+          sessionId,
+          sessionUrl,
+          connected: { protocol: connected.protocol, found: connected.found },
+        }
+      : { server, url, sessionId, sessionUrl };
   } catch (error) {
     await server.close();
     throw error;
@@ -127,7 +158,8 @@ export const startCommand: Command = {
   usage: `${USAGE}
 
   --scenario <name>  the demo scenario to open: ${DEMO_SCENARIO_NAMES.join(", ")}
-  --rebuild          rebuild the workbench from the repository's sources first`,
+  --rebuild          rebuild the workbench from the repository's sources first
+${CONNECT_HELP}`,
   async run(args: string[], io: CommandIO): Promise<number> {
     const options = parseStartArgs(args);
     if (typeof options === "string") {
@@ -144,7 +176,10 @@ export const startCommand: Command = {
     const access = accessLines(launched.server, options);
     for (const line of access.err) io.stderr(line);
     for (const line of access.out) io.stdout(line);
-    io.stdout(`${options.scenario} session: ${launched.sessionUrl}`);
+    if (launched.connected) {
+      if (launched.connected.found) io.stdout(`Connection: ${launched.connected.found}`);
+      io.stdout(`${launched.connected.protocol} session: ${launched.sessionUrl}`);
+    } else io.stdout(`${options.scenario} session: ${launched.sessionUrl}`);
     io.stdout("Press Ctrl+C to stop.");
     await untilSignal();
     await launched.server.close();

@@ -17,6 +17,7 @@ import {
   userMessage,
   versionHeaders,
 } from "./wire";
+import { registerPush } from "./push";
 import { redactedConfigRefusal } from "../conversation/resume-support";
 import type {
   RuntimeSource,
@@ -25,6 +26,7 @@ import type {
   RuntimeSourceInit,
 } from "@agent-ui/contracts";
 import { SourceConfigError, unavailableResult } from "@agent-ui/contracts";
+import { connectionTester } from "../probe/connection-test";
 import { UpstreamGuard, type UpstreamPolicy } from "../upstream/policy";
 import {
   readUpstreamSse,
@@ -61,6 +63,9 @@ class A2aConnector implements RuntimeSource {
   private contextId: string = randomUUID();
   private taskId: string | undefined;
   private state: string | undefined;
+  /** The session's webhook, when the agent offers push notifications (./a2a-push). */
+  private hook: { url: string; token: string } | undefined;
+  private readonly pushedTasks = new Set<string>();
 
   constructor(
     private readonly config: A2aConfig,
@@ -76,6 +81,8 @@ class A2aConnector implements RuntimeSource {
       if (!context.signal.aborted) await context.sink.status("failed", A2A_DISCOVERY_FAILED);
       return;
     }
+    if (this.endpoint.pushNotifications)
+      this.hook = context.webhook?.open("a2a", (update) => this.onRecord(update));
     if (this.resumed) return;
     if (this.config.text !== undefined) await this.sendText(randomUUID(), this.config.text, undefined);
     else
@@ -174,9 +181,35 @@ class A2aConnector implements RuntimeSource {
     if (facts.taskId !== undefined) {
       if (facts.taskId !== this.taskId) this.state = undefined;
       this.taskId = facts.taskId;
+      if (this.hook !== undefined && !this.pushedTasks.has(facts.taskId)) this.watchTask(facts.taskId);
     }
     if (facts.state !== undefined) this.state = facts.state;
     await this.context?.sink.records([record], A2A_FORMAT);
+  }
+
+  /** Registers the webhook for a task the session follows (once per task); a refusal is a diagnostic. */
+  private watchTask(taskId: string): void {
+    const context = this.context as RuntimeSourceContext;
+    this.pushedTasks.add(taskId);
+    const hook = this.hook as { url: string; token: string };
+    void registerPush(
+      this.endpoint as A2aEndpoint,
+      taskId,
+      hook,
+      this.config.headers,
+      context.signal,
+      this.guard,
+    )
+      .then((refused) =>
+        refused === undefined || context.signal.aborted
+          ? undefined
+          : context.sink.diagnostic({
+              code: "transport_unavailable",
+              severity: "info",
+              message: `A2A push notifications for task ${taskId} not registered (${refused}); the stream alone carries its updates`,
+            }),
+      )
+      .catch(() => {});
   }
 
   /** Streams `method` and, when the stream ends before the task rests, resubscribes to the task. */
@@ -336,6 +369,7 @@ export function a2aConnector(policy: UpstreamPolicy = {}): RuntimeSourceFactory 
   const guard = new UpstreamGuard(policy);
   return {
     kind: "a2a",
+    test: connectionTester("a2a", guard),
     description:
       "A2A agent over JSON-RPC + SSE (config: url of the agent card or the agent's base URL, headers?, text?: first message)",
     create(init: RuntimeSourceInit) {

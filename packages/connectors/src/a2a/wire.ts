@@ -26,6 +26,8 @@ export interface A2aEndpoint {
   rpcUrl: string;
   version: A2aVersion;
   name?: string;
+  /** The card offers push notifications (`capabilities.pushNotifications`). */
+  pushNotifications?: boolean;
 }
 
 export const METHODS: Record<A2aVersion, Record<"stream" | "resubscribe" | "cancel" | "get", string>> = {
@@ -67,6 +69,13 @@ export function userMessage(
 
 /** The card's JSON-RPC interface, or undefined when it has none or does not stream. */
 export function endpointOf(card: unknown): A2aEndpoint | undefined {
+  const endpoint = interfaceOf(card);
+  if (endpoint === undefined) return undefined;
+  const capabilities = (card as { capabilities?: { pushNotifications?: unknown } }).capabilities;
+  return capabilities?.pushNotifications === true ? { ...endpoint, pushNotifications: true } : endpoint;
+}
+
+function interfaceOf(card: unknown): A2aEndpoint | undefined {
   if (card === null || typeof card !== "object" || Array.isArray(card)) return undefined;
   const c = card as Record<string, unknown>;
   const capabilities = c.capabilities as { streaming?: unknown } | undefined;

@@ -16,6 +16,7 @@ import type {
 } from "@agent-ui/contracts";
 import { SourceConfigError, unavailableResult } from "@agent-ui/contracts";
 import { projectedConversation, redactedConfigRefusal } from "../conversation/resume-support";
+import { connectionTester } from "../probe/connection-test";
 import { UpstreamGuard, type UpstreamPolicy } from "../upstream/policy";
 import { objectField, readUpstreamSse, reportOutcome, requireUrl, upstreamHeaders } from "../upstream/sse";
 import { userMessageFact } from "../conversation/user-message";
@@ -177,6 +178,7 @@ export function agUiConnector(policy: UpstreamPolicy = {}): RuntimeSourceFactory
   const guard = new UpstreamGuard(policy);
   return {
     kind: "ag-ui",
+    test: connectionTester("ag-ui", guard),
     description:
       "AG-UI agent over HTTP SSE (config: url, headers?, input?: RunAgentInput fields, startOnCreate?)",
     create(init: RuntimeSourceInit) {

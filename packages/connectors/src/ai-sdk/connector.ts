@@ -22,6 +22,7 @@ import type {
   RuntimeSourceInit,
 } from "@agent-ui/contracts";
 import { SourceConfigError, unavailableResult } from "@agent-ui/contracts";
+import { connectionTester } from "../probe/connection-test";
 import { UpstreamGuard, type UpstreamPolicy } from "../upstream/policy";
 import { objectField, readUpstreamSse, reportOutcome, requireUrl, upstreamHeaders } from "../upstream/sse";
 import { userMessageFact } from "../conversation/user-message";
@@ -211,6 +212,7 @@ export function aiSdkConnector(policy: UpstreamPolicy = {}): RuntimeSourceFactor
   const guard = new UpstreamGuard(policy);
   return {
     kind: "ai-sdk",
+    test: connectionTester("ai-sdk", guard),
     description:
       "AI SDK UI message stream over HTTP (config: url, headers?, body?, text?: first user message)",
     create: (init: RuntimeSourceInit) => new AiSdkConnector(readConfig(init.config, guard)),

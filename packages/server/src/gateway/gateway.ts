@@ -7,11 +7,13 @@ import {
   type AgentUiEvent,
   type ControlCommand,
   redact,
+  redactSourceConfig,
   redactText,
   type WriteResult,
 } from "@agent-ui/contracts";
 import type { RuntimeSink, RuntimeSource, RuntimeSourceFactory, SourceStatus } from "@agent-ui/contracts";
 import { SourceConfigError } from "@agent-ui/contracts";
+import type { WebhookRegistry } from "./webhooks";
 import type { DetailRecord, SessionRecord, SessionStore } from "../store/session-store";
 import { IdempotentCommands } from "./commands";
 import { GatewayError } from "./errors";
@@ -31,6 +33,8 @@ export interface GatewayOptions {
   maxCachedProjections?: number;
   /** Backpressure limits of SSE and WebSocket viewers (./live-pump). */
   viewerLimits?: Partial<PumpLimits>;
+  /** Callback URLs for upstreams (./webhooks); without it sources get none. */
+  webhooks?: WebhookRegistry;
 }
 
 interface CachedProjection {
@@ -59,6 +63,8 @@ const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 export class Gateway {
   readonly store: SessionStore;
+  /** Callback URLs upstreams post to (A2A push notifications). */
+  readonly webhooks: WebhookRegistry | undefined;
   private readonly factories: readonly RuntimeSourceFactory[];
   private readonly snapshotEvery: number;
   private readonly projectorFactory: ProjectorFactory;
@@ -75,6 +81,7 @@ export class Gateway {
 
   constructor(options: GatewayOptions) {
     this.store = options.store;
+    this.webhooks = options.webhooks;
     this.factories = options.sources;
     this.snapshotEvery = options.snapshotEvery ?? 200;
     this.projectorFactory = options.projectorFactory ?? defaultProjectorFactory;
@@ -94,6 +101,11 @@ export class Gateway {
       description: f.description,
       scenarios: f.scenarios ?? [],
     }));
+  }
+
+  /** The source kinds that can try an upstream before a session exists (`POST /api/connect/test`). */
+  testableSources(): Map<string, RuntimeSourceFactory> {
+    return new Map(this.factories.filter((f) => f.test !== undefined).map((f) => [f.kind, f]));
   }
 
   async createSession(input: CreateSessionInput): Promise<SessionRecord> {
@@ -125,7 +137,7 @@ export class Gateway {
       title: input.title === undefined ? undefined : redactText(input.title),
       sourceKind: factory.kind,
       scenario: input.scenario === undefined ? undefined : redactText(input.scenario),
-      config: redact(config).value,
+      config: redactSourceConfig(config),
     });
     await this.projection(id);
     this.attach(id, source);
@@ -375,7 +387,14 @@ export class Gateway {
     };
     // A source that throws synchronously is treated like one whose start rejected.
     Promise.resolve()
-      .then(() => source.start({ sessionId, sink, signal: runtime.abort.signal }))
+      .then(() =>
+        source.start({
+          sessionId,
+          sink,
+          signal: runtime.abort.signal,
+          webhook: this.webhooks?.forSession(sessionId, runtime.abort.signal),
+        }),
+      )
       .then(
         () => (runtime.reportedStatus ? undefined : setStatus("live", liveReason)),
         (error) =>

@@ -9,6 +9,7 @@ import { GatewayError } from "../gateway/errors";
 import { IdempotencyConflictError } from "../gateway/commands";
 import type { Gateway } from "../gateway/gateway";
 import { SessionDamagedError } from "../store/session-store";
+import { connectRoutes } from "./connect-route";
 import { detailRoute } from "./detail-route";
 import { HTTP_STATUS_OF } from "./error-status";
 import { fail } from "./fail";
@@ -20,6 +21,7 @@ import { sseRoute } from "./sse-route";
 import { listSessions, sessionsFeedRoute } from "./sessions-feed-route";
 import { badRequest, intParam, readJsonObject } from "./params";
 import { parseCommand } from "./validate-command";
+import { webhookRoutes } from "./webhook-route";
 import { wsRoute } from "./ws-route";
 
 export { fail };
@@ -68,6 +70,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   if (options.token) app.use("/api/*", tokenGuard(options.token));
   app.use("/api/*", jsonWrites);
   app.use("/api/*", capBody);
+  app.use("/hooks/*", capBody);
 
   app.get("/api/health", (c) =>
     c.json({ ok: true, store: gateway.store.kind, version: options.version ?? "0.1.0" }),
@@ -188,6 +191,8 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   });
 
   ingestRoutes(app, gateway, options.ingestLimits);
+  connectRoutes(app, gateway);
+  webhookRoutes(app, gateway);
 
   app.post("/api/sessions/:id/stop", async (c) => {
     const id = c.req.param("id");
