@@ -3,6 +3,7 @@ import { demoSource } from "../demo";
 import { a2aConnector } from "./a2a-connector";
 import { agUiConnector } from "./ag-ui-connector";
 import { aiSdkConnector } from "./ai-sdk-connector";
+import { langGraphConnector } from "./langgraph-connector";
 import { pushSource } from "./push-source";
 import { type ReplayOptions, replaySource } from "./replay-source";
 import type { RuntimeSourceFactory } from "./runtime-source";
@@ -21,6 +22,7 @@ export function builtInSources(options: BuiltInSourceOptions = {}): RuntimeSourc
     agUiConnector(options.upstream),
     aiSdkConnector(options.upstream),
     a2aConnector(options.upstream),
+    langGraphConnector(options.upstream),
     replaySource(options.replay),
     pushSource,
   ];

@@ -1,0 +1,157 @@
+// The LangGraph connector's HTTP side: the Agent Server (LangGraph Platform, `langgraph dev`) routes it
+// calls, each through the upstream policy's guarded socket (./upstream-policy): the connection's own DNS
+// lookup is checked, redirects are never followed, JSON answers and SSE frames are bounded. Paths and
+// bodies are the ones `@langchain/langgraph-sdk`'s client sends: `POST /threads`, `POST
+// /threads/{id}/runs/stream`, `GET /threads/{id}/runs/{run}/stream` with `Last-Event-ID` (join),
+// `GET /threads/{id}/runs/{run}`, `POST /threads/{id}/runs/{run}/cancel?action=interrupt`.
+import type { IncomingMessage } from "node:http";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { LookupFunction } from "node:net";
+import { SseDecoder, type SseMessage } from "@agent-ui/contracts";
+import type { UpstreamGuard } from "./upstream-policy";
+
+/** The most a JSON answer (a thread, a run) may weigh. */
+export const MAX_LANGGRAPH_JSON_BYTES = 1024 * 1024;
+/** The most one SSE frame may weigh before the stream is given up as hostile. */
+export const MAX_LANGGRAPH_FRAME_BYTES = 16 * 1024 * 1024;
+
+/** The stream modes the `langgraph` adapter reads (`messages-tuple` arrives as `messages` events). */
+export const STREAM_MODES = ["values", "updates", "messages-tuple", "custom"] as const;
+
+/** A refused request: the status and, when the server said one, its reason (never a body dump). */
+export class LangGraphHttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "LangGraphHttpError";
+  }
+}
+
+export interface WireTarget {
+  base: URL;
+  headers: Record<string, string>;
+  guard: UpstreamGuard;
+}
+
+export interface WireResponse {
+  status: number;
+  headers: IncomingMessage["headers"];
+  body: IncomingMessage;
+}
+
+/** `path` resolved under the server's base URL (a deployment may live under a path prefix). */
+export function endpoint(base: URL, path: string): URL {
+  const root = new URL(base.toString());
+  if (!root.pathname.endsWith("/")) root.pathname += "/";
+  root.search = "";
+  root.hash = "";
+  return new URL(path.replace(/^\//, ""), root);
+}
+
+/** One request through the guarded socket. Throws on a refused host or a transport failure. */
+export async function send(
+  target: WireTarget,
+  method: "GET" | "POST",
+  path: string,
+  extra: { body?: unknown; headers?: Record<string, string>; signal: AbortSignal },
+): Promise<WireResponse> {
+  const url = endpoint(target.base, path);
+  if (!(await target.guard.permits(url))) throw new LangGraphHttpError(0, "refused by the upstream policy");
+  const body = extra.body === undefined ? undefined : JSON.stringify(extra.body);
+  const headers: Record<string, string> = { ...target.headers, ...extra.headers };
+  if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    headers["content-length"] = String(Buffer.byteLength(body));
+  }
+  const request = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method, headers, signal: extra.signal, lookup: target.guard.lookup as LookupFunction },
+      (res) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res }),
+    );
+    req.once("error", reject);
+    req.end(body);
+  });
+}
+
+/** A JSON request answered with one JSON body (2xx), or a LangGraphHttpError naming the status and the
+ * server's own `detail`/`message`/`error`. A 202/204 answers `undefined`. */
+export async function sendJson(
+  target: WireTarget,
+  method: "GET" | "POST",
+  path: string,
+  extra: { body?: unknown; signal: AbortSignal },
+): Promise<unknown> {
+  const response = await send(target, method, path, { ...extra, headers: { accept: "application/json" } });
+  const text = await readBounded(response.body, MAX_LANGGRAPH_JSON_BYTES);
+  if (response.status < 200 || response.status > 299)
+    throw new LangGraphHttpError(response.status, `status ${response.status}${serverReason(text)}`);
+  if (response.status === 202 || response.status === 204 || text.trim() === "") return undefined;
+  return JSON.parse(text);
+}
+
+function serverReason(text: string): string {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    for (const key of ["detail", "message", "error"])
+      if (typeof body[key] === "string") return `: ${(body[key] as string).slice(0, 300)}`;
+  } catch {
+    // Not JSON: the status alone is the reason.
+  }
+  return "";
+}
+
+async function readBounded(body: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > limit) throw new LangGraphHttpError(0, `answer over ${limit} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Hands each SSE frame of `body` to `onFrame` in order, awaiting it (back-pressure). Throws when the
+ * connection breaks or one frame grows past MAX_LANGGRAPH_FRAME_BYTES. */
+export async function readFrames(
+  body: AsyncIterable<Uint8Array>,
+  onFrame: (frame: SseMessage) => Promise<void>,
+): Promise<void> {
+  const decoder = new SseDecoder();
+  const text = new TextDecoder();
+  let pending = 0;
+  for await (const chunk of body) {
+    pending += chunk.byteLength;
+    const frames = decoder.push(text.decode(chunk, { stream: true }));
+    if (frames.length > 0) pending = 0;
+    else if (pending > MAX_LANGGRAPH_FRAME_BYTES)
+      throw new LangGraphHttpError(0, `an SSE frame over ${MAX_LANGGRAPH_FRAME_BYTES} bytes`);
+    for (const frame of frames) await onFrame(frame);
+  }
+}
+
+/** The run id a `Content-Location: /threads/{t}/runs/{r}` header names. */
+export function runIdOf(headers: IncomingMessage["headers"]): string | undefined {
+  const location = headers["content-location"];
+  const value = Array.isArray(location) ? location[0] : location;
+  return value?.match(/\/runs\/([^/?#]+)/)?.[1];
+}
+
+/** The ids of the interrupts a `values`/`updates` frame raises (`__interrupt__: [{id, value}]`). */
+export function raisedInterrupts(event: string, data: unknown): string[] {
+  const [mode] = event.split("|");
+  if ((mode !== "values" && mode !== "updates") || event.includes("|")) return [];
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return [];
+  const list = (data as Record<string, unknown>).__interrupt__;
+  if (!Array.isArray(list)) return [];
+  // The adapter's own key for an interrupt without an id (its position), so both name it alike.
+  return list.map((entry, index) => {
+    const id = (entry as { id?: unknown } | null)?.id;
+    return typeof id === "string" && id !== "" ? id : `root:interrupt:${index}`;
+  });
+}

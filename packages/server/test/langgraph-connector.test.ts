@@ -1,0 +1,173 @@
+// The LangGraph connector against the real Agent Server (`@langchain/langgraph-api`, what `langgraph
+// dev` runs) on loopback (./langgraph-server): a thread and a streamed run, a tool call paused on
+// `interrupt()` and answered from the client with `Command({resume})`, a stream cut mid-reply and joined
+// again with `Last-Event-ID`, refused writes, and cancellation.
+import type { ProjectionState } from "@agent-ui/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getJson, postJson, startTestServer, waitFor } from "./helpers";
+import { GRAPH_ID, type LangGraphServer, REPLY, startLangGraphServer } from "./langgraph-server";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let upstream: LangGraphServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  upstream = await startLangGraphServer();
+}, 30_000);
+afterAll(async () => {
+  await upstream?.close();
+  await server?.close();
+});
+
+const sessionOf = async (id: string) => (await getJson(`${server.url}/api/sessions/${id}`)).body.session;
+const stateOf = async (id: string) =>
+  (await getJson(`${server.url}/api/sessions/${id}/snapshot`)).body.state as ProjectionState;
+const command = (id: string, body: Record<string, unknown>) =>
+  postJson(`${server.url}/api/sessions/${id}/commands`, body);
+
+async function createLangGraph(config: Record<string, unknown> = {}): Promise<string> {
+  const created = await postJson(`${server.url}/api/sessions`, {
+    source: "langgraph",
+    config: { url: upstream.url, assistantId: GRAPH_ID, ...config },
+  });
+  expect(created.status).toBe(201);
+  return created.body.session.id as string;
+}
+
+async function stateWhen(id: string, probe: (s: ProjectionState) => boolean, timeoutMs = 10_000) {
+  return waitFor(async () => {
+    const state = await stateOf(id);
+    return probe(state) ? state : undefined;
+  }, timeoutMs);
+}
+
+const live = (id: string) =>
+  waitFor(async () => ((await sessionOf(id)).status === "live" ? true : undefined), 10_000);
+const assistantTexts = (state: ProjectionState) =>
+  state.messages
+    .filter((m) => m.role === "assistant")
+    .map((m) =>
+      m.parts
+        .filter((p) => p.kind === "assistant_text")
+        .map((p) => p.text ?? "")
+        .join(""),
+    )
+    .filter((t) => t !== "");
+const userTexts = (state: ProjectionState) =>
+  state.messages
+    .filter((m) => m.role === "user")
+    .flatMap((m) => m.parts.map((p) => p.text ?? ""))
+    .filter((t) => t !== "");
+const pendingActions = (state: ProjectionState) =>
+  Object.values(state.actions).filter((a) => a.status === "pending");
+const runPaths = (since: number) =>
+  upstream.requests.slice(since).map((r) => `${r.method} ${r.path.replace(/[0-9a-f-]{36}/g, ":id")}`);
+
+describe("LangGraph connector: the real Agent Server (@langchain/langgraph-api)", () => {
+  it("HITL-03 TOOL-01 a full session: message, tool call approved from the client, streamed reply", async () => {
+    const before = upstream.requests.length;
+    const id = await createLangGraph();
+    await live(id);
+    const sent = await command(id, { kind: "send", idempotencyKey: "send:1", text: "find deployments" });
+    expect(sent.body.status).toBe("accepted");
+    const asked = await stateWhen(id, (s) => pendingActions(s).length === 1);
+    const [action] = pendingActions(asked);
+    expect(action.toolCallId).toBe("call_1");
+    expect(asked.tools.call_1).toMatchObject({ name: "search" });
+    await live(id);
+    const answered = await command(id, {
+      kind: "respond_action",
+      idempotencyKey: "approve:1",
+      actionId: action.actionId,
+      decision: "approve",
+    });
+    expect(answered.body.status).toBe("accepted");
+    const done = await stateWhen(id, (s) => assistantTexts(s).includes(REPLY));
+    await live(id);
+    const final = await stateOf(id);
+    expect(userTexts(final)).toEqual(["find deployments"]);
+    expect(assistantTexts(final)).toEqual([REPLY]);
+    expect(final.tools.call_1.status).toBe("output-available");
+    expect(final.tools.call_1.outputPreview).toContain("3 deployments found");
+    expect(Object.values(final.actions).map((a) => a.status)).toEqual(["resolved"]);
+    expect(done.runtime.status).not.toBe("failed");
+    const runs = upstream.requests.slice(before).filter((r) => r.path.endsWith("/runs/stream"));
+    expect(runs.map((r) => JSON.parse(r.body).command)).toEqual([
+      undefined,
+      { resume: { decision: "approve", approved: true } },
+    ]);
+    expect(runPaths(before)).toContain("POST /threads");
+  });
+
+  it("CTRL-07 ORD-02 a stream cut mid-reply is joined with Last-Event-ID: nothing lost, nothing twice", async () => {
+    const id = await createLangGraph({ text: "find deployments" });
+    const [action] = pendingActions(await stateWhen(id, (s) => pendingActions(s).length === 1));
+    await live(id);
+    const before = upstream.requests.length;
+    const cut = upstream.cutNext((r) => r.method === "POST" && r.body.includes('"resume"'), 10);
+    await command(id, {
+      kind: "respond_action",
+      idempotencyKey: "approve:cut",
+      actionId: action.actionId,
+      decision: "approve",
+    });
+    await cut;
+    const done = await stateWhen(id, (s) => assistantTexts(s).includes(REPLY));
+    await live(id);
+    expect(assistantTexts(await stateOf(id))).toEqual([REPLY]);
+    const joins = upstream.requests
+      .slice(before)
+      .filter((r) => r.method === "GET" && r.path.endsWith("/stream"));
+    expect(joins.length).toBeGreaterThanOrEqual(1);
+    expect(Number(joins[0].lastEventId)).toBeGreaterThan(0);
+    expect(done.tools.call_1.status).toBe("output-available");
+  });
+
+  it("CTRL-06 refused writes say why: an answer with nothing pending, a send while paused", async () => {
+    const id = await createLangGraph();
+    await live(id);
+    const answer = await command(id, {
+      kind: "respond_action",
+      idempotencyKey: "answer:none",
+      actionId: "nope",
+      decision: "answer",
+      payload: { text: "yes" },
+    });
+    expect(answer.body.status).toBe("rejected");
+    expect(answer.body.reason).toMatch(/nothing is pending/);
+    await command(id, { kind: "send", idempotencyKey: "send:p", text: "find deployments" });
+    await stateWhen(id, (s) => pendingActions(s).length === 1);
+    await live(id);
+    const second = await command(id, { kind: "send", idempotencyKey: "send:p2", text: "again" });
+    expect(second.body.status).toBe("rejected");
+    expect(second.body.reason).toMatch(/waits on interrupt/);
+    const steer = await command(id, { kind: "steer", idempotencyKey: "steer:1", text: "faster" });
+    expect(steer.body.status).toBe("unavailable");
+  });
+
+  it("CTRL-03 interrupt cancels the streaming run on the server", async () => {
+    const id = await createLangGraph({ text: "find deployments" });
+    const [action] = pendingActions(await stateWhen(id, (s) => pendingActions(s).length === 1));
+    await live(id);
+    await command(id, {
+      kind: "respond_action",
+      idempotencyKey: "approve:c",
+      actionId: action.actionId,
+      decision: "approve",
+    });
+    await stateWhen(id, (s) =>
+      s.messages.some(
+        (m) => m.role === "assistant" && m.parts.some((p) => (p.text ?? "").startsWith("The ")),
+      ),
+    );
+    const before = upstream.requests.length;
+    const cancelled = await command(id, { kind: "interrupt", idempotencyKey: "stop:1" });
+    expect(cancelled.body.status).toBe("accepted");
+    expect(runPaths(before)).toContain("POST /threads/:id/runs/:id/cancel?wait=0&action=interrupt");
+    await live(id);
+    const state = await stateOf(id);
+    expect(assistantTexts(state)).not.toContain(REPLY);
+    const again = await command(id, { kind: "interrupt", idempotencyKey: "stop:2" });
+    expect(again.body.status).toBe("rejected");
+  });
+});
