@@ -145,29 +145,39 @@ describe("LangGraph connector: the real Agent Server (@langchain/langgraph-api)"
     expect(steer.body.status).toBe("unavailable");
   });
 
-  it("CTRL-03 interrupt cancels the streaming run on the server", async () => {
+  it("CTRL-03 interrupt cancels the streaming run on the server; a queued message starts the next run", async () => {
     const id = await createLangGraph({ text: "find deployments" });
     const [action] = pendingActions(await stateWhen(id, (s) => pendingActions(s).length === 1));
-    await live(id);
     await command(id, {
       kind: "respond_action",
       idempotencyKey: "approve:c",
       actionId: action.actionId,
       decision: "approve",
     });
-    await stateWhen(id, (s) =>
-      s.messages.some(
-        (m) => m.role === "assistant" && m.parts.some((p) => (p.text ?? "").startsWith("The ")),
-      ),
-    );
+    // The reply has begun streaming: cancel it half-way.
+    await stateWhen(id, (s) => assistantTexts(s).some((t) => t.startsWith("The ")));
     const before = upstream.requests.length;
     const cancelled = await command(id, { kind: "interrupt", idempotencyKey: "stop:1" });
     expect(cancelled.body.status).toBe("accepted");
+    const runId = cancelled.body.assigned.runId as string;
     expect(runPaths(before)).toContain("POST /threads/:id/runs/:id/cancel?wait=0&action=interrupt");
+    const stopped = await stateWhen(id, (s) => s.runtime.status === "cancelled");
+    expect(stopped.runtime).toMatchObject({ runId, reason: "run cancelled on the LangGraph server" });
+    expect(assistantTexts(stopped).some((t) => t === REPLY)).toBe(false);
+    const thread = stopped.runtime.threadId as string;
+    const run = await fetch(`${upstream.url}/threads/${thread}/runs/${runId}`).then((r) => r.json());
+    expect(run.status).toBe("interrupted");
     await live(id);
-    const state = await stateOf(id);
-    expect(assistantTexts(state)).not.toContain(REPLY);
     const again = await command(id, { kind: "interrupt", idempotencyKey: "stop:2" });
-    expect(again.body.status).toBe("rejected");
+    expect(again.body).toMatchObject({
+      status: "rejected",
+      reason: "no LangGraph run is streaming to cancel",
+    });
+    // The thread goes on: a queued message is the next run's input, which asks again.
+    const queued = await command(id, { kind: "queue", idempotencyKey: "queue:1", text: "list them" });
+    expect(queued.body.status).toBe("accepted");
+    const asked = await stateWhen(id, (s) => pendingActions(s).length === 1 && s.runtime.runId !== runId);
+    expect(userTexts(asked)).toEqual(["find deployments", "list them"]);
+    expect(asked.runtime.status).toBe("interrupted");
   });
 });

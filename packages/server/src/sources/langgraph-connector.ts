@@ -11,13 +11,21 @@
 import { randomUUID } from "node:crypto";
 import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
 import {
+  delay,
+  describe,
+  enc,
+  failure,
+  humanInput,
   LangGraphHttpError,
   raisedInterrupts,
   readFrames,
+  refusalReason,
+  resumeValue,
   runIdOf,
   STREAM_MODES,
   send,
   sendJson,
+  settle,
   type WireTarget,
 } from "./langgraph-wire";
 import { redactedConfigRefusal } from "./resume-support";
@@ -28,7 +36,7 @@ import type {
   RuntimeSourceInit,
 } from "./runtime-source";
 import { SourceConfigError, unavailableResult } from "./runtime-source";
-import { UpstreamGuard, UPSTREAM_UNAVAILABLE, type UpstreamPolicy } from "./upstream-policy";
+import { UpstreamGuard, type UpstreamPolicy } from "./upstream-policy";
 import { requireUrl, upstreamHeaders } from "./upstream-sse";
 
 export const LANGGRAPH_FORMAT = "langgraph";
@@ -189,7 +197,7 @@ class LangGraphConnector implements RuntimeSource {
     }
     if (response.status < 200 || response.status > 299) {
       this.opening = false;
-      const reason = await sendJsonReason(response);
+      const reason = await refusalReason(response);
       return `the LangGraph server refused the run: status ${response.status}${reason}`;
     }
     run.runId = runIdOf(response.headers);
@@ -217,7 +225,7 @@ class LangGraphConnector implements RuntimeSource {
       if (run.abort.signal.aborted) return this.done(run);
       const status = run.runId === undefined ? undefined : await this.runStatus(run.runId, run.abort.signal);
       if (status === undefined || !ACTIVE.has(status)) {
-        if (status !== undefined) await this.closeRun(run, status);
+        if (status !== undefined) await this.closeRun(status);
         else if (cut !== undefined) await context.sink.status("stale", `stream_interrupted: ${cut}`);
         return this.done(run, status === undefined && cut !== undefined);
       }
@@ -286,14 +294,17 @@ class LangGraphConnector implements RuntimeSource {
 
   /** The run is over: the server's word on how (the Python server streams `end` itself; the JS one
    * ends the stream, so a successful run's `end` is given here from its status). */
-  private async closeRun(run: RunStream, status: string): Promise<void> {
+  private async closeRun(status: string): Promise<void> {
     const sink = (this.context as RuntimeSourceContext).sink;
     if (status === "success")
-      await sink.records([null], LANGGRAPH_FORMAT, [{ sseEvent: "end", sseId: `${run.runId}:end` }]);
+      await sink.records([null], LANGGRAPH_FORMAT, [{ sseEvent: "end", sseId: "end" }]);
     else if (status === "interrupted" && this.pending.size === 0)
-      await sink.records([{ message: "run cancelled" }], LANGGRAPH_FORMAT, [
-        { sseEvent: "error", sseId: `${run.runId}:cancelled` },
-      ]);
+      // The adapter's name for a cancellation (`CancelledError`): the run ends cancelled, not failed.
+      await sink.records(
+        [{ error: "CancelledError", message: "run cancelled on the LangGraph server" }],
+        LANGGRAPH_FORMAT,
+        [{ sseEvent: "error", sseId: "cancelled" }],
+      );
   }
 
   private async runStatus(runId: string, signal: AbortSignal): Promise<string | undefined> {
@@ -323,86 +334,6 @@ class LangGraphConnector implements RuntimeSource {
       return { status: "rejected", idempotencyKey: key, reason: failure("cancel the run", error) };
     }
   }
-}
-
-/** A user message as run input (`messages` state key, LangChain message dict). */
-function humanInput(id: string, text: string): Record<string, unknown> {
-  return { messages: [{ type: "human", id, content: text }] };
-}
-
-/** What `Command({resume})` carries for an answered action: `payload.resume` verbatim when given (any
- * shape a graph expects), else the decision with the payload's fields (an answer's `text` alone). */
-export function resumeValue(command: Extract<ControlCommand, { kind: "respond_action" }>): unknown {
-  const payload = command.payload ?? {};
-  if ("resume" in payload) return payload.resume;
-  if (command.decision === "answer") {
-    for (const key of ["text", "answer", "response"])
-      if (typeof payload[key] === "string" && Object.keys(payload).length === 1) return payload[key];
-    return payload;
-  }
-  return { ...payload, decision: command.decision, approved: command.decision === "approve" };
-}
-
-async function sendJsonReason(response: Awaited<ReturnType<typeof send>>): Promise<string> {
-  let text = "";
-  try {
-    for await (const chunk of response.body) {
-      text += Buffer.from(chunk).toString("utf8");
-      if (text.length > 4096) break;
-    }
-  } catch {
-    return "";
-  } finally {
-    response.body.destroy();
-  }
-  try {
-    const body = JSON.parse(text) as Record<string, unknown>;
-    for (const key of ["detail", "message", "error"])
-      if (typeof body[key] === "string") return `: ${(body[key] as string).slice(0, 300)}`;
-  } catch {
-    // The status alone.
-  }
-  return "";
-}
-
-function failure(what: string, error: unknown): string {
-  if (error instanceof LangGraphHttpError && error.status > 0)
-    return `the LangGraph server refused to ${what}: ${error.message}`;
-  return UPSTREAM_UNAVAILABLE;
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { code?: string; cause?: { code?: string } }).code ?? undefined;
-    return cause ?? error.message;
-  }
-  return String(error);
-}
-
-function enc(segment: string | undefined): string {
-  return encodeURIComponent(segment ?? "");
-}
-
-function settle(over: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  return Promise.race([over, timeout]).finally(() => clearTimeout(timer));
-}
-
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }
 
 function readConfig(config: Record<string, unknown>): LangGraphConfig {

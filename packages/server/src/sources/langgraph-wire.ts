@@ -8,8 +8,8 @@ import type { IncomingMessage } from "node:http";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
-import { SseDecoder, type SseMessage } from "@agent-ui/contracts";
-import type { UpstreamGuard } from "./upstream-policy";
+import { type ControlCommand, SseDecoder, type SseMessage } from "@agent-ui/contracts";
+import { UPSTREAM_UNAVAILABLE, type UpstreamGuard } from "./upstream-policy";
 
 /** The most a JSON answer (a thread, a run) may weigh. */
 export const MAX_LANGGRAPH_JSON_BYTES = 1024 * 1024;
@@ -94,6 +94,17 @@ export async function sendJson(
   return JSON.parse(text);
 }
 
+/** The server's reason for a refused stream request (its JSON `detail`/`message`/`error`), or "". */
+export async function refusalReason(response: WireResponse): Promise<string> {
+  try {
+    return serverReason(await readBounded(response.body, MAX_LANGGRAPH_JSON_BYTES));
+  } catch {
+    return "";
+  } finally {
+    response.body.destroy();
+  }
+}
+
 function serverReason(text: string): string {
   try {
     const body = JSON.parse(text) as Record<string, unknown>;
@@ -153,5 +164,63 @@ export function raisedInterrupts(event: string, data: unknown): string[] {
   return list.map((entry, index) => {
     const id = (entry as { id?: unknown } | null)?.id;
     return typeof id === "string" && id !== "" ? id : `root:interrupt:${index}`;
+  });
+}
+
+/** A user message as run input (`messages` state key, LangChain message dict). */
+export function humanInput(id: string, text: string): Record<string, unknown> {
+  return { messages: [{ type: "human", id, content: text }] };
+}
+
+/** What `Command({resume})` carries for an answered action: `payload.resume` verbatim when given (any
+ * shape a graph expects), else the decision with the payload's fields (an answer's `text` alone). */
+export function resumeValue(command: Extract<ControlCommand, { kind: "respond_action" }>): unknown {
+  const payload = command.payload ?? {};
+  if ("resume" in payload) return payload.resume;
+  if (command.decision === "answer") {
+    for (const key of ["text", "answer", "response"])
+      if (typeof payload[key] === "string" && Object.keys(payload).length === 1) return payload[key];
+    return payload;
+  }
+  return { ...payload, decision: command.decision, approved: command.decision === "approve" };
+}
+
+export function failure(what: string, error: unknown): string {
+  if (error instanceof LangGraphHttpError && error.status > 0)
+    return `the LangGraph server refused to ${what}: ${error.message}`;
+  return UPSTREAM_UNAVAILABLE;
+}
+
+export function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as { code?: string; cause?: { code?: string } }).code ?? undefined;
+    return cause ?? error.message;
+  }
+  return String(error);
+}
+
+export function enc(segment: string | undefined): string {
+  return encodeURIComponent(segment ?? "");
+}
+
+export function settle(over: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([over, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
