@@ -3,6 +3,7 @@ export * from "./sources/registry";
 export { agUiConnector, agUiSource, AG_UI_FORMAT } from "./sources/ag-ui-connector";
 export { aiSdkConnector, aiSdkSource, AI_SDK_FORMAT } from "./sources/ai-sdk-connector";
 export { a2aConnector, a2aSource, A2A_FORMAT } from "./sources/a2a-connector";
+export { langGraphConnector, LANGGRAPH_FORMAT } from "./sources/langgraph-connector";
 export { UPSTREAM_UNAVAILABLE, UpstreamGuard, type UpstreamPolicy } from "./sources/upstream-policy";
 export { replaySource, type ReplayOptions } from "./sources/replay-source";
 export * from "./store/session-store";

@@ -4,7 +4,8 @@
 // again with `Last-Event-ID`, refused writes, and cancellation.
 import type { ProjectionState } from "@agent-ui/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getJson, postJson, startTestServer, waitFor } from "./helpers";
+import { builtInSources, startServer, UPSTREAM_UNAVAILABLE } from "../src";
+import { getJson, postJson, startTestServer, tempDir, waitFor } from "./helpers";
 import { GRAPH_ID, type LangGraphServer, REPLY, startLangGraphServer } from "./langgraph-server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -179,5 +180,96 @@ describe("LangGraph connector: the real Agent Server (@langchain/langgraph-api)"
     const asked = await stateWhen(id, (s) => pendingActions(s).length === 1 && s.runtime.runId !== runId);
     expect(userTexts(asked)).toEqual(["find deployments", "list them"]);
     expect(asked.runtime.status).toBe("interrupted");
+  });
+
+  it("REM-02 HITL-04 an existing thread: its history and pending interrupt are read, a rejection resumes it", async () => {
+    const first = await createLangGraph({ text: "find deployments" });
+    const paused = await stateWhen(first, (s) => pendingActions(s).length === 1);
+    const threadId = paused.runtime.threadId as string;
+    const before = upstream.requests.length;
+    const id = await createLangGraph({ threadId });
+    const joined = await stateWhen(id, (s) => pendingActions(s).length === 1);
+    expect(userTexts(joined)).toEqual(["find deployments"]);
+    expect(upstream.requests.slice(before).some((r) => r.method === "POST" && r.path === "/threads")).toBe(
+      false,
+    );
+    const [action] = pendingActions(joined);
+    expect(action.actionId).toBe(pendingActions(paused)[0].actionId);
+    const rejected = await command(id, {
+      kind: "respond_action",
+      idempotencyKey: "reject:1",
+      actionId: action.actionId,
+      decision: "reject",
+    });
+    expect(rejected.body.status).toBe("accepted");
+    const done = await stateWhen(id, (s) => assistantTexts(s).includes(REPLY));
+    expect(done.tools.call_1.outputPreview).toContain("the user declined the search");
+    const resume = upstream.requests.slice(before).find((r) => r.body.includes('"resume"'));
+    expect(JSON.parse(resume?.body ?? "{}").command).toEqual({
+      resume: { decision: "reject", approved: false },
+    });
+  });
+
+  it("REM-02 after a gateway restart the session re-reads its thread and the pending approval is answered", async () => {
+    const dir = tempDir("agent-ui-langgraph-restart-");
+    const options = { port: 0, dataDir: dir.path, noAuth: true, sources: builtInSources() };
+    const a = await startServer(options);
+    const created = await postJson(`${a.url}/api/sessions`, {
+      source: "langgraph",
+      config: { url: upstream.url, assistantId: GRAPH_ID, text: "find deployments" },
+    });
+    const id = created.body.session.id as string;
+    const snapshot = async (url: string) =>
+      (await getJson(`${url}/api/sessions/${id}/snapshot`)).body.state as ProjectionState;
+    const [action] = await waitFor(async () => {
+      const pending = pendingActions(await snapshot(a.url));
+      return pending.length === 1 ? pending : undefined;
+    }, 10_000);
+    await a.close();
+    const b = await startServer(options);
+    try {
+      const session = await waitFor(async () => {
+        const s = (await getJson(`${b.url}/api/sessions/${id}`)).body.session;
+        return s.status === "live" ? s : undefined;
+      }, 10_000);
+      expect(session.statusReason).toContain(`paused on interrupt ${action.actionId}`);
+      const answered = await postJson(`${b.url}/api/sessions/${id}/commands`, {
+        kind: "respond_action",
+        idempotencyKey: "approve:restart",
+        actionId: action.actionId,
+        decision: "approve",
+      });
+      expect(answered.body.status).toBe("accepted");
+      const done = await waitFor(async () => {
+        const s = await snapshot(b.url);
+        return assistantTexts(s).includes(REPLY) ? s : undefined;
+      }, 10_000);
+      expect(userTexts(done)).toEqual(["find deployments"]);
+      expect(assistantTexts(done)).toEqual([REPLY]);
+    } finally {
+      await b.close();
+      dir.remove();
+    }
+  });
+
+  it("SEC-03 bad config is a 400; a private upstream is refused with the uniform reason", async () => {
+    const missing = await postJson(`${server.url}/api/sessions`, {
+      source: "langgraph",
+      config: { url: upstream.url },
+    });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toContain("assistantId");
+    const created = await postJson(`${server.url}/api/sessions`, {
+      source: "langgraph",
+      config: { url: "http://10.0.0.1:2024", assistantId: GRAPH_ID },
+    });
+    const id = created.body.session.id as string;
+    const failed = await waitFor(async () => {
+      const s = await sessionOf(id);
+      return s.status === "failed" ? s : undefined;
+    });
+    expect(failed.statusReason).toBe(UPSTREAM_UNAVAILABLE);
+    const sent = await command(id, { kind: "send", idempotencyKey: "send:x", text: "hi" });
+    expect(sent.body.status).not.toBe("accepted");
   });
 });

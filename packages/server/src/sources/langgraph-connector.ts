@@ -103,11 +103,15 @@ class LangGraphConnector implements RuntimeSource {
     if (this.config.text !== undefined) {
       const opened = await this.openRun({ input: humanInput(randomUUID(), this.config.text) });
       if (opened !== undefined) await context.sink.status("failed", opened);
-    } else
+    } else {
+      const thread = `LangGraph thread ${this.threadId} of assistant ${this.config.assistantId}`;
       await context.sink.status(
         "live",
-        `LangGraph thread ${this.threadId} of assistant ${this.config.assistantId} waiting for the first message`,
+        this.pending.size > 0
+          ? `${thread} paused on interrupt ${[...this.pending].join(", ")}; answer it to resume`
+          : `${thread} ready for a message`,
       );
+    }
   }
 
   async command(command: ControlCommand): Promise<WriteResult> {
@@ -371,14 +375,13 @@ export function langGraphConnector(policy: UpstreamPolicy = {}): RuntimeSourceFa
       const refusal = redactedConfigRefusal(init.config);
       if (refusal) return { refused: refusal };
       const config = readConfig(init.config);
-      if (config.threadId === undefined)
-        return {
-          refused:
-            "the session's LangGraph thread was created by the gateway and is not stored in its config",
-        };
+      // The thread the session ran on: configured, or the one the stream named (the projection keeps it).
+      const threadId = config.threadId ?? init.state.runtime.threadId;
+      if (threadId === undefined)
+        return { refused: "the session never named its LangGraph thread; create a new session" };
       return {
-        source: new LangGraphConnector({ ...config, text: undefined }, guard),
-        reason: "the thread's stored state is read again; a run in flight before the restart is not joined",
+        source: new LangGraphConnector({ ...config, threadId, text: undefined }, guard),
+        reason: `thread ${threadId} is read again (its messages and pending interrupts); a run in flight before the restart is not joined`,
       };
     },
   };
