@@ -12,7 +12,7 @@ import type { UpstreamPolicy } from "./upstream-policy";
 export interface BuiltInSourceOptions {
   /** Where replay files may be read from; without `root`, only inline `config.records` replay. */
   replay?: ReplayOptions;
-  /** Private upstreams the AG-UI, AI SDK and A2A connectors may reach (default: loopback and public only). */
+  /** Private upstreams the upstream connectors (AG-UI, AI SDK, A2A, LangGraph) may reach (default: loopback and public only). */
   upstream?: UpstreamPolicy;
 }
 
