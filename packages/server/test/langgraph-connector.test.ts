@@ -100,29 +100,43 @@ describe("LangGraph connector: the real Agent Server (@langchain/langgraph-api)"
     expect(runPaths(before)).toContain("POST /threads");
   });
 
-  it("CTRL-07 ORD-02 a stream cut mid-reply is joined with Last-Event-ID: nothing lost, nothing twice", async () => {
-    const id = await createLangGraph({ text: "find deployments" });
-    const [action] = pendingActions(await stateWhen(id, (s) => pendingActions(s).length === 1));
-    await live(id);
-    const before = upstream.requests.length;
-    const cut = upstream.cutNext((r) => r.method === "POST" && r.body.includes('"resume"'), 10);
-    await command(id, {
-      kind: "respond_action",
-      idempotencyKey: "approve:cut",
-      actionId: action.actionId,
-      decision: "approve",
-    });
-    await cut;
-    const done = await stateWhen(id, (s) => assistantTexts(s).includes(REPLY));
-    await live(id);
-    expect(assistantTexts(await stateOf(id))).toEqual([REPLY]);
-    const joins = upstream.requests
-      .slice(before)
-      .filter((r) => r.method === "GET" && r.path.endsWith("/stream"));
-    expect(joins.length).toBeGreaterThanOrEqual(1);
-    expect(Number(joins[0].lastEventId)).toBeGreaterThan(0);
-    expect(done.tools.call_1.status).toBe("output-available");
-  });
+  it.each([
+    { label: "before its first frame", frames: 0, joinsCut: 0 },
+    { label: "after the first token", frames: 1, joinsCut: 0 },
+    { label: "mid-reply", frames: 10, joinsCut: 0 },
+    { label: "mid-reply by a connection reset", frames: 10, joinsCut: 0, reset: true },
+    { label: "mid-reply, and the join cut again", frames: 5, joinsCut: 1 },
+  ])(
+    "CTRL-07 ORD-02 a stream cut $label is joined with Last-Event-ID: nothing lost, nothing twice",
+    async ({ frames, joinsCut, reset }) => {
+      const id = await createLangGraph({ text: "find deployments" });
+      const [action] = pendingActions(await stateWhen(id, (s) => pendingActions(s).length === 1));
+      const before = upstream.requests.length;
+      const cut = upstream.cutNext((r) => r.method === "POST" && r.body.includes('"resume"'), frames, reset);
+      await command(id, {
+        kind: "respond_action",
+        idempotencyKey: `approve:cut:${frames}:${joinsCut}`,
+        actionId: action.actionId,
+        decision: "approve",
+      });
+      await cut;
+      for (let i = 0; i < joinsCut; i++)
+        await upstream.cutNext((r) => r.method === "GET" && r.path.endsWith("/stream"), 5);
+      const final = await stateWhen(id, (s) => s.runtime.status === "completed");
+      expect(assistantTexts(final)).toEqual([REPLY]);
+      expect(final.tools.call_1.status).toBe("output-available");
+      const joins = upstream.requests
+        .slice(before)
+        .filter((r) => r.method === "GET" && r.path.endsWith("/stream"));
+      expect(joins).toHaveLength(joinsCut + 1);
+      // Each join asks for what came after the last frame read, and later joins start further on.
+      const ids = joins.map((r) => Number(r.lastEventId));
+      // Nothing read yet: the run's stream from its start (the server keeps it: `stream_resumable`).
+      if (frames === 0) expect(joins[0].lastEventId).toBe("-1");
+      else expect(ids[0]).toBeGreaterThan(0);
+      for (let i = 1; i < ids.length; i++) expect(ids[i]).toBeGreaterThan(ids[i - 1]);
+    },
+  );
 
   it("CTRL-06 refused writes say why: an answer with nothing pending, a send while paused", async () => {
     const id = await createLangGraph();

@@ -22,7 +22,8 @@ export interface LangGraphServer {
   url: string;
   requests: ProxiedRequest[];
   /** The next request `match` accepts has its response cut after `frames` SSE `messages` frames. */
-  cutNext(match: (r: ProxiedRequest) => boolean, frames: number): Promise<void>;
+  /** `reset`: the connection is reset (RST) right after the write instead of closed. */
+  cutNext(match: (r: ProxiedRequest) => boolean, frames: number, reset?: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,7 +41,9 @@ export async function startLangGraphServer(): Promise<LangGraphServer> {
     graphs: { [GRAPH_ID]: `${graph}:graph` },
   });
   const requests: ProxiedRequest[] = [];
-  let cut: { match: (r: ProxiedRequest) => boolean; frames: number; done: () => void } | undefined;
+  let cut:
+    | { match: (r: ProxiedRequest) => boolean; frames: number; reset?: boolean; done: () => void }
+    | undefined;
   const proxy: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -59,18 +62,41 @@ export async function startLangGraphServer(): Promise<LangGraphServer> {
       const out = request(`http://${upstream.host}${entry.path}`, { method: entry.method, headers }, (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         let seen = 0;
+        let stopped = false;
         up.on("data", (chunk: Buffer) => {
-          res.write(chunk);
-          if (cutting === undefined) return;
-          seen += chunk.toString("utf8").split("event: messages").length - 1;
-          if (seen >= cutting.frames) {
-            up.destroy();
-            res.destroy();
-            cutting.done();
+          if (stopped) return;
+          if (cutting === undefined) {
+            res.write(chunk);
+            return;
           }
+          // Forward up to the end of the frame that makes `frames` messages frames, then drop the
+          // connection (FIN, no end of the chunked response): what was sent arrives, the rest never does.
+          const text = chunk.toString("utf8");
+          let at = 0;
+          while (seen < cutting.frames) {
+            const next = text.indexOf("event: messages", at);
+            if (next === -1) break;
+            seen += 1;
+            const end = text.indexOf("\n\n", next);
+            at = end === -1 ? text.length : end + 2;
+          }
+          if (seen < cutting.frames) {
+            res.write(chunk);
+            return;
+          }
+          stopped = true;
+          up.destroy();
+          res.write(text.slice(0, at), () =>
+            cutting.reset ? res.socket?.resetAndDestroy() : res.socket?.end(),
+          );
+          cutting.done();
         });
-        up.on("end", () => res.end());
-        up.on("error", () => res.destroy());
+        up.on("end", () => {
+          if (!stopped) res.end();
+        });
+        up.on("error", () => {
+          if (!stopped) res.destroy();
+        });
       });
       out.on("error", () => res.destroy());
       out.end(entry.body);
@@ -81,9 +107,9 @@ export async function startLangGraphServer(): Promise<LangGraphServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    cutNext: (match, frames) =>
+    cutNext: (match, frames, reset) =>
       new Promise<void>((done) => {
-        cut = { match, frames, done };
+        cut = { match, frames, reset, done };
       }),
     close: async () => {
       proxy.closeAllConnections();
