@@ -160,6 +160,17 @@ describe("LangGraph connector: the real Agent Server (@langchain/langgraph-api)"
     expect(steer.body.status).toBe("unavailable");
   });
 
+  it("CTRL-06 a run the server refuses is a rejected write with the server's status and reason", async () => {
+    const id = await createLangGraph({ assistantId: "no-such-graph" });
+    await live(id);
+    const sent = await command(id, { kind: "send", idempotencyKey: "send:missing", text: "hello" });
+    expect(sent.body.status).toBe("rejected");
+    expect(sent.body.reason).toMatch(/^the LangGraph server refused the run: status 404: \S/);
+    // Nothing half-started: the session takes the next write.
+    const again = await command(id, { kind: "send", idempotencyKey: "send:missing:2", text: "hello" });
+    expect(again.body.reason).toMatch(/status 404/);
+  });
+
   it("CTRL-03 interrupt cancels the streaming run on the server; a queued message starts the next run", async () => {
     const id = await createLangGraph({ text: "find deployments" });
     const [action] = pendingActions(await stateWhen(id, (s) => pendingActions(s).length === 1));

@@ -105,15 +105,26 @@ export async function refusalReason(response: WireResponse): Promise<string> {
   }
 }
 
+/** The server's reason, one line of at most 300 characters: its JSON `detail`/`message`/`error`, or
+ * the text it answered with (a plain-text error page). */
 function serverReason(text: string): string {
+  let reason = text;
   try {
     const body = JSON.parse(text) as Record<string, unknown>;
+    reason = "";
     for (const key of ["detail", "message", "error"])
-      if (typeof body[key] === "string") return `: ${(body[key] as string).slice(0, 300)}`;
+      if (typeof body?.[key] === "string") {
+        reason = body[key] as string;
+        break;
+      }
   } catch {
-    // Not JSON: the status alone is the reason.
+    // Not JSON: the text itself.
   }
-  return "";
+  const line = reason
+    .replace(/\p{Cc}+/gu, " ")
+    .trim()
+    .slice(0, 300);
+  return line === "" ? "" : `: ${line}`;
 }
 
 async function readBounded(body: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
