@@ -106,9 +106,10 @@ describe("LangGraph connector: the real Agent Server (@langchain/langgraph-api)"
     { label: "mid-reply", frames: 10, joinsCut: 0 },
     { label: "mid-reply by a connection reset", frames: 10, joinsCut: 0, reset: true },
     { label: "mid-reply, and the join cut again", frames: 5, joinsCut: 1 },
+    { label: "mid-reply, read back after the run ended", frames: 10, joinsCut: 0, runEndsFirst: true },
   ])(
     "CTRL-07 ORD-02 a stream cut $label is joined with Last-Event-ID: nothing lost, nothing twice",
-    async ({ frames, joinsCut, reset }) => {
+    async ({ frames, joinsCut, reset, runEndsFirst }) => {
       const id = await createLangGraph({ text: "find deployments" });
       const [action] = pendingActions(await stateWhen(id, (s) => pendingActions(s).length === 1));
       const before = upstream.requests.length;
@@ -120,6 +121,8 @@ describe("LangGraph connector: the real Agent Server (@langchain/langgraph-api)"
         decision: "approve",
       });
       await cut;
+      // The connector learns of the run only once it is over: the rest of its stream is read back.
+      if (runEndsFirst) upstream.delayNext((r) => r.method === "GET" && !r.path.endsWith("/stream"), 1500);
       for (let i = 0; i < joinsCut; i++)
         await upstream.cutNext((r) => r.method === "GET" && r.path.endsWith("/stream"), 5);
       const final = await stateWhen(id, (s) => s.runtime.status === "completed");

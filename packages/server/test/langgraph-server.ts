@@ -22,6 +22,8 @@ export interface LangGraphServer {
   url: string;
   requests: ProxiedRequest[];
   /** The next request `match` accepts has its response cut after `frames` SSE `messages` frames. */
+  /** The next request `match` accepts is forwarded only after `ms`. */
+  delayNext(match: (r: ProxiedRequest) => boolean, ms: number): void;
   /** `reset`: the connection is reset (RST) right after the write instead of closed. */
   cutNext(match: (r: ProxiedRequest) => boolean, frames: number, reset?: boolean): Promise<void>;
   close(): Promise<void>;
@@ -41,6 +43,7 @@ export async function startLangGraphServer(): Promise<LangGraphServer> {
     graphs: { [GRAPH_ID]: `${graph}:graph` },
   });
   const requests: ProxiedRequest[] = [];
+  const delays: { match: (r: ProxiedRequest) => boolean; ms: number }[] = [];
   let cut:
     | { match: (r: ProxiedRequest) => boolean; frames: number; reset?: boolean; done: () => void }
     | undefined;
@@ -58,6 +61,8 @@ export async function startLangGraphServer(): Promise<LangGraphServer> {
       requests.push(entry);
       const cutting = cut?.match(entry) ? cut : undefined;
       if (cutting) cut = undefined;
+      const delay = delays.findIndex((d) => d.match(entry));
+      const wait = delay === -1 ? 0 : (delays.splice(delay, 1)[0]?.ms ?? 0);
       const headers = { ...req.headers, host: upstream.host };
       const out = request(`http://${upstream.host}${entry.path}`, { method: entry.method, headers }, (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
@@ -99,7 +104,7 @@ export async function startLangGraphServer(): Promise<LangGraphServer> {
         });
       });
       out.on("error", () => res.destroy());
-      out.end(entry.body);
+      setTimeout(() => out.end(entry.body), wait);
     });
   });
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
@@ -107,6 +112,9 @@ export async function startLangGraphServer(): Promise<LangGraphServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    delayNext: (match, ms) => {
+      delays.push({ match, ms });
+    },
     cutNext: (match, frames, reset) =>
       new Promise<void>((done) => {
         cut = { match, frames, reset, done };

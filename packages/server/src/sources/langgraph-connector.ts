@@ -14,10 +14,13 @@ import {
   delay,
   describe,
   enc,
+  FrameTooLargeError,
   failure,
   humanInput,
+  type LangGraphConfig,
   LangGraphHttpError,
   raisedInterrupts,
+  readConfig,
   readFrames,
   refusalReason,
   resumeValue,
@@ -35,9 +38,8 @@ import type {
   RuntimeSourceFactory,
   RuntimeSourceInit,
 } from "./runtime-source";
-import { SourceConfigError, unavailableResult } from "./runtime-source";
+import { unavailableResult } from "./runtime-source";
 import { UpstreamGuard, type UpstreamPolicy } from "./upstream-policy";
-import { requireUrl, upstreamHeaders } from "./upstream-sse";
 
 export const LANGGRAPH_FORMAT = "langgraph";
 
@@ -48,14 +50,6 @@ const REJOIN_DELAY_MS = 100;
 const PAUSE_SETTLE_MS = 10_000;
 /** Run statuses of a run that is not over. */
 const ACTIVE = new Set(["pending", "running"]);
-
-interface LangGraphConfig {
-  url: string;
-  assistantId: string;
-  threadId?: string;
-  headers?: Record<string, string>;
-  text?: string;
-}
 
 interface RunStream {
   abort: AbortController;
@@ -218,17 +212,27 @@ class LangGraphConnector implements RuntimeSource {
     const context = this.context as RuntimeSourceContext;
     let body: AsyncIterable<Uint8Array> | undefined = first;
     let cut: string | undefined;
+    let drained = false;
     for (let attempt = 0; ; attempt++) {
       cut = undefined;
       try {
-        if (body !== undefined) await readFrames(body, (frame) => this.onFrame(run, frame));
+        const unfinished =
+          body === undefined ? 0 : await readFrames(body, (frame) => this.onFrame(run, frame));
+        if (unfinished > 0) cut = `the stream ended inside a frame (${unfinished} characters unread)`;
       } catch (error) {
+        if (error instanceof FrameTooLargeError) return this.refuseStream(run, error.message);
         cut = describe(error);
       }
       body = undefined;
       if (run.abort.signal.aborted) return this.done(run);
       const status = run.runId === undefined ? undefined : await this.runStatus(run.runId, run.abort.signal);
       if (status === undefined || !ACTIVE.has(status)) {
+        if (cut !== undefined && status !== undefined && !drained) {
+          // The run ended while its stream was cut: what it sent after the last frame read is read once.
+          drained = true;
+          body = await this.join(run);
+          if (body !== undefined) continue;
+        }
         if (status !== undefined) await this.closeRun(status);
         else if (cut !== undefined) await context.sink.status("stale", `stream_interrupted: ${cut}`);
         return this.done(run, status === undefined && cut !== undefined);
@@ -243,6 +247,19 @@ class LangGraphConnector implements RuntimeSource {
       body = await this.join(run);
     }
     await context.sink.status("stale", `stream_interrupted: run ${run.runId} not joined again`);
+    this.done(run, true);
+  }
+
+  /** A stream past the frame bound is given up (joining it again would send the same frame). */
+  private async refuseStream(run: RunStream, reason: string): Promise<void> {
+    const sink = (this.context as RuntimeSourceContext).sink;
+    run.abort.abort();
+    await sink.diagnostic({
+      code: "unparseable_input",
+      severity: "error",
+      message: `LangGraph run ${run.runId ?? ""} sent ${reason}; its stream is no longer read`,
+    });
+    await sink.status("stale", `stream_interrupted: ${reason}`);
     this.done(run, true);
   }
 
@@ -337,27 +354,6 @@ class LangGraphConnector implements RuntimeSource {
     } catch (error) {
       return { status: "rejected", idempotencyKey: key, reason: failure("cancel the run", error) };
     }
-  }
-}
-
-function readConfig(config: Record<string, unknown>): LangGraphConfig {
-  try {
-    const url = requireUrl(config);
-    const headers = upstreamHeaders(config.headers);
-    if (typeof config.assistantId !== "string" || config.assistantId === "")
-      throw new TypeError('"config.assistantId" (the graph id or assistant id) is required');
-    for (const field of ["threadId", "text"] as const)
-      if (config[field] !== undefined && typeof config[field] !== "string")
-        throw new TypeError(`"config.${field}" must be a string`);
-    return {
-      url,
-      headers,
-      assistantId: config.assistantId,
-      threadId: config.threadId as string | undefined,
-      text: config.text as string | undefined,
-    };
-  } catch (error) {
-    throw new SourceConfigError((error as Error).message);
   }
 }
 

@@ -3,13 +3,16 @@
 // lookup is checked, redirects are never followed, JSON answers and SSE frames are bounded. Paths and
 // bodies are the ones `@langchain/langgraph-sdk`'s client sends: `POST /threads`, `POST
 // /threads/{id}/runs/stream`, `GET /threads/{id}/runs/{run}/stream` with `Last-Event-ID` (join),
-// `GET /threads/{id}/runs/{run}`, `POST /threads/{id}/runs/{run}/cancel?action=interrupt`.
+// `GET /threads/{id}/runs/{run}`, `POST /threads/{id}/runs/{run}/cancel?action=interrupt`. Also the
+// request bodies a write becomes (run input, `Command({resume})` values) and the session config check.
 import type { IncomingMessage } from "node:http";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { type ControlCommand, SseDecoder, type SseMessage } from "@agent-ui/contracts";
+import { SourceConfigError } from "./runtime-source";
 import { UPSTREAM_UNAVAILABLE, type UpstreamGuard } from "./upstream-policy";
+import { requireUrl, upstreamHeaders } from "./upstream-sse";
 
 /** The most a JSON answer (a thread, a run) may weigh. */
 export const MAX_LANGGRAPH_JSON_BYTES = 1024 * 1024;
@@ -27,6 +30,14 @@ export class LangGraphHttpError extends Error {
   ) {
     super(message);
     this.name = "LangGraphHttpError";
+  }
+}
+
+/** A frame past MAX_LANGGRAPH_FRAME_BYTES: the stream is hostile or broken, never read further. */
+export class FrameTooLargeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "FrameTooLargeError";
   }
 }
 
@@ -139,22 +150,34 @@ async function readBounded(body: AsyncIterable<Uint8Array>, limit: number): Prom
 }
 
 /** Hands each SSE frame of `body` to `onFrame` in order, awaiting it (back-pressure). Throws when the
- * connection breaks or one frame grows past MAX_LANGGRAPH_FRAME_BYTES. */
+ * connection breaks or one frame grows past MAX_LANGGRAPH_FRAME_BYTES (counted as characters since the
+ * last blank line). Resolves with the characters of a frame the stream ended inside (0: none). */
 export async function readFrames(
   body: AsyncIterable<Uint8Array>,
   onFrame: (frame: SseMessage) => Promise<void>,
-): Promise<void> {
+): Promise<number> {
   const decoder = new SseDecoder();
   const text = new TextDecoder();
-  let pending = 0;
+  let open = 0;
   for await (const chunk of body) {
-    pending += chunk.byteLength;
-    const frames = decoder.push(text.decode(chunk, { stream: true }));
-    if (frames.length > 0) pending = 0;
-    else if (pending > MAX_LANGGRAPH_FRAME_BYTES)
-      throw new LangGraphHttpError(0, `an SSE frame over ${MAX_LANGGRAPH_FRAME_BYTES} bytes`);
-    for (const frame of frames) await onFrame(frame);
+    const piece = text.decode(chunk, { stream: true });
+    const boundary = lastBoundary(piece);
+    open = boundary === -1 ? open + piece.length : piece.length - boundary;
+    if (open > MAX_LANGGRAPH_FRAME_BYTES)
+      throw new FrameTooLargeError(`an SSE frame over ${MAX_LANGGRAPH_FRAME_BYTES} bytes`);
+    for (const frame of decoder.push(piece)) await onFrame(frame);
   }
+  return open;
+}
+
+/** Where the text after the last blank line (an SSE frame's end) starts, or -1 when there is none. */
+function lastBoundary(piece: string): number {
+  let end = -1;
+  for (const separator of ["\n\n", "\r\n\r\n", "\r\r"]) {
+    const at = piece.lastIndexOf(separator);
+    if (at !== -1) end = Math.max(end, at + separator.length);
+  }
+  return end;
 }
 
 /** The run id a `Content-Location: /threads/{t}/runs/{r}` header names. */
@@ -234,4 +257,35 @@ export function delay(ms: number, signal: AbortSignal): Promise<void> {
       { once: true },
     );
   });
+}
+
+/** A session's `config`: the server, the graph, optionally the thread and a first message. */
+export interface LangGraphConfig {
+  url: string;
+  assistantId: string;
+  threadId?: string;
+  headers?: Record<string, string>;
+  text?: string;
+}
+
+/** `config` checked: a bad field is a SourceConfigError (400) naming it. */
+export function readConfig(config: Record<string, unknown>): LangGraphConfig {
+  try {
+    const url = requireUrl(config);
+    const headers = upstreamHeaders(config.headers);
+    if (typeof config.assistantId !== "string" || config.assistantId === "")
+      throw new TypeError('"config.assistantId" (the graph id or assistant id) is required');
+    for (const field of ["threadId", "text"] as const)
+      if (config[field] !== undefined && typeof config[field] !== "string")
+        throw new TypeError(`"config.${field}" must be a string`);
+    return {
+      url,
+      headers,
+      assistantId: config.assistantId,
+      threadId: config.threadId as string | undefined,
+      text: config.text as string | undefined,
+    };
+  } catch (error) {
+    throw new SourceConfigError((error as Error).message);
+  }
 }
