@@ -69,8 +69,13 @@ describe("LangGraph connector: the real Agent Server (@langchain/langgraph-api)"
     const before = upstream.requests.length;
     const id = await createLangGraph();
     await live(id);
-    const sent = await command(id, { kind: "send", idempotencyKey: "send:1", text: "find deployments" });
-    expect(sent.body.status).toBe("accepted");
+    const sent = await command(id, {
+      kind: "send",
+      idempotencyKey: "send:1",
+      text: "find deployments",
+      clientMessageId: "client-msg-1",
+    });
+    expect(sent.body).toMatchObject({ status: "accepted", assigned: { messageId: "client-msg-1" } });
     const asked = await stateWhen(id, (s) => pendingActions(s).length === 1);
     const [action] = pendingActions(asked);
     expect(action.toolCallId).toBe("call_1");
@@ -83,15 +88,14 @@ describe("LangGraph connector: the real Agent Server (@langchain/langgraph-api)"
       decision: "approve",
     });
     expect(answered.body.status).toBe("accepted");
-    const done = await stateWhen(id, (s) => assistantTexts(s).includes(REPLY));
-    await live(id);
-    const final = await stateOf(id);
+    const final = await stateWhen(id, (s) => s.runtime.status === "completed");
     expect(userTexts(final)).toEqual(["find deployments"]);
+    // The client's message id is the graph's human message id: one message, not an echo beside it.
+    expect(final.messages.filter((m) => m.role === "user").map((m) => m.id)).toEqual(["client-msg-1"]);
     expect(assistantTexts(final)).toEqual([REPLY]);
     expect(final.tools.call_1.status).toBe("output-available");
     expect(final.tools.call_1.outputPreview).toContain("3 deployments found");
     expect(Object.values(final.actions).map((a) => a.status)).toEqual(["resolved"]);
-    expect(done.runtime.status).not.toBe("failed");
     const runs = upstream.requests.slice(before).filter((r) => r.path.endsWith("/runs/stream"));
     expect(runs.map((r) => JSON.parse(r.body).command)).toEqual([
       undefined,
