@@ -25,6 +25,10 @@ beforeAll(async () => {
     if (req.method === "POST" && path === "/threads") {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ thread_id: THREAD }));
+    } else if (req.method === "POST" && path === `/threads/${THREAD}/runs/stream` && frames.length === 0) {
+      // Some other JSON API at the configured URL.
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end("{}");
     } else if (req.method === "POST" && path === `/threads/${THREAD}/runs/stream`) {
       res.writeHead(200, {
         "content-type": "text/event-stream",
@@ -100,5 +104,27 @@ describe("LangGraph connector: a hostile Agent Server", () => {
     );
     const state = await stateOf(id);
     expect(state.messages.map((m) => m.parts.map((p) => p.text).join(""))).toEqual(["hi", "before"]);
+  });
+
+  it("CTRL-06 a server that does not answer a run with an event stream is named, not read", async () => {
+    frames = [];
+    const created = await postJson(`${server.url}/api/sessions`, {
+      source: "langgraph",
+      config: { url, assistantId: "agent" },
+    });
+    const id = created.body.session.id as string;
+    await waitFor(async () =>
+      (await getJson(`${server.url}/api/sessions/${id}`)).body.session.status === "live" ? true : undefined,
+    );
+    const sent = await postJson(`${server.url}/api/sessions/${id}/commands`, {
+      kind: "send",
+      idempotencyKey: "send:json",
+      text: "hi",
+    });
+    expect(sent.body).toMatchObject({
+      status: "rejected",
+      reason:
+        "the server answered the run with application/json, not an event stream: not a LangGraph Agent Server",
+    });
   });
 });

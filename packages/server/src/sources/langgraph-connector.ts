@@ -198,6 +198,11 @@ class LangGraphConnector implements RuntimeSource {
       const reason = await refusalReason(response);
       return `the LangGraph server refused the run: status ${response.status}${reason}`;
     }
+    if (!String(response.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+      this.opening = false;
+      response.body.destroy();
+      return `the server answered the run with ${response.headers["content-type"] ?? "no content type"}, not an event stream: not a LangGraph Agent Server`;
+    }
     run.runId = runIdOf(response.headers);
     // The new run goes past every interrupt the thread waited on (a resume answers them).
     this.pending.clear();
