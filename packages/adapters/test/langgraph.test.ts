@@ -227,6 +227,16 @@ describe("langgraph adapter: Agent Server SSE", () => {
       { event: "error", data: { message: "boom" } },
     ]);
     expect(failed.at(-1)).toMatchObject({ type: "run.failed", payload: { message: "boom" } });
+    const cancelled = adapt([
+      { event: "metadata", data: { run_id: "r" } },
+      { event: "error", data: { error: "CancelledError", message: "run cancelled" } },
+    ]);
+    expect(cancelled.at(-1)).toMatchObject({
+      type: "run.finished",
+      phase: "cancelled",
+      payload: { outcome: "cancelled", reason: "run cancelled" },
+    });
+    expect(cancelled.some((e) => e.type === "run.failed")).toBe(false);
   });
 
   it("TEXT-04 messages/partial restates the text so far: suffix deltas, one final when it diverges", () => {

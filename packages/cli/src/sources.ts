@@ -1,6 +1,12 @@
 // The runtime source kinds `agent-ui start` and `agent-ui serve` offer, composed here and nowhere else:
-// the demo runtime, the live protocol connectors, replay of recorded files, and push ingest.
-import { a2aConnector, agUiConnector, aiSdkConnector, replaySource } from "@agent-ui/connectors";
+// the demo runtime, the live protocol connectors (AG-UI, AI SDK, A2A, LangGraph), replay of recorded files, and push ingest.
+import {
+  a2aConnector,
+  agUiConnector,
+  aiSdkConnector,
+  langGraphConnector,
+  replaySource,
+} from "@agent-ui/connectors";
 import { demoSource } from "@agent-ui/demo";
 import { pushSource, type RuntimeSourceFactory } from "@agent-ui/server";
 
@@ -18,6 +24,7 @@ export function agentUiSources(options: SourceOptions = {}): RuntimeSourceFactor
     agUiConnector(upstream),
     aiSdkConnector(upstream),
     a2aConnector(upstream),
+    langGraphConnector(upstream),
     replaySource({ root: options.replayDir }),
     pushSource,
   ];

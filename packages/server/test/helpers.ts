@@ -9,6 +9,7 @@ import { type LogEntry, SseDecoder } from "@agent-ui/client";
 import type { AgentUiEvent, ControlCommand, WriteResult } from "@agent-ui/contracts";
 import {
   a2aConnector,
+  langGraphConnector,
   agUiConnector,
   aiSdkConnector,
   type ReplayOptions,
@@ -79,6 +80,7 @@ export function allSources(
     agUiConnector(options.upstream),
     aiSdkConnector(options.upstream),
     a2aConnector(options.upstream),
+    langGraphConnector(options.upstream),
     replaySource(options.replay),
     pushSource,
   ];

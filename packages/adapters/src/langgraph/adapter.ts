@@ -25,6 +25,8 @@ import { appStateOf, customProgress, customStatePath, taskChunkPayload } from ".
 import { SseReplayGuard } from "./replay";
 
 export const LANGGRAPH_FORMAT = "langgraph";
+/** The `error` event name (`{error, message}`) of a run cancelled on the server: a cancellation. */
+export const CANCELLED_ERROR = "CancelledError";
 
 export class LangGraphAdapter implements SourceAdapter {
   private readonly emit: Emitter;
@@ -142,6 +144,17 @@ export class LangGraphAdapter implements SourceAdapter {
       case "error": {
         const out = this.startPending ? this.ensureRun(chunk, info) : [];
         this.runOpen = false;
+        // A run cancelled on the server (`runs/{id}/cancel`) ended by the user's word, not by a fault.
+        if (readString(payload, "error") === CANCELLED_ERROR) {
+          const reason = readString(payload, "message") ?? "run cancelled";
+          const fields = {
+            ...this.baseFields(),
+            phase: "cancelled" as const,
+            payload: { outcome: "cancelled", reason },
+          };
+          out.push(this.emit.event("run.finished", fields, info));
+          return out;
+        }
         const message =
           readString(payload, "message", "error") ?? (typeof payload === "string" ? payload : "graph error");
         out.push(
