@@ -24,10 +24,11 @@ type NewIdField<K extends ControlKind> = (typeof COMMANDS)[K] extends { newId: i
 
 /** A write's own fields; `idempotencyKey` overrides the derived key, and a field the client fills with a
  * fresh id (a send's `clientMessageId`) may be left out. */
-export type WriteInput<K extends ControlKind> = Omit<CommandFields<K>, NewIdField<K>> &
-  Partial<Pick<CommandFields<K>, NewIdField<K> & keyof CommandFields<K>>> & {
-    idempotencyKey?: string;
-  };
+export type WriteInput<K extends ControlKind> = Flat<
+  Omit<CommandFields<K>, NewIdField<K>> &
+    Partial<Pick<CommandFields<K>, NewIdField<K> & keyof CommandFields<K>>> & { idempotencyKey?: string }
+>;
+type Flat<T> = { [F in keyof T]: T[F] } & {};
 
 /** The acknowledgement, plus the ids the client generated for the command (a send's `clientMessageId`). */
 export type WriteResultOf<K extends ControlKind> = WriteResult & { [F in NewIdField<K>]: string };

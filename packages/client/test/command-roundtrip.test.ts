@@ -4,6 +4,7 @@
 import {
   COMMANDS,
   CONTROL_KINDS,
+  type CommandOf,
   type CommandSpec,
   type ControlCommand,
   type ControlKind,
@@ -11,9 +12,9 @@ import {
   validateCommand,
 } from "@agent-ui/contracts";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { anyKind, fieldsOf } from "../../contracts/test/command-arbitraries";
-import { RuntimeClient } from "../src";
+import { RuntimeClient, type WriteInput } from "../src";
 
 /** Builds one command through a fresh client (a reload: nothing shared but the intent). */
 async function build(
@@ -107,5 +108,37 @@ describe("every command kind round-trips from the client through the gateway's v
     expect(approve.idempotencyKey).toBe("action:a%3A1:approve");
     const stop = [await build("stop", { taskId: "t" }, true), await build("stop", { taskId: "t" }, true)];
     expect(stop[0].idempotencyKey).not.toBe(stop[1].idempotencyKey);
+  });
+});
+
+describe("the command types are read from the table", () => {
+  it("CTRL-01 a kind's type, its named write and its input follow its schema", async () => {
+    expectTypeOf<CommandOf<"respond_action">>().toEqualTypeOf<{
+      kind: "respond_action";
+      sessionId: string;
+      idempotencyKey: string;
+      threadId?: string;
+      actionId: string;
+      decision: "approve" | "reject" | "answer";
+      payload?: Record<string, unknown>;
+      agentId?: string;
+    }>();
+    expectTypeOf<WriteInput<"wait">>().toEqualTypeOf<{ agentIds: string[]; idempotencyKey?: string }>();
+    expectTypeOf<RuntimeClient["interrupt"]>().parameters.toEqualTypeOf<[input?: WriteInput<"interrupt">]>();
+    expectTypeOf<Awaited<ReturnType<RuntimeClient["queue"]>>["clientMessageId"]>().toEqualTypeOf<string>();
+    const client = new RuntimeClient({
+      sessionId: "s1",
+      port: { write: async (c) => ({ status: "accepted", idempotencyKey: c.idempotencyKey }) },
+    });
+    // @ts-expect-error close names the agent it closes
+    await client.close({});
+    // @ts-expect-error a decision is one of approve, reject, answer
+    await client.respondAction({ actionId: "a1", decision: "maybe" });
+    // A surface's intent (a command without routing) goes through the generic write as it is.
+    const intent = { kind: "stop", agentId: "ag1" } as Omit<
+      CommandOf<"stop">,
+      "sessionId" | "idempotencyKey"
+    >;
+    expect((await client.write(intent.kind, intent)).status).toBe("accepted");
   });
 });
