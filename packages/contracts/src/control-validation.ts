@@ -1,12 +1,16 @@
-// What the gateway checks and what the client derives from `COMMANDS`: one closed JSON Schema per command
-// kind (validated with Ajv), and the idempotency key a repeat of the same intent shares.
+// What the gateway checks, derived from `COMMANDS`: one closed JSON Schema per command kind, validated with
+// Ajv. (The client's key derivation, `commandKey`, lives beside the table: a browser bundle needs no Ajv.)
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020";
 import { createAjv, lazy } from "./ajv";
-import { COMMANDS, CONTROL_KINDS, type CommandSpec, type ControlCommand, type ControlKind } from "./control";
+import {
+  COMMANDS,
+  CONTROL_KINDS,
+  type CommandSpec,
+  type ControlCommand,
+  type ControlKind,
+  MAX_IDEMPOTENCY_KEY_CHARS,
+} from "./control";
 import type { JsonSchema } from "./schema-builders";
-
-/** Longest idempotency key the gateway stores. */
-export const MAX_IDEMPOTENCY_KEY_CHARS = 256;
 
 const BASE_FIELDS: Record<string, JsonSchema> = {
   kind: { type: "string" },
@@ -83,24 +87,4 @@ function describe(errors: ErrorObject[], kind: string): CommandCheck & { ok: fal
         : (error.message ?? error.keyword);
   const where = error.instancePath.split("/").length > 2 ? ` (at ${error.instancePath})` : "";
   return { ok: false, field: name, message: `"${name}" ${what}${where}` };
-}
-
-/** The key every repeat of the same intent shares (`COMMANDS[kind].key`), or undefined when the kind has
- * none, a key field is unset, or the key would exceed `MAX_IDEMPOTENCY_KEY_CHARS` (a fresh key then). */
-export function commandKey(kind: ControlKind, fields: Readonly<Record<string, unknown>>): string | undefined {
-  const spec: CommandSpec = COMMANDS[kind];
-  if (spec.key === undefined) return undefined;
-  const parts: string[] = [spec.keyPrefix ?? kind];
-  for (const name of spec.key) {
-    const value = fields[name];
-    if (typeof value !== "string" || value === "") return undefined;
-    parts.push(escapeKeyPart(value));
-  }
-  const key = parts.join(":");
-  return key.length <= MAX_IDEMPOTENCY_KEY_CHARS ? key : undefined;
-}
-
-/** `%` and `:` escaped, so distinct values never join into the same key. */
-function escapeKeyPart(value: string): string {
-  return value.replaceAll("%", "%25").replaceAll(":", "%3A");
 }

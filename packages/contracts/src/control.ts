@@ -6,7 +6,7 @@
 // Each command kind is stated once, in `COMMANDS`: its fields (a JSON Schema per field), the name of the
 // client's typed write, and which fields identify a repeat of the same intent. The `ControlCommand` type,
 // the gateway's validator (`validateCommand`), the client's write methods and the idempotency key
-// (`commandKey`) are all derived from that table.
+// (`commandKey`, below) are all derived from that table.
 import { ANY_OBJECT, type JsonSchema, STRING, enumOf } from "./schema-builders";
 
 /** One field of a command: its JSON Schema, whether it is required, and (type only) its TypeScript type. */
@@ -121,6 +121,29 @@ export type ControlCommand = { [K in ControlKind]: CommandOf<K> }[ControlKind];
 
 /** The name of each kind's typed write on the client. */
 export type CommandMethod<K extends ControlKind = ControlKind> = Commands[K]["method"];
+
+/** Longest idempotency key the gateway stores. */
+export const MAX_IDEMPOTENCY_KEY_CHARS = 256;
+
+/** The key every repeat of the same intent shares (`COMMANDS[kind].key`), or undefined when the kind has
+ * none, a key field is unset, or the key would exceed `MAX_IDEMPOTENCY_KEY_CHARS` (a fresh key then). */
+export function commandKey(kind: ControlKind, fields: Readonly<Record<string, unknown>>): string | undefined {
+  const spec: CommandSpec = COMMANDS[kind];
+  if (spec.key === undefined) return undefined;
+  const parts: string[] = [spec.keyPrefix ?? kind];
+  for (const name of spec.key) {
+    const value = fields[name];
+    if (typeof value !== "string" || value === "") return undefined;
+    parts.push(escapeKeyPart(value));
+  }
+  const key = parts.join(":");
+  return key.length <= MAX_IDEMPOTENCY_KEY_CHARS ? key : undefined;
+}
+
+/** `%` and `:` escaped, so distinct values never join into the same key. */
+function escapeKeyPart(value: string): string {
+  return value.replaceAll("%", "%25").replaceAll(":", "%3A");
+}
 
 /** The owner's acknowledgement of a write. `accepted` means the runtime took the command, not that its
  * effect happened: that arrives as a fact on the event stream. */
