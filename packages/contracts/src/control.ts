@@ -92,7 +92,7 @@ export const COMMANDS = {
 type Commands = typeof COMMANDS;
 export type ControlKind = keyof Commands;
 
-export const CONTROL_KINDS = Object.keys(COMMANDS) as ControlKind[];
+export const CONTROL_KINDS: readonly ControlKind[] = Object.freeze(Object.keys(COMMANDS) as ControlKind[]);
 
 /** The fields every command carries besides its own. */
 export interface CommandBase {
