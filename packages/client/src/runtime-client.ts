@@ -1,26 +1,58 @@
-// The typed runtime client: one method per controlled write (seed 001 §User control, CTRL-01). Each builds
-// a `ControlCommand` with an idempotency key and sends it through a `WritePort`. Keys are stable where the
-// intent is: an action response is keyed by `actionId + decision`, a send by its `clientMessageId`, so a
-// double click or a retry is the same write (HITL-05, ORD-07); identical keys in flight share one request.
-import type { ControlCommand, ControlKind, WriteResult } from "@agent-ui/contracts";
+// The typed runtime client: one write per command kind (seed 001 §User control, CTRL-01), generated from
+// the command table in contracts (`COMMANDS`): `write(kind, fields)` and a named helper per kind
+// (`send`, `respondAction`, …). Each builds a `ControlCommand` with an idempotency key and sends it through
+// a `WritePort`. Keys are stable where the intent is (`commandKey`): an action response is keyed by
+// `actionId + decision`, a send by its `clientMessageId`, so a double click or a retry is the same write
+// (HITL-05, ORD-07); identical keys in flight share one request.
+import {
+  COMMANDS,
+  CONTROL_KINDS,
+  type CommandFields,
+  type CommandMethod,
+  type CommandSpec,
+  type ControlCommand,
+  type ControlKind,
+  type WriteResult,
+  commandKey,
+} from "@agent-ui/contracts";
 import type { WritePort } from "./write-port";
 
-type CommandOf<K extends ControlKind> = Extract<ControlCommand, { kind: K }>;
-/** A write's own fields; `idempotencyKey` overrides the derived key. */
-export type WriteInput<K extends ControlKind> = Omit<
-  CommandOf<K>,
-  "kind" | "sessionId" | "idempotencyKey"
-> & {
-  idempotencyKey?: string;
-};
-type TextOnly<K extends "send" | "queue"> = Omit<WriteInput<K>, "clientMessageId"> & {
-  clientMessageId?: string;
+/** The field the client fills with a fresh id for a kind (`COMMANDS[kind].newId`), if any. */
+type NewIdField<K extends ControlKind> = (typeof COMMANDS)[K] extends { newId: infer F extends string }
+  ? F
+  : never;
+
+/** A write's own fields; `idempotencyKey` overrides the derived key, and a field the client fills with a
+ * fresh id (a send's `clientMessageId`) may be left out. */
+export type WriteInput<K extends ControlKind> = Flat<
+  Omit<CommandFields<K>, NewIdField<K>> &
+    Partial<Pick<CommandFields<K>, NewIdField<K> & keyof CommandFields<K>>> & { idempotencyKey?: string }
+>;
+type Flat<T> = { [F in keyof T]: T[F] } & {};
+
+/** The acknowledgement, plus the ids the client generated for the command (a send's `clientMessageId`). */
+export type WriteResultOf<K extends ControlKind> = WriteResult & { [F in NewIdField<K>]: string };
+
+export type SendResult = WriteResultOf<"send">;
+
+/** A kind's input may be omitted when none of its fields is required (`interrupt()`, `retry()`). */
+type WriteArgs<K extends ControlKind> =
+  object extends WriteInput<K> ? [input?: WriteInput<K>] : [input: WriteInput<K>];
+
+/** The named writes, one per command kind, typed from the command table. */
+export type NamedWrites = {
+  [K in ControlKind as CommandMethod<K>]: (...input: WriteArgs<K>) => Promise<WriteResultOf<K>>;
 };
 
-export interface SendResult extends WriteResult {
-  /** Id of the optimistic user message; the runtime echoes it on the confirming fact (ENV-07). */
-  clientMessageId: string;
-}
+/** Every write method of `RuntimeClient`: one per command kind plus the action shortcuts. */
+export type WriteMethod = CommandMethod | "approve" | "reject" | "answer";
+
+export const WRITE_METHODS: readonly WriteMethod[] = [
+  ...CONTROL_KINDS.map((kind) => COMMANDS[kind].method),
+  "approve",
+  "reject",
+  "answer",
+];
 
 export interface RuntimeClientOptions {
   sessionId: string;
@@ -37,6 +69,8 @@ export interface RuntimeClientOptions {
   newId?: () => string;
 }
 
+// The named writes (`NamedWrites`) are merged in below and defined on the prototype from `COMMANDS`.
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: every merged method is defined right after the class.
 export class RuntimeClient {
   private readonly inFlight = new Map<string, Promise<WriteResult>>();
   private readonly newId: () => string;
@@ -49,22 +83,6 @@ export class RuntimeClient {
     return this.options.sessionId;
   }
 
-  send(input: TextOnly<"send">): Promise<SendResult> {
-    return this.textWrite("send", input);
-  }
-  queue(input: TextOnly<"queue">): Promise<SendResult> {
-    return this.textWrite("queue", input);
-  }
-  steer(input: WriteInput<"steer">) {
-    return this.write("steer", input);
-  }
-  interrupt(input: WriteInput<"interrupt"> = {}) {
-    return this.write("interrupt", input);
-  }
-  /** Approve / reject / answer an action. Keyed by `actionId + decision`: repeating it is harmless. */
-  respondAction(input: WriteInput<"respond_action">) {
-    return this.write("respond_action", input);
-  }
   approve(actionId: string, payload?: Record<string, unknown>) {
     return this.respondAction({ actionId, decision: "approve", payload });
   }
@@ -75,64 +93,29 @@ export class RuntimeClient {
   answer(actionId: string, payload: Record<string, unknown>) {
     return this.respondAction({ actionId, decision: "answer", payload });
   }
-  retry(input: WriteInput<"retry"> = {}) {
-    return this.write("retry", input);
-  }
-  stop(input: WriteInput<"stop"> = {}) {
-    return this.write("stop", input);
-  }
-  delegate(input: WriteInput<"delegate">) {
-    return this.write("delegate", input);
-  }
-  continueAgent(input: WriteInput<"continue_agent">) {
-    return this.write("continue_agent", input);
-  }
-  wait(input: WriteInput<"wait">) {
-    return this.write("wait", input);
-  }
-  close(input: WriteInput<"close">) {
-    return this.write("close", input);
-  }
-  assign(input: WriteInput<"assign">) {
-    return this.write("assign", input);
-  }
-  requestReview(input: WriteInput<"request_review">) {
-    return this.write("request_review", input);
-  }
-  edit(input: WriteInput<"edit">) {
-    return this.write("edit", input);
-  }
-  rollback(input: WriteInput<"rollback">) {
-    return this.write("rollback", input);
-  }
-  export(input: WriteInput<"export">) {
-    return this.write("export", input);
-  }
-  openDetail(input: WriteInput<"open_detail">) {
-    return this.write("open_detail", input);
-  }
-  removeQueued(input: WriteInput<"remove_queued">) {
-    return this.write("remove_queued", input);
-  }
-  promoteQueued(input: WriteInput<"promote_queued">) {
-    return this.write("promote_queued", input);
+
+  /** Sends any command kind. The key is the caller's, else the one a repeat of the same intent shares
+   * (`commandKey`), else fresh; a field the kind generates (a send's `clientMessageId`) is filled in and
+   * returned with the result. */
+  write<K extends ControlKind>(kind: K, input: WriteInput<K>): Promise<WriteResultOf<K>> {
+    const spec: CommandSpec = COMMANDS[kind];
+    const fields: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(input)) {
+      if (value !== undefined && name !== "idempotencyKey" && name !== "kind") fields[name] = value;
+    }
+    const generated: Record<string, string> = {};
+    if (spec.newId !== undefined) {
+      if (typeof fields[spec.newId] !== "string") fields[spec.newId] = this.newId();
+      generated[spec.newId] = fields[spec.newId] as string;
+    }
+    const key = input.idempotencyKey ?? commandKey(kind, fields) ?? `${kind}:${this.newId()}`;
+    const command = { ...fields, kind, sessionId: this.options.sessionId, idempotencyKey: key };
+    const result = this.submit(command as ControlCommand);
+    return result.then((r) => ({ ...r, ...generated }) as WriteResultOf<K>);
   }
 
-  /** Sends any command kind. The key is the caller's, else derived from the intent (`derivedKey`), else
-   * fresh; a `send`/`queue` without a `clientMessageId` gets one. */
-  write<K extends ControlKind>(kind: K, input: WriteInput<K>): Promise<WriteResult> {
-    const { idempotencyKey, ...rest } = input as WriteInput<K> & { idempotencyKey?: string };
-    const fields = rest as Record<string, unknown>;
-    if ((kind === "send" || kind === "queue") && typeof fields.clientMessageId !== "string") {
-      fields.clientMessageId = this.newId();
-    }
-    const key = idempotencyKey ?? derivedKey(kind, fields) ?? `${kind}:${this.newId()}`;
-    const command = {
-      ...fields,
-      kind,
-      sessionId: this.options.sessionId,
-      idempotencyKey: key,
-    } as unknown as ControlCommand;
+  private submit(command: ControlCommand): Promise<WriteResult> {
+    const key = command.idempotencyKey;
     const running = this.inFlight.get(key);
     if (running) return running.then((first) => ({ ...first, duplicate: true }));
     this.options.onSubmit?.(command);
@@ -166,29 +149,17 @@ export class RuntimeClient {
     }
     return attempt;
   }
-
-  private async textWrite<K extends "send" | "queue">(kind: K, input: TextOnly<K>): Promise<SendResult> {
-    const clientMessageId = input.clientMessageId ?? this.newId();
-    const result = await this.write(kind, { ...input, clientMessageId } as WriteInput<K>);
-    return { ...result, clientMessageId };
-  }
 }
 
-/** The key a repeat of the same intent shares: an action decision, a message, a queued item, a turn. */
-export function derivedKey(kind: ControlKind, fields: Record<string, unknown>): string | undefined {
-  const id = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string) : undefined);
-  switch (kind) {
-    case "respond_action":
-      return id("actionId") && id("decision") ? `action:${id("actionId")}:${id("decision")}` : undefined;
-    case "send":
-    case "queue":
-      return id("clientMessageId") ? `${kind}:${id("clientMessageId")}` : undefined;
-    case "remove_queued":
-    case "promote_queued":
-      return id("queuedId") ? `${kind}:${id("queuedId")}` : undefined;
-    case "interrupt":
-      return id("turnId") ? `interrupt:${id("turnId")}` : undefined;
-    default:
-      return undefined;
-  }
+// The named writes are generated from the command table: `client.respondAction(input)` is
+// `client.write("respond_action", input)`.
+export interface RuntimeClient extends NamedWrites {}
+for (const kind of CONTROL_KINDS) {
+  Object.defineProperty(RuntimeClient.prototype, COMMANDS[kind].method, {
+    value(this: RuntimeClient, input: WriteInput<typeof kind> = {} as WriteInput<typeof kind>) {
+      return this.write(kind, input);
+    },
+    writable: true,
+    configurable: true,
+  });
 }

@@ -9,6 +9,8 @@ import {
   GatewayHttpClient,
   type RuntimeClient,
   type SessionClient,
+  WRITE_METHODS,
+  type WriteMethod,
   connectSession,
 } from "@agent-ui/client";
 import type { ProjectionState, WriteResult } from "@agent-ui/contracts";
@@ -35,33 +37,9 @@ export interface AgentSessionOptions {
 /** Why a session cannot be shown, from the gateway's refusal (else undefined). */
 export type SessionProblem = "not_found" | "unauthorized" | "unreachable";
 
-const WRITES = [
-  "send",
-  "queue",
-  "steer",
-  "interrupt",
-  "respondAction",
-  "approve",
-  "reject",
-  "answer",
-  "retry",
-  "stop",
-  "delegate",
-  "continueAgent",
-  "wait",
-  "close",
-  "assign",
-  "requestReview",
-  "edit",
-  "rollback",
-  "export",
-  "openDetail",
-  "removeQueued",
-  "promoteQueued",
-] as const;
-
-/** The client's typed writes (one per controlled write, CTRL-01), bound to the live connection. */
-export type AgentCommands = Pick<RuntimeClient, (typeof WRITES)[number]>;
+/** The client's typed writes (one per command kind, CTRL-01, plus approve / reject / answer), bound to the
+ * live connection. */
+export type AgentCommands = Pick<RuntimeClient, WriteMethod>;
 
 const EMPTY_HISTORY: EarlierState = { count: 0, loading: false, reachedStart: false };
 
@@ -99,7 +77,7 @@ export class AgentSession {
     this.metrics = new StreamMetrics(() => performance.now(), typeof requestAnimationFrame !== "function");
     this.store = frameBatched(raw, undefined, { shedLoad: true, metrics: this.metrics });
     const commands: Record<string, unknown> = {};
-    for (const name of WRITES) {
+    for (const name of WRITE_METHODS) {
       commands[name] = (...args: unknown[]) => {
         const runtime = this.current?.runtime;
         if (!runtime) return Promise.resolve(notConnected());
@@ -202,8 +180,6 @@ export function dispatchTo(runtime: RuntimeClient): (intent: CommandIntent) => P
   return async (intent) => {
     try {
       const { kind, ...input } = intent;
-      if (kind === "send") return await runtime.send(input as Parameters<RuntimeClient["send"]>[0]);
-      if (kind === "queue") return await runtime.queue(input as Parameters<RuntimeClient["queue"]>[0]);
       return await runtime.write(kind, input as never);
     } catch (error) {
       return {
