@@ -4,8 +4,9 @@
 // again with `Last-Event-ID`, refused writes, and cancellation.
 import type { ProjectionState } from "@agent-ui/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtInSources, startServer, UPSTREAM_UNAVAILABLE } from "../src";
-import { getJson, postJson, startTestServer, tempDir, waitFor } from "./helpers";
+import { UPSTREAM_UNAVAILABLE } from "@agent-ui/connectors";
+import { startServer } from "../src";
+import { allSources, getJson, postJson, startTestServer, tempDir, waitFor } from "./helpers";
 import { GRAPH_ID, type LangGraphServer, REPLY, startLangGraphServer } from "./langgraph-server";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -244,7 +245,7 @@ describe("LangGraph connector: the real Agent Server (@langchain/langgraph-api)"
 
   it("REM-02 after a gateway restart the session re-reads its thread and the pending approval is answered", async () => {
     const dir = tempDir("agent-ui-langgraph-restart-");
-    const options = { port: 0, dataDir: dir.path, noAuth: true, sources: builtInSources() };
+    const options = { port: 0, dataDir: dir.path, noAuth: true, sources: allSources() };
     const a = await startServer(options);
     const created = await postJson(`${a.url}/api/sessions`, {
       source: "langgraph",
