@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type A2aAgent, startA2aAgent } from "../../server/test/a2a-agent";
+import { GRAPH_ID, startLangGraphServer } from "../../server/test/langgraph-server";
 import { launchWorkbench, parseStartArgs, type StartOptions } from "../src/commands/start";
 
 const BASE: StartOptions = { port: 0, host: "127.0.0.1", dataDir: "", scenario: "team", rebuild: false };
@@ -42,6 +43,18 @@ describe("agent-ui start --connect: options", () => {
     expect(parseStartArgs(["--connect", "http://x/", "--header", "no colon"], {})).toMatch(/^--header needs/);
     expect(parseStartArgs(["--protocol", "a2a"], {})).toBe("--protocol needs --connect <url>");
     expect(parseStartArgs(["--header", "A: b"], {})).toBe("--header needs --connect <url>");
+  });
+
+  it("--assistant names LangGraph's graph; langgraph without it, or it with another protocol, is refused", () => {
+    expect(
+      parseStartArgs(["--connect", "http://x/", "--protocol", "langgraph", "--assistant", "agent"], {}),
+    ).toMatchObject({ connect: "http://x/", protocol: "langgraph", assistant: "agent" });
+    expect(parseStartArgs(["--connect", "http://x/", "--protocol", "langgraph"], {})).toBe(
+      "--protocol langgraph needs --assistant <graph id or assistant id>",
+    );
+    expect(parseStartArgs(["--connect", "http://x/", "--protocol", "a2a", "--assistant", "agent"], {})).toBe(
+      "--assistant is for --protocol langgraph",
+    );
   });
 });
 
@@ -132,6 +145,30 @@ describe("agent-ui start --connect: a loopback agent", () => {
       expect(session.config).toEqual({ url: agUi.url, headers: { "X-Api-Token": "[redacted:header]" } });
     } finally {
       await launched.server.close();
+    }
+  }, 120_000);
+
+  it("--protocol langgraph --assistant: the graph is found on a real Agent Server and the link opens a langgraph session", async () => {
+    const langgraph = await startLangGraphServer();
+    try {
+      const launched = await launchWorkbench({
+        ...BASE,
+        dataDir: dataDir(),
+        connect: langgraph.url,
+        protocol: "langgraph",
+        assistant: GRAPH_ID,
+      });
+      try {
+        expect(launched.connected?.protocol).toBe("langgraph");
+        expect(launched.connected?.found).toContain(`graph "${GRAPH_ID}" found`);
+        const session = await sessionOfLink(launched.sessionUrl);
+        expect(session.sourceKind).toBe("langgraph");
+        expect(session.config).toEqual({ url: langgraph.url, assistantId: GRAPH_ID });
+      } finally {
+        await launched.server.close();
+      }
+    } finally {
+      await langgraph.close();
     }
   }, 120_000);
 

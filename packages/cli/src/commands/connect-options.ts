@@ -7,18 +7,21 @@ import type { RunningServer } from "@agent-ui/server";
 
 export const CONNECT_PROTOCOLS = ["ag-ui", "ai-sdk", "a2a", "langgraph"] as const;
 
-export const CONNECT_USAGE = `[--connect URL [--protocol ${CONNECT_PROTOCOLS.join("|")}] [--header "Name: value"]...]`;
+export const CONNECT_USAGE = `[--connect URL [--protocol ${CONNECT_PROTOCOLS.join("|")}] [--assistant ID] [--header "Name: value"]...]`;
 
 export const CONNECT_HELP = `  --connect <url>    open the workbench on your own agent instead of the demo (an AG-UI or AI SDK
                      endpoint, an A2A agent or its agent card URL); the connection is tested first
   --protocol <kind>  ${CONNECT_PROTOCOLS.join(", ")}; without it an A2A agent card is looked for
+  --assistant <id>   langgraph: the graph id (from langgraph.json) or assistant id to run
   --header "K: V"    a header sent to the agent (repeatable); the session stores only its name`;
 
-export const CONNECT_VALUE_OPTIONS = ["--connect", "--protocol", "--header"];
+export const CONNECT_VALUE_OPTIONS = ["--connect", "--protocol", "--assistant", "--header"];
 
 export interface ConnectArgs {
   connect?: string;
   protocol?: string;
+  /** LangGraph's `assistantId`: the graph or assistant a run uses. */
+  assistant?: string;
   headers?: Record<string, string>;
 }
 
@@ -42,6 +45,11 @@ export function applyConnectOption(options: ConnectArgs, arg: string, value: str
     options.protocol = value;
     return undefined;
   }
+  if (arg === "--assistant") {
+    if (value.trim() === "") return "--assistant needs the graph id or assistant id";
+    options.assistant = value.trim();
+    return undefined;
+  }
   const colon = value.indexOf(":");
   const name = colon > 0 ? value.slice(0, colon).trim() : "";
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
@@ -50,10 +58,16 @@ export function applyConnectOption(options: ConnectArgs, arg: string, value: str
   return undefined;
 }
 
-/** `--protocol` and `--header` mean something only with `--connect`. */
+/** `--protocol`, `--assistant` and `--header` mean something only with `--connect`; a LangGraph server
+ * needs the graph to run. */
 export function checkConnectArgs(options: ConnectArgs): string | undefined {
+  if (options.protocol === "langgraph" && options.assistant === undefined)
+    return "--protocol langgraph needs --assistant <graph id or assistant id>";
+  if (options.assistant !== undefined && options.protocol !== undefined && options.protocol !== "langgraph")
+    return "--assistant is for --protocol langgraph";
   if (options.connect !== undefined) return undefined;
   if (options.protocol !== undefined) return "--protocol needs --connect <url>";
+  if (options.assistant !== undefined) return "--assistant needs --connect <url>";
   if (options.headers !== undefined) return "--header needs --connect <url>";
   return undefined;
 }
@@ -73,7 +87,11 @@ export async function connectSession(server: RunningServer, args: ConnectArgs): 
     throw new Error(
       `this gateway has no ${args.protocol} connector (it offers ${offered.filter((k) => (CONNECT_PROTOCOLS as readonly string[]).includes(k)).join(", ")})`,
     );
-  const config: Record<string, unknown> = args.headers ? { url, headers: args.headers } : { url };
+  const config: Record<string, unknown> = {
+    url,
+    ...(args.headers ? { headers: args.headers } : {}),
+    ...(args.assistant !== undefined ? { assistantId: args.assistant } : {}),
+  };
   const tested = await testThroughGateway(server, args.protocol ?? "a2a", config);
   let protocol = args.protocol;
   if (protocol === undefined) {

@@ -39,6 +39,7 @@ import type {
   RuntimeSourceInit,
 } from "@agent-ui/contracts";
 import { unavailableResult } from "@agent-ui/contracts";
+import { connectionTester } from "../probe/connection-test";
 import { UpstreamGuard, type UpstreamPolicy } from "../upstream/policy";
 
 export const LANGGRAPH_FORMAT = "langgraph";
@@ -367,6 +368,7 @@ export function langGraphConnector(policy: UpstreamPolicy = {}): RuntimeSourceFa
   const guard = new UpstreamGuard(policy);
   return {
     kind: "langgraph",
+    test: connectionTester("langgraph", guard),
     description:
       "LangGraph Agent Server / langgraph dev threads and runs over SSE (config: url, assistantId, threadId?, headers?, text?: first message)",
     create(init: RuntimeSourceInit) {

@@ -17,9 +17,10 @@ import { cardCandidates, endpointOf } from "../a2a/wire";
 import type { UpstreamGuard } from "../upstream/policy";
 import { requireUrl, upstreamHeaders } from "../upstream/sse";
 import { checkHost, describeBody, type ProbeAnswer, ProbeFailure, probeRequest, statusFailure } from "./http";
+import { probeLangGraph } from "./langgraph";
 
 /** Source kinds a connection can be tested for. */
-export const TESTABLE_SOURCES = ["a2a", "ag-ui", "ai-sdk"] as const;
+export const TESTABLE_SOURCES = ["a2a", "ag-ui", "ai-sdk", "langgraph"] as const;
 export type TestableSource = (typeof TESTABLE_SOURCES)[number];
 
 export const DEFAULT_TEST_TIMEOUT_MS = 8000;
@@ -29,6 +30,7 @@ const PROTOCOL_NAMES: Record<string, string> = {
   a2a: "A2A",
   "ag-ui": "AG-UI",
   "ai-sdk": "the AI SDK UI message stream",
+  langgraph: "LangGraph Agent Server",
 };
 
 /** What was found (the wire type, with the protocol narrowed). */
@@ -70,7 +72,9 @@ export async function testConnection(
     const found =
       input.source === "a2a"
         ? await probeA2a(url, headers, guard, deadline)
-        : await probeStream(input.source, url, headers, guard, deadline);
+        : input.source === "langgraph"
+          ? await probeLangGraph(url, assistantIdOf(input.config), headers, guard, deadline)
+          : await probeStream(input.source, url, headers, guard, deadline);
     return { ok: true, source: input.source, code: "ok", message: okMessage(found), found };
   } catch (error) {
     if (!(error instanceof ProbeFailure)) throw error;
@@ -78,7 +82,16 @@ export async function testConnection(
   }
 }
 
+/** The graph or assistant a LangGraph session runs, required like the connector requires it. */
+function assistantIdOf(config: Record<string, unknown>): string {
+  if (typeof config.assistantId !== "string" || config.assistantId === "")
+    throw new SourceConfigError('"config.assistantId" (the graph id or assistant id) is required');
+  return config.assistantId;
+}
+
 function okMessage(found: ConnectionFound): string {
+  if (found.protocol === "langgraph")
+    return `LangGraph Agent Server${found.protocolVersion ? ` ${found.protocolVersion}` : ""}: ${found.note}`;
   if (found.protocol === "a2a")
     return `A2A agent "${found.name ?? "unnamed"}" (protocol ${found.protocolVersion}) with ${found.skills?.length ?? 0} skill(s)`;
   return `${PROTOCOL_NAMES[found.protocol]} endpoint answered with an event stream${found.note ? `; ${found.note}` : ""}`;
