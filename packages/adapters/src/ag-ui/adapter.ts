@@ -2,6 +2,7 @@
 // event type (a dispatch table, not a switch), each translating into Agent UI envelope events.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter } from "../shared/emitter";
+import { safeOptionsOf } from "../shared/safe-payload";
 import { isRecord, readString } from "../shared/record";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { AguiContext, AguiState } from "./context";
@@ -105,7 +106,7 @@ export class AguiAdapter implements SourceAdapter {
 
   constructor(options: AdapterOptions = {}) {
     this.emitter = new Emitter(AGUI_FORMAT, options);
-    this.safe = { largePayloadBytes: options.largePayloadBytes };
+    this.safe = safeOptionsOf(options);
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {

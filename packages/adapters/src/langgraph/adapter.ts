@@ -7,7 +7,7 @@ import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readArray, readString } from "../shared/record";
 import { appendedSuffix } from "../shared/growing-text";
 import { restatedEvent } from "../shared/restated";
-import { type SafeOptions, safeValue } from "../shared/safe-payload";
+import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { MessageBook, type MessageSink, translateMessage } from "./messages";
 import { type NamespaceEmit, NamespaceBook } from "./namespaces";
@@ -49,7 +49,7 @@ export class LangGraphAdapter implements SourceAdapter {
     readonly format: string = LANGGRAPH_FORMAT,
   ) {
     this.emit = new Emitter(format, options);
-    this.safeOptions = { largePayloadBytes: options.largePayloadBytes };
+    this.safeOptions = safeOptionsOf(options);
   }
 
   /** Redacts and offloads a source value with the adapter's `largePayloadBytes`. */
