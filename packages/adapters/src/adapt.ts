@@ -36,6 +36,8 @@ export function adaptRecords(
   options: AdaptOptions = {},
 ): AdaptResult {
   const framed = toFramed(records);
+  // No records is an empty stream, not an unknown format: nothing to adapt and nothing wrong.
+  if (framed.length === 0 && format === "auto") return { events: [], diagnostics: [], details: new Map() };
   const adapters = options.adapters ?? ADAPTERS;
   let detected: DetectedFormat | undefined;
   let name = format;

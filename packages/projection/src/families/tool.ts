@@ -2,7 +2,7 @@
 // bounded output previews with refs and byte counts; a terminal state on every path (a run that ends with
 // an open tool closes it as cancelled or unknown); artifact cards for tool artifacts (TOOL-09).
 import type { ToolRecord, ToolState } from "@agent-ui/contracts";
-import { isOffloadedValue } from "@agent-ui/contracts";
+import { PAIRING_SEVERITY, isOffloadedValue } from "@agent-ui/contracts";
 import {
   addUnique,
   asNumber,
@@ -36,7 +36,12 @@ export function toolFor(store: Store, ctx: EventContext, startsIt = false): Tool
   const existing = store.tools.get(id);
   if (existing !== undefined) return existing;
   if (!startsIt)
-    store.diag("tool_result_without_start", "info", `${ctx.event.type} for unseen tool ${id}`, ctx.event);
+    store.diag(
+      "tool_result_without_start",
+      PAIRING_SEVERITY.tool_result_without_start,
+      `${ctx.event.type} for unseen tool ${id}`,
+      ctx.event,
+    );
   const record = newToolRecord(id, ctx);
   const { event } = ctx;
   if (typeof event.agentId === "string") record.agentId = event.agentId;
