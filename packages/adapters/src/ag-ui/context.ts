@@ -6,6 +6,12 @@ import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
 import { type JsonObject, readNumber, readString } from "../shared/record";
 import type { SafeOptions } from "../shared/safe-payload";
 
+/** The subagent an AG-UI event was written for: `subagentRunId` (AG-UI 1.0), else `subagentId`. */
+export function subagentOf(record: JsonObject): { agentId: string; subagentId: string } | undefined {
+  const agentId = readString(record, "subagentRunId", "subagentId");
+  return agentId !== undefined ? { agentId, subagentId: agentId } : undefined;
+}
+
 export interface OpenMessage {
   kind: "text" | "reasoning";
   /** Opened by a `*_START` (must see its `*_END`), not by a chunk. */
