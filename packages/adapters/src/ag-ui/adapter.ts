@@ -119,6 +119,7 @@ export class AguiAdapter implements SourceAdapter {
         return [this.emitter.unsupported(record, info, `unknown AG-UI event type "${clip(type ?? "", 80)}"`)];
       // Handlers may annotate the record (e.g. a derived message id), so they get a shallow copy.
       const ctx = new AguiContext(this.emitter, this.state, this.safe, { ...record }, info);
+      if (type !== "MESSAGES_SNAPSHOT") this.state.conversation.observe(type, record);
       return [...lifecycleCheck(ctx, type), ...handler(ctx)];
     });
   }

@@ -5,6 +5,7 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
 import { type JsonObject, readNumber, readString } from "../shared/record";
 import type { SafeOptions } from "../shared/safe-payload";
+import { Conversation } from "./conversation";
 
 /** The subagent an AG-UI event was written for: `subagentRunId` (AG-UI 1.0), else `subagentId`. */
 export function subagentOf(record: JsonObject): { agentId: string; subagentId: string } | undefined {
@@ -49,6 +50,8 @@ export class AguiState {
   readonly activities = new Map<string, { activityType?: string; content: unknown }>();
   /** Interrupt id → tool call it gates, so a resume can close the same tool row. */
   readonly interruptTools = new Map<string, string>();
+  /** The message ids the SDK's reducer holds, for MESSAGES_SNAPSHOT removals. */
+  readonly conversation = new Conversation();
   /** Subagent run id → name, for attribution of its messages. */
   readonly subagents = new Map<string, string | undefined>();
 }

@@ -18,7 +18,7 @@ export function messageStart(ctx: AguiContext, kind: OpenMessage["kind"]): Agent
     kind,
     started: true,
     role: readString(ctx.record, "role"),
-    agentId: readString(ctx.record, "subagentRunId"),
+    agentId: subagentOf(ctx.record)?.agentId,
     chunks: [],
   };
   ctx.state.messages.set(messageId, open);
