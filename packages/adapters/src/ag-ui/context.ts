@@ -71,16 +71,24 @@ export class AguiContext {
 
   /** One output event, stamped with the run's ids, the source timestamp and the source reference. */
   emit(type: string, fields: EventFields = {}): AgentUiEvent {
-    const stamped: EventFields = {};
+    // One object per event: the run's ids first, the handler's fields over them (the order a spread of
+    // the two would give), handed to the emitter to become the event itself.
+    const event: EventFields = {};
     const threadId = readString(this.event, "threadId") ?? this.state.threadId;
     const runId = readString(this.event, "runId") ?? this.state.runId;
-    if (threadId !== undefined) stamped.threadId = threadId;
-    if (runId !== undefined) stamped.runId = runId;
+    if (threadId !== undefined) event.threadId = threadId;
+    if (runId !== undefined) event.runId = runId;
     const timestamp = timestampOf(this.event);
-    if (timestamp !== undefined) stamped.timestamp = timestamp;
+    if (timestamp !== undefined) event.timestamp = timestamp;
     // Redelivering a run yields the same ids (dedupe), while two runs never collide.
-    stamped.eventId = `ag-ui:${runId ?? threadId ?? "stream"}:${++this.state.runEventCount}`;
-    return this.emitter.event(type, { ...stamped, ...fields }, this.info);
+    event.eventId = `ag-ui:${runId ?? threadId ?? "stream"}:${++this.state.runEventCount}`;
+    for (const key in fields) event[key] = fields[key];
+    return this.emitter.event(type, event, this.info, true);
+  }
+
+  /** The same event context over another record (a handler that derives a field never edits the source). */
+  withRecord(record: JsonObject): AguiContext {
+    return new AguiContext(this.emitter, this.state, this.safe, record, this.info);
   }
 
   diagnostic(
