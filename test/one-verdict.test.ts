@@ -5,6 +5,9 @@
 // every peers' capture of an SDK stream) has no error: a continuation read alone is a partial stream,
 // not a violation.
 import { readFileSync, readdirSync } from "node:fs";
+import { AbstractAgent } from "@ag-ui/client";
+import { type BaseEvent, EventType, type RunAgentInput } from "@ag-ui/core";
+import { Observable } from "rxjs";
 import { join } from "node:path";
 import type { Diagnostic } from "@agent-ui/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -71,4 +74,40 @@ describe("ORD-06 validate and project agree on every live producer's stream, who
         expect({ part, ...v }).toEqual({ part, format: v.format, validateErrors: [], projectErrors: [] });
       }
     });
+});
+
+/** A run that fails (RUN_ERROR) while a tool call it started has no result: AG-UI's verifier accepts it. */
+class FailingRunAgent extends AbstractAgent {
+  run(input: RunAgentInput): ReturnType<AbstractAgent["run"]> {
+    const { threadId, runId } = input;
+    const events = [
+      { type: EventType.RUN_STARTED, threadId, runId },
+      {
+        type: EventType.TOOL_CALL_START,
+        toolCallId: "tc-fetch",
+        toolCallName: "fetch",
+        parentMessageId: "m-1",
+      },
+      { type: EventType.TOOL_CALL_ARGS, toolCallId: "tc-fetch", delta: '{"url":"https://x.example"}' },
+      { type: EventType.TOOL_CALL_END, toolCallId: "tc-fetch" },
+      { type: EventType.RUN_ERROR, message: "upstream timed out", code: "timeout" },
+    ] as BaseEvent[];
+    return new Observable<BaseEvent>((subscriber) => {
+      for (const event of events) subscriber.next(event);
+      subscriber.complete();
+    }) as unknown as ReturnType<AbstractAgent["run"]>;
+  }
+}
+
+describe("ORD-06 a run the AG-UI verifier accepts that fails with a tool open", () => {
+  it("validate and project both report no error", async () => {
+    const records: unknown[] = [];
+    const agent = new FailingRunAgent({ threadId: "t-fail" });
+    await agent
+      .runAgent({ runId: "run-fail" }, { onEvent: ({ event }) => void records.push(structuredClone(event)) })
+      .catch(() => undefined);
+    expect(records.map((r) => (r as { type: string }).type)).toContain("RUN_ERROR");
+    const v = verdicts(records.map((r) => JSON.stringify(r)).join("\n"));
+    expect(v).toEqual({ format: "ag-ui", validateErrors: [], projectErrors: [] });
+  });
 });
