@@ -5,6 +5,7 @@
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { restatedEvent } from "../shared/restated";
+import { type SafeOptions, safeOptionsOf } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import type { JsonObject } from "../shared/record";
 import { ArtifactBook, type ArtifactEmit } from "./artifacts";
@@ -23,12 +24,14 @@ class A2aAdapter implements SourceAdapter {
   private readonly artifacts = new ArtifactBook();
 
   private readonly events: RemoteTaskEvents;
+  private readonly safe: SafeOptions;
   /** Whether app-state `/a2aData` exists yet (created by the first message data part). */
   private dataRootCreated = false;
 
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(A2A_FORMAT, options);
     this.events = new RemoteTaskEvents(this.emit, options.sessionId);
+    this.safe = safeOptionsOf(options);
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
@@ -183,7 +186,7 @@ class A2aAdapter implements SourceAdapter {
           { ...info, sourceEventId: `cite:${messageId ?? ""}:${String(ref.id)}` },
         ),
       );
-    const data = partData(message.parts);
+    const data = partData(message.parts, this.safe);
     if (data.length > 0 && messageId !== undefined) {
       const patch: JsonObject[] = [];
       if (!this.dataRootCreated) patch.push({ op: "add", path: "/a2aData", value: {} });
