@@ -17,8 +17,10 @@ describe("A2A data parts over the offload limit", () => {
     };
     const { events, details } = adaptRecords([message], "a2a");
     const delta = events.find((e) => e.type === "state.delta");
-    const patch = (delta?.payload as { patch: { path: string; value: unknown[] }[] }).patch;
-    const [kept] = (patch.find((op) => op.path === "/a2aData/m-data")?.value ?? []) as { rows: unknown }[];
+    const patch = (delta?.payload ?? { patch: [] }) as { patch: { path: string; value: unknown[] }[] };
+    const [kept] = (patch.patch.find((op) => op.path === "/a2aData/m-data")?.value ?? []) as {
+      rows: unknown;
+    }[];
     // The too-large child is what is offloaded (children first): `rows` is the stub.
     expect(isOffloadedValue(kept?.rows)).toBe(true);
     const ref = (kept.rows as { ref: string }).ref;
