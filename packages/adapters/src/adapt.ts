@@ -10,6 +10,7 @@ import {
 } from "@agent-ui/contracts";
 import { type DetectedFormat, detectFramedFormat } from "./auto";
 import { ADAPTERS, findAdapter } from "./registry";
+import type { KeptDetail } from "./shared/details";
 import type { AdapterModule, AdapterOptions } from "./types";
 
 export interface AdaptOptions extends AdapterOptions {
@@ -25,6 +26,8 @@ export interface AdaptResult {
   diagnostics: Diagnostic[];
   /** Set when the format was `"auto"`. */
   detected?: DetectedFormat;
+  /** The bodies of offloaded payloads, by the ref their events carry (`shared/details.ts`). */
+  details: Map<string, KeptDetail>;
 }
 
 export function adaptRecords(
@@ -33,6 +36,8 @@ export function adaptRecords(
   options: AdaptOptions = {},
 ): AdaptResult {
   const framed = toFramed(records);
+  // No records is an empty stream, not an unknown format: nothing to adapt and nothing wrong.
+  if (framed.length === 0 && format === "auto") return { events: [], diagnostics: [], details: new Map() };
   const adapters = options.adapters ?? ADAPTERS;
   let detected: DetectedFormat | undefined;
   let name = format;
@@ -50,11 +55,23 @@ export function adaptRecords(
         ? `could not detect the input format: ${detected?.reason}; pass one of: ${known}`
         : `unknown format "${clip(format, 60)}"; known formats: ${known}`;
     return withDetected(
-      { events: [], diagnostics: [diagnostic("unsupported_source_event", "error", message)] },
+      {
+        events: [],
+        diagnostics: [diagnostic("unsupported_source_event", "error", message)],
+        details: new Map(),
+      },
       detected,
     );
   }
-  const adapter = module.create(options);
+  const details = new Map<string, KeptDetail>();
+  const keepDetail = options.keepDetail;
+  const adapter = module.create({
+    ...options,
+    keepDetail: (detail) => {
+      details.set(detail.ref, detail);
+      keepDetail?.(detail);
+    },
+  });
   const events: AgentUiEvent[] = [];
   for (const record of framed)
     for (const event of adapter.push(record.value, record.index, record.meta)) events.push(event);
@@ -62,7 +79,7 @@ export function adaptRecords(
   const diagnostics = diagnosticsOf(events);
   const unmapped = noRecordsMapped(module.format, framed.length, events);
   if (unmapped !== undefined) diagnostics.unshift(unmapped);
-  return withDetected({ events, diagnostics }, detected);
+  return withDetected({ events, diagnostics, details }, detected);
 }
 
 /**

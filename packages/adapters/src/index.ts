@@ -4,6 +4,7 @@ export * from "./shared/emitter";
 export * from "./shared/classification";
 export * from "./shared/record";
 export * from "./shared/safe-payload";
+export * from "./shared/details";
 export { a2aAdapter } from "./a2a";
 export { codexAdapter } from "./codex";
 export { claudeAgentSdkAdapter } from "./claude-agent-sdk";

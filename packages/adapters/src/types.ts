@@ -1,4 +1,5 @@
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import type { DetailKeeper } from "./shared/details";
 
 export interface AdapterOptions {
   /** Session id to stamp on events whose source has none. */
@@ -7,6 +8,9 @@ export interface AdapterOptions {
   streamId?: string;
   /** Inline payloads above this many bytes are offloaded to a ref plus a preview. */
   largePayloadBytes?: number;
+  /** Receives the body of every offloaded payload under the ref its event carries (a detail store, the
+   * CLI's `--detail`); without it the body is not kept and only the preview survives. */
+  keepDetail?: DetailKeeper;
   /**
    * What a tool approval's `actionId` is, for sources that give an approval its own id besides the tool
    * call's (the AI SDK's `approvalId`). `"tool-call"` (default): the tool call id, which every stream that

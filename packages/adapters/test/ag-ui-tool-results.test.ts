@@ -68,7 +68,7 @@ describe("ag-ui tool results (TOOL-03/05)", () => {
     const payload = resultOf(events)?.payload as Record<string, unknown>;
     expect(payload.outputBytes).toBeGreaterThan(5000);
     const tool = projectEvents(events).tools["tc-1"];
-    expect(tool.outputRef).toMatch(/^ref:/);
+    expect(tool.outputRef).toMatch(/^detail:\/\/body\/\d+-[0-9a-f]{16}$/);
     expect(tool.outputText).toBeUndefined();
     expect(tool.outputPreview).not.toContain("offloaded");
     expect(tool.outputBytes).toBe(payload.outputBytes);

@@ -297,6 +297,8 @@ export interface MessagesSnapshotPayload {
     text?: string;
     parts?: { kind: string; text?: string; toolCallId?: string }[];
   }[];
+  /** An authoritative list (AG-UI MESSAGES_SNAPSHOT) removes these earlier messages from the transcript. */
+  removedMessageIds?: string[];
 }
 
 // diagnostic.changed / metric.changed

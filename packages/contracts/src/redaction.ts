@@ -167,6 +167,9 @@ export interface OffloadOptions {
   refPrefix?: string;
   /** Maximum preview length in characters. Default 240. */
   previewChars?: number;
+  /** Names the ref of a replaced value (after its own children were replaced), e.g. by its content, and
+   * may keep the value somewhere a reader can open it. Default: `refPrefix + JSON pointer`. */
+  refFor?: (value: unknown, pointer: string) => string;
 }
 
 export interface OffloadResult<T> {
@@ -183,6 +186,7 @@ export function offloadLargeValues<T>(value: T, options: OffloadOptions = {}): O
     limit: options.limitBytes ?? DEFAULT_INLINE_LIMIT_BYTES,
     prefix: options.refPrefix ?? "ref:",
     previewChars: options.previewChars ?? 240,
+    refFor: options.refFor,
     out: [],
   };
   const [result] = offloadNode(value, "", 0, ctx);
@@ -193,6 +197,7 @@ interface OffloadContext {
   limit: number;
   prefix: string;
   previewChars: number;
+  refFor: ((value: unknown, pointer: string) => string) | undefined;
   out: OffloadResult<unknown>["offloaded"];
 }
 
@@ -232,7 +237,7 @@ function offloadNode(value: unknown, path: string, depth: number, ctx: OffloadCo
     next = copy ?? record;
   }
   if (bytes <= ctx.limit) return [next, bytes];
-  const ref = `${ctx.prefix}${path}`;
+  const ref = ctx.refFor ? ctx.refFor(next, path) : `${ctx.prefix}${path}`;
   ctx.out.push({ path, ref, bytes });
   const replacement: OffloadedValue = {
     ref,

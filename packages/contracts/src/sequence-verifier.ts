@@ -10,6 +10,28 @@ import { type Diagnostic, type EventRef, clip, diagnostic } from "./diagnostics"
 import { streamKeyOf } from "./envelope";
 import { SEQUENCE_RESET_CLASSES, createSequenceTracker, eventRefOf } from "./sequence-tracker";
 
+/**
+ * The severity of each lifecycle-pairing finding: one table for the verifier (`agent-ui validate`) and the
+ * projection (`agent-ui project`), so a stream gets one verdict. A terminal whose start the stream does
+ * not hold is a warning, not a violation: a stream read alone may continue one that held the start — an
+ * approval's resume, an AI SDK continuation, an OpenAI Agents run resumed from its state — and a stream
+ * cut at its beginning is partial, which ORD-06 does not report as a violation. Everything a stream does
+ * against its own facts (a second start, a turn closed over open work, work after the turn ended) is an
+ * error.
+ */
+export const PAIRING_SEVERITY = {
+  tool_result_without_start: "warning",
+  tool_failed_without_start: "warning",
+  action_resolved_without_request: "warning",
+  tool_started_already_active: "error",
+  action_required_already_active: "error",
+  tool_unclosed_at_turn_end: "error",
+  action_unresolved_at_turn_end: "error",
+  model_unclosed_at_turn_end: "error",
+  execution_after_turn_terminal: "error",
+  turn_terminal_repeated: "error",
+} as const satisfies Record<string, Diagnostic["severity"]>;
+
 export interface SequenceVerifierOptions {
   /** Also check per-stream sequence order and gaps (default true). Turn off when `validateEvent` with a
    * shared context already reports them, to avoid reporting a gap twice. */
@@ -284,7 +306,8 @@ function modelKey(record: Record<string, unknown>, scope: Scope): string {
 }
 
 function orphanDiagnostic(orphan: Orphan): Diagnostic {
-  return diagnostic(orphan.code, "error", orphan.message, { eventRef: orphan.scope.eventRef });
+  const severity = PAIRING_SEVERITY[orphan.code as keyof typeof PAIRING_SEVERITY] ?? "error";
+  return diagnostic(orphan.code, severity, orphan.message, { eventRef: orphan.scope.eventRef });
 }
 
 function str(value: unknown): string | undefined {

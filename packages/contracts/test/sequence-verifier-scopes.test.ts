@@ -23,7 +23,7 @@ describe("ORD-06 sequence verifier: exact diagnostics", () => {
     ]);
   });
 
-  it("ORD-06 each violation carries severity error, a message naming class and id, and the causing event", () => {
+  it("ORD-06 each violation carries severity error (an unmatched terminal a warning), a message naming class and id, and the causing event", () => {
     const v = createSequenceVerifier();
     v.push(ev("tool.started", { eventId: "a", turnId: "t", toolCallId: "c" }));
     expect(v.push(ev("tool.started", { eventId: "b", turnId: "t", toolCallId: "c" }))).toEqual([
@@ -66,7 +66,7 @@ describe("ORD-06 sequence verifier: exact diagnostics", () => {
       },
       {
         code: "action_resolved_without_request",
-        severity: "error",
+        severity: "warning",
         message: "action.resolved for action 'orphan' with no action.required before it",
         eventRef: { index: 5, eventId: "f", type: "action.resolved" },
       },
@@ -93,7 +93,7 @@ describe("ORD-06 sequence verifier: exact diagnostics", () => {
     expect(verifySequence([ev("tool.cancelled", { eventId: "x", turnId: "t", toolCallId: "k" })])).toEqual([
       {
         code: "tool_failed_without_start",
-        severity: "error",
+        severity: "warning",
         message: "tool.cancelled for tool 'k' with no tool.started before it",
         eventRef: { index: 0, eventId: "x", type: "tool.cancelled" },
       },

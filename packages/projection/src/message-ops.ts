@@ -47,6 +47,29 @@ export function createMessage(
   return message;
 }
 
+/** Removes a message the source's authoritative list no longer holds (AG-UI MESSAGES_SNAPSHOT), with
+ * every index that points at it. Linear in the indexes; removals are rare (one per dropped message). */
+export function removeMessage(store: Store, id: string): boolean {
+  const message = findMessage(store, id);
+  if (message === undefined) return false;
+  store.messages.delete(message.key);
+  store.messageKeyById.delete(id);
+  for (const list of store.turnMessages.values()) {
+    const at = list.indexOf(message);
+    if (at >= 0) list.splice(at, 1);
+  }
+  for (const [lane, current] of store.laneMessage) if (current === message) store.laneMessage.delete(lane);
+  for (const [toolCallId, place] of store.toolPlaces)
+    if (place.message === message) store.toolPlaces.delete(toolCallId);
+  const agentId = message.agentId;
+  const agent = agentId !== undefined ? store.agents.get(agentId) : undefined;
+  if (agentId !== undefined && agent?.transcript.includes(id)) {
+    agent.transcript = agent.transcript.filter((entry) => entry !== id);
+    store.agents.touch(agentId);
+  }
+  return true;
+}
+
 /** The message's time is the first timestamp among its events; later events never move it. */
 export function stampCreatedAt(message: MessageState, ctx: EventContext): void {
   if (message.createdAt === undefined && typeof ctx.event.timestamp === "string")

@@ -5,27 +5,16 @@
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { restatedEvent } from "../shared/restated";
+import { type SafeOptions, safeOptionsOf } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import type { JsonObject } from "../shared/record";
 import { ArtifactBook, type ArtifactEmit } from "./artifacts";
 import { partCitations, partData } from "./parts";
 import { type A2aMessage, type A2aRecord, type RemoteState, normalizeRecord, textOf } from "./normalize";
-import { PHASE, RUNTIME_STATUS, TASK_STATUS, TEAMMATE_STATUS, TERMINAL } from "./states";
+import { PHASE } from "./states";
+import { RemoteTaskEvents, type TaskState } from "./task-events";
 
 export const A2A_FORMAT = "a2a";
-
-interface TaskState {
-  taskId: string;
-  contextId?: string;
-  agentId: string;
-  state?: RemoteState;
-  spawnReason?: string;
-  pendingActionId?: string;
-  /** The user's latest reply after the pending request (the answer the resolution carries). */
-  reply?: string;
-  /** Times the task went back to work after a question (numbers those run events). */
-  resumes?: number;
-}
 
 class A2aAdapter implements SourceAdapter {
   readonly format = A2A_FORMAT;
@@ -34,20 +23,21 @@ class A2aAdapter implements SourceAdapter {
   private readonly seenMessages = new Set<string>();
   private readonly artifacts = new ArtifactBook();
 
-  private readonly parentSessionId: string | undefined;
+  private readonly events: RemoteTaskEvents;
+  private readonly safe: SafeOptions;
   /** Whether app-state `/a2aData` exists yet (created by the first message data part). */
   private dataRootCreated = false;
-  private timestamp: string | undefined;
 
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(A2A_FORMAT, options);
-    this.parentSessionId = options.sessionId;
+    this.events = new RemoteTaskEvents(this.emit, options.sessionId);
+    this.safe = safeOptionsOf(options);
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
     const normalized = normalizeRecord(record);
     // The remote status time stamps every fact this record yields (ENV-04).
-    this.timestamp =
+    this.events.timestamp =
       normalized.kind === "task" || normalized.kind === "status" ? normalized.timestamp : undefined;
     const info: SourceInfo = { index, sourceType: normalized.kind };
     return this.emit.guard(record, info, () => this.translate(record, normalized, info));
@@ -64,7 +54,7 @@ class A2aAdapter implements SourceAdapter {
             "info",
             `a2a stream ended while remote task ${task.taskId} was ${task.state}; its last reported status is kept`,
             {},
-            this.remoteFields(task),
+            this.events.remoteFields(task),
           ),
         );
       }
@@ -105,21 +95,6 @@ class A2aAdapter implements SourceAdapter {
       this.tasks.set(taskId, task);
     } else if (task.contextId === undefined && contextId !== undefined) task.contextId = contextId;
     return task;
-  }
-
-  private remoteFields(task: TaskState): EventFields {
-    const fields: EventFields = {
-      agentId: task.agentId,
-      taskId: task.taskId,
-      remoteTaskId: task.taskId,
-      runtimeEntity: "external_task",
-      topology: "remote_teammate",
-    };
-    if (task.contextId !== undefined) fields.contextId = task.contextId;
-    // The local session delegated the remote task: its lineage edge when the caller names the session.
-    if (this.parentSessionId !== undefined) fields.parentSessionId = this.parentSessionId;
-    if (this.timestamp !== undefined) fields.timestamp = this.timestamp;
-    return fields;
   }
 
   private onTask(rec: Extract<A2aRecord, { kind: "task" }>, info: SourceInfo): AgentUiEvent[] {
@@ -179,7 +154,7 @@ class A2aAdapter implements SourceAdapter {
     const { text, otherParts } = textOf(message.parts);
     const fields: EventFields = {
       ...(task.taskId !== ""
-        ? this.remoteFields(task)
+        ? this.events.remoteFields(task)
         : { agentId: task.agentId, runtimeEntity: "external_task" }),
       messageId: id,
       owner: "agent",
@@ -202,7 +177,7 @@ class A2aAdapter implements SourceAdapter {
   private messageExtras(task: TaskState, message: A2aMessage, info: SourceInfo): AgentUiEvent[] {
     const out: AgentUiEvent[] = [];
     const messageId = message.messageId;
-    const remote = task.taskId !== "" ? this.remoteFields(task) : { agentId: task.agentId };
+    const remote = task.taskId !== "" ? this.events.remoteFields(task) : { agentId: task.agentId };
     for (const ref of partCitations(message.parts, { messageId }))
       out.push(
         this.emit.event(
@@ -211,7 +186,7 @@ class A2aAdapter implements SourceAdapter {
           { ...info, sourceEventId: `cite:${messageId ?? ""}:${String(ref.id)}` },
         ),
       );
-    const data = partData(message.parts);
+    const data = partData(message.parts, this.safe);
     if (data.length > 0 && messageId !== undefined) {
       const patch: JsonObject[] = [];
       if (!this.dataRootCreated) patch.push({ op: "add", path: "/a2aData", value: {} });
@@ -243,144 +218,19 @@ class A2aAdapter implements SourceAdapter {
     // A re-published task (every A2A turn starts with one) repeats a status already projected.
     if (state === task.state && (message === undefined || !fresh)) return out;
     if (task.pendingActionId !== undefined && state !== task.state)
-      out.push(this.resolveAction(task, state, info));
+      out.push(this.events.resolveAction(task, state, info));
     const previous = task.state;
     task.state = state;
     const statusText = message !== undefined ? textOf(message.parts).text : undefined;
     if (previous === undefined)
-      out.push(this.runEvent(task, "run.started", { phase: PHASE[state] }, "started", info, fromTask));
-    out.push(this.agentEvent(task, state, previous === undefined, statusText, info));
-    out.push(this.taskEvent(task, state, statusText, info));
+      out.push(this.events.runEvent(task, "run.started", { phase: PHASE[state] }, "started", info, fromTask));
+    out.push(this.events.agentEvent(task, state, previous === undefined, statusText, info));
+    out.push(this.events.taskEvent(task, state, statusText, info));
     if ((state === "input_required" || state === "auth_required") && task.pendingActionId === undefined)
-      out.push(this.requestAction(task, state, message, statusText, info));
-    const run = this.runOutcome(task, state, previous, info, fromTask);
+      out.push(this.events.requestAction(task, state, message, statusText, info));
+    const run = this.events.runOutcome(task, state, previous, info, fromTask);
     if (run !== undefined) out.push(run);
     return out;
-  }
-
-  /** The stream's run is the remote task's life (its id the run id): the headline follows the remote
-   * state — working after an answered question, completed/failed/cancelled at its end (REM-02). */
-  private runOutcome(
-    task: TaskState,
-    state: RemoteState,
-    previous: RemoteState | undefined,
-    info: SourceInfo,
-    restated: boolean,
-  ): AgentUiEvent | undefined {
-    const run = (type: string, fields: EventFields, key: string) =>
-      this.runEvent(task, type, fields, key, info, restated);
-    if (state === "completed") return run("run.finished", { payload: { outcome: "success" } }, state);
-    if (state === "canceled") return run("run.finished", { payload: { outcome: "cancelled" } }, state);
-    if (state === "failed" || state === "rejected")
-      return run(
-        "run.failed",
-        { payload: { category: `remote_${state}`, message: `remote task ${state}` } },
-        state,
-      );
-    if (state === "working" && previous !== undefined) {
-      task.resumes = (task.resumes ?? 0) + 1;
-      return run("run.status", { payload: { status: "running" } }, `working:${task.resumes}`);
-    }
-    return undefined;
-  }
-
-  /** A run event of the task with a stable id (a task object read later restates it without a hole). */
-  private runEvent(
-    task: TaskState,
-    type: string,
-    fields: EventFields,
-    key: string,
-    info: SourceInfo,
-    restated: boolean,
-  ): AgentUiEvent {
-    const run: EventFields = { runId: task.taskId, taskId: task.taskId, ...fields };
-    if (task.contextId !== undefined) run.contextId = task.contextId;
-    if (this.timestamp !== undefined) run.timestamp = this.timestamp;
-    const ids = { ...info, sourceEventId: `run:${task.taskId}:${key}` };
-    return restated ? restatedEvent(this.emit, type, run, ids) : this.emit.event(type, run, ids);
-  }
-
-  private agentEvent(
-    task: TaskState,
-    state: RemoteState,
-    first: boolean,
-    statusText: string | undefined,
-    info: SourceInfo,
-  ): AgentUiEvent {
-    const payload: Record<string, unknown> = {
-      status: TEAMMATE_STATUS[state],
-      role: "remote agent",
-      remote: { remoteTaskId: task.taskId, status: state },
-    };
-    if (first && task.spawnReason !== undefined) payload.spawnReason = task.spawnReason;
-    if (statusText !== undefined && statusText !== "") payload.summary = statusText;
-    const type = TERMINAL.has(state) ? "agent.completed" : "agent.changed";
-    return this.emit.event(
-      type,
-      {
-        ...this.remoteFields(task),
-        surface: "remote_teammate",
-        phase: PHASE[state],
-        runtimeStatus: RUNTIME_STATUS[state],
-        payload,
-      },
-      info,
-    );
-  }
-
-  private taskEvent(
-    task: TaskState,
-    state: RemoteState,
-    statusText: string | undefined,
-    info: SourceInfo,
-  ): AgentUiEvent {
-    const payload: Record<string, unknown> = { status: TASK_STATUS[state], reason: `remote state ${state}` };
-    if (task.spawnReason !== undefined) payload.title = task.spawnReason;
-    if (statusText !== undefined && statusText !== "") payload.progress = { message: statusText };
-    return this.emit.event(
-      "task.changed",
-      { ...this.remoteFields(task), phase: PHASE[state], runtimeStatus: RUNTIME_STATUS[state], payload },
-      info,
-    );
-  }
-
-  private requestAction(
-    task: TaskState,
-    state: RemoteState,
-    message: A2aMessage | undefined,
-    prompt: string | undefined,
-    info: SourceInfo,
-  ): AgentUiEvent {
-    const actionId = `${task.taskId}:${state}:${message?.messageId ?? "status"}`;
-    task.pendingActionId = actionId;
-    task.reply = undefined;
-    const payload: Record<string, unknown> = {
-      actionType: state === "auth_required" ? "credential_request" : "structured_input",
-      sourceType: state === "auth_required" ? "a2a.auth-required" : "a2a.input-required",
-      requestedBy: { agentId: task.agentId, name: "remote agent" },
-    };
-    if (prompt !== undefined && prompt !== "") payload.prompt = prompt;
-    return this.emit.event(
-      "action.required",
-      { ...this.remoteFields(task), actionId, phase: "waiting", surface: "hitl", payload },
-      { ...info, sourceEventId: `action:${actionId}` },
-    );
-  }
-
-  /** The task moved on from input/auth-required: the remote runtime accepted the reply (or gave up). */
-  private resolveAction(task: TaskState, next: RemoteState, info: SourceInfo): AgentUiEvent {
-    const actionId = task.pendingActionId as string;
-    task.pendingActionId = undefined;
-    const payload: Record<string, unknown> =
-      next === "canceled" || next === "rejected" || next === "failed"
-        ? { outcome: "cancelled", reason: `remote task ${next}` }
-        : { outcome: "resolved", decision: "answer", reason: `remote task ${next}` };
-    if (task.reply !== undefined) payload.response = { text: task.reply };
-    return this.emit.event(
-      "action.resolved",
-      { ...this.remoteFields(task), actionId, surface: "hitl", payload },
-      { ...info, sourceEventId: `resolved:${actionId}` },
-    );
   }
 
   private onArtifact(rec: Extract<A2aRecord, { kind: "artifact" }>, info: SourceInfo): AgentUiEvent[] {
@@ -406,7 +256,7 @@ class A2aAdapter implements SourceAdapter {
   }
 
   private artifactEmit(task: TaskState, info: SourceInfo): ArtifactEmit {
-    return (type, fields) => this.emit.event(type, { ...this.remoteFields(task), ...fields }, info);
+    return (type, fields) => this.emit.event(type, { ...this.events.remoteFields(task), ...fields }, info);
   }
 }
 

@@ -2,7 +2,7 @@
 // the page or file, EVID-01), `data` parts are structured content, inline bytes are noted, never copied.
 import { compact } from "../shared/record";
 import type { JsonObject } from "../shared/record";
-import { safeValue } from "../shared/safe-payload";
+import { type SafeOptions, safeValue } from "../shared/safe-payload";
 import type { A2aPart } from "./normalize";
 
 /** Source refs of the url and file parts, owned by the message or artifact that carries them. */
@@ -28,8 +28,10 @@ export function partCitations(parts: readonly A2aPart[], owner: { messageId?: st
 }
 
 /** The data parts' values, redacted. */
-export function partData(parts: readonly A2aPart[]): unknown[] {
-  return parts.filter((part) => part.otherKind === "data").map((part) => safeValue(part.data ?? null));
+export function partData(parts: readonly A2aPart[], options: SafeOptions = {}): unknown[] {
+  return parts
+    .filter((part) => part.otherKind === "data")
+    .map((part) => safeValue(part.data ?? null, options));
 }
 
 /** An artifact chunk's readable content: text parts as they are, a data part as its JSON (each data part

@@ -2,6 +2,7 @@
 // event type (a dispatch table, not a switch), each translating into Agent UI envelope events.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter } from "../shared/emitter";
+import { safeOptionsOf } from "../shared/safe-payload";
 import { isRecord, readString } from "../shared/record";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { AguiContext, AguiState } from "./context";
@@ -72,9 +73,8 @@ export const AGUI_HANDLERS: Readonly<Record<string, Handler>> = lookupTable({
 
 /** 0.0.x THINKING_TEXT_MESSAGE_* carry no message id: one thinking message per run. */
 function withThinkingId(ctx: AguiContext): AguiContext {
-  if (readString(ctx.record, "messageId") === undefined)
-    ctx.record.messageId = `thinking:${ctx.state.runId ?? "run"}`;
-  return ctx;
+  if (readString(ctx.record, "messageId") !== undefined) return ctx;
+  return ctx.withRecord({ ...ctx.record, messageId: `thinking:${ctx.state.runId ?? "run"}` });
 }
 
 /**
@@ -105,7 +105,7 @@ export class AguiAdapter implements SourceAdapter {
 
   constructor(options: AdapterOptions = {}) {
     this.emitter = new Emitter(AGUI_FORMAT, options);
-    this.safe = { largePayloadBytes: options.largePayloadBytes };
+    this.safe = safeOptionsOf(options);
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
@@ -116,8 +116,9 @@ export class AguiAdapter implements SourceAdapter {
       const handler = type !== undefined ? AGUI_HANDLERS[type] : undefined;
       if (type === undefined || handler === undefined)
         return [this.emitter.unsupported(record, info, `unknown AG-UI event type "${clip(type ?? "", 80)}"`)];
-      // Handlers may annotate the record (e.g. a derived message id), so they get a shallow copy.
-      const ctx = new AguiContext(this.emitter, this.state, this.safe, { ...record }, info);
+      // Handlers read the record and never edit it (a derived field makes a new context: withRecord).
+      const ctx = new AguiContext(this.emitter, this.state, this.safe, record, info);
+      if (type !== "MESSAGES_SNAPSHOT") this.state.conversation.observe(type, record);
       return [...lifecycleCheck(ctx, type), ...handler(ctx)];
     });
   }

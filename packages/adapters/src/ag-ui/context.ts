@@ -5,6 +5,13 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
 import { type JsonObject, readNumber, readString } from "../shared/record";
 import type { SafeOptions } from "../shared/safe-payload";
+import { Conversation } from "./conversation";
+
+/** The subagent an AG-UI event was written for: `subagentRunId` (AG-UI 1.0), else `subagentId`. */
+export function subagentOf(record: JsonObject): { agentId: string; subagentId: string } | undefined {
+  const agentId = readString(record, "subagentRunId", "subagentId");
+  return agentId !== undefined ? { agentId, subagentId: agentId } : undefined;
+}
 
 export interface OpenMessage {
   kind: "text" | "reasoning";
@@ -43,6 +50,8 @@ export class AguiState {
   readonly activities = new Map<string, { activityType?: string; content: unknown }>();
   /** Interrupt id → tool call it gates, so a resume can close the same tool row. */
   readonly interruptTools = new Map<string, string>();
+  /** The message ids the SDK's reducer holds, for MESSAGES_SNAPSHOT removals. */
+  readonly conversation = new Conversation();
   /** Subagent run id → name, for attribution of its messages. */
   readonly subagents = new Map<string, string | undefined>();
 }
@@ -62,16 +71,24 @@ export class AguiContext {
 
   /** One output event, stamped with the run's ids, the source timestamp and the source reference. */
   emit(type: string, fields: EventFields = {}): AgentUiEvent {
-    const stamped: EventFields = {};
+    // One object per event: the run's ids first, the handler's fields over them (the order a spread of
+    // the two would give), handed to the emitter to become the event itself.
+    const event: EventFields = {};
     const threadId = readString(this.event, "threadId") ?? this.state.threadId;
     const runId = readString(this.event, "runId") ?? this.state.runId;
-    if (threadId !== undefined) stamped.threadId = threadId;
-    if (runId !== undefined) stamped.runId = runId;
+    if (threadId !== undefined) event.threadId = threadId;
+    if (runId !== undefined) event.runId = runId;
     const timestamp = timestampOf(this.event);
-    if (timestamp !== undefined) stamped.timestamp = timestamp;
+    if (timestamp !== undefined) event.timestamp = timestamp;
     // Redelivering a run yields the same ids (dedupe), while two runs never collide.
-    stamped.eventId = `ag-ui:${runId ?? threadId ?? "stream"}:${++this.state.runEventCount}`;
-    return this.emitter.event(type, { ...stamped, ...fields }, this.info);
+    event.eventId = `ag-ui:${runId ?? threadId ?? "stream"}:${++this.state.runEventCount}`;
+    for (const key in fields) event[key] = fields[key];
+    return this.emitter.event(type, event, this.info, true);
+  }
+
+  /** The same event context over another record (a handler that derives a field never edits the source). */
+  withRecord(record: JsonObject): AguiContext {
+    return new AguiContext(this.emitter, this.state, this.safe, record, this.info);
   }
 
   diagnostic(

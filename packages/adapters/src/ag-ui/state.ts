@@ -23,9 +23,15 @@ export function stateDelta(ctx: AguiContext): AgentUiEvent[] {
 
 export function messagesSnapshot(ctx: AguiContext): AgentUiEvent[] {
   const { messages, skipped } = normalizeMessages(ctx.record.messages);
+  // Authoritative, as in the SDK's reducer: the messages it no longer lists are gone.
+  const removed = ctx.state.conversation.replace(ctx.record);
   return [
     ctx.emit("messages.snapshot", {
-      payload: compact({ messages, skipped: skipped > 0 ? skipped : undefined }),
+      payload: compact({
+        messages,
+        skipped: skipped > 0 ? skipped : undefined,
+        removedMessageIds: removed.length > 0 ? removed : undefined,
+      }),
     }),
   ];
 }

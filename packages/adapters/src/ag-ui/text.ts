@@ -4,10 +4,10 @@
 import { clip } from "@agent-ui/contracts";
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { readString } from "../shared/record";
-import type { AguiContext, OpenMessage } from "./context";
+import { type AguiContext, type OpenMessage, subagentOf } from "./context";
 
 function attribution(ctx: AguiContext, open?: OpenMessage) {
-  const agentId = readString(ctx.record, "subagentRunId") ?? open?.agentId;
+  const agentId = subagentOf(ctx.record)?.agentId ?? open?.agentId;
   return agentId !== undefined ? { agentId, subagentId: agentId } : {};
 }
 
@@ -18,7 +18,7 @@ export function messageStart(ctx: AguiContext, kind: OpenMessage["kind"]): Agent
     kind,
     started: true,
     role: readString(ctx.record, "role"),
-    agentId: readString(ctx.record, "subagentRunId"),
+    agentId: subagentOf(ctx.record)?.agentId,
     chunks: [],
   };
   ctx.state.messages.set(messageId, open);

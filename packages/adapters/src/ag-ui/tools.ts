@@ -3,7 +3,7 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import { isOffloadedValue } from "@agent-ui/contracts";
 import { parseJson, readString } from "../shared/record";
 import { previewOf, safeText, safeValue } from "../shared/safe-payload";
-import type { AguiContext, OpenToolCall } from "./context";
+import { type AguiContext, type OpenToolCall, subagentOf } from "./context";
 
 export function toolStart(ctx: AguiContext): AgentUiEvent[] {
   const toolCallId = readString(ctx.record, "toolCallId");
@@ -28,8 +28,7 @@ export function toolStart(ctx: AguiContext): AgentUiEvent[] {
 }
 
 function subagent(ctx: AguiContext) {
-  const agentId = readString(ctx.record, "subagentRunId");
-  return agentId !== undefined ? { agentId, subagentId: agentId } : {};
+  return subagentOf(ctx.record) ?? {};
 }
 
 export function toolArgs(ctx: AguiContext): AgentUiEvent[] {

@@ -1,6 +1,7 @@
 // The AI SDK adapter: UI message stream chunks (v5–v7, `UIMessageChunk`), one handler per chunk type.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type EventFields } from "../shared/emitter";
+import { safeOptionsOf } from "../shared/safe-payload";
 import { isRecord, readString } from "../shared/record";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { AiSdkContext, AiSdkState } from "./context";
@@ -99,7 +100,7 @@ export class AiSdkAdapter implements SourceAdapter {
     this.format = format;
     this.emitter = new Emitter(format, options);
     this.state = new AiSdkState(options.toolApprovalIds);
-    this.safe = { largePayloadBytes: options.largePayloadBytes };
+    this.safe = safeOptionsOf(options);
     this.streamKey = options.streamId ?? options.sessionId ?? format;
   }
 

@@ -30,6 +30,24 @@ export class UiChunkBridge {
     this.inner = new AiSdkAdapter(options, format);
   }
 
+  /** Reads one source record through the wire reader's `translate` (its UI chunks, or why it cannot be
+   * read): the chunks are fed, a reason or a reader error becomes a diagnostic about the record. */
+  read(
+    record: unknown,
+    index: number | undefined,
+    sourceType: string,
+    translate: () => BridgedChunk[] | string,
+  ): AgentUiEvent[] {
+    try {
+      const chunks = translate();
+      if (typeof chunks === "string") return [this.unsupported(record, index, chunks)];
+      return this.feed(chunks, index, sourceType);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.slice(0, 200) : "unknown error";
+      return [this.unsupported(record, index, `adapter error: ${reason}`)];
+    }
+  }
+
   /** Feeds one source record's translation. A wire with no `start` chunk gets one before its first fact
    * (and after each message's finish), so each response is opened exactly once. */
   feed(chunks: readonly BridgedChunk[], index: number | undefined, sourceType: string): AgentUiEvent[] {

@@ -3,10 +3,19 @@
 // part under P (its path is P + [n], n counting P's parts); `text-delta`, `tool-call-args-text-finish`,
 // `tool-call-approval`, `result` and `part-finish` name that full path.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
-import { type JsonObject, compact, isRecord, readArray, readRecord, readString } from "../shared/record";
+import { type JsonObject, isRecord, readArray, readRecord, readString } from "../shared/record";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { type BridgedChunk, UiChunkBridge } from "./bridge";
-import { MessageData, sourceChunk } from "./message-parts";
+import {
+  MessageData,
+  stepFinish,
+  dataChunk,
+  fileChunk,
+  messageFinish,
+  sourceChunk,
+  stepStart,
+  streamError,
+} from "./message-parts";
 import { ToolCalls } from "./tool-calls";
 
 export const ASSISTANT_STREAM_FORMAT = "assistant-stream";
@@ -38,14 +47,7 @@ export class AssistantStreamAdapter implements SourceAdapter {
     if (!isRecord(record)) return [this.bridge.unsupported(record, index, "not a JSON object")];
     const type = readString(record, "type");
     if (type === undefined) return [this.bridge.unsupported(record, index, "chunk without type")];
-    try {
-      const chunks = this.translate(type, record);
-      if (typeof chunks === "string") return [this.bridge.unsupported(record, index, chunks)];
-      return this.bridge.feed(chunks, index, type);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.slice(0, 200) : "unknown error";
-      return [this.bridge.unsupported(record, index, `adapter error: ${reason}`)];
-    }
+    return this.bridge.read(record, index, type, () => this.translate(type, record));
   }
 
   finish(): AgentUiEvent[] {
@@ -75,27 +77,21 @@ export class AssistantStreamAdapter implements SourceAdapter {
       case "result":
         return this.withTool(path, (id) => this.tools.result(id, record));
       case "step-start":
-        return [
-          { chunk: compact({ type: "start", messageId: readString(record, "messageId") }) },
-          { chunk: { type: "start-step" } },
-        ];
+        return stepStart(readString(record, "messageId"));
       case "step-finish":
-        return [{ chunk: { type: "finish-step" } }];
+        return [stepFinish()];
       case "message-finish":
         // Paths are message-relative: the next chunk (a continuation stream after the user's answer,
         // appended to the same input) addresses a new message's parts from [0] again.
         this.messageEnded = true;
-        return [
-          ...this.closeAll(),
-          { chunk: compact({ type: "finish", finishReason: readString(record, "finishReason") }) },
-        ];
+        return [...this.closeAll(), messageFinish(readString(record, "finishReason"))];
       case "data":
       case "annotations": {
         const chunks = this.data.append(type, readArray(record, type));
         return chunks === undefined ? `${type} chunk without a list` : chunks.map((chunk) => ({ chunk }));
       }
       case "error":
-        return [{ chunk: { type: "error", errorText: readString(record, "error") ?? "stream error" } }];
+        return [streamError(readString(record, "error") ?? "stream error")];
       case "update-state":
         return "transport state operations are not mapped (app state of the assistant-ui runtime)";
       default:
@@ -133,12 +129,10 @@ export class AssistantStreamAdapter implements SourceAdapter {
         return chunk === undefined ? "source part without id or url" : at(chunk);
       }
       case "file":
-        return at(compact({ type: "file", mediaType: readString(part, "mimeType") }));
+        return at(fileChunk(part));
       case "data": {
-        const name = readString(part, "name");
-        return name === undefined
-          ? "data part without name"
-          : at({ type: `data-${name}`, data: part.data ?? null });
+        const chunk = dataChunk(part);
+        return typeof chunk === "string" ? chunk : at(chunk);
       }
       default:
         return `unknown part type "${type.slice(0, 80)}"`;

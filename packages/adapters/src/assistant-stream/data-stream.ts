@@ -4,10 +4,19 @@
 // is read the same way. Text and reasoning deltas carry no part id: consecutive deltas of one kind (and
 // one `parentId`) form a part, closed by whatever comes next.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
-import { type JsonObject, compact, isRecord, parseJson, readRecord, readString } from "../shared/record";
+import { type JsonObject, isRecord, parseJson, readRecord, readString } from "../shared/record";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { type BridgedChunk, UiChunkBridge } from "./bridge";
-import { MessageData, sourceChunk } from "./message-parts";
+import {
+  MessageData,
+  stepFinish,
+  dataChunk,
+  fileChunk,
+  messageFinish,
+  sourceChunk,
+  stepStart,
+  streamError,
+} from "./message-parts";
 import { ToolCalls } from "./tool-calls";
 
 export const DATA_STREAM_FORMAT = "ai-sdk-data-stream";
@@ -71,14 +80,7 @@ export class DataStreamAdapter implements SourceAdapter {
     const type = readString(line, "type");
     if (!isRecord(line) || type === undefined || !DATA_STREAM_CODES.has(type))
       return [this.bridge.unsupported(record, index, "not a data stream line")];
-    try {
-      const chunks = this.translate(type, line.value);
-      if (typeof chunks === "string") return [this.bridge.unsupported(record, index, chunks)];
-      return this.bridge.feed(chunks, index, type);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message.slice(0, 200) : "unknown error";
-      return [this.bridge.unsupported(record, index, `adapter error: ${reason}`)];
-    }
+    return this.bridge.read(record, index, type, () => this.translate(type, line.value));
   }
 
   finish(): AgentUiEvent[] {
@@ -129,15 +131,10 @@ export class DataStreamAdapter implements SourceAdapter {
           : this.at(chunk, readString(value, "parentId"));
       }
       case "k":
-        return this.at(
-          compact({ type: "file", mediaType: readString(value, "mimeType") }),
-          readString(value, "parentId"),
-        );
+        return this.at(fileChunk(value), readString(value, "parentId"));
       case "aui-data": {
-        const name = readString(value, "name");
-        if (name === undefined) return "data part without name";
-        const chunk = { type: `data-${name}`, data: isRecord(value) ? (value.data ?? null) : null };
-        return this.at(chunk, readString(value, "parentId"));
+        const chunk = dataChunk(value);
+        return typeof chunk === "string" ? chunk : this.at(chunk, readString(value, "parentId"));
       }
       case "2":
       case "8": {
@@ -145,21 +142,14 @@ export class DataStreamAdapter implements SourceAdapter {
         return chunks === undefined ? "data line without a list" : chunks.map((chunk) => ({ chunk }));
       }
       case "f":
-        return [
-          ...this.closeText(),
-          { chunk: compact({ type: "start", messageId: readString(value, "messageId") }) },
-          { chunk: { type: "start-step" } },
-        ];
+        return [...this.closeText(), ...stepStart(readString(value, "messageId"))];
       case "e":
-        return [...this.closeText(), { chunk: { type: "finish-step" } }];
+        return [...this.closeText(), stepFinish()];
       case "d":
-        return [
-          ...this.closeText(),
-          { chunk: compact({ type: "finish", finishReason: readString(value, "finishReason") }) },
-        ];
+        return [...this.closeText(), messageFinish(readString(value, "finishReason"))];
       case "3": {
         const message = typeof value === "string" ? value : (readString(value, "error") ?? "stream error");
-        return [...this.closeText(), { chunk: { type: "error", errorText: message } }];
+        return [...this.closeText(), streamError(message)];
       }
       case "i":
       case "j":

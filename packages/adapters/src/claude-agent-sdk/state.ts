@@ -4,7 +4,7 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, readString } from "../shared/record";
-import { type SafeOptions, safeValue } from "../shared/safe-payload";
+import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions } from "../types";
 import { lookupTable } from "@agent-ui/contracts";
 
@@ -105,7 +105,7 @@ export class ClaudeState {
 
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(CLAUDE_FORMAT, options);
-    this.safeOptions = { largePayloadBytes: options.largePayloadBytes };
+    this.safeOptions = safeOptionsOf(options);
   }
 
   /** Redacts and offloads a source value with the adapter's `largePayloadBytes`. */

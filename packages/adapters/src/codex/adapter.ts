@@ -3,7 +3,7 @@
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
-import { type SafeOptions, safeValue } from "../shared/safe-payload";
+import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { ITEM_TRANSLATORS, type ItemContext, type ItemPhase } from "./items";
 
@@ -39,7 +39,7 @@ class CodexAdapter implements SourceAdapter {
 
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(CODEX_FORMAT, options);
-    this.safeOptions = { largePayloadBytes: options.largePayloadBytes };
+    this.safeOptions = safeOptionsOf(options);
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {

@@ -7,7 +7,7 @@ import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readArray, readString } from "../shared/record";
 import { appendedSuffix } from "../shared/growing-text";
 import { restatedEvent } from "../shared/restated";
-import { type SafeOptions, safeValue } from "../shared/safe-payload";
+import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { MessageBook, type MessageSink, translateMessage } from "./messages";
 import { type NamespaceEmit, NamespaceBook } from "./namespaces";
@@ -18,10 +18,11 @@ import {
   messagesIn,
   normalizeChunk,
   normalizeMessage,
+  runInputOf,
 } from "./normalize";
 import { CompletionEvidence, closedRun, unknownOutcome } from "./completion";
-import { INTERRUPT_KEY, InterruptBook, type RaisedInterrupt } from "./interrupts";
-import { appStateOf, customProgress, customStatePath, taskChunkPayload } from "./payloads";
+import { INTERRUPT_KEY, InterruptBook, interruptEvents, resumeEvents } from "./interrupts";
+import { appStateOf, customFact, taskChunkPayload } from "./payloads";
 import { SseReplayGuard } from "./replay";
 
 export const LANGGRAPH_FORMAT = "langgraph";
@@ -51,7 +52,7 @@ export class LangGraphAdapter implements SourceAdapter {
     readonly format: string = LANGGRAPH_FORMAT,
   ) {
     this.emit = new Emitter(format, options);
-    this.safeOptions = { largePayloadBytes: options.largePayloadBytes };
+    this.safeOptions = safeOptionsOf(options);
   }
 
   /** Redacts and offloads a source value with the adapter's `largePayloadBytes`. */
@@ -221,41 +222,10 @@ export class LangGraphAdapter implements SourceAdapter {
     if (this.runOpen) return [];
     this.runOpen = true;
     this.completion.reset();
-    const payload: JsonObject = {};
-    // The run's input is the newest human message of the state it starts from (`values`, or the
-    // `checkpoints` snapshot when that mode is on and comes first).
-    const state =
-      chunk.namespace.length > 0
-        ? undefined
-        : chunk.mode === "values"
-          ? chunk.payload
-          : chunk.mode === "checkpoints"
-            ? asRecord(chunk.payload)?.values
-            : undefined;
-    if (state !== undefined) {
-      const last = normalizeMessage(messagesIn(state).at(-1));
-      if (last?.kind === "human" && (last.id === undefined || !this.book.humans.has(last.id))) {
-        payload.input = last.text;
-        if (last.id !== undefined) {
-          payload.userMessageId = last.id;
-          this.book.humans.add(last.id);
-        }
-      }
-    }
+    const payload = runInputOf(chunk, this.book.humans);
     const out = [this.emit.event("run.started", { ...this.baseFields(), phase: "submitted", payload }, info)];
-    // A new run on a paused thread is the resume (`Command({resume})`): the graph went past its
-    // interrupts. The resume value is not on the stream, so no decision is recorded (see interrupts.ts).
-    for (const [actionId, toolCallId] of this.interrupts.resumeAll()) {
-      const resolved = compact<EventFields>({
-        ...this.baseFields(),
-        actionId,
-        toolCallId,
-        payload: { outcome: "resolved", reason: "graph resumed past the interrupt" },
-      });
-      out.push(
-        this.emit.event("action.resolved", resolved, { ...info, sourceEventId: `interrupt:${actionId}` }),
-      );
-    }
+    // A new run on a paused thread is the resume (`Command({resume})`): it went past its interrupts.
+    out.push(...resumeEvents(this.interrupts, this.baseFields(), this.emit, info));
     return out;
   }
 
@@ -389,58 +359,24 @@ export class LangGraphAdapter implements SourceAdapter {
 
   /** `interrupt()` pauses the whole graph: an action keyed by the interrupt id, and the run ends paused. */
   private onInterrupts(chunk: Chunk, list: unknown, info: SourceInfo): AgentUiEvent[] {
-    const out: AgentUiEvent[] = [];
     const raised = this.interrupts.raise(chunk, list, (v) => this.safe(v));
-    for (const { actionId, toolCallId, payload } of raised) {
-      const fields = { ...this.nsFields(chunk.namespace), actionId, toolCallId, phase: "waiting" as const };
-      const ids = { ...info, sourceEventId: `interrupt:${actionId}` };
-      if (toolCallId !== undefined)
-        out.push(
-          this.fact(chunk, "tool.progress", { ...fields, payload: { awaitingActionId: actionId } }, ids),
-        );
-      out.push(this.fact(chunk, "action.required", compact<EventFields>({ ...fields, payload }), ids));
-    }
-    if (raised.length > 0) out.push(...this.holdOpenTools(chunk, raised, info));
+    const out = interruptEvents(raised, {
+      fact: (type, fields, ids) => this.fact(chunk, type, fields, ids),
+      nsFields: this.nsFields(chunk.namespace),
+      baseFields: this.baseFields(),
+      openTools: raised.length > 0 ? this.book.openTools() : [],
+      info,
+    });
     if (out.length > 0 && this.runOpen) out.push(this.closeRun(info));
     return out;
   }
 
-  /** The graph pauses whole: tool calls still open beside the interrupting one are held in their
-   * pending task (`next` names it) and run on resume, so they wait on the interrupt, never cancelled. */
-  private holdOpenTools(chunk: Chunk, raised: RaisedInterrupt[], info: SourceInfo): AgentUiEvent[] {
-    const gated = new Set(raised.map((r) => r.toolCallId));
-    const heldByActionId = raised[0].actionId;
-    return this.book
-      .openTools()
-      .filter((id) => !gated.has(id))
-      .map((toolCallId) =>
-        this.fact(
-          chunk,
-          "tool.progress",
-          { ...this.baseFields(), toolCallId, payload: { heldByActionId } },
-          { ...info, sourceEventId: `held:${toolCallId}:${heldByActionId}` },
-        ),
-      );
-  }
-
   /** App-defined `custom` payloads: progress-shaped ones update the subgraph's capsule; the rest is app state. */
   private onCustom(chunk: Chunk, info: SourceInfo): AgentUiEvent {
-    const progress = customProgress(chunk.payload);
-    if (chunk.namespace.length > 0 && progress !== undefined) {
-      const key = chunk.namespace.join("|");
-      const payload = { status: "running", title: this.namespaces.node(key), progress };
-      return this.emit.event(
-        "task.changed",
-        { ...this.nsFields(chunk.namespace), taskId: key, phase: "acting", payload },
-        info,
-      );
-    }
-    const path = customStatePath(chunk.namespace);
-    return this.emit.event(
-      "state.delta",
-      { ...this.baseFields(), payload: { patch: [{ op: "add", path, value: this.safe(chunk.payload) }] } },
-      info,
-    );
+    const title = chunk.namespace.length > 0 ? this.namespaces.node(chunk.namespace.join("|")) : undefined;
+    const { type, fields } = customFact(chunk, title, (v) => this.safe(v));
+    const scope = type === "task.changed" ? this.nsFields(chunk.namespace) : this.baseFields();
+    return this.emit.event(type, { ...scope, ...fields }, info);
   }
 
   /** Agent Server `tasks` mode: node task start (with triggers) and finish (with result or error). */

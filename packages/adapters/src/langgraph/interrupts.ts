@@ -6,7 +6,9 @@
 // else) is sent by the caller and never appears on the output stream, and what the graph does with it
 // is the graph's own code (a denial may still run a node that returns a ToolMessage). So a resolved
 // interrupt carries no `decision`; the tool's own result shows what happened.
-import { type JsonObject, asRecord, readArray, readString } from "../shared/record";
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
+import { type JsonObject, asRecord, compact, readArray, readString } from "../shared/record";
 import type { Chunk } from "./normalize";
 import { interruptAction } from "./payloads";
 
@@ -66,4 +68,64 @@ function interruptId(entry: unknown, chunk: Chunk, index: number): string {
   return (
     readString(entry, "id", "interrupt_id") ?? `${chunk.namespace.join("|") || "root"}:interrupt:${index}`
   );
+}
+
+export interface InterruptScope {
+  /** Emits a fact of the chunk (restated when the chunk restates state). */
+  fact(type: string, fields: EventFields, ids: SourceInfo): AgentUiEvent;
+  /** The chunk's namespace fields (the subgraph that raised it). */
+  nsFields: EventFields;
+  baseFields: EventFields;
+  /** Tool calls still open when the interrupts were raised. */
+  openTools: string[];
+  info: SourceInfo;
+}
+
+/** The raised interrupts as actions (and, for a gated tool, its wait on the action). The graph pauses
+ * whole: tool calls still open beside the interrupting one are held in their pending task (`next` names
+ * it) and run on resume, so they wait on the interrupt, never cancelled. */
+export function interruptEvents(raised: RaisedInterrupt[], scope: InterruptScope): AgentUiEvent[] {
+  const out: AgentUiEvent[] = [];
+  const { fact, nsFields, info } = scope;
+  for (const { actionId, toolCallId, payload } of raised) {
+    const fields = { ...nsFields, actionId, toolCallId, phase: "waiting" as const };
+    const ids = { ...info, sourceEventId: `interrupt:${actionId}` };
+    if (toolCallId !== undefined)
+      out.push(fact("tool.progress", { ...fields, payload: { awaitingActionId: actionId } }, ids));
+    out.push(fact("action.required", compact<EventFields>({ ...fields, payload }), ids));
+  }
+  if (raised.length === 0) return out;
+  const gated = new Set(raised.map((r) => r.toolCallId));
+  const heldByActionId = raised[0].actionId;
+  for (const toolCallId of scope.openTools)
+    if (!gated.has(toolCallId))
+      out.push(
+        fact(
+          "tool.progress",
+          { ...scope.baseFields, toolCallId, payload: { heldByActionId } },
+          { ...info, sourceEventId: `held:${toolCallId}:${heldByActionId}` },
+        ),
+      );
+  return out;
+}
+
+/** A new run on a paused thread is the resume (`Command({resume})`): the graph went past every pending
+ * interrupt. The resume value is not on the stream, so no decision is recorded (see above). */
+export function resumeEvents(
+  interrupts: InterruptBook,
+  baseFields: EventFields,
+  emit: Emitter,
+  info: SourceInfo,
+): AgentUiEvent[] {
+  const out: AgentUiEvent[] = [];
+  for (const [actionId, toolCallId] of interrupts.resumeAll()) {
+    const resolved = compact<EventFields>({
+      ...baseFields,
+      actionId,
+      toolCallId,
+      payload: { outcome: "resolved", reason: "graph resumed past the interrupt" },
+    });
+    out.push(emit.event("action.resolved", resolved, { ...info, sourceEventId: `interrupt:${actionId}` }));
+  }
+  return out;
 }

@@ -183,3 +183,27 @@ export function isThreadState(record: unknown): record is JsonObject {
     ("config" in body || "values" in body)
   );
 }
+
+/** The run's input: the newest human message of the state a root run starts from (`values`, or the
+ * `checkpoints` snapshot when that mode is on and comes first), unless `humans` already holds it. */
+export function runInputOf(chunk: Chunk, humans: Set<string>): JsonObject {
+  const payload: JsonObject = {};
+  const state =
+    chunk.namespace.length > 0
+      ? undefined
+      : chunk.mode === "values"
+        ? chunk.payload
+        : chunk.mode === "checkpoints"
+          ? asRecord(chunk.payload)?.values
+          : undefined;
+  if (state === undefined) return payload;
+  const last = normalizeMessage(messagesIn(state).at(-1));
+  if (last?.kind === "human" && (last.id === undefined || !humans.has(last.id))) {
+    payload.input = last.text;
+    if (last.id !== undefined) {
+      payload.userMessageId = last.id;
+      humans.add(last.id);
+    }
+  }
+  return payload;
+}

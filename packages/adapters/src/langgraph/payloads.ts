@@ -1,5 +1,7 @@
 // Pure payload builders for LangGraph's interrupt values, `custom` progress and Agent Server task chunks.
+import type { EventFields } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
+import type { Chunk } from "./normalize";
 
 /** An `interrupt(value)` as an action request: approvals (`{type: "tool_approval"}` or a prebuilt
  * HumanInterrupt with `action_request`), plain questions (a string), or structured input. */
@@ -59,4 +61,23 @@ export function taskChunkPayload(body: JsonObject): JsonObject {
     title: readString(body, "name"),
     reason: failed ? String(body.error) : paused ? "paused on interrupt()" : undefined,
   });
+}
+
+/** A `custom` chunk as a fact: progress-shaped payloads of a subgraph update its capsule (`title` is the
+ * subgraph's node); anything else is app state under `customStatePath`. The caller adds the scope ids. */
+export function customFact(
+  chunk: Chunk,
+  title: string | undefined,
+  safe: (value: unknown) => unknown,
+): { type: string; fields: EventFields } {
+  const progress = customProgress(chunk.payload);
+  if (chunk.namespace.length > 0 && progress !== undefined) {
+    const payload = { status: "running", title, progress };
+    return {
+      type: "task.changed",
+      fields: { taskId: chunk.namespace.join("|"), phase: "acting", payload },
+    };
+  }
+  const patch = [{ op: "add", path: customStatePath(chunk.namespace), value: safe(chunk.payload) }];
+  return { type: "state.delta", fields: { payload: { patch } } };
 }

@@ -11,7 +11,7 @@ import {
   readRecord,
   readString,
 } from "../shared/record";
-import { safeValue } from "../shared/safe-payload";
+import { safeOptionsOf, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import type { BuildContext } from "./build-common";
 import { artifactClassOf, isEvidencePack, isSessionSnapshot, isTaskSnapshot } from "./build-state";
@@ -30,7 +30,7 @@ export class LimeAdapter implements SourceAdapter {
 
   constructor(options: AdapterOptions = {}) {
     this.emitter = new Emitter(LIME_FORMAT, options, { sourceSequenced: true });
-    this.ctx = { safe: { largePayloadBytes: options.largePayloadBytes } };
+    this.ctx = { safe: safeOptionsOf(options) };
     this.defaultStream = options.streamId ?? options.sessionId ?? "default";
   }
 

@@ -95,7 +95,10 @@ export const channelWorkerNotification: Builder = (f, ctx) => {
 export const channelAgent: Builder = (f) => {
   if (isWorkerNotice(f)) return null;
   const agentId =
-    f.ids.agentId ?? stringField(f, "agentId", "peerAgentId") ?? f.ids.subagentId ?? f.extraIds.channelId;
+    f.ids.agentId ??
+    stringField(f, "agentId", "peerAgentId", "subagentId") ??
+    f.ids.subagentId ??
+    f.extraIds.channelId;
   if (agentId === undefined) return null;
   return {
     agentId,

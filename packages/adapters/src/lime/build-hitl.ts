@@ -56,7 +56,8 @@ export function actionRequired(forcedType?: ActionType): Builder {
 
 function requestedBy(f: LimeFacts) {
   const by = compact({
-    agentId: stringField(f, "agentId", "requestedByAgentId") ?? f.ids.agentId,
+    agentId:
+      stringField(f, "agentId", "requestedByAgentId", "subagentId") ?? f.ids.agentId ?? f.ids.subagentId,
     subagentId: f.ids.subagentId,
     name: stringField(f, "requestedBy", "agentName", "peer", "peerName"),
   });

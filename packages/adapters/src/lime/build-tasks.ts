@@ -88,7 +88,7 @@ export const taskChanged: Builder = (f, ctx) => {
   const status = taskStatus(f);
   const progressMessage = stringField(f, "progressMessage", "message");
   const ratio = numberField(f, "ratio", "progress", "percent");
-  const delegatedTo = stringField(f, "delegatedTo", "agentId", "assignee") ?? f.ids.subagentId;
+  const delegatedTo = stringField(f, "delegatedTo", "agentId", "assignee", "subagentId") ?? f.ids.subagentId;
   return {
     taskId,
     phase: phaseOf(status),

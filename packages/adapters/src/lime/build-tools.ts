@@ -1,4 +1,6 @@
 // Builders for tool calls, processes (commands run by the runtime) and output storage facts.
+import { isOffloadedValue, redact } from "@agent-ui/contracts";
+import { detailOf } from "../shared/details";
 import { compact, readBoolean, readNumber, readString } from "../shared/record";
 import { previewOf, safeText } from "../shared/safe-payload";
 import { type Builder, messageOf, numberField, safe, stringField, stringList } from "./build-common";
@@ -58,12 +60,16 @@ function outputRefOf(f: LimeFacts): string | undefined {
 export const toolResult: Builder = (f, ctx) => {
   const output = f.payload.output ?? f.payload.result ?? f.payload.safeOutput;
   const preview = stringField(f, "outputPreview", "output_preview", "preview") ?? previewOf(output);
+  const outputRef = outputRefOf(f);
+  // A body sent beside the ref the runtime named is the body under that ref (as the gateway keeps it).
+  if (outputRef !== undefined && output !== undefined && !isOffloadedValue(output))
+    ctx.safe.keepDetail?.({ ...detailOf(redact(output).value), ref: outputRef });
   return {
     phase: "acting",
     payload: compact({
       output: output !== undefined ? safe(ctx, output) : undefined,
       outputPreview: preview,
-      outputRef: outputRefOf(f),
+      outputRef,
       outputBytes: numberField(f, "outputBytes", "output_bytes", "bytes"),
       artifactIds: stringList(f.payload.artifactIds ?? f.payload.artifactRefs),
       evidenceIds: stringList(f.payload.evidenceIds ?? f.payload.evidenceRefs),

@@ -7,7 +7,7 @@ import { clip } from "@agent-ui/contracts";
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
-import { type SafeOptions, safeValue } from "../shared/safe-payload";
+import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
 import { safePreview } from "../shared/safe-preview";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { QUIET_METHODS, elicitationPayload, samplingPayload } from "./actions";
@@ -43,7 +43,7 @@ class McpAdapter implements SourceAdapter {
 
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(MCP_FORMAT, options);
-    this.safeOptions = { largePayloadBytes: options.largePayloadBytes };
+    this.safeOptions = safeOptionsOf(options);
   }
 
   /** Redacts and offloads a source value with the adapter's `largePayloadBytes`. */

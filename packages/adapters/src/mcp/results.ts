@@ -1,7 +1,7 @@
 // MCP `tools/call` results → a tool result plus artifact refs. Text content is the preview;
 // `resource_link` and embedded resources become artifacts (by URI, body never copied into text);
 // images and audio become artifact refs without their base64 data; `structuredContent` is the output.
-import type { AgentUiEvent } from "@agent-ui/contracts";
+import { type AgentUiEvent, isOffloadedValue } from "@agent-ui/contracts";
 import { artifactKindOf } from "../shared/artifact-kind";
 import type { EventFields } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readArray, readBoolean, readString } from "../shared/record";
@@ -50,8 +50,11 @@ export function toolResultEvents(
     return out;
   }
   const structured = result.structuredContent;
+  // Beside a structured result, a text too large to travel inline is still kept: the output's ref names it.
+  const safeText = text !== "" ? safe(text) : undefined;
   const payload = compact({
-    output: safe(structured ?? (text !== "" ? text : undefined)),
+    output: structured !== undefined ? safe(structured) : safeText,
+    outputRef: structured !== undefined && isOffloadedValue(safeText) ? safeText.ref : undefined,
     outputPreview: text !== "" ? safePreview(text, 2048) : safePreview(structured, 2048),
     artifactIds: artifactIds.length > 0 ? artifactIds : undefined,
   });

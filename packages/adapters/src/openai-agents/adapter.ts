@@ -7,7 +7,7 @@ import { clip } from "@agent-ui/contracts";
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
-import { type SafeOptions, safeValue } from "../shared/safe-payload";
+import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { type FactEmit, handoffFact, messageFact, reasoningFact } from "./items";
 import { isLiveRunState, isRunState, readRunState, runStateJson } from "./run-state";
@@ -54,7 +54,7 @@ class OpenAiAgentsAdapter implements SourceAdapter {
 
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(OPENAI_AGENTS_FORMAT, options);
-    this.safeOptions = { largePayloadBytes: options.largePayloadBytes };
+    this.safeOptions = safeOptionsOf(options);
     this.tools = new OpenAiAgentsTools(this.emit, (value) => this.safe(value));
   }
 

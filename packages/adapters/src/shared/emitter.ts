@@ -70,19 +70,20 @@ export class Emitter {
     return fields.sessionId ?? this.boundSessionId ?? this.sessionId;
   }
 
-  event(type: string, fields: EventFields = {}, info: SourceInfo = {}): AgentUiEvent {
+  /** `owned`: `fields` is a fresh object the caller hands over; it becomes the event (no copy). */
+  event(type: string, fields: EventFields = {}, info: SourceInfo = {}, owned = false): AgentUiEvent {
     const sessionId = this.sessionOf(fields);
     const streamId = fields.streamId ?? this.streamId;
     const key = streamId ?? sessionId ?? "default";
     if (this.sourceSequenced && fields.sequence === undefined) {
       const fallbackId = `${this.format}:${key}:u${++this.unsequenced}`;
-      return this.build(type, fields, info, undefined, sessionId, streamId, fallbackId);
+      return this.build(type, fields, info, undefined, sessionId, streamId, fallbackId, owned);
     }
     const next = this.nextSequence.get(key) ?? 1;
     const sequence = fields.sequence ?? next;
     // A source-given sequence moves its stream's counter past it, so a later assigned one never repeats it.
     if (sequence >= next) this.nextSequence.set(key, sequence + 1);
-    return this.build(type, fields, info, sequence, sessionId, streamId);
+    return this.build(type, fields, info, sequence, sessionId, streamId, undefined, owned);
   }
 
   /**
@@ -113,13 +114,20 @@ export class Emitter {
     sessionId: string | undefined,
     streamId: string | undefined,
     fallbackId?: string,
+    owned = false,
   ): AgentUiEvent {
     const eventId =
       fields.eventId ??
       (info.sourceEventId !== undefined
         ? `${this.format}:${info.sourceEventId}:${type}`
         : (fallbackId ?? `${this.format}:${streamId ?? sessionId ?? "default"}:${sequence}`));
-    const event: AgentUiEvent = { ...fields, type, eventId };
+    // The same key order either way: `type` joins at the end unless present, `eventId` keeps its place.
+    let event: AgentUiEvent;
+    if (owned) {
+      event = fields as AgentUiEvent;
+      event.type = type;
+      event.eventId = eventId;
+    } else event = { ...fields, type, eventId };
     if (sequence !== undefined) event.sequence = sequence;
     else if ("sequence" in event) delete event.sequence;
     if ("source" in event) delete event.source;

@@ -33,7 +33,7 @@ export function normalizeMessages(source: unknown): { messages: SnapshotMessage[
       continue;
     }
     const message: SnapshotMessage = { id, role };
-    const agentId = readString(item, "agentId", "agent_id", "subagentRunId");
+    const agentId = readString(item, "agentId", "agent_id", "subagentId", "subagent_id", "subagentRunId");
     if (agentId !== undefined) message.agentId = agentId;
     const text = textOf(item);
     if (text !== undefined) message.text = text;

@@ -3,10 +3,18 @@
 // `offloadLargeValues` (oversized values become `{ref, preview, bytes, offloaded}`). Both are
 // copy-on-write, so a value with nothing to change is returned as is (no per-event deep clone).
 import { offloadLargeValues, redact, redactionMarker } from "@agent-ui/contracts";
+import { type DetailKeeper, detailOf } from "./details";
 
 export interface SafeOptions {
   /** Values larger than this many bytes (approximate JSON) are offloaded to a ref plus a preview. */
   largePayloadBytes?: number;
+  /** Receives the redacted body of every offloaded value under its ref (see `shared/details.ts`). */
+  keepDetail?: DetailKeeper;
+}
+
+/** The safe-value options an adapter passes on from its `AdapterOptions`. */
+export function safeOptionsOf(options: SafeOptions): SafeOptions {
+  return { largePayloadBytes: options.largePayloadBytes, keepDetail: options.keepDetail };
 }
 
 export const DEFAULT_LARGE_PAYLOAD_BYTES = 16_384;
@@ -15,8 +23,15 @@ export const REDACTED = redactionMarker("secret");
 /** A redacted, size-bounded view of `value`; the same reference when nothing needed changing. */
 export function safeValue(value: unknown, options: SafeOptions = {}): unknown {
   const redacted = redact(value).value;
+  const keep = options.keepDetail;
   return offloadLargeValues(redacted, {
     limitBytes: options.largePayloadBytes ?? DEFAULT_LARGE_PAYLOAD_BYTES,
+    // The ref names the body's content, so it is the same whether or not anyone keeps the body.
+    refFor: (value) => {
+      const detail = detailOf(value);
+      keep?.(detail);
+      return detail.ref;
+    },
   }).value;
 }
 

@@ -1,8 +1,8 @@
 // `agent-ui project`: source records → framing → adapter → projection → the snapshot (or a digest).
 // Bad records never crash it: framing and adapter problems become diagnostics in the output. Only input
 // that cannot be read at all (a missing file, bad arguments) exits 2.
-import { type Diagnostic, type ProjectionState, redact } from "@agent-ui/contracts";
-import { ADAPTERS, type DetectedFormat, adaptRecords } from "@agent-ui/adapters";
+import { type Diagnostic, type ProjectionState, clip, redact } from "@agent-ui/contracts";
+import { ADAPTERS, type DetectedFormat, type KeptDetail, adaptRecords } from "@agent-ui/adapters";
 import { eventsUpTo } from "@agent-ui/conformance";
 import {
   createProjector,
@@ -17,12 +17,14 @@ import type { Command, CommandIO } from "../command";
 import { InputError, frameInput, readInput } from "../input";
 import { undetectedMessage } from "./detection";
 
-const USAGE = "agent-ui project [--from <format>] [--at <sequence>] [--summary] <file|->";
+const USAGE = "agent-ui project [--from <format>] [--at <sequence>] [--summary | --detail <ref>] <file|->";
 
 interface ProjectArgs {
   from: string;
   at?: number;
   summary: boolean;
+  /** Print the body kept under this ref (a tool output's `outputRef`) instead of the snapshot. */
+  detail?: string;
   file: string;
 }
 
@@ -32,10 +34,11 @@ export function parseProjectArgs(args: string[]): ProjectArgs | string {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === "--summary") parsed.summary = true;
-    else if (arg === "--from" || arg === "--at") {
+    else if (arg === "--from" || arg === "--at" || arg === "--detail") {
       const value = args[++i];
       if (value === undefined) return `${arg} needs a value`;
       if (arg === "--from") parsed.from = value;
+      else if (arg === "--detail") parsed.detail = value;
       else {
         const at = Number(value);
         if (!Number.isInteger(at) || at < 0)
@@ -47,6 +50,7 @@ export function parseProjectArgs(args: string[]): ProjectArgs | string {
     else return `unexpected argument '${arg}'`;
   }
   if (parsed.file === undefined) return "missing input: give a file path or '-' for stdin";
+  if (parsed.summary && parsed.detail !== undefined) return "--summary and --detail cannot be combined";
   return parsed as ProjectArgs;
 }
 
@@ -61,6 +65,8 @@ export interface ProjectedText {
   format: string;
   /** Set for `auto`: how sure detection was and why. */
   detected?: DetectedFormat;
+  /** Bodies of offloaded payloads by the ref the snapshot carries (what the gateway's detail route serves). */
+  details: ReadonlyMap<string, KeptDetail>;
 }
 
 /** Frames, adapts and projects source text; `at` keeps only events up to that sequence (time travel). */
@@ -82,6 +88,7 @@ export function projectText(text: string, from: string, at?: number): ProjectedT
   const result: ProjectedText = {
     state: upstream.length === 0 ? state : { ...state, diagnostics: [...upstream, ...state.diagnostics] },
     format: adapted.detected?.format ?? from,
+    details: adapted.details,
   };
   if (adapted.detected) result.detected = adapted.detected;
   return result;
@@ -94,7 +101,9 @@ export const projectCommand: Command = {
   --from <format>  source format: auto (default: detect; exits 2 listing the candidates when unsure)
                    or one of ${ADAPTERS.map((a) => a.format).join(", ")}
   --at <sequence>  time travel: project only events with sequence <= N
-  --summary        print a human-readable digest instead of the snapshot JSON`,
+  --summary        print a human-readable digest instead of the snapshot JSON
+  --detail <ref>   print the body kept under a ref the snapshot names (an offloaded tool output's
+                   outputRef); exit 1 when the stream keeps no body under it`,
   async run(args: string[], io: CommandIO): Promise<number> {
     const parsed = parseProjectArgs(args);
     if (typeof parsed === "string") {
@@ -118,6 +127,15 @@ export const projectCommand: Command = {
     if (projected.detected?.format === "unknown" && text.trim() !== "") {
       io.stderr(undetectedMessage("project", parsed.file, projected.detected));
       return 2;
+    }
+    if (parsed.detail !== undefined) {
+      const detail = projected.details.get(parsed.detail);
+      if (detail === undefined) {
+        io.stderr(`agent-ui project: no body is kept under ref '${clip(parsed.detail, 120)}'`);
+        return 1;
+      }
+      io.stdout(detail.body);
+      return 0;
     }
     io.stdout(parsed.summary ? summarize(projected) : JSON.stringify(projected.state, null, 2));
     return 0;

@@ -3,7 +3,7 @@
 // (HITL-06, §E-6); delegated requests keep who asked (HITL-09); after resolution the card leaves the
 // pending set with an audit summary (HITL-10). A reject never creates a tool result (HITL-04).
 import type { ActionRecord, ActionStatus, ActionType, AgentUiEvent } from "@agent-ui/contracts";
-import { ACTION_TYPES, isMember } from "@agent-ui/contracts";
+import { ACTION_TYPES, PAIRING_SEVERITY, isMember } from "@agent-ui/contracts";
 import { asString, asStringArray, boundText, copyPlain, isRecord } from "../internal/json";
 import { safeText, safeValue } from "../internal/safety";
 import { addPart, assistantMessage, touchPart } from "../message-ops";
@@ -186,7 +186,7 @@ function actionResolved(store: Store, ctx: EventContext): void {
   if (record === undefined) {
     store.diag(
       "action_resolved_without_request",
-      "warning",
+      PAIRING_SEVERITY.action_resolved_without_request,
       `action ${actionId} resolved without a request`,
       event,
     );

@@ -7,7 +7,7 @@ import { asString, isRecord } from "../internal/json";
 import { safeText } from "../internal/safety";
 import type { MessageState } from "../internal/message-state";
 import { PROCESS_KINDS } from "../internal/message-state";
-import { addPart, createMessage, findMessage, partFor, touchPart } from "../message-ops";
+import { addPart, createMessage, findMessage, partFor, removeMessage, touchPart } from "../message-ops";
 import type { EventContext, Store } from "../store";
 import { adoptToolPart } from "./tool-part";
 import { lookupTable } from "@agent-ui/contracts";
@@ -132,6 +132,10 @@ export const messagesSnapshotHandlers = {
       store.diag("schema_mismatch", "warning", "messages.snapshot without payload.messages[]", ctx.event);
       return;
     }
+    // An authoritative list (AG-UI) says which earlier messages are gone: the source's reducer drops them.
+    const removed = ctx.payload.removedMessageIds;
+    if (Array.isArray(removed))
+      for (const id of removed) if (typeof id === "string") removeMessage(store, id);
     applyMessageWindow(store, messages, ctx);
   },
 } as const;

@@ -2,7 +2,7 @@
 // bounded output previews with refs and byte counts; a terminal state on every path (a run that ends with
 // an open tool closes it as cancelled or unknown); artifact cards for tool artifacts (TOOL-09).
 import type { ToolRecord, ToolState } from "@agent-ui/contracts";
-import { isOffloadedValue } from "@agent-ui/contracts";
+import { PAIRING_SEVERITY, isOffloadedValue } from "@agent-ui/contracts";
 import {
   addUnique,
   asNumber,
@@ -36,7 +36,12 @@ export function toolFor(store: Store, ctx: EventContext, startsIt = false): Tool
   const existing = store.tools.get(id);
   if (existing !== undefined) return existing;
   if (!startsIt)
-    store.diag("tool_result_without_start", "info", `${ctx.event.type} for unseen tool ${id}`, ctx.event);
+    store.diag(
+      "tool_result_without_start",
+      PAIRING_SEVERITY.tool_result_without_start,
+      `${ctx.event.type} for unseen tool ${id}`,
+      ctx.event,
+    );
   const record = newToolRecord(id, ctx);
   const { event } = ctx;
   if (typeof event.agentId === "string") record.agentId = event.agentId;
@@ -219,13 +224,32 @@ function errorOf(payload: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/** The ref of the first offloaded value inside a structured output (a shell result whose `stdout` was too
+ * large, a message whose `text` was): the body a reader opens for the output. Bounded depth and breadth. */
+function nestedOffloadedRef(value: object, depth: number): string | undefined {
+  if (depth > 3) return undefined;
+  let seen = 0;
+  for (const child of Object.values(value)) {
+    if (++seen > 64) return undefined;
+    if (child === null || typeof child !== "object") continue;
+    if (isOffloadedValue(child)) return child.ref;
+    const ref = nestedOffloadedRef(child, depth + 1);
+    if (ref !== undefined) return ref;
+  }
+  return undefined;
+}
+
 function applyOutput(store: Store, tool: ToolRecord, ctx: EventContext): void {
   const { payload, event } = ctx;
   const limit = store.options.previewBytes;
   const output = payload.output;
   // An output the adapter offloaded is known by its ref, preview and size: never rendered as its stub.
   const offloaded = isOffloadedValue(output) ? output : undefined;
-  const ref = asString(payload.outputRef) ?? asString(event.outputRef) ?? offloaded?.ref;
+  const ref =
+    asString(payload.outputRef) ??
+    asString(event.outputRef) ??
+    offloaded?.ref ??
+    (output !== null && typeof output === "object" ? nestedOffloadedRef(output, 0) : undefined);
   if (ref !== undefined) tool.outputRef = ref;
   const fullText =
     output !== undefined && offloaded === undefined ? stringify(safeValue(output).value) : undefined;

@@ -7,8 +7,13 @@
 // wait here until the caller appends the events: `store.append(id, events, ingest.takeDetails())` keeps
 // both in one transaction, so no stored event references a body the store does not have.
 import { type AgentUiEvent, type Diagnostic, type RecordMeta, redact } from "@agent-ui/contracts";
-import { findAdapter, safeSummary, type SourceAdapter } from "@agent-ui/adapters";
-import { type ExtractedDetails, extractDetailBodies } from "../store/detail-bodies";
+import { type KeptDetail, findAdapter, safeSummary, type SourceAdapter } from "@agent-ui/adapters";
+import {
+  type ExtractedDetails,
+  MAX_DETAIL_BYTES,
+  extractDetailBodies,
+  storableDetail,
+} from "../store/detail-bodies";
 import type { DetailRecord, SessionStore } from "../store/session-store";
 
 /** The store the bodies will be appended to. Only its presence matters now: bodies are no longer written
@@ -22,6 +27,8 @@ export class SessionIngest {
   private eventIndex = 0;
   /** Bodies taken out since the last `takeDetails()`; undefined while there are none (the common case). */
   private pending: DetailRecord[] | undefined;
+  /** Bodies an adapter offloaded that were over the kept-body limit, reported after the record. */
+  private tooLarge: { ref: string; bytes: number }[] | undefined;
 
   constructor(
     private readonly sessionId: string,
@@ -60,6 +67,7 @@ export class SessionIngest {
       const record = this.keepBodies(source, `r${index}`, out);
       try {
         for (const event of adapter.push(record, index, meta?.[i])) out.push(this.finalize(event));
+        this.reportTooLarge(out);
       } catch (error) {
         out.push(
           this.diagnostic(
@@ -99,6 +107,32 @@ export class SessionIngest {
     return out;
   }
 
+  /** A body an adapter offloaded (any format: an AG-UI tool result, an AI SDK tool output, …) is kept under
+   * the ref its event carries, like the bodies taken out of records. */
+  private keepAdapted(detail: KeptDetail): void {
+    if (detail.bytes > MAX_DETAIL_BYTES) {
+      this.tooLarge ??= [];
+      this.tooLarge.push(detail);
+    } else {
+      this.pending ??= [];
+      this.pending.push(storableDetail(detail));
+    }
+  }
+
+  private reportTooLarge(out: AgentUiEvent[]): void {
+    if (this.tooLarge === undefined) return;
+    for (const { ref, bytes } of this.tooLarge) out.push(this.tooLargeDiagnostic(ref, bytes));
+    this.tooLarge = undefined;
+  }
+
+  private tooLargeDiagnostic(ref: string, bytes: number): AgentUiEvent {
+    return this.diagnostic({
+      code: "large_payload_inline",
+      severity: "warning",
+      message: `detail ${ref} (${bytes} bytes) is over the kept-body limit; only its preview is available`,
+    });
+  }
+
   /** Takes body fields out of a record into `pending` (with a diagnostic for a body too large to keep). */
   private keepBodies<T>(record: T, key: string, out: AgentUiEvent[]): T {
     if (!this.details) return record;
@@ -121,14 +155,7 @@ export class SessionIngest {
       this.pending ??= [];
       for (const detail of extracted.details) this.pending.push(detail);
     }
-    for (const { ref, bytes } of extracted.dropped)
-      out.push(
-        this.diagnostic({
-          code: "large_payload_inline",
-          severity: "warning",
-          message: `detail ${ref} (${bytes} bytes) is over the kept-body limit; only its preview is available`,
-        }),
-      );
+    for (const { ref, bytes } of extracted.dropped) out.push(this.tooLargeDiagnostic(ref, bytes));
     return extracted.record;
   }
 
@@ -138,6 +165,7 @@ export class SessionIngest {
     for (const adapter of this.adapters.values()) {
       try {
         for (const event of adapter.finish()) out.push(this.finalize(event));
+        this.reportTooLarge(out);
       } catch (error) {
         out.push(
           this.diagnostic({
@@ -171,7 +199,10 @@ export class SessionIngest {
   private adapterFor(format: string): SourceAdapter | undefined {
     let adapter = this.adapters.get(format);
     if (!adapter) {
-      adapter = findAdapter(format)?.create({ sessionId: this.sessionId });
+      adapter = findAdapter(format)?.create({
+        sessionId: this.sessionId,
+        keepDetail: this.details ? (detail) => this.keepAdapted(detail) : undefined,
+      });
       if (adapter) this.adapters.set(format, adapter);
     }
     return adapter;
