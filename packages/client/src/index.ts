@@ -22,6 +22,7 @@ export {
   type WindowTable,
   type HydrationWindow,
   type TablePage,
+  type TableRow,
   type HistoryPage,
   type DetailContent,
   type EventsPage,

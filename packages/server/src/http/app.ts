@@ -14,7 +14,7 @@ import { HTTP_STATUS_OF } from "./error-status";
 import { fail } from "./fail";
 import { hostGuard, jsonWrites, originGuard, securityHeaders, tokenGuard } from "./guard";
 import { DEFAULT_MESSAGE_WINDOW, historyPage, hydrationWindowJson, MAX_PAGE } from "./hydration-window";
-import { DEFAULT_TABLE_WINDOW, tablePage } from "./table-window";
+import { DEFAULT_TABLE_WINDOW, tablePage, tableRow } from "./table-window";
 import { type IngestLimits, ingestRoutes } from "./ingest-route";
 import { sseRoute } from "./sse-route";
 import { listSessions, sessionsFeedRoute } from "./sessions-feed-route";
@@ -140,13 +140,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
 
   app.get("/api/sessions/:id/tables/:table", async (c) => {
     const id = c.req.param("id");
-    const table = c.req.param("table");
-    if (!(WINDOW_TABLES as readonly string[]).includes(table))
-      throw new GatewayError(
-        "not_found",
-        "unknown_table",
-        `no table ${table}; tables: ${WINDOW_TABLES.join(", ")}`,
-      );
+    const table = windowTable(c.req.param("table"));
     const limit = intParam(c.req.query("limit"), "limit", DEFAULT_TABLE_WINDOW, 1, MAX_PAGE);
     const before = intParam(
       c.req.query("before"),
@@ -157,7 +151,18 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
     );
     await gateway.getSession(id);
     const projection = await gateway.currentProjection(id);
-    return c.json(tablePage(id, projection.seq, projection.state, table as WindowTable, before, limit));
+    return c.json(tablePage(id, projection.seq, projection.state, table, before, limit));
+  });
+
+  app.get("/api/sessions/:id/tables/:table/:rowId", async (c) => {
+    const id = c.req.param("id");
+    const table = windowTable(c.req.param("table"));
+    const rowId = c.req.param("rowId");
+    await gateway.getSession(id);
+    const projection = await gateway.currentProjection(id);
+    const row = tableRow(id, projection.seq, projection.state, table, rowId);
+    if (row === undefined) throw new GatewayError("not_found", "row_not_found", `no ${table} row ${rowId}`);
+    return c.json(row);
   });
 
   app.get("/api/sessions/:id/events.json", async (c) => {
@@ -218,4 +223,14 @@ async function capBody(c: Context, next: () => Promise<void>): Promise<Response 
     return fail(c, 413, "body_too_large", `request body over ${MAX_BODY_BYTES} bytes`);
   c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks) });
   return next().then(() => undefined);
+}
+
+function windowTable(table: string): WindowTable {
+  if (!(WINDOW_TABLES as readonly string[]).includes(table))
+    throw new GatewayError(
+      "not_found",
+      "unknown_table",
+      `no table ${table}; tables: ${WINDOW_TABLES.join(", ")}`,
+    );
+  return table as WindowTable;
 }
