@@ -9,7 +9,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { WebSocketServer } from "ws";
 import { Gateway } from "./gateway/gateway";
 import type { PumpLimits } from "./gateway/live-pump";
-import { resumeAfterRestart } from "./gateway/restart";
+import { type RestartReport, settleAfterRestart } from "./gateway/restart";
 import type { ProjectorFactory } from "./gateway/session-projection";
 import type { IngestLimits } from "./http/ingest-route";
 import { createApp } from "./http/app";
@@ -68,6 +68,9 @@ export interface RunningServer {
   accessUrl: string;
   port: number;
   gateway: Gateway;
+  /** Resolves when the sessions a previous process left attached are settled (SQLite; they settle in
+   * the background after the gateway listens, see `gateway/restart.ts`). */
+  settled: Promise<RestartReport>;
   close(): Promise<void>;
 }
 
@@ -110,8 +113,9 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
   });
   // With SQLite this process is the only gateway: sessions whose runtime lived in the previous process
   // are re-attached where their source can resume, else stopped with the reason (with Postgres another
-  // gateway may still hold them).
-  if (store.kind === "sqlite") await resumeAfterRestart(gateway, sources);
+  // gateway may still hold them). They settle in the background once the gateway listens; a request for
+  // one settles it first.
+  const settlement = store.kind === "sqlite" ? await settleAfterRestart(gateway, sources) : undefined;
   const host = options.host ?? "127.0.0.1";
   const token = options.noAuth ? undefined : (options.token ?? randomBytes(24).toString("base64url"));
   const app = createApp(gateway, {
@@ -120,6 +124,7 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
     corsOrigins: options.corsOrigins,
     allowedHosts: [...boundHost(host), ...(options.allowedHosts ?? [])],
     ingestLimits: options.ingestLimits,
+    settlement,
   });
   if (options.staticDir) {
     const root = resolve(options.staticDir);
@@ -159,6 +164,7 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
   ).catch(async (error: unknown) => {
     // Nothing of this process may keep running on a port it could not take: release the gateway and
     // the store, then say which port and what to do.
+    await settlement?.stop();
     await gateway.close().catch(() => {});
     wss.close();
     if (ownsStore) await store.close().catch(() => {});
@@ -173,8 +179,10 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
     accessUrl: token ? `${url}/#token=${encodeURIComponent(token)}` : `${url}/`,
     port,
     gateway,
+    settled: settlement?.done ?? Promise.resolve({ resumed: [], stopped: [] }),
     close() {
       closing ??= (async () => {
+        await settlement?.stop();
         await gateway.close();
         for (const client of wss.clients) client.terminate();
         wss.close();

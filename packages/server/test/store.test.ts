@@ -201,6 +201,7 @@ describe("restart honesty", () => {
     await waitFor(async () => ((await store.getSession(session.id))?.status === "live" ? true : undefined));
     // A new gateway process over the same data; the old one never shut down cleanly.
     const restarted = await startServer({ noAuth: true, port: 0, store, sources: [scripted] });
+    await restarted.settled;
     const record = await store.getSession(session.id);
     expect(record).toMatchObject({
       status: "stopped",

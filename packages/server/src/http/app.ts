@@ -8,6 +8,7 @@ import { cors } from "hono/cors";
 import { GatewayError } from "../gateway/errors";
 import { IdempotencyConflictError } from "../gateway/commands";
 import type { Gateway } from "../gateway/gateway";
+import type { RestartSettlement } from "../gateway/restart";
 import { SessionDamagedError } from "../store/session-store";
 import { detailRoute } from "./detail-route";
 import { HTTP_STATUS_OF } from "./error-status";
@@ -16,6 +17,7 @@ import { hostGuard, jsonWrites, originGuard, securityHeaders, tokenGuard } from 
 import { DEFAULT_MESSAGE_WINDOW, historyPage, hydrationWindowJson, MAX_PAGE } from "./hydration-window";
 import { DEFAULT_TABLE_WINDOW, tablePage, tableRow } from "./table-window";
 import { type IngestLimits, ingestRoutes } from "./ingest-route";
+import { settledFirst } from "./settled";
 import { sseRoute } from "./sse-route";
 import { listSessions, sessionsFeedRoute } from "./sessions-feed-route";
 import { badRequest, intParam, readJsonObject } from "./params";
@@ -36,6 +38,8 @@ export interface AppOptions {
   version?: string;
   /** Push ingest bounds (records in flight per session, records per request). */
   ingestLimits?: Partial<IngestLimits>;
+  /** Sessions still settling after a restart: a request for one waits for it (see ./settled.ts). */
+  settlement?: RestartSettlement;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -68,6 +72,10 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   if (options.token) app.use("/api/*", tokenGuard(options.token));
   app.use("/api/*", jsonWrites);
   app.use("/api/*", capBody);
+  if (options.settlement) {
+    app.use("/api/sessions/:id", settledFirst(options.settlement));
+    app.use("/api/sessions/:id/*", settledFirst(options.settlement));
+  }
 
   app.get("/api/health", (c) =>
     c.json({ ok: true, store: gateway.store.kind, version: options.version ?? "0.1.0" }),
