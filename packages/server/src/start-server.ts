@@ -56,6 +56,10 @@ export interface ServerOptions {
   viewerLimits?: Partial<PumpLimits>;
   /** Push ingest bounds (`POST /api/sessions/:id/ingest`). */
   ingestLimits?: Partial<IngestLimits>;
+  /** Bound on the projections kept in memory for sessions no runtime here feeds, in approximate bytes
+   * (JSON size of their states; default 128 MiB) and in count (default 200). */
+  maxCachedProjectionBytes?: number;
+  maxCachedProjections?: number;
 }
 
 export interface RunningServer {
@@ -110,6 +114,8 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
     snapshotEvery: options.snapshotEvery,
     projectorFactory: options.projectorFactory,
     viewerLimits: options.viewerLimits,
+    maxCachedProjections: options.maxCachedProjections,
+    maxCachedProjectionBytes: options.maxCachedProjectionBytes,
   });
   // With SQLite this process is the only gateway: sessions whose runtime lived in the previous process
   // are re-attached where their source can resume, else stopped with the reason (with Postgres another

@@ -244,4 +244,38 @@ describe("bounded projection cache", () => {
     await gateway.close();
     await store.close();
   });
+
+  it("keeps the projections of many big sessions under the byte bound, least recently used dropped first", async () => {
+    const store = createSqliteStore({ file: ":memory:" });
+    const ids = Array.from({ length: 10 }, (_, i) => `big${i}`);
+    for (const id of ids) {
+      await store.createSession({ id, sourceKind: "test", config: {} });
+      await store.append(
+        id,
+        Array.from({ length: 50 }, (_, k) => ({
+          type: "text.delta",
+          messageId: `m${k}`,
+          sequence: k + 1,
+          streamId: id,
+          payload: { delta: `${k} ${"word ".repeat(400)}` },
+        })),
+      );
+    }
+    const bound = 300_000;
+    const gateway = new Gateway({ store, sources: [], maxCachedProjectionBytes: bound });
+    const one = await gateway.currentProjection(ids[0]);
+    const size = JSON.stringify(one.state).length;
+    expect(size).toBeGreaterThan(bound / 4);
+    // Accounted as what it weighs.
+    expect(gateway.cachedProjections().bytes).toBe(size);
+    for (const id of ids) await gateway.currentProjection(id);
+    const held = gateway.cachedProjections();
+    expect(held.bytes).toBeLessThanOrEqual(bound);
+    expect(held.sessions).toBe(Math.floor(bound / size));
+    // The most recently used is held; the first one was dropped and reloads whole.
+    expect((await gateway.currentProjection(ids[0])).state.messages).toHaveLength(50);
+    expect(gateway.cachedProjections().bytes).toBeLessThanOrEqual(bound);
+    await gateway.close();
+    await store.close();
+  });
 });
