@@ -30,31 +30,26 @@ export async function slicedJson(value: Record<string, unknown>): Promise<string
 
 async function childJson(child: unknown): Promise<string | undefined> {
   if (Array.isArray(child) && child.length > SLICE) {
-    // One string per slice: a long list holds a few hundred strings, not one per item.
-    const slices: string[] = [];
+    const items: string[] = [];
     for (let i = 0; i < child.length; i += SLICE) {
-      const items: string[] = [];
       for (let k = i; k < Math.min(i + SLICE, child.length); k++)
         items.push(JSON.stringify(child[k]) ?? "null");
-      slices.push(items.join(","));
       await turn();
     }
-    return `[${slices.join(",")}]`;
+    return `[${items.join(",")}]`;
   }
   if (isRecord(child)) {
     const keys = Object.keys(child);
     if (keys.length > SLICE) {
-      const slices: string[] = [];
+      const items: string[] = [];
       for (let i = 0; i < keys.length; i += SLICE) {
-        const items: string[] = [];
         for (let k = i; k < Math.min(i + SLICE, keys.length); k++) {
           const text = JSON.stringify(child[keys[k]]);
           if (text !== undefined) items.push(`${JSON.stringify(keys[k])}:${text}`);
         }
-        if (items.length > 0) slices.push(items.join(","));
         await turn();
       }
-      return `{${slices.join(",")}}`;
+      return `{${items.join(",")}}`;
     }
   }
   const text = JSON.stringify(child);
