@@ -4,7 +4,6 @@
 import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { createProjector } from "@agent-ui/projection";
 import type { LogEntry, SessionStore } from "../store/session-store";
-import { slicedJson } from "./sliced-json";
 
 /** The slice of the projection API the gateway uses. */
 export interface GatewayProjector {
@@ -103,10 +102,7 @@ export class SessionProjection {
       const started = performance.now();
       const seq = this.seq;
       this.lastSnapshotSeq = seq;
-      const state = this.projector.getState();
-      // Serialized a slice per turn: a long session's state is tens of MB of JSON.
-      const json = await slicedJson(state as unknown as Record<string, unknown>);
-      const bytes = await store.saveSnapshot(sessionId, seq, state, json);
+      const bytes = await store.saveSnapshot(sessionId, seq, this.projector.getState());
       if (typeof bytes === "number") this.measured = { bytes, seq };
       const took = performance.now() - started;
       this.nextSnapshotAt = performance.now() + took / SNAPSHOT_TIME_SHARE;

@@ -266,8 +266,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       );
       return rows.map((row) => ({ seq: Number(row.seq), event: JSON.parse(row.event) as AgentUiEvent }));
     },
-    async saveSnapshot(sessionId, seq, state, json) {
-      const stateJson = json ?? JSON.stringify(state);
+    async saveSnapshot(sessionId, seq, state) {
+      const stateJson = JSON.stringify(state);
       await pool.query(
         `INSERT INTO ${t("snapshots")} (session_id, seq, state, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
         [sessionId, seq, stateJson, new Date().toISOString()],

@@ -93,13 +93,7 @@ export interface SessionStore {
   ): Promise<LogEntry[]>;
   readEvents(sessionId: string, options?: ReadOptions): Promise<LogEntry[]>;
   /** Resolves with the size of the state's JSON text when the store serialized it. */
-  saveSnapshot(
-    sessionId: string,
-    seq: number,
-    state: ProjectionState,
-    /** The state's JSON text when the caller already has it (`JSON.stringify(state)`). */
-    json?: string,
-  ): Promise<number | undefined>;
+  saveSnapshot(sessionId: string, seq: number, state: ProjectionState): Promise<number | undefined>;
   latestSnapshot(sessionId: string): Promise<SnapshotRecord | undefined>;
   /** Reserves `key` for one request. `fingerprint` identifies the command, so a key reused for a different
    * command is detected. */

@@ -241,8 +241,8 @@ export function createSqliteStore(
         return rows.map((row) => ({ seq: row.seq, event: JSON.parse(row.event) as AgentUiEvent }));
       });
     },
-    async saveSnapshot(sessionId, seq, state, json) {
-      const stateJson = json ?? JSON.stringify(state);
+    async saveSnapshot(sessionId, seq, state) {
+      const stateJson = JSON.stringify(state);
       await committer.saveSnapshot({ sessionId, seq, stateJson });
       return stateJson.length;
     },
