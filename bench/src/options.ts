@@ -23,6 +23,8 @@ export interface BenchOptions {
   serverEvents: number[];
   /** Run `npm run bench:ui` when the root package.json has it. */
   ui: boolean;
+  /** Run the gateway's benches (`bench:window`, `bench:import`, `bench:store`) and report them. */
+  gateway?: boolean;
   /** Measure `agent-ui --help` start-up and the browser bundle of the React binding (bench/src/product.ts). */
   product: boolean;
   /** Where the JSON report goes; null writes nothing. */
@@ -54,6 +56,7 @@ export function fullOptions(outFile: string | null, log: (line: string) => void)
     hydrationRuns: 5,
     serverEvents: [10_000, 100_000],
     ui: true,
+    gateway: true,
     product: true,
     outFile,
     log,
@@ -73,6 +76,7 @@ export function quickOptions(outFile: string | null, log: (line: string) => void
     hydrationRuns: 3,
     serverEvents: [],
     ui: false,
+    gateway: false,
     product: true,
   };
 }
@@ -91,6 +95,7 @@ export function smokeOptions(outFile: string | null, log: (line: string) => void
     hydrationRuns: 1,
     serverEvents: [],
     ui: false,
+    gateway: false,
     product: false,
   };
 }

@@ -1,4 +1,5 @@
 // The benchmark report: its JSON shape, the Markdown tables and the targets it is judged against.
+import { type GatewayBenchResult, gatewayTargets } from "./gateway-benches";
 import { growthExponent } from "./growth";
 import { fmtCount, fmtMB, fmtMs, fmtRate, fmtRatio, sizeLabel, table } from "./markdown";
 import { type ProductResult, productTables } from "./product";
@@ -25,6 +26,8 @@ export interface BenchReport {
   hydration?: HydrationResult;
   server: { results?: ServerResult[]; skipped?: string };
   ui: { table?: string; skipped?: string };
+  /** The gateway's own benches, verbatim (./gateway-benches.ts); absent when not run. */
+  gateway?: GatewayBenchResult[];
   product?: { result?: ProductResult; skipped?: string };
   markdown: string;
 }
@@ -331,6 +334,15 @@ export function renderReport(report: BenchReport): string {
     );
   }
   out.push("#### Server (SQLite session store)", "", serverTable(report), "");
+  out.push("#### Gateway (`npm run bench:window`, `bench:import`, `bench:store`)", "");
+  if (report.gateway === undefined)
+    out.push(
+      "Not measured in this run (`--quick`): run `npm run bench` (full) or `npm run bench:all`. Gateway delivery and abuse: `npm run bench:server`, `npm run bench:abuse`.",
+      "",
+    );
+  else
+    for (const r of report.gateway)
+      out.push(`##### ${r.script}`, "", r.table ?? `Not measured: ${r.skipped}.`, "");
   out.push("#### UI", "", report.ui.table ?? `Skipped: ${report.ui.skipped ?? "not run"}.`, "");
   const product = report.product;
   out.push(
@@ -339,6 +351,11 @@ export function renderReport(report: BenchReport): string {
     product?.result ? productTables(product.result) : `Skipped: ${product?.skipped ?? "not run"}.`,
     "",
   );
-  out.push("#### Targets", "", targetsTable(checkTargets(report)), "");
+  out.push(
+    "#### Targets",
+    "",
+    targetsTable([...checkTargets(report), ...gatewayTargets(report.gateway)]),
+    "",
+  );
   return out.join("\n");
 }

@@ -8,6 +8,7 @@ import { ChildTimeout, REPO_ROOT, runInChild } from "./child";
 import { growthExponent } from "./growth";
 import type { BenchOptions } from "./options";
 import { measureProduct } from "./product";
+import { runGatewayBenches } from "./gateway-benches";
 import { type BenchReport, type Skipped, renderReport } from "./report";
 import { loadServer } from "./server-bench";
 import type { HydrationResult, MarginalResult, ReducerResult, ServerResult, WorkerTask } from "./tasks";
@@ -168,6 +169,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   options.log("Server:");
   const server = await measureServerSizes(options);
   const ui = measureUi(options);
+  if (options.gateway) options.log("Gateway:");
+  const gateway = options.gateway ? runGatewayBenches(REPO_ROOT, options.log) : undefined;
   const product = options.product
     ? await measureProduct(options.log).then(
         (result) => ({ result }),
@@ -188,6 +191,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     hydration,
     server: typeof server === "string" ? { skipped: server } : { results: server },
     ui,
+    gateway,
     product,
     markdown: "",
   };

@@ -30,6 +30,7 @@ export function connectSession(options: ConnectOptions): SessionClient {
     port: new HttpWritePort(options),
     loadSnapshot: () => http.snapshot(options.sessionId, { limit: options.messageWindow }),
     loadTablePage: (table, before) => http.tablePage(options.sessionId, table, before),
+    loadTableRow: (table, id) => http.tableRow(options.sessionId, table, id),
     loadHistory: (before, limit) => http.history(options.sessionId, before, limit),
     backoff: options.backoff,
     createProjector: options.createProjector,

@@ -10,6 +10,7 @@ import type {
   SessionInfo,
   SourceInfo,
   TablePage,
+  TableRow,
   WindowTable,
 } from "@agent-ui/contracts";
 
@@ -98,6 +99,14 @@ export class GatewayHttpClient {
   tablePage(sessionId: string, table: WindowTable, before: string, limit = 100): Promise<TablePage> {
     return this.get(
       `/api/sessions/${encodeURIComponent(sessionId)}/tables/${table}?before=${encodeURIComponent(before)}&limit=${limit}`,
+    );
+  }
+
+  /** One whole row of a record table: the hydration window sends some rows as previews
+   * (`window.previews`, e.g. a tool row without `outputText`). Unknown: 404 `row_not_found`. */
+  tableRow(sessionId: string, table: WindowTable, id: string): Promise<TableRow> {
+    return this.get(
+      `/api/sessions/${encodeURIComponent(sessionId)}/tables/${table}/${encodeURIComponent(id)}`,
     );
   }
 

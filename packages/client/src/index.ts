@@ -26,6 +26,7 @@ export {
   type WindowTable,
   type HydrationWindow,
   type TablePage,
+  type TableRow,
   type HistoryPage,
   type DetailContent,
   type EventsPage,

@@ -11,7 +11,7 @@ import { type ConnectionInfo, LogSubscription } from "./log-subscription";
 import { OptimisticMessages } from "./optimistic-messages";
 import { RuntimeClient } from "./runtime-client";
 import type { EventTransport } from "./transports/transport";
-import type { LogEntry, TablePage, WindowInfo, WindowTable } from "@agent-ui/contracts";
+import type { LogEntry, TablePage, TableRow, WindowInfo, WindowTable } from "@agent-ui/contracts";
 import { GatewayRequestError, type WritePort } from "./write-port";
 
 /** The slice of the projection API the client uses. */
@@ -21,6 +21,8 @@ export interface ClientProjector {
   getState(): ProjectionState;
   /** Rows of a record table loaded after hydration (older pages); projectors without it get none. */
   mergeRecords?(table: WindowTable, records: Readonly<Record<string, unknown>>): unknown;
+  /** Completes a row the window sent as a preview with the fields of its whole row it lacks. */
+  completeRecord?(table: WindowTable, id: string, row: unknown): unknown;
 }
 
 export interface SessionClientOptions {
@@ -38,6 +40,8 @@ export interface SessionClientOptions {
   loadHistory?: LoadHistory;
   /** Older rows of a record table before a cursor (the gateway's `/tables/:table`, HYD-02). */
   loadTablePage?: (table: WindowTable, before: string) => Promise<TablePage>;
+  /** One whole row of a record table (the gateway's `/tables/:table/:id`). */
+  loadTableRow?: (table: WindowTable, id: string) => Promise<TableRow>;
   createProjector?: () => ClientProjector;
   backoff?: BackoffOptions;
   staleAfterAttempts?: number;
@@ -134,6 +138,19 @@ export class SessionClient {
     this.projector.mergeRecords?.(table, page.records);
     this.notify([]);
     return page.window.before !== null;
+  }
+
+  /** Completes a row the hydration window sent as a preview (`window.previews`: a tool row has no
+   * `outputText`) with its whole row, e.g. when the user opens it. Resolves false when the gateway's row
+   * is older than what this client applied (ask again) or no loader is set; a field the row holds is
+   * never replaced. */
+  async loadRecord(table: WindowTable, id: string): Promise<boolean> {
+    if (this.options.loadTableRow === undefined || this.projector.completeRecord === undefined) return false;
+    const row = await this.options.loadTableRow(table, id);
+    if (row.seq < this.seq) return false;
+    this.projector.completeRecord(table, id, row.record);
+    this.notify([]);
+    return true;
   }
 
   /** Last log seq applied. */

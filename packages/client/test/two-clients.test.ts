@@ -97,6 +97,9 @@ describe("two clients on one gateway session", () => {
     await late.open();
     expect(late.state.messages).toEqual(a.state.messages);
     expect(late.state.actions).toEqual(a.state.actions);
+    // Its tool rows came as previews; completed on request, they equal the streamed ones.
+    for (const toolCallId of Object.keys(late.state.tools))
+      expect(await late.loadRecord("tools", toolCallId)).toBe(true);
     expect(late.state.tools).toEqual(a.state.tools);
   }, 60_000);
 

@@ -46,6 +46,14 @@ export function parseRecords(text: string): FramingResult {
   return parseJsonl(body);
 }
 
+/** Frames `text` as the given line-based format, without detecting it: for a recording framed slice by
+ * slice, whose format its first slice decided. */
+export function parseRecordsAs(text: string, format: "jsonl" | "sse" | "data-stream"): FramingResult {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (format === "sse") return parseSse(body);
+  return format === "data-stream" ? parseDataStream(body) : parseJsonl(body);
+}
+
 function parseJsonl(body: string): FramingResult {
   const records: FramedRecord[] = [];
   const diagnostics: Diagnostic[] = [];

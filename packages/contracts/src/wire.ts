@@ -180,7 +180,21 @@ export interface HydrationWindow {
     messages: WindowInfo;
     timeline: WindowInfo & { deferred: boolean };
     tables: Record<WindowTable, WindowInfo>;
+    /** The team's roster and edges are cut to the teammates the window holds (counts for the rest). */
+    team?: { roster: WindowInfo; edges: WindowInfo };
+    /** Per table, the fields its rows leave out in the window (e.g. tools: `outputText`); the whole row
+     * is `GET /api/sessions/:id/tables/:table/:rowId`. */
+    previews?: Partial<Record<WindowTable, string[]>>;
   };
+}
+
+/** `GET /api/sessions/:id/tables/:table/:rowId`: one whole row of a record table. */
+export interface TableRow {
+  sessionId: string;
+  seq: number;
+  table: WindowTable;
+  id: string;
+  record: unknown;
 }
 
 /** `GET /api/sessions/:id/tables/:table?before=&limit=`: older rows of one record table. */

@@ -4,7 +4,7 @@ import type { AgentUiEvent, Diagnostic, ProjectionState } from "@agent-ui/contra
 import { EVENT_CLASSES, redact } from "@agent-ui/contracts";
 import { HANDLERS } from "./dispatch";
 import type { EntityTable } from "./internal/entity-table";
-import { copyPlain } from "./internal/json";
+import { copyPlain, fillMissing } from "./internal/json";
 import { type EntityReads, entityReads } from "./entity-reads";
 import { type HydrationInput, hydrateInput } from "./hydration";
 import { type ProjectorOptions, resolveOptions } from "./options";
@@ -37,6 +37,10 @@ export interface Projector extends EntityReads {
   /** Adds rows of a record table loaded later (a page of older rows, HYD-02/05) before the rows it holds.
    * A row it already holds is kept as it is: the projection's own is newer. */
   mergeRecords(table: RecordTable, records: Readonly<Record<string, unknown>>): void;
+  /** Completes a held row that came as a preview (a hydration window's tool row has no `outputText`)
+   * with the fields of its whole row it lacks; a field it holds is kept. A row it does not hold is
+   * added as by `mergeRecords`. */
+  completeRecord(table: RecordTable, id: string, row: unknown): void;
   /** Memoized immutable view: unchanged slices and entities keep identity (===) between calls. Costs
    * O(slices + entities changed since the last call), never O(history): a large changed table or list is
    * an own enumerable accessor that builds it on first read (as of this call, however late it is read)
@@ -226,6 +230,23 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
     gate.admit(raw as AgentUiEvent);
   }
 
+  function mergeRecords(table: RecordTable, records: Readonly<Record<string, unknown>>): void {
+    if (!RECORD_TABLES.has(table)) return;
+    const entries = Object.entries(records).filter(([, row]) => row !== null && typeof row === "object");
+    const added = (store[table] as EntityTable<unknown>).prepend(
+      entries.map(([id, row]) => [id, copyPlain(row)] as const),
+    );
+    if (added === 0) return;
+    if (table === "actions")
+      for (const [id] of entries) {
+        const status = store.actions.get(id)?.status;
+        if (status === "pending" || status === "stale") store.pendingActions.add(id);
+      }
+    version++;
+    gate.markChanged();
+    notify();
+  }
+
   return {
     ...entityReads(store),
     apply(event) {
@@ -247,18 +268,14 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
       gate.markChanged();
       notify();
     },
-    mergeRecords(table, records) {
-      if (!RECORD_TABLES.has(table)) return;
-      const entries = Object.entries(records).filter(([, row]) => row !== null && typeof row === "object");
-      const added = (store[table] as EntityTable<unknown>).prepend(
-        entries.map(([id, row]) => [id, copyPlain(row)] as const),
-      );
-      if (added === 0) return;
-      if (table === "actions")
-        for (const [id] of entries) {
-          const status = store.actions.get(id)?.status;
-          if (status === "pending" || status === "stale") store.pendingActions.add(id);
-        }
+    mergeRecords,
+    completeRecord(table, id, row) {
+      if (!RECORD_TABLES.has(table) || row === null || typeof row !== "object") return;
+      const records = store[table] as unknown as EntityTable<Record<string, unknown>>;
+      const held = records.get(id);
+      if (held === undefined) return mergeRecords(table, { [id]: row });
+      if (!fillMissing(held, row as Record<string, unknown>)) return;
+      records.touch(id);
       version++;
       gate.markChanged();
       notify();

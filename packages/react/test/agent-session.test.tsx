@@ -114,6 +114,33 @@ describe("AgentChat and useAgentSession over a gateway", () => {
     expect(screen.getAllByRole("article")).toHaveLength(100);
   });
 
+  it("HYD-02 a finished session hydrated from the window shows its tool rows' input and output", async () => {
+    const session = await http().createSession({ source: "demo", scenario: "solo", config: { pace: 0 } });
+    let window = await http().snapshot(session.id);
+    for (let i = 0; i < 100 && window.state.runtime.status !== "completed"; i++) {
+      await new Promise((done) => setTimeout(done, 100));
+      window = await http().snapshot(session.id);
+    }
+    // The window sends tool rows as previews and tool parts without the data their row holds.
+    expect(window.window.previews?.tools).toContain("outputText");
+    const toolId = Object.keys(window.state.tools).find((id) => window.state.tools[id].name === "run_tests");
+    expect(toolId).toBeDefined();
+    const whole = (await http().tableRow(session.id, "tools", toolId as string)).record as {
+      inputSummary: string;
+      outputPreview: string;
+    };
+    render(
+      <div style={{ height: 600 }}>
+        <AgentChat url={gatewayUrl()} sessionId={session.id} />
+      </div>,
+    );
+    for (const button of await screen.findAllByRole("button", { name: "Show steps" }, WAIT))
+      fireEvent.click(button);
+    const row = await screen.findByRole("article", { name: "Tool run_tests" }, WAIT);
+    expect(row.textContent).toContain(whole.inputSummary.slice(0, 60));
+    expect(row.textContent).toContain(whole.outputPreview.slice(0, 60));
+  });
+
   it("an unknown session is `not found`, not an empty writable session", async () => {
     render(<AgentChat url={gatewayUrl()} sessionId="no-such-session" />);
     await screen.findByText("This session does not exist on the gateway.", undefined, WAIT);

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import WebSocket from "ws";
+import { healthProbe } from "./health-probe";
 
 const TARGET_HEALTH_MS = 1000;
 const TARGET_RSS_MB = 512;
@@ -85,38 +86,6 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-/** Probes `/api/health` one request at a time until stopped; each latency is a user's wait. */
-function healthProbe(url: string): { stop(): Promise<number[]>; slow: string[] } {
-  const latencies: number[] = [];
-  const slow: string[] = [];
-  const t0 = performance.now();
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(60_000) }).then((r) =>
-          r.arrayBuffer(),
-        );
-      } catch {
-        // A timeout counts as its full wait.
-      }
-      latencies.push(performance.now() - started);
-      if (performance.now() - started > 500)
-        slow.push(`${((started - t0) / 1000).toFixed(1)}s:${(performance.now() - started).toFixed(0)}ms`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  return {
-    slow,
-    stop: async () => {
-      running = false;
-      await loop;
-      return latencies;
-    },
-  };
 }
 
 interface Viewer {

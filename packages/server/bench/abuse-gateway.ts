@@ -1,7 +1,8 @@
 // Child process of `npm run bench:abuse`: a whole gateway (startServer, SQLite in the given data dir,
 // loopback, default limits) plus a `bulk` source that writes a long session fast: metric facts carrying
 // a note of a few KB, so the log is large (the viewers' backlog) while the projection of it stays small
-// (the viewers are what is measured, not the projection of a huge transcript). Prints its URL.
+// (the viewers are what is measured, not the projection of a huge transcript). Prints its URL. Replays
+// files from AGENT_UI_BENCH_REPLAY_DIR when set (`npm run bench:import`).
 import type { RuntimeSourceFactory } from "../src";
 import { replaySource } from "@agent-ui/connectors";
 import { startServer } from "../src";
@@ -37,6 +38,6 @@ const server = await startServer({
   host: "127.0.0.1",
   dataDir,
   token: process.env.AGENT_UI_BENCH_TOKEN,
-  sources: [replaySource(), bulk],
+  sources: [replaySource({ root: process.env.AGENT_UI_BENCH_REPLAY_DIR }), bulk],
 });
 process.stdout.write(`url ${server.url}\n`);

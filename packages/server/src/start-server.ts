@@ -10,7 +10,7 @@ import { WebSocketServer } from "ws";
 import { Gateway } from "./gateway/gateway";
 import { WebhookRegistry } from "./gateway/webhooks";
 import type { PumpLimits } from "./gateway/live-pump";
-import { resumeAfterRestart } from "./gateway/restart";
+import { type RestartReport, settleAfterRestart } from "./gateway/restart";
 import type { ProjectorFactory } from "./gateway/session-projection";
 import type { IngestLimits } from "./http/ingest-route";
 import { createApp } from "./http/app";
@@ -58,6 +58,10 @@ export interface ServerOptions {
   viewerLimits?: Partial<PumpLimits>;
   /** Push ingest bounds (`POST /api/sessions/:id/ingest`). */
   ingestLimits?: Partial<IngestLimits>;
+  /** Bound on the projections kept in memory for sessions no runtime here feeds, in approximate bytes
+   * (JSON size of their states; default 128 MiB) and in count (default 200). */
+  maxCachedProjectionBytes?: number;
+  maxCachedProjections?: number;
 }
 
 export interface RunningServer {
@@ -70,6 +74,9 @@ export interface RunningServer {
   accessUrl: string;
   port: number;
   gateway: Gateway;
+  /** Resolves when the sessions a previous process left attached are settled (SQLite; they settle in
+   * the background after the gateway listens, see `gateway/restart.ts`). */
+  settled: Promise<RestartReport>;
   close(): Promise<void>;
 }
 
@@ -111,11 +118,14 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
     snapshotEvery: options.snapshotEvery,
     projectorFactory: options.projectorFactory,
     viewerLimits: options.viewerLimits,
+    maxCachedProjections: options.maxCachedProjections,
+    maxCachedProjectionBytes: options.maxCachedProjectionBytes,
   });
   // With SQLite this process is the only gateway: sessions whose runtime lived in the previous process
   // are re-attached where their source can resume, else stopped with the reason (with Postgres another
-  // gateway may still hold them).
-  if (store.kind === "sqlite") await resumeAfterRestart(gateway, sources);
+  // gateway may still hold them). They settle in the background once the gateway listens; a request for
+  // one settles it first.
+  const settlement = store.kind === "sqlite" ? await settleAfterRestart(gateway, sources) : undefined;
   const host = options.host ?? "127.0.0.1";
   const token = options.noAuth ? undefined : (options.token ?? randomBytes(24).toString("base64url"));
   const app = createApp(gateway, {
@@ -124,6 +134,7 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
     corsOrigins: options.corsOrigins,
     allowedHosts: [...boundHost(host), ...(options.allowedHosts ?? [])],
     ingestLimits: options.ingestLimits,
+    settlement,
   });
   if (options.staticDir) {
     const root = resolve(options.staticDir);
@@ -163,6 +174,7 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
   ).catch(async (error: unknown) => {
     // Nothing of this process may keep running on a port it could not take: release the gateway and
     // the store, then say which port and what to do.
+    await settlement?.stop();
     await gateway.close().catch(() => {});
     wss.close();
     if (ownsStore) await store.close().catch(() => {});
@@ -178,8 +190,10 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
     accessUrl: token ? `${url}/#token=${encodeURIComponent(token)}` : `${url}/`,
     port,
     gateway,
+    settled: settlement?.done ?? Promise.resolve({ resumed: [], stopped: [] }),
     close() {
       closing ??= (async () => {
+        await settlement?.stop();
         await gateway.close();
         for (const client of wss.clients) client.terminate();
         wss.close();

@@ -197,10 +197,14 @@ export async function createSession(
 
 /** A whole gateway in a child process on `dataDir` (./fixtures/gateway-process.ts), so it can be killed
  * without a clean shutdown; resolves with its URL once it listens. */
-export function startChildGateway(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+export function startChildGateway(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess }> {
   const script = join(new URL(".", import.meta.url).pathname, "fixtures/gateway-process.ts");
   const child = spawn(process.execPath, ["--import", "tsx", script, dataDir], {
     stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...env },
   });
   return new Promise((resolve, reject) => {
     let out = "";

@@ -201,6 +201,7 @@ describe("restart honesty", () => {
     await waitFor(async () => ((await store.getSession(session.id))?.status === "live" ? true : undefined));
     // A new gateway process over the same data; the old one never shut down cleanly.
     const restarted = await startServer({ noAuth: true, port: 0, store, sources: [scripted] });
+    await restarted.settled;
     const record = await store.getSession(session.id);
     expect(record).toMatchObject({
       status: "stopped",
@@ -240,6 +241,40 @@ describe("bounded projection cache", () => {
     await gateway.currentProjection("p3");
     expect(loads).toEqual(["p1", "p2", "p3", "p2"]);
     expect(p2.state.messages[0].parts.map((p) => p.text).join("")).toBe("p2");
+    await gateway.close();
+    await store.close();
+  });
+
+  it("keeps the projections of many big sessions under the byte bound, least recently used dropped first", async () => {
+    const store = createSqliteStore({ file: ":memory:" });
+    const ids = Array.from({ length: 10 }, (_, i) => `big${i}`);
+    for (const id of ids) {
+      await store.createSession({ id, sourceKind: "test", config: {} });
+      await store.append(
+        id,
+        Array.from({ length: 50 }, (_, k) => ({
+          type: "text.delta",
+          messageId: `m${k}`,
+          sequence: k + 1,
+          streamId: id,
+          payload: { delta: `${k} ${"word ".repeat(400)}` },
+        })),
+      );
+    }
+    const bound = 300_000;
+    const gateway = new Gateway({ store, sources: [], maxCachedProjectionBytes: bound });
+    const one = await gateway.currentProjection(ids[0]);
+    const size = JSON.stringify(one.state).length;
+    expect(size).toBeGreaterThan(bound / 4);
+    // Accounted as what it weighs.
+    expect(gateway.cachedProjections().bytes).toBe(size);
+    for (const id of ids) await gateway.currentProjection(id);
+    const held = gateway.cachedProjections();
+    expect(held.bytes).toBeLessThanOrEqual(bound);
+    expect(held.sessions).toBe(Math.floor(bound / size));
+    // The most recently used is held; the first one was dropped and reloads whole.
+    expect((await gateway.currentProjection(ids[0])).state.messages).toHaveLength(50);
+    expect(gateway.cachedProjections().bytes).toBeLessThanOrEqual(bound);
     await gateway.close();
     await store.close();
   });

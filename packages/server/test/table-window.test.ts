@@ -28,7 +28,12 @@ function script(): Partial<AgentUiEvent>[] {
     for (let k = 0; k < TOOLS_PER_TURN; k++) {
       const toolCallId = `c${t}-${k}`;
       events.push({ type: "tool.started", ...turn, toolCallId, payload: { name: "read" } });
-      events.push({ type: "tool.result", ...turn, toolCallId, payload: { output: `out ${t}/${k}` } });
+      events.push({
+        type: "tool.result",
+        ...turn,
+        toolCallId,
+        payload: { output: `out ${t}/${k} ${"x".repeat(400)}` },
+      });
     }
     events.push({ type: "text.delta", ...turn, payload: { delta: `answer ${t}` } });
   }
@@ -107,6 +112,40 @@ describe("windowed hydration of every record table", () => {
     expect(ids.slice(0, 2)).toEqual(["c1-0", "c1-1"]);
     expect(client.state.tools["c1-0"]).toMatchObject({ status: "output-available" });
     expect(client.hasOlderRows("tools")).toBe(false);
+    client.close();
+  });
+
+  it("HYD-02 a window's tool rows are previews, its tool parts carry no copy of them, and the whole row is one request away", async () => {
+    const { body } = await getJson(`${server.url}/api/sessions/${id}/snapshot`);
+    expect(body.window.previews.tools).toContain("outputText");
+    const windowed = body.state.tools[`c${TURNS}-0`];
+    expect(windowed.outputPreview).toBeDefined();
+    expect(windowed.outputText).toBeUndefined();
+    expect(windowed.attempts[0]).toEqual({ attempt: 1, status: "output-available" });
+    const part = body.state.messages
+      .flatMap((m: { parts: { toolCallId?: string; data?: unknown }[] }) => m.parts)
+      .find((p: { toolCallId?: string }) => p.toolCallId === `c${TURNS}-0`);
+    expect(part).toBeDefined();
+    expect(part.data).toBeUndefined();
+    const whole = await getJson(`${server.url}/api/sessions/${id}/tables/tools/c${TURNS}-0`);
+    expect(whole.status).toBe(200);
+    expect(whole.body.record.outputText).toBe(`out ${TURNS}/0 ${"x".repeat(400)}`);
+    const missing = await getJson(`${server.url}/api/sessions/${id}/tables/tools/nope`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe("row_not_found");
+  });
+
+  it("HYD-02 a client hydrated from the window renders tool parts as the full projection does and completes a row on request", async () => {
+    const full = await server.gateway.currentProjection(id);
+    const client = connectSession({ baseUrl: server.url, sessionId: id });
+    await client.ready;
+    const last = client.state.messages[client.state.messages.length - 1];
+    const fullLast = full.state.messages.find((m) => m.id === last.id);
+    expect(last.parts).toEqual(fullLast?.parts);
+    const toolId = `c${TURNS}-0`;
+    expect(client.state.tools[toolId].outputText).toBeUndefined();
+    expect(await client.loadRecord("tools", toolId)).toBe(true);
+    expect(client.state.tools[toolId]).toEqual(full.state.tools[toolId]);
     client.close();
   });
 });

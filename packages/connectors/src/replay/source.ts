@@ -4,16 +4,12 @@
 // as fast, `speed: 0` is as fast as possible. Read-only: every write is `unavailable`.
 // The format is detected like `agent-ui validate` does it: on the framed records, so an SSE recording
 // known only by its `event:` names (raw LangGraph Agent Server SSE) is recognised (ENV-01).
-import { realpathSync } from "node:fs";
-import { readFile, realpath } from "node:fs/promises";
+// The file streams in: read, framed (framing.ts), adapted and appended slice by slice, each slice
+// after a turn of the event loop, so an import of a million lines never stalls the gateway's requests.
+import { createReadStream, realpathSync } from "node:fs";
+import { realpath } from "node:fs/promises";
 import { isAbsolute, relative, resolve } from "node:path";
-import {
-  type ControlCommand,
-  type FramedRecord,
-  parseRecords,
-  type RecordMeta,
-  type WriteResult,
-} from "@agent-ui/contracts";
+import type { ControlCommand, FramedRecord, RecordMeta, WriteResult } from "@agent-ui/contracts";
 import { adaptRecords, detectFramedFormat, findAdapter, noRecordsMapped } from "@agent-ui/adapters";
 import type {
   RuntimeSource,
@@ -22,10 +18,13 @@ import type {
   RuntimeSourceInit,
 } from "@agent-ui/contracts";
 import { SourceConfigError, unavailableResult } from "@agent-ui/contracts";
+import { type FramedSlice, frameRecording } from "./framing";
 
 const DEFAULT_GAP_MS = 40;
 const MAX_GAP_MS = 2000;
 const BATCH_AT_FULL_SPEED = 200;
+/** Bytes read (and framed) at a time. */
+const READ_CHUNK = 64 * 1024;
 /** Leading records format detection samples: as many as `agent-ui validate --from auto` samples. */
 const DETECT_SAMPLE = 20;
 /** Leading records read once before playing: an adapter that maps none of them reads another format. */
@@ -37,19 +36,31 @@ export interface ReplayOptions {
   root?: string;
 }
 
+/** The recording's text, as it is read. */
+type Reader = () => Promise<AsyncIterable<string> | Iterable<string>>;
+
 class ReplaySource implements RuntimeSource {
   readonly kind = "replay";
   constructor(
-    private readonly load: () => Promise<string>,
+    private readonly open: Reader,
     private readonly format: string,
     private readonly speed: number,
   ) {}
 
   async start(context: RuntimeSourceContext): Promise<void> {
-    const framing = parseRecords(await this.load());
-    for (const d of framing.diagnostics) await context.sink.diagnostic(d);
-    // A gateway log export (`events.json` entries) replays as the envelopes it holds.
-    const framed = framing.records.map(unwrapEntry);
+    const slices = frameRecording(await this.open());
+    // The leading records decide the format; the rest are framed while they play.
+    const framed: FramedRecord[] = [];
+    let more = true;
+    while (framed.length < MAPPING_SAMPLE) {
+      const next = await slices.next();
+      if (next.done) {
+        more = false;
+        break;
+      }
+      for (const d of next.value.diagnostics) await context.sink.diagnostic(d);
+      for (const record of next.value.records) framed.push(unwrapEntry(record));
+    }
     const detected = this.format === "auto" ? detectFramedFormat(framed, DETECT_SAMPLE) : undefined;
     const format = detected ? detected.format : this.format;
     if (format === "unknown") {
@@ -65,33 +76,60 @@ class ReplaySource implements RuntimeSource {
       await context.sink.status("failed", `${unmapped.message}; pass config.format`);
       return;
     }
-    const records = framed.map(handedOver);
     const reason = detected ? ` (detected: ${detected.reason})` : "";
-    await context.sink.status("live", `replaying ${records.length} ${format} record(s)${reason}`);
+    const count = more ? `${format} records` : `${framed.length} ${format} record(s)`;
+    await context.sink.status("live", `replaying ${count}${reason}`);
+    const records = this.records(context, framed, more ? slices : undefined);
     void this.play(context, records, format).catch(async (error: unknown) => {
       await context.sink.status("failed", `replay failed: ${(error as Error).message}`).catch(() => {});
     });
   }
 
-  private async play(context: RuntimeSourceContext, records: ReplayRecord[], format: string): Promise<void> {
+  /** Every record in order: the leading ones, then each further slice as it is framed (its diagnostics
+   * reported as it comes), in batches a turn of the event loop apart. */
+  private async *records(
+    context: RuntimeSourceContext,
+    head: FramedRecord[],
+    rest: AsyncGenerator<FramedSlice> | undefined,
+  ): AsyncGenerator<ReplayRecord[]> {
+    for (let i = 0; i < head.length; i += BATCH_AT_FULL_SPEED)
+      yield head.slice(i, i + BATCH_AT_FULL_SPEED).map(handedOver);
+    if (rest === undefined) return;
+    for await (const slice of rest) {
+      if (context.signal.aborted) return;
+      for (const d of slice.diagnostics) await context.sink.diagnostic(d);
+      for (let i = 0; i < slice.records.length; i += BATCH_AT_FULL_SPEED) {
+        await turn();
+        yield slice.records.slice(i, i + BATCH_AT_FULL_SPEED).map((r) => handedOver(unwrapEntry(r)));
+      }
+    }
+  }
+
+  private async play(
+    context: RuntimeSourceContext,
+    batches: AsyncGenerator<ReplayRecord[]>,
+    format: string,
+  ): Promise<void> {
     let previous: number | undefined;
-    for (let i = 0; i < records.length; ) {
+    let first = true;
+    for await (const batch of batches) {
       if (context.signal.aborted) return;
       if (this.speed === 0) {
-        const batch = records.slice(i, i + BATCH_AT_FULL_SPEED);
         await this.emit(context, batch, format);
-        i += batch.length;
         continue;
       }
-      const at = records[i].at;
-      const gap =
-        at !== undefined && previous !== undefined
-          ? Math.min(Math.max(at - previous, 0), MAX_GAP_MS)
-          : DEFAULT_GAP_MS;
-      if (at !== undefined) previous = at;
-      if (i > 0) await delay(gap / this.speed, context.signal);
-      await this.emit(context, [records[i]], format);
-      i += 1;
+      for (const record of batch) {
+        if (context.signal.aborted) return;
+        const at = record.at;
+        const gap =
+          at !== undefined && previous !== undefined
+            ? Math.min(Math.max(at - previous, 0), MAX_GAP_MS)
+            : DEFAULT_GAP_MS;
+        if (at !== undefined) previous = at;
+        if (!first) await delay(gap / this.speed, context.signal);
+        first = false;
+        await this.emit(context, [record], format);
+      }
     }
     if (!context.signal.aborted) await context.sink.status("completed", "replay finished");
   }
@@ -152,6 +190,11 @@ function timestampOf(record: unknown): number | undefined {
   return undefined;
 }
 
+/** One turn of the event loop: requests waiting on it are served before the next slice. */
+function turn(): Promise<void> {
+  return new Promise((done) => setImmediate(done));
+}
+
 function delay(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((done) => {
     const timer = setTimeout(done, ms);
@@ -179,7 +222,7 @@ export function replaySource(options: ReplayOptions = {}): RuntimeSourceFactory 
       if (typeof format !== "string") throw new SourceConfigError('"config.format" must be a string');
       if (Array.isArray(records)) {
         const text = records.map((r) => JSON.stringify(r)).join("\n");
-        return new ReplaySource(async () => text, format, speed);
+        return new ReplaySource(async () => [text], format, speed);
       }
       if (typeof file !== "string")
         throw new SourceConfigError('replay needs "config.file" (a path) or "config.records" (an array)');
@@ -218,11 +261,11 @@ function isInside(root: string, path: string): boolean {
 }
 
 /** Reads `file` only when its real path — symbolic links followed — is inside the real replay root. */
-async function readConfined(root: string, file: string): Promise<string> {
+async function readConfined(root: string, file: string): Promise<AsyncIterable<string>> {
   const realRoot = await realpath(root);
   const real = await realpath(resolve(realRoot, file)).catch(() => {
     throw new Error(`"config.file" cannot be read: ${file}`);
   });
   if (!isInside(realRoot, real)) throw outsideRoot();
-  return readFile(real, "utf8");
+  return createReadStream(real, { encoding: "utf8", highWaterMark: READ_CHUNK });
 }

@@ -117,11 +117,16 @@ export function syncToolPart(store: Store, tool: ToolRecord): void {
   part.status = active ? "streaming" : "done";
   part.expanded = active;
   part.title = toolTitle(tool);
+  if (tool.actionId !== undefined) part.actionId = tool.actionId;
+  part.data = toolPartData(tool);
+  touchPart(store, message, part);
+}
+
+/** The data a tool part mirrors from its record. */
+export function toolPartData(tool: ToolRecord): Record<string, unknown> {
   const data: Record<string, unknown> = { state: tool.status };
   if (tool.inputSummary !== undefined) data.inputSummary = tool.inputSummary;
   if (tool.outputPreview !== undefined) data.outputPreview = tool.outputPreview;
   if (tool.outputRef !== undefined) data.outputRef = tool.outputRef;
-  if (tool.actionId !== undefined) part.actionId = tool.actionId;
-  part.data = data;
-  touchPart(store, message, part);
+  return data;
 }

@@ -1,6 +1,7 @@
 // Resume from a stored projection (server compaction, ARCH-04): every slice is loaded as-is and the
 // cursor becomes each stream's baseline, so the event tail continues where the stored state ended.
 import type { MessagePart, ProjectionState } from "@agent-ui/contracts";
+import { toolPartData } from "../families/tool-part";
 import { copyPlain } from "../internal/json";
 import { stateLimitExceeded } from "../internal/state-bounds";
 import { type MessageState, type PartState, newPart } from "../internal/message-state";
@@ -95,6 +96,10 @@ function loadMessage(store: Store, message: ProjectionState["messages"][number])
   store.turnMessages.set(turnKey, turn);
   if (message.role === "assistant") store.laneMessage.set(`${turnKey}|${message.agentId ?? ""}`, state);
   for (const part of state.parts)
-    if (part.kind === "tool_call" && part.toolCallId !== undefined)
+    if (part.kind === "tool_call" && part.toolCallId !== undefined) {
       store.toolPlaces.set(part.toolCallId, { turnKey, message: state, part });
+      // A hydration window leaves out the data a tool part mirrors from its record: rebuilt here.
+      const tool = store.tools.get(part.toolCallId);
+      if (part.data === undefined && tool !== undefined) part.data = toolPartData(tool);
+    }
 }

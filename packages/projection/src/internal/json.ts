@@ -83,3 +83,22 @@ export function addUnique(target: string[], values: Iterable<string>): boolean {
   }
   return changed;
 }
+
+/** Fills in the fields `target` lacks from `source` (arrays item by item), never replacing one it
+ * holds: a row sent as a preview completed by its whole self. Returns whether anything was added. */
+export function fillMissing(target: Record<string, unknown>, source: Record<string, unknown>): boolean {
+  let added = false;
+  for (const key of Object.keys(source)) {
+    const have = target[key];
+    const got = source[key];
+    if (have === undefined) {
+      if (got === undefined) continue;
+      setOwn(target, key, copyPlain(got));
+      added = true;
+    } else if (Array.isArray(have) && Array.isArray(got)) {
+      for (let i = 0; i < Math.min(have.length, got.length); i++)
+        if (isRecord(have[i]) && isRecord(got[i]) && fillMissing(have[i], got[i])) added = true;
+    }
+  }
+  return added;
+}

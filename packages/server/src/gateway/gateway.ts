@@ -19,6 +19,7 @@ import { IdempotentCommands } from "./commands";
 import { GatewayError } from "./errors";
 import { errorMessage, SessionIngest } from "./ingest";
 import { DEFAULT_PUMP_LIMITS, type PumpLimits } from "./live-pump";
+import { type CachedProjection, ProjectionCache } from "./projection-cache";
 import { type EntriesListener, type FeedSubscription, SessionFeed } from "./session-feed";
 import { defaultProjectorFactory, type ProjectorFactory, SessionProjection } from "./session-projection";
 import { GATEWAY_SHUTDOWN_REASON, sourceStatusEvents } from "./status-events";
@@ -31,16 +32,13 @@ export interface GatewayOptions {
   projectorFactory?: ProjectorFactory;
   /** Projections kept in memory for sessions no runtime here feeds (default 200). */
   maxCachedProjections?: number;
+  /** Bound on the projections kept in memory, in approximate bytes (JSON size of their states; default
+   * 128 MiB): beyond it the least recently used of sessions no runtime here feeds are dropped. */
+  maxCachedProjectionBytes?: number;
   /** Backpressure limits of SSE and WebSocket viewers (./live-pump). */
   viewerLimits?: Partial<PumpLimits>;
   /** Callback URLs for upstreams (./webhooks); without it sources get none. */
   webhooks?: WebhookRegistry;
-}
-
-interface CachedProjection {
-  projection: Promise<SessionProjection>;
-  /** Stops feeding it live entries. */
-  release(): void;
 }
 
 export interface CreateSessionInput {
@@ -69,8 +67,7 @@ export class Gateway {
   private readonly snapshotEvery: number;
   private readonly projectorFactory: ProjectorFactory;
   private readonly feeds = new Map<string, Promise<SessionFeed>>();
-  private readonly projections = new Map<string, CachedProjection>();
-  private readonly maxCachedProjections: number;
+  private readonly projections: ProjectionCache;
   /** Backpressure limits the SSE and WebSocket routes give each viewer. */
   readonly viewerLimits: PumpLimits;
   private readonly runtimes = new Map<string, AttachedRuntime>();
@@ -85,7 +82,7 @@ export class Gateway {
     this.factories = options.sources;
     this.snapshotEvery = options.snapshotEvery ?? 200;
     this.projectorFactory = options.projectorFactory ?? defaultProjectorFactory;
-    this.maxCachedProjections = options.maxCachedProjections ?? 200;
+    this.projections = new ProjectionCache(options.maxCachedProjections, options.maxCachedProjectionBytes);
     this.viewerLimits = { ...DEFAULT_PUMP_LIMITS, ...options.viewerLimits };
     this.commands = new IdempotentCommands(this.store);
     this.detach = this.store.onAppended((sessionId, lastSeq, entries) => {
@@ -169,8 +166,7 @@ export class Gateway {
   async deleteSession(id: string): Promise<void> {
     await this.getSession(id);
     await this.stopSession(id);
-    this.projections.get(id)?.release();
-    this.projections.delete(id);
+    this.projections.drop(id);
     this.feeds.delete(id);
     if (!(await this.store.deleteSession(id)))
       throw new GatewayError("not_found", "session_not_found", `no session ${id}`);
@@ -303,13 +299,8 @@ export class Gateway {
   }
 
   private projection(sessionId: string): Promise<SessionProjection> {
-    const cached = this.projections.get(sessionId);
-    if (cached) {
-      // Map order is recency order: move to the newest end.
-      this.projections.delete(sessionId);
-      this.projections.set(sessionId, cached);
-      return cached.projection;
-    }
+    const cached = this.projections.use(sessionId);
+    if (cached) return cached.projection;
     const entry: CachedProjection = { projection: undefined as never, release: () => {} };
     entry.projection = (async () => {
       const loaded = await SessionProjection.load(this.store, sessionId, this.projectorFactory);
@@ -319,25 +310,26 @@ export class Gateway {
         void loaded.compact(this.store, sessionId, this.snapshotEvery).catch(() => {});
       });
       entry.release = () => subscription.unsubscribe();
+      entry.loaded = loaded;
+      this.evictIdleProjections();
       return loaded;
     })();
-    entry.projection.catch(() => this.projections.delete(sessionId));
+    entry.projection.catch(() => this.projections.forget(sessionId, entry));
     this.projections.set(sessionId, entry);
     this.evictIdleProjections();
     return entry.projection;
   }
 
-  /** Bounded memory: beyond `maxCachedProjections`, the least recently used projections of sessions no
-   * runtime here feeds are dropped (they reload from snapshot + tail on the next request). */
+  /** Bounded memory: beyond `maxCachedProjections` or `maxCachedProjectionBytes`, the least recently used
+   * projections of sessions no runtime here feeds are dropped (they reload from snapshot + tail). */
   private evictIdleProjections(): void {
-    let excess = this.projections.size - this.maxCachedProjections;
-    for (const [sessionId, entry] of this.projections) {
-      if (excess <= 0) break;
-      if (this.runtimes.has(sessionId)) continue;
-      entry.release();
-      this.projections.delete(sessionId);
-      excess -= 1;
-    }
+    this.projections.evict((sessionId) => this.runtimes.has(sessionId));
+  }
+
+  /** Projections held in memory and their accounted bytes (JSON size of their states). */
+  cachedProjections(): { sessions: number; bytes: number } {
+    this.evictIdleProjections();
+    return this.projections.usage();
   }
 
   /** Attaches a source that resumed a session after a restart (./restart); `reason` goes with its `live`. */

@@ -5,6 +5,9 @@
 // - otherwise → `stopped` with the reason as a fact on its stream, and writes answer `unavailable` with it.
 // A run that was in flight when the previous process died has an unknown outcome: the session is marked
 // stale and a diagnostic says so, instead of a runtime that shows `running` forever.
+// The gateway listens first and settles in the background, one session at a time (loading a long
+// session's projection takes a while); a request for a session not settled yet settles it first and
+// waits for it (`RestartSettlement.whenSettled`).
 import { isRuntimeActive, redact } from "@agent-ui/contracts";
 import type { ResumeOutcome, RuntimeSourceFactory } from "@agent-ui/contracts";
 import type { SessionRecord } from "../store/session-store";
@@ -27,55 +30,133 @@ export function wasAttachedBeforeRestart(session: SessionRecord): boolean {
   return session.status === "stopped" && session.statusReason === GATEWAY_SHUTDOWN_REASON;
 }
 
+/** Settles every session a previous process left attached, before it resolves. */
 export async function resumeAfterRestart(
   gateway: Gateway,
   factories: readonly RuntimeSourceFactory[],
 ): Promise<RestartReport> {
-  const report: RestartReport = { resumed: [], stopped: [] };
-  for (const session of await gateway.store.listSessions()) {
-    // A damaged session (unreadable rows) is left as it is: it answers session_damaged, nothing is appended.
-    if (!wasAttachedBeforeRestart(session) || gateway.isAttached(session.id) || session.damage !== undefined)
-      continue;
-    const { state } = await gateway.currentProjection(session.id);
-    // A blocked run (a quota, a retry gate) is still a run in flight: it was waiting, not finished.
-    const inFlight = isRuntimeActive(state.runtime.status) || state.runtime.status === "blocked";
-    const outcome = resumeOutcome(session, factories, (factory) =>
-      factory.resume?.({
-        sessionId: session.id,
-        scenario: session.scenario,
-        config: session.config,
-        session,
-        state,
-      }),
-    );
-    const ingest = new SessionIngest(session.id);
-    if (inFlight) {
-      await gateway.store.append(session.id, [
-        ingest.diagnostic({
-          code: "transport_unavailable",
-          severity: "warning",
-          message: `${RESTART_REASON} while a run was in flight (${state.runtime.status}); its outcome is unknown`,
-        }),
-      ]);
-    }
-    if ("source" in outcome) {
-      await gateway.attachResumed(
-        session.id,
-        outcome.source,
-        `${RESTART_REASON}; re-attached: ${outcome.reason}`,
-      );
-      report.resumed.push(session.id);
-      continue;
-    }
-    const reason = `${RESTART_REASON}; ${outcome.refused}; writes are unavailable`;
-    const events = sourceStatusEvents(ingest, "stopped", reason);
-    // The facts before the restart may be incomplete (an open run): say so instead of showing them as live.
-    if (inFlight) events[0].payload = { ...events[0].payload, stale: true };
-    await gateway.store.append(session.id, events);
-    await gateway.store.setStatus(session.id, "stopped", redact(reason).value);
-    report.stopped.push(session.id);
+  return (await settleAfterRestart(gateway, factories)).done;
+}
+
+/** Starts settling in the background what a previous process left attached; resolves once the sessions
+ * to settle are known (one read of the session list). */
+export async function settleAfterRestart(
+  gateway: Gateway,
+  factories: readonly RuntimeSourceFactory[],
+): Promise<RestartSettlement> {
+  // A damaged session (unreadable rows) is left as it is: it answers session_damaged, nothing is appended.
+  const sessions = (await gateway.store.listSessions()).filter(
+    (session) =>
+      wasAttachedBeforeRestart(session) && !gateway.isAttached(session.id) && session.damage === undefined,
+  );
+  return new RestartSettlement(gateway, factories, sessions);
+}
+
+export class RestartSettlement {
+  readonly report: RestartReport = { resumed: [], stopped: [] };
+  /** Resolves when every session is settled (or the settlement was stopped). */
+  readonly done: Promise<RestartReport>;
+  private readonly waiting: Map<string, SessionRecord>;
+  private readonly settling = new Map<string, Promise<void>>();
+  private stopped = false;
+
+  constructor(
+    private readonly gateway: Gateway,
+    private readonly factories: readonly RuntimeSourceFactory[],
+    sessions: readonly SessionRecord[],
+  ) {
+    this.waiting = new Map(sessions.map((session) => [session.id, session]));
+    this.done = this.run();
   }
-  return report;
+
+  /** How many sessions are still to settle. */
+  get pending(): number {
+    return this.waiting.size + this.settling.size;
+  }
+
+  /** Settles `sessionId` now if it is still waiting; resolves once it is settled. Undefined when it
+   * needs no settling (any more). */
+  whenSettled(sessionId: string): Promise<void> | undefined {
+    if (!this.waiting.has(sessionId) && !this.settling.has(sessionId)) return undefined;
+    return this.settle(sessionId);
+  }
+
+  /** Settles no further session; resolves when the one under way is done. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.done;
+  }
+
+  private settle(sessionId: string): Promise<void> {
+    const under = this.settling.get(sessionId);
+    if (under) return under;
+    const session = this.waiting.get(sessionId) as SessionRecord;
+    this.waiting.delete(sessionId);
+    const settled = settleSession(this.gateway, this.factories, session, this.report)
+      .catch((error: unknown) => {
+        console.warn(`settling session ${sessionId} after the restart failed: ${errorMessage(error)}`);
+      })
+      .finally(() => this.settling.delete(sessionId));
+    this.settling.set(sessionId, settled);
+    return settled;
+  }
+
+  private async run(): Promise<RestartReport> {
+    for (const sessionId of [...this.waiting.keys()]) {
+      if (this.stopped) break;
+      await this.whenSettled(sessionId);
+      // Requests waiting on the event loop go first between two sessions.
+      await new Promise((done) => setImmediate(done));
+    }
+    await Promise.all(this.settling.values());
+    return this.report;
+  }
+}
+
+async function settleSession(
+  gateway: Gateway,
+  factories: readonly RuntimeSourceFactory[],
+  session: SessionRecord,
+  report: RestartReport,
+): Promise<void> {
+  const { state } = await gateway.currentProjection(session.id);
+  // A blocked run (a quota, a retry gate) is still a run in flight: it was waiting, not finished.
+  const inFlight = isRuntimeActive(state.runtime.status) || state.runtime.status === "blocked";
+  const outcome = resumeOutcome(session, factories, (factory) =>
+    factory.resume?.({
+      sessionId: session.id,
+      scenario: session.scenario,
+      config: session.config,
+      session,
+      state,
+    }),
+  );
+  const ingest = new SessionIngest(session.id);
+  if (inFlight) {
+    await gateway.store.append(session.id, [
+      ingest.diagnostic({
+        code: "transport_unavailable",
+        severity: "warning",
+        message: `${RESTART_REASON} while a run was in flight (${state.runtime.status}); its outcome is unknown`,
+      }),
+    ]);
+  }
+  if ("source" in outcome) {
+    await gateway.attachResumed(
+      session.id,
+      outcome.source,
+      `${RESTART_REASON}; re-attached: ${outcome.reason}`,
+    );
+    report.resumed.push(session.id);
+    return;
+  }
+  const reason = `${RESTART_REASON}; ${outcome.refused}; writes are unavailable`;
+  const events = sourceStatusEvents(ingest, "stopped", reason);
+  // The facts before the restart may be incomplete (an open run): say so instead of showing them as live.
+  if (inFlight) events[0].payload = { ...events[0].payload, stale: true };
+  await gateway.store.append(session.id, events);
+  await gateway.store.setStatus(session.id, "stopped", redact(reason).value);
+  report.stopped.push(session.id);
 }
 
 function resumeOutcome(

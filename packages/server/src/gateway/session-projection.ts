@@ -16,6 +16,8 @@ export type ProjectorFactory = () => GatewayProjector;
 export const defaultProjectorFactory: ProjectorFactory = () => createProjector() as GatewayProjector;
 
 const TAIL_PAGE = 1000;
+/** Bytes a session's projection is taken to grow per event before any size of it was measured. */
+const DEFAULT_EVENT_BYTES = 256;
 
 export class SessionProjection {
   private constructor(
@@ -29,6 +31,16 @@ export class SessionProjection {
   private trailing: ReturnType<typeof setTimeout> | undefined;
   /** `performance.now()` before which no snapshot is written (the time budget). */
   private nextSnapshotAt = 0;
+  /** JSON size of the state when last measured (loaded from or written as a snapshot), and its seq. */
+  private measured = { bytes: 0, seq: 0 };
+
+  /** Approximate size of the state in bytes (its JSON size): the last measured size plus the events
+   * applied since, at the rate the session grew up to that measurement. */
+  get bytes(): number {
+    const { bytes, seq } = this.measured;
+    const perEvent = seq > 0 ? bytes / seq : DEFAULT_EVENT_BYTES;
+    return Math.round(bytes + (this.seq - seq) * perEvent);
+  }
 
   /** Latest snapshot (if any) + the events after it. */
   static async load(
@@ -40,11 +52,16 @@ export class SessionProjection {
     const snapshot = await store.latestSnapshot(sessionId);
     if (snapshot) projector.hydrate({ kind: "projection", state: snapshot.state });
     const projection = new SessionProjection(projector, snapshot?.seq ?? 0, snapshot?.seq ?? 0);
+    if (snapshot?.bytes !== undefined) projection.measured = { bytes: snapshot.bytes, seq: snapshot.seq };
     for (;;) {
       const page = await store.readEvents(sessionId, { after: projection.seq, limit: TAIL_PAGE });
       if (page.length === 0) break;
       projection.apply(page);
     }
+    // No snapshot, or a tail long beside it: measure the state (costs less than replaying that tail did).
+    const tail = projection.seq - (snapshot?.seq ?? 0);
+    if (snapshot?.bytes === undefined ? tail > 0 : tail * 4 > snapshot.seq)
+      projection.measured = { bytes: JSON.stringify(projection.state).length, seq: projection.seq };
     return projection;
   }
 
@@ -85,7 +102,8 @@ export class SessionProjection {
       const started = performance.now();
       const seq = this.seq;
       this.lastSnapshotSeq = seq;
-      await store.saveSnapshot(sessionId, seq, this.projector.getState());
+      const bytes = await store.saveSnapshot(sessionId, seq, this.projector.getState());
+      if (typeof bytes === "number") this.measured = { bytes, seq };
       const took = performance.now() - started;
       this.nextSnapshotAt = performance.now() + took / SNAPSHOT_TIME_SHARE;
       return true;

@@ -8,6 +8,7 @@ import { cors } from "hono/cors";
 import { GatewayError } from "../gateway/errors";
 import { IdempotencyConflictError } from "../gateway/commands";
 import type { Gateway } from "../gateway/gateway";
+import type { RestartSettlement } from "../gateway/restart";
 import { SessionDamagedError } from "../store/session-store";
 import { connectRoutes } from "./connect-route";
 import { detailRoute } from "./detail-route";
@@ -15,8 +16,9 @@ import { HTTP_STATUS_OF } from "./error-status";
 import { fail } from "./fail";
 import { hostGuard, jsonWrites, originGuard, securityHeaders, tokenGuard } from "./guard";
 import { DEFAULT_MESSAGE_WINDOW, historyPage, hydrationWindowJson, MAX_PAGE } from "./hydration-window";
-import { DEFAULT_TABLE_WINDOW, tablePage } from "./table-window";
+import { DEFAULT_TABLE_WINDOW, tablePage, tableRow } from "./table-window";
 import { type IngestLimits, ingestRoutes } from "./ingest-route";
+import { settledFirst } from "./settled";
 import { sseRoute } from "./sse-route";
 import { listSessions, sessionsFeedRoute } from "./sessions-feed-route";
 import { badRequest, intParam, readJsonObject } from "./params";
@@ -38,6 +40,8 @@ export interface AppOptions {
   version?: string;
   /** Push ingest bounds (records in flight per session, records per request). */
   ingestLimits?: Partial<IngestLimits>;
+  /** Sessions still settling after a restart: a request for one waits for it (see ./settled.ts). */
+  settlement?: RestartSettlement;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -71,6 +75,10 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   app.use("/api/*", jsonWrites);
   app.use("/api/*", capBody);
   app.use("/hooks/*", capBody);
+  if (options.settlement) {
+    app.use("/api/sessions/:id", settledFirst(options.settlement));
+    app.use("/api/sessions/:id/*", settledFirst(options.settlement));
+  }
 
   app.get("/api/health", (c) =>
     c.json({ ok: true, store: gateway.store.kind, version: options.version ?? "0.1.0" }),
@@ -143,13 +151,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
 
   app.get("/api/sessions/:id/tables/:table", async (c) => {
     const id = c.req.param("id");
-    const table = c.req.param("table");
-    if (!(WINDOW_TABLES as readonly string[]).includes(table))
-      throw new GatewayError(
-        "not_found",
-        "unknown_table",
-        `no table ${table}; tables: ${WINDOW_TABLES.join(", ")}`,
-      );
+    const table = windowTable(c.req.param("table"));
     const limit = intParam(c.req.query("limit"), "limit", DEFAULT_TABLE_WINDOW, 1, MAX_PAGE);
     const before = intParam(
       c.req.query("before"),
@@ -160,7 +162,18 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
     );
     await gateway.getSession(id);
     const projection = await gateway.currentProjection(id);
-    return c.json(tablePage(id, projection.seq, projection.state, table as WindowTable, before, limit));
+    return c.json(tablePage(id, projection.seq, projection.state, table, before, limit));
+  });
+
+  app.get("/api/sessions/:id/tables/:table/:rowId", async (c) => {
+    const id = c.req.param("id");
+    const table = windowTable(c.req.param("table"));
+    const rowId = c.req.param("rowId");
+    await gateway.getSession(id);
+    const projection = await gateway.currentProjection(id);
+    const row = tableRow(id, projection.seq, projection.state, table, rowId);
+    if (row === undefined) throw new GatewayError("not_found", "row_not_found", `no ${table} row ${rowId}`);
+    return c.json(row);
   });
 
   app.get("/api/sessions/:id/events.json", async (c) => {
@@ -223,4 +236,14 @@ async function capBody(c: Context, next: () => Promise<void>): Promise<Response 
     return fail(c, 413, "body_too_large", `request body over ${MAX_BODY_BYTES} bytes`);
   c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks) });
   return next().then(() => undefined);
+}
+
+function windowTable(table: string): WindowTable {
+  if (!(WINDOW_TABLES as readonly string[]).includes(table))
+    throw new GatewayError(
+      "not_found",
+      "unknown_table",
+      `no table ${table}; tables: ${WINDOW_TABLES.join(", ")}`,
+    );
+  return table as WindowTable;
 }

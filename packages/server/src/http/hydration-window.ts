@@ -1,14 +1,24 @@
 // The snapshot endpoint's answer: a bounded hydration window, never the whole history (HYD-01/02/13,
-// AUI-AR-HYDRATE-001). The shell, runtime status, queue, team and context come whole; messages and
-// timeline are cut to the most recent N, and every record table to what the first paint needs
-// (table-window.ts), each with a cursor for older pages that load only on request (HYD-05). The window
-// is serialized once per session state and shared by every joiner (a late joiner never re-serializes).
-import type { HistoryPage, HydrationWindow, WindowInfo } from "@agent-ui/contracts";
-import type { ProjectionState, TimelineEntry } from "@agent-ui/contracts";
+// AUI-AR-HYDRATE-001). The shell, runtime status, queue and context come whole; messages are the newest
+// that fit a byte budget (at most N), the timeline its newest rows, every record table what the first
+// paint needs (table-window.ts) and rows as previews (window-rows.ts), each with a cursor for older pages
+// that load only on request (HYD-05). The window is serialized once per session state and shared by
+// every joiner (a late joiner never re-serializes).
+import type { HistoryPage, HydrationWindow, Message, WindowInfo } from "@agent-ui/contracts";
+import type { ProjectionState, TimelineEntry, ToolRecord } from "@agent-ui/contracts";
 import type { SessionRecord } from "../store/session-store";
 import { pageBefore, windowTables } from "./table-window";
+import {
+  jsonSize,
+  TOOL_PREVIEW_OMITS,
+  toolPreviews,
+  windowTeam,
+  withoutMirroredToolData,
+} from "./window-rows";
 
 export const DEFAULT_MESSAGE_WINDOW = 40;
+/** Messages in a window stop at this many bytes of JSON (the newest message always comes). */
+export const MESSAGE_WINDOW_BYTES = 128 * 1024;
 export const DEFAULT_TIMELINE_WINDOW = 200;
 export const MAX_PAGE = 500;
 
@@ -19,18 +29,29 @@ export function hydrationWindow(
   state: ProjectionState,
   messageLimit = DEFAULT_MESSAGE_WINDOW,
 ): HydrationWindow {
-  const messages = tail(state.messages, messageLimit);
+  const messages = newestWithin(state.messages, messageLimit, MESSAGE_WINDOW_BYTES);
   const timeline = tail<TimelineEntry>(state.timeline, DEFAULT_TIMELINE_WINDOW);
   const tables = windowTables(state, messages.items);
+  const tools = toolPreviews(tables.tables.tools as Record<string, ToolRecord>);
+  const team = windowTeam(state.team, tables.tables.agents ?? {});
   return {
     session,
     attached,
     seq,
-    state: { ...state, ...tables.tables, messages: messages.items, timeline: timeline.items },
+    state: {
+      ...state,
+      ...tables.tables,
+      tools,
+      team: team.team,
+      messages: withoutMirroredToolData(messages.items, tools),
+      timeline: timeline.items,
+    },
     window: {
       messages: messages.info,
       timeline: { ...timeline.info, deferred: timeline.info.truncated },
       tables: tables.info,
+      team: team.info,
+      previews: { tools: [...TOOL_PREVIEW_OMITS] },
     },
   };
 }
@@ -73,6 +94,23 @@ export function historyPage(
 ): HistoryPage {
   const page = pageBefore(state.messages.length, before, limit);
   return { sessionId, seq, messages: state.messages.slice(page.start, page.end), window: page.info };
+}
+
+/** The newest messages (at most `limit`) whose JSON fits `budget` bytes; the newest one always. */
+function newestWithin(
+  messages: readonly Message[],
+  limit: number,
+  budget: number,
+): { items: Message[]; info: WindowInfo } {
+  let start = messages.length;
+  let bytes = 0;
+  while (start > 0 && messages.length - start < limit) {
+    const size = jsonSize(messages[start - 1]);
+    if (start < messages.length && bytes + size > budget) break;
+    bytes += size;
+    start--;
+  }
+  return tail(messages, messages.length - start);
 }
 
 function tail<T>(items: readonly T[], limit: number): { items: T[]; info: WindowInfo } {

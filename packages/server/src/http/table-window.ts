@@ -4,7 +4,13 @@
 // whatever the session's length.
 import type { Message, ProjectionState } from "@agent-ui/contracts";
 import { OPEN_TASK_CAPSULE_STATES, TOOL_TERMINAL_STATES } from "@agent-ui/contracts";
-import { WINDOW_TABLES, type TablePage, type WindowInfo, type WindowTable } from "@agent-ui/contracts";
+import {
+  type TablePage,
+  type TableRow,
+  WINDOW_TABLES,
+  type WindowInfo,
+  type WindowTable,
+} from "@agent-ui/contracts";
 
 export const DEFAULT_TABLE_WINDOW = 100;
 /** Older rows sent because they are live or the window's messages point at them: never more than this per
@@ -114,6 +120,19 @@ export function tablePage(
   const records: Record<string, unknown> = {};
   for (let i = page.start; i < page.end; i++) records[ids[i]] = record[ids[i]];
   return { sessionId, seq, table, records, window: page.info };
+}
+
+/** One whole row of a table (the window sends some rows as previews), or undefined when absent. */
+export function tableRow(
+  sessionId: string,
+  seq: number,
+  state: ProjectionState,
+  table: WindowTable,
+  id: string,
+): TableRow | undefined {
+  const record = state[table] as Record<string, unknown>;
+  if (!Object.hasOwn(record, id)) return undefined;
+  return { sessionId, seq, table, id, record: record[id] };
 }
 
 /** The rows `[start, end)` of a list of `length` that end before `before` (at most `limit`), and the

@@ -267,10 +267,12 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       return rows.map((row) => ({ seq: Number(row.seq), event: JSON.parse(row.event) as AgentUiEvent }));
     },
     async saveSnapshot(sessionId, seq, state) {
+      const stateJson = JSON.stringify(state);
       await pool.query(
         `INSERT INTO ${t("snapshots")} (session_id, seq, state, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-        [sessionId, seq, JSON.stringify(state), new Date().toISOString()],
+        [sessionId, seq, stateJson, new Date().toISOString()],
       );
+      return stateJson.length;
     },
     async latestSnapshot(sessionId) {
       const { rows } = await pool.query<{ seq: string; state: string; created_at: string }>(

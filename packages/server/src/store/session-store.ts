@@ -36,6 +36,8 @@ export interface SnapshotRecord {
   seq: number;
   state: ProjectionState;
   createdAt: string;
+  /** Size of the stored state's JSON text, when the store knows it. */
+  bytes?: number;
 }
 
 /** A detail body the gateway kept for a ref (TOOL-03, ARCH-03): a large payload offloaded from an event, or
@@ -90,7 +92,8 @@ export interface SessionStore {
     details?: readonly DetailRecord[],
   ): Promise<LogEntry[]>;
   readEvents(sessionId: string, options?: ReadOptions): Promise<LogEntry[]>;
-  saveSnapshot(sessionId: string, seq: number, state: ProjectionState): Promise<void>;
+  /** Resolves with the size of the state's JSON text when the store serialized it. */
+  saveSnapshot(sessionId: string, seq: number, state: ProjectionState): Promise<number | undefined>;
   latestSnapshot(sessionId: string): Promise<SnapshotRecord | undefined>;
   /** Reserves `key` for one request. `fingerprint` identifies the command, so a key reused for a different
    * command is detected. */

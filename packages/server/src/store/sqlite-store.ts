@@ -242,7 +242,9 @@ export function createSqliteStore(
       });
     },
     async saveSnapshot(sessionId, seq, state) {
-      await committer.saveSnapshot({ sessionId, seq, stateJson: JSON.stringify(state) });
+      const stateJson = JSON.stringify(state);
+      await committer.saveSnapshot({ sessionId, seq, stateJson });
+      return stateJson.length;
     },
     async latestSnapshot(sessionId): Promise<SnapshotRecord | undefined> {
       return readOf(sessionId, () => {
@@ -250,7 +252,12 @@ export function createSqliteStore(
           | { seq: number; state: string; created_at: string }
           | undefined;
         if (!row) return undefined;
-        return { seq: row.seq, state: JSON.parse(row.state) as ProjectionState, createdAt: row.created_at };
+        return {
+          seq: row.seq,
+          state: JSON.parse(row.state) as ProjectionState,
+          createdAt: row.created_at,
+          bytes: row.state.length,
+        };
       });
     },
     async claimIdempotency(sessionId, key, fingerprint) {
