@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentUiEvent } from "@agent-ui/contracts";
-import { demoSource } from "@agent-ui/demo";
+import { agentUiSources } from "@agent-ui/cli";
 import { type RunningServer, startServer } from "@agent-ui/server";
 import { ensureWorkbenchBuilt } from "@agent-ui/workbench/build";
 import type { Browser, Page } from "playwright-core";
@@ -35,7 +35,8 @@ export async function startHarness(): Promise<Harness> {
   if (!browserAvailable) throw new Error(`${CHROMIUM} is required (AGENT_UI_REQUIRE_BROWSER=1) but missing`);
   const { dir } = await ensureWorkbenchBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-e2e-"));
-  const server = await startServer({ port: 0, dataDir, staticDir: dir, sources: [demoSource] });
+  // The sources `agent-ui start` offers: the demo runtime, every live connector, replay and push.
+  const server = await startServer({ port: 0, dataDir, staticDir: dir, sources: agentUiSources() });
   const browser = await launchChromium();
   const auth = { authorization: `Bearer ${server.token}` };
   return {

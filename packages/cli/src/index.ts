@@ -1,2 +1,3 @@
 export { main, helpText } from "./main";
 export type { Command, CommandIO } from "./command";
+export { agentUiSources, type SourceOptions } from "./sources";

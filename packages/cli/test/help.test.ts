@@ -54,7 +54,7 @@ describe("agent-ui start --help", () => {
     expect(await main(["start", "--help"], io)).toBe(0);
     const help = out.join("\n");
     expect(help).toContain(
-      '[--connect URL [--protocol ag-ui|ai-sdk|a2a|langgraph] [--header "Name: value"]...]',
+      '[--connect URL [--protocol ag-ui|ai-sdk|a2a|langgraph] [--assistant ID] [--header "Name: value"]...]',
     );
     expect(help).toMatch(/--connect <url> +open the workbench on your own agent/);
     expect(help).toMatch(/--header "K: V" +a header sent to the agent/);

@@ -21,7 +21,7 @@ const RAPID_REENTRY_MS = 1000;
 export class StreamMetrics {
   private depth = 0;
   private oldestAt: number | undefined;
-  private mode: StreamRenderMode;
+  private renderMode: StreamRenderMode;
   private transitions = 0;
   private reentries = 0;
   private leftCatchUpAt: number | undefined;
@@ -35,7 +35,7 @@ export class StreamMetrics {
     fallback = false,
   ) {
     this.baseMode = fallback ? "fallback" : "smooth";
-    this.mode = this.baseMode;
+    this.renderMode = this.baseMode;
   }
 
   /** A change notification the next render will show. */
@@ -56,20 +56,20 @@ export class StreamMetrics {
     this.lastRenderAt = at;
     this.depth = 0;
     this.oldestAt = undefined;
-    if (!late && this.mode === "catch-up") this.enter(this.baseMode);
+    if (!late && this.renderMode === "catch-up") this.enter(this.baseMode);
   }
 
   /** The page is hidden (frames stop) or visible again. */
   visibility(hidden: boolean): void {
     if (hidden) this.enter("paused");
-    else if (this.mode === "paused") this.enter(this.baseMode);
+    else if (this.renderMode === "paused") this.enter(this.baseMode);
   }
 
   snapshot(): StreamMetricsSnapshot {
     return {
       "text_delta.queue_depth": this.depth,
       "text_delta.oldest_unrendered_age_ms": this.oldestAt === undefined ? 0 : this.now() - this.oldestAt,
-      "stream.render_mode": this.mode,
+      "stream.render_mode": this.renderMode,
       "stream.mode_transition_count": this.transitions,
       "stream.rapid_reentry_count": this.reentries,
       ...(this.interval !== undefined ? { "stream.flush_interval_ms": this.interval } : {}),
@@ -77,12 +77,12 @@ export class StreamMetrics {
   }
 
   private enter(mode: StreamRenderMode): void {
-    if (mode === this.mode) return;
+    if (mode === this.renderMode) return;
     const at = this.now();
-    if (this.mode === "catch-up") this.leftCatchUpAt = at;
+    if (this.renderMode === "catch-up") this.leftCatchUpAt = at;
     if (mode === "catch-up" && this.leftCatchUpAt !== undefined && at - this.leftCatchUpAt < RAPID_REENTRY_MS)
       this.reentries += 1;
-    this.mode = mode;
+    this.renderMode = mode;
     this.transitions += 1;
   }
 }
