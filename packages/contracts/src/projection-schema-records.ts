@@ -35,6 +35,7 @@ import {
   enumOf,
   honest,
   objectSchema,
+  recordOf,
 } from "./schema-builders";
 import {
   ACTION_STATUSES,
@@ -103,6 +104,7 @@ export const MESSAGE = objectSchema<Message>(
     runId: STRING,
     optimistic: BOOLEAN,
     createdAt: STRING,
+    usage: recordOf(NUMBER),
     parts: arrayOf(MESSAGE_PART),
     source: FACT_SOURCE,
   },
