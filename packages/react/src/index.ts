@@ -140,7 +140,7 @@ export { CopyButton } from "./copy-button";
 export { ReplyAnnouncer } from "./reply-announcer";
 export { type MessageControls, MessageActions, messageText } from "./message-actions";
 export { RelativeTime, exactTime, relativeTime } from "./relative-time";
-export { UsageSummary, usageRows } from "./usage";
+export { TurnUsage, UsageSummary, usageRows } from "./usage";
 export { reasonText } from "./reason-text";
 export { ArtifactBody, bodyFormat } from "./artifact-body";
 export { ArtifactVersions, type VersionRef, versionLabel } from "./artifact-versions";

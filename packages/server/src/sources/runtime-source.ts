@@ -5,6 +5,7 @@
 // answers with a `WriteResult` and shows the effect later as facts on the stream (CTRL-01).
 import type {
   AgentUiEvent,
+  MessageControlSupport,
   ControlCommand,
   Diagnostic,
   ProjectionState,
@@ -85,6 +86,8 @@ export interface RuntimeSourceFactory {
   description: string;
   /** Scenario names this kind offers, for `GET /api/sources`. */
   scenarios?: readonly string[];
+  /** Per-message writes the runtime carries out, for `GET /api/sources` (absent: none). */
+  messageControls?: MessageControlSupport;
   /** Throws `SourceConfigError` on bad config (→ 400). */
   create(init: RuntimeSourceInit): RuntimeSource;
   /** Re-attaches a session whose runtime lived in a previous gateway process. Without it (or when it
