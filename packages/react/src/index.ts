@@ -24,6 +24,7 @@ export { Conversation, type ConversationProps, segmentParts } from "./conversati
 export { InlineProcess, type InlineProcessProps, isPartLive, summarizeProcess } from "./inline-process";
 export { ProcessTimeline, type ProcessTimelineProps, isShownInline } from "./process-timeline";
 export { VirtualList, type VirtualListProps, visibleRange } from "./virtual-list";
+export { WindowedList, type WindowedListProps, windowRange } from "./windowed-list";
 export { ToolRow, type ToolRowProps } from "./tool-row";
 export { ApprovalCard, type ApprovalCardProps } from "./approval-card";
 export { SchemaForm, coerceValues, fieldsOf } from "./schema-form";

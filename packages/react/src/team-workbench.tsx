@@ -2,6 +2,7 @@
 // transcript opened on demand (TEAM-01..13). Each teammate keeps its own identity (TEAM-05); worker
 // results stay worker results (TEAM-04); verdicts come from review facts, not prose (TEAM-08).
 import type { AgentRecord, ArtifactRecord, EvidenceRecord, Message, TeamSlice } from "@agent-ui/contracts";
+import { WindowedList } from "./windowed-list";
 import { selectReviewLane } from "@agent-ui/projection/core";
 import { useMemo, useState } from "react";
 import type { Dispatch } from "./commands";
@@ -76,12 +77,17 @@ export function TeamWorkbench({
 
       <section aria-label="Roster">
         <h3>Roster</h3>
-        <ul className="aui-roster">
-          {rosterIds.map((id) => {
+        <WindowedList
+          className="aui-roster"
+          label="Teammates"
+          items={rosterIds}
+          getKey={(id) => id}
+          estimateHeight={44}
+          renderItem={(id) => {
             const agent = agents[id];
             return (
-              <li
-                key={id}
+              <div
+                className="aui-roster-row"
                 data-status={agent?.status ?? "unknown"}
                 aria-current={id === focusAgentId ? "true" : undefined}
               >
@@ -126,10 +132,10 @@ export function TeamWorkbench({
                     <TeammateControls dispatch={dispatch} agentId={id} agent={agent} />
                   </>
                 ) : null}
-              </li>
+              </div>
             );
-          })}
-        </ul>
+          }}
+        />
         {openAgent ? (
           <Transcript
             agent={agents[openAgent]}

@@ -1,0 +1,47 @@
+// @vitest-environment happy-dom
+// PERF-04: a roster of thousands mounts only the rows near the scroll position; scrolling to the end
+// reaches the last teammate, and the mounted row count stays bounded throughout.
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { TeamWorkbench } from "../src/team-workbench";
+import { windowRange } from "../src/windowed-list";
+import { agent, teamRunning } from "./fixtures/team";
+
+afterEach(cleanup);
+
+const COUNT = 5_000;
+
+function bigTeam() {
+  const s = teamRunning();
+  const ids = Array.from({ length: COUNT }, (_, i) => `worker_${i + 1}`);
+  s.agents = Object.fromEntries(ids.map((id, i) => [id, agent(id, { name: `Worker ${i + 1}` })]));
+  s.team = { ...s.team, roster: ids };
+  return s;
+}
+
+describe("windowed long lists", () => {
+  it("PERF-04 a 5,000-teammate roster mounts a bounded window; scrolling reaches the last teammate", () => {
+    const s = bigTeam();
+    render(<TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} />);
+    const roster = screen.getByLabelText("Roster");
+    const rows = () => roster.querySelectorAll("[data-windowed-row]").length;
+    expect(within(roster).getByText("Worker 1")).toBeTruthy();
+    expect(rows()).toBeLessThan(60);
+    const scroller = roster.querySelector(".aui-windowed") as HTMLElement;
+    for (const top of [44 * 1_000, 44 * 2_500, 44 * COUNT]) {
+      act(() => {
+        scroller.scrollTop = top;
+        fireEvent.scroll(scroller);
+      });
+      expect(rows()).toBeLessThan(60);
+    }
+    expect(within(roster).getByText(`Worker ${COUNT}`)).toBeTruthy();
+    expect(within(roster).queryByText("Worker 1")).toBeNull();
+  });
+
+  it("windowRange always covers the end of the list and never runs past it", () => {
+    expect(windowRange(100, 40, 400, 100_000, 5)).toEqual({ first: 95, last: 100 });
+    expect(windowRange(100, 40, 400, 0, 5)).toEqual({ first: 0, last: 15 });
+    expect(windowRange(10, 40, 400, 0, 5)).toEqual({ first: 0, last: 10 });
+  });
+});
