@@ -2,7 +2,7 @@
 // near the scroll position are mounted, between two spacers sized from an estimated row height, so a
 // team of thousands costs the same DOM as a team of fifty (PERF-04). Scrolling to the end always mounts
 // the last rows. Short lists render whole, unchanged.
-import { type ReactNode, type UIEvent, useState } from "react";
+import { type ReactNode, type UIEvent, useEffect, useRef, useState } from "react";
 
 export interface WindowedListProps<T> {
   items: readonly T[];
@@ -17,6 +17,8 @@ export interface WindowedListProps<T> {
   overscan?: number;
   className?: string;
   label?: string;
+  /** Scrolls this row into the window (a link opened the list at one item). */
+  scrollToIndex?: number;
 }
 
 /** The indexes to mount for a scroll position: the rows in view plus `overscan` on each side. */
@@ -35,6 +37,14 @@ export function windowRange(
 export function WindowedList<T>(props: WindowedListProps<T>) {
   const { items, estimateHeight, viewportHeight = 480, threshold = 60, overscan = 8 } = props;
   const [scrollTop, setScrollTop] = useState(0);
+  const scroller = useRef<HTMLDivElement>(null);
+  const target = props.scrollToIndex;
+  useEffect(() => {
+    if (target === undefined || target < 0 || scroller.current === null) return;
+    const top = target * estimateHeight;
+    scroller.current.scrollTop = top;
+    setScrollTop(top);
+  }, [target, estimateHeight]);
   if (items.length <= threshold)
     return (
       <ul className={props.className} aria-label={props.label}>
@@ -56,6 +66,7 @@ export function WindowedList<T>(props: WindowedListProps<T>) {
     );
   return (
     <div
+      ref={scroller}
       className="aui-windowed"
       style={{ maxHeight: viewportHeight, overflowY: "auto" }}
       onScroll={onScroll}

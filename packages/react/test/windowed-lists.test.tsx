@@ -3,6 +3,8 @@
 // reaches the last teammate, and the mounted row count stays bounded throughout.
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import type { EvidenceRecord } from "@agent-ui/contracts";
+import { EvidenceLane } from "../src/evidence-lane";
 import { TeamWorkbench } from "../src/team-workbench";
 import { windowRange } from "../src/windowed-list";
 import { agent, teamRunning } from "./fixtures/team";
@@ -37,6 +39,32 @@ describe("windowed long lists", () => {
     }
     expect(within(roster).getByText(`Worker ${COUNT}`)).toBeTruthy();
     expect(within(roster).queryByText("Worker 1")).toBeNull();
+  });
+
+  it("PERF-04 a 3,000-item evidence lane mounts a bounded window and opens at a linked last item", () => {
+    const evidence: Record<string, EvidenceRecord> = {};
+    for (let i = 1; i <= 3_000; i++)
+      evidence[`ev_${i}`] = {
+        evidenceId: `ev_${i}`,
+        status: "verified",
+        packRef: "unavailable",
+        replayRef: "unavailable",
+        reviewRef: "unavailable",
+        correlation: {},
+        verification: [],
+        knownGaps: [],
+        toolCallIds: [],
+        artifactIds: [],
+      };
+    const { rerender } = render(<EvidenceLane evidence={evidence} />);
+    const cards = () => document.querySelectorAll("article.aui-evidence-card").length;
+    expect(screen.getByRole("article", { name: "Evidence ev_1" })).toBeTruthy();
+    expect(cards()).toBeLessThan(40);
+    rerender(<EvidenceLane evidence={evidence} focusId="ev_3000" />);
+    expect(screen.getByRole("article", { name: "Evidence ev_3000" }).getAttribute("aria-current")).toBe(
+      "true",
+    );
+    expect(cards()).toBeLessThan(40);
   });
 
   it("windowRange always covers the end of the list and never runs past it", () => {
