@@ -160,9 +160,14 @@ export function TeamWorkbench({
       <section aria-label="Work board">
         <h3>Work board</h3>
         {team.workBoard.length === 0 ? <p className="aui-hint">No work items.</p> : null}
-        <ul className="aui-board">
-          {team.workBoard.map((item) => (
-            <li key={item.workItemId} data-status={item.status}>
+        <WindowedList
+          className="aui-board"
+          label="Work items"
+          items={team.workBoard}
+          getKey={(item) => item.workItemId}
+          estimateHeight={44}
+          renderItem={(item) => (
+            <div className="aui-board-row" data-status={item.status}>
               <span>{item.title ?? item.workItemId}</span>
               <Badge value={item.status} />
               <span className="aui-hint">
@@ -172,9 +177,9 @@ export function TeamWorkbench({
               {dispatch ? (
                 <AssignControl dispatch={dispatch} item={item} rosterIds={rosterIds} agents={agents} />
               ) : null}
-            </li>
-          ))}
-        </ul>
+            </div>
+          )}
+        />
       </section>
 
       <section aria-label="Handoff lane">

@@ -67,6 +67,29 @@ describe("windowed long lists", () => {
     expect(cards()).toBeLessThan(40);
   });
 
+  it("PERF-04 a 3,000-item work board mounts a bounded window; scrolling reaches the last item", () => {
+    const s = teamRunning();
+    s.team = {
+      ...s.team,
+      workBoard: Array.from({ length: 3_000 }, (_, i) => ({
+        workItemId: `wi_${i + 1}`,
+        title: `Item ${i + 1}`,
+        status: "queued",
+      })),
+    };
+    render(<TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} />);
+    const board = screen.getByLabelText("Work board");
+    const rows = () => board.querySelectorAll("[data-windowed-row]").length;
+    expect(rows()).toBeLessThan(60);
+    const scroller = board.querySelector(".aui-windowed") as HTMLElement;
+    act(() => {
+      scroller.scrollTop = 44 * 3_000;
+      fireEvent.scroll(scroller);
+    });
+    expect(rows()).toBeLessThan(60);
+    expect(within(board).getByText("Item 3000")).toBeTruthy();
+  });
+
   it("windowRange always covers the end of the list and never runs past it", () => {
     expect(windowRange(100, 40, 400, 100_000, 5)).toEqual({ first: 95, last: 100 });
     expect(windowRange(100, 40, 400, 0, 5)).toEqual({ first: 0, last: 15 });
