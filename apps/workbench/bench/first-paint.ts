@@ -74,9 +74,20 @@ async function main() {
       const paint = await page.evaluate(() => performance.now());
       const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
       const dom = await page.evaluate(() => document.getElementsByTagName("*").length);
+      // Where the time went: the hydration window's arrival and size, and the script's arrival.
+      const timing = await page.evaluate(() => {
+        const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+        const snapshot = entries.find((e) => e.name.includes("/snapshot"));
+        const scripts = entries.filter((e) => e.initiatorType === "script" || e.name.endsWith(".js"));
+        return {
+          snapshotEnd: snapshot?.responseEnd ?? Number.NaN,
+          snapshotBytes: snapshot?.decodedBodySize ?? Number.NaN,
+          scriptsEnd: Math.max(0, ...scripts.map((e) => e.responseEnd)),
+        };
+      });
       const verdict = paint <= TARGET_MS ? "met" : "not met";
       console.log(
-        `${EVENTS} events, ${visit}: first meaningful paint ${paint.toFixed(0)} ms (target ≤ ${TARGET_MS} ms: ${verdict}); long tasks ${long.length} (max ${Math.max(0, ...long).toFixed(0)} ms); DOM nodes ${dom}`,
+        `${EVENTS} events, ${visit}: first meaningful paint ${paint.toFixed(0)} ms (target ≤ ${TARGET_MS} ms: ${verdict}); long tasks ${long.length} (max ${Math.max(0, ...long).toFixed(0)} ms); DOM nodes ${dom}; scripts in at ${timing.scriptsEnd.toFixed(0)} ms, hydration window (${(timing.snapshotBytes / 1024).toFixed(0)} KB) in at ${timing.snapshotEnd.toFixed(0)} ms`,
       );
       await page.close();
     }
