@@ -3,13 +3,15 @@
 // the bench generator) is pushed once through the gateway's ingest route into a data dir cached under
 // the OS temp dir, then each run starts a gateway on it, opens the session in Chromium and reports the
 // time from navigation start until the newest message and the composer are rendered, and the long
-// tasks (> 50 ms) before that. Target: ≤ 1 s. Not part of `npm test`.
+// tasks (> 50 ms) before that. `--profile` adds the CPU self time per function (minified names). Target:
+// ≤ 1 s. Not part of `npm test`.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeSession, generateSession } from "@agent-ui/bench";
 import { startServer } from "@agent-ui/server";
 import { launchChromium } from "../src/node/chromium";
+import { startCpuProfile, topSelfTime } from "./cpu-profile";
 import { ensureWorkbenchBuilt } from "../src/node/ensure-built";
 
 const TARGET_MS = 1000;
@@ -68,6 +70,7 @@ async function main() {
           for (const e of list.getEntries()) w.__long.push(e.duration);
         }).observe({ type: "longtask", buffered: true });
       });
+      const stopProfile = process.argv.includes("--profile") ? await startCpuProfile(page) : undefined;
       await page.goto(`${server.url}/#/s/${encodeURIComponent(id)}`);
       await page.locator("article[data-role='assistant']").last().waitFor({ timeout: 120_000 });
       await page.getByRole("combobox", { name: "Message" }).waitFor({ timeout: 120_000 });
@@ -89,6 +92,7 @@ async function main() {
       console.log(
         `${EVENTS} events, ${visit}: first meaningful paint ${paint.toFixed(0)} ms (target ≤ ${TARGET_MS} ms: ${verdict}); long tasks ${long.length} (max ${Math.max(0, ...long).toFixed(0)} ms); DOM nodes ${dom}; scripts in at ${timing.scriptsEnd.toFixed(0)} ms, hydration window (${(timing.snapshotBytes / 1024).toFixed(0)} KB) in at ${timing.snapshotEnd.toFixed(0)} ms`,
       );
+      if (stopProfile) for (const line of topSelfTime(await stopProfile(), 20)) console.log(`  ${line}`);
       await page.close();
     }
   } finally {
