@@ -74,7 +74,15 @@ export async function build({ ifStale = false, log = (line) => console.error(lin
   }
   if (app) {
     const { build: vite } = await import("vite");
-    await vite({ root: WORKBENCH, configFile: path.join(WORKBENCH, "vite.config.ts"), logLevel: "error" });
+    // Always React's production build, even when a test runner (NODE_ENV=test) starts this build.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = "production";
+    try {
+      await vite({ root: WORKBENCH, configFile: path.join(WORKBENCH, "vite.config.ts"), logLevel: "error" });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
   }
   rmSync(CLI_WORKBENCH, { recursive: true, force: true });
   cpSync(path.join(WORKBENCH, "dist"), CLI_WORKBENCH, {

@@ -79,6 +79,24 @@ export function App(props: AppProps) {
     if (active) setSeen((m) => (m[active.id] === active.lastSeq ? m : { ...m, [active.id]: active.lastSeq }));
   }, [sessions, activeId]);
 
+  // Escape closes an open drawer and gives focus back to the button that opened it.
+  useEffect(() => {
+    if (drawer === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      const opener = document.querySelector<HTMLButtonElement>('.wb-drawer-toggle[aria-expanded="true"]');
+      event.preventDefault();
+      setDrawer(null);
+      opener?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [drawer]);
+
+  // Regenerate / edit and resend are offered only where the session's source says it carries them out.
+  const activeKind = sessions.find((s) => s.id === activeId)?.sourceKind;
+  const messageControls = gateway.sources.find((s) => s.kind === activeKind)?.messageControls;
+
   const close = (id: string) => {
     const rest = opened.filter((x) => x !== id);
     setOpened(rest);
@@ -217,6 +235,7 @@ export function App(props: AppProps) {
                 onUnauthorized={onUnauthorized}
                 onNotFound={() => select(null)}
                 panelsOpen={drawer === "panels"}
+                messageControls={messageControls}
               />
             ) : (
               <p className="aui-hint wb-empty">

@@ -4,6 +4,7 @@
 import { GatewayHttpClient } from "@agent-ui/client";
 import {
   Badge,
+  type MessageControls,
   type ProjectionStore,
   useAgentConnection,
   useAgentHistory,
@@ -30,6 +31,8 @@ export interface LiveSessionProps {
   onUnauthorized: () => void;
   onNotFound: () => void;
   panelsOpen: boolean;
+  /** What the session's source supports per message (from `GET /api/sources`). */
+  messageControls?: MessageControls;
 }
 
 export function LiveSession(props: LiveSessionProps) {
@@ -71,6 +74,7 @@ export function LiveSession(props: LiveSessionProps) {
         readOnlyReason={past ? `Viewing the past (#${past.seq}); go back to live to act.` : undefined}
         history={past ? PAST_HISTORY : history}
         onLoadEarlier={onLoadEarlier}
+        messageControls={props.messageControls}
         inspector={
           <Suspense fallback={<p className="aui-hint">Loading the inspector…</p>}>
             <EventInspector log={log} head={head} />

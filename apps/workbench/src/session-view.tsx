@@ -19,6 +19,7 @@ import {
   type Dispatch,
   EvidenceLane,
   type EvidenceLaneProps,
+  type MessageControls,
   PermissionStatus,
   ProcessTimeline,
   type ProjectionStore,
@@ -89,6 +90,8 @@ export interface SessionViewProps {
   onLoadEarlier?: () => void;
   /** On narrow screens the panels are a drawer: open or not (UI state of the shell). */
   panelsOpen?: boolean;
+  /** Per-message writes the session's source supports (regenerate, edit and resend); absent: hidden. */
+  messageControls?: MessageControls;
 }
 
 export function SessionView({
@@ -105,6 +108,7 @@ export function SessionView({
   history = NO_HISTORY,
   onLoadEarlier,
   panelsOpen = false,
+  messageControls,
 }: SessionViewProps) {
   const solo = useProjection(store, selectSolo);
   // A solo session opens on its tasks, not on team controls; the team panel stays one tab away, its
@@ -148,6 +152,7 @@ export function SessionView({
           loadDetail={loadDetail}
           history={history}
           onLoadEarlier={onLoadEarlier}
+          controls={readOnlyReason ? undefined : messageControls}
         />
         <ComposerPane
           {...pane}
@@ -231,17 +236,19 @@ function ConversationPane({
   loadDetail,
   history,
   onLoadEarlier,
+  controls,
 }: Pane & {
   links: ConversationLinks;
   loadDetail?: DetailLoader;
   history: EarlierState;
   onLoadEarlier?: () => void;
+  controls?: MessageControls;
 }) {
   const slice = useProjection(store, selectConversation, shallowEqual);
   return (
     <div className="wb-conversation">
       <ConversationScroller history={history} onLoadEarlier={onLoadEarlier ?? noop}>
-        <Conversation {...slice} {...links} dispatch={dispatch} loadDetail={loadDetail} />
+        <Conversation {...slice} {...links} dispatch={dispatch} loadDetail={loadDetail} controls={controls} />
       </ConversationScroller>
     </div>
   );

@@ -36,6 +36,7 @@ import {
   enumOf,
   honest,
   objectSchema,
+  recordOf,
 } from "./schema-builders";
 import {
   ACTION_STATUSES,
@@ -104,6 +105,7 @@ export const MESSAGE = objectSchema<Message>(
     runId: STRING,
     optimistic: BOOLEAN,
     createdAt: STRING,
+    usage: recordOf(NUMBER),
     parts: arrayOf(MESSAGE_PART),
     source: FACT_SOURCE,
   },

@@ -112,6 +112,9 @@ export interface Message {
   optimistic?: boolean;
   /** When the message was said: the `timestamp` of its first event that carries one (ISO 8601). */
   createdAt?: string;
+  /** Token and cost usage the runtime reported for this answer's turn (metric name → its last reported
+   * value in the turn, e.g. `tokens.input`, `cost.recorded`); on the turn's latest assistant message. */
+  usage?: Record<string, number>;
   parts: MessagePart[];
   source?: FactSource;
 }

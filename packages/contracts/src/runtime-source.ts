@@ -9,7 +9,7 @@ import type { Diagnostic } from "./diagnostics";
 import type { AgentUiEvent } from "./envelope";
 import type { RecordMeta } from "./framing-types";
 import type { ProjectionState } from "./projection-state";
-import type { SessionInfo } from "./wire";
+import type { MessageControlSupport, SessionInfo } from "./wire";
 
 /** Health of the upstream as the gateway reports it (a fact, never prose). */
 export type SourceStatus = "starting" | "live" | "completed" | "stale" | "failed" | "stopped";
@@ -94,6 +94,8 @@ export interface RuntimeSourceFactory {
   description: string;
   /** Scenario names this kind offers, for `GET /api/sources`. */
   scenarios?: readonly string[];
+  /** Per-message writes the runtime carries out, for `GET /api/sources` (absent: none). */
+  messageControls?: MessageControlSupport;
   /** Throws `SourceConfigError` on bad config (→ 400). */
   create(init: RuntimeSourceInit): RuntimeSource;
   /** Re-attaches a session whose runtime lived in a previous gateway process. Without it (or when it

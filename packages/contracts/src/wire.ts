@@ -70,6 +70,15 @@ export interface SourceInfo {
   kind: string;
   description: string;
   scenarios: readonly string[];
+  /** Per-message writes this kind's runtime carries out: `regenerate` (a `retry` naming a finished
+   * turn runs it again as a new turn) and `editAndResend` (a `send` of an edited user message). Absent:
+   * not supported, and a UI hides the control. */
+  messageControls?: MessageControlSupport;
+}
+
+export interface MessageControlSupport {
+  regenerate?: boolean;
+  editAndResend?: boolean;
 }
 
 /** `POST /api/connect/test`: an upstream agent tried before a session is created on it. */

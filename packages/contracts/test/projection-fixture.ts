@@ -57,6 +57,7 @@ const message: Required<Message> = {
   runId: "run_1",
   optimistic: false,
   createdAt: "2026-01-01T00:00:00.000Z",
+  usage: { "tokens.input": 10, "cost.recorded": 0.01 },
   parts: [part],
   source,
 };

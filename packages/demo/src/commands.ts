@@ -169,6 +169,7 @@ function respond(engine: DemoEngine, command: Command<"respond_action">): WriteR
 
 /** `retry`: resumes a task the runtime holds blocked or failed with a retry gate. */
 function retry(engine: DemoEngine, command: Command<"retry">): WriteResult {
+  if (command.turnId && !command.taskId && !command.toolCallId) return regenerate(engine, command);
   const gates = [...engine.retryGates.keys()];
   const taskId = command.taskId ?? (gates.length === 1 ? gates[0] : undefined);
   if (!taskId || !engine.retryGates.has(taskId))
@@ -179,6 +180,18 @@ function retry(engine: DemoEngine, command: Command<"retry">): WriteResult {
   engine.retryGates.delete(taskId);
   engine.runner.answer(`retry:${taskId}`, command, WRITE_LATENCY);
   return accepted(command, { taskId });
+}
+
+/** `retry` naming a finished turn (regenerate): its input runs again as a new turn with a new answer;
+ * the earlier answer stays as it was said. */
+function regenerate(engine: DemoEngine, command: Command<"retry">): WriteResult {
+  const turnId = command.turnId as string;
+  const input = engine.turnInputs.get(turnId);
+  if (input === undefined) return rejected(command, `Turn ${turnId} cannot be run again here.`);
+  if (engine.active)
+    return rejected(command, "A turn is running; wait for it to finish or interrupt it first.");
+  const scope = engine.startTurn(input, { source: "regenerate" });
+  return accepted(command, { turnId: scope.turnId, regenerated: turnId });
 }
 
 /** `stop`: ends one worker (by task or agent id); the coordinator sees it end and carries on. */

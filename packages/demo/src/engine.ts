@@ -21,6 +21,9 @@ export interface ActiveTurn {
 }
 
 /** Internal state shared with the command handlers. */
+/** Turns whose input a regenerate can still run again. */
+const MAX_REMEMBERED_TURNS = 200;
+
 export class DemoEngine implements TurnHost {
   readonly runner: ProcessRunner;
   readonly writer: EventWriter;
@@ -30,6 +33,8 @@ export class DemoEngine implements TurnHost {
   readonly queue = new TurnQueue();
   readonly results = new Map<string, WriteResult>();
   readonly retryGates = new Map<string, string>();
+  /** The input of each recent turn, so a regenerate can run it again (bounded: the newest turns). */
+  readonly turnInputs = new Map<string, string>();
   readonly workers = new Map<string, { process: DemoProcess; fields: EventFields }>();
   readonly log: RuntimeEvent[] = [];
   readonly listeners = new Set<(event: RuntimeEvent) => void>();
@@ -213,6 +218,9 @@ export class DemoEngine implements TurnHost {
       input,
       seed: this.seed,
     };
+    this.turnInputs.set(scope.turnId, input);
+    if (this.turnInputs.size > MAX_REMEMBERED_TURNS)
+      this.turnInputs.delete(this.turnInputs.keys().next().value as string);
     const ctx = new TurnContext(this, scope);
     const engine = this;
     const body = function* (): Script {

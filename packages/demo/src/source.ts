@@ -130,6 +130,7 @@ export const demoSource: RuntimeSourceFactory = {
   kind: "demo",
   description: "Embedded deterministic Lime AgentRuntime demo (scenarios, approvals, queue/steer, team).",
   scenarios: DEMO_SCENARIO_NAMES,
+  messageControls: { regenerate: true, editAndResend: true },
   create: (init) => new DemoSource(readDemoSettings(init)),
   // A fresh runtime continues the session from the stored facts (numbering, queue, detail refs); the run
   // that was in flight is not continued and everything it left open is closed honestly (recovery.ts).

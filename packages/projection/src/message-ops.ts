@@ -4,6 +4,7 @@ import type { MessageRole, PartKind } from "@agent-ui/contracts";
 import { type MessageState, type PartState, newPart } from "./internal/message-state";
 import { joinWaitingDelegations } from "./families/agent-task-parts";
 import { delegatedOwnerOf } from "./families/delegation";
+import { joinWaitingUsage } from "./families/turn-usage";
 import type { EventContext, Store } from "./store";
 
 /** A lane is one author within one turn: the coordinator and each teammate write separately (TEAM-05). */
@@ -43,7 +44,10 @@ export function createMessage(
   turn.push(message);
   if (message.agentId !== undefined) addToTranscript(store, message.agentId, id);
   // Delegations made before their coordinator wrote anything in the turn join its first message.
-  if (role === "assistant") joinWaitingDelegations(store, message);
+  if (role === "assistant") {
+    joinWaitingDelegations(store, message);
+    if (store.waitingTurnUsage.size > 0) joinWaitingUsage(store, message, ctx.turnKey);
+  }
   return message;
 }
 

@@ -97,6 +97,8 @@ export class Store {
   readonly laneMessage = new Map<string, MessageState>();
   readonly turnMessages = new Map<string, MessageState[]>();
   readonly runToTurn = new Map<string, string>();
+  /** Usage a turn reported before it had an answer, by turn (families/turn-usage.ts; bounded). */
+  readonly waitingTurnUsage = new Map<string, Record<string, number>>();
   readonly openTools = new Map<string, Set<string>>();
   /** Where each tool's inline part lives, so status changes update it in O(1). */
   readonly toolPlaces = new Map<string, { turnKey: string; message: MessageState; part: PartState }>();

@@ -1,6 +1,7 @@
 // ArtifactWorkspace: card list, non-blocking preview, version rail, diff between explicit versions on
 // demand, export state (ART-04/05/08). Kind, saved state and export come only from artifact facts; a
 // missing kind reads `unknown` (ART-02, FALL-05). Export goes through the owner (ART-06/09).
+import { WindowedList } from "./windowed-list";
 import { CitationList } from "./citation-list";
 import type { ArtifactRecord, Review } from "@agent-ui/contracts";
 import { useState } from "react";
@@ -42,20 +43,23 @@ export function ArtifactWorkspace({ artifacts, selectedId, onSelect, ...detail }
   return (
     <section className="aui-artifacts" aria-label="Artifacts">
       {list.length === 0 ? <p className="aui-hint">No artifacts yet.</p> : null}
-      <ul className="aui-artifact-list">
-        {list.map((a) => (
-          <li key={a.artifactId}>
-            <CardButton
-              title={a.title ?? "Untitled artifact"}
-              selected={a.artifactId === current}
-              onClick={() => select(a.artifactId)}
-            >
-              <Badge label="kind" value={a.kind} />
-              <Badge value={a.status} />
-            </CardButton>
-          </li>
-        ))}
-      </ul>
+      <WindowedList
+        className="aui-artifact-list"
+        label="Artifact list"
+        items={list}
+        getKey={(a) => a.artifactId}
+        estimateHeight={56}
+        renderItem={(a) => (
+          <CardButton
+            title={a.title ?? "Untitled artifact"}
+            selected={a.artifactId === current}
+            onClick={() => select(a.artifactId)}
+          >
+            <Badge label="kind" value={a.kind} />
+            <Badge value={a.status} />
+          </CardButton>
+        )}
+      />
       {artifact ? <ArtifactDetail artifact={artifact} {...detail} /> : null}
     </section>
   );

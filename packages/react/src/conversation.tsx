@@ -23,6 +23,7 @@ import type { DetailLoader } from "./lazy-detail";
 import { MarkdownText } from "./markdown-text";
 import { type MessageControls, MessageActions } from "./message-actions";
 import { RelativeTime } from "./relative-time";
+import { TurnUsage } from "./usage";
 import { ReplyAnnouncer, findLast } from "./reply-announcer";
 import { StreamingText } from "./streaming-text";
 
@@ -159,6 +160,7 @@ const MessageView = memo(function MessageView({
         dispatch={ctx.dispatch}
         conversationFact={conversationFact}
       />
+      {message.usage !== undefined ? <TurnUsage usage={message.usage} id={message.id} /> : null}
     </article>
   );
 });

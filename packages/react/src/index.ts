@@ -26,6 +26,7 @@ export { Conversation, type ConversationProps, segmentParts } from "./conversati
 export { InlineProcess, type InlineProcessProps, isPartLive, summarizeProcess } from "./inline-process";
 export { ProcessTimeline, type ProcessTimelineProps, isShownInline } from "./process-timeline";
 export { VirtualList, type VirtualListProps, visibleRange } from "./virtual-list";
+export { WindowedList, type WindowedListProps, windowRange } from "./windowed-list";
 export { ToolRow, type ToolRowProps } from "./tool-row";
 export { ApprovalCard, type ApprovalCardProps } from "./approval-card";
 export { SchemaForm, coerceValues, fieldsOf } from "./schema-form";
@@ -147,7 +148,7 @@ export { type ComposerPermissions, ComposerRiskChip } from "./composer-risk";
 export { EvidenceExportButton } from "./evidence-export";
 export { TaskGraph, type TaskGraphProps } from "./task-graph";
 export { TeammatePolicyBadges, coordinatorPolicyOf, policyDifferences } from "./teammate-policy";
-export { UsageSummary, usageRows } from "./usage";
+export { TurnUsage, UsageSummary, usageRows } from "./usage";
 export { reasonText } from "./reason-text";
 export { ArtifactBody, bodyFormat } from "./artifact-body";
 export { ArtifactVersions, type VersionRef, versionLabel } from "./artifact-versions";

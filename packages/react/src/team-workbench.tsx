@@ -9,6 +9,7 @@ import type {
   TeammatePolicy,
   TeamSlice,
 } from "@agent-ui/contracts";
+import { WindowedList } from "./windowed-list";
 import { selectReviewLane } from "@agent-ui/projection/core";
 import { useMemo, useState } from "react";
 import type { Dispatch } from "./commands";
@@ -88,12 +89,17 @@ export function TeamWorkbench({
 
       <section aria-label="Roster">
         <h3>Roster</h3>
-        <ul className="aui-roster">
-          {rosterIds.map((id) => {
+        <WindowedList
+          className="aui-roster"
+          label="Teammates"
+          items={rosterIds}
+          getKey={(id) => id}
+          estimateHeight={44}
+          renderItem={(id) => {
             const agent = agents[id];
             return (
-              <li
-                key={id}
+              <div
+                className="aui-roster-row"
                 data-status={agent?.status ?? "unknown"}
                 aria-current={id === focusAgentId ? "true" : undefined}
               >
@@ -139,10 +145,10 @@ export function TeamWorkbench({
                     <TeammateControls dispatch={dispatch} agentId={id} agent={agent} />
                   </>
                 ) : null}
-              </li>
+              </div>
             );
-          })}
-        </ul>
+          }}
+        />
         {openAgent ? (
           <Transcript
             agent={agents[openAgent]}
@@ -167,9 +173,14 @@ export function TeamWorkbench({
       <section aria-label="Work board">
         <h3>Work board</h3>
         {team.workBoard.length === 0 ? <p className="aui-hint">No work items.</p> : null}
-        <ul className="aui-board">
-          {team.workBoard.map((item) => (
-            <li key={item.workItemId} data-status={item.status}>
+        <WindowedList
+          className="aui-board"
+          label="Work items"
+          items={team.workBoard}
+          getKey={(item) => item.workItemId}
+          estimateHeight={44}
+          renderItem={(item) => (
+            <div className="aui-board-row" data-status={item.status}>
               <span>{item.title ?? item.workItemId}</span>
               <Badge value={item.status} />
               <span className="aui-hint">
@@ -179,9 +190,9 @@ export function TeamWorkbench({
               {dispatch ? (
                 <AssignControl dispatch={dispatch} item={item} rosterIds={rosterIds} agents={agents} />
               ) : null}
-            </li>
-          ))}
-        </ul>
+            </div>
+          )}
+        />
       </section>
 
       <section aria-label="Handoff lane">

@@ -53,3 +53,52 @@ export function UsageSummary({ metrics }: { metrics: Record<string, number> | un
     </dl>
   );
 }
+
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+
+/** A short word per usage metric for the one-line turn summary (`in`, `out`, …); cost has none. */
+function shortLabel(name: string): string {
+  const words = name
+    .toLowerCase()
+    .split(/[._]+/)
+    .filter((w) => w !== "tokens" && w !== "token" && w !== "model");
+  if (words.includes("input") && words.includes("cached")) return "cached";
+  if (words.includes("reasoning")) return "reasoning";
+  if (words.includes("input")) return "in";
+  if (words.includes("output")) return "out";
+  return words.join(" ");
+}
+
+/** One answer's turn usage (`Message.usage`): a compact line (`3.4K in · 118 out · $0.0142`) whose exact
+ * numbers, under the runtime's metric names, show on hover and keyboard focus. */
+export function TurnUsage({ usage, id }: { usage: Record<string, number> | undefined; id: string }) {
+  const rows = usageRows(usage);
+  if (rows.length === 0) return null;
+  const line = rows
+    .map((row) =>
+      /cost/i.test(row.name)
+        ? row.value
+        : `${compact.format((usage as Record<string, number>)[row.name])} ${shortLabel(row.name)}`,
+    )
+    .join(" · ");
+  const tipId = `aui-usage-${id.replace(/[^\w-]/g, "_")}`;
+  return (
+    <div className="aui-turn-usage">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus shows the exact numbers */}
+      <span className="aui-turn-usage-line" tabIndex={0} aria-describedby={tipId} data-usage-line="">
+        <span className="aui-visually-hidden">Turn usage: </span>
+        {line}
+      </span>
+      <div className="aui-turn-usage-exact" role="tooltip" id={tipId}>
+        <dl>
+          {rows.map((row) => (
+            <div key={row.name}>
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  );
+}

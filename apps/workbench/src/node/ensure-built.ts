@@ -51,6 +51,15 @@ export async function ensureWorkbenchBuilt(
   if (!options.force && !isWorkbenchStale()) return { dir: WORKBENCH_DIST, built: false };
   options.log?.("Building the workbench (vite build)…");
   const { build } = await import("vite");
-  await build({ root: WORKBENCH_DIR, configFile: join(WORKBENCH_DIR, "vite.config.ts"), logLevel: "warn" });
+  // A build started from a test runner inherits NODE_ENV=test, which would bundle React's development
+  // build (owner stacks, source paths) into the shipped files: the bundle is always a production one.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({ root: WORKBENCH_DIR, configFile: join(WORKBENCH_DIR, "vite.config.ts"), logLevel: "warn" });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return { dir: WORKBENCH_DIST, built: true };
 }

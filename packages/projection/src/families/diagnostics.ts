@@ -6,6 +6,7 @@ import { asNumber, asString, isRecord } from "../internal/json";
 import { safeText } from "../internal/safety";
 import type { EventContext, Store } from "../store";
 import { applyLimits } from "./run";
+import { recordTurnUsage } from "./turn-usage";
 
 function diagnosticChanged(store: Store, ctx: EventContext): void {
   const { payload, event } = ctx;
@@ -34,6 +35,7 @@ function metricChanged(store: Store, ctx: EventContext): void {
   }
   store.metrics.value[name] = value;
   store.metrics.touch();
+  recordTurnUsage(store, ctx, name, value);
 }
 
 export const diagnosticHandlers = {

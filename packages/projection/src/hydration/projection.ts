@@ -81,6 +81,7 @@ function loadMessage(store: Store, message: ProjectionState["messages"][number])
     ...(message.runId ? { runId: message.runId } : {}),
     ...(message.optimistic ? { optimistic: true } : {}),
     ...(message.createdAt ? { createdAt: message.createdAt } : {}),
+    ...(message.usage ? { usage: { ...message.usage } } : {}),
     ...(message.source ? { source: { ...message.source } } : {}),
   };
   for (const part of message.parts) {

@@ -30,6 +30,8 @@ export interface MessageState {
   runId?: string;
   optimistic?: boolean;
   createdAt?: string;
+  /** Usage the runtime reported for this answer's turn (families/turn-usage.ts). */
+  usage?: Record<string, number>;
   parts: PartState[];
   partsById: Map<string, PartState>;
   source?: FactSource;
@@ -116,6 +118,7 @@ export function messageView(message: MessageState): Message {
   if (message.runId !== undefined) view.runId = message.runId;
   if (message.optimistic) view.optimistic = true;
   if (message.createdAt !== undefined) view.createdAt = message.createdAt;
+  if (message.usage !== undefined) view.usage = { ...message.usage };
   if (message.source !== undefined) view.source = { ...message.source };
   return view;
 }

@@ -2,7 +2,7 @@
 // produces (adapt → redact → append), fans the log out live, keeps a compacting projection per session and
 // runs controlled writes idempotently. The HTTP layer (../http) only translates requests to these calls.
 import { randomUUID } from "node:crypto";
-import type { SessionRunSummary } from "@agent-ui/contracts";
+import type { SessionRunSummary, SourceInfo } from "@agent-ui/contracts";
 import {
   type AgentUiEvent,
   type ControlCommand,
@@ -92,11 +92,12 @@ export class Gateway {
     });
   }
 
-  sourceKinds(): { kind: string; description: string; scenarios: readonly string[] }[] {
+  sourceKinds(): SourceInfo[] {
     return this.factories.map((f) => ({
       kind: f.kind,
       description: f.description,
       scenarios: f.scenarios ?? [],
+      ...(f.messageControls ? { messageControls: f.messageControls } : {}),
     }));
   }
 
