@@ -55,8 +55,10 @@ describe.skipIf(!runBrowser)("session tabs in Chromium", () => {
       undefined,
       { timeout: FACT_TIMEOUT },
     );
+    // Pinned from the keyboard: the button is in the Tab order and toggles with Enter.
     const pin = page.getByRole("button", { name: "Pin tab" });
-    await pin.click();
+    await pin.focus();
+    await page.keyboard.press("Enter");
     expect(await pin.getAttribute("aria-pressed")).toBe("true");
     await expect.poll(() => pinnedTab.textContent()).toContain("pinned");
 
