@@ -102,8 +102,9 @@ export function reduceResidency(residency: Residency, event: ResidencyEvent): Re
     }
     case "hydrated":
       // Only a warm tab's hydration counts: a late answer for a released session changes nothing.
-      if (!has) return residency;
-      return { ...residency, tabs: update(event.id, (t) => (t.warm ? { ...t, hydrated: true } : t)), clock };
+      // A repeated signal is the same state (hosts may report it on every change).
+      if (!residency.tabs.some((t) => t.id === event.id && t.warm && !t.hydrated)) return residency;
+      return { ...residency, tabs: update(event.id, (t) => ({ ...t, hydrated: true })), clock };
     case "close": {
       if (!has) return residency;
       const tabs = residency.tabs.filter((t) => t.id !== event.id);

@@ -82,6 +82,12 @@ describe("session residency", () => {
       { type: "hydrated", id: "x" },
     ]);
     expect(residencyState(r, "x")).toBe("suspended");
+    // A repeated hydration signal changes nothing (same object: the host does not re-render).
+    const hydrated = run([
+      { type: "open", id: "a" },
+      { type: "hydrated", id: "a" },
+    ]);
+    expect(reduceResidency(hydrated, { type: "hydrated", id: "a" })).toBe(hydrated);
     expect(reduceResidency(r, { type: "open", id: "x" }).tabs.find((t) => t.id === "x")?.hydrated).toBe(
       false,
     );
