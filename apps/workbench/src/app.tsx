@@ -1,9 +1,17 @@
 // The workbench shell: a fixed frame — header with the session tabs, the sessions drawer, and the open
 // session filling the rest. The session list, the scenarios and the gateway's reachability come from the
 // gateway itself (`useSessions`: pushed over its sessions feed, never polled). The active session id lives
-// in the URL hash, so a reload re-hydrates the same session. Full-page states say when the gateway is
-// down or wants a token.
-import { type SessionTab, SessionTabs, ThemeToggle, useSessions } from "@agent-ui/react";
+// in the URL hash, so a reload re-hydrates the same session. The open tabs' residency (`warm-tabs`) keeps
+// the shown, recent and pinned sessions connected and releases the rest. Full-page states say when the
+// gateway is down or wants a token.
+import {
+  type SessionTab,
+  SessionTabs,
+  ThemeToggle,
+  reduceResidency,
+  residencyState,
+  useSessions,
+} from "@agent-ui/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { ConnectDialog } from "./connect-dialog";
 import { GatewayDownPage, UnauthorizedPage } from "./gateway-pages";
@@ -11,6 +19,7 @@ import { LiveSession } from "./live-session";
 import { runState, sessionLabel } from "./run-state";
 import { SessionList } from "./session-list";
 import type { SessionDrafts } from "./session-view";
+import { useWarmTabs } from "./warm-tabs";
 
 function hashSession(): string | null {
   const match = /^#\/s\/(.+)$/.exec(window.location.hash);
@@ -41,7 +50,9 @@ export function App(props: AppProps) {
   const { sessions } = gateway;
   const [refused, setRefused] = useState(false);
   const [activeId, setActiveId] = useState<string | null>(hashSession);
-  const [opened, setOpened] = useState<string[]>(() => (hashSession() ? [hashSession() as string] : []));
+  const tabsState = useWarmTabs({ url, token, activeId, sessions });
+  const { residency, clicked } = tabsState;
+  const opened = useMemo(() => residency.tabs.map((t) => t.id), [residency.tabs]);
   const [seen, setSeen] = useState<Record<string, number>>({});
   const [drawer, setDrawer] = useState<Drawer>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -51,21 +62,21 @@ export function App(props: AppProps) {
   const drafts: SessionDrafts = useMemo(() => ({ text: new Map(), context: new Map() }), []);
 
   useEffect(() => {
-    const onHash = () => {
-      const id = hashSession();
-      setActiveId(id);
-      if (id) setOpened((list) => (list.includes(id) ? list : [...list, id]));
-    };
+    const onHash = () => setActiveId(hashSession());
     window.addEventListener("hashchange", onHash);
     return () => window.removeEventListener("hashchange", onHash);
   }, []);
 
-  const select = useCallback((id: string | null) => {
-    window.location.hash = id ? `#/s/${encodeURIComponent(id)}` : "#/";
-    setActiveId(id);
-    if (id) setOpened((list) => (list.includes(id) ? list : [...list, id]));
-    setDrawer(null);
-  }, []);
+  // Opening a tab is the residency machine's `open` (warm-tabs follows `activeId`).
+  const select = useCallback(
+    (id: string | null) => {
+      if (id) clicked(id);
+      window.location.hash = id ? `#/s/${encodeURIComponent(id)}` : "#/";
+      setActiveId(id);
+      setDrawer(null);
+    },
+    [clicked],
+  );
 
   // Opening the bare URL lands on the newest session (what `agent-ui start` just created).
   useEffect(() => {
@@ -98,10 +109,11 @@ export function App(props: AppProps) {
   const messageControls = gateway.sources.find((s) => s.kind === activeKind)?.messageControls;
 
   const close = (id: string) => {
-    const rest = opened.filter((x) => x !== id);
-    setOpened(rest);
-    if (id === activeId) select(rest.at(-1) ?? null);
+    const next = reduceResidency(residency, { type: "close", id });
+    tabsState.dispatch({ type: "close", id });
+    if (id === activeId) select(next.activeId);
   };
+  const activeTab = residency.tabs.find((t) => t.id === activeId);
 
   const tabs: SessionTab[] = useMemo(
     () =>
@@ -112,9 +124,11 @@ export function App(props: AppProps) {
           title: sessionLabel(s, id),
           state: s ? runState(s).label : undefined,
           unread: id !== activeId && s !== undefined && s.lastSeq > (seen[id] ?? 0),
+          residency: residencyState(residency, id),
+          pinned: residency.tabs.find((t) => t.id === id)?.pinned,
         };
       }),
-    [opened, sessions, activeId, seen],
+    [opened, sessions, activeId, seen, residency],
   );
 
   const acceptToken = (value: string) => {
@@ -151,13 +165,26 @@ export function App(props: AppProps) {
         <h1 className="wb-title">Agent UI workbench</h1>
         <div className="wb-tabs">
           <SessionTabs tabs={tabs} activeId={activeId} onSelect={select} />
-          {activeId && opened.includes(activeId) ? (
+          {activeTab ? (
+            <button
+              type="button"
+              className="aui-button aui-button-quiet"
+              aria-pressed={activeTab.pinned}
+              title={activeTab.pinned ? "Unpin this tab" : "Pin this tab: kept warm, never released"}
+              onClick={() =>
+                tabsState.dispatch({ type: activeTab.pinned ? "unpin" : "pin", id: activeTab.id })
+              }
+            >
+              Pin tab
+            </button>
+          ) : null}
+          {activeTab ? (
             <button
               type="button"
               className="aui-button aui-button-quiet"
               aria-label="Close this tab"
               title="Close this tab"
-              onClick={() => close(activeId)}
+              onClick={() => close(activeTab.id)}
             >
               ×
             </button>
@@ -236,6 +263,8 @@ export function App(props: AppProps) {
                 onNotFound={() => select(null)}
                 panelsOpen={drawer === "panels"}
                 messageControls={messageControls}
+                warm={tabsState.warm(activeId)}
+                metrics={tabsState.metrics}
               />
             ) : (
               <p className="aui-hint wb-empty">

@@ -3,7 +3,7 @@
 // committed a store update.
 import { type SessionClient, TurnLatencyRecorder, trackLatency } from "@agent-ui/client";
 import type { ProjectionState } from "@agent-ui/contracts";
-import type { Dispatch, ProjectionStore } from "@agent-ui/react";
+import type { Dispatch, ProjectionStore, SessionMetrics } from "@agent-ui/react";
 import type { LatencySource } from "./latency-facts";
 
 export interface SessionLatency {
@@ -32,8 +32,10 @@ export function measuredSends(dispatch: Dispatch, recorder: TurnLatencyRecorder)
 export function paintedLatency(
   recorder: TurnLatencyRecorder,
   store: ProjectionStore<ProjectionState>,
+  sessionMetrics?: SessionMetrics,
 ): LatencySource {
   return {
+    sessionMetrics,
     snapshot: () => recorder.snapshot(),
     subscribe: (listener) =>
       store.subscribe(() =>

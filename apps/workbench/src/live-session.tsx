@@ -1,4 +1,4 @@
-// The open session: a binding session (`useAgentSession`) with the workbench's latency marks, time travel
+// The open session: the tab's warm session (`warm-tabs`) with the workbench's latency marks, time travel
 // over the raw log and the event inspector. An unknown session is a not-found page, never an empty
 // writable session; a refused token goes back to the shell.
 import { GatewayHttpClient } from "@agent-ui/client";
@@ -6,17 +6,18 @@ import {
   Badge,
   type MessageControls,
   type ProjectionStore,
+  type SessionMetrics,
   useAgentConnection,
   useAgentHistory,
-  useAgentSession,
   useProjection,
 } from "@agent-ui/react";
 import type { ProjectionState } from "@agent-ui/contracts";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { humanReason, NotFoundPage } from "./gateway-pages";
-import { measuredSends, paintedLatency, sessionLatency } from "./latency";
+import { measuredSends, paintedLatency } from "./latency";
 import { type SessionDrafts, SessionView } from "./session-view";
 import { LogCache, TimeTravel } from "./time-travel";
+import type { WarmSession } from "./warm-tabs";
 
 // The inspector validates events against the schema: a heavy panel, loaded only when opened.
 const EventInspector = lazy(() => import("./event-inspector").then((m) => ({ default: m.EventInspector })));
@@ -33,16 +34,22 @@ export interface LiveSessionProps {
   panelsOpen: boolean;
   /** What the session's source supports per message (from `GET /api/sources`). */
   messageControls?: MessageControls;
+  /** The tab's warm session (kept connected by the host while the tab is warm, HYD-06). */
+  warm: WarmSession;
+  /** The host's restore and resource metrics (PERF-03/04), shown beside the send latency. */
+  metrics?: SessionMetrics;
 }
 
 export function LiveSession(props: LiveSessionProps) {
   const { url, sessionId, token } = props;
-  const latency = useMemo(() => sessionLatency(), []);
-  const session = useAgentSession({ url, sessionId, token, onClient: latency.onClient });
+  const { session, latency } = props.warm;
   const { connection, problem } = useAgentConnection(session);
   const history = useAgentHistory(session);
   const dispatch = useMemo(() => measuredSends(session.dispatch, latency.recorder), [session, latency]);
-  const latencySource = useMemo(() => paintedLatency(latency.recorder, session.store), [latency, session]);
+  const latencySource = useMemo(
+    () => paintedLatency(latency.recorder, session.store, props.metrics),
+    [latency, session, props.metrics],
+  );
   const http = useMemo(() => new GatewayHttpClient({ baseUrl: url, token }), [url, token]);
   const log = useMemo(() => new LogCache(http, sessionId), [http, sessionId]);
   const [past, setPast] = useState<{ seq: number; store: ProjectionStore<ProjectionState> } | null>(null);

@@ -4,9 +4,10 @@
 import { TurnLatencyRecorder } from "@agent-ui/client";
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { act, cleanup, render, screen } from "@testing-library/react";
+import { SessionMetrics } from "@agent-ui/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { measuredSends } from "../src/latency";
-import { LatencyFacts, type LatencySource } from "../src/latency-facts";
+import { LatencyFacts, type LatencySource, SessionMetricFacts } from "../src/latency-facts";
 
 afterEach(cleanup);
 
@@ -65,5 +66,24 @@ describe("last send latency (PERF-01)", () => {
     const dispatch = measuredSends(async () => ({ status: "accepted", idempotencyKey: "k" }), recorder);
     await dispatch({ kind: "interrupt" });
     expect(recorder.snapshot().marks).toEqual({});
+  });
+});
+
+describe("restore and resource metrics (PERF-03/04)", () => {
+  it("PERF-03/04 lists only the metrics observed, under the standard's names, and follows new values", () => {
+    const metrics = new SessionMetrics();
+    render(<SessionMetricFacts metrics={metrics} />);
+    expect(screen.queryByRole("region", { name: "Session restore and resources" })).toBeNull();
+    act(() => {
+      metrics.record("session.click_to_shell_ms", 12.4);
+      metrics.record("tabs.hydrated_detail_count", 0);
+    });
+    const region = screen.getByRole("region", { name: "Session restore and resources" });
+    expect(region.textContent).toBe(
+      "Restore and resourcessession.click_to_shell_ms12 mstabs.hydrated_detail_count0",
+    );
+    act(() => metrics.record("tabs.hydrated_detail_count", 3));
+    expect(region.textContent).toContain("tabs.hydrated_detail_count3");
+    expect(region.textContent).not.toContain("timeline.idle_hydrate_ms");
   });
 });

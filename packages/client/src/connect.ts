@@ -15,6 +15,7 @@ export interface ConnectOptions extends HttpOptions {
   createProjector?: SessionClientOptions["createProjector"];
   staleAfterAttempts?: SessionClientOptions["staleAfterAttempts"];
   bindTimeoutMs?: SessionClientOptions["bindTimeoutMs"];
+  onTiming?: SessionClientOptions["onTiming"];
 }
 
 /** Builds a `SessionClient` for a gateway session; call `open()` (or any write) to hydrate and bind. */
@@ -36,5 +37,6 @@ export function connectSession(options: ConnectOptions): SessionClient {
     createProjector: options.createProjector,
     staleAfterAttempts: options.staleAfterAttempts,
     bindTimeoutMs: options.bindTimeoutMs,
+    onTiming: options.onTiming,
   });
 }

@@ -49,7 +49,17 @@ export interface SessionClientOptions {
   bindTimeoutMs?: number;
   /** Show a sent message at once, marked `optimistic`, until the runtime confirms it (default true). */
   optimisticSends?: boolean;
+  /** Measured restore durations (PERF-03), in ms of `performance.now()`. */
+  onTiming?: (metric: RestoreTiming, ms: number) => void;
 }
+
+/** The restore durations a session client observes itself (PERF-03): the hydration window's request, its
+ * apply into the projector, the whole recent-message hydration, and an older history page. */
+export type RestoreTiming =
+  | "session.detail_request_ms"
+  | "session.snapshot_apply_ms"
+  | "session.messages_hydrate_ms"
+  | "history.page_load_ms";
 
 export type SessionListener = (state: ProjectionState, entries: readonly LogEntry[]) => void;
 
@@ -116,7 +126,17 @@ export class SessionClient {
 
   /** Loads the next older page of messages before the window (HYD-05); only on a user's request. */
   loadEarlier(limit?: number): Promise<void> {
-    return this.earlier.loadEarlier(limit);
+    const before = this.earlier.state;
+    const started = performance.now();
+    const loading = this.earlier.loadEarlier(limit);
+    // A new page's load time (a call joining a load in flight is not one); a failed load is not counted.
+    if (!before.loading)
+      void loading.then(() => {
+        const after = this.earlier.state;
+        if (after.error === undefined && after.count > before.count)
+          this.options.onTiming?.("history.page_load_ms", performance.now() - started);
+      });
+    return loading;
   }
 
   get connection(): ConnectionInfo {
@@ -263,7 +283,9 @@ export class SessionClient {
       this.earlier.window(undefined);
       return this.subscription?.seq ?? 0;
     }
+    const requested = performance.now();
     const snapshot = await this.options.loadSnapshot();
+    const applying = performance.now();
     const projector = this.makeProjector();
     projector.hydrate({ kind: "projection", state: snapshot.state });
     this.projector = projector;
@@ -273,6 +295,10 @@ export class SessionClient {
     this.optimistic.reconcile(snapshot.state);
     this.earlier.window(snapshot.window?.messages);
     this.notify([]);
+    const applied = performance.now();
+    this.options.onTiming?.("session.detail_request_ms", applying - requested);
+    this.options.onTiming?.("session.snapshot_apply_ms", applied - applying);
+    this.options.onTiming?.("session.messages_hydrate_ms", applied - requested);
     return snapshot.seq;
   }
 

@@ -19,8 +19,22 @@ describe("SessionClient.loadEarlier", () => {
       await waitUntil(() => source.sink !== undefined);
       for (let i = 1; i <= 95; i++)
         await source.sink?.events(deltas(i, i, `m${String(i).padStart(3, "0")}`) as AgentUiEvent[]);
-      const client = connectSession({ baseUrl: server.url, sessionId: session.id, messageWindow: 40 });
+      const timings: [string, number][] = [];
+      const client = connectSession({
+        baseUrl: server.url,
+        sessionId: session.id,
+        messageWindow: 40,
+        onTiming: (metric, ms) => timings.push([metric, ms]),
+      });
       await client.open();
+      // PERF-03: the window's request, its apply and the whole hydration, once each.
+      expect(timings.map(([m]) => m)).toEqual([
+        "session.detail_request_ms",
+        "session.snapshot_apply_ms",
+        "session.messages_hydrate_ms",
+      ]);
+      const [request, apply, hydrate] = timings.map(([, ms]) => ms);
+      expect(hydrate).toBeCloseTo(request + apply, 6);
       const ids = () => client.state.messages.map((m) => m.id);
       expect(ids()).toHaveLength(40);
       expect(ids()[0]).toBe("m056");
@@ -39,6 +53,8 @@ describe("SessionClient.loadEarlier", () => {
       // At the start, there is nothing more to ask for.
       await client.loadEarlier(40);
       expect(ids()).toHaveLength(95);
+      // PERF-03: one page load time per page that arrived (the joined call and the call at the start add none).
+      expect(timings.filter(([m]) => m === "history.page_load_ms")).toHaveLength(2);
 
       // Live messages still arrive after the loaded history.
       await source.sink?.events(deltas(96, 96, "m096") as AgentUiEvent[]);

@@ -50,6 +50,9 @@ export { ContextChips } from "./context-chips";
 export { PermissionStatus } from "./permission-status";
 export { DiagnosticsDrawer } from "./diagnostics-drawer";
 export { type SessionTab, SessionTabs } from "./session-tabs";
+export * from "./session-residency";
+export * from "./session-metrics";
+export { type Connectable, SessionPool } from "./session/session-pool";
 export {
   type RovingTab,
   RovingTablist,

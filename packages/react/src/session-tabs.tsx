@@ -1,7 +1,9 @@
-// SessionTabs: one tab per session with its run's state (or running / stale markers) and unread. Selection is UI-only state;
-// keyboard navigation follows the WAI-ARIA tabs pattern (arrows, Home/End, roving tabindex).
+// SessionTabs: one tab per session with its run's state (or running / stale markers), unread, and what the
+// tab keeps in memory (pinned, restoring, recent, suspended, archived — HYD-07). Selection is UI-only
+// state; keyboard navigation follows the WAI-ARIA tabs pattern (arrows, Home/End, roving tabindex).
 import { type KeyboardEvent, useRef } from "react";
 import { rovingTarget } from "./roving-tabs";
+import type { ResidencyState } from "./session-residency";
 
 export interface SessionTab {
   id: string;
@@ -12,6 +14,18 @@ export interface SessionTab {
   running?: boolean;
   stale?: boolean;
   unread?: boolean;
+  /** What the tab keeps in memory (`session-residency`). */
+  residency?: ResidencyState;
+  pinned?: boolean;
+}
+
+/** The residency word a tab shows: pinned always; otherwise what differs from a fully shown session. */
+function residencyMarks(tab: SessionTab): string[] {
+  const marks = tab.pinned ? ["pinned"] : [];
+  const state = tab.residency;
+  if (state === "restoring" || state === "recent" || state === "suspended" || state === "archived")
+    marks.push(state);
+  return marks;
 }
 
 export function SessionTabs(props: {
@@ -33,6 +47,7 @@ export function SessionTabs(props: {
       {props.tabs.map((tab, index) => {
         const active = tab.id === props.activeId;
         const marks = [
+          ...residencyMarks(tab),
           tab.state ?? null,
           tab.state === undefined && tab.running ? "running" : null,
           tab.state === undefined && tab.stale ? "stale" : null,

@@ -6,6 +6,7 @@
 import {
   type ConnectionInfo,
   type EarlierState,
+  type RestoreTiming,
   GatewayHttpClient,
   type RuntimeClient,
   type SessionClient,
@@ -30,6 +31,8 @@ export interface AgentSessionOptions {
   /** Recent messages in the hydration window (default: the gateway's 40). */
   messageWindow?: number;
   fetch?: typeof fetch;
+  /** Measured restore durations of each connection (PERF-03), e.g. `SessionMetrics.record`. */
+  onTiming?: (metric: RestoreTiming, ms: number) => void;
   /** Called with each client this handle opens (instrumentation); may return its cleanup. */
   onClient?: (client: SessionClient) => (() => void) | undefined;
 }
@@ -55,6 +58,7 @@ export class AgentSession {
   private readonly metaListeners = new Set<() => void>();
   private connectionInfo: ConnectionInfo;
   private readonly metrics: StreamMetrics;
+  private hydratedClient: SessionClient | undefined;
 
   constructor(readonly options: AgentSessionOptions) {
     this.sessionId = options.sessionId;
@@ -99,6 +103,11 @@ export class AgentSession {
     return this.connectionInfo;
   }
 
+  /** The open connection finished its hydration (the recent window is in `store`). */
+  get hydrated(): boolean {
+    return this.current !== undefined && this.hydratedClient === this.current;
+  }
+
   get history(): EarlierState {
     return this.current?.history ?? EMPTY_HISTORY;
   }
@@ -125,6 +134,7 @@ export class AgentSession {
       sessionId: this.sessionId,
       transport: this.options.transport,
       messageWindow: this.options.messageWindow,
+      onTiming: this.options.onTiming,
     });
     this.current = client;
     const offState = client.subscribe(() => this.emit());
@@ -134,7 +144,13 @@ export class AgentSession {
     });
     const offHost = this.options.onClient?.(client);
     this.connectionInfo = client.connection;
-    void client.open().catch(() => {});
+    void client.open().then(
+      () => {
+        this.hydratedClient = client;
+        this.emitMeta();
+      },
+      () => {},
+    );
     this.emit();
     const offVisibility = watchVisibility((hidden) => this.metrics.visibility(hidden));
     return () => {
