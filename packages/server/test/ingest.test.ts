@@ -75,6 +75,37 @@ describe("push ingest", () => {
     expect(reused.body.error.code).toBe("idempotency_key_reused");
   });
 
+  it("ORD-02 a duplicate sent while its batch is being stored answers 409 ingest_in_progress + Retry-After", async () => {
+    const id = await pushSession(server);
+    const body = JSON.stringify([delta(1)]);
+    const url = `${server.url}/api/sessions/${id}/ingest`;
+    // Hold the first request's append until the duplicate has been answered.
+    const store = server.gateway.store;
+    const append = store.append.bind(store);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let appending = false;
+    store.append = async (...args) => {
+      store.append = append;
+      appending = true;
+      await held;
+      return append(...args);
+    };
+    const first = post(url, body, "application/json", { "idempotency-key": "slow-1" });
+    await waitFor(() => appending, 5_000);
+    const duplicate = await post(url, body, "application/json", { "idempotency-key": "slow-1" });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.error.code).toBe("ingest_in_progress");
+    expect(duplicate.headers.get("retry-after")).toBe("1");
+    release();
+    expect((await first).status).toBe(200);
+    const retried = await post(url, body, "application/json", { "idempotency-key": "slow-1" });
+    expect(retried.body).toEqual((await first).body);
+    expect((await logOf(server, id)).filter((e) => e.event.type === "text.delta")).toHaveLength(1);
+  });
+
   it("detects the format of pushed records, and refuses records no adapter is sure of", async () => {
     const id = await pushSession(server, "auto");
     const agUi = [

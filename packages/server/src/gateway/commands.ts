@@ -1,6 +1,8 @@
 // Idempotent controlled writes (AUI-AR-ACTION-004, HITL-05, ORD-07). The key is claimed in the store before
 // the runtime sees the command, so a repeated key — in flight in this process, in another gateway, or after
-// a restart — returns the first result marked `duplicate` and the runtime never gets it twice.
+// a restart — returns the first result marked `duplicate` and the runtime never gets it twice. A claim
+// whose gateway process died before storing the result is taken over by the store (the command counts as
+// not applied), so a retry runs it instead of waiting forever; the runtime gets the same key both times.
 import { type ControlCommand, redact, type WriteResult } from "@agent-ui/contracts";
 import { fingerprintOf, type SessionStore } from "../store/session-store";
 import { errorMessage } from "./ingest";

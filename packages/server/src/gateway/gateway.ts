@@ -11,10 +11,17 @@ import {
   redactText,
   type WriteResult,
 } from "@agent-ui/contracts";
-import type { RuntimeSink, RuntimeSource, RuntimeSourceFactory, SourceStatus } from "@agent-ui/contracts";
+import type { RuntimeSource, RuntimeSourceFactory, SourceStatus } from "@agent-ui/contracts";
 import { SourceConfigError } from "@agent-ui/contracts";
 import type { WebhookRegistry } from "./webhooks";
-import type { DetailRecord, SessionRecord, SessionStore } from "../store/session-store";
+import type { AppendingSink } from "../sources/push-source";
+import type {
+  DetailRecord,
+  IdempotencyCompletion,
+  LogEntry,
+  SessionRecord,
+  SessionStore,
+} from "../store/session-store";
 import { IdempotentCommands } from "./commands";
 import { GatewayError } from "./errors";
 import { errorMessage, SessionIngest } from "./ingest";
@@ -352,8 +359,8 @@ export class Gateway {
     // log keeps the order the source produced without waiting for one commit before adapting the next:
     // a source that streams without awaiting gets group commit. The detail bodies taken out while adapting
     // `events` go in the same append (one transaction), so a viewer never receives a ref it cannot open.
-    const append = (events: AgentUiEvent[]): Promise<void> =>
-      this.store.append(sessionId, events, runtime.ingest.takeDetails()).then(() => undefined);
+    const append = (events: AgentUiEvent[], completes?: IdempotencyCompletion): Promise<LogEntry[]> =>
+      this.store.append(sessionId, events, runtime.ingest.takeDetails(), completes);
     const setStatus = (status: SourceStatus, reason?: string): Promise<void> => {
       runtime.reportedStatus = true;
       // The session row changes only after the facts are stored, so a reader that sees the status also
@@ -367,12 +374,26 @@ export class Gateway {
     };
     const finishIfTerminal = (status: SourceStatus): Promise<void> =>
       status === "completed" || status === "failed" || status === "stopped"
-        ? append(runtime.ingest.finish())
+        ? append(runtime.ingest.finish()).then(() => undefined)
         : Promise.resolve();
-    const sink: RuntimeSink = {
-      records: async (records, format, meta) => append(runtime.ingest.records(records, format, meta)),
-      events: async (events) => append(runtime.ingest.events(events)),
-      diagnostic: async (diagnostic) => append([runtime.ingest.diagnostic(diagnostic)]),
+    const sink: AppendingSink = {
+      records: async (records, format, meta) => {
+        await append(runtime.ingest.records(records, format, meta));
+      },
+      events: async (events) => {
+        await append(runtime.ingest.events(events));
+      },
+      // Push ingest: the batch's idempotency claim completes in the append's transaction.
+      push: (records, format, completes) =>
+        append(
+          format === "agent-ui"
+            ? runtime.ingest.events(records as Partial<AgentUiEvent>[])
+            : runtime.ingest.records(records, format),
+          completes,
+        ),
+      diagnostic: async (diagnostic) => {
+        await append([runtime.ingest.diagnostic(diagnostic)]);
+      },
       status: async (status, reason) => {
         const finished = finishIfTerminal(status);
         await Promise.all([finished, setStatus(status, reason)]);

@@ -4,7 +4,9 @@
 //   POST /api/sessions/:id/ingest/commands/:commandId the runtime's WriteResult for that command
 // Records are adapted, redacted and appended in order; a line that is not JSON becomes a diagnostic that
 // names it, and its neighbours are kept. A batch sent again with the same `Idempotency-Key` (a retry after
-// a dropped connection) is answered from the first time and appended once. A session with too many
+// a dropped connection) is answered from the first time and appended once: the key's answer is stored in
+// the transaction that appends the records, so after a crash the key is either answered (the records
+// landed) or free again (they did not; the claim died with its process and the retry stores them). A session with too many
 // records in flight answers 429 with `Retry-After`, so a fast producer waits instead of growing memory.
 import { createHash } from "node:crypto";
 import { detectFormat } from "@agent-ui/adapters";
@@ -12,7 +14,7 @@ import type { WriteResult } from "@agent-ui/contracts";
 import type { Context, Hono } from "hono";
 import { GatewayError } from "../gateway/errors";
 import type { Gateway } from "../gateway/gateway";
-import type { SessionRecord } from "../store/session-store";
+import { IdempotencyClaimLostError, type LogEntry, type SessionRecord } from "../store/session-store";
 import { PushSource } from "../sources/push-source";
 import { badRequest, readJsonObject } from "./params";
 
@@ -47,6 +49,15 @@ function pushSourceOf(gateway: Gateway, session: SessionRecord): PushSource {
     "conflict",
     "not_a_push_session",
     `session ${session.id} is not fed by pushes (create it with source "push")`,
+  );
+}
+
+/** 409 with `Retry-After`: a request with this batch's key is being stored; its retry gets the answer. */
+function inProgress(c: Context): Response {
+  c.header("retry-after", "1");
+  return c.json(
+    { error: { code: "ingest_in_progress", message: "this batch is still being stored; retry" } },
+    409,
   );
 }
 
@@ -129,8 +140,9 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
       format = detected.format;
     }
     const claimKey = key === undefined ? undefined : `ingest:${key}`;
-    if (claimKey !== undefined) {
-      const fingerprint = createHash("sha256").update(`${format}\n${text}`).digest("hex");
+    const fingerprint =
+      claimKey === undefined ? undefined : createHash("sha256").update(`${format}\n${text}`).digest("hex");
+    if (claimKey !== undefined && fingerprint !== undefined) {
       const claim = await gateway.store.claimIdempotency(id, claimKey, fingerprint);
       if (claim.kind !== "claimed") {
         if (claim.fingerprint !== fingerprint)
@@ -139,17 +151,22 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
             "idempotency_key_reused",
             "this Idempotency-Key was used for another batch",
           );
-        if (claim.kind === "pending")
-          throw new GatewayError("conflict", "ingest_in_progress", "this batch is still being stored; retry");
+        if (claim.kind === "pending") return inProgress(c);
         return c.json(claim.result as unknown as IngestAnswer);
       }
     }
     inFlight.set(id, busy + records.length);
+    const partial = { accepted: records.length, format, errors };
+    const completes = claimKey === undefined ? undefined : { key: claimKey, result: partial };
+    let entries: LogEntry[] = [];
     try {
       // The session may have been stopped while the body arrived: nothing of this batch is stored then.
       if (gateway.sourceOf(id) !== source) throw sourceStopped(await gateway.getSession(id));
-      if (records.length > 0) await source.ingest(records, format);
+      if (records.length > 0 || completes !== undefined)
+        entries = await source.ingest(records, format, completes);
     } catch (error) {
+      // Taken over by a gateway that presumed this one gone: that request stores the batch.
+      if (error instanceof IdempotencyClaimLostError) return inProgress(c);
       if (claimKey !== undefined) await gateway.store.releaseIdempotency(id, claimKey);
       if (!(error instanceof GatewayError) && gateway.sourceOf(id) !== source)
         throw sourceStopped(await gateway.getSession(id));
@@ -159,14 +176,14 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
       if (left > 0) inFlight.set(id, left);
       else inFlight.delete(id);
     }
-    const answer: IngestAnswer = {
-      accepted: records.length,
-      format,
-      errors,
-      seq: (await gateway.getSession(id)).lastSeq,
-    };
-    if (claimKey !== undefined)
-      await gateway.store.completeIdempotency(id, claimKey, answer as unknown as WriteResult);
+    const last = entries[entries.length - 1]?.seq;
+    if (last !== undefined) return c.json({ ...partial, seq: last } satisfies IngestAnswer);
+    // Nothing appended: the head the store answered with (the stored answer's), or the session's now.
+    if (claimKey !== undefined) {
+      const stored = await gateway.store.claimIdempotency(id, claimKey, fingerprint as string);
+      if (stored.kind === "done") return c.json(stored.result as unknown as IngestAnswer);
+    }
+    const answer: IngestAnswer = { ...partial, seq: (await gateway.getSession(id)).lastSeq };
     return c.json(answer);
   });
 

@@ -7,7 +7,8 @@
 // idempotency key, so the runtime sees each command at most once; with no runtime holding the channel a
 // write is honestly `unavailable` (CTRL-06).
 import { randomUUID } from "node:crypto";
-import type { ControlCommand, RecordMeta, WriteResult } from "@agent-ui/contracts";
+import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
+import type { IdempotencyCompletion, LogEntry } from "../store/session-store";
 import {
   type RuntimeSink,
   type RuntimeSource,
@@ -30,6 +31,13 @@ export interface PendingCommand {
 /** One holder of the writes channel (an SSE response). */
 export type CommandListener = (pending: PendingCommand) => void;
 
+/** The gateway's sink as push ingest uses it: `push` appends a batch (records in `format`, or envelope
+ * events for `agent-ui`), resolves with its entries, and can complete the batch's idempotency claim in
+ * the same transaction (see ../store/session-store `append`). */
+export interface AppendingSink extends RuntimeSink {
+  push(records: readonly unknown[], format: string, completes?: IdempotencyCompletion): Promise<LogEntry[]>;
+}
+
 interface Waiting extends PendingCommand {
   resolve(result: WriteResult): void;
   timer: ReturnType<typeof setTimeout>;
@@ -37,7 +45,7 @@ interface Waiting extends PendingCommand {
 
 export class PushSource implements RuntimeSource {
   readonly kind = "push";
-  private sink: RuntimeSink | undefined;
+  private sink: AppendingSink | undefined;
   private readonly waiting = new Map<string, Waiting>();
   private readonly listeners = new Set<CommandListener>();
   private stopped = false;
@@ -49,15 +57,22 @@ export class PushSource implements RuntimeSource {
   ) {}
 
   async start(context: RuntimeSourceContext): Promise<void> {
-    this.sink = context.sink;
+    // This source runs in the gateway, whose sink appends (../gateway/gateway.ts `attach`).
+    if (typeof (context.sink as Partial<AppendingSink>).push !== "function")
+      throw new Error("push ingest needs the gateway's appending sink");
+    this.sink = context.sink as AppendingSink;
     await context.sink.status("live", "waiting for the runtime to push records");
   }
 
-  /** Pushed records in `format`, stored in order; resolves once they are durable. */
-  async ingest(records: readonly unknown[], format: string, meta?: readonly (RecordMeta | undefined)[]) {
+  /** Pushed records in `format`, stored in order; resolves with their entries once they are durable.
+   * With `completes`, the batch's idempotency claim is completed in the same transaction. */
+  async ingest(
+    records: readonly unknown[],
+    format: string,
+    completes?: IdempotencyCompletion,
+  ): Promise<LogEntry[]> {
     if (this.sink === undefined || this.stopped) throw new Error("the session is not running");
-    if (format === "agent-ui") await this.sink.events(records as never[]);
-    else await this.sink.records(records, format, meta);
+    return this.sink.push(records, format, completes);
   }
 
   /** The runtime says its run is over (or failed): the session's source status follows. */

@@ -6,13 +6,15 @@
 // same transaction as its event (never an event whose ref resolves to nothing) and before any later
 // append of the queue (FIFO holds for bodies too).
 import type { AgentUiEvent } from "@agent-ui/contracts";
-import type { DetailRecord, LogEntry } from "./session-store";
+import type { DetailRecord, IdempotencyCompletion, LogEntry } from "./session-store";
 
 export interface AppendRequest {
   sessionId: string;
   events: readonly AgentUiEvent[];
   /** Bodies to keep in the same transaction (undefined on the hot path: appends without bodies). */
   details: readonly DetailRecord[] | undefined;
+  /** An idempotency claim to complete in the same transaction (push ingest with an Idempotency-Key). */
+  completes?: IdempotencyCompletion;
 }
 
 /** Commits a batch; returns, per request, its entries or the error that request alone failed with. A
@@ -38,9 +40,10 @@ export class GroupCommit {
     sessionId: string,
     events: readonly AgentUiEvent[],
     details?: readonly DetailRecord[],
+    completes?: IdempotencyCompletion,
   ): Promise<LogEntry[]> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ sessionId, events, details, resolve, reject });
+      this.queue.push({ sessionId, events, details, completes, resolve, reject });
       if (!this.running) {
         this.running = true;
         // Let the current turn of the event loop add its appends to the same transaction.

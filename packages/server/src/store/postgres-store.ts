@@ -3,8 +3,14 @@
 // order) and inserts the events under a unique (session_id, seq) key; `pg_notify` inside the same
 // transaction tells every gateway (LISTEN) after commit, so a subscriber of any gateway sees it live. The
 // detail bodies an append carries are inserted in that transaction before it commits, so a gateway woken by
-// the notification always finds the bodies of the events it delivers.
+// the notification always finds the bodies of the events it delivers, and so is the answer of the
+// idempotency claim an append completes (push ingest). A claim is owned by the store instance (gateway
+// process) that made it, which holds a session-level advisory lock on its owner id for as long as it
+// lives (on its LISTEN connection): a pending claim whose owner's lock is free belongs to a process that
+// is gone, never completed, stored nothing, and is taken over. Correctness does not rest on that guess:
+// an append completes a claim only while it still owns it, so at most one request ever applies a key.
 import type { AgentUiEvent, ProjectionState, WriteResult } from "@agent-ui/contracts";
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type {
   AppendListener,
@@ -16,7 +22,7 @@ import type {
 } from "./session-store";
 import { type AppendRequest, GroupCommit } from "./group-commit";
 import { upsertDetails } from "./postgres-details";
-import { UnknownSessionError } from "./session-store";
+import { IdempotencyClaimLostError, UnknownSessionError } from "./session-store";
 import { type DetailRow, detailRowToRecord, type SessionRow, sessionRowToRecord } from "./session-row";
 
 export interface PostgresStoreOptions {
@@ -51,7 +57,10 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       body TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (session_id, ref));
     CREATE TABLE IF NOT EXISTS ${t("idempotency")} (
       session_id TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, result TEXT,
-      created_at TEXT NOT NULL, PRIMARY KEY (session_id, key));`);
+      created_at TEXT NOT NULL, PRIMARY KEY (session_id, key));
+    ALTER TABLE ${t("idempotency")} ADD COLUMN IF NOT EXISTS owner BIGINT;`);
+  /** This store instance: the owner of the claims it makes (a positive random 63-bit id). */
+  const owner = (randomBytes(8).readBigUInt64BE() >> 1n).toString();
 
   const listeners = new Set<AppendListener>();
   const notify = (sessionId: string, lastSeq: number, entries?: readonly LogEntry[]) => {
@@ -67,6 +76,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       if (!closed) setTimeout(() => void listen().catch(() => {}), 500);
     });
     await client.connect();
+    // Held for this store's life: other gateways read a free lock as "the owner of these claims is gone".
+    await client.query("SELECT pg_advisory_lock($1::bigint)", [owner]);
     client.on("notification", (message) => {
       const [sessionId, seq] = (message.payload ?? "").split("\t");
       const lastSeq = Number(seq);
@@ -96,7 +107,10 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
    * locked in id order, so two gateways committing overlapping batches cannot deadlock. A batch without
    * detail bodies (the hot path) is one statement: one round trip per group commit. */
   const commitBatch = (requests: readonly AppendRequest[]) =>
-    requests.some((request) => request.details !== undefined && request.details.length > 0)
+    requests.some(
+      (request) =>
+        (request.details !== undefined && request.details.length > 0) || request.completes !== undefined,
+    )
       ? commitWithDetails(requests)
       : commitEvents(requests);
 
@@ -156,7 +170,25 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       });
       const results: (LogEntry[] | Error)[] = new Array(requests.length);
       for (const sessionId of [...bySession.keys()].sort()) {
-        const indexes = bySession.get(sessionId)!;
+        let indexes = bySession.get(sessionId)!;
+        // A request completing a claim this store no longer owns stores nothing. The claim rows are
+        // locked until commit, so a takeover waits and then finds the key completed.
+        const lost = new Set<number>();
+        for (const i of indexes) {
+          const completes = requests[i].completes;
+          if (completes === undefined) continue;
+          const held = await client.query(
+            `SELECT 1 FROM ${t("idempotency")} WHERE session_id = $1 AND key = $2 AND owner = $3 AND result IS NULL FOR UPDATE`,
+            [sessionId, completes.key, owner],
+          );
+          if (held.rowCount === 0) lost.add(i);
+        }
+        if (lost.size > 0) {
+          for (const i of lost)
+            results[i] = new IdempotencyClaimLostError(sessionId, requests[i].completes!.key);
+          indexes = indexes.filter((i) => !lost.has(i));
+          if (indexes.length === 0) continue;
+        }
         const total = indexes.reduce((sum, i) => sum + requests[i].events.length, 0);
         const bumped = await client.query<{ last_seq: string }>(
           `UPDATE ${t("sessions")} SET last_seq = last_seq + $2, updated_at = $3 WHERE id = $1 RETURNING last_seq`,
@@ -170,6 +202,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         const seqs: number[] = [];
         const texts: string[] = [];
         let details: DetailRecord[] | undefined;
+        const answers: { key: string; result: string }[] = [];
         for (const i of indexes) {
           const carried = requests[i].details;
           if (carried !== undefined && carried.length > 0) {
@@ -182,8 +215,17 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
             texts.push(JSON.stringify(event));
             return { seq, event };
           });
+          const completes = requests[i].completes;
+          if (completes !== undefined)
+            answers.push({ key: completes.key, result: JSON.stringify({ ...completes.result, seq }) });
         }
         if (details) await upsertDetails(client, t("details"), sessionId, details);
+        if (answers.length > 0)
+          await client.query(
+            `UPDATE ${t("idempotency")} i SET result = a.result FROM unnest($2::text[], $3::text[]) AS a(key, result)
+             WHERE i.session_id = $1 AND i.key = a.key`,
+            [sessionId, answers.map((a) => a.key), answers.map((a) => a.result)],
+          );
         // Bodies-only requests append nothing and wake nobody.
         if (total === 0) continue;
         await client.query(
@@ -255,9 +297,10 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         client.release();
       }
     },
-    async append(sessionId, events, details): Promise<LogEntry[]> {
-      if (events.length === 0 && (details === undefined || details.length === 0)) return [];
-      return appends.submit(sessionId, events, details);
+    async append(sessionId, events, details, completes): Promise<LogEntry[]> {
+      if (events.length === 0 && (details === undefined || details.length === 0) && completes === undefined)
+        return [];
+      return appends.submit(sessionId, events, details, completes);
     },
     async readEvents(sessionId, readOptions = {}) {
       const { rows } = await pool.query<{ seq: string; event: string }>(
@@ -287,33 +330,62 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       };
     },
     async claimIdempotency(sessionId, key, fingerprint): Promise<IdempotencyClaim> {
-      const inserted = await pool.query(
-        `INSERT INTO ${t("idempotency")} (session_id, key, fingerprint, result, created_at)
-         VALUES ($1, $2, $3, NULL, $4) ON CONFLICT DO NOTHING`,
-        [sessionId, key, fingerprint, new Date().toISOString()],
-      );
-      if (inserted.rowCount === 1) return { kind: "claimed" };
-      const { rows } = await pool.query<{ fingerprint: string; result: string | null }>(
-        `SELECT fingerprint, result FROM ${t("idempotency")} WHERE session_id = $1 AND key = $2`,
-        [sessionId, key],
-      );
-      const row = rows[0];
-      if (!row) return { kind: "claimed" };
-      return row.result === null
-        ? { kind: "pending", fingerprint: row.fingerprint }
-        : { kind: "done", fingerprint: row.fingerprint, result: JSON.parse(row.result) as WriteResult };
+      for (;;) {
+        const now = new Date().toISOString();
+        const inserted = await pool.query(
+          `INSERT INTO ${t("idempotency")} (session_id, key, fingerprint, result, created_at, owner)
+           VALUES ($1, $2, $3, NULL, $4, $5) ON CONFLICT DO NOTHING`,
+          [sessionId, key, fingerprint, now, owner],
+        );
+        if (inserted.rowCount === 1) return { kind: "claimed" };
+        const { rows } = await pool.query<{
+          fingerprint: string;
+          result: string | null;
+          owner: string | null;
+        }>(`SELECT fingerprint, result, owner FROM ${t("idempotency")} WHERE session_id = $1 AND key = $2`, [
+          sessionId,
+          key,
+        ]);
+        const row = rows[0];
+        // Released in between: claim it again.
+        if (!row) continue;
+        if (row.result !== null)
+          return {
+            kind: "done",
+            fingerprint: row.fingerprint,
+            result: JSON.parse(row.result) as WriteResult,
+          };
+        if (row.owner === owner) return { kind: "pending", fingerprint: row.fingerprint };
+        // Pending in another store instance: taken over only when that owner's lock is free (its process
+        // is gone), and only if the row is still the one read (not completed or taken meanwhile).
+        const taken = await inTransaction((client) =>
+          client.query(
+            `UPDATE ${t("idempotency")} SET fingerprint = $3, created_at = $4, owner = $5
+             WHERE session_id = $1 AND key = $2 AND result IS NULL AND owner IS NOT DISTINCT FROM $6::bigint
+               AND ($6::bigint IS NULL OR pg_try_advisory_xact_lock($6::bigint))`,
+            [sessionId, key, fingerprint, now, owner, row.owner],
+          ),
+        );
+        if (taken.rowCount === 1) return { kind: "claimed" };
+        const again = await pool.query<{ result: string | null; owner: string | null }>(
+          `SELECT result, owner FROM ${t("idempotency")} WHERE session_id = $1 AND key = $2`,
+          [sessionId, key],
+        );
+        // Still pending under the same live owner: it is running.
+        if (again.rows[0]?.result === null && again.rows[0].owner === row.owner)
+          return { kind: "pending", fingerprint: row.fingerprint };
+      }
     },
     async completeIdempotency(sessionId, key, result) {
-      await pool.query(`UPDATE ${t("idempotency")} SET result = $1 WHERE session_id = $2 AND key = $3`, [
-        JSON.stringify(result),
-        sessionId,
-        key,
-      ]);
+      await pool.query(
+        `UPDATE ${t("idempotency")} SET result = $1 WHERE session_id = $2 AND key = $3 AND owner = $4 AND result IS NULL`,
+        [JSON.stringify(result), sessionId, key, owner],
+      );
     },
     async releaseIdempotency(sessionId, key) {
       await pool.query(
-        `DELETE FROM ${t("idempotency")} WHERE session_id = $1 AND key = $2 AND result IS NULL`,
-        [sessionId, key],
+        `DELETE FROM ${t("idempotency")} WHERE session_id = $1 AND key = $2 AND owner = $3 AND result IS NULL`,
+        [sessionId, key, owner],
       );
     },
     async putDetails(sessionId, details) {

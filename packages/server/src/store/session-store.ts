@@ -52,6 +52,27 @@ export interface DetailRecord {
   body: string;
 }
 
+/** Completes an idempotency claim in the transaction of an append: either the events and the key's answer
+ * are both durable, or neither is (a crash between them cannot leave a key that never completes). */
+export interface IdempotencyCompletion {
+  key: string;
+  /** Stored as the key's result, with `seq` set to the seq of the append's last event (the session's log
+   * head when it appends none). */
+  result: Record<string, unknown>;
+}
+
+/** An append that was to complete an idempotency claim no longer holds it: the claim was taken over by
+ * another request after this store was presumed gone. Nothing of the append was stored. */
+export class IdempotencyClaimLostError extends Error {
+  constructor(
+    readonly sessionId: string,
+    readonly key: string,
+  ) {
+    super(`the idempotency claim ${key} of session ${sessionId} is no longer held by this gateway`);
+    this.name = "IdempotencyClaimLostError";
+  }
+}
+
 /** Outcome of claiming an idempotency key before running a write. */
 export type IdempotencyClaim =
   | { kind: "claimed" }
@@ -85,22 +106,27 @@ export interface SessionStore {
    * bodies those events reference (TOOL-03): they are kept in the same transaction, so either both are
    * durable or neither is, and an append listener — in this or (Postgres) another process — that sees an
    * event can already read its body. A failed append keeps none of its bodies. With no events, the
-   * bodies alone are kept, in queue order with the appends around them. */
+   * bodies alone are kept, in queue order with the appends around them. With `completes`, the claim this
+   * store holds on that key is completed in the same transaction; when the claim is no longer this
+   * store's, nothing is stored and it rejects with `IdempotencyClaimLostError`. */
   append(
     sessionId: string,
     events: readonly AgentUiEvent[],
     details?: readonly DetailRecord[],
+    completes?: IdempotencyCompletion,
   ): Promise<LogEntry[]>;
   readEvents(sessionId: string, options?: ReadOptions): Promise<LogEntry[]>;
   /** Resolves with the size of the state's JSON text when the store serialized it. */
   saveSnapshot(sessionId: string, seq: number, state: ProjectionState): Promise<number | undefined>;
   latestSnapshot(sessionId: string): Promise<SnapshotRecord | undefined>;
   /** Reserves `key` for one request. `fingerprint` identifies the command, so a key reused for a different
-   * command is detected. */
+   * command is detected. A claim is held by this store instance (this gateway process): one still pending
+   * from a process that is gone (killed between claim and completion) never completed, so it counts as
+   * not applied and is taken over (`claimed`); one pending in a live process answers `pending`. */
   claimIdempotency(sessionId: string, key: string, fingerprint: string): Promise<IdempotencyClaim>;
-  /** Stores the result of a claimed key. */
+  /** Stores the result of a key this store claimed (nothing when the claim was taken over). */
   completeIdempotency(sessionId: string, key: string, result: WriteResult): Promise<void>;
-  /** Releases a claimed key whose write crashed before producing a result, so it can be retried. */
+  /** Releases a key this store claimed whose write failed before producing a result, so it can be retried. */
   releaseIdempotency(sessionId: string, key: string): Promise<void>;
   /** Keeps detail bodies by ref; a ref stored again is replaced by its newer body (the last one wins within
    * a call too). Same as `append(sessionId, [], details)`: queued behind earlier appends, and rejected

@@ -2,7 +2,9 @@
 // serialized input, so the same code runs in the gateway's thread (`:memory:` stores) or in the commit
 // worker (file stores, ./sqlite-commit-worker). An append batch:
 // per request, the session's next `seq` values are assigned, its detail bodies and events are inserted, and
-// its `last_seq` moves — all of one group-commit batch in one transaction (one fsync).
+// its `last_seq` moves, and the idempotency claim it completes (push ingest) gets its answer — all of one
+// group-commit batch in one transaction (one fsync). A request whose claim is no longer held by the
+// appending store (taken over after a restart) stores nothing.
 import type Database from "better-sqlite3";
 
 /** An append request as it crosses to the commit thread: events already JSON, bodies already storable. */
@@ -10,10 +12,16 @@ export interface SerializedAppend {
   sessionId: string;
   eventJson: readonly string[];
   details: readonly { ref: string; mediaType: string; bytes: number; body: string }[] | undefined;
+  /** The claim to complete: its key, the claiming store's owner id, the answer (`seq` is set here). */
+  completes?: { key: string; owner: string; result: Record<string, unknown> };
 }
 
-/** Per request: the seq of its first event and how many it appended, or that its session is unknown. */
-export type AppendOutcome = { firstSeq: number; count: number } | { unknownSession: string };
+/** Per request: the seq of its first event and how many it appended, or that its session is unknown, or
+ * that the claim it was to complete is no longer its own. */
+export type AppendOutcome =
+  | { firstSeq: number; count: number }
+  | { unknownSession: string }
+  | { claimLost: string };
 
 export type AppendBatch = (requests: readonly SerializedAppend[]) => AppendOutcome[];
 
@@ -27,14 +35,24 @@ export function sqliteAppendBatch(db: Database.Database): AppendBatch {
      ON CONFLICT (session_id, ref) DO UPDATE SET media_type = excluded.media_type, bytes = excluded.bytes,
      body = excluded.body, created_at = excluded.created_at`,
   );
-  const appendOne = ({ sessionId, eventJson, details }: SerializedAppend): AppendOutcome => {
+  const claimOf = db.prepare("SELECT owner, result FROM idempotency WHERE session_id = ? AND key = ?");
+  const complete = db.prepare("UPDATE idempotency SET result = ? WHERE session_id = ? AND key = ?");
+  const appendOne = ({ sessionId, eventJson, details, completes }: SerializedAppend): AppendOutcome => {
     const last = lastSeq.get(sessionId) as number | undefined;
     if (last === undefined) return { unknownSession: sessionId };
+    if (completes !== undefined) {
+      const claim = claimOf.get(sessionId, completes.key) as
+        | { owner: string | null; result: string | null }
+        | undefined;
+      if (claim?.owner !== completes.owner || claim.result !== null) return { claimLost: completes.key };
+    }
     const now = new Date().toISOString();
     for (const d of details ?? []) putDetail.run(sessionId, d.ref, d.mediaType, d.bytes, d.body, now);
     let seq = last;
     for (const json of eventJson) insertEvent.run(sessionId, ++seq, json);
     if (seq !== last) bumpSeq.run(seq, now, sessionId);
+    if (completes !== undefined)
+      complete.run(JSON.stringify({ ...completes.result, seq }), sessionId, completes.key);
     return { firstSeq: last + 1, count: seq - last };
   };
   const batch = db.transaction((requests: readonly SerializedAppend[]) => requests.map(appendOne));

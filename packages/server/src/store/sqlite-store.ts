@@ -2,7 +2,11 @@
 // acknowledged append survives a crash (./sqlite-pragmas). Appends are group-committed: each batch is one
 // transaction that assigns the next `seq` values, run by a commit worker thread so its fsync never blocks
 // the gateway (./sqlite-committer); commits run one at a time, so appends cannot interleave. Detail
-// bodies are written in that transaction too, next to the events that reference them.
+// bodies are written in that transaction too, next to the events that reference them, and so is the
+// answer of the idempotency claim an append completes. A claim is owned by the store instance that made
+// it; one left pending by an earlier process on this file (the data dir holds one process at a time) never
+// completed, so nothing of it was stored, and it is taken over.
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { AgentUiEvent, ProjectionState, WriteResult } from "@agent-ui/contracts";
@@ -29,7 +33,7 @@ import {
   StoreMarker,
   StoreRefusedError,
 } from "./sqlite-integrity";
-import { SessionDamagedError, UnknownSessionError } from "./session-store";
+import { IdempotencyClaimLostError, SessionDamagedError, UnknownSessionError } from "./session-store";
 import { type DetailRow, detailRowToRecord, type SessionRow, sessionRowToRecord } from "./session-row";
 
 const SCHEMA = `
@@ -73,9 +77,16 @@ CREATE TABLE IF NOT EXISTS idempotency (
   fingerprint TEXT NOT NULL,
   result TEXT,
   created_at TEXT NOT NULL,
+  owner TEXT,
   PRIMARY KEY (session_id, key)
 ) WITHOUT ROWID;
 `;
+
+/** Stores made before claims had owners get the column (their pending claims count as abandoned). */
+function addClaimOwner(db: ReturnType<typeof openSqlite>): void {
+  const columns = db.prepare("SELECT name FROM pragma_table_info('idempotency')").pluck().all();
+  if (!columns.includes("owner")) db.exec("ALTER TABLE idempotency ADD COLUMN owner TEXT");
+}
 
 export interface SqliteStoreOptions {
   /** Database file; `:memory:` for an ephemeral store. */
@@ -96,6 +107,7 @@ export function createSqliteStore(
   try {
     db = openSqlite(options.file);
     db.exec(SCHEMA);
+    addClaimOwner(db);
     if (marker) integrity = checkIntegrity(db, marker);
   } catch (error) {
     if (error instanceof StoreRefusedError) throw error;
@@ -135,6 +147,8 @@ export function createSqliteStore(
   const committer = options.file === ":memory:" ? inThreadCommitter(db) : workerCommitter(options.file);
 
   const listeners = new Set<AppendListener>();
+  /** This store instance: the owner of the claims it makes. */
+  const owner = randomUUID();
   const q = {
     insertSession: db.prepare(
       `INSERT INTO sessions (id, title, source_kind, scenario, config, status, created_at, updated_at, last_seq)
@@ -155,25 +169,37 @@ export function createSqliteStore(
       "SELECT seq, state, created_at FROM snapshots WHERE session_id = ? ORDER BY seq DESC LIMIT 1",
     ),
     claim: db.prepare(
-      "INSERT OR IGNORE INTO idempotency (session_id, key, fingerprint, result, created_at) VALUES (?, ?, ?, NULL, ?)",
+      "INSERT OR IGNORE INTO idempotency (session_id, key, fingerprint, result, created_at, owner) VALUES (?, ?, ?, NULL, ?, ?)",
     ),
-    getClaim: db.prepare("SELECT fingerprint, result FROM idempotency WHERE session_id = ? AND key = ?"),
-    complete: db.prepare("UPDATE idempotency SET result = ? WHERE session_id = ? AND key = ?"),
-    release: db.prepare("DELETE FROM idempotency WHERE session_id = ? AND key = ? AND result IS NULL"),
+    getClaim: db.prepare(
+      "SELECT fingerprint, result, owner FROM idempotency WHERE session_id = ? AND key = ?",
+    ),
+    takeOver: db.prepare(
+      "UPDATE idempotency SET fingerprint = ?, created_at = ?, owner = ? WHERE session_id = ? AND key = ? AND result IS NULL",
+    ),
+    complete: db.prepare(
+      "UPDATE idempotency SET result = ? WHERE session_id = ? AND key = ? AND owner = ? AND result IS NULL",
+    ),
+    release: db.prepare(
+      "DELETE FROM idempotency WHERE session_id = ? AND key = ? AND owner = ? AND result IS NULL",
+    ),
     readDetail: db.prepare(
       "SELECT ref, media_type, bytes, body FROM details WHERE session_id = ? AND ref = ?",
     ),
   };
   /** Serialized here, so the commit thread only writes; each entry's wire JSON reuses the event's. */
   const commitBatch = async (requests: readonly AppendRequest[]): Promise<(LogEntry[] | Error)[]> => {
-    const serialized: SerializedAppend[] = requests.map(({ sessionId, events, details }) => ({
+    const serialized: SerializedAppend[] = requests.map(({ sessionId, events, details, completes }) => ({
       sessionId,
       eventJson: events.map((event) => JSON.stringify(event)),
       details: details?.map(storableDetail),
+      completes: completes && { key: completes.key, owner, result: completes.result },
     }));
     const outcomes = await committer.commit(serialized);
     return outcomes.map((outcome, i) => {
       if ("unknownSession" in outcome) return new UnknownSessionError(outcome.unknownSession);
+      if ("claimLost" in outcome)
+        return new IdempotencyClaimLostError(requests[i].sessionId, outcome.claimLost);
       const { events } = requests[i];
       const { eventJson } = serialized[i];
       return events.map((event, k) => entryWithJson(outcome.firstSeq + k, event, eventJson[k]));
@@ -186,12 +212,20 @@ export function createSqliteStore(
   });
 
   const claimTx = db.transaction((sessionId: string, key: string, fingerprint: string): IdempotencyClaim => {
-    const inserted = q.claim.run(sessionId, key, fingerprint, new Date().toISOString()).changes === 1;
+    const now = new Date().toISOString();
+    const inserted = q.claim.run(sessionId, key, fingerprint, now, owner).changes === 1;
     if (inserted) return { kind: "claimed" };
-    const row = q.getClaim.get(sessionId, key) as { fingerprint: string; result: string | null };
-    return row.result === null
-      ? { kind: "pending", fingerprint: row.fingerprint }
-      : { kind: "done", fingerprint: row.fingerprint, result: JSON.parse(row.result) as WriteResult };
+    const row = q.getClaim.get(sessionId, key) as {
+      fingerprint: string;
+      result: string | null;
+      owner: string | null;
+    };
+    if (row.result !== null)
+      return { kind: "done", fingerprint: row.fingerprint, result: JSON.parse(row.result) as WriteResult };
+    if (row.owner === owner) return { kind: "pending", fingerprint: row.fingerprint };
+    // Pending since a process that is gone: it never completed, so nothing of it was stored.
+    q.takeOver.run(fingerprint, now, owner, sessionId, key);
+    return { kind: "claimed" };
   });
 
   return {
@@ -228,9 +262,10 @@ export function createSqliteStore(
         return q.deleteSession.run(id).changes > 0;
       })();
     },
-    async append(sessionId, events, details) {
-      if (events.length === 0 && (details === undefined || details.length === 0)) return [];
-      return appends.submit(sessionId, events, details);
+    async append(sessionId, events, details, completes) {
+      if (events.length === 0 && (details === undefined || details.length === 0) && completes === undefined)
+        return [];
+      return appends.submit(sessionId, events, details, completes);
     },
     async readEvents(sessionId, readOptions: ReadOptions = {}) {
       return readOf(sessionId, () => {
@@ -265,10 +300,10 @@ export function createSqliteStore(
       return claimTx.immediate(sessionId, key, fingerprint);
     },
     async completeIdempotency(sessionId, key, result) {
-      q.complete.run(JSON.stringify(result), sessionId, key);
+      q.complete.run(JSON.stringify(result), sessionId, key, owner);
     },
     async releaseIdempotency(sessionId, key) {
-      q.release.run(sessionId, key);
+      q.release.run(sessionId, key, owner);
     },
     async putDetails(sessionId, details) {
       if (details.length > 0) await appends.submit(sessionId, [], details);
