@@ -33,7 +33,7 @@ describe.skipIf(!runBrowser)("composer mentions in Chromium", () => {
     await page.getByRole("list", { name: "Attached context" }).getByText("Researcher").waitFor();
 
     const sent = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/commands"));
-    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("button", { name: "Send", exact: true }).click();
     const command = JSON.parse((await sent).postData() ?? "{}") as { kind?: string; contextRefs?: string[] };
     const researcher = (await loggedEvents(h, id)).find(
       (e) => (e.payload as { agentName?: string } | undefined)?.agentName === "Researcher",

@@ -53,8 +53,12 @@ describe.skipIf(!runBrowser)("answers and their turns in Chromium", () => {
     const box = first.getByRole("textbox", { name: "Edit message" });
     await box.fill("Run only the unit tests, please.");
     await first.getByRole("button", { name: "Resend" }).click();
+    // The runtime's user message (not the optimistic copy shown while sending) is the newest one.
     await page
-      .locator("article[data-role='user']", { hasText: "Run only the unit tests, please." })
+      .locator("article[data-role='user']:not(.aui-optimistic)", {
+        hasText: "Run only the unit tests, please.",
+      })
+      .last()
       .waitFor({ timeout: FACT_TIMEOUT });
     expect(await userMessages(page).count()).toBeGreaterThan(userBefore + 1);
     await expectNoAxeViolations(page, "after regenerate and edit-and-resend");
