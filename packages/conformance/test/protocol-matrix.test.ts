@@ -25,6 +25,7 @@ const MATRIX: Record<string, string[]> = {
   ],
   codex: ["TEXT-01", "TEXT-02", "TOOL-01", "TOOL-01-ERROR", "STAT-07", "ORD-02"],
   mcp: ["TOOL-01", "TOOL-01-ERROR", "HITL-03", "HITL-04"],
+  a2a: ["TEXT-01", "STAT-07"],
 };
 
 describe("protocol coverage matrix", () => {

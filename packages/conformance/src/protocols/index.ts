@@ -1,3 +1,4 @@
+import { A2A_STORIES } from "./a2a";
 import { AG_UI_STORIES } from "./ag-ui";
 import { AI_SDK_STORIES } from "./ai-sdk";
 import { CLAUDE_STORIES } from "./claude-agent-sdk";
@@ -16,4 +17,5 @@ export const PROTOCOL_STORIES: ProtocolStories[] = [
   CLAUDE_STORIES,
   CODEX_STORIES,
   MCP_STORIES,
+  A2A_STORIES,
 ];

@@ -14,7 +14,6 @@ export interface ProtocolCoverage {
 /** Formats whose rules are proven by other cases than the protocol stories, with where. */
 export const COVERED_ELSEWHERE: Record<string, string> = {
   lime: "the AUI-AR-*, AS-* and FIX-* cases run Lime runtime events and snapshots through the Lime adapter",
-  a2a: "A2A is a remote teammate, not the answering runtime: no tool calls, reasoning or approvals on the wire; its texts and task states are proven by test/peers-a2a.test.ts against the captured stream",
 };
 
 export function protocolCoverage(): ProtocolCoverage[] {
