@@ -3,8 +3,10 @@ import type { FixtureLoader } from "./fixtures";
 
 /** What a case feeds the pipeline: source records in one format, optionally after a hydration input. */
 export interface CaseInput {
-  /** `agent-ui` records are our envelope as-is; `lime` records go through the Lime adapter. */
-  format: "agent-ui" | "lime";
+  /** `agent-ui` records are our envelope as-is; any other registered adapter format id (`lime`, `ag-ui`,
+   * `ai-sdk`, `langgraph`, `openai-agents`, `a2a`, `claude-agent-sdk`, `codex`, `mcp`, …) goes through that
+   * adapter. */
+  format: string;
   records: unknown[];
   /** Applied with `Projector.hydrate` before the records (a projection `HydrationInput`). */
   hydrate?: unknown;

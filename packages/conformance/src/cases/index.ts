@@ -9,6 +9,7 @@ import { GOVERNANCE_CASES } from "./governance";
 import { OFFICIAL_FIXTURE_CASES } from "./official-fixtures";
 import { ORDERING_CASES } from "./ordering";
 import { PROJECTION_SCENARIO_CASES } from "./projection-scenarios";
+import { PROTOCOL_STORY_CASES } from "./protocol-stories";
 import { VALIDATION_CHECKLIST_CASES } from "./validation-checklist";
 
 /** The whole suite, in report order: AUI-AR cases, governance failures, ordering, acceptance items, fixtures. */
@@ -24,4 +25,5 @@ export const CASES: ConformanceCase[] = [
   ...ACCEPTANCE_CORE_CASES,
   ...ACCEPTANCE_TEAM_CASES,
   ...OFFICIAL_FIXTURE_CASES,
+  ...PROTOCOL_STORY_CASES,
 ];
