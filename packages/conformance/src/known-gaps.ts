@@ -7,10 +7,4 @@ export interface KnownGap {
   reason: string;
 }
 
-export const KNOWN_GAPS: KnownGap[] = [
-  {
-    id: "STAT-07@a2a",
-    reason:
-      "@agent-ui/adapters a2a: a TASK_STATE_FAILED status message becomes answer text and run.failed carries only 'remote task failed', so the failure reason is not on the failed status",
-  },
-];
+export const KNOWN_GAPS: KnownGap[] = [];

@@ -213,7 +213,10 @@ class A2aAdapter implements SourceAdapter {
       ];
     const out: AgentUiEvent[] = [];
     const fresh = message?.messageId === undefined || !this.seenMessages.has(message.messageId);
-    if (message !== undefined && message.role !== "user")
+    // A failed task's status message is why it failed: it goes on the failed run (STAT-07), never into
+    // the answer.
+    const failing = state === "failed" || state === "rejected";
+    if (message !== undefined && message.role !== "user" && !failing)
       out.push(...this.teammateMessage(task, message, info, fromTask));
     // A re-published task (every A2A turn starts with one) repeats a status already projected.
     if (state === task.state && (message === undefined || !fresh)) return out;
@@ -228,7 +231,14 @@ class A2aAdapter implements SourceAdapter {
     out.push(this.events.taskEvent(task, state, statusText, info));
     if ((state === "input_required" || state === "auth_required") && task.pendingActionId === undefined)
       out.push(this.events.requestAction(task, state, message, statusText, info));
-    const run = this.events.runOutcome(task, state, previous, info, fromTask);
+    const run = this.events.runOutcome(
+      task,
+      state,
+      previous,
+      info,
+      fromTask,
+      failing ? statusText : undefined,
+    );
     if (run !== undefined) out.push(run);
     return out;
   }

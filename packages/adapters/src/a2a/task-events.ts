@@ -53,6 +53,8 @@ export class RemoteTaskEvents {
     previous: RemoteState | undefined,
     info: SourceInfo,
     restated: boolean,
+    /** The agent's own words for a failure, from the failed status message. */
+    reason?: string,
   ): AgentUiEvent | undefined {
     const run = (type: string, fields: EventFields, key: string) =>
       this.runEvent(task, type, fields, key, info, restated);
@@ -61,7 +63,12 @@ export class RemoteTaskEvents {
     if (state === "failed" || state === "rejected")
       return run(
         "run.failed",
-        { payload: { category: `remote_${state}`, message: `remote task ${state}` } },
+        {
+          payload: {
+            category: `remote_${state}`,
+            message: reason ? `remote task ${state}: ${reason}` : `remote task ${state}`,
+          },
+        },
         state,
       );
     if (state === "working" && previous !== undefined) {
