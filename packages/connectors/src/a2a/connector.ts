@@ -27,6 +27,7 @@ import type {
 } from "@agent-ui/contracts";
 import { SourceConfigError, unavailableResult } from "@agent-ui/contracts";
 import { connectionTester } from "../probe/connection-test";
+import { delay } from "../upstream/delay";
 import { UpstreamGuard, type UpstreamPolicy } from "../upstream/policy";
 import {
   readUpstreamSse,
@@ -336,20 +337,6 @@ function asObject(value: unknown): Record<string, unknown> | undefined {
   return value !== null && typeof value === "object" && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : undefined;
-}
-
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }
 
 function readConfig(config: Record<string, unknown>): A2aConfig {

@@ -11,7 +11,6 @@
 import { randomUUID } from "node:crypto";
 import type { ControlCommand, WriteResult } from "@agent-ui/contracts";
 import {
-  delay,
   describe,
   enc,
   FrameTooLargeError,
@@ -40,6 +39,7 @@ import type {
 } from "@agent-ui/contracts";
 import { unavailableResult } from "@agent-ui/contracts";
 import { connectionTester } from "../probe/connection-test";
+import { delay } from "../upstream/delay";
 import { UpstreamGuard, type UpstreamPolicy } from "../upstream/policy";
 
 export const LANGGRAPH_FORMAT = "langgraph";

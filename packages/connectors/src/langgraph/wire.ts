@@ -245,20 +245,6 @@ export function settle(over: Promise<void>, ms: number): Promise<void> {
   return Promise.race([over, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-}
-
 /** A session's `config`: the server, the graph, optionally the thread and a first message. */
 export interface LangGraphConfig {
   url: string;

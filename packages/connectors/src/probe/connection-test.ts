@@ -102,6 +102,31 @@ const CARD_HEADERS = { accept: "application/json", "A2A-Version": "1.0" };
 /** A card is one JSON document: an event stream answering a card request is read no further. */
 const cardEnough = (_body: string, contentType: string) => contentType.includes("text/event-stream");
 
+/** GETs one agent card candidate. A redirect is that candidate's answer (undefined, told to
+ * `onRedirect`); any other failure is the host's, and says it all (thrown). */
+function readCard(
+  candidate: string,
+  headers: Record<string, string>,
+  guard: UpstreamGuard,
+  deadline: number,
+  onRedirect?: (failure: ProbeFailure) => void,
+): Promise<ProbeAnswer | undefined> {
+  return probeRequest({
+    url: new URL(candidate),
+    method: "GET",
+    headers: { ...CARD_HEADERS, ...headers },
+    guard,
+    deadline,
+    enough: cardEnough,
+  }).catch((error: unknown) => {
+    if (error instanceof ProbeFailure && error.code === "redirected") {
+      onRedirect?.(error);
+      return undefined;
+    }
+    throw error;
+  });
+}
+
 /** The card at `url`, when it answers 2xx with JSON shaped like an agent card. */
 function cardOf(answer: ProbeAnswer): Record<string, unknown> | undefined {
   if (describeBody(answer) !== "json") return undefined;
@@ -130,20 +155,8 @@ async function probeA2a(
   let postOnly: string | undefined;
   let lastStatus: ProbeFailure | undefined;
   for (const candidate of candidates) {
-    const answer = await probeRequest({
-      url: new URL(candidate),
-      method: "GET",
-      headers: { ...CARD_HEADERS, ...headers },
-      guard,
-      deadline,
-      enough: cardEnough,
-    }).catch((error: unknown) => {
-      // A redirect is one candidate's answer; any other failure is the host's, and says it all.
-      if (error instanceof ProbeFailure && error.code === "redirected") {
-        lastStatus = error;
-        return undefined;
-      }
-      throw error;
+    const answer = await readCard(candidate, headers, guard, deadline, (redirect) => {
+      lastStatus = redirect;
     });
     if (answer === undefined) continue;
     const failure = statusFailure(answer.status, `the agent card at ${candidate}`);
@@ -303,17 +316,7 @@ async function refuseA2aAgent(
 ): Promise<void> {
   const wellKnown = cardCandidates(url.toString()).filter((c) => c.endsWith("/.well-known/agent-card.json"));
   for (const candidate of wellKnown) {
-    const answer = await probeRequest({
-      url: new URL(candidate),
-      method: "GET",
-      headers: { ...CARD_HEADERS, ...headers },
-      guard,
-      deadline,
-      enough: cardEnough,
-    }).catch((error: unknown) => {
-      if (error instanceof ProbeFailure && error.code === "redirected") return undefined;
-      throw error;
-    });
+    const answer = await readCard(candidate, headers, guard, deadline);
     const card = answer && answer.status >= 200 && answer.status < 300 ? cardOf(answer) : undefined;
     if (card !== undefined)
       throw new ProbeFailure(
