@@ -55,4 +55,28 @@ describe("teammate policy", () => {
     expect(JSON.stringify(state)).not.toContain(secret);
     expect(state.agents.w1.policy?.sandbox).toBeDefined();
   });
+
+  it("TEAM-17 snake_case and alternative names; plan mode alone is a policy; fields beside the agent's count", () => {
+    const e = stream({ sessionId: "s", turnId: "t1" });
+    const state = projectEvents([
+      e("agent.spawned", {
+        agentId: "w1",
+        payload: {
+          policy: { permission_mode: "plan", approval_policy: "never", stopCondition: "tests pass" },
+        },
+      }),
+      e("agent.spawned", { agentId: "w2", payload: { plan_mode: false } }),
+      e("agent.spawned", { agentId: "w3", payload: { approvalPolicy: "on-failure", mode: "fast" } }),
+      e("agent.spawned", { agentId: "w4", payload: { policy: { budget: { limit: 3 } } } }),
+      e("agent.changed", { agentId: "w4", payload: { policy: { budget: { unit: "usd" } } } }),
+    ]);
+    expect(state.agents.w1.policy).toEqual({
+      permissionMode: "plan",
+      approval: "never",
+      termination: "tests pass",
+    });
+    expect(state.agents.w2.policy).toEqual({ planMode: false });
+    expect(state.agents.w3.policy).toEqual({ approval: "on-failure" });
+    expect(state.agents.w4.policy).toEqual({ budget: { limit: 3, unit: "usd" } });
+  });
 });

@@ -115,4 +115,45 @@ describe("PROF-02 PermissionSandboxSummary read model", () => {
     expect(state.runtime.model.selected).not.toBe("unavailable"); // RoutingLimitSummary
     expect(Object.keys(state.evidence).length).toBeGreaterThan(0); // EvidenceSummary
   });
+
+  it("PROF-02 aliases: permissionMode, sandboxProfile; a sandbox that does not apply is said so", () => {
+    const input = snapshot();
+    input.permissionSandboxSummary = { permissionMode: "plan", sandboxProfile: { network: "on" } };
+    expect(hydrate(input).getState().permissions).toMatchObject({ mode: "plan", sandbox: { network: "on" } });
+    const other = snapshot();
+    other.permissionSandboxSummary = { mode: "ask", sandbox: "not_applicable" };
+    expect(hydrate(other).getState().permissions.sandbox).toEqual({ status: "not_applicable" });
+  });
+
+  it("PROF-02 fields the summary leaves out keep what the slice held", () => {
+    const input = snapshot();
+    input.permissionState = { mode: "plan" };
+    input.sandboxState = { network: "off" };
+    input.permissionSandboxSummary = {
+      sandbox: "bogus",
+      riskLevel: 3,
+      violations: [{ id: "v1" }, { id: "v1" }, {}],
+    };
+    const { permissions } = hydrate(input).getState();
+    expect(permissions.mode).toBe("plan");
+    expect(permissions.sandbox).toEqual({ network: "off" });
+    expect(permissions.riskLevel).toBeUndefined();
+    expect(permissions.violations.map((v) => v.id)).toEqual(["v1", "violation:1"]);
+    expect(Object.keys(permissions.violations[0]).sort()).toEqual(["id", "source"]);
+  });
+
+  it("PROF-02 a snapshot with no permission facts leaves the slice untouched (no source); one fact marks it", () => {
+    const bare = hydrate(snapshot()).getState().permissions;
+    expect(bare.source).toBeUndefined();
+    for (const extra of [
+      { permissionState: {} },
+      { sandboxState: { a: 1 } },
+      { permissionSandboxSummary: {} },
+    ]) {
+      const input = { ...snapshot(), ...extra } as RuntimeSessionSnapshot;
+      const permissions = hydrate(input).getState().permissions;
+      expect(permissions.source).toBeDefined();
+      expect(permissions.mode).toBe("unknown");
+    }
+  });
 });
