@@ -1,5 +1,5 @@
 // Creates a push session on the gateway and runs the graph in it with an OpenAI chat model:
-//   AGENT_UI_URL=http://127.0.0.1:4318 AGENT_UI_TOKEN=… OPENAI_API_KEY=… npx tsx main.ts "delete /tmp/x"
+//   AGENT_UI_URL=http://127.0.0.1:4318 AGENT_UI_TOKEN=… OPENAI_API_KEY=… npx tsx main.ts "delete notes/old.txt"
 // (`npm install @langchain/openai` first; any other LangChain chat model that calls tools works too.)
 import { runApprovalGraph } from "./graph";
 
@@ -21,6 +21,6 @@ const state = await runApprovalGraph({
   token,
   sessionId: session.id,
   model: new ChatOpenAI({ model: process.env.OPENAI_MODEL ?? "gpt-5-mini" }),
-  input: process.argv[2] ?? "Delete /tmp/agent-ui-example.txt",
+  input: process.argv[2] ?? "Delete notes/agent-ui-example.txt",
 });
 console.log(`last message: ${state.values.messages.at(-1)?.content}`);

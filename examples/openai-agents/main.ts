@@ -1,5 +1,5 @@
 // Creates a push session on the gateway and runs the agent in it:
-//   AGENT_UI_URL=http://127.0.0.1:4318 AGENT_UI_TOKEN=… OPENAI_API_KEY=… npx tsx main.ts "delete /tmp/x"
+//   AGENT_UI_URL=http://127.0.0.1:4318 AGENT_UI_TOKEN=… OPENAI_API_KEY=… npx tsx main.ts "delete notes/old.txt"
 import { runOpsAgent } from "./agent";
 
 const baseUrl = process.env.AGENT_UI_URL ?? "http://127.0.0.1:4318";
@@ -18,6 +18,6 @@ const result = await runOpsAgent({
   token,
   sessionId: session.id,
   model: process.env.OPENAI_MODEL ?? "gpt-5-mini",
-  input: process.argv[2] ?? "Delete /tmp/agent-ui-example.txt",
+  input: process.argv[2] ?? "Delete notes/agent-ui-example.txt",
 });
 console.log(`final output: ${result.finalOutput}`);
