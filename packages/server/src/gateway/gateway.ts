@@ -12,7 +12,6 @@ import {
   type WriteResult,
 } from "@agent-ui/contracts";
 import type { RuntimeSource, RuntimeSourceFactory, SourceStatus } from "@agent-ui/contracts";
-import { SourceConfigError } from "@agent-ui/contracts";
 import type { WebhookRegistry } from "./webhooks";
 import type { AppendingSink } from "../sources/push-source";
 import type {
@@ -24,6 +23,7 @@ import type {
 } from "../store/session-store";
 import { IdempotentCommands } from "./commands";
 import { GatewayError } from "./errors";
+import { refusalOf, SourceKinds } from "./source-kinds";
 import { errorMessage, SessionIngest } from "./ingest";
 import { DEFAULT_PUMP_LIMITS, type PumpLimits } from "./live-pump";
 import { type CachedProjection, ProjectionCache } from "./projection-cache";
@@ -70,7 +70,8 @@ export class Gateway {
   readonly store: SessionStore;
   /** Callback URLs upstreams post to (A2A push notifications). */
   readonly webhooks: WebhookRegistry | undefined;
-  private readonly factories: readonly RuntimeSourceFactory[];
+  /** The source kinds this gateway offers (`GET /api/sources`, session creation, connection tests). */
+  readonly sources: SourceKinds;
   private readonly snapshotEvery: number;
   private readonly projectorFactory: ProjectorFactory;
   private readonly feeds = new Map<string, Promise<SessionFeed>>();
@@ -86,7 +87,7 @@ export class Gateway {
   constructor(options: GatewayOptions) {
     this.store = options.store;
     this.webhooks = options.webhooks;
-    this.factories = options.sources;
+    this.sources = new SourceKinds(options.sources);
     this.snapshotEvery = options.snapshotEvery ?? 200;
     this.projectorFactory = options.projectorFactory ?? defaultProjectorFactory;
     this.projections = new ProjectionCache(options.maxCachedProjections, options.maxCachedProjectionBytes);
@@ -100,28 +101,11 @@ export class Gateway {
   }
 
   sourceKinds(): SourceInfo[] {
-    return this.factories.map((f) => ({
-      kind: f.kind,
-      description: f.description,
-      scenarios: f.scenarios ?? [],
-      ...(f.messageControls ? { messageControls: f.messageControls } : {}),
-    }));
-  }
-
-  /** The source kinds that can try an upstream before a session exists (`POST /api/connect/test`). */
-  testableSources(): Map<string, RuntimeSourceFactory> {
-    return new Map(this.factories.filter((f) => f.test !== undefined).map((f) => [f.kind, f]));
+    return this.sources.list();
   }
 
   async createSession(input: CreateSessionInput): Promise<SessionRecord> {
-    const factory = this.factories.find((f) => f.kind === input.source);
-    if (!factory) {
-      throw new GatewayError(
-        "invalid",
-        "unknown_source",
-        `unknown runtime source "${input.source}"; see GET /api/sources`,
-      );
-    }
+    const factory = this.sources.factory(input.source);
     const id = input.id ?? randomUUID();
     if (!SESSION_ID.test(id))
       throw new GatewayError("invalid", "invalid_session_id", "session id must match [A-Za-z0-9._:-]{1,128}");
@@ -132,9 +116,7 @@ export class Gateway {
     try {
       source = factory.create({ sessionId: id, scenario: input.scenario, config });
     } catch (error) {
-      if (error instanceof SourceConfigError)
-        throw new GatewayError("invalid", error.code, redactText(error.message));
-      throw error;
+      throw refusalOf(error);
     }
     const record = await this.store.createSession({
       id,

@@ -2,24 +2,15 @@
 // failed (or what was found) with a code. The test itself belongs to the source kind (its factory's
 // `test`, which goes through that connector's upstream policy); this route checks the request and picks
 // the kind. Behind the same token, Origin and JSON-write guards as every write.
-import { MAX_CONNECTION_TEST_MS, SourceConfigError } from "@agent-ui/contracts";
+import { MAX_CONNECTION_TEST_MS } from "@agent-ui/contracts";
 import type { Hono } from "hono";
-import { GatewayError } from "../gateway/errors";
 import type { Gateway } from "../gateway/gateway";
 import { badRequest, readJsonObject } from "./params";
 
 export function connectRoutes(app: Hono, gateway: Gateway): void {
   app.post("/api/connect/test", async (c) => {
     const body = await readJsonObject(c);
-    const source = body.source;
-    const testable = gateway.testableSources();
-    const factory = typeof source === "string" ? testable.get(source) : undefined;
-    if (factory?.test === undefined)
-      throw new GatewayError(
-        "invalid",
-        "unknown_source",
-        `"source" must be one of ${[...testable.keys()].join(", ")} (the connectors this gateway can test)`,
-      );
+    const test = gateway.sources.tester(body.source);
     const config = body.config;
     if (typeof config !== "object" || config === null || Array.isArray(config))
       throw badRequest('"config" (an object with "url" and optional "headers") is required');
@@ -32,12 +23,6 @@ export function connectRoutes(app: Hono, gateway: Gateway): void {
         timeoutMs > MAX_CONNECTION_TEST_MS)
     )
       throw badRequest(`"timeoutMs" must be an integer between 100 and ${MAX_CONNECTION_TEST_MS}`);
-    try {
-      return c.json(await factory.test(config as Record<string, unknown>, { timeoutMs }));
-    } catch (error) {
-      if (error instanceof SourceConfigError)
-        throw new GatewayError("invalid", "invalid_source_config", error.message);
-      throw error;
-    }
+    return c.json(await test(config as Record<string, unknown>, { timeoutMs }));
   });
 }
