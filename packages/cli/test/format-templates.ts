@@ -85,4 +85,25 @@ export function replaceLeaf(
   return copy;
 }
 
+/** A deep copy of `records` with the key nearest the leaf at `path` (the last object key on the path)
+ * renamed to `rename(old)`, its value and the other keys' order kept. */
+export function renameKey(
+  records: readonly unknown[],
+  index: number,
+  path: Path,
+  rename: (old: string) => string,
+): unknown[] {
+  const copy = structuredClone(records) as unknown[];
+  const at = path.findLastIndex((key) => typeof key === "string");
+  if (at === -1) return copy;
+  let node = copy[index] as Record<string | number, unknown>;
+  for (const key of path.slice(0, at)) node = node[key] as Record<string | number, unknown>;
+  const old = path[at] as string;
+  const renamed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) renamed[key === old ? rename(old) : key] = value;
+  for (const key of Object.keys(node)) delete node[key];
+  Object.assign(node, renamed);
+  return copy;
+}
+
 export const jsonl = (records: readonly unknown[]) => records.map((r) => JSON.stringify(r)).join("\n");

@@ -75,28 +75,56 @@ function redactNode(value: unknown, depth: number, walk: Walk): unknown {
     return copy ?? value;
   }
   const record = value as Record<string, unknown>;
+  const names = Object.keys(record);
+  // Built only from the first changed entry on, in key order: entries before it are copied as they are.
   let copy: Record<string, unknown> | null = null;
-  for (const key of Object.keys(record)) {
+  for (let i = 0; i < names.length; i++) {
+    const key = names[i];
     const child = record[key];
-    if (typeof child !== "string" && (typeof child !== "object" || child === null)) {
-      if (child === undefined || typeof child === "boolean" || secretKeyReason(key) === null) continue;
-    }
-    keys.push(key);
-    let next: unknown;
+    const name = redactKey(key, walk);
+    let next = child;
     const keyReason = secretKeyReason(key);
-    if (keyReason !== null && isSecretBearingValue(child) && !isRedactionMarker(child)) {
-      report(walk, keyReason);
-      next = redactionMarker(keyReason);
-    } else {
-      next = redactNode(child, depth + 1, walk);
+    const walked =
+      typeof child === "string" ||
+      (typeof child === "object" && child !== null) ||
+      (child !== undefined && typeof child !== "boolean" && keyReason !== null);
+    if (walked) {
+      keys.push(name);
+      if (keyReason !== null && isSecretBearingValue(child) && !isRedactionMarker(child)) {
+        report(walk, keyReason);
+        next = redactionMarker(keyReason);
+      } else {
+        next = redactNode(child, depth + 1, walk);
+      }
+      keys.pop();
     }
-    keys.pop();
-    if (next !== child) {
-      if (copy === null) copy = { ...record };
-      setOwn(copy, key, next);
+    if (copy === null && (next !== child || name !== key)) {
+      copy = {};
+      for (let j = 0; j < i; j++) setOwn(copy, names[j], record[names[j]]);
     }
+    if (copy !== null) setOwn(copy, freeName(copy, name), next);
   }
   return copy ?? record;
+}
+
+/** A key with every secret-shaped substring replaced by its marker: a secret may be a key too (a map
+ * from token to user, a tool's JSON arguments with the token as a field name). */
+function redactKey(key: string, walk: Walk): string {
+  const matches = findSecretsInString(key);
+  if (matches.length === 0) return key;
+  const name = applyMatches(key, matches);
+  walk.keys.push(name);
+  for (const match of matches) report(walk, match.reason);
+  walk.keys.pop();
+  return name;
+}
+
+/** `name`, or `name (2)`, `name (3)`, … when two redacted keys came out the same: no entry is lost. */
+function freeName(copy: Record<string, unknown>, name: string): string {
+  if (!Object.hasOwn(copy, name)) return name;
+  let n = 2;
+  while (Object.hasOwn(copy, `${name} (${n})`)) n++;
+  return `${name} (${n})`;
 }
 
 function redactString(text: string, walk: Walk): string {

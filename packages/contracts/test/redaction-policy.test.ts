@@ -2,7 +2,14 @@
 // a structure, and streamed in chunks split anywhere, never survives.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { redact, redactGrowingText, redactText, withoutTrailingSecretStart } from "../src/index";
+import {
+  redact,
+  redactGrowingText,
+  redactText,
+  redactionMarker,
+  withoutTrailingSecretStart,
+} from "../src/index";
+import { isSecretBearingValue, secretKeyReason } from "../src/secrets";
 import { SECRET_KINDS, anySecret, leakedNeedle } from "./secret-corpus";
 
 const around = fc.string({ maxLength: 40 });
@@ -34,6 +41,45 @@ describe("SEC-02 one redaction policy: every covered shape", () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  it("a secret inside an object key is redacted in the key; the entry, its value and the key order stay", () => {
+    fc.assert(
+      fc.property(
+        anySecret,
+        fc.string({ maxLength: 8 }),
+        fc.jsonValue({ maxDepth: 2 }),
+        (secret, around, value) => {
+          const key = `${around} ${secret.text} ${around}`;
+          const input = { first: 1, nested: { [key]: value }, last: true };
+          const { value: out, redactions } = redact(input);
+          expect(leakedNeedle(secret, JSON.stringify(out))).toBeUndefined();
+          expect(Object.keys(out)).toEqual(["first", "nested", "last"]);
+          const [name] = Object.keys(out.nested);
+          expect(name).toBe(redactText(key));
+          // A key that names a secret ("…PRIVATE KEY…") also hides its value, as any such key does.
+          const expected =
+            secretKeyReason(key) !== null && isSecretBearingValue(value)
+              ? redactionMarker(secretKeyReason(key) as string)
+              : redact(value).value;
+          expect(JSON.stringify(out.nested[name])).toBe(JSON.stringify(expected));
+          expect(redactions.some((r) => r.path.startsWith("/nested/"))).toBe(true);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("two keys that redact to the same name both stay", () => {
+    const a = ["gh", "p_", "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"].join("");
+    const b = ["gh", "p_", "Z9y8X7w6V5u4T3s2R1q0P9o8N7m6L5k4J3i2"].join("");
+    const { value } = redact({ [a]: "first", [b]: "second", plain: 3 });
+    expect(value).toEqual({
+      "[redacted:github_token]": "first",
+      "[redacted:github_token] (2)": "second",
+      plain: 3,
+    });
+    expect(Object.keys(value)).toEqual(["[redacted:github_token]", "[redacted:github_token] (2)", "plain"]);
   });
 });
 
