@@ -22,6 +22,7 @@ import type {
 } from "./session-store";
 import { type AppendRequest, GroupCommit } from "./group-commit";
 import { upsertDetails } from "./postgres-details";
+import { claimRuntimes, runtimeLeaseColumn } from "./postgres-runtime-lease";
 import { IdempotencyClaimLostError, UnknownSessionError } from "./session-store";
 import { type DetailRow, detailRowToRecord, type SessionRow, sessionRowToRecord } from "./session-row";
 
@@ -58,7 +59,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     CREATE TABLE IF NOT EXISTS ${t("idempotency")} (
       session_id TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, result TEXT,
       created_at TEXT NOT NULL, PRIMARY KEY (session_id, key));
-    ALTER TABLE ${t("idempotency")} ADD COLUMN IF NOT EXISTS owner BIGINT;`);
+    ALTER TABLE ${t("idempotency")} ADD COLUMN IF NOT EXISTS owner BIGINT;
+    ${runtimeLeaseColumn(t("sessions"))}`);
   /** This store instance: the owner of the claims it makes (a positive random 63-bit id). */
   const owner = (randomBytes(8).readBigUInt64BE() >> 1n).toString();
 
@@ -245,8 +247,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
     async createSession(session: NewSession) {
       const now = new Date().toISOString();
       const { rows } = await pool.query<SessionRow>(
-        `INSERT INTO ${t("sessions")} (id, title, source_kind, scenario, config, status, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, 'starting', $6, $6) RETURNING *`,
+        `INSERT INTO ${t("sessions")} (id, title, source_kind, scenario, config, status, created_at, updated_at, owner)
+         VALUES ($1, $2, $3, $4, $5, 'starting', $6, $6, $7) RETURNING *`,
         [
           session.id,
           session.title ?? null,
@@ -254,6 +256,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
           session.scenario ?? null,
           JSON.stringify(session.config),
           now,
+          // The runtime the creating gateway attaches is held by this instance (./postgres-runtime-lease).
+          owner,
         ],
       );
       return sessionRowToRecord(rows[0]);
@@ -402,6 +406,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    claimRuntimes: (sessionIds) => claimRuntimes(pool, t("sessions"), owner, sessionIds),
     async close() {
       closed = true;
       listeners.clear();
