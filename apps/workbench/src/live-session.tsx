@@ -7,6 +7,7 @@ import {
   type MessageControls,
   type ProjectionStore,
   type SessionMetrics,
+  SessionMetricsProvider,
   useAgentConnection,
   useAgentHistory,
   useProjection,
@@ -73,25 +74,28 @@ export function LiveSession(props: LiveSessionProps) {
         />
         <TimeTravel sessionId={sessionId} head={head} log={log} onTravel={onTravel} />
       </div>
-      <SessionView
-        store={past?.store ?? session.store}
-        dispatch={dispatch}
-        loadDetail={session.loadDetail}
-        latency={past ? undefined : latencySource}
-        readOnlyReason={past ? `Viewing the past (#${past.seq}); go back to live to act.` : undefined}
-        history={past ? PAST_HISTORY : history}
-        onLoadEarlier={onLoadEarlier}
-        messageControls={props.messageControls}
-        inspector={
-          <Suspense fallback={<p className="aui-hint">Loading the inspector…</p>}>
-            <EventInspector log={log} head={head} />
-          </Suspense>
-        }
-        drafts={props.drafts.text}
-        contextDrafts={props.drafts.context}
-        draftKey={sessionId}
-        panelsOpen={props.panelsOpen}
-      />
+      {/* The panels record what they observe (timeline deferral, loaded previews) for the live view only. */}
+      <SessionMetricsProvider value={past ? undefined : props.metrics}>
+        <SessionView
+          store={past?.store ?? session.store}
+          dispatch={dispatch}
+          loadDetail={session.loadDetail}
+          latency={past ? undefined : latencySource}
+          readOnlyReason={past ? `Viewing the past (#${past.seq}); go back to live to act.` : undefined}
+          history={past ? PAST_HISTORY : history}
+          onLoadEarlier={onLoadEarlier}
+          messageControls={props.messageControls}
+          inspector={
+            <Suspense fallback={<p className="aui-hint">Loading the inspector…</p>}>
+              <EventInspector log={log} head={head} />
+            </Suspense>
+          }
+          drafts={props.drafts.text}
+          contextDrafts={props.drafts.context}
+          draftKey={sessionId}
+          panelsOpen={props.panelsOpen}
+        />
+      </SessionMetricsProvider>
     </div>
   );
 }

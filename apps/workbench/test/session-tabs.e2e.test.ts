@@ -103,6 +103,11 @@ describe.skipIf(!runBrowser)("session tabs in Chromium", () => {
     await expect.poll(() => facts.textContent()).toContain("session.detail_request_ms");
     expect(await pinnedTab.textContent()).toContain("pinned");
     await expectNoAxeViolations(page, "a restored tab");
+
+    // The timeline panel of the restored session: nothing of it waits once it is laid out (PERF-04).
+    await page.getByRole("tab", { name: "timeline" }).click();
+    await page.getByRole("region", { name: "Process timeline" }).waitFor();
+    await expect.poll(() => facts.textContent()).toContain("deferred.timeline_pending_count0");
     await page.close();
   });
 });

@@ -3,9 +3,10 @@
 // like a tool's full output) or, without one, as an `open_detail` read sent to the owner. The component
 // never fetches by itself. With neither path the ref is shown as text with "preview: unavailable", never as
 // a link that cannot open.
-import { useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { type Dispatch, dispatchSafely } from "./commands";
 import { type DetailLoader, LazyDetail } from "./lazy-detail";
+import { useSessionMetrics } from "./session-metrics";
 
 export interface ArtifactPreviewRefProps {
   previewRef: string;
@@ -20,13 +21,48 @@ export interface ArtifactPreviewRefProps {
 type RequestState = { status: "idle" | "sending" | "requested" } | { status: "refused"; reason: string };
 
 export function ArtifactPreviewRef({ previewRef, loadDetail, dispatch, title }: ArtifactPreviewRefProps) {
-  if (loadDetail) return <LazyDetail refValue={previewRef} label="Show preview" load={loadDetail} />;
+  if (loadDetail) return <PreviewInPlace previewRef={previewRef} loadDetail={loadDetail} />;
   if (dispatch) return <OpenDetailRequest previewRef={previewRef} dispatch={dispatch} title={title} />;
   return (
     <p className="aui-preview-ref">
       <span className="aui-hint">preview: unavailable</span> <code className="aui-hint">{previewRef}</code>
     </p>
   );
+}
+
+/** The preview loaded in place. While it is shown, its UTF-8 size counts in the host's
+ * `artifact.preview_loaded_bytes` (PERF-04); unmounting it, or a new ref (whose body replaces it), releases
+ * it. */
+function PreviewInPlace({ previewRef, loadDetail }: { previewRef: string; loadDetail: DetailLoader }) {
+  const metrics = useSessionMetrics();
+  const held = useRef(0);
+  const shownRef = useRef<string | undefined>(undefined);
+  const release = useCallback(() => {
+    if (held.current > 0) metrics?.adjust("artifact.preview_loaded_bytes", -held.current);
+    held.current = 0;
+  }, [metrics]);
+  useEffect(() => {
+    shownRef.current = previewRef;
+    return () => {
+      release();
+      shownRef.current = undefined;
+    };
+  }, [previewRef, release]);
+  const load = useCallback(
+    async (ref: string) => {
+      const text = await loadDetail(ref);
+      // Loaded for a ref no longer shown (the component is gone, or a newer version replaced it): it is
+      // not held, so it is not counted.
+      if (shownRef.current === ref) {
+        release();
+        held.current = new TextEncoder().encode(text).length;
+        metrics?.adjust("artifact.preview_loaded_bytes", held.current);
+      }
+      return text;
+    },
+    [loadDetail, metrics, release],
+  );
+  return <LazyDetail refValue={previewRef} label="Show preview" load={load} />;
 }
 
 function OpenDetailRequest(props: { previewRef: string; dispatch: Dispatch; title?: string }) {

@@ -25,6 +25,7 @@ export { RuntimeStatus, type RuntimeStatusProps } from "./runtime-status";
 export { Conversation, type ConversationProps, segmentParts } from "./conversation";
 export { InlineProcess, type InlineProcessProps, isPartLive, summarizeProcess } from "./inline-process";
 export { ProcessTimeline, type ProcessTimelineProps, isShownInline } from "./process-timeline";
+export { type IdleRows, type IdleRowsOptions, useIdleRows } from "./idle-rows";
 export { VirtualList, type VirtualListProps, visibleRange } from "./virtual-list";
 export { WindowedList, type WindowedListProps, windowRange } from "./windowed-list";
 export { ToolRow, type ToolRowProps } from "./tool-row";

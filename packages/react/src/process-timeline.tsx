@@ -4,6 +4,8 @@
 import type { TimelineEntry, TimelineKind } from "@agent-ui/contracts";
 import { Fragment, useMemo, useState } from "react";
 import { Badge } from "./honest";
+import { useIdleRows } from "./idle-rows";
+import { useSessionMetrics } from "./session-metrics";
 import { VirtualList } from "./virtual-list";
 
 export interface ProcessTimelineProps {
@@ -43,21 +45,25 @@ export function ProcessTimeline({
   rowHeight = 32,
 }: ProcessTimelineProps) {
   const [filter, setFilter] = useState<TimelineKind | "all">("all");
+  // A restored session's rows beyond the newest are laid out while the browser is idle (./idle-rows).
+  const loaded = useIdleRows(entries, { metrics: useSessionMetrics() });
   // An entry is updated in place as its fact changes, so the projection's order (first seen) and the
   // sequence a row shows (its latest event) disagree; rows are ordered by that sequence (PROC-09) so the
   // numbers read in order. Entries without a sequence keep their place at the end.
   const shown = useMemo(() => {
-    const kept = filter === "all" ? entries : entries.filter((e) => e.kind === filter);
+    const rows = loaded.rows;
+    const kept = filter === "all" ? rows : rows.filter((e) => e.kind === filter);
     const seq = (e: TimelineEntry) => e.source.sequence ?? Number.POSITIVE_INFINITY;
     // Usually already in order (a linear check); sorted only when an update moved an entry.
     const ordered = kept.every((e, i) => i === 0 || seq(kept[i - 1]) <= seq(e));
     return ordered ? kept : [...kept].sort((a, b) => seq(a) - seq(b));
-  }, [entries, filter]);
+  }, [loaded.rows, filter]);
   return (
     <section className="aui-timeline" aria-label="Process timeline">
       <header className="aui-row-head">
         <strong>Timeline</strong>
         <span className="aui-hint">{entries.length} entries</span>
+        {loaded.pending > 0 ? <span className="aui-hint">({loaded.pending} loading)</span> : null}
         <label className="aui-inline-label">
           Filter
           <select value={filter} onChange={(e) => setFilter(e.target.value as TimelineKind | "all")}>

@@ -1,6 +1,9 @@
 // History/restore and resource-pressure metrics (PERF-03, PERF-04) under the standard's names. A host records
 // what it observed — a duration when it happened, a count when it changed — and reads the last values. A
-// metric nobody observed is absent from the snapshot, never 0 by guess (FALL-01).
+// metric nobody observed is absent from the snapshot, never 0 by guess (FALL-01). Components that observe a
+// metric themselves (the timeline's idle completion, loaded artifact previews) read the host's
+// `SessionMetrics` from `SessionMetricsProvider`; without one they record nothing.
+import { createContext, useContext } from "react";
 
 /** PERF-03: history and restore durations (ms). */
 export const RESTORE_METRICS = [
@@ -46,6 +49,13 @@ export class SessionMetrics {
     for (const listener of this.listeners) listener();
   }
 
+  /** Adds `delta` (negative to release) to a resource count held by several components at once, e.g. the
+   * bytes of every artifact preview loaded; the count never goes below 0. */
+  adjust(name: ResourceMetric, delta: number): void {
+    if (!Number.isFinite(delta)) throw new RangeError(`session metric ${name} delta must be finite`);
+    this.record(name, Math.max(0, (this.values[name] ?? 0) + delta));
+  }
+
   /** Records the time since `startedAt` (a `performance.now()` reading). */
   since(name: RestoreMetric, startedAt: number, now = performance.now()): void {
     this.record(name, Math.max(0, now - startedAt));
@@ -60,4 +70,14 @@ export class SessionMetrics {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+}
+
+const SessionMetricsContext = createContext<SessionMetrics | undefined>(undefined);
+
+/** Gives the components below it the host's metrics to record what they observe. */
+export const SessionMetricsProvider = SessionMetricsContext.Provider;
+
+/** The host's metrics, when a `SessionMetricsProvider` gave them. */
+export function useSessionMetrics(): SessionMetrics | undefined {
+  return useContext(SessionMetricsContext);
 }

@@ -74,8 +74,8 @@ export interface RunningServer {
   accessUrl: string;
   port: number;
   gateway: Gateway;
-  /** Resolves when the sessions a previous process left attached are settled (SQLite; they settle in
-   * the background after the gateway listens, see `gateway/restart.ts`). */
+  /** Resolves when the sessions a process that is gone left attached are settled (they settle in the
+   * background after the gateway listens, see `gateway/restart.ts`). */
   settled: Promise<RestartReport>;
   close(): Promise<void>;
 }
@@ -121,11 +121,11 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
     maxCachedProjections: options.maxCachedProjections,
     maxCachedProjectionBytes: options.maxCachedProjectionBytes,
   });
-  // With SQLite this process is the only gateway: sessions whose runtime lived in the previous process
-  // are re-attached where their source can resume, else stopped with the reason (with Postgres another
-  // gateway may still hold them). They settle in the background once the gateway listens; a request for
-  // one settles it first.
-  const settlement = store.kind === "sqlite" ? await settleAfterRestart(gateway, sources) : undefined;
+  // Sessions whose runtime lived in a process that is gone are re-attached where their source can resume,
+  // else stopped with the reason; with PostgreSQL, only those this process takes over (a live gateway
+  // keeps its own). They settle in the background once the gateway listens; a request for one settles it
+  // first.
+  const settlement = await settleAfterRestart(gateway, sources);
   const host = options.host ?? "127.0.0.1";
   const token = options.noAuth ? undefined : (options.token ?? randomBytes(24).toString("base64url"));
   const app = createApp(gateway, {
@@ -190,10 +190,10 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
     accessUrl: token ? `${url}/#token=${encodeURIComponent(token)}` : `${url}/`,
     port,
     gateway,
-    settled: settlement?.done ?? Promise.resolve({ resumed: [], stopped: [] }),
+    settled: settlement.done,
     close() {
       closing ??= (async () => {
-        await settlement?.stop();
+        await settlement.stop();
         await gateway.close();
         for (const client of wss.clients) client.terminate();
         wss.close();

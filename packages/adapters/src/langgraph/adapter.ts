@@ -1,64 +1,27 @@
 // LangGraph stream chunks → Agent UI. The root graph is the run; namespaced subgraphs are subagents
 // (`research:<task id>` keeps its lineage); `__interrupt__` pauses the run on an action keyed by the
 // interrupt id, and the next run on the thread (a `Command({resume})`) resolves it. Agent Server SSE ids
-// make replays idempotent: a replayed id adds nothing, and events keep ids derived from the SSE id.
+// make replays idempotent: a replayed id adds nothing, and events keep ids derived from the SSE id. The
+// run, namespaces and messages the chunks are read within: ./run-scope.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
-import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
-import { type JsonObject, asRecord, compact, readArray, readString } from "../shared/record";
-import { appendedSuffix } from "../shared/growing-text";
-import { restatedEvent } from "../shared/restated";
-import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
+import type { EventFields, SourceInfo } from "../shared/emitter";
+import { type JsonObject, asRecord, readArray, readString } from "../shared/record";
 import type { AdapterOptions, SourceAdapter } from "../types";
-import { MessageBook, type MessageSink, translateMessage } from "./messages";
-import { type NamespaceEmit, NamespaceBook } from "./namespaces";
-import {
-  type Chunk,
-  type LcMessage,
-  isThreadState,
-  messagesIn,
-  normalizeChunk,
-  normalizeMessage,
-  runInputOf,
-} from "./normalize";
-import { CompletionEvidence, closedRun, unknownOutcome } from "./completion";
-import { INTERRUPT_KEY, InterruptBook, interruptEvents, resumeEvents } from "./interrupts";
+import { type Chunk, isThreadState, messagesIn, normalizeChunk, normalizeMessage } from "./normalize";
+import { unknownOutcome } from "./completion";
+import { INTERRUPT_KEY, interruptEvents } from "./interrupts";
 import { appStateOf, customFact, taskChunkPayload } from "./payloads";
 import { SseReplayGuard } from "./replay";
+import { LangGraphRunScope } from "./run-scope";
 
-export const LANGGRAPH_FORMAT = "langgraph";
+export { LANGGRAPH_FORMAT } from "./run-scope";
+
 /** The `error` event name (`{error, message}`) of a run cancelled on the server: a cancellation. */
 export const CANCELLED_ERROR = "CancelledError";
 
-export class LangGraphAdapter implements SourceAdapter {
-  private readonly emit: Emitter;
-  private runOpen = false;
-  /** A `metadata` event announced a run: it starts with the next chunk, which carries its input. */
-  private startPending = false;
-  private runId: string | undefined;
-  private threadId: string | undefined;
+export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter {
   private readonly replay = new SseReplayGuard();
-  private readonly namespaces = new NamespaceBook();
-  private readonly partialText = new Map<string, string>();
-  private readonly book = new MessageBook();
-  private readonly interrupts = new InterruptBook();
-  private readonly completion = new CompletionEvidence();
   private appStateJson: string | undefined;
-
-  private readonly safeOptions: SafeOptions;
-
-  /** `format`: the wire a bridge translated into these chunks (protocol v2), as `source.format`. */
-  constructor(
-    options: AdapterOptions,
-    readonly format: string = LANGGRAPH_FORMAT,
-  ) {
-    this.emit = new Emitter(format, options);
-    this.safeOptions = safeOptionsOf(options);
-  }
-
-  /** Redacts and offloads a source value with the adapter's `largePayloadBytes`. */
-  private safe(value: unknown): unknown {
-    return safeValue(value, this.safeOptions);
-  }
 
   push(record: unknown, index?: number, meta?: RecordMeta): AgentUiEvent[] {
     const chunk = normalizeChunk(record, meta);
@@ -118,15 +81,6 @@ export class LangGraphAdapter implements SourceAdapter {
     for (const task of readArray(state, "tasks") ?? [])
       out.push(...this.onInterrupts(chunk, asRecord(task)?.interrupts, info));
     return out;
-  }
-
-  private baseFields(): EventFields {
-    return compact<EventFields>({ threadId: this.threadId, runId: this.runId });
-  }
-
-  private nsFields(namespace: string[]): EventFields {
-    if (namespace.length === 0) return this.baseFields();
-    return { ...this.baseFields(), agentId: namespace.join("|"), runtimeEntity: "subagent_turn" };
   }
 
   private translate(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
@@ -215,95 +169,6 @@ export class LangGraphAdapter implements SourceAdapter {
         out.push(this.emit.unsupported(payload, info, `stream mode ${chunk.mode} is not mapped`));
     }
     return out;
-  }
-
-  private ensureRun(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
-    this.startPending = false;
-    if (this.runOpen) return [];
-    this.runOpen = true;
-    this.completion.reset();
-    const payload = runInputOf(chunk, this.book.humans);
-    const out = [this.emit.event("run.started", { ...this.baseFields(), phase: "submitted", payload }, info)];
-    // A new run on a paused thread is the resume (`Command({resume})`): it went past its interrupts.
-    out.push(...resumeEvents(this.interrupts, this.baseFields(), this.emit, info));
-    return out;
-  }
-
-  private closeRun(info: SourceInfo): AgentUiEvent {
-    this.runOpen = false;
-    return closedRun(this.emit, this.baseFields(), this.interrupts, info);
-  }
-
-  private nsEmit(info: SourceInfo): NamespaceEmit {
-    return (type, fields, key) =>
-      this.emit.event(
-        type,
-        { ...this.baseFields(), ...fields },
-        key !== undefined ? { ...info, sourceEventId: key } : info,
-      );
-  }
-
-  private ensureNamespaces(namespace: string[], info: SourceInfo): AgentUiEvent[] {
-    return this.namespaces.announce(namespace, this.threadId, this.nsEmit(info));
-  }
-
-  private learnThread(threadId: string | undefined, info: SourceInfo): AgentUiEvent[] {
-    if (threadId === undefined || this.threadId !== undefined) return [];
-    this.threadId = threadId;
-    return this.namespaces.learnThread(threadId, this.nsEmit(info));
-  }
-
-  /** Facts read from a `values` state (or a thread state) restate what earlier chunks or runs may have
-   * delivered: stable ids, no stream position (see shared/restated). */
-  private fact(chunk: Chunk, type: string, fields: EventFields, info: SourceInfo): AgentUiEvent {
-    return chunk.mode === "values"
-      ? restatedEvent(this.emit, type, fields, info)
-      : this.emit.event(type, fields, info);
-  }
-
-  private sink(chunk: Chunk, info: SourceInfo): MessageSink {
-    const fields = this.nsFields(chunk.namespace);
-    return {
-      emit: (type, eventFields, key) =>
-        this.fact(
-          chunk,
-          type,
-          { ...fields, ...eventFields },
-          key !== undefined ? { ...info, sourceEventId: key } : info,
-        ),
-      message: (id) => this.book.message(id),
-      tool: (id) => this.book.tool(id),
-      chunkCall: (messageId, index, id) => this.book.chunkCall(messageId, index, id),
-      safe: (value) => this.safe(value),
-      // A human message the run did not start with (a stream opened by `metadata` or a checkpoint,
-      // a thread state, history): the user's text, keyed by its id so every restatement is one fact.
-      human: (message) => {
-        if (message.id === undefined || this.book.humans.has(message.id)) return [];
-        this.book.humans.add(message.id);
-        const payload = { text: message.text, role: "user" };
-        const fields = { ...this.baseFields(), messageId: message.id, payload };
-        return [this.fact(chunk, "text.final", fields, { ...info, sourceEventId: `message:${message.id}` })];
-      },
-    };
-  }
-
-  private onMessage(
-    chunk: Chunk,
-    message: LcMessage | undefined,
-    info: SourceInfo,
-    as: "as-is" | "full" | "partial",
-  ): AgentUiEvent[] {
-    if (message === undefined) return [];
-    if (as === "full") message.chunk = false;
-    if (as === "partial" && message.kind === "ai" && message.id !== undefined) {
-      // Partial messages restate the text so far: stream the new suffix, or replace when it diverged.
-      const before = this.partialText.get(message.id) ?? "";
-      this.partialText.set(message.id, message.text);
-      const suffix = appendedSuffix(before, message.text);
-      message.chunk = suffix !== undefined;
-      if (suffix !== undefined) message.text = suffix;
-    }
-    return translateMessage(message, this.sink(chunk, info));
   }
 
   private onMessageTuple(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {

@@ -1,22 +1,16 @@
 // tool.* (TOOL-01..13, PROC-02, SEC-02): one record per toolCallId with its attempts; safe input summaries;
 // bounded output previews with refs and byte counts; a terminal state on every path (a run that ends with
-// an open tool closes it as cancelled or unknown); artifact cards for tool artifacts (TOOL-09).
+// an open tool closes it as cancelled or unknown); artifact cards for tool artifacts (TOOL-09). What a row
+// shows of its input and output: ./tool-io; its inline part: ./tool-part.
 import type { ToolRecord, ToolState } from "@agent-ui/contracts";
-import { PAIRING_SEVERITY, isOffloadedValue } from "@agent-ui/contracts";
-import {
-  addUnique,
-  asNumber,
-  asString,
-  asStringArray,
-  boundText,
-  stringify,
-  utf8Bytes,
-} from "../internal/json";
-import { safeText, safeValue } from "../internal/safety";
+import { PAIRING_SEVERITY } from "@agent-ui/contracts";
+import { addUnique, asNumber, asString, asStringArray, boundText, utf8Bytes } from "../internal/json";
+import { safeText } from "../internal/safety";
 import { assistantMessage } from "../message-ops";
 import type { EventContext, Store } from "../store";
 import { linkArtifactToTool } from "./artifact";
 import { setRuntimeStatus } from "./run";
+import { applyInput, applyOutput, errorOf } from "./tool-io";
 import {
   isTerminal,
   newToolRecord,
@@ -109,20 +103,6 @@ function syncViews(store: Store, tool: ToolRecord, ctx: EventContext): void {
   );
 }
 
-/** Safe, bounded input summary (TOOL-03): secrets redacted, long JSON cut with its size explained. */
-function applyInput(store: Store, tool: ToolRecord, ctx: EventContext): void {
-  const { payload } = ctx;
-  const limit = store.options.previewBytes;
-  if (typeof payload.inputSummary === "string")
-    tool.inputSummary = boundText(safeText(payload.inputSummary), limit);
-  else if (payload.input !== undefined) {
-    const safe = safeValue(payload.input);
-    const text = stringify(safe.value);
-    tool.inputSummary = text.length > limit ? `${boundText(text, limit)}… (${utf8Bytes(text)} bytes)` : text;
-    if (safe.redacted > 0) tool.redactedFields = (tool.redactedFields ?? 0) + safe.redacted;
-  }
-}
-
 function toolStarted(store: Store, ctx: EventContext): void {
   const tool = toolFor(store, ctx, true);
   if (tool === undefined) return;
@@ -211,83 +191,6 @@ function toolOutputDelta(store: Store, ctx: EventContext): void {
   if (preview.length < limit) tool.outputPreview = boundText(safeText(preview + delta), limit);
   if (tool.status !== "running" && !isTerminal(tool.status)) setStatus(store, tool, "running", ctx);
   else store.tools.touch(tool.toolCallId);
-}
-
-/** TOOL-13: a result carrying an error is a failure, never a success row. */
-function errorOf(payload: Record<string, unknown>): string | undefined {
-  if (payload.isError === true || payload.success === false)
-    return asString(payload.error) ?? "tool reported an error";
-  if (payload.status === "error" || payload.status === "failed")
-    return asString(payload.error) ?? String(payload.status);
-  if (payload.error !== undefined && payload.error !== null && payload.error !== false)
-    return typeof payload.error === "string" ? payload.error : stringify(payload.error);
-  return undefined;
-}
-
-/** The ref of the first offloaded value inside a structured output (a shell result whose `stdout` was too
- * large, a message whose `text` was): the body a reader opens for the output. Bounded depth and breadth. */
-function nestedOffloadedRef(value: object, depth: number): string | undefined {
-  if (depth > 3) return undefined;
-  let seen = 0;
-  for (const child of Object.values(value)) {
-    if (++seen > 64) return undefined;
-    if (child === null || typeof child !== "object") continue;
-    if (isOffloadedValue(child)) return child.ref;
-    const ref = nestedOffloadedRef(child, depth + 1);
-    if (ref !== undefined) return ref;
-  }
-  return undefined;
-}
-
-function applyOutput(store: Store, tool: ToolRecord, ctx: EventContext): void {
-  const { payload, event } = ctx;
-  const limit = store.options.previewBytes;
-  const output = payload.output;
-  // An output the adapter offloaded is known by its ref, preview and size: never rendered as its stub.
-  const offloaded = isOffloadedValue(output) ? output : undefined;
-  const ref =
-    asString(payload.outputRef) ??
-    asString(event.outputRef) ??
-    offloaded?.ref ??
-    (output !== null && typeof output === "object" ? nestedOffloadedRef(output, 0) : undefined);
-  if (ref !== undefined) tool.outputRef = ref;
-  const fullText =
-    output !== undefined && offloaded === undefined ? stringify(safeValue(output).value) : undefined;
-  // The source's preview is its display rendering; without one the output (or its stub) is cut.
-  if (typeof payload.outputPreview === "string")
-    tool.outputPreview = boundText(safeText(payload.outputPreview), limit);
-  else if (fullText !== undefined) tool.outputPreview = boundText(fullText, limit);
-  else if (offloaded !== undefined) tool.outputPreview = boundText(safeText(offloaded.preview), limit);
-  const bytes =
-    asNumber(payload.outputBytes) ??
-    (fullText !== undefined ? utf8Bytes(fullText) : undefined) ??
-    offloaded?.bytes;
-  if (bytes !== undefined) tool.outputBytes = bytes;
-  keepOutputText(store, tool, fullText);
-  const resultMessageId = asString(payload.resultMessageId);
-  if (resultMessageId !== undefined) tool.resultMessageId = resultMessageId;
-  if (fullText !== undefined && fullText.length > limit && ref === undefined)
-    store.diag(
-      "large_payload_inline",
-      "info",
-      `tool ${tool.toolCallId} output inline (${bytes} bytes); preview kept`,
-      event,
-    );
-  const attempt = tool.attempts[tool.attempts.length - 1];
-  if (tool.outputPreview !== undefined) attempt.outputPreview = tool.outputPreview;
-  if (tool.outputRef !== undefined) attempt.outputRef = tool.outputRef;
-}
-
-/** The whole output, so a result rebuilt from the projection is the result the agent saw (TOOL-03/05):
- * kept when the event carried it inline and it fits `outputTextBytes`; a larger one is preview only. */
-function keepOutputText(store: Store, tool: ToolRecord, fullText: string | undefined): void {
-  if (fullText === undefined) return;
-  if (
-    fullText.length <= store.options.outputTextBytes &&
-    utf8Bytes(fullText) <= store.options.outputTextBytes
-  )
-    tool.outputText = fullText;
-  else delete tool.outputText;
 }
 
 function toolResult(store: Store, ctx: EventContext): void {

@@ -1,10 +1,14 @@
-// After the gateway restarts on the same store (SQLite: this process is the only gateway), every session
-// whose runtime lived in the previous process is settled honestly (FALL-01, CTRL-06, HYD-08):
+// After the gateway restarts on the same store, every session whose runtime lived in a process that is gone
+// is settled honestly (FALL-01, CTRL-06, HYD-08):
 // - its source kind can resume (`RuntimeSourceFactory.resume`) → a fresh source is attached and the
 //   session is `live` again, with a reason that says what was carried over;
 // - otherwise → `stopped` with the reason as a fact on its stream, and writes answer `unavailable` with it.
 // A run that was in flight when the previous process died has an unknown outcome: the session is marked
 // stale and a diagnostic says so, instead of a runtime that shows `running` forever.
+// Only sessions this process takes over are settled (`SessionStore.claimRuntimes`): with SQLite this
+// process is the only gateway on the data dir and takes them all; with PostgreSQL, gateways share the
+// database, so a session another live gateway still feeds is left to it, and of two gateways starting at
+// once only one takes a session whose gateway died.
 // The gateway listens first and settles in the background, one session at a time (loading a long
 // session's projection takes a while); a request for a session not settled yet settles it first and
 // waits for it (`RestartSettlement.whenSettled`).
@@ -45,11 +49,16 @@ export async function settleAfterRestart(
   factories: readonly RuntimeSourceFactory[],
 ): Promise<RestartSettlement> {
   // A damaged session (unreadable rows) is left as it is: it answers session_damaged, nothing is appended.
-  const sessions = (await gateway.store.listSessions()).filter(
+  const candidates = (await gateway.store.listSessions()).filter(
     (session) =>
       wasAttachedBeforeRestart(session) && !gateway.isAttached(session.id) && session.damage === undefined,
   );
-  return new RestartSettlement(gateway, factories, sessions);
+  const taken = new Set(await gateway.store.claimRuntimes(candidates.map((session) => session.id)));
+  return new RestartSettlement(
+    gateway,
+    factories,
+    candidates.filter((session) => taken.has(session.id)),
+  );
 }
 
 export class RestartSettlement {

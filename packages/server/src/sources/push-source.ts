@@ -53,7 +53,9 @@ export class PushSource implements RuntimeSource {
   constructor(
     /** Format of pushed records when a request names none; `auto` detects per request. */
     readonly format: string,
-    private readonly commandTimeoutMs = DEFAULT_COMMAND_TIMEOUT_MS,
+    readonly timeoutMs = DEFAULT_COMMAND_TIMEOUT_MS,
+    /** Re-attached after a restart: the gateway states `live` with the restart's reason instead. */
+    private readonly resumed = false,
   ) {}
 
   async start(context: RuntimeSourceContext): Promise<void> {
@@ -61,7 +63,7 @@ export class PushSource implements RuntimeSource {
     if (typeof (context.sink as Partial<AppendingSink>).push !== "function")
       throw new Error("push ingest needs the gateway's appending sink");
     this.sink = context.sink as AppendingSink;
-    await context.sink.status("live", "waiting for the runtime to push records");
+    if (!this.resumed) await context.sink.status("live", "waiting for the runtime to push records");
   }
 
   /** Pushed records in `format`, stored in order; resolves with their entries once they are durable.
@@ -114,8 +116,8 @@ export class PushSource implements RuntimeSource {
       const commandId = randomUUID();
       const timer = setTimeout(() => {
         if (!this.waiting.delete(commandId)) return;
-        resolve(unavailableResult(command, `the runtime did not answer within ${this.commandTimeoutMs} ms`));
-      }, this.commandTimeoutMs);
+        resolve(unavailableResult(command, `the runtime did not answer within ${this.timeoutMs} ms`));
+      }, this.timeoutMs);
       timer.unref?.();
       this.waiting.set(commandId, { commandId, command, resolve, timer });
       for (const listener of this.listeners) listener({ commandId, command });
@@ -139,7 +141,9 @@ export const pushSource: RuntimeSourceFactory = {
   // The runtime lives elsewhere: after a gateway restart it pushes again and takes up the writes channel.
   resume(init) {
     try {
-      return { source: this.create(init), reason: "waiting for the runtime to push again" };
+      const created = this.create(init) as PushSource;
+      const source = new PushSource(created.format, created.timeoutMs, true);
+      return { source, reason: "waiting for the runtime to push again" };
     } catch (error) {
       return { refused: (error as Error).message };
     }

@@ -134,6 +134,12 @@ export interface SessionStore {
   putDetails(sessionId: string, details: readonly DetailRecord[]): Promise<void>;
   readDetail(sessionId: string, ref: string): Promise<DetailRecord | undefined>;
   onAppended(listener: AppendListener): () => void;
+  /** Takes over, for this store instance (this gateway process), the runtimes of those of `sessionIds`
+   * whose holder is gone, and returns them: a gateway re-attaches only what it took, so two gateways
+   * starting at once never both re-attach a session, and none takes one a live gateway still feeds.
+   * SQLite: every id (one process per data dir). PostgreSQL: a session is held by the store instance that
+   * created or last took it, for as long as that instance holds its advisory lock. */
+  claimRuntimes(sessionIds: readonly string[]): Promise<string[]>;
   close(): Promise<void>;
 }
 

@@ -316,6 +316,10 @@ export function createSqliteStore(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    // The data dir's lock makes this process the only gateway on the file: every runtime is its own.
+    async claimRuntimes(sessionIds) {
+      return [...sessionIds];
+    },
     async close() {
       listeners.clear();
       await committer.close();

@@ -1,0 +1,146 @@
+// The scope a LangGraph stream is translated in: the run it belongs to (opened by its first chunk or a
+// `metadata` event, closed paused, completed or unknown), the thread and subgraph namespaces its events
+// are owned by, and the messages it streams (text reconciled per message id, tool calls, the user's own
+// words). ./adapter reads each stream mode's chunks into facts within this scope.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
+import { compact } from "../shared/record";
+import { appendedSuffix } from "../shared/growing-text";
+import { restatedEvent } from "../shared/restated";
+import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
+import type { AdapterOptions } from "../types";
+import { CompletionEvidence, closedRun } from "./completion";
+import { InterruptBook, resumeEvents } from "./interrupts";
+import { MessageBook, type MessageSink, translateMessage } from "./messages";
+import { type NamespaceEmit, NamespaceBook } from "./namespaces";
+import { type Chunk, type LcMessage, runInputOf } from "./normalize";
+
+export const LANGGRAPH_FORMAT = "langgraph";
+
+export class LangGraphRunScope {
+  protected readonly emit: Emitter;
+  protected runOpen = false;
+  /** A `metadata` event announced a run: it starts with the next chunk, which carries its input. */
+  protected startPending = false;
+  protected runId: string | undefined;
+  protected threadId: string | undefined;
+  protected readonly namespaces = new NamespaceBook();
+  private readonly partialText = new Map<string, string>();
+  protected readonly book = new MessageBook();
+  protected readonly interrupts = new InterruptBook();
+  protected readonly completion = new CompletionEvidence();
+
+  private readonly safeOptions: SafeOptions;
+
+  /** `format`: the wire a bridge translated into these chunks (protocol v2), as `source.format`. */
+  constructor(
+    options: AdapterOptions,
+    readonly format: string = LANGGRAPH_FORMAT,
+  ) {
+    this.emit = new Emitter(format, options);
+    this.safeOptions = safeOptionsOf(options);
+  }
+
+  /** Redacts and offloads a source value with the adapter's `largePayloadBytes`. */
+  protected safe(value: unknown): unknown {
+    return safeValue(value, this.safeOptions);
+  }
+
+  protected baseFields(): EventFields {
+    return compact<EventFields>({ threadId: this.threadId, runId: this.runId });
+  }
+
+  protected nsFields(namespace: string[]): EventFields {
+    if (namespace.length === 0) return this.baseFields();
+    return { ...this.baseFields(), agentId: namespace.join("|"), runtimeEntity: "subagent_turn" };
+  }
+
+  protected ensureRun(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
+    this.startPending = false;
+    if (this.runOpen) return [];
+    this.runOpen = true;
+    this.completion.reset();
+    const payload = runInputOf(chunk, this.book.humans);
+    const out = [this.emit.event("run.started", { ...this.baseFields(), phase: "submitted", payload }, info)];
+    // A new run on a paused thread is the resume (`Command({resume})`): it went past its interrupts.
+    out.push(...resumeEvents(this.interrupts, this.baseFields(), this.emit, info));
+    return out;
+  }
+
+  protected closeRun(info: SourceInfo): AgentUiEvent {
+    this.runOpen = false;
+    return closedRun(this.emit, this.baseFields(), this.interrupts, info);
+  }
+
+  protected nsEmit(info: SourceInfo): NamespaceEmit {
+    return (type, fields, key) =>
+      this.emit.event(
+        type,
+        { ...this.baseFields(), ...fields },
+        key !== undefined ? { ...info, sourceEventId: key } : info,
+      );
+  }
+
+  protected ensureNamespaces(namespace: string[], info: SourceInfo): AgentUiEvent[] {
+    return this.namespaces.announce(namespace, this.threadId, this.nsEmit(info));
+  }
+
+  protected learnThread(threadId: string | undefined, info: SourceInfo): AgentUiEvent[] {
+    if (threadId === undefined || this.threadId !== undefined) return [];
+    this.threadId = threadId;
+    return this.namespaces.learnThread(threadId, this.nsEmit(info));
+  }
+
+  /** Facts read from a `values` state (or a thread state) restate what earlier chunks or runs may have
+   * delivered: stable ids, no stream position (see shared/restated). */
+  protected fact(chunk: Chunk, type: string, fields: EventFields, info: SourceInfo): AgentUiEvent {
+    return chunk.mode === "values"
+      ? restatedEvent(this.emit, type, fields, info)
+      : this.emit.event(type, fields, info);
+  }
+
+  protected sink(chunk: Chunk, info: SourceInfo): MessageSink {
+    const fields = this.nsFields(chunk.namespace);
+    return {
+      emit: (type, eventFields, key) =>
+        this.fact(
+          chunk,
+          type,
+          { ...fields, ...eventFields },
+          key !== undefined ? { ...info, sourceEventId: key } : info,
+        ),
+      message: (id) => this.book.message(id),
+      tool: (id) => this.book.tool(id),
+      chunkCall: (messageId, index, id) => this.book.chunkCall(messageId, index, id),
+      safe: (value) => this.safe(value),
+      // A human message the run did not start with (a stream opened by `metadata` or a checkpoint,
+      // a thread state, history): the user's text, keyed by its id so every restatement is one fact.
+      human: (message) => {
+        if (message.id === undefined || this.book.humans.has(message.id)) return [];
+        this.book.humans.add(message.id);
+        const payload = { text: message.text, role: "user" };
+        const fields = { ...this.baseFields(), messageId: message.id, payload };
+        return [this.fact(chunk, "text.final", fields, { ...info, sourceEventId: `message:${message.id}` })];
+      },
+    };
+  }
+
+  protected onMessage(
+    chunk: Chunk,
+    message: LcMessage | undefined,
+    info: SourceInfo,
+    as: "as-is" | "full" | "partial",
+  ): AgentUiEvent[] {
+    if (message === undefined) return [];
+    if (as === "full") message.chunk = false;
+    if (as === "partial" && message.kind === "ai" && message.id !== undefined) {
+      // Partial messages restate the text so far: stream the new suffix, or replace when it diverged.
+      const before = this.partialText.get(message.id) ?? "";
+      this.partialText.set(message.id, message.text);
+      const suffix = appendedSuffix(before, message.text);
+      message.chunk = suffix !== undefined;
+      if (suffix !== undefined) message.text = suffix;
+    }
+    return translateMessage(message, this.sink(chunk, info));
+  }
+}
