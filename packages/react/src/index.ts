@@ -27,6 +27,7 @@ export { InlineProcess, type InlineProcessProps, isPartLive, summarizeProcess } 
 export { ProcessTimeline, type ProcessTimelineProps, isShownInline } from "./process-timeline";
 export { VirtualList, type VirtualListProps, visibleRange } from "./virtual-list";
 export { WindowedList, type WindowedListProps, windowRange } from "./windowed-list";
+export { type OlderList, type OlderPages, type OlderPageSource, olderPagesOf } from "./older-pages";
 export { ToolRow, type ToolRowProps } from "./tool-row";
 export { ApprovalCard, type ApprovalCardProps } from "./approval-card";
 export { SchemaForm, coerceValues, fieldsOf } from "./schema-form";
