@@ -85,6 +85,7 @@ export function LiveSession(props: LiveSessionProps) {
           history={past ? PAST_HISTORY : history}
           onLoadEarlier={onLoadEarlier}
           messageControls={props.messageControls}
+          older={past ? undefined : session.older}
           inspector={
             <Suspense fallback={<p className="aui-hint">Loading the inspector…</p>}>
               <EventInspector log={log} head={head} />

@@ -20,6 +20,7 @@ import {
   EvidenceLane,
   type EvidenceLaneProps,
   type MessageControls,
+  type OlderPages,
   PermissionStatus,
   ProcessTimeline,
   type ProjectionStore,
@@ -92,6 +93,9 @@ export interface SessionViewProps {
   panelsOpen?: boolean;
   /** Per-message writes the session's source supports (regenerate, edit and resend); absent: hidden. */
   messageControls?: MessageControls;
+  /** Older roster entries, edges, artifacts and evidence the hydration window left on the gateway: the
+   * panels page them in as the user scrolls (HYD-02). Absent in the past (time travel replays it all). */
+  older?: OlderPages;
 }
 
 export function SessionView({
@@ -109,6 +113,7 @@ export function SessionView({
   onLoadEarlier,
   panelsOpen = false,
   messageControls,
+  older,
 }: SessionViewProps) {
   const solo = useProjection(store, selectSolo);
   // A solo session opens on its tasks, not on team controls; the team panel stays one tab away, its
@@ -182,7 +187,7 @@ export function SessionView({
             aria-label={panel}
           >
             {panel === "tasks" ? <CapsulesPane {...pane} /> : null}
-            {panel === "team" ? <TeamPane {...pane} focusAgentId={focus.agentId} /> : null}
+            {panel === "team" ? <TeamPane {...pane} focusAgentId={focus.agentId} older={older} /> : null}
             {panel === "artifacts" ? (
               <ArtifactsPane
                 {...pane}
@@ -190,10 +195,11 @@ export function SessionView({
                 selectedId={artifactId}
                 onSelect={setArtifactId}
                 drafts={artifactDrafts}
+                older={older}
               />
             ) : null}
             {panel === "evidence" ? (
-              <EvidencePane {...pane} loadDetail={loadDetail} focusId={focus.evidenceId} />
+              <EvidencePane {...pane} loadDetail={loadDetail} focusId={focus.evidenceId} older={older} />
             ) : null}
             {panel === "timeline" ? <TimelinePane store={store} /> : null}
             {panel === "inspector" ? inspector : null}
@@ -303,7 +309,7 @@ function CapsulesPane({ store, dispatch }: Pane) {
   );
 }
 
-function TeamPane({ store, ...props }: Pane & { focusAgentId?: string }) {
+function TeamPane({ store, ...props }: Pane & { focusAgentId?: string; older?: OlderPages }) {
   const slice = useProjection(store, selectTeam, shallowEqual);
   const permissions = useProjection(store, selectPermissions);
   const coordinatorPolicy = useMemo(() => coordinatorPolicyOf(permissions), [permissions]);
@@ -318,7 +324,10 @@ function ArtifactsPane({
   return <ArtifactWorkspace {...slice} {...props} />;
 }
 
-function EvidencePane({ store, ...props }: Pane & Pick<EvidenceLaneProps, "loadDetail" | "focusId">) {
+function EvidencePane({
+  store,
+  ...props
+}: Pane & Pick<EvidenceLaneProps, "loadDetail" | "focusId" | "older">) {
   const slice = useProjection(store, selectEvidence, shallowEqual);
   return <EvidenceLane {...slice} {...props} />;
 }

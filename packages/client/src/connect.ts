@@ -32,6 +32,7 @@ export function connectSession(options: ConnectOptions): SessionClient {
     loadSnapshot: () => http.snapshot(options.sessionId, { limit: options.messageWindow }),
     loadTablePage: (table, before) => http.tablePage(options.sessionId, table, before),
     loadTableRow: (table, id) => http.tableRow(options.sessionId, table, id),
+    loadTeamPage: (list, before) => http.teamPage(options.sessionId, list, before),
     loadHistory: (before, limit) => http.history(options.sessionId, before, limit),
     backoff: options.backoff,
     createProjector: options.createProjector,

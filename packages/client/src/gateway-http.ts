@@ -7,10 +7,13 @@ import type {
   EventsPage,
   HistoryPage,
   HydrationWindow,
+  MessageRow,
   SessionInfo,
   SourceInfo,
   TablePage,
   TableRow,
+  TeamList,
+  TeamPage,
   WindowTable,
 } from "@agent-ui/contracts";
 
@@ -99,6 +102,23 @@ export class GatewayHttpClient {
   tablePage(sessionId: string, table: WindowTable, before: string, limit = 100): Promise<TablePage> {
     return this.get(
       `/api/sessions/${encodeURIComponent(sessionId)}/tables/${table}?before=${encodeURIComponent(before)}&limit=${limit}`,
+    );
+  }
+
+  /** Older entries of the team's roster or delegation edges before a window/page cursor
+   * (`window.team.<list>.before`), with the agent rows they name, for the roster and delegation graph the
+   * user scrolls (HYD-02). */
+  teamPage(sessionId: string, list: TeamList, before: string, limit = 100): Promise<TeamPage> {
+    return this.get(
+      `/api/sessions/${encodeURIComponent(sessionId)}/team/${list}?before=${encodeURIComponent(before)}&limit=${limit}`,
+    );
+  }
+
+  /** One whole message: the hydration window sends the newest one cut to its byte budget when it alone
+   * weighs more (`window.cut`). Unknown: 404 `message_not_found`. */
+  message(sessionId: string, messageId: string): Promise<MessageRow> {
+    return this.get(
+      `/api/sessions/${encodeURIComponent(sessionId)}/messages/${encodeURIComponent(messageId)}`,
     );
   }
 

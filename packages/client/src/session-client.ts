@@ -11,7 +11,17 @@ import { type ConnectionInfo, LogSubscription } from "./log-subscription";
 import { OptimisticMessages } from "./optimistic-messages";
 import { RuntimeClient } from "./runtime-client";
 import type { EventTransport } from "./transports/transport";
-import type { LogEntry, TablePage, TableRow, WindowInfo, WindowTable } from "@agent-ui/contracts";
+import type {
+  LogEntry,
+  TablePage,
+  TableRow,
+  TeamList,
+  TeamPage,
+  WindowInfo,
+  WindowTable,
+} from "@agent-ui/contracts";
+import { teamEntryKey } from "@agent-ui/projection/core";
+import { type TeamCursor, teamCursorsOf } from "./team-cursors";
 import { GatewayRequestError, type WritePort } from "./write-port";
 
 /** The slice of the projection API the client uses. */
@@ -23,6 +33,9 @@ export interface ClientProjector {
   mergeRecords?(table: WindowTable, records: Readonly<Record<string, unknown>>): unknown;
   /** Completes a row the window sent as a preview with the fields of its whole row it lacks. */
   completeRecord?(table: WindowTable, id: string, row: unknown): unknown;
+  /** Entries of the team's roster or edges loaded after hydration (older pages), placed before the held
+   * ones except those keyed in `older`; projectors without it get none. */
+  mergeTeam?(list: TeamList, entries: readonly unknown[], older?: ReadonlySet<string>): unknown;
 }
 
 export interface SessionClientOptions {
@@ -34,12 +47,19 @@ export interface SessionClientOptions {
   loadSnapshot?: () => Promise<{
     seq: number;
     state: ProjectionState;
-    window?: { messages?: WindowInfo; tables?: Partial<Record<WindowTable, WindowInfo>> };
+    window?: {
+      messages?: WindowInfo;
+      tables?: Partial<Record<WindowTable, WindowInfo>>;
+      team?: Partial<Record<TeamList, WindowInfo>>;
+    };
   }>;
   /** Older messages before a window cursor (HYD-05); enables `loadEarlier()`. */
   loadHistory?: LoadHistory;
   /** Older rows of a record table before a cursor (the gateway's `/tables/:table`, HYD-02). */
   loadTablePage?: (table: WindowTable, before: string) => Promise<TablePage>;
+  /** Older entries of the team's roster or delegation edges before a cursor (the gateway's
+   * `/team/:list`, HYD-02). */
+  loadTeamPage?: (list: TeamList, before: string) => Promise<TeamPage>;
   /** One whole row of a record table (the gateway's `/tables/:table/:id`). */
   loadTableRow?: (table: WindowTable, id: string) => Promise<TableRow>;
   createProjector?: () => ClientProjector;
@@ -80,6 +100,9 @@ export class SessionClient {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** Per record table: the cursor of its next older page (null: all loaded). Set by each hydration. */
   private tableCursors = new Map<WindowTable, string | null>();
+  /** Per team list: the cursor of its next older page, and the keys of the entries the window sent ahead
+   * of their page (they stay before each page until theirs arrives). */
+  private teamCursors = new Map<TeamList, TeamCursor>();
 
   constructor(private readonly options: SessionClientOptions) {
     this.makeProjector = options.createProjector ?? (() => createProjector() as ClientProjector);
@@ -156,6 +179,32 @@ export class SessionClient {
     const page = await this.options.loadTablePage(table, before);
     this.tableCursors.set(table, page.window.before);
     this.projector.mergeRecords?.(table, page.records);
+    this.notify([]);
+    return page.window.before !== null;
+  }
+
+  /** Whether the team's roster or edges have older entries the hydration window left out (HYD-02). */
+  hasOlderTeam(list: TeamList): boolean {
+    return (this.teamCursors.get(list)?.before ?? null) !== null;
+  }
+
+  /** Loads the next older page of the team's roster or edges, with the agent rows it names, into the
+   * projection (the roster and the delegation graph call it as the user scrolls); resolves false when
+   * nothing older remains. */
+  async loadOlderTeam(list: TeamList): Promise<boolean> {
+    const cursor = this.teamCursors.get(list);
+    if (cursor?.before == null || this.options.loadTeamPage === undefined) return false;
+    const page = await this.options.loadTeamPage(list, cursor.before);
+    // A hydration in between replaced the cursors: this page belongs to the old window.
+    if (this.teamCursors.get(list) !== cursor) return this.hasOlderTeam(list);
+    const entries: readonly unknown[] = page.list === "roster" ? page.roster : page.edges;
+    this.projector.mergeRecords?.("agents", page.agents);
+    this.projector.mergeTeam?.(list, entries, cursor.ahead);
+    for (const entry of entries) {
+      const key = teamEntryKey(list, entry);
+      if (key !== undefined) cursor.ahead.delete(key);
+    }
+    cursor.before = page.window.before;
     this.notify([]);
     return page.window.before !== null;
   }
@@ -292,6 +341,7 @@ export class SessionClient {
     this.tableCursors = new Map();
     for (const [table, info] of Object.entries(snapshot.window?.tables ?? {}))
       this.tableCursors.set(table as WindowTable, info?.before ?? null);
+    this.teamCursors = teamCursorsOf(snapshot.state, snapshot.window?.team);
     this.optimistic.reconcile(snapshot.state);
     this.earlier.window(snapshot.window?.messages);
     this.notify([]);

@@ -4,6 +4,7 @@
 // applied.
 import type { AgentUiEvent } from "./envelope";
 import type { Message, ProjectionState } from "./projection-state";
+import type { AgentRecord, DelegationEdge } from "./projection-team";
 
 export interface LogEntry {
   seq: number;
@@ -189,8 +190,14 @@ export interface HydrationWindow {
     messages: WindowInfo;
     timeline: WindowInfo & { deferred: boolean };
     tables: Record<WindowTable, WindowInfo>;
-    /** The team's roster and edges are cut to the teammates the window holds (counts for the rest). */
+    /** The team's roster and edges: their newest entries and the ones that touch the window's live or
+     * pointed-at teammates, with a cursor (`before`) for older pages through
+     * `GET /api/sessions/:id/team/:list` (TeamPage). */
     team?: { roster: WindowInfo; edges: WindowInfo };
+    /** Set when the newest message alone weighs more than the window's byte budget: the window holds its
+     * newest parts (the oldest of them possibly cut to the tail of its text); the whole message is
+     * `GET /api/sessions/:id/messages/:messageId`. */
+    cut?: MessageCut;
     /** Per table, the fields its rows leave out in the window (e.g. tools: `outputText`); the whole row
      * is `GET /api/sessions/:id/tables/:table/:rowId`. */
     previews?: Partial<Record<WindowTable, string[]>>;
@@ -214,6 +221,37 @@ export interface TablePage {
   records: Record<string, unknown>;
   window: WindowInfo;
 }
+
+/** A message the hydration window sends cut to its byte budget (HYD-13): how much of it is there. */
+export interface MessageCut {
+  messageId: string;
+  /** JSON size of the whole message, in bytes. */
+  bytes: number;
+  /** Parts of the whole message, and how many (the newest) the window holds. */
+  parts: { total: number; included: number };
+  /** The oldest part held keeps only the tail of its text: its whole length and the length held. */
+  text?: { partId: string; total: number; included: number };
+}
+
+/** `GET /api/sessions/:id/messages/:messageId`: one whole message (the window may send it cut). */
+export interface MessageRow {
+  sessionId: string;
+  seq: number;
+  message: Message;
+}
+
+/** The team's lists that page by cursor besides the record tables. */
+export const TEAM_LISTS = ["roster", "edges"] as const;
+export type TeamList = (typeof TEAM_LISTS)[number];
+
+/** `GET /api/sessions/:id/team/:list?before=&limit=`: older entries of the team's roster (agent ids) or
+ * delegation edges, in the team's own order, with the agent rows they name. */
+export type TeamPage = {
+  sessionId: string;
+  seq: number;
+  agents: Record<string, AgentRecord>;
+  window: WindowInfo;
+} & ({ list: "roster"; roster: string[] } | { list: "edges"; edges: DelegationEdge[] });
 
 /** `GET /api/sessions/:id/snapshot?before=&limit=`: older messages. */
 export interface HistoryPage {

@@ -2,6 +2,7 @@
 // gateway). `@agent-ui/projection` is the same API with the contracts' full `validateEvent` wired in.
 export { createProjector, projectEvents } from "./projector";
 export type { CreateProjectorOptions, Projector } from "./projector";
+export { teamEntryKey } from "./team-pages";
 export type { EntityReads } from "./entity-reads";
 export type { ProjectorOptions } from "./options";
 export type { HydrationInput, StreamCursor } from "./hydration";

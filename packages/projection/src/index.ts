@@ -21,6 +21,7 @@ export function projectEvents(
 }
 
 export type { CreateProjectorOptions, Projector, RecordTable } from "./projector";
+export { teamEntryKey } from "./team-pages";
 export type { EntityReads } from "./entity-reads";
 export type { ProjectorOptions } from "./options";
 export type { HydrationInput, StreamCursor } from "./hydration";

@@ -1,6 +1,6 @@
 // createProjector / projectEvents: the gate (shape → dedupe/order) in front of the family reducers, and
 // memoized immutable views out (useSyncExternalStore-ready).
-import type { AgentUiEvent, Diagnostic, ProjectionState } from "@agent-ui/contracts";
+import type { AgentUiEvent, Diagnostic, ProjectionState, TeamList } from "@agent-ui/contracts";
 import { EVENT_CLASSES, redact } from "@agent-ui/contracts";
 import { HANDLERS } from "./dispatch";
 import type { EntityTable } from "./internal/entity-table";
@@ -14,6 +14,7 @@ import { statesMissingDecision } from "./families/action";
 import { replaysAtSlot } from "./restated-slots";
 import { type EventContext, Store, sourceOf } from "./store";
 import { type ShapeProblem, bodyProblem, envelopeProblem } from "./validate";
+import { mergeTeamPage } from "./team-pages";
 import { StateView, settleAll } from "./view";
 
 export interface CreateProjectorOptions extends ProjectorOptions {
@@ -41,6 +42,10 @@ export interface Projector extends EntityReads {
    * with the fields of its whole row it lacks; a field it holds is kept. A row it does not hold is
    * added as by `mergeRecords`. */
   completeRecord(table: RecordTable, id: string, row: unknown): void;
+  /** Adds a page of older entries of the team's roster or delegation edges (HYD-02/05) before the ones it
+   * holds, except the held entries keyed in `older` (sent ahead of their page): they stay before it. An
+   * entry it already holds is kept as it is, at the page's place (team-pages.ts). */
+  mergeTeam(list: TeamList, entries: readonly unknown[], older?: ReadonlySet<string>): void;
   /** Memoized immutable view: unchanged slices and entities keep identity (===) between calls. Costs
    * O(slices + entities changed since the last call), never O(history): a large changed table or list is
    * an own enumerable accessor that builds it on first read (as of this call, however late it is read)
@@ -269,6 +274,14 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
       notify();
     },
     mergeRecords,
+    mergeTeam(list, entries, older) {
+      if (list !== "roster" && list !== "edges") return;
+      if (mergeTeamPage(store.team.value, list, entries, older) === 0) return;
+      store.team.touch();
+      version++;
+      gate.markChanged();
+      notify();
+    },
     completeRecord(table, id, row) {
       if (!RECORD_TABLES.has(table) || row === null || typeof row !== "object") return;
       const records = store[table] as unknown as EntityTable<Record<string, unknown>>;

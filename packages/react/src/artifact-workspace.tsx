@@ -2,6 +2,7 @@
 // demand, export state (ART-04/05/08). Kind, saved state and export come only from artifact facts; a
 // missing kind reads `unknown` (ART-02, FALL-05). Export goes through the owner (ART-06/09).
 import { WindowedList } from "./windowed-list";
+import type { OlderPages } from "./older-pages";
 import { CitationList } from "./citation-list";
 import type { ArtifactRecord, Review } from "@agent-ui/contracts";
 import { useState } from "react";
@@ -29,9 +30,17 @@ export interface ArtifactWorkspaceProps {
   drafts?: Map<string, ArtifactDraft>;
   /** The read ref of an older version, when the host knows it (Open / Compare of that version). */
   versionRef?: VersionRef;
+  /** Older artifacts still on the gateway, paged in as the user scrolls (HYD-02). */
+  older?: OlderPages;
 }
 
-export function ArtifactWorkspace({ artifacts, selectedId, onSelect, ...detail }: ArtifactWorkspaceProps) {
+export function ArtifactWorkspace({
+  artifacts,
+  selectedId,
+  onSelect,
+  older,
+  ...detail
+}: ArtifactWorkspaceProps) {
   const list = Object.values(artifacts);
   const [localSelected, setLocalSelected] = useState<string | null>(null);
   const current = selectedId ?? localSelected ?? list[0]?.artifactId ?? null;
@@ -49,6 +58,8 @@ export function ArtifactWorkspace({ artifacts, selectedId, onSelect, ...detail }
         items={list}
         getKey={(a) => a.artifactId}
         estimateHeight={56}
+        hasOlder={older?.has("artifacts")}
+        onLoadOlder={older ? () => older.load("artifacts") : undefined}
         renderItem={(a) => (
           <CardButton
             title={a.title ?? "Untitled artifact"}

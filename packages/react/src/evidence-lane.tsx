@@ -2,6 +2,7 @@
 // shows only the evidence owner's outcomes — `unavailable` when none ran, never "passed" (FALL-05); gaps are
 // only reported ones (EVID-06); the pack payload loads on request (EVID-10).
 import { WindowedList } from "./windowed-list";
+import type { OlderPages } from "./older-pages";
 import { CitationList } from "./citation-list";
 import type { EvidenceRecord, Review } from "@agent-ui/contracts";
 import type { Dispatch } from "./commands";
@@ -17,17 +18,27 @@ export interface EvidenceLaneProps {
   focusId?: string;
   /** Where the "Export pack" control sends its `export` write; without it the lane is read-only. */
   dispatch?: Dispatch;
+  /** Older evidence still on the gateway, paged in as the user scrolls (HYD-02). */
+  older?: OlderPages;
 }
 
 /** Scrolls the focused card into view once it is rendered. */
 const revealOnMount = (el: HTMLElement | null) => el?.scrollIntoView?.({ block: "nearest" });
 
-export function EvidenceLane({ evidence, reviews = [], loadDetail, focusId, dispatch }: EvidenceLaneProps) {
+export function EvidenceLane({
+  evidence,
+  reviews = [],
+  loadDetail,
+  focusId,
+  dispatch,
+  older,
+}: EvidenceLaneProps) {
   const list = Object.values(evidence);
+  const hasOlder = older?.has("evidence") ?? false;
   return (
     <section className="aui-evidence" aria-label="Evidence">
       {list.length === 0 ? <p className="aui-hint">evidence: unavailable</p> : null}
-      {list.length > WINDOW_FROM ? (
+      {list.length > WINDOW_FROM || hasOlder ? (
         <WindowedList
           className="aui-evidence-window"
           label="Evidence items"
@@ -36,6 +47,8 @@ export function EvidenceLane({ evidence, reviews = [], loadDetail, focusId, disp
           estimateHeight={260}
           threshold={WINDOW_FROM}
           scrollToIndex={focusId ? list.findIndex((ev) => ev.evidenceId === focusId) : undefined}
+          hasOlder={hasOlder}
+          onLoadOlder={older ? () => older.load("evidence") : undefined}
           renderItem={(ev) => card(ev)}
         />
       ) : (

@@ -28,6 +28,7 @@ export { ProcessTimeline, type ProcessTimelineProps, isShownInline } from "./pro
 export { type IdleRows, type IdleRowsOptions, useIdleRows } from "./idle-rows";
 export { VirtualList, type VirtualListProps, visibleRange } from "./virtual-list";
 export { WindowedList, type WindowedListProps, windowRange } from "./windowed-list";
+export { type OlderList, type OlderPages, type OlderPageSource, olderPagesOf } from "./older-pages";
 export { ToolRow, type ToolRowProps } from "./tool-row";
 export { ApprovalCard, type ApprovalCardProps } from "./approval-card";
 export { SchemaForm, coerceValues, fieldsOf } from "./schema-form";

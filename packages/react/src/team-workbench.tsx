@@ -10,6 +10,7 @@ import type {
   TeamSlice,
 } from "@agent-ui/contracts";
 import { WindowedList } from "./windowed-list";
+import type { OlderPages } from "./older-pages";
 import { selectReviewLane } from "@agent-ui/projection/core";
 import { useMemo, useState } from "react";
 import type { Dispatch } from "./commands";
@@ -45,6 +46,9 @@ export interface TeamWorkbenchProps {
   /** The coordinator's policy (e.g. `coordinatorPolicyOf(state.permissions)`): a teammate's own policy is
    * shown where it differs (TEAM-17). */
   coordinatorPolicy?: TeammatePolicy;
+  /** Older roster entries and delegation edges still on the gateway, paged in as the user scrolls
+   * (HYD-02); e.g. an `AgentSession`'s `older`. */
+  older?: OlderPages;
 }
 
 export function TeamWorkbench({
@@ -57,6 +61,7 @@ export function TeamWorkbench({
   transcriptLimit = 20,
   focusAgentId,
   coordinatorPolicy,
+  older,
 }: TeamWorkbenchProps) {
   const [openAgent, setOpenAgent] = useState<string | null>(focusAgentId ?? null);
   // A new link target opens that teammate (state adjusted while rendering, not in an effect).
@@ -95,6 +100,8 @@ export function TeamWorkbench({
           items={rosterIds}
           getKey={(id) => id}
           estimateHeight={44}
+          hasOlder={older?.has("roster")}
+          onLoadOlder={older ? () => older.load("roster") : undefined}
           renderItem={(id) => {
             const agent = agents[id];
             return (
@@ -168,7 +175,13 @@ export function TeamWorkbench({
         {dispatch ? <DelegateForm dispatch={dispatch} team={team} agents={agents} /> : null}
       </section>
 
-      <DelegationGraph agents={agents} edges={team.edges} onSelectAgent={setOpenAgent} />
+      <DelegationGraph
+        agents={agents}
+        edges={team.edges}
+        onSelectAgent={setOpenAgent}
+        hasOlder={older?.has("edges")}
+        onLoadOlder={older ? () => older.load("edges") : undefined}
+      />
 
       <section aria-label="Work board">
         <h3>Work board</h3>

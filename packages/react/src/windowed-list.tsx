@@ -1,8 +1,18 @@
 // Windowing for lists whose rows vary in height (roster, evidence): past `threshold` items only the rows
 // near the scroll position are mounted, between two spacers sized from an estimated row height, so a
 // team of thousands costs the same DOM as a team of fifty (PERF-04). Scrolling to the end always mounts
-// the last rows. Short lists render whole, unchanged.
-import { type ReactNode, type UIEvent, useEffect, useRef, useState } from "react";
+// the last rows. Short lists render whole, unchanged. A list whose older rows are still on the gateway
+// (`hasOlder`) asks for the next page (`onLoadOlder`) when the user scrolls near its start, or through its
+// "Load older" button; rows that arrive before the ones in view keep the view where it was (HYD-02).
+import {
+  type ReactNode,
+  type RefObject,
+  type UIEvent,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 
 export interface WindowedListProps<T> {
   items: readonly T[];
@@ -19,6 +29,11 @@ export interface WindowedListProps<T> {
   label?: string;
   /** Scrolls this row into the window (a link opened the list at one item). */
   scrollToIndex?: number;
+  /** Older rows exist that the list does not hold yet (the gateway pages them by cursor). */
+  hasOlder?: boolean;
+  /** Asks for the next older page; called once per list length, when the user scrolls within
+   * `overscan` rows of the start or presses "Load older". */
+  onLoadOlder?: () => void;
 }
 
 /** The indexes to mount for a scroll position: the rows in view plus `overscan` on each side. */
@@ -45,18 +60,33 @@ export function WindowedList<T>(props: WindowedListProps<T>) {
     scroller.current.scrollTop = top;
     setScrollTop(top);
   }, [target, estimateHeight]);
+  const older = useOlderRows(props, scroller, estimateHeight, setScrollTop);
+  const more =
+    props.hasOlder && props.onLoadOlder ? (
+      <button type="button" className="aui-button aui-button-quiet aui-load-older" onClick={older.request}>
+        Load older
+      </button>
+    ) : null;
   if (items.length <= threshold)
     return (
-      <ul className={props.className} aria-label={props.label}>
-        {items.map((item, i) => (
-          <li key={props.getKey(item)} data-windowed-row="">
-            {props.renderItem(item, i)}
-          </li>
-        ))}
-      </ul>
+      <>
+        {more}
+        <ul className={props.className} aria-label={props.label}>
+          {items.map((item, i) => (
+            <li key={props.getKey(item)} data-windowed-row="">
+              {props.renderItem(item, i)}
+            </li>
+          ))}
+        </ul>
+      </>
     );
   const { first, last } = windowRange(items.length, estimateHeight, viewportHeight, scrollTop, overscan);
-  const onScroll = (event: UIEvent<HTMLElement>) => setScrollTop(event.currentTarget.scrollTop);
+  const onScroll = (event: UIEvent<HTMLElement>) => {
+    const top = event.currentTarget.scrollTop;
+    setScrollTop(top);
+    // A user's scroll near the start asks for the next older page.
+    if (top <= overscan * estimateHeight) older.request();
+  };
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++)
     rows.push(
@@ -74,6 +104,7 @@ export function WindowedList<T>(props: WindowedListProps<T>) {
       tabIndex={0}
       data-total={items.length}
     >
+      {more}
       <div style={{ height: first * estimateHeight }} aria-hidden="true" />
       <ul className={props.className} aria-label={props.label}>
         {rows}
@@ -81,4 +112,38 @@ export function WindowedList<T>(props: WindowedListProps<T>) {
       <div style={{ height: (items.length - last) * estimateHeight }} aria-hidden="true" />
     </div>
   );
+}
+
+/** The "older rows" side of a list: one request per list length, and rows added before the first one
+ * keep the view on the rows it showed (the scroll position moves by their estimated height). */
+function useOlderRows<T>(
+  props: WindowedListProps<T>,
+  scroller: RefObject<HTMLDivElement | null>,
+  estimateHeight: number,
+  setScrollTop: (top: number) => void,
+): { request: () => void } {
+  const { items, hasOlder, onLoadOlder, getKey } = props;
+  const requestedAt = useRef(-1);
+  const firstKey = items.length > 0 ? getKey(items[0]) : undefined;
+  const previous = useRef<{ key: string | undefined; length: number }>({
+    key: firstKey,
+    length: items.length,
+  });
+  useLayoutEffect(() => {
+    const before = previous.current;
+    previous.current = { key: firstKey, length: items.length };
+    if (before.key === undefined || before.key === firstKey || scroller.current === null) return;
+    const moved = items.findIndex((item) => getKey(item) === before.key);
+    if (moved <= 0) return;
+    const top = scroller.current.scrollTop + moved * estimateHeight;
+    scroller.current.scrollTop = top;
+    setScrollTop(top);
+  }, [firstKey, items, getKey, estimateHeight, scroller, setScrollTop]);
+  return {
+    request: () => {
+      if (!hasOlder || onLoadOlder === undefined || requestedAt.current === items.length) return;
+      requestedAt.current = items.length;
+      onLoadOlder();
+    },
+  };
 }

@@ -38,12 +38,56 @@ describe("the hydration window's message budget", () => {
     expect(window.state.messages.at(-1)?.id).toBe(projector.getState().messages.at(-1)?.id);
   });
 
-  it("HYD-13 one answer larger than the budget still comes whole", () => {
+  it("HYD-13 PERF-04 one 5 MB answer: the window holds its tail within the budget and says where the rest is", () => {
     const projector = createProjector();
-    projector.applyAll(answers(3, MESSAGE_WINDOW_BYTES * 2));
-    const window = hydrationWindow(session, false, 3, projector.getState());
+    projector.applyAll(answers(3, 5 * 1024 * 1024));
+    const state = projector.getState();
+    const whole = state.messages[2];
+    const window = hydrationWindow(session, false, 3, state);
+    expect(JSON.stringify(window.state.messages[0]).length).toBeLessThanOrEqual(MESSAGE_WINDOW_BYTES);
+    expect(JSON.stringify(window).length).toBeLessThan(2 * MESSAGE_WINDOW_BYTES);
     expect(window.state.messages).toHaveLength(1);
-    expect(window.state.messages[0]).toEqual(projector.getState().messages[2]);
+    const held = window.state.messages[0];
+    expect(held.id).toBe(whole.id);
+    // The newest text, cut from its head: a live delta appended to it still reads right.
+    const text = held.parts[0].text ?? "";
+    expect(text.length).toBeGreaterThan(MESSAGE_WINDOW_BYTES / 2);
+    expect(whole.parts[0].text?.endsWith(text)).toBe(true);
+    expect(window.window.cut).toEqual({
+      messageId: whole.id,
+      bytes: JSON.stringify(whole).length,
+      parts: { total: 1, included: 1 },
+      text: { partId: whole.parts[0].id, total: whole.parts[0].text?.length, included: text.length },
+    });
+    // Older messages stay behind the cursor.
+    expect(window.window.messages).toMatchObject({ total: 3, included: 1, before: "2" });
+  });
+
+  it("HYD-13 a message of many parts keeps its newest parts that fit, never a part's head", () => {
+    const projector = createProjector();
+    const events: AgentUiEvent[] = [];
+    for (let k = 0; k < 400; k++)
+      events.push({
+        sessionId: "s",
+        threadId: "th",
+        turnId: "t0",
+        messageId: "m0",
+        type: "tool.started",
+        toolCallId: `c${k}`,
+        eventId: `e${k}`,
+        sequence: k + 1,
+        timestamp: new Date(k * 1000).toISOString(),
+        payload: { name: "read", input: { path: `${k} ${"p".repeat(2000)}` } },
+      } as AgentUiEvent);
+    projector.applyAll(events);
+    const whole = projector.getState().messages[0];
+    const window = hydrationWindow(session, false, 400, projector.getState());
+    const held = window.state.messages[0];
+    expect(JSON.stringify(held).length).toBeLessThanOrEqual(MESSAGE_WINDOW_BYTES);
+    expect(window.window.cut?.parts.total).toBe(whole.parts.length);
+    expect(held.parts.length).toBeGreaterThan(0);
+    expect(held.parts.length).toBeLessThan(whole.parts.length);
+    expect(held.parts.at(-1)?.id).toBe(whole.parts.at(-1)?.id);
   });
 
   it("HYD-01 short answers: the newest N by count", () => {

@@ -14,6 +14,7 @@ import {
   type WriteMethod,
   connectSession,
 } from "@agent-ui/client";
+import { type OlderPages, olderPagesOf } from "../older-pages";
 import type { ProjectionState, WriteResult } from "@agent-ui/contracts";
 import { createProjector } from "@agent-ui/projection/core";
 import type { CommandIntent, Dispatch } from "../commands";
@@ -93,6 +94,10 @@ export class AgentSession {
     const http = new GatewayHttpClient(this.http());
     this.loadDetail = async (ref) => (await http.readDetail(this.sessionId, ref)).body;
   }
+
+  /** Older pages of the record tables and the team's lists, for the surfaces that page them in as the
+   * user scrolls (HYD-02). */
+  readonly older: OlderPages = olderPagesOf(() => this.current);
 
   /** The client of the open connection (undefined before `connect()` and after its cleanup). */
   get client(): SessionClient | undefined {

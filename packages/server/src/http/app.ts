@@ -18,6 +18,7 @@ import { hostGuard, jsonWrites, originGuard, securityHeaders, tokenGuard } from 
 import { DEFAULT_MESSAGE_WINDOW, historyPage, hydrationWindowJson, MAX_PAGE } from "./hydration-window";
 import { DEFAULT_TABLE_WINDOW, tablePage, tableRow } from "./table-window";
 import { type IngestLimits, ingestRoutes } from "./ingest-route";
+import { pageRoutes } from "./page-routes";
 import { settledFirst } from "./settled";
 import { sseRoute } from "./sse-route";
 import { listSessions, sessionsFeedRoute } from "./sessions-feed-route";
@@ -175,6 +176,8 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
     if (row === undefined) throw new GatewayError("not_found", "row_not_found", `no ${table} row ${rowId}`);
     return c.json(row);
   });
+
+  pageRoutes(app, gateway);
 
   app.get("/api/sessions/:id/events.json", async (c) => {
     const id = c.req.param("id");

@@ -4,20 +4,17 @@
 // paint needs (table-window.ts) and rows as previews (window-rows.ts), each with a cursor for older pages
 // that load only on request (HYD-05). The window is serialized once per session state and shared by
 // every joiner (a late joiner never re-serializes).
-import type { HistoryPage, HydrationWindow, Message, WindowInfo } from "@agent-ui/contracts";
+import type { HistoryPage, HydrationWindow, Message, MessageCut, WindowInfo } from "@agent-ui/contracts";
 import type { ProjectionState, TimelineEntry, ToolRecord } from "@agent-ui/contracts";
 import type { SessionRecord } from "../store/session-store";
 import { pageBefore, windowTables } from "./table-window";
-import {
-  jsonSize,
-  TOOL_PREVIEW_OMITS,
-  toolPreviews,
-  windowTeam,
-  withoutMirroredToolData,
-} from "./window-rows";
+import { cutMessage } from "./message-cut";
+import { windowTeam } from "./team-window";
+import { jsonSize, TOOL_PREVIEW_OMITS, toolPreviews, withoutMirroredToolData } from "./window-rows";
 
 export const DEFAULT_MESSAGE_WINDOW = 40;
-/** Messages in a window stop at this many bytes of JSON (the newest message always comes). */
+/** Messages in a window stop at this many bytes of JSON (the newest message always comes, cut to this
+ * many bytes when it alone weighs more). */
 export const MESSAGE_WINDOW_BYTES = 128 * 1024;
 export const DEFAULT_TIMELINE_WINDOW = 200;
 export const MAX_PAGE = 500;
@@ -52,6 +49,7 @@ export function hydrationWindow(
       tables: tables.info,
       team: team.info,
       previews: { tools: [...TOOL_PREVIEW_OMITS] },
+      ...(messages.cut === undefined ? {} : { cut: messages.cut }),
     },
   };
 }
@@ -96,17 +94,23 @@ export function historyPage(
   return { sessionId, seq, messages: state.messages.slice(page.start, page.end), window: page.info };
 }
 
-/** The newest messages (at most `limit`) whose JSON fits `budget` bytes; the newest one always. */
+/** The newest messages (at most `limit`) whose JSON fits `budget` bytes; the newest one always, cut to
+ * the budget when it alone weighs more (message-cut.ts). */
 function newestWithin(
   messages: readonly Message[],
   limit: number,
   budget: number,
-): { items: Message[]; info: WindowInfo } {
+): { items: Message[]; info: WindowInfo; cut?: MessageCut } {
   let start = messages.length;
   let bytes = 0;
   while (start > 0 && messages.length - start < limit) {
     const size = jsonSize(messages[start - 1]);
-    if (start < messages.length && bytes + size > budget) break;
+    if (start === messages.length && size > budget) {
+      const newest = cutMessage(messages[start - 1], size, budget);
+      const window = tail(messages, 1);
+      return { items: [newest.message], info: window.info, cut: newest.cut };
+    }
+    if (bytes + size > budget) break;
     bytes += size;
     start--;
   }

@@ -11,6 +11,10 @@ import {
   type WindowInfo,
   type WindowTable,
 } from "@agent-ui/contracts";
+import { pageBefore } from "./page-before";
+import { teamTailAgents } from "./team-window";
+
+export { pageBefore };
 
 export const DEFAULT_TABLE_WINDOW = 100;
 /** Older rows sent because they are live or the window's messages point at them: never more than this per
@@ -95,6 +99,8 @@ export function windowTables(
   limit = DEFAULT_TABLE_WINDOW,
 ): { tables: Partial<ProjectionState>; info: Record<WindowTable, WindowInfo> } {
   const refs = referenced(messages);
+  // The teammates the window's newest roster entries and edges name (team-window.ts).
+  for (const id of teamTailAgents(state.team)) refs.agents.add(id);
   const tables: Record<string, unknown> = {};
   const info = {} as Record<WindowTable, WindowInfo>;
   for (const table of WINDOW_TABLES) {
@@ -133,25 +139,4 @@ export function tableRow(
   const record = state[table] as Record<string, unknown>;
   if (!Object.hasOwn(record, id)) return undefined;
   return { sessionId, seq, table, id, record: record[id] };
-}
-
-/** The rows `[start, end)` of a list of `length` that end before `before` (at most `limit`), and the
- * window info a client pages on: the cursor of the next older page is `start`. */
-export function pageBefore(
-  length: number,
-  before: number,
-  limit: number,
-): { start: number; end: number; info: WindowInfo } {
-  const end = Math.max(0, Math.min(before, length));
-  const start = Math.max(0, end - limit);
-  return {
-    start,
-    end,
-    info: {
-      total: length,
-      included: end - start,
-      truncated: start > 0,
-      before: start > 0 ? String(start) : null,
-    },
-  };
 }

@@ -1,0 +1,68 @@
+// HYD-02/05 PERF-04: the team's roster and delegation edges hydrated from a window (its newest entries plus
+// entries sent ahead of their page) and then paged in by cursor end in the team's own order, each entry
+// once, whatever entries the window sent ahead and whatever the page size.
+import type { DelegationEdge, ProjectionState } from "@agent-ui/contracts";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createProjector } from "../src";
+
+function hydrated(roster: string[], edges: DelegationEdge[]) {
+  const p = createProjector();
+  const state = p.getState();
+  p.hydrate({
+    kind: "projection",
+    state: { ...state, team: { ...state.team, roster, edges } } as ProjectionState,
+  });
+  return p;
+}
+
+/** A window of `list`: the entries flagged ahead (before `start`) and every entry from `start`. */
+function windowOf<T>(list: T[], start: number, ahead: boolean[]): T[] {
+  return list.filter((_, i) => i >= start || ahead[i]);
+}
+
+describe("mergeTeam", () => {
+  it("HYD-05 PERF-04 paging the roster back from any window gives every id once, in order", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 80 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 17 }),
+        fc.array(fc.boolean(), { minLength: 80, maxLength: 80 }),
+        (length, newest, pageSize, ahead) => {
+          const roster = Array.from({ length }, (_, i) => `a${i}`);
+          const start = Math.max(0, length - newest);
+          const window = windowOf(roster, start, ahead);
+          const p = hydrated(window, []);
+          const pending = new Set(window.slice(0, window.length - (length - start)));
+          for (let end = start; end > 0; end -= pageSize) {
+            const page = roster.slice(Math.max(0, end - pageSize), end);
+            p.mergeTeam("roster", page, pending);
+            for (const id of page) pending.delete(id);
+          }
+          expect(p.getState().team.roster).toEqual(roster);
+        },
+      ),
+    );
+  });
+
+  it("HYD-05 an edge the projection holds keeps its own state; edges are one per kind and pair", () => {
+    const held: DelegationEdge = { from: "a", to: "b", kind: "wait", status: "ended" };
+    const p = hydrated(["b"], [held]);
+    let notified = 0;
+    p.subscribe(() => {
+      notified += 1;
+    });
+    p.mergeTeam("edges", [
+      { from: "lead", to: "a", kind: "spawn" },
+      { from: "a", to: "b", kind: "wait", status: "active" },
+      { from: "lead", to: "a", kind: "spawn" },
+      { nonsense: true },
+    ]);
+    const { edges } = p.getState().team;
+    expect(edges).toEqual([{ from: "lead", to: "a", kind: "spawn" }, held]);
+    expect(notified).toBe(1);
+    p.mergeTeam("edges", [{ from: "lead", to: "a", kind: "spawn" }]);
+    expect(notified).toBe(1);
+  });
+});

@@ -1,0 +1,40 @@
+// Lists the gateway pages by cursor (HYD-02): a record table or one of the team's lists. A surface that
+// shows one asks `has` whether older rows remain and calls `load` as the user scrolls toward them; an
+// `AgentSession` (its `older`) answers through its SessionClient.
+import type { TeamList, WindowTable } from "@agent-ui/contracts";
+
+export type OlderList = WindowTable | TeamList;
+
+export interface OlderPages {
+  has(list: OlderList): boolean;
+  /** Loads the next older page of `list` into the projection; a failed load leaves the list as it is. */
+  load(list: OlderList): void;
+}
+
+/** The paging calls of a session client (`SessionClient` has them). */
+export interface OlderPageSource {
+  hasOlderRows(table: WindowTable): boolean;
+  loadOlderRows(table: WindowTable): Promise<boolean>;
+  hasOlderTeam(list: TeamList): boolean;
+  loadOlderTeam(list: TeamList): Promise<boolean>;
+}
+
+const isTeamList = (list: OlderList): list is TeamList => list === "roster" || list === "edges";
+
+/** `OlderPages` over whichever client `current()` returns (none: nothing older to load). */
+export function olderPagesOf(current: () => OlderPageSource | undefined): OlderPages {
+  return {
+    has: (list) => {
+      const client = current();
+      if (client === undefined) return false;
+      return isTeamList(list) ? client.hasOlderTeam(list) : client.hasOlderRows(list);
+    },
+    load: (list) => {
+      const client = current();
+      if (client === undefined) return;
+      const loading = isTeamList(list) ? client.loadOlderTeam(list) : client.loadOlderRows(list);
+      // A failed page stays unloaded; the list asks again at its next length or button press.
+      loading.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// What the hydration window leaves out, one request away (HYD-02/05/13): older entries of the team's
+// roster and delegation edges by cursor (`GET /api/sessions/:id/team/:list?before=&limit=`) and one whole
+// message the window sent cut to its byte budget (`GET /api/sessions/:id/messages/:messageId`).
+import { type MessageRow, TEAM_LISTS, type TeamList } from "@agent-ui/contracts";
+import type { Hono } from "hono";
+import { GatewayError } from "../gateway/errors";
+import type { Gateway } from "../gateway/gateway";
+import { MAX_PAGE } from "./hydration-window";
+import { intParam } from "./params";
+import { DEFAULT_TEAM_WINDOW, teamPage } from "./team-window";
+
+export function pageRoutes(app: Hono, gateway: Gateway): void {
+  app.get("/api/sessions/:id/team/:list", async (c) => {
+    const id = c.req.param("id");
+    const list = teamList(c.req.param("list"));
+    const limit = intParam(c.req.query("limit"), "limit", DEFAULT_TEAM_WINDOW, 1, MAX_PAGE);
+    const before = intParam(
+      c.req.query("before"),
+      "before",
+      Number.MAX_SAFE_INTEGER,
+      0,
+      Number.MAX_SAFE_INTEGER,
+    );
+    await gateway.getSession(id);
+    const projection = await gateway.currentProjection(id);
+    return c.json(teamPage(id, projection.seq, projection.state, list, before, limit));
+  });
+
+  app.get("/api/sessions/:id/messages/:messageId", async (c) => {
+    const id = c.req.param("id");
+    const messageId = c.req.param("messageId");
+    await gateway.getSession(id);
+    const projection = await gateway.currentProjection(id);
+    const message = projection.state.messages.find((m) => m.id === messageId);
+    if (message === undefined)
+      throw new GatewayError("not_found", "message_not_found", `no message ${messageId}`);
+    return c.json({ sessionId: id, seq: projection.seq, message } satisfies MessageRow);
+  });
+}
+
+function teamList(list: string): TeamList {
+  if (!(TEAM_LISTS as readonly string[]).includes(list))
+    throw new GatewayError(
+      "not_found",
+      "unknown_team_list",
+      `no team list ${list}; lists: ${TEAM_LISTS.join(", ")}`,
+    );
+  return list as TeamList;
+}
