@@ -2,7 +2,8 @@
 // same database, the runtime pushes again and its records project into the same session (FALL-01,
 // CTRL-06). The same body runs on SQLite (same data dir) and PostgreSQL (same schema); on PostgreSQL,
 // where gateways share the database, a gateway that starts while another is alive leaves that one's
-// session alone, and of two gateways starting after a crash only one takes it over.
+// session alone, of two gateways starting after a crash only one takes it over, and a gateway already
+// running takes it over when the runtime pushes to it after its holder died.
 import type { ChildProcess } from "node:child_process";
 import type { ProjectionState } from "@agent-ui/contracts";
 import { afterAll, describe, expect, it } from "vitest";
@@ -67,9 +68,10 @@ function pushRestartContract(backend: Backend) {
       const id = created.body.session.id as string;
       expect((await push(first.url, id, agUiRun("run-1", "before the restart"))).status).toBe(200);
 
+      let bystander: { url: string } | undefined;
       if (backend.shared) {
         // A gateway that starts while the first is alive leaves the session to it.
-        const bystander = await start();
+        bystander = await start();
         expect(await session(bystander.url, id)).toMatchObject({ attached: false, status: "live" });
         expect((await session(bystander.url, id)).statusReason).not.toMatch(/gateway restarted/);
         expect((await push(first.url, id, agUiRun("run-2", "still the first gateway"))).status).toBe(200);
@@ -107,6 +109,22 @@ function pushRestartContract(backend: Backend) {
         entries.map((_: unknown, i: number) => i + 1),
       );
       expect(pushed.body.seq).toBe(entries[entries.length - 1].seq);
+
+      if (bystander !== undefined) {
+        // The taker dies too. The runtime pushes to a gateway that was running all along: it takes the
+        // session over there and then (its holder is gone), the others still leave it alone.
+        await crashChild(taker.child);
+        const later = await push(bystander.url, id, agUiRun("run-4", "on a gateway already running"));
+        expect(later.status).toBe(200);
+        expect(await session(bystander.url, id)).toMatchObject({ attached: true, status: "live" });
+        for (const other of successors)
+          if (other !== taker) expect((await session(other.url, id)).attached).toBe(false);
+        await waitFor(async () => (await assistantTexts(bystander.url, id)).length === 4, 10_000);
+        expect(await assistantTexts(bystander.url, id)).toEqual([
+          ...expected,
+          "on a gateway already running",
+        ]);
+      }
     }, 60_000);
   });
 }

@@ -21,7 +21,7 @@ class A2aAdapter implements SourceAdapter {
   private readonly emit: Emitter;
   private readonly tasks = new Map<string, TaskState>();
   private readonly seenMessages = new Set<string>();
-  private readonly artifacts = new ArtifactBook();
+  private readonly artifacts: ArtifactBook;
 
   private readonly events: RemoteTaskEvents;
   private readonly safe: SafeOptions;
@@ -32,6 +32,7 @@ class A2aAdapter implements SourceAdapter {
     this.emit = new Emitter(A2A_FORMAT, options);
     this.events = new RemoteTaskEvents(this.emit, options.sessionId);
     this.safe = safeOptionsOf(options);
+    this.artifacts = new ArtifactBook(this.safe);
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {

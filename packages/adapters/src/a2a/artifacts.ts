@@ -4,7 +4,7 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { artifactKindOf } from "../shared/artifact-kind";
 import type { EventFields } from "../shared/emitter";
-import { safeText } from "../shared/safe-payload";
+import { type SafeOptions, safeText } from "../shared/safe-payload";
 import type { A2aArtifact } from "./normalize";
 import { contentOf, partCitations } from "./parts";
 
@@ -23,6 +23,9 @@ export type ArtifactEmit = (type: string, fields: EventFields) => AgentUiEvent;
 export class ArtifactBook {
   private readonly artifacts = new Map<string, ArtifactState>();
 
+  /** `safe`: the adapter's offload limit and detail keeper, for data parts over the limit. */
+  constructor(private readonly safe: SafeOptions = {}) {}
+
   /** An `artifactUpdate` chunk of a known task (the caller checked the ids). */
   chunk(
     taskId: string,
@@ -31,7 +34,7 @@ export class ArtifactBook {
     lastChunk: boolean,
     emit: ArtifactEmit,
   ): AgentUiEvent {
-    const text = contentOf(artifact.parts);
+    const text = contentOf(artifact.parts, this.safe);
     const key = `${taskId}\u0000${artifact.artifactId}`;
     let state = this.artifacts.get(key);
     const created = state === undefined;
@@ -59,7 +62,7 @@ export class ArtifactBook {
     if (artifact.artifactId === undefined) return [];
     const key = `${taskId}\u0000${artifact.artifactId}`;
     const known = this.artifacts.get(key);
-    const text = contentOf(artifact.parts);
+    const text = contentOf(artifact.parts, this.safe);
     if (known !== undefined && known.chunks.join("") === text) return [];
     const citations = new Map(partCitations(artifact.parts, {}).map((ref) => [String(ref.id), ref]));
     const state: ArtifactState = {

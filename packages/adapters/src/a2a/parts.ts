@@ -1,9 +1,15 @@
 // The non-text parts of A2A messages and artifacts: `url` / `file` parts are source refs (citations of
 // the page or file, EVID-01), `data` parts are structured content, inline bytes are noted, never copied.
+import { redact } from "@agent-ui/contracts";
+import { detailOf } from "../shared/details";
 import { compact } from "../shared/record";
 import type { JsonObject } from "../shared/record";
-import { type SafeOptions, safeValue } from "../shared/safe-payload";
+import { DEFAULT_LARGE_PAYLOAD_BYTES, type SafeOptions, safeValue } from "../shared/safe-payload";
 import type { A2aPart } from "./normalize";
+
+/** Characters of an offloaded data part's JSON shown in the artifact's content. */
+const DATA_PREVIEW_CHARS = 240;
+const UTF8 = new TextEncoder();
 
 /** Source refs of the url and file parts, owned by the message or artifact that carries them. */
 export function partCitations(parts: readonly A2aPart[], owner: { messageId?: string }): JsonObject[] {
@@ -35,19 +41,45 @@ export function partData(parts: readonly A2aPart[], options: SafeOptions = {}): 
 }
 
 /** An artifact chunk's readable content: text parts as they are, a data part as its JSON (each data part
- * on its own line), a url/file part as a `[name](url)` line. Inline bytes are never copied. */
-export function contentOf(parts: readonly A2aPart[]): string {
+ * on its own line; see `dataContent` for one over the offload limit), a url/file part as a `[name](url)`
+ * line. Inline bytes are never copied. */
+export function contentOf(parts: readonly A2aPart[], options: SafeOptions = {}): string {
   let out = "";
+  // Text after a data, url or file line starts a line of its own.
+  let lineEnded = true;
   for (const part of parts) {
-    if (part.text !== undefined) out += part.text;
-    else if (part.otherKind === "data") out += lineBreak(out) + JSON.stringify(safeValue(part.data ?? null));
+    const text = part.text;
+    if (text !== undefined) {
+      out += lineEnded ? text : lineBreak(out) + text;
+      lineEnded = true;
+      continue;
+    }
+    lineEnded = false;
+    if (part.otherKind === "data") out += lineBreak(out) + dataContent(part.data, options);
     else if (part.url !== undefined) out += `${lineBreak(out)}[${part.filename ?? part.url}](${part.url})`;
     else if (part.inlineBytes)
       out += `${lineBreak(out)}[${part.filename ?? "file"}${part.mediaType ? ` (${part.mediaType})` : ""}]`;
+    else lineEnded = true;
   }
   return out;
 }
 
 function lineBreak(text: string): string {
   return text === "" || text.endsWith("\n") ? "" : "\n";
+}
+
+/** A data part as artifact content, redacted. Over the adapter's offload limit (`largePayloadBytes`) it is
+ * offloaded whole, like any large value (TOOL-02, EVID-10): its body goes to `keepDetail` under a ref
+ * named by its content, and the content shows the start of its JSON, its size and that ref — never the
+ * whole value, and never an offload stub as text. */
+export function dataContent(data: unknown, options: SafeOptions = {}): string {
+  const redacted = redact(data ?? null).value;
+  const json = JSON.stringify(redacted) ?? "null";
+  const limit = options.largePayloadBytes ?? DEFAULT_LARGE_PAYLOAD_BYTES;
+  if (json.length * 3 <= limit) return json;
+  const bytes = UTF8.encode(json).length;
+  if (bytes <= limit) return json;
+  const detail = detailOf(redacted);
+  options.keepDetail?.(detail);
+  return `${json.slice(0, DATA_PREVIEW_CHARS)}…\n[data part of ${bytes} bytes; the whole part is kept at ${detail.ref}]`;
 }

@@ -233,26 +233,6 @@ export class Gateway {
     return detail;
   }
 
-  /** Sessions the store says are running but no runtime here holds (this process restarted). Their status
-   * becomes `stopped` with a reason, as a fact on their stream, instead of a `live` that nothing feeds.
-   * Only for single-process stores: with Postgres another gateway may hold them. */
-  async markOrphansStopped(
-    reason = "the gateway restarted; the runtime source is no longer attached",
-  ): Promise<number> {
-    let count = 0;
-    for (const session of await this.store.listSessions()) {
-      if ((session.status !== "starting" && session.status !== "live") || this.runtimes.has(session.id))
-        continue;
-      await this.store.append(
-        session.id,
-        sourceStatusEvents(new SessionIngest(session.id), "stopped", reason),
-      );
-      await this.store.setStatus(session.id, "stopped", reason);
-      count += 1;
-    }
-    return count;
-  }
-
   async stopSession(id: string): Promise<void> {
     const runtime = this.runtimes.get(id);
     if (!runtime) return;

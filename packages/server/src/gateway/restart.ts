@@ -67,6 +67,7 @@ export class RestartSettlement {
   readonly done: Promise<RestartReport>;
   private readonly waiting: Map<string, SessionRecord>;
   private readonly settling = new Map<string, Promise<void>>();
+  private readonly adopting = new Map<string, Promise<boolean>>();
   private stopped = false;
 
   constructor(
@@ -88,6 +89,31 @@ export class RestartSettlement {
   whenSettled(sessionId: string): Promise<void> | undefined {
     if (!this.waiting.has(sessionId) && !this.settling.has(sessionId)) return undefined;
     return this.settle(sessionId);
+  }
+
+  /** A session a runtime reaches this gateway for (a push, its writes channel) that no runtime here feeds:
+   * when the gateway that held it is gone since this one started (PostgreSQL: another node died), it is
+   * taken over now and settled like one found at start. Resolves whether this gateway now feeds it; false
+   * while its holder lives or when it was not attached anywhere. */
+  adopt(session: SessionRecord): Promise<boolean> {
+    const id = session.id;
+    if (this.gateway.isAttached(id)) return Promise.resolve(true);
+    if (!wasAttachedBeforeRestart(session) || session.damage !== undefined || this.stopped)
+      return Promise.resolve(false);
+    let adopting = this.adopting.get(id);
+    if (adopting === undefined) {
+      adopting = (async () => {
+        const settling = this.whenSettled(id);
+        if (settling === undefined) {
+          const [taken] = await this.gateway.store.claimRuntimes([id]);
+          if (taken === undefined) return false;
+          await settleSession(this.gateway, this.factories, session, this.report);
+        } else await settling;
+        return this.gateway.isAttached(id);
+      })().finally(() => this.adopting.delete(id));
+      this.adopting.set(id, adopting);
+    }
+    return adopting;
   }
 
   /** Settles no further session; resolves when the one under way is done. */

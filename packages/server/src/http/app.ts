@@ -206,7 +206,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
     return c.json(result);
   });
 
-  ingestRoutes(app, gateway, options.ingestLimits);
+  ingestRoutes(app, gateway, options.ingestLimits, options.settlement);
   connectRoutes(app, gateway);
   webhookRoutes(app, gateway);
 

@@ -14,6 +14,7 @@ import type { WriteResult } from "@agent-ui/contracts";
 import type { Context, Hono } from "hono";
 import { GatewayError } from "../gateway/errors";
 import type { Gateway } from "../gateway/gateway";
+import type { RestartSettlement } from "../gateway/restart";
 import { IdempotencyClaimLostError, type LogEntry, type SessionRecord } from "../store/session-store";
 import { PushSource } from "../sources/push-source";
 import { badRequest, readJsonObject } from "./params";
@@ -39,10 +40,20 @@ export interface IngestAnswer {
   seq: number;
 }
 
-/** The push source feeding `session` here. A push session whose source was stopped (on request, or
- * refused on restart) is a named conflict, not a session of another kind. */
-function pushSourceOf(gateway: Gateway, session: SessionRecord): PushSource {
-  const source = gateway.sourceOf(session.id);
+/** The push source feeding `session` here. A push session no runtime here feeds whose gateway is gone
+ * (another node on the same PostgreSQL died) is taken over first (`RestartSettlement.adopt`). A push
+ * session whose source was stopped (on request, or refused on restart) or that a live gateway elsewhere
+ * feeds is a named conflict, not a session of another kind. */
+async function pushSourceOf(
+  gateway: Gateway,
+  session: SessionRecord,
+  settlement: RestartSettlement | undefined,
+): Promise<PushSource> {
+  let source = gateway.sourceOf(session.id);
+  if (source === undefined && session.sourceKind === "push" && (await settlement?.adopt(session))) {
+    source = gateway.sourceOf(session.id);
+    session = await gateway.getSession(session.id);
+  }
   if (source instanceof PushSource) return source;
   if (session.sourceKind === "push") throw sourceStopped(session);
   throw new GatewayError(
@@ -104,13 +115,18 @@ export function parseBatch(
   return { records, errors };
 }
 
-export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<IngestLimits> = {}): void {
+export function ingestRoutes(
+  app: Hono,
+  gateway: Gateway,
+  limits: Partial<IngestLimits> = {},
+  settlement?: RestartSettlement,
+): void {
   const { maxInFlight, maxPerRequest } = { ...DEFAULT_INGEST_LIMITS, ...limits };
   const inFlight = new Map<string, number>();
 
   app.post("/api/sessions/:id/ingest", async (c) => {
     const id = c.req.param("id");
-    const source = pushSourceOf(gateway, await gateway.getSession(id));
+    const source = await pushSourceOf(gateway, await gateway.getSession(id), settlement);
     const key = c.req.header("idempotency-key");
     if (key !== undefined && !KEY.test(key))
       throw badRequest('"Idempotency-Key" must be 1-128 letters, digits or ._:-');
@@ -194,7 +210,7 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
     const status = body.status ?? "completed";
     if (status !== "completed" && status !== "failed")
       throw badRequest('"status" must be "completed" or "failed"');
-    await pushSourceOf(gateway, session).end(
+    await (await pushSourceOf(gateway, session, settlement)).end(
       status,
       typeof body.reason === "string" ? body.reason : undefined,
     );
@@ -203,12 +219,12 @@ export function ingestRoutes(app: Hono, gateway: Gateway, limits: Partial<Ingest
 
   app.get("/api/sessions/:id/ingest/commands", async (c) => {
     const id = c.req.param("id");
-    return commandStream(c, pushSourceOf(gateway, await gateway.getSession(id)));
+    return commandStream(c, await pushSourceOf(gateway, await gateway.getSession(id), settlement));
   });
 
   app.post("/api/sessions/:id/ingest/commands/:commandId", async (c) => {
     const id = c.req.param("id");
-    const source = pushSourceOf(gateway, await gateway.getSession(id));
+    const source = await pushSourceOf(gateway, await gateway.getSession(id), undefined);
     const result = (await readJsonObject(c)) as Partial<WriteResult>;
     if (!["accepted", "rejected", "failed", "unavailable"].includes(String(result.status)))
       throw badRequest('"status" must be accepted, rejected, failed or unavailable');
