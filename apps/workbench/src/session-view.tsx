@@ -186,7 +186,7 @@ export function SessionView({
             className="wb-panel"
             aria-label={panel}
           >
-            {panel === "tasks" ? <CapsulesPane {...pane} /> : null}
+            {panel === "tasks" ? <CapsulesPane {...pane} older={older} /> : null}
             {panel === "team" ? <TeamPane {...pane} focusAgentId={focus.agentId} older={older} /> : null}
             {panel === "artifacts" ? (
               <ArtifactsPane
@@ -299,11 +299,11 @@ function ComposerPane({
   );
 }
 
-function CapsulesPane({ store, dispatch }: Pane) {
+function CapsulesPane({ store, dispatch, older }: Pane & { older?: OlderPages }) {
   const { tasks, queue } = useProjection(store, selectCapsules, shallowEqual);
   return (
     <>
-      <TaskCapsules tasks={tasks} queue={queue} dispatch={dispatch} />
+      <TaskCapsules tasks={tasks} queue={queue} dispatch={dispatch} older={older} />
       <TaskGraph tasks={tasks} />
     </>
   );

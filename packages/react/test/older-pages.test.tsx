@@ -5,7 +5,12 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { DelegationEdge } from "@agent-ui/contracts";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ArtifactRecord, EvidenceRecord, TaskRecord } from "@agent-ui/contracts";
+import { ArtifactWorkspace } from "../src/artifact-workspace";
 import { DelegationGraph } from "../src/delegation-graph";
+import { EvidenceLane } from "../src/evidence-lane";
+import { TaskCapsules } from "../src/task-capsules";
+import { TaskGraph } from "../src/task-graph";
 import type { OlderList, OlderPages } from "../src/older-pages";
 import { TeamWorkbench } from "../src/team-workbench";
 import { agent, teamRunning } from "./fixtures/team";
@@ -114,5 +119,113 @@ describe("long team lists page in as the user scrolls", () => {
       />,
     );
     expect(within(roster).queryByRole("button", { name: "Load older" })).toBeNull();
+  });
+
+  it("PERF-04 HYD-02 10,000 tasks, artifacts and evidence items each mount a bounded window and ask for their older page near the start", () => {
+    const older = pages();
+    const ids = Array.from({ length: COUNT }, (_, i) => i);
+    const tasks: Record<string, TaskRecord> = Object.fromEntries(
+      ids.map((i) => [
+        `t${i}`,
+        {
+          taskId: `t${i}`,
+          title: `Task ${i}`,
+          status: "running",
+          attention: "low",
+          attempts: [],
+          artifactIds: [],
+          evidenceIds: [],
+        } as TaskRecord,
+      ]),
+    );
+    const artifacts = Object.fromEntries(
+      ids.map((i) => [
+        `a${i}`,
+        {
+          artifactId: `a${i}`,
+          title: `Artifact ${i}`,
+          kind: "text",
+          status: "saved",
+          versions: [],
+          export: { status: "none" },
+          sourceRefs: [],
+          evidenceRefs: [],
+        } as unknown as ArtifactRecord,
+      ]),
+    );
+    const evidence = Object.fromEntries(
+      ids.map((i) => [
+        `e${i}`,
+        {
+          evidenceId: `e${i}`,
+          status: "verified",
+          packRef: "unavailable",
+          replayRef: "unavailable",
+          reviewRef: "unavailable",
+          correlation: {},
+          verification: [],
+          knownGaps: [],
+          toolCallIds: [],
+          artifactIds: [],
+        } as EvidenceRecord,
+      ]),
+    );
+    const queue = { items: [], steers: [] } as unknown as Parameters<typeof TaskCapsules>[0]["queue"];
+    const surfaces = [
+      {
+        list: "tasks",
+        node: <TaskCapsules tasks={tasks} queue={queue} older={older} />,
+        label: "Tasks",
+        estimate: 48,
+      },
+      {
+        list: "artifacts",
+        node: <ArtifactWorkspace artifacts={artifacts} older={older} />,
+        label: "Artifacts",
+        estimate: 56,
+      },
+      {
+        list: "evidence",
+        node: <EvidenceLane evidence={evidence} older={older} />,
+        label: "Evidence",
+        estimate: 260,
+      },
+    ] as const;
+    for (const surface of surfaces) {
+      const { unmount } = render(surface.node);
+      const region = screen.getByRole("region", { name: surface.label });
+      const rows = () => region.querySelectorAll("[data-windowed-row]").length;
+      expect(rows()).toBeLessThan(60);
+      const scroller = region.querySelector(".aui-windowed") as HTMLElement;
+      scroll(scroller, surface.estimate * 5_000);
+      expect(older.calls).not.toContain(surface.list);
+      scroll(scroller, 0);
+      expect(older.calls.at(-1)).toBe(surface.list);
+      expect(rows()).toBeLessThan(60);
+      unmount();
+    }
+    expect(older.calls).toEqual(["tasks", "artifacts", "evidence"]);
+  });
+
+  it("PERF-04 a dependency list of 10,000 waiting tasks mounts a bounded window and reaches the last", () => {
+    const tasks: Record<string, TaskRecord> = {};
+    for (let i = 0; i < COUNT; i++)
+      tasks[`t${i}`] = {
+        taskId: `t${i}`,
+        title: `Task ${i}`,
+        status: "blocked",
+        attention: "medium",
+        attempts: [],
+        artifactIds: [],
+        evidenceIds: [],
+        dependsOn: i > 0 ? [`t${i - 1}`] : ["t-missing"],
+      } as TaskRecord;
+    render(<TaskGraph tasks={tasks} />);
+    const region = screen.getByRole("region", { name: "Task dependencies" });
+    const rows = () => region.querySelectorAll("[data-windowed-row]").length;
+    expect(rows()).toBeLessThan(60);
+    scroll(region.querySelector(".aui-windowed") as HTMLElement, 64 * COUNT);
+    expect(within(region).getByRole("list", { name: `Task ${COUNT - 1} waits on` })).toBeTruthy();
+    expect(rows()).toBeLessThan(60);
   });
 });
