@@ -183,13 +183,13 @@ export class SessionClient {
     return page.window.before !== null;
   }
 
-  /** Whether the team's roster or edges have older entries the hydration window left out (HYD-02). */
+  /** Whether one of the team's lists has older entries the hydration window left out (HYD-02). */
   hasOlderTeam(list: TeamList): boolean {
     return (this.teamCursors.get(list)?.before ?? null) !== null;
   }
 
-  /** Loads the next older page of the team's roster or edges, with the agent rows it names, into the
-   * projection (the roster and the delegation graph call it as the user scrolls); resolves false when
+  /** Loads the next older page of one of the team's lists, with the agent rows it names, into the
+   * projection (the roster, delegation graph and work board call it as the user scrolls); resolves false when
    * nothing older remains. */
   async loadOlderTeam(list: TeamList): Promise<boolean> {
     const cursor = this.teamCursors.get(list);
@@ -197,7 +197,7 @@ export class SessionClient {
     const page = await this.options.loadTeamPage(list, cursor.before);
     // A hydration in between replaced the cursors: this page belongs to the old window.
     if (this.teamCursors.get(list) !== cursor) return this.hasOlderTeam(list);
-    const entries: readonly unknown[] = page.list === "roster" ? page.roster : page.edges;
+    const entries: readonly unknown[] = page.entries;
     this.projector.mergeRecords?.("agents", page.agents);
     this.projector.mergeTeam?.(list, entries, cursor.ahead);
     for (const entry of entries) {

@@ -228,4 +228,34 @@ describe("long team lists page in as the user scrolls", () => {
     expect(within(region).getByRole("list", { name: `Task ${COUNT - 1} waits on` })).toBeTruthy();
     expect(rows()).toBeLessThan(60);
   });
+
+  it("PERF-04 HYD-02 the work board and worker results of a large team page older entries in near their start", () => {
+    const older = pages();
+    const s = team(0, 10);
+    s.team = {
+      ...s.team,
+      workBoard: Array.from({ length: COUNT }, (_, i) => ({
+        workItemId: `wi${i}`,
+        title: `Item ${i}`,
+        status: "done",
+      })),
+      notifications: Array.from({ length: COUNT }, (_, i) => ({
+        id: `n${i}`,
+        status: "completed",
+        summary: `Result ${i}`,
+      })),
+    };
+    render(<TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} older={older} />);
+    for (const [label, list, estimate] of [
+      ["Work board", "workBoard", 44],
+      ["Worker notifications", "notifications", 40],
+    ] as const) {
+      const region = screen.getByRole("region", { name: label });
+      expect(region.querySelectorAll("[data-windowed-row]").length).toBeLessThan(60);
+      const scroller = region.querySelector(".aui-windowed") as HTMLElement;
+      scroll(scroller, estimate * 5_000);
+      scroll(scroller, 0);
+      expect(older.calls.at(-1)).toBe(list);
+    }
+  });
 });
