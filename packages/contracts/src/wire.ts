@@ -3,7 +3,7 @@
 // entries with a contiguous per-session `seq` (1-based); every transport resumes from the last `seq` a client
 // applied.
 import type { AgentUiEvent } from "./envelope";
-import type { Message, ProjectionState } from "./projection-state";
+import type { Message, ProjectionState, TimelineEntry } from "./projection-state";
 import type { AgentRecord, TeamSlice } from "./projection-team";
 
 export interface LogEntry {
@@ -259,6 +259,14 @@ export type TeamPage = {
     window: WindowInfo;
   };
 }[TeamList];
+
+/** `GET /api/sessions/:id/timeline?before=&limit=`: older timeline rows (the window holds the newest). */
+export interface TimelinePage {
+  sessionId: string;
+  seq: number;
+  entries: TimelineEntry[];
+  window: WindowInfo;
+}
 
 /** `GET /api/sessions/:id/snapshot?before=&limit=`: older messages. */
 export interface HistoryPage {

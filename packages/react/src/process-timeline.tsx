@@ -4,6 +4,7 @@
 import type { TimelineEntry, TimelineKind } from "@agent-ui/contracts";
 import { Fragment, useMemo, useState } from "react";
 import { Badge } from "./honest";
+import type { OlderPages } from "./older-pages";
 import { VirtualList } from "./virtual-list";
 
 export interface ProcessTimelineProps {
@@ -14,6 +15,8 @@ export interface ProcessTimelineProps {
   selectedId?: string;
   height?: number;
   rowHeight?: number;
+  /** Older timeline rows still on the gateway, paged in as the user scrolls to the start (HYD-02). */
+  older?: OlderPages;
 }
 
 const FILTERS: (TimelineKind | "all")[] = [
@@ -41,6 +44,7 @@ export function ProcessTimeline({
   selectedId,
   height = 320,
   rowHeight = 32,
+  older,
 }: ProcessTimelineProps) {
   const [filter, setFilter] = useState<TimelineKind | "all">("all");
   // An entry is updated in place as its fact changes, so the projection's order (first seen) and the
@@ -78,6 +82,8 @@ export function ProcessTimeline({
           height={height}
           label="Timeline entries"
           getKey={(e) => e.id}
+          hasOlder={older?.has("timeline")}
+          onLoadOlder={older ? () => older.load("timeline") : undefined}
           renderRow={(entry) => {
             const inline = isShownInline(entry, inlineFactIds);
             return (

@@ -11,6 +11,7 @@ import { DelegationGraph } from "../src/delegation-graph";
 import { EvidenceLane } from "../src/evidence-lane";
 import { TaskCapsules } from "../src/task-capsules";
 import { TaskGraph } from "../src/task-graph";
+import { ProcessTimeline } from "../src/process-timeline";
 import type { OlderList, OlderPages } from "../src/older-pages";
 import { TeamWorkbench } from "../src/team-workbench";
 import { agent, teamRunning } from "./fixtures/team";
@@ -257,5 +258,24 @@ describe("long team lists page in as the user scrolls", () => {
       scroll(scroller, 0);
       expect(older.calls.at(-1)).toBe(list);
     }
+  });
+
+  it("PERF-04 HYD-02 a 10,000-row timeline mounts a bounded window and asks for older rows near its start", () => {
+    const older = pages();
+    const entries = Array.from({ length: COUNT }, (_, i) => ({
+      id: `tl${i}`,
+      kind: "tool" as const,
+      title: `Step ${i}`,
+      refs: {},
+      source: { sequence: i + 1 },
+    }));
+    render(<ProcessTimeline entries={entries} height={320} older={older} />);
+    const list = screen.getByRole("region", { name: "Timeline entries" });
+    expect(list.querySelectorAll("li").length).toBeLessThan(40);
+    scroll(list, 32 * 5_000);
+    expect(older.calls).toEqual([]);
+    scroll(list, 32);
+    expect(older.calls).toEqual(["timeline"]);
+    expect(list.querySelectorAll("li").length).toBeLessThan(40);
   });
 });
