@@ -278,4 +278,40 @@ describe("long team lists page in as the user scrolls", () => {
     expect(older.calls).toEqual(["timeline"]);
     expect(list.querySelectorAll("li").length).toBeLessThan(40);
   });
+
+  it("PERF-04 a work board under a 10,000-teammate roster picks assignees by search, never a roster-wide select per row", async () => {
+    const s = team(0, COUNT);
+    s.team = {
+      ...s.team,
+      workBoard: Array.from({ length: 200 }, (_, i) => ({
+        workItemId: `wi${i}`,
+        title: `Item ${i}`,
+        status: "queued",
+      })),
+    };
+    const sent: unknown[] = [];
+    const dispatch = async (intent: unknown) => {
+      sent.push(intent);
+      return { status: "accepted" as const, idempotencyKey: "k" };
+    };
+    render(<TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} dispatch={dispatch} />);
+    const board = screen.getByRole("region", { name: "Work board" });
+    expect(board.querySelectorAll("option").length).toBeLessThan(60 * 21);
+    const field = within(board).getByLabelText("Assignee for Item 0");
+    fireEvent.change(field, { target: { value: "worker_9999" } });
+    const suggestions = document.getElementById(field.getAttribute("list") as string) as HTMLElement;
+    expect([...suggestions.querySelectorAll("option")].map((o) => o.getAttribute("value"))).toEqual([
+      "worker_9999",
+    ]);
+    const assign = within(board).getByRole("button", { name: "Assign Item 0" }) as HTMLButtonElement;
+    expect(assign.disabled).toBe(false);
+    await act(async () => {
+      fireEvent.click(assign);
+    });
+    expect(sent).toContainEqual(
+      expect.objectContaining({ kind: "assign", workItemId: "wi0", assignee: "worker_9999" }),
+    );
+    fireEvent.change(field, { target: { value: "nobody" } });
+    expect(assign.disabled).toBe(true);
+  });
 });
