@@ -264,9 +264,15 @@ export function TeamWorkbench({
         {team.reviews.length === 0 && !hasEvidenceReviews(evidence) ? (
           <p className="aui-hint">No reviews.</p>
         ) : null}
-        <ul>
-          {team.reviews.map((r) => (
-            <li key={r.reviewId} data-status={r.status}>
+        <WindowedList
+          label="Reviews"
+          items={team.reviews}
+          getKey={(r) => r.reviewId}
+          estimateHeight={40}
+          hasOlder={older?.has("reviews")}
+          onLoadOlder={older ? () => older.load("reviews") : undefined}
+          renderItem={(r) => (
+            <div data-status={r.status}>
               <span>
                 {r.reviewer ? nameOf(r.reviewer) : "reviewer: unknown"} →{" "}
                 <span title={r.target}>
@@ -281,10 +287,14 @@ export function TeamWorkbench({
               {r.evidenceRefs.length ? (
                 <span className="aui-hint"> evidence: {r.evidenceRefs.join(", ")}</span>
               ) : null}
-            </li>
-          ))}
-          {evidence ? <EvidenceReviews evidence={evidence} /> : null}
-        </ul>
+            </div>
+          )}
+        />
+        {evidence && hasEvidenceReviews(evidence) ? (
+          <ul aria-label="Evidence reviews">
+            <EvidenceReviews evidence={evidence} />
+          </ul>
+        ) : null}
       </section>
     </section>
   );

@@ -230,7 +230,7 @@ describe("long team lists page in as the user scrolls", () => {
     expect(rows()).toBeLessThan(60);
   });
 
-  it("PERF-04 HYD-02 the work board and worker results of a large team page older entries in near their start", () => {
+  it("PERF-04 HYD-02 the work board, worker results and reviews of a large team page older entries in near their start", () => {
     const older = pages();
     const s = team(0, 10);
     s.team = {
@@ -245,11 +245,19 @@ describe("long team lists page in as the user scrolls", () => {
         status: "completed",
         summary: `Result ${i}`,
       })),
+      reviews: Array.from({ length: COUNT }, (_, i) => ({
+        reviewId: `rv${i}`,
+        reviewer: "lead",
+        target: `result://${i}`,
+        status: "passed" as const,
+        evidenceRefs: [],
+      })),
     };
     render(<TeamWorkbench team={s.team} agents={s.agents} messages={s.messages} older={older} />);
     for (const [label, list, estimate] of [
       ["Work board", "workBoard", 44],
       ["Worker notifications", "notifications", 40],
+      ["Review lane", "reviews", 40],
     ] as const) {
       const region = screen.getByRole("region", { name: label });
       expect(region.querySelectorAll("[data-windowed-row]").length).toBeLessThan(60);
