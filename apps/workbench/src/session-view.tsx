@@ -186,7 +186,7 @@ export function SessionView({
             className="wb-panel"
             aria-label={panel}
           >
-            {panel === "tasks" ? <CapsulesPane {...pane} /> : null}
+            {panel === "tasks" ? <CapsulesPane {...pane} older={older} /> : null}
             {panel === "team" ? <TeamPane {...pane} focusAgentId={focus.agentId} older={older} /> : null}
             {panel === "artifacts" ? (
               <ArtifactsPane
@@ -201,7 +201,7 @@ export function SessionView({
             {panel === "evidence" ? (
               <EvidencePane {...pane} loadDetail={loadDetail} focusId={focus.evidenceId} older={older} />
             ) : null}
-            {panel === "timeline" ? <TimelinePane store={store} /> : null}
+            {panel === "timeline" ? <TimelinePane store={store} older={older} /> : null}
             {panel === "inspector" ? inspector : null}
           </div>
         </WriteGuard>
@@ -299,11 +299,11 @@ function ComposerPane({
   );
 }
 
-function CapsulesPane({ store, dispatch }: Pane) {
+function CapsulesPane({ store, dispatch, older }: Pane & { older?: OlderPages }) {
   const { tasks, queue } = useProjection(store, selectCapsules, shallowEqual);
   return (
     <>
-      <TaskCapsules tasks={tasks} queue={queue} dispatch={dispatch} />
+      <TaskCapsules tasks={tasks} queue={queue} dispatch={dispatch} older={older} />
       <TaskGraph tasks={tasks} />
     </>
   );
@@ -332,7 +332,7 @@ function EvidencePane({
   return <EvidenceLane {...slice} {...props} />;
 }
 
-function TimelinePane({ store }: { store: ProjectionStore<ProjectionState> }) {
+function TimelinePane({ store, older }: { store: ProjectionStore<ProjectionState>; older?: OlderPages }) {
   const { timeline, tools, actions } = useProjection(store, selectTimeline, shallowEqual);
   const inline = useMemo(() => inlineFactIds({ tools, actions }), [tools, actions]);
   const [selected, setSelected] = useState<string | undefined>();
@@ -343,6 +343,7 @@ function TimelinePane({ store }: { store: ProjectionStore<ProjectionState> }) {
       selectedId={selected}
       onSelect={(e) => setSelected(e.id)}
       height={420}
+      older={older}
     />
   );
 }

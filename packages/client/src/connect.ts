@@ -33,6 +33,7 @@ export function connectSession(options: ConnectOptions): SessionClient {
     loadTablePage: (table, before) => http.tablePage(options.sessionId, table, before),
     loadTableRow: (table, id) => http.tableRow(options.sessionId, table, id),
     loadTeamPage: (list, before) => http.teamPage(options.sessionId, list, before),
+    loadTimelinePage: (before) => http.timelinePage(options.sessionId, before),
     loadHistory: (before, limit) => http.history(options.sessionId, before, limit),
     backoff: options.backoff,
     createProjector: options.createProjector,

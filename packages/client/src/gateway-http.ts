@@ -14,6 +14,7 @@ import type {
   TableRow,
   TeamList,
   TeamPage,
+  TimelinePage,
   WindowTable,
 } from "@agent-ui/contracts";
 
@@ -111,6 +112,14 @@ export class GatewayHttpClient {
   teamPage(sessionId: string, list: TeamList, before: string, limit = 100): Promise<TeamPage> {
     return this.get(
       `/api/sessions/${encodeURIComponent(sessionId)}/team/${list}?before=${encodeURIComponent(before)}&limit=${limit}`,
+    );
+  }
+
+  /** Older timeline rows before a window/page cursor (`window.timeline.before`), for the timeline the user
+   * scrolls (HYD-02). */
+  timelinePage(sessionId: string, before: string, limit = 200): Promise<TimelinePage> {
+    return this.get(
+      `/api/sessions/${encodeURIComponent(sessionId)}/timeline?before=${encodeURIComponent(before)}&limit=${limit}`,
     );
   }
 

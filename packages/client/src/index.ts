@@ -30,6 +30,7 @@ export {
   TEAM_LISTS,
   type TeamList,
   type TeamPage,
+  type TimelinePage,
   type MessageCut,
   type MessageRow,
   type HistoryPage,

@@ -17,11 +17,11 @@ import type {
   TableRow,
   TeamList,
   TeamPage,
+  TimelinePage,
   WindowInfo,
   WindowTable,
 } from "@agent-ui/contracts";
-import { teamEntryKey } from "@agent-ui/projection/core";
-import { type TeamCursor, teamCursorsOf } from "./team-cursors";
+import { ListPages } from "./list-pages";
 import { GatewayRequestError, type WritePort } from "./write-port";
 
 /** The slice of the projection API the client uses. */
@@ -36,6 +36,8 @@ export interface ClientProjector {
   /** Entries of the team's roster or edges loaded after hydration (older pages), placed before the held
    * ones except those keyed in `older`; projectors without it get none. */
   mergeTeam?(list: TeamList, entries: readonly unknown[], older?: ReadonlySet<string>): unknown;
+  /** Timeline rows loaded after hydration (older pages), placed before the held ones. */
+  mergeTimeline?(entries: readonly unknown[]): unknown;
 }
 
 export interface SessionClientOptions {
@@ -51,6 +53,7 @@ export interface SessionClientOptions {
       messages?: WindowInfo;
       tables?: Partial<Record<WindowTable, WindowInfo>>;
       team?: Partial<Record<TeamList, WindowInfo>>;
+      timeline?: WindowInfo;
     };
   }>;
   /** Older messages before a window cursor (HYD-05); enables `loadEarlier()`. */
@@ -60,6 +63,8 @@ export interface SessionClientOptions {
   /** Older entries of the team's roster or delegation edges before a cursor (the gateway's
    * `/team/:list`, HYD-02). */
   loadTeamPage?: (list: TeamList, before: string) => Promise<TeamPage>;
+  /** Older timeline rows before a cursor (the gateway's `/timeline`, HYD-02). */
+  loadTimelinePage?: (before: string) => Promise<TimelinePage>;
   /** One whole row of a record table (the gateway's `/tables/:table/:id`). */
   loadTableRow?: (table: WindowTable, id: string) => Promise<TableRow>;
   createProjector?: () => ClientProjector;
@@ -102,12 +107,18 @@ export class SessionClient {
   private tableCursors = new Map<WindowTable, string | null>();
   /** Per team list: the cursor of its next older page, and the keys of the entries the window sent ahead
    * of their page (they stay before each page until theirs arrives). */
-  private teamCursors = new Map<TeamList, TeamCursor>();
+  /** Paging of the team's lists and the timeline (list-pages.ts). */
+  private readonly lists: ListPages;
 
   constructor(private readonly options: SessionClientOptions) {
     this.makeProjector = options.createProjector ?? (() => createProjector() as ClientProjector);
     this.earlier = new EarlierMessages(options.loadHistory, () => this.notify([]));
     this.projector = this.makeProjector();
+    this.lists = new ListPages(
+      options,
+      () => this.projector,
+      () => this.notify([]),
+    );
     this.connectionInfo = {
       state: "connecting",
       transport: options.transport.name,
@@ -183,30 +194,27 @@ export class SessionClient {
     return page.window.before !== null;
   }
 
-  /** Whether the team's roster or edges have older entries the hydration window left out (HYD-02). */
+  /** Whether one of the team's lists has older entries the hydration window left out (HYD-02). */
   hasOlderTeam(list: TeamList): boolean {
-    return (this.teamCursors.get(list)?.before ?? null) !== null;
+    return this.lists.hasOlderTeam(list);
   }
 
-  /** Loads the next older page of the team's roster or edges, with the agent rows it names, into the
-   * projection (the roster and the delegation graph call it as the user scrolls); resolves false when
-   * nothing older remains. */
-  async loadOlderTeam(list: TeamList): Promise<boolean> {
-    const cursor = this.teamCursors.get(list);
-    if (cursor?.before == null || this.options.loadTeamPage === undefined) return false;
-    const page = await this.options.loadTeamPage(list, cursor.before);
-    // A hydration in between replaced the cursors: this page belongs to the old window.
-    if (this.teamCursors.get(list) !== cursor) return this.hasOlderTeam(list);
-    const entries: readonly unknown[] = page.list === "roster" ? page.roster : page.edges;
-    this.projector.mergeRecords?.("agents", page.agents);
-    this.projector.mergeTeam?.(list, entries, cursor.ahead);
-    for (const entry of entries) {
-      const key = teamEntryKey(list, entry);
-      if (key !== undefined) cursor.ahead.delete(key);
-    }
-    cursor.before = page.window.before;
-    this.notify([]);
-    return page.window.before !== null;
+  /** Loads the next older page of one of the team's lists, with the agent rows it names, into the
+   * projection (the roster, delegation graph and work board call it as the user scrolls); resolves false
+   * when nothing older remains. Once every page is in, the list is in the team's own order. */
+  loadOlderTeam(list: TeamList): Promise<boolean> {
+    return this.lists.loadOlderTeam(list);
+  }
+
+  /** Whether the timeline has older rows the hydration window left out (HYD-02). */
+  hasOlderTimeline(): boolean {
+    return this.lists.hasOlderTimeline();
+  }
+
+  /** Loads the next older page of timeline rows into the projection; resolves false when nothing older
+   * remains. */
+  loadOlderTimeline(): Promise<boolean> {
+    return this.lists.loadOlderTimeline();
   }
 
   /** Completes a row the hydration window sent as a preview (`window.previews`: a tool row has no
@@ -341,7 +349,7 @@ export class SessionClient {
     this.tableCursors = new Map();
     for (const [table, info] of Object.entries(snapshot.window?.tables ?? {}))
       this.tableCursors.set(table as WindowTable, info?.before ?? null);
-    this.teamCursors = teamCursorsOf(snapshot.state, snapshot.window?.team);
+    this.lists.reset(snapshot.state, snapshot.window);
     this.optimistic.reconcile(snapshot.state);
     this.earlier.window(snapshot.window?.messages);
     this.notify([]);

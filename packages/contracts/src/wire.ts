@@ -3,8 +3,8 @@
 // entries with a contiguous per-session `seq` (1-based); every transport resumes from the last `seq` a client
 // applied.
 import type { AgentUiEvent } from "./envelope";
-import type { Message, ProjectionState } from "./projection-state";
-import type { AgentRecord, DelegationEdge } from "./projection-team";
+import type { Message, ProjectionState, TimelineEntry } from "./projection-state";
+import type { AgentRecord, TeamSlice } from "./projection-team";
 
 export interface LogEntry {
   seq: number;
@@ -190,10 +190,10 @@ export interface HydrationWindow {
     messages: WindowInfo;
     timeline: WindowInfo & { deferred: boolean };
     tables: Record<WindowTable, WindowInfo>;
-    /** The team's roster and edges: their newest entries and the ones that touch the window's live or
-     * pointed-at teammates, with a cursor (`before`) for older pages through
-     * `GET /api/sessions/:id/team/:list` (TeamPage). */
-    team?: { roster: WindowInfo; edges: WindowInfo };
+    /** The team's lists (roster, edges, work board, handoffs, notifications, reviews): their newest
+     * entries and the older live ones (the window's teammates, open work), with a cursor (`before`) for
+     * older pages through `GET /api/sessions/:id/team/:list` (TeamPage). */
+    team?: Partial<Record<TeamList, WindowInfo>>;
     /** Set when the newest message alone weighs more than the window's byte budget: the window holds its
      * newest parts (the oldest of them possibly cut to the tail of its text); the whole message is
      * `GET /api/sessions/:id/messages/:messageId`. */
@@ -241,17 +241,32 @@ export interface MessageRow {
 }
 
 /** The team's lists that page by cursor besides the record tables. */
-export const TEAM_LISTS = ["roster", "edges"] as const;
+export const TEAM_LISTS = ["roster", "edges", "workBoard", "handoffs", "notifications", "reviews"] as const;
 export type TeamList = (typeof TEAM_LISTS)[number];
+/** One entry of a team list: an agent id, a delegation edge, a work item, a handoff… */
+export type TeamEntry<L extends TeamList = TeamList> = TeamSlice[L][number];
 
-/** `GET /api/sessions/:id/team/:list?before=&limit=`: older entries of the team's roster (agent ids) or
- * delegation edges, in the team's own order, with the agent rows they name. */
+/** `GET /api/sessions/:id/team/:list?before=&limit=`: older entries of one of the team's lists (roster
+ * agent ids, delegation edges, work items, handoffs, worker notifications, reviews), in the team's own
+ * order, with the agent rows they name. */
 export type TeamPage = {
+  [L in TeamList]: {
+    sessionId: string;
+    seq: number;
+    list: L;
+    entries: TeamEntry<L>[];
+    agents: Record<string, AgentRecord>;
+    window: WindowInfo;
+  };
+}[TeamList];
+
+/** `GET /api/sessions/:id/timeline?before=&limit=`: older timeline rows (the window holds the newest). */
+export interface TimelinePage {
   sessionId: string;
   seq: number;
-  agents: Record<string, AgentRecord>;
+  entries: TimelineEntry[];
   window: WindowInfo;
-} & ({ list: "roster"; roster: string[] } | { list: "edges"; edges: DelegationEdge[] });
+}
 
 /** `GET /api/sessions/:id/snapshot?before=&limit=`: older messages. */
 export interface HistoryPage {

@@ -1,7 +1,7 @@
 // createProjector / projectEvents: the gate (shape → dedupe/order) in front of the family reducers, and
 // memoized immutable views out (useSyncExternalStore-ready).
-import type { AgentUiEvent, Diagnostic, ProjectionState, TeamList } from "@agent-ui/contracts";
-import { EVENT_CLASSES, redact } from "@agent-ui/contracts";
+import type { AgentUiEvent, Diagnostic, ProjectionState, TeamList, TimelineEntry } from "@agent-ui/contracts";
+import { EVENT_CLASSES, redact, TEAM_LISTS } from "@agent-ui/contracts";
 import { HANDLERS } from "./dispatch";
 import type { EntityTable } from "./internal/entity-table";
 import { copyPlain, fillMissing } from "./internal/json";
@@ -42,10 +42,12 @@ export interface Projector extends EntityReads {
    * with the fields of its whole row it lacks; a field it holds is kept. A row it does not hold is
    * added as by `mergeRecords`. */
   completeRecord(table: RecordTable, id: string, row: unknown): void;
-  /** Adds a page of older entries of the team's roster or delegation edges (HYD-02/05) before the ones it
+  /** Adds a page of older entries of one of the team's lists (HYD-02/05) before the ones it
    * holds, except the held entries keyed in `older` (sent ahead of their page): they stay before it. An
    * entry it already holds is kept as it is, at the page's place (team-pages.ts). */
   mergeTeam(list: TeamList, entries: readonly unknown[], older?: ReadonlySet<string>): void;
+  /** Adds a page of older timeline rows (HYD-02/05) before the rows it holds; a row it holds is kept. */
+  mergeTimeline(entries: readonly unknown[]): void;
   /** Memoized immutable view: unchanged slices and entities keep identity (===) between calls. Costs
    * O(slices + entities changed since the last call), never O(history): a large changed table or list is
    * an own enumerable accessor that builds it on first read (as of this call, however late it is read)
@@ -275,9 +277,19 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
     },
     mergeRecords,
     mergeTeam(list, entries, older) {
-      if (list !== "roster" && list !== "edges") return;
+      if (!TEAM_LISTS.includes(list)) return;
       if (mergeTeamPage(store.team.value, list, entries, older) === 0) return;
       store.team.touch();
+      version++;
+      gate.markChanged();
+      notify();
+    },
+    mergeTimeline(entries) {
+      const rows = entries.filter(
+        (row): row is TimelineEntry =>
+          row !== null && typeof row === "object" && typeof (row as { id?: unknown }).id === "string",
+      );
+      if (store.timeline.prepend(rows.map((row) => [row.id, copyPlain(row)] as const)) === 0) return;
       version++;
       gate.markChanged();
       notify();

@@ -1,20 +1,34 @@
-// Older pages of the team's roster and delegation edges merged into a projection hydrated from a window
-// (HYD-02/05): a page is a contiguous run of the team's list that precedes every entry held, except the
-// entries a window sent ahead of their page (live teammates, edges that touch them) — those stay before
+// Older pages of the team's lists (roster, delegation edges, work board, handoffs, notifications, reviews)
+// merged into a projection hydrated from a window (HYD-02/05): a page is a contiguous run of the team's
+// list that precedes every entry held, except the entries a window sent ahead of their page (live
+// teammates, the edges into them, open work) — those stay before
 // the page until the page that holds them arrives and places them. Once every page is merged, the list is
 // in the team's own order, each entry once.
 import type { DelegationEdge, TeamList, TeamSlice } from "@agent-ui/contracts";
 import { copyPlain } from "./internal/json";
 
-/** The identity of an entry: an agent id, or an edge's kind and ends (one edge per kind and pair). */
+/** The identity of an entry: an agent id, an edge's kind and ends (one edge per kind and pair), or the
+ * id a work item, handoff, worker notification or review carries. */
 export function teamEntryKey(list: TeamList, entry: unknown): string | undefined {
   if (list === "roster") return typeof entry === "string" ? entry : undefined;
   if (entry === null || typeof entry !== "object") return undefined;
-  const edge = entry as Partial<DelegationEdge>;
-  if (typeof edge.from !== "string" || typeof edge.to !== "string" || typeof edge.kind !== "string")
-    return undefined;
-  return `${edge.kind}\u0000${edge.from}\u0000${edge.to}`;
+  const record = entry as Record<string, unknown>;
+  if (list === "edges") {
+    const edge = record as Partial<DelegationEdge>;
+    if (typeof edge.from !== "string" || typeof edge.to !== "string" || typeof edge.kind !== "string")
+      return undefined;
+    return `${edge.kind}\u0000${edge.from}\u0000${edge.to}`;
+  }
+  const id = record[ID_FIELD[list]];
+  return typeof id === "string" ? id : undefined;
 }
+
+const ID_FIELD = {
+  workBoard: "workItemId",
+  handoffs: "handoffId",
+  notifications: "id",
+  reviews: "reviewId",
+} as const;
 
 /** Merges `entries` (a page) into `team[list]`, with `older` the keys of held entries that precede it.
  * Returns 0 when nothing changed (no new entry, none moved). */

@@ -1,9 +1,9 @@
-// Lists the gateway pages by cursor (HYD-02): a record table or one of the team's lists. A surface that
+// Lists the gateway pages by cursor (HYD-02): a record table, one of the team's lists or the timeline. A surface that
 // shows one asks `has` whether older rows remain and calls `load` as the user scrolls toward them; an
 // `AgentSession` (its `older`) answers through its SessionClient.
-import type { TeamList, WindowTable } from "@agent-ui/contracts";
+import { TEAM_LISTS, type TeamList, type WindowTable } from "@agent-ui/contracts";
 
-export type OlderList = WindowTable | TeamList;
+export type OlderList = WindowTable | TeamList | "timeline";
 
 export interface OlderPages {
   has(list: OlderList): boolean;
@@ -17,9 +17,11 @@ export interface OlderPageSource {
   loadOlderRows(table: WindowTable): Promise<boolean>;
   hasOlderTeam(list: TeamList): boolean;
   loadOlderTeam(list: TeamList): Promise<boolean>;
+  hasOlderTimeline(): boolean;
+  loadOlderTimeline(): Promise<boolean>;
 }
 
-const isTeamList = (list: OlderList): list is TeamList => list === "roster" || list === "edges";
+const isTeamList = (list: OlderList): list is TeamList => (TEAM_LISTS as readonly string[]).includes(list);
 
 /** `OlderPages` over whichever client `current()` returns (none: nothing older to load). */
 export function olderPagesOf(current: () => OlderPageSource | undefined): OlderPages {
@@ -27,12 +29,18 @@ export function olderPagesOf(current: () => OlderPageSource | undefined): OlderP
     has: (list) => {
       const client = current();
       if (client === undefined) return false;
+      if (list === "timeline") return client.hasOlderTimeline();
       return isTeamList(list) ? client.hasOlderTeam(list) : client.hasOlderRows(list);
     },
     load: (list) => {
       const client = current();
       if (client === undefined) return;
-      const loading = isTeamList(list) ? client.loadOlderTeam(list) : client.loadOlderRows(list);
+      const loading =
+        list === "timeline"
+          ? client.loadOlderTimeline()
+          : isTeamList(list)
+            ? client.loadOlderTeam(list)
+            : client.loadOlderRows(list);
       // A failed page stays unloaded; the list asks again at its next length or button press.
       loading.catch(() => undefined);
     },

@@ -5,6 +5,7 @@ import type { TimelineEntry, TimelineKind } from "@agent-ui/contracts";
 import { Fragment, useMemo, useState } from "react";
 import { Badge } from "./honest";
 import { useIdleRows } from "./idle-rows";
+import type { OlderPages } from "./older-pages";
 import { useSessionMetrics } from "./session-metrics";
 import { VirtualList } from "./virtual-list";
 
@@ -16,6 +17,8 @@ export interface ProcessTimelineProps {
   selectedId?: string;
   height?: number;
   rowHeight?: number;
+  /** Older timeline rows still on the gateway, paged in as the user scrolls to the start (HYD-02). */
+  older?: OlderPages;
 }
 
 const FILTERS: (TimelineKind | "all")[] = [
@@ -43,6 +46,7 @@ export function ProcessTimeline({
   selectedId,
   height = 320,
   rowHeight = 32,
+  older,
 }: ProcessTimelineProps) {
   const [filter, setFilter] = useState<TimelineKind | "all">("all");
   // A restored session's rows beyond the newest are laid out while the browser is idle (./idle-rows).
@@ -84,6 +88,8 @@ export function ProcessTimeline({
           height={height}
           label="Timeline entries"
           getKey={(e) => e.id}
+          hasOlder={older?.has("timeline")}
+          onLoadOlder={older ? () => older.load("timeline") : undefined}
           renderRow={(entry) => {
             const inline = isShownInline(entry, inlineFactIds);
             return (

@@ -7,13 +7,17 @@ import type { QueueItem, QueueSlice, TaskRecord } from "@agent-ui/contracts";
 import type { Dispatch } from "./commands";
 import { Badge, clip } from "./honest";
 import { QueueControls, QueuedTurn, type QueuedTurnView, queuedTurnView } from "./queued-turn";
+import type { OlderPages } from "./older-pages";
 import { reasonText } from "./reason-text";
+import { WindowedList } from "./windowed-list";
 
 export interface TaskCapsulesProps {
   tasks: Record<string, TaskRecord>;
   queue: QueueSlice;
   dispatch?: Dispatch;
   onOpenTask?: (taskId: string) => void;
+  /** Older tasks still on the gateway, paged in as the user scrolls (HYD-02). */
+  older?: OlderPages;
 }
 
 const ATTENTION_RANK = { high: 0, medium: 1, low: 2 } as const;
@@ -52,64 +56,42 @@ export function splitCapsules(
   return { runtimeTasks: orderCapsules(runtime), queuedTurns, queueItemOf };
 }
 
-export function TaskCapsules({ tasks, queue, dispatch, onOpenTask }: TaskCapsulesProps) {
+/** Runtime tasks up to this many render as one plain list; more as a windowed list (PERF-04). */
+const WINDOW_FROM = 60;
+
+export function TaskCapsules({ tasks, queue, dispatch, onOpenTask, older }: TaskCapsulesProps) {
   const { runtimeTasks: ordered, queuedTurns: queued, queueItemOf } = splitCapsules(tasks, queue);
   const steers = queue.steers.filter((s) => s.status !== "accepted");
+  const hasOlder = older?.has("tasks") ?? false;
+  const windowed = ordered.length > WINDOW_FROM || hasOlder;
+  const capsule = (task: TaskRecord, Row: "li" | "div") => (
+    <Row key={task.taskId} className={`aui-capsule aui-attention-${task.attention}`} data-state={task.status}>
+      <TaskCapsuleBody
+        task={task}
+        dispatch={dispatch}
+        onOpenTask={onOpenTask}
+        item={queueItemOf.get(task.taskId)}
+      />
+    </Row>
+  );
   return (
     <section className="aui-capsules" aria-label="Tasks">
       {ordered.length + queued.length + steers.length === 0 ? <p className="aui-hint">No tasks.</p> : null}
+      {windowed ? (
+        <WindowedList
+          className="aui-capsule-list"
+          label="Task capsules"
+          items={ordered}
+          getKey={(task) => task.taskId}
+          estimateHeight={48}
+          threshold={WINDOW_FROM}
+          hasOlder={hasOlder}
+          onLoadOlder={older ? () => older.load("tasks") : undefined}
+          renderItem={(task) => capsule(task, "div")}
+        />
+      ) : null}
       <ul className="aui-capsule-list">
-        {ordered.map((task) => (
-          <li
-            key={task.taskId}
-            className={`aui-capsule aui-attention-${task.attention}`}
-            data-state={task.status}
-          >
-            <span className="aui-capsule-title">{task.title ?? task.taskId}</span>
-            <Badge value={task.status} />
-            {task.queuePosition !== undefined ? (
-              <Badge label="position" value={String(task.queuePosition)} />
-            ) : null}
-            {task.status === "blocked" ? (
-              <span className="aui-capsule-reason">{reasonText(task.reason) ?? "reason: unknown"}</span>
-            ) : null}
-            {task.status !== "blocked" && task.reason ? (
-              <span className="aui-capsule-reason" title={task.reason}>
-                {clip(reasonText(task.reason) ?? "", 80)}
-              </span>
-            ) : null}
-            {task.progress?.message ? (
-              <span className="aui-hint">{clip(task.progress.message, 60)}</span>
-            ) : null}
-            {task.attempts.length > 0 ? (
-              <ol className="aui-attempts" aria-label={`Attempts of ${task.title ?? task.taskId}`}>
-                {task.attempts.map((a, i) => (
-                  <li key={a.attemptId ?? i}>
-                    attempt {i + 1}: {a.status}
-                    {a.reason ? ` (${reasonText(a.reason)})` : ""}
-                  </li>
-                ))}
-              </ol>
-            ) : null}
-            {CTA_STATES.has(task.status) && onOpenTask ? (
-              <button type="button" className="aui-button" onClick={() => onOpenTask(task.taskId)}>
-                Open
-              </button>
-            ) : null}
-            {dispatch ? (
-              <ListedTaskControls dispatch={dispatch} task={task} item={queueItemOf.get(task.taskId)} />
-            ) : null}
-            {task.status === "failed" && dispatch ? (
-              <button
-                type="button"
-                className="aui-button"
-                onClick={() => dispatch({ kind: "retry", taskId: task.taskId })}
-              >
-                Retry
-              </button>
-            ) : null}
-          </li>
-        ))}
+        {windowed ? null : ordered.map((task) => capsule(task, "li"))}
         {queued.map((item) => (
           <QueuedTurn key={`queued:${item.id}`} item={item} dispatch={dispatch} />
         ))}
@@ -123,6 +105,58 @@ export function TaskCapsules({ tasks, queue, dispatch, onOpenTask }: TaskCapsule
         ))}
       </ul>
     </section>
+  );
+}
+
+function TaskCapsuleBody(props: {
+  task: TaskRecord;
+  dispatch?: Dispatch;
+  onOpenTask?: (taskId: string) => void;
+  item: QueueItem | undefined;
+}) {
+  const { task, dispatch, onOpenTask } = props;
+  return (
+    <>
+      <span className="aui-capsule-title">{task.title ?? task.taskId}</span>
+      <Badge value={task.status} />
+      {task.queuePosition !== undefined ? (
+        <Badge label="position" value={String(task.queuePosition)} />
+      ) : null}
+      {task.status === "blocked" ? (
+        <span className="aui-capsule-reason">{reasonText(task.reason) ?? "reason: unknown"}</span>
+      ) : null}
+      {task.status !== "blocked" && task.reason ? (
+        <span className="aui-capsule-reason" title={task.reason}>
+          {clip(reasonText(task.reason) ?? "", 80)}
+        </span>
+      ) : null}
+      {task.progress?.message ? <span className="aui-hint">{clip(task.progress.message, 60)}</span> : null}
+      {task.attempts.length > 0 ? (
+        <ol className="aui-attempts" aria-label={`Attempts of ${task.title ?? task.taskId}`}>
+          {task.attempts.map((a, i) => (
+            <li key={a.attemptId ?? i}>
+              attempt {i + 1}: {a.status}
+              {a.reason ? ` (${reasonText(a.reason)})` : ""}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {CTA_STATES.has(task.status) && onOpenTask ? (
+        <button type="button" className="aui-button" onClick={() => onOpenTask(task.taskId)}>
+          Open
+        </button>
+      ) : null}
+      {dispatch ? <ListedTaskControls dispatch={dispatch} task={task} item={props.item} /> : null}
+      {task.status === "failed" && dispatch ? (
+        <button
+          type="button"
+          className="aui-button"
+          onClick={() => dispatch({ kind: "retry", taskId: task.taskId })}
+        >
+          Retry
+        </button>
+      ) : null}
+    </>
   );
 }
 

@@ -3,7 +3,7 @@
 // the runtime fact that confirms it (a new teammate, a status, an assignee, a review) before the surface
 // changes, and explains itself when disabled (FALL-06).
 import type { AgentRecord, TeamSlice, WorkItem } from "@agent-ui/contracts";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useMemo, useState } from "react";
 import type { Dispatch } from "./commands";
 import { ControlButton, DisabledReason, WriteFeedback, useControlledWrite } from "./controlled-write";
 import { honestText } from "./honest";
@@ -195,21 +195,35 @@ export function AssignControl({
     ? write.blocked
     : rosterIds.length === 0
       ? "roster: unknown"
-      : choice === ""
+      : choice === "" || (agents[choice] === undefined && !rosterIds.includes(choice))
         ? "pick an assignee"
         : choice === item.assignee
           ? "already assigned"
           : undefined;
   return (
     <span className="aui-control">
-      <select aria-label={`Assignee for ${label}`} value={choice} onChange={(e) => setChoice(e.target.value)}>
-        <option value="">assign to…</option>
-        {rosterIds.map((id) => (
-          <option key={id} value={id}>
-            {honestText(agentName(agents[id], id))}
-          </option>
-        ))}
-      </select>
+      {rosterIds.length <= SELECT_UP_TO ? (
+        <select
+          aria-label={`Assignee for ${label}`}
+          value={choice}
+          onChange={(e) => setChoice(e.target.value)}
+        >
+          <option value="">assign to…</option>
+          {rosterIds.map((id) => (
+            <option key={id} value={id}>
+              {honestText(agentName(agents[id], id))}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <AssigneeSearch
+          label={label}
+          value={choice}
+          onChange={setChoice}
+          rosterIds={rosterIds}
+          agents={agents}
+        />
+      )}
       <button
         type="button"
         className="aui-button aui-button-quiet"
@@ -222,6 +236,52 @@ export function AssignControl({
       <DisabledReason reason={reason === "pick an assignee" ? undefined : reason} />
       <WriteFeedback write={write} label="Assign" />
     </span>
+  );
+}
+
+/** Rosters up to this size pick an assignee from a select; larger ones search (a select per work item
+ * row with every teammate would mount rows × roster options, PERF-04). */
+const SELECT_UP_TO = 50;
+const SUGGESTIONS = 20;
+
+/** A text field that suggests at most `SUGGESTIONS` teammates whose id or name holds what was typed. */
+function AssigneeSearch(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  rosterIds: string[];
+  agents: Record<string, AgentRecord>;
+}) {
+  const { value, rosterIds, agents } = props;
+  const listId = useId();
+  const matches = useMemo(() => {
+    const wanted = value.trim().toLowerCase();
+    const found: string[] = [];
+    for (const id of rosterIds) {
+      if (found.length >= SUGGESTIONS) break;
+      const name = honestText(agentName(agents[id], id)).toLowerCase();
+      if (wanted === "" || id.toLowerCase().includes(wanted) || name.includes(wanted)) found.push(id);
+    }
+    return found;
+  }, [value, rosterIds, agents]);
+  return (
+    <>
+      <input
+        type="text"
+        aria-label={`Assignee for ${props.label}`}
+        placeholder="assign to… (teammate id)"
+        list={listId}
+        value={value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <datalist id={listId}>
+        {matches.map((id) => (
+          <option key={id} value={id}>
+            {honestText(agentName(agents[id], id))}
+          </option>
+        ))}
+      </datalist>
+    </>
   );
 }
 

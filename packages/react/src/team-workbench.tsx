@@ -192,6 +192,8 @@ export function TeamWorkbench({
           items={team.workBoard}
           getKey={(item) => item.workItemId}
           estimateHeight={44}
+          hasOlder={older?.has("workBoard")}
+          onLoadOlder={older ? () => older.load("workBoard") : undefined}
           renderItem={(item) => (
             <div className="aui-board-row" data-status={item.status}>
               <span>{item.title ?? item.workItemId}</span>
@@ -211,24 +213,36 @@ export function TeamWorkbench({
       <section aria-label="Handoff lane">
         <h3>Handoffs</h3>
         {team.handoffs.length === 0 ? <p className="aui-hint">No handoffs.</p> : null}
-        <ul>
-          {team.handoffs.map((h) => (
-            <li key={h.handoffId}>
+        <WindowedList
+          label="Handoffs"
+          items={team.handoffs}
+          getKey={(h) => h.handoffId}
+          estimateHeight={32}
+          hasOlder={older?.has("handoffs")}
+          onLoadOlder={older ? () => older.load("handoffs") : undefined}
+          renderItem={(h) => (
+            <>
               {nameOf(h.from === "unknown" || h.from === "unavailable" ? undefined : h.from)} →{" "}
               {nameOf(h.to === "unknown" || h.to === "unavailable" ? undefined : h.to)}{" "}
               <Badge value={h.status} />
               {h.reason ? <span className="aui-hint"> {reasonText(h.reason)}</span> : null}
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        />
       </section>
 
       <section aria-label="Worker notifications">
         <h3>Worker notifications</h3>
         {team.notifications.length === 0 ? <p className="aui-hint">No worker results yet.</p> : null}
-        <ul>
-          {team.notifications.map((n) => (
-            <li key={n.id} className="aui-worker-note">
+        <WindowedList
+          label="Worker results"
+          items={team.notifications}
+          getKey={(n) => n.id}
+          estimateHeight={40}
+          hasOlder={older?.has("notifications")}
+          onLoadOlder={older ? () => older.load("notifications") : undefined}
+          renderItem={(n) => (
+            <div className="aui-worker-note">
               <span className="aui-author">{nameOf(n.agentId)}</span> <Badge value={n.status} />{" "}
               {clip(n.summary, 160)}
               {n.resultRef ? <code className="aui-hint"> {n.resultRef}</code> : null}
@@ -240,9 +254,9 @@ export function TeamWorkbench({
                   name={`Request review of ${nameOf(n.agentId)}'s result`}
                 />
               ) : null}
-            </li>
-          ))}
-        </ul>
+            </div>
+          )}
+        />
       </section>
 
       <section aria-label="Review lane">
@@ -250,9 +264,15 @@ export function TeamWorkbench({
         {team.reviews.length === 0 && !hasEvidenceReviews(evidence) ? (
           <p className="aui-hint">No reviews.</p>
         ) : null}
-        <ul>
-          {team.reviews.map((r) => (
-            <li key={r.reviewId} data-status={r.status}>
+        <WindowedList
+          label="Reviews"
+          items={team.reviews}
+          getKey={(r) => r.reviewId}
+          estimateHeight={40}
+          hasOlder={older?.has("reviews")}
+          onLoadOlder={older ? () => older.load("reviews") : undefined}
+          renderItem={(r) => (
+            <div data-status={r.status}>
               <span>
                 {r.reviewer ? nameOf(r.reviewer) : "reviewer: unknown"} →{" "}
                 <span title={r.target}>
@@ -267,10 +287,14 @@ export function TeamWorkbench({
               {r.evidenceRefs.length ? (
                 <span className="aui-hint"> evidence: {r.evidenceRefs.join(", ")}</span>
               ) : null}
-            </li>
-          ))}
-          {evidence ? <EvidenceReviews evidence={evidence} /> : null}
-        </ul>
+            </div>
+          )}
+        />
+        {evidence && hasEvidenceReviews(evidence) ? (
+          <ul aria-label="Evidence reviews">
+            <EvidenceReviews evidence={evidence} />
+          </ul>
+        ) : null}
       </section>
     </section>
   );

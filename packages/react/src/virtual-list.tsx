@@ -1,6 +1,8 @@
 // Fixed-row-height windowing: only the rows in view (plus a small overscan) are mounted, so a 10,000-entry
-// timeline costs the same to render as a 30-entry one (PERF-04 `timeline.items_mounted_count`).
-import { type ReactNode, type UIEvent, useState } from "react";
+// timeline costs the same to render as a 30-entry one (PERF-04 `timeline.items_mounted_count`). A list
+// whose older rows are still on the gateway (`hasOlder`) asks for the next page (`onLoadOlder`) when the
+// user scrolls near its start; rows that arrive before the first keep the view where it was (HYD-02).
+import { type ReactNode, type UIEvent, useLayoutEffect, useRef, useState } from "react";
 
 export interface VirtualListProps<T> {
   items: readonly T[];
@@ -13,6 +15,10 @@ export interface VirtualListProps<T> {
   label: string;
   /** Start scrolled to the end (live logs). */
   startAtEnd?: boolean;
+  /** Older rows exist that the list does not hold yet, and the call that pages them in (once per list
+   * length, when the user scrolls within `overscan` rows of the start). */
+  hasOlder?: boolean;
+  onLoadOlder?: () => void;
 }
 
 export function visibleRange(
@@ -32,7 +38,34 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const total = items.length * rowHeight;
   const [scrollTop, setScrollTop] = useState(() => (props.startAtEnd ? Math.max(0, total - height) : 0));
   const { first, last } = visibleRange(items.length, rowHeight, height, scrollTop, overscan);
-  const onScroll = (event: UIEvent<HTMLElement>) => setScrollTop(event.currentTarget.scrollTop);
+  const scroller = useRef<HTMLElement | null>(null);
+  const requestedAt = useRef(-1);
+  const firstKey = items.length > 0 ? props.getKey(items[0], 0) : undefined;
+  const previousFirst = useRef(firstKey);
+  const { getKey } = props;
+  useLayoutEffect(() => {
+    const before = previousFirst.current;
+    previousFirst.current = firstKey;
+    if (before === undefined || before === firstKey || scroller.current === null) return;
+    const moved = items.findIndex((item, i) => getKey(item, i) === before);
+    if (moved <= 0) return;
+    const top = scroller.current.scrollTop + moved * rowHeight;
+    scroller.current.scrollTop = top;
+    setScrollTop(top);
+  }, [firstKey, items, getKey, rowHeight]);
+  const onScroll = (event: UIEvent<HTMLElement>) => {
+    const top = event.currentTarget.scrollTop;
+    setScrollTop(top);
+    if (
+      top <= overscan * rowHeight &&
+      props.hasOlder &&
+      props.onLoadOlder &&
+      requestedAt.current !== items.length
+    ) {
+      requestedAt.current = items.length;
+      props.onLoadOlder();
+    }
+  };
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) {
     rows.push(
@@ -55,6 +88,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       aria-label={props.label}
       data-total={items.length}
       ref={(el) => {
+        scroller.current = el;
         if (el && props.startAtEnd && el.dataset.init !== "1") {
           el.dataset.init = "1";
           el.scrollTop = total;

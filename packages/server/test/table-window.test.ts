@@ -148,4 +148,26 @@ describe("windowed hydration of every record table", () => {
     expect(client.state.tools[toolId]).toEqual(full.state.tools[toolId]);
     client.close();
   });
+
+  it("HYD-02 older timeline rows page in by cursor, and a client pages every one into its projection in order", async () => {
+    const full = await server.gateway.currentProjection(id);
+    const all = full.state.timeline.map((entry) => entry.id);
+    expect(all.length).toBeGreaterThan(200);
+    const window = (await getJson(`${server.url}/api/sessions/${id}/snapshot`)).body;
+    expect(window.state.timeline).toHaveLength(200);
+    expect(window.window.timeline.before).toBe(String(all.length - 200));
+    const page = await getJson(
+      `${server.url}/api/sessions/${id}/timeline?before=${window.window.timeline.before}&limit=50`,
+    );
+    expect(page.status).toBe(200);
+    expect(page.body.entries.map((e: { id: string }) => e.id)).toEqual(
+      all.slice(all.length - 250, all.length - 200),
+    );
+    const client = connectSession({ baseUrl: server.url, sessionId: id });
+    await client.ready;
+    expect(client.hasOlderTimeline()).toBe(true);
+    while (await client.loadOlderTimeline());
+    expect(client.state.timeline.map((entry) => entry.id)).toEqual(all);
+    client.close();
+  });
 });

@@ -25,6 +25,18 @@ function script(): Partial<AgentUiEvent>[] {
         status: i % LIVE_EVERY === 1 ? "running" : "completed",
       },
     });
+  // A work board of WORKERS items, every 500th still open.
+  events.push({
+    type: "team.changed",
+    payload: {
+      workBoard: Array.from({ length: WORKERS }, (_, i) => ({
+        workItemId: `wi${i}`,
+        title: `Item ${i}`,
+        assignee: `w${i}`,
+        status: i % LIVE_EVERY === 2 ? "in_progress" : "done",
+      })),
+    },
+  });
   return events;
 }
 
@@ -33,7 +45,7 @@ describe("the team's roster and edges page by cursor", () => {
   let id: string;
   beforeAll(async () => {
     server = await startTestServer({ extraSources: [scriptedFactory(script())] });
-    id = (await createSession(server, { source: "scripted" }, WORKERS + 1)).id;
+    id = (await createSession(server, { source: "scripted" }, WORKERS + 2)).id;
     // Until the last teammate is in the log (the gateway's own entries come before the runtime's).
     await waitFor(async () => {
       const { body } = await getJson(`${server.url}/api/sessions/${id}/events.json?after=${WORKERS - 10}`);
@@ -71,9 +83,9 @@ describe("the team's roster and edges page by cursor", () => {
       const page = await getJson(`${server.url}/api/sessions/${id}/team/roster?before=${before}&limit=500`);
       expect(page.status).toBe(200);
       expect(page.body.list).toBe("roster");
-      expect(page.body.roster.length).toBeLessThanOrEqual(500);
-      for (const agentId of page.body.roster) expect(page.body.agents[agentId]?.agentId).toBe(agentId);
-      pages.unshift(page.body.roster);
+      expect(page.body.entries.length).toBeLessThanOrEqual(500);
+      for (const agentId of page.body.entries) expect(page.body.agents[agentId]?.agentId).toBe(agentId);
+      pages.unshift(page.body.entries);
       before = page.body.window.before;
     }
     const all = [...pages.flat(), ...tail];
@@ -89,7 +101,7 @@ describe("the team's roster and edges page by cursor", () => {
       const page = await getJson(`${server.url}/api/sessions/${id}/team/edges?before=${before}&limit=400`);
       expect(page.status).toBe(200);
       expect(page.body.agents.lead?.agentId).toBe("lead");
-      pages.unshift(page.body.edges);
+      pages.unshift(page.body.entries);
       before = page.body.window.before;
     }
     const all = [...pages.flat(), ...tail].map((edge) => `${edge.from}>${edge.to}`);
@@ -118,6 +130,42 @@ describe("the team's roster and edges page by cursor", () => {
     expect(Object.keys(agents)).toHaveLength(WORKERS + 1);
     expect(agents.w0.status).toBe("completed");
     expect(client.hasOlderTeam("roster")).toBe(false);
+    client.close();
+  });
+
+  it("HYD-02 AS-10 the work board holds its newest items and the open ones; every item pages in once, in order", async () => {
+    const { body } = await getJson(`${server.url}/api/sessions/${id}/snapshot`);
+    const board: { workItemId: string; status: string }[] = body.state.team.workBoard;
+    expect(body.window.team.workBoard).toMatchObject({
+      total: WORKERS,
+      truncated: true,
+      before: String(WORKERS - 100),
+    });
+    expect(board.length).toBeLessThanOrEqual(100 + WORKERS / LIVE_EVERY);
+    // Open items whatever their age; the newest ones.
+    expect(board.map((item) => item.workItemId)).toContain("wi2");
+    expect(board.at(-1)?.workItemId).toBe(`wi${WORKERS - 1}`);
+    let before: string | null = body.window.team.workBoard.before;
+    const pages: { workItemId: string }[][] = [];
+    while (before !== null) {
+      const page = await getJson(
+        `${server.url}/api/sessions/${id}/team/workBoard?before=${before}&limit=500`,
+      );
+      expect(page.body.agents[page.body.entries[0].assignee]?.agentId).toBe(page.body.entries[0].assignee);
+      pages.unshift(page.body.entries);
+      before = page.body.window.before;
+    }
+    const all = [...pages.flat(), ...board.slice(-100)].map((item) => item.workItemId);
+    expect(all).toEqual(Array.from({ length: WORKERS }, (_, i) => `wi${i}`));
+  });
+
+  it("HYD-02 a client pages the whole work board into its projection in the team's order", async () => {
+    const client = connectSession({ baseUrl: server.url, sessionId: id });
+    await client.ready;
+    expect(client.hasOlderTeam("workBoard")).toBe(true);
+    while (await client.loadOlderTeam("workBoard"));
+    const ids = client.state.team.workBoard.map((item) => item.workItemId);
+    expect(ids).toEqual(Array.from({ length: WORKERS }, (_, i) => `wi${i}`));
     client.close();
   });
 });

@@ -1,11 +1,13 @@
 // What the hydration window leaves out, one request away (HYD-02/05/13): older entries of the team's
-// roster and delegation edges by cursor (`GET /api/sessions/:id/team/:list?before=&limit=`) and one whole
-// message the window sent cut to its byte budget (`GET /api/sessions/:id/messages/:messageId`).
-import { type MessageRow, TEAM_LISTS, type TeamList } from "@agent-ui/contracts";
+// lists by cursor (`GET /api/sessions/:id/team/:list?before=&limit=`), older timeline rows
+// (`GET /api/sessions/:id/timeline?before=&limit=`) and one whole message the window sent cut to its byte
+// budget (`GET /api/sessions/:id/messages/:messageId`).
+import { type MessageRow, TEAM_LISTS, type TeamList, type TimelinePage } from "@agent-ui/contracts";
 import type { Hono } from "hono";
 import { GatewayError } from "../gateway/errors";
 import type { Gateway } from "../gateway/gateway";
-import { MAX_PAGE } from "./hydration-window";
+import { DEFAULT_TIMELINE_WINDOW, MAX_PAGE } from "./hydration-window";
+import { pageBefore } from "./page-before";
 import { intParam } from "./params";
 import { DEFAULT_TEAM_WINDOW, teamPage } from "./team-window";
 
@@ -24,6 +26,23 @@ export function pageRoutes(app: Hono, gateway: Gateway): void {
     await gateway.getSession(id);
     const projection = await gateway.currentProjection(id);
     return c.json(teamPage(id, projection.seq, projection.state, list, before, limit));
+  });
+
+  app.get("/api/sessions/:id/timeline", async (c) => {
+    const id = c.req.param("id");
+    const limit = intParam(c.req.query("limit"), "limit", DEFAULT_TIMELINE_WINDOW, 1, MAX_PAGE);
+    const before = intParam(
+      c.req.query("before"),
+      "before",
+      Number.MAX_SAFE_INTEGER,
+      0,
+      Number.MAX_SAFE_INTEGER,
+    );
+    await gateway.getSession(id);
+    const { seq, state } = await gateway.currentProjection(id);
+    const page = pageBefore(state.timeline.length, before, limit);
+    const entries = state.timeline.slice(page.start, page.end);
+    return c.json({ sessionId: id, seq, entries, window: page.info } satisfies TimelinePage);
   });
 
   app.get("/api/sessions/:id/messages/:messageId", async (c) => {
