@@ -44,6 +44,12 @@ describe("PERF-03/PERF-04 timeline deferral", () => {
     expect(metrics.snapshot()["timeline.idle_hydrate_ms"]).toBeUndefined();
 
     await waitFor(() => expect(metrics.snapshot()["deferred.timeline_pending_count"]).toBe(0));
+    // The older rows arrive above the ones shown: the view stays where it was, and all 1,000 are there.
+    const list = container.querySelector(".aui-timeline .aui-vlist") as HTMLElement;
+    expect(list.dataset.total).toBe("1000");
+    expect(firstRowTitle(container)).not.toBe("entry 0");
+    list.scrollTop = 0;
+    fireEvent.scroll(list);
     expect(firstRowTitle(container)).toBe("entry 0");
     expect(screen.queryByText(/loading\)/)).toBeNull();
     const idle = metrics.snapshot()["timeline.idle_hydrate_ms"];
