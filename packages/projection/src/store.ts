@@ -1,6 +1,7 @@
 // The projector's internal store: mutable tables and slices with dirty tracking (see entity-table.ts),
 // plus the indexes the family reducers share (turn → messages, open tools per turn, …). Family files
 // mutate it through the helpers here; `view.ts` turns it into the immutable `ProjectionState`.
+import { TeamIndex } from "./internal/team-index";
 import type {
   ActionRecord,
   AgentRecord,
@@ -68,6 +69,8 @@ export class Store {
   readonly session = new Slice<SessionSlice>({ hydration: { status: "empty" } }, copyPlain);
   readonly runtime = new Slice<RuntimeSlice>(emptyRuntime(), copyPlain);
   readonly team = new Slice<TeamSlice>(emptyTeam(), copyPlain);
+  /** Lookups into the team's lists by identity (internal/team-index). */
+  readonly teamIndex = new TeamIndex();
   readonly queue = new Slice<QueueSlice>({ items: [], steers: [] }, copyPlain);
   readonly context = new Slice<ContextSlice>(emptyContext(), copyPlain);
   readonly permissions = new Slice<PermissionSlice>(emptyPermissions(), copyPlain);

@@ -31,7 +31,7 @@ export function agentFor(store: Store, agentId: string, ctx: EventContext): Agen
     };
     store.agents.set(agentId, agent);
     const team = store.team.value;
-    if (!team.roster.includes(agentId)) team.roster.push(agentId);
+    if (store.teamIndex.get(team, "roster", agentId) === undefined) team.roster.push(agentId);
     store.team.touch();
   }
   return agent;
@@ -62,9 +62,7 @@ function applyLineage(
   if (parent === undefined) return;
   agent.lineage = "known";
   const team = store.team.value;
-  if (
-    !team.edges.some((edge) => edge.kind === "spawn" && edge.to === agent.agentId && edge.from === parent)
-  ) {
+  if (!store.teamIndex.hasEdge(team, "spawn", parent, agent.agentId)) {
     team.edges.push({
       from: parent,
       to: agent.agentId,
@@ -153,7 +151,7 @@ function agentEvent(kind: "spawned" | "changed" | "completed") {
     if (
       agent.lineage === "unknown" &&
       (kind === "spawned" || isNew) &&
-      !store.team.value.edges.some((edge) => edge.to === agentId)
+      !store.teamIndex.hasEdgeTo(store.team.value, agentId)
     )
       store.diag("lineage_unknown", "info", lineageUnknownMessage(agentId), event);
     agent.source = ctx.source;
@@ -236,7 +234,7 @@ function handoff(store: Store, ctx: EventContext): void {
     return;
   }
   const team = store.team.value;
-  let record = team.handoffs.find((item) => item.handoffId === id);
+  let record = store.teamIndex.get(team, "handoffs", id);
   if (record === undefined) {
     record = { handoffId: id, from: "unknown", to: "unknown", status: "unknown" };
     team.handoffs.push(record);
@@ -253,7 +251,7 @@ function handoff(store: Store, ctx: EventContext): void {
   if (
     record.from !== "unknown" &&
     record.to !== "unknown" &&
-    !team.edges.some((edge) => edge.kind === "handoff" && edge.from === record.from && edge.to === record.to)
+    !store.teamIndex.hasEdge(team, "handoff", record.from, record.to)
   ) {
     team.edges.push({ from: record.from, to: record.to, kind: "handoff", source: ctx.source });
     edgeDrawnTo(store, record.to);
@@ -273,7 +271,7 @@ function review(store: Store, ctx: EventContext): void {
     return;
   }
   const team = store.team.value;
-  let record: Review | undefined = team.reviews.find((item) => item.reviewId === id);
+  let record: Review | undefined = store.teamIndex.get(team, "reviews", id);
   if (record === undefined) {
     record = { reviewId: id, status: "unknown", evidenceRefs: [] };
     team.reviews.push(record);
@@ -294,9 +292,7 @@ function review(store: Store, ctx: EventContext): void {
   if (
     record.reviewer !== undefined &&
     record.target !== undefined &&
-    !team.edges.some(
-      (edge) => edge.kind === "review" && edge.from === record.reviewer && edge.to === record.target,
-    )
+    !store.teamIndex.hasEdge(team, "review", record.reviewer, record.target)
   )
     team.edges.push({ from: record.reviewer, to: record.target, kind: "review", source: ctx.source });
   store.team.touch();

@@ -37,8 +37,7 @@ export function trackWaitEdges(store: Store, agent: AgentRecord, ctx: EventConte
   if (waiting && named === undefined) return;
   const targets = waiting ? (named as string[]) : [];
   let changed = false;
-  for (const edge of team.edges) {
-    if (edge.kind !== "wait" || edge.from !== agent.agentId) continue;
+  for (const edge of store.teamIndex.waitsFrom(team, agent.agentId)) {
     const active = targets.includes(edge.to);
     if (edge.status === (active ? "active" : "ended")) continue;
     edge.status = active ? "active" : "ended";
@@ -46,8 +45,7 @@ export function trackWaitEdges(store: Store, agent: AgentRecord, ctx: EventConte
     changed = true;
   }
   for (const to of targets) {
-    if (team.edges.some((edge) => edge.kind === "wait" && edge.from === agent.agentId && edge.to === to))
-      continue;
+    if (store.teamIndex.hasEdge(team, "wait", agent.agentId, to)) continue;
     const edge: DelegationEdge = {
       from: agent.agentId,
       to,

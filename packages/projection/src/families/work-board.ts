@@ -34,7 +34,7 @@ function link(store: Store, taskId: string, workItemId: string): void {
 export function mergeWorkItem(store: Store, fields: Record<string, unknown>, ctx: EventContext): WorkItem {
   const board = store.team.value.workBoard;
   const id = fields.workItemId as string;
-  let item = board.find((entry) => entry.workItemId === id);
+  let item = store.teamIndex.get(store.team.value, "workBoard", id);
   if (item === undefined) {
     item = { workItemId: id, status: "unknown" };
     board.push(item);
@@ -56,8 +56,9 @@ export function followTask(store: Store, task: TaskRecord, ctx: EventContext, ex
   if (ids === undefined) return;
   const status = toWorkItemStatus(task.status);
   let changed = false;
-  for (const item of store.team.value.workBoard) {
-    if (!ids.has(item.workItemId) || item.workItemId === except) continue;
+  for (const id of ids) {
+    const item = store.teamIndex.get(store.team.value, "workBoard", id);
+    if (item === undefined || id === except) continue;
     item.status = status;
     if (status === "blocked") item.blocker = task.reason ?? task.status;
     else delete item.blocker;

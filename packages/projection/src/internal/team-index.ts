@@ -1,0 +1,98 @@
+// Lookups into the team's lists by identity (an agent id in the roster, an edge's kind and ends, a work
+// item's, handoff's or review's id), so a fact about one teammate costs O(1), not a scan of the team
+// (linear time at any roster size). The lists stay the one truth: each index follows its list by
+// identity and length — entries pushed since the last lookup are indexed on the next one, and a list
+// replaced wholesale (hydration, a merged page) is indexed anew, once.
+import type { DelegationEdge, TeamList, TeamSlice } from "@agent-ui/contracts";
+import { teamEntryKey } from "../team-pages";
+
+interface Followed<V> {
+  list: readonly unknown[] | null;
+  indexed: number;
+  value: V;
+}
+
+function follow<V>(
+  followed: Followed<V>,
+  list: readonly unknown[],
+  reset: () => V,
+  add: (value: V, entry: unknown) => void,
+): V {
+  if (followed.list !== list || followed.indexed > list.length) {
+    followed.list = list;
+    followed.indexed = 0;
+    followed.value = reset();
+  }
+  for (; followed.indexed < list.length; followed.indexed++) add(followed.value, list[followed.indexed]);
+  return followed.value;
+}
+
+const byKey = () => ({ list: null, indexed: 0, value: new Map<string, unknown>() });
+
+export class TeamIndex {
+  private readonly keyed = new Map<TeamList, Followed<Map<string, unknown>>>();
+  private readonly incoming: Followed<Set<string>> = { list: null, indexed: 0, value: new Set() };
+  private readonly waits: Followed<Map<string, DelegationEdge[]>> = {
+    list: null,
+    indexed: 0,
+    value: new Map(),
+  };
+
+  /** The entry of `list` with this identity (see `teamEntryKey`); the first one when a list repeats it. */
+  get<L extends TeamList>(team: TeamSlice, list: L, key: string): TeamSlice[L][number] | undefined {
+    let followed = this.keyed.get(list);
+    if (followed === undefined) {
+      followed = byKey();
+      this.keyed.set(list, followed);
+    }
+    const map = follow(
+      followed,
+      team[list],
+      () => new Map<string, unknown>(),
+      (value, entry) => {
+        const entryKey = teamEntryKey(list, entry);
+        if (entryKey !== undefined && !value.has(entryKey)) value.set(entryKey, entry);
+      },
+    );
+    return map.get(key) as TeamSlice[L][number] | undefined;
+  }
+
+  /** Whether the team holds the edge of this kind between these agents. */
+  hasEdge(team: TeamSlice, kind: DelegationEdge["kind"], from: string, to: string): boolean {
+    return this.get(team, "edges", edgeKey(kind, from, to)) !== undefined;
+  }
+
+  /** Whether any edge of the team reaches `agentId`. */
+  hasEdgeTo(team: TeamSlice, agentId: string): boolean {
+    return follow(
+      this.incoming,
+      team.edges,
+      () => new Set<string>(),
+      (value, entry) => {
+        value.add((entry as DelegationEdge).to);
+      },
+    ).has(agentId);
+  }
+
+  /** The `wait` edges that leave `agentId`, in the team's order. */
+  waitsFrom(team: TeamSlice, agentId: string): readonly DelegationEdge[] {
+    const map = follow(
+      this.waits,
+      team.edges,
+      () => new Map<string, DelegationEdge[]>(),
+      (value, entry) => {
+        const edge = entry as DelegationEdge;
+        if (edge.kind !== "wait") return;
+        const edges = value.get(edge.from);
+        if (edges === undefined) value.set(edge.from, [edge]);
+        else edges.push(edge);
+      },
+    );
+    return map.get(agentId) ?? [];
+  }
+}
+
+/** The identity of an edge, as `teamEntryKey` gives it. */
+export function edgeKey(kind: DelegationEdge["kind"], from: string, to: string): string {
+  return `${kind}\u0000${from}\u0000${to}`;
+}
