@@ -36,6 +36,10 @@ export class ArrayFramer implements TextFramer {
     this.line = firstLine;
   }
 
+  get pending(): boolean {
+    return this.phase === "element";
+  }
+
   feed(text: string): void {
     const n = text.length;
     let i = 0;
@@ -170,6 +174,10 @@ export class WholeFramer implements TextFramer {
     private readonly sink: FramingSink,
     private readonly limit: number,
   ) {}
+
+  get pending(): boolean {
+    return this.length > 0;
+  }
 
   feed(text: string): void {
     this.length += text.length;

@@ -17,6 +17,8 @@ export interface FramingSink {
 export interface TextFramer {
   feed(text: string): void;
   end(): void;
+  /** True while part of a record has been read and the record is not out yet. */
+  readonly pending: boolean;
 }
 
 /** The record numbering of one input, shared by whichever framer reads it. */
@@ -75,7 +77,7 @@ class Pending {
 
 /** JSONL (one JSON value per line) or data stream (`code:JSON` per line); lines end at "\n". */
 export class LineFramer implements TextFramer {
-  private readonly pending: Pending;
+  private readonly pending_: Pending;
   private line: number;
   private nonBlank = 0;
   private held: FramedRecord | undefined;
@@ -91,8 +93,12 @@ export class LineFramer implements TextFramer {
     firstLine = 1,
     private readonly wholeIfAlone = false,
   ) {
-    this.pending = new Pending(limit);
+    this.pending_ = new Pending(limit);
     this.line = firstLine;
+  }
+
+  get pending(): boolean {
+    return !this.pending_.empty || this.held !== undefined;
   }
 
   /** True when exactly one non-blank line was read and it parsed: one JSON object, not JSONL. */
@@ -105,14 +111,14 @@ export class LineFramer implements TextFramer {
     for (;;) {
       const newline = text.indexOf("\n", start);
       if (newline === -1) {
-        this.pending.keep(text, start, text.length);
+        this.pending_.keep(text, start, text.length);
         return;
       }
-      if (this.pending.empty) {
+      if (this.pending_.empty) {
         if (newline - start > this.limit) this.overlong(newline - start);
         else this.handle(text.slice(start, newline));
       } else {
-        this.pending.keep(text, start, newline);
+        this.pending_.keep(text, start, newline);
         this.flush();
       }
       this.line++;
@@ -121,7 +127,7 @@ export class LineFramer implements TextFramer {
   }
 
   end(): void {
-    if (!this.pending.empty) this.flush();
+    if (!this.pending_.empty) this.flush();
     if (this.held !== undefined) {
       // The only line of the input: one JSON object, numbered as the whole-text framer numbers it.
       this.sink.record({ ...this.held, meta: { line: 1 } });
@@ -130,10 +136,10 @@ export class LineFramer implements TextFramer {
   }
 
   private flush(): void {
-    if (this.pending.overlong) {
-      this.overlong(this.pending.length);
-      this.pending.reset();
-    } else this.handle(this.pending.take());
+    if (this.pending_.overlong) {
+      this.overlong(this.pending_.length);
+      this.pending_.reset();
+    } else this.handle(this.pending_.take());
   }
 
   private overlong(length: number): void {
@@ -196,7 +202,7 @@ export class LineFramer implements TextFramer {
 /** SSE wire text: lines end at "\r\n", "\r" or "\n"; a frame's `data:` lines joined make one record,
  * its `event:` and `id:` lines its meta; a frame is dispatched at a blank line and at the end. */
 export class SseFramer implements TextFramer {
-  private readonly pending: Pending;
+  private readonly pending_: Pending;
   private line: number;
   /** The last piece ended in "\r": a "\n" opening the next one belongs to that line break. */
   private skipLf = false;
@@ -212,8 +218,12 @@ export class SseFramer implements TextFramer {
     private readonly limit: number,
     firstLine = 1,
   ) {
-    this.pending = new Pending(limit);
+    this.pending_ = new Pending(limit);
     this.line = firstLine;
+  }
+
+  get pending(): boolean {
+    return !this.pending_.empty || this.frameLine !== 0;
   }
 
   feed(text: string): void {
@@ -237,14 +247,14 @@ export class SseFramer implements TextFramer {
         end = lf;
         next = lf + 1;
       } else {
-        this.pending.keep(text, start, text.length);
+        this.pending_.keep(text, start, text.length);
         return;
       }
-      if (this.pending.empty) {
+      if (this.pending_.empty) {
         if (end - start > this.limit) this.overlongLine(text.slice(start, start + 1), end - start);
         else this.handle(text.slice(start, end));
       } else {
-        this.pending.keep(text, start, end);
+        this.pending_.keep(text, start, end);
         this.flush();
       }
       this.line++;
@@ -253,15 +263,15 @@ export class SseFramer implements TextFramer {
   }
 
   end(): void {
-    if (!this.pending.empty) this.flush();
+    if (!this.pending_.empty) this.flush();
     this.dispatch();
   }
 
   private flush(): void {
-    if (this.pending.overlong) {
-      this.overlongLine(this.pending.first, this.pending.length);
-      this.pending.reset();
-    } else this.handle(this.pending.take());
+    if (this.pending_.overlong) {
+      this.overlongLine(this.pending_.first, this.pending_.length);
+      this.pending_.reset();
+    } else this.handle(this.pending_.take());
   }
 
   /** A line past the limit: a comment is ignored as any comment; anything else spoils its frame. */

@@ -40,6 +40,9 @@ export interface RecordFramer {
   end(): void;
   /** The framing the input was read as, once decided (`empty`: nothing but blanks). */
   readonly format: FramingFormat | undefined;
+  /** True while part of a record has been read and the record is not out yet (its line, frame or
+   * element is incomplete, or the head has not shown the format). */
+  readonly pending: boolean;
 }
 
 /** An incremental framer writing to `sink`: see the file comment for what it decides and bounds. */
@@ -62,6 +65,10 @@ class StreamFramer implements RecordFramer {
     private readonly sink: FramingSink,
     private readonly limit: number,
   ) {}
+
+  get pending(): boolean {
+    return this.mode === undefined ? this.head.trim() !== "" : this.mode.pending;
+  }
 
   push(chunk: string): void {
     if (chunk.length === 0) return;
