@@ -19,7 +19,7 @@ const REASONS: Record<string, string> = lookupTable({
 });
 
 /** Read size of a file: large enough that a long line arrives in few pieces. */
-const READ_CHUNK_BYTES = 1024 * 1024;
+const READ_CHUNK_BYTES = 64 * 1024;
 
 /** The text of `pathOrDash` (`-` is stdin) chunk by chunk, decoded as UTF-8 (a character split between
  * chunks is kept whole). Throws `InputError` naming the path when reading fails. */

@@ -52,7 +52,12 @@ export function createRecordFramer(sink: FramingSink, options: RecordFramerOptio
 
 class StreamFramer implements RecordFramer {
   format: FramingFormat | undefined;
-  private head = "";
+  /** The head while the format is undecided: its chunks, their length, its first non-blank character
+   * and whether a line break follows that character. */
+  private parts: string[] = [];
+  private length = 0;
+  private first: string | undefined;
+  private newline = false;
   private started = false;
   private mode: TextFramer | undefined;
   private lines: LineFramer | undefined;
@@ -67,7 +72,7 @@ class StreamFramer implements RecordFramer {
   ) {}
 
   get pending(): boolean {
-    return this.mode === undefined ? this.head.trim() !== "" : this.mode.pending;
+    return this.mode === undefined ? this.first !== undefined : this.mode.pending;
   }
 
   push(chunk: string): void {
@@ -80,7 +85,19 @@ class StreamFramer implements RecordFramer {
       this.mode.feed(chunk);
       return;
     }
-    this.head += chunk;
+    this.parts.push(chunk);
+    this.length += chunk.length;
+    // Only the new chunk is scanned while the head waits (a long first line is not re-read per chunk).
+    if (this.first === undefined) {
+      const at = chunk.search(/\S/);
+      if (at !== -1) {
+        this.first = chunk[at];
+        this.newline = chunk.includes("\n", at);
+      }
+    } else if (!this.newline) this.newline = chunk.includes("\n");
+    if (this.first === "{" && !this.newline && this.length <= this.limit) return;
+    if (this.first === "[" && !this.newline && this.length <= HEAD_CHARS) return;
+    if (this.first === undefined && this.length <= HEAD_CHARS) return;
     this.decide(false);
   }
 
@@ -88,6 +105,17 @@ class StreamFramer implements RecordFramer {
     if (this.mode === undefined) this.decide(true);
     this.mode?.end();
     if (this.lines?.alone) this.format = "json-object";
+  }
+
+  /** The head read so far, as one string. */
+  private get head(): string {
+    if (this.parts.length > 1) this.parts = [this.parts.join("")];
+    return this.parts[0] ?? "";
+  }
+
+  private set head(text: string) {
+    this.parts = text === "" ? [] : [text];
+    this.length = text.length;
   }
 
   private decide(ended: boolean): void {

@@ -86,6 +86,7 @@ describe("incremental framing equals whole-text framing", () => {
       "a pretty-printed JSON object",
       JSON.stringify({ events: Array.from({ length: 40 }, () => values) }, null, 2),
     ],
+    ["a one-line JSON object", JSON.stringify({ events: Array.from({ length: 40 }, () => values) })],
     ["JSONL with CRLF line ends and blank lines", `\r\n\r\n${big(jsonlCapture).replace(/\n/g, "\r\n\r\n")}`],
   ];
   it.each(cases)("%s past the head frames as the whole text, for any chunk split", (_name, text) => {
