@@ -34,17 +34,22 @@ export async function* readChunks(pathOrDash: string, io: CommandIO): AsyncGener
     throw new InputError(`cannot read ${where}: ${describe(error)}`);
   }
   const decoder = new TextDecoder("utf-8");
-  for (;;) {
-    let next: IteratorResult<string | Uint8Array>;
-    try {
-      next = await iterator.next();
-    } catch (error) {
-      throw new InputError(`cannot read ${where}: ${describe(error)}`);
+  try {
+    for (;;) {
+      let next: IteratorResult<string | Uint8Array>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        throw new InputError(`cannot read ${where}: ${describe(error)}`);
+      }
+      if (next.done) break;
+      const chunk = next.value;
+      const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+      if (text.length > 0) yield text;
     }
-    if (next.done) break;
-    const chunk = next.value;
-    const text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
-    if (text.length > 0) yield text;
+  } finally {
+    // Stopped early (the command needs no more input) or failed: the file or stdin is released.
+    await iterator.return?.();
   }
   const rest = decoder.decode();
   if (rest.length > 0) yield rest;

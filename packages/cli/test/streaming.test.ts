@@ -155,6 +155,33 @@ describe("agent-ui project streams its input", () => {
   });
 });
 
+describe("agent-ui project stops reading what it cannot project", () => {
+  it("exits 2 on a stdin that has not ended once detection knows no adapter claims it, releasing stdin", async () => {
+    let released = false;
+    const never = new Promise<void>(() => {});
+    const stdin = (): AsyncIterable<string> => ({
+      [Symbol.asyncIterator]: () => {
+        let sent = 0;
+        return {
+          next: async () => {
+            if (sent < 6) return { done: false, value: `${JSON.stringify({ hello: "world", n: sent++ })}\n` };
+            await never;
+            return { done: true, value: undefined };
+          },
+          return: async () => {
+            released = true;
+            return { done: true, value: undefined };
+          },
+        };
+      },
+    });
+    const run = io(stdin);
+    expect(await main(["project", "-"], run.io)).toBe(2);
+    expect(run.err.join("\n")).toMatch(/could not detect the input format of -/);
+    expect(released).toBe(true);
+  });
+});
+
 describe("agent-ui validate streams its input", () => {
   it.each(captures.map((c) => [c.name, c.text]))(
     "%s: any chunk split prints what the whole input validated at once prints",
