@@ -27,6 +27,9 @@ function packageConfig(name: string): UserConfig {
     external: [/^@agent-ui\//],
   };
   if (name === "projection") config.entry = { index: "src/index.ts", core: "src/core.ts" };
+  // The bin runs `main` alone: the package index also exports the gateway's source kinds, which only
+  // `start` and `serve` load.
+  if (name === "cli") config.entry = { index: "src/index.ts", main: "src/main.ts" };
   // styles.css @imports its sibling sheets: every one ships beside it.
   if (name === "react")
     config.copy = readdirSync(`${cwd}/src`)

@@ -34,7 +34,7 @@ async function cli(args: string[], text: string): Promise<{ code: number; out: s
     stderr: (t) => {
       err += t;
     },
-    readStdin: async () => text,
+    stdin: () => [text],
   });
   return { code, out, err };
 }

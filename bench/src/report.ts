@@ -1,4 +1,5 @@
 // The benchmark report: its JSON shape, the Markdown tables and the targets it is judged against.
+import { cliTargets } from "./cli-bench";
 import { type GatewayBenchResult, gatewayTargets } from "./gateway-benches";
 import { growthExponent } from "./growth";
 import { fmtCount, fmtMB, fmtMs, fmtRate, fmtRatio, sizeLabel, table } from "./markdown";
@@ -29,6 +30,8 @@ export interface BenchReport {
   /** The gateway's own benches, verbatim (./gateway-benches.ts); absent when not run. */
   gateway?: GatewayBenchResult[];
   product?: { result?: ProductResult; skipped?: string };
+  /** `agent-ui project` against the limit (./cli-bench.ts); absent when not run. */
+  cli?: { markdown?: string; targets?: TargetCheck[]; skipped?: string };
   markdown: string;
 }
 
@@ -346,6 +349,11 @@ export function renderReport(report: BenchReport): string {
   else
     for (const r of report.gateway)
       out.push(`##### ${r.script}`, "", r.table ?? `Not measured: ${r.skipped}.`, "");
+  out.push(
+    report.cli?.markdown ??
+      `#### \`agent-ui project\` against the limit\n\nNot measured in this run (${report.cli?.skipped ?? "`--quick`"}): run \`npm run bench\` (full) or \`npm run bench:cli\`.`,
+    "",
+  );
   out.push("#### UI", "", report.ui.table ?? `Skipped: ${report.ui.skipped ?? "not run"}.`, "");
   const product = report.product;
   out.push(
@@ -357,7 +365,11 @@ export function renderReport(report: BenchReport): string {
   out.push(
     "#### Targets",
     "",
-    targetsTable([...checkTargets(report), ...gatewayTargets(report.gateway)]),
+    targetsTable([
+      ...checkTargets(report),
+      ...gatewayTargets(report.gateway),
+      ...(report.cli?.targets ?? cliTargets(undefined)),
+    ]),
     "",
   );
   return out.join("\n");

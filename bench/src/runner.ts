@@ -8,6 +8,7 @@ import { ChildTimeout, REPO_ROOT, runInChild } from "./child";
 import { growthExponent } from "./growth";
 import type { BenchOptions } from "./options";
 import { measureProduct } from "./product";
+import { benchCli } from "./cli-bench";
 import { runGatewayBenches } from "./gateway-benches";
 import { type BenchReport, type Skipped, renderReport } from "./report";
 import { loadServer } from "./server-bench";
@@ -171,6 +172,13 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
   const ui = measureUi(options);
   if (options.gateway) options.log("Gateway:");
   const gateway = options.gateway ? runGatewayBenches(REPO_ROOT, options.log) : undefined;
+  if (options.gateway) options.log("CLI against the limit:");
+  const cli = options.gateway
+    ? await benchCli([100_000, 1_000_000], 3, options.seed, options.log).then(
+        ({ markdown, targets }) => ({ markdown, targets }),
+        (error: unknown) => ({ skipped: `failed: ${String(error).slice(0, 300)}` }),
+      )
+    : undefined;
   const product = options.product
     ? await measureProduct(options.log).then(
         (result) => ({ result }),
@@ -193,6 +201,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     ui,
     gateway,
     product,
+    cli,
     markdown: "",
   };
   report.markdown = renderReport(report);

@@ -92,13 +92,19 @@ export function noRecordsMapped(
   recordCount: number,
   events: readonly AgentUiEvent[],
 ): Diagnostic | undefined {
-  if (recordCount === 0) return undefined;
   for (const event of events) if (event.type !== "diagnostic.changed") return undefined;
+  return noneMapped(format, recordCount, events.length);
+}
+
+/** `noRecordsMapped` for events counted as they streamed by: `diagnostics` events were emitted and none
+ * of them anything but a diagnostic (call it only then). */
+export function noneMapped(format: string, recordCount: number, diagnostics: number): Diagnostic | undefined {
+  if (recordCount === 0) return undefined;
   return diagnostic(
     "no_records_mapped",
     "error",
     `the ${format} adapter mapped none of the ${recordCount} record(s)` +
-      `${events.length > 0 ? ` (${events.length} diagnostic(s))` : ""}: the input is probably another format; pass --from with the right one`,
+      `${diagnostics > 0 ? ` (${diagnostics} diagnostic(s))` : ""}: the input is probably another format; pass --from with the right one`,
   );
 }
 
@@ -121,26 +127,25 @@ function isFramed(record: unknown): record is FramedRecord {
 
 function diagnosticsOf(events: AgentUiEvent[]): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const event of events) {
-    if (event.type !== "diagnostic.changed") continue;
-    const payload = event.payload ?? {};
-    const severity =
-      payload.severity === "error" || payload.severity === "info" ? payload.severity : "warning";
-    out.push(
-      diagnostic(
-        typeof payload.code === "string" ? payload.code : "unsupported_source_event",
-        severity,
-        typeof payload.message === "string" ? payload.message : "adapter diagnostic",
-        {
-          eventRef: {
-            index: event.source?.index,
-            eventId: event.eventId,
-            type: event.type,
-            sequence: event.sequence,
-          },
-        },
-      ),
-    );
-  }
+  for (const event of events) if (event.type === "diagnostic.changed") out.push(diagnosticOfEvent(event));
   return out;
+}
+
+/** A `diagnostic.changed` event an adapter emitted, as the diagnostic `adaptRecords` reports. */
+export function diagnosticOfEvent(event: AgentUiEvent): Diagnostic {
+  const payload = event.payload ?? {};
+  const severity = payload.severity === "error" || payload.severity === "info" ? payload.severity : "warning";
+  return diagnostic(
+    typeof payload.code === "string" ? payload.code : "unsupported_source_event",
+    severity,
+    typeof payload.message === "string" ? payload.message : "adapter diagnostic",
+    {
+      eventRef: {
+        index: event.source?.index,
+        eventId: event.eventId,
+        type: event.type,
+        sequence: event.sequence,
+      },
+    },
+  );
 }

@@ -10,5 +10,6 @@ export interface Command {
 export interface CommandIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  readStdin: () => Promise<string>;
+  /** The standard input as it arrives: chunks of bytes (decoded as UTF-8) or text. */
+  stdin: () => AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>;
 }

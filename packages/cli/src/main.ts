@@ -19,11 +19,7 @@ export function helpText(): string {
 const processIO: CommandIO = {
   stdout: (text) => process.stdout.write(text.endsWith("\n") ? text : `${text}\n`),
   stderr: (text) => process.stderr.write(text.endsWith("\n") ? text : `${text}\n`),
-  readStdin: async () => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
-  },
+  stdin: () => process.stdin,
 };
 
 export async function main(argv: string[], io: CommandIO = processIO): Promise<number> {

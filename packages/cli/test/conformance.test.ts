@@ -8,7 +8,7 @@ import { main } from "../src/main";
 async function conformance(args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CommandIO = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), readStdin: async () => "" };
+  const io: CommandIO = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), stdin: () => [] };
   const code = await main(["conformance", ...args], io);
   return { code, out: out.join("\n"), err: err.join("\n") };
 }

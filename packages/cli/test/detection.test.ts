@@ -10,7 +10,7 @@ async function run(command: string, args: string[], stdin: string) {
   const io: CommandIO = {
     stdout: (text) => out.push(text),
     stderr: (text) => err.push(text),
-    readStdin: async () => stdin,
+    stdin: () => [stdin],
   };
   const code = await main([command, ...args], io);
   return { code, out: out.join("\n"), err: err.join("\n") };

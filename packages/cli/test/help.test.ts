@@ -5,7 +5,7 @@ import { helpText, main } from "../src/main";
 function fakeIO() {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CommandIO = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), readStdin: async () => "" };
+  const io: CommandIO = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), stdin: () => [] };
   return { io, out, err };
 }
 

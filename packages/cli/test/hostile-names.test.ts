@@ -137,7 +137,7 @@ describe("SEC-05 prototype names in type-like fields of every format", () => {
         const io: CommandIO = {
           stdout: () => {},
           stderr: (text) => err.push(text),
-          readStdin: async () => '{"type":"constructor"}\n{"type":"toString"}\n',
+          stdin: () => ['{"type":"constructor"}\n{"type":"toString"}\n'],
         };
         const code = await main([command, "--from", from, "-"], io);
         expect([0, 1, 2], `${command} --from ${from}`).toContain(code);

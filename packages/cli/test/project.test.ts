@@ -13,7 +13,7 @@ function fakeIO(stdin = "") {
   const io: CommandIO = {
     stdout: (text) => out.push(text),
     stderr: (text) => err.push(text),
-    readStdin: async () => stdin,
+    stdin: () => [stdin],
   };
   return { io, out: () => out.join("\n"), err: () => err.join("\n") };
 }

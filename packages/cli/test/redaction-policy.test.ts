@@ -12,7 +12,7 @@ async function run(args: string[], stdin: string): Promise<string> {
   const io: CommandIO = {
     stdout: (text) => out.push(text),
     stderr: (text) => out.push(text),
-    readStdin: async () => stdin,
+    stdin: () => [stdin],
   };
   const code = await main(args, io);
   expect([0, 1, 2]).toContain(code);

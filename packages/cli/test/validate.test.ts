@@ -20,7 +20,7 @@ function fakeIO(stdin = "") {
   const io: CommandIO = {
     stdout: (t) => out.push(t),
     stderr: (t) => err.push(t),
-    readStdin: async () => stdin,
+    stdin: () => [stdin],
   };
   return { io, out: () => out.join("\n"), err: () => err.join("\n") };
 }

@@ -3,8 +3,10 @@
 // its line number, never a throw and never a silent drop. Diagnostics locate bad input (line, length,
 // character offset) and never quote it: a line that is not JSON may be anything — a `.env` entry, one
 // line of a private key — and no pattern can tell every secret apart (SEC-03).
-import { type Diagnostic, diagnostic } from "./diagnostics";
-import type { FramedRecord, RecordMeta } from "./framing-types";
+import type { Diagnostic } from "./diagnostics";
+import { type FramingSink, LineFramer, SseFramer } from "./framing-lines";
+import { DATA_STREAM_LINE, lineByLinePlausible, tryParse, unparseable } from "./framing-parse";
+import type { FramedRecord } from "./framing-types";
 
 export type FramingFormat = "jsonl" | "json-array" | "json-object" | "sse" | "data-stream" | "empty";
 
@@ -55,45 +57,27 @@ export function parseRecordsAs(text: string, format: "jsonl" | "sse" | "data-str
 }
 
 function parseJsonl(body: string): FramingResult {
-  const records: FramedRecord[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const lines = body.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (line === "") continue;
-    const parsed = tryParse(line);
-    if (parsed.ok) records.push({ value: parsed.value, index: records.length, meta: { line: i + 1 } });
-    else diagnostics.push(unparseable(i + 1, parsed.error, line));
-  }
-  return { records, format: "jsonl", diagnostics };
+  return frameLines(body, "jsonl");
 }
-
-/** A data stream protocol line (AI SDK 4, assistant-stream's `DataStreamEncoder`): `code:JSON`, the code
- * one character `0`-`9`/`a`-`k` or an `aui-*` extension name. */
-const DATA_STREAM_LINE = /^(?:[0-9a-k]|aui-[a-z-]{1,40}):/;
 
 /** Data stream text: each `code:JSON` line is the record `{type: code, value}`. */
 function parseDataStream(body: string): FramingResult {
+  return frameLines(body, "data-stream");
+}
+
+/** Frames the whole text with the line framers the incremental framer uses (framing-lines.ts). */
+function frameLines(body: string, format: "jsonl" | "data-stream" | "sse"): FramingResult {
   const records: FramedRecord[] = [];
   const diagnostics: Diagnostic[] = [];
-  const lines = body.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (line === "") continue;
-    const code = DATA_STREAM_LINE.exec(line)?.[0];
-    const parsed = code === undefined ? undefined : tryParse(line.slice(code.length));
-    if (code !== undefined && parsed?.ok)
-      records.push({
-        value: { type: code.slice(0, -1), value: parsed.value },
-        index: records.length,
-        meta: { line: i + 1 },
-      });
-    else
-      diagnostics.push(
-        unparseable(i + 1, parsed && !parsed.ok ? parsed.error : "not a code:JSON data stream line", line),
-      );
-  }
-  return { records, format: "data-stream", diagnostics };
+  const sink: FramingSink = { record: (r) => records.push(r), diagnostic: (d) => diagnostics.push(d) };
+  const counter = { next: 0 };
+  const framer =
+    format === "sse"
+      ? new SseFramer(sink, counter, Number.POSITIVE_INFINITY)
+      : new LineFramer(format, sink, counter, Number.POSITIVE_INFINITY);
+  framer.feed(body);
+  framer.end();
+  return { records, format, diagnostics };
 }
 
 /** SSE when some line starts with a field name the SSE grammar defines and no line is bare JSON. */
@@ -102,77 +86,5 @@ function looksLikeSse(body: string): boolean {
 }
 
 function parseSse(body: string): FramingResult {
-  const records: FramedRecord[] = [];
-  const diagnostics: Diagnostic[] = [];
-  const lines = body.split(/\r\n|\r|\n/);
-  let data: string[] = [];
-  let meta: RecordMeta = {};
-  let frameLine = 0;
-  const dispatch = () => {
-    if (data.length > 0) {
-      const payload = data.join("\n");
-      if (payload.trim() !== "[DONE]") {
-        const parsed = tryParse(payload);
-        if (parsed.ok)
-          records.push({ value: parsed.value, index: records.length, meta: { ...meta, line: frameLine } });
-        else diagnostics.push(unparseable(frameLine, parsed.error, payload));
-      }
-    }
-    data = [];
-    meta = {};
-    frameLine = 0;
-  };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (line === "") {
-      dispatch();
-      continue;
-    }
-    if (line.startsWith(":")) continue; // comment / keep-alive
-    const colon = line.indexOf(":");
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? "" : line.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
-    if (frameLine === 0) frameLine = i + 1;
-    if (field === "data") data.push(value);
-    else if (field === "event") meta.sseEvent = value;
-    else if (field === "id") meta.sseId = value;
-    else if (field !== "retry") {
-      diagnostics.push(
-        diagnostic(
-          "unparseable_input",
-          "warning",
-          `line ${i + 1}: a line that is not an SSE field (${field.length} characters before any ':') ignored`,
-          { eventRef: { line: i + 1 } },
-        ),
-      );
-    }
-  }
-  dispatch();
-  return { records, format: "sse", diagnostics };
-}
-
-type Parsed = { ok: true; value: unknown } | { ok: false; error: string };
-
-function tryParse(text: string): Parsed {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
-}
-
-/** True when the text reads as JSONL: its first non-blank line parses on its own. */
-function lineByLinePlausible(body: string): boolean {
-  const firstLine = body.split(/\r?\n/).find((line) => line.trim() !== "");
-  return firstLine !== undefined && tryParse(firstLine.trim()).ok;
-}
-
-function unparseable(line: number, error: string, source: string): Diagnostic {
-  // The parser's own message quotes the input, so only the offset it names is kept.
-  const position = /at position (\d+)/.exec(error);
-  const where = position === null ? "" : ` at character ${Number(position[1]) + 1}`;
-  const why = /end of JSON input/i.test(error) ? "it ends early" : `unexpected input${where}`;
-  const message = `line ${line}: not valid JSON (${source.length} characters; ${why})`;
-  return diagnostic("unparseable_input", "error", message, { eventRef: { line } });
+  return frameLines(body, "sse");
 }

@@ -11,6 +11,7 @@ export * from "./payloads";
 export * from "./source-ref";
 export * from "./framing-types";
 export * from "./framing";
+export * from "./framing-stream";
 export * from "./json-pointer";
 export * from "./json-size";
 export * from "./secrets";

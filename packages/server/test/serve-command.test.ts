@@ -63,7 +63,7 @@ describe("agent-ui serve", () => {
     if (typeof options === "string") throw new Error(options);
     const running = runServe(
       options,
-      { stdout: (t) => out.push(t), stderr: (t) => err.push(t), readStdin: async () => "" },
+      { stdout: (t) => out.push(t), stderr: (t) => err.push(t), stdin: () => [] },
       stop.signal,
     );
     const deadline = Date.now() + 5000;
@@ -114,7 +114,7 @@ describe("agent-ui serve", () => {
     if (typeof options === "string") throw new Error(options);
     const running = runServe(
       options,
-      { stdout: (t) => lines.push(t), stderr: (t) => lines.push(t), readStdin: async () => "" },
+      { stdout: (t) => lines.push(t), stderr: (t) => lines.push(t), stdin: () => [] },
       stop.signal,
     );
     const deadline = Date.now() + 5000;

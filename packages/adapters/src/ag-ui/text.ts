@@ -3,6 +3,7 @@
 // part without duplicating it (TEXT-04). Reasoning is a separate reasoning message, never answer text.
 import { clip } from "@agent-ui/contracts";
 import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { EventFields } from "../shared/emitter";
 import { readString } from "../shared/record";
 import { type AguiContext, type OpenMessage, subagentOf } from "./context";
 
@@ -56,20 +57,23 @@ export function messageContent(ctx: AguiContext, kind: OpenMessage["kind"], chun
   return events;
 }
 
+/** The event for one delta, the most frequent of all: its fields are written into one object (the
+ * key order `{ messageId, ...attribution, phase, payload }` gives), with no attribution object to spread. */
 function deltaEvent(ctx: AguiContext, messageId: string, open: OpenMessage, delta: string): AgentUiEvent {
-  if (open.kind === "reasoning")
-    return ctx.emit("reasoning.delta", {
-      messageId,
-      ...attribution(ctx, open),
-      payload: { delta, visibility: "summary" },
-    });
+  const fields: EventFields = { messageId };
+  const agentId = subagentOf(ctx.record)?.agentId ?? open.agentId;
+  if (agentId !== undefined) {
+    fields.agentId = agentId;
+    fields.subagentId = agentId;
+  }
+  if (open.kind === "reasoning") {
+    fields.payload = { delta, visibility: "summary" };
+    return ctx.emit("reasoning.delta", fields);
+  }
   const role = open.role === "user" || open.role === "system" ? open.role : "assistant";
-  return ctx.emit("text.delta", {
-    messageId,
-    ...attribution(ctx, open),
-    phase: "producing",
-    payload: { delta, role },
-  });
+  fields.phase = "producing";
+  fields.payload = { delta, role };
+  return ctx.emit("text.delta", fields);
 }
 
 export function messageEnd(ctx: AguiContext): AgentUiEvent[] {

@@ -140,7 +140,13 @@ export class Emitter {
     }
     if (sessionId !== undefined) event.sessionId = sessionId;
     if (streamId !== undefined) event.streamId = streamId;
-    event.source = { format: this.format, ...definedOnly(info) };
+    // Built in place (no per-event copy of `info` to spread): the format, then info's defined fields.
+    const source: Record<string, unknown> = { format: this.format };
+    for (const key in info) {
+      const value = info[key as keyof SourceInfo];
+      if (value !== undefined) source[key] = value;
+    }
+    event.source = source as unknown as AgentUiEvent["source"];
     return event;
   }
 
@@ -213,14 +219,4 @@ export function safeSummary(record: unknown): Record<string, unknown> {
     if (typeof object[key] === "string") summary[key] = clip(object[key] as string, 80);
   }
   return summary;
-}
-
-/** A copy without `undefined` values; a plain loop, because it runs once per emitted event. */
-function definedOnly<T extends object>(value: T): Partial<T> {
-  const out: Record<string, unknown> = {};
-  for (const key in value) {
-    const v = value[key];
-    if (v !== undefined) out[key] = v;
-  }
-  return out as Partial<T>;
 }

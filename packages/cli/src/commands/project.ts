@@ -1,11 +1,10 @@
-// `agent-ui project`: source records → framing → adapter → projection → the snapshot (or a digest).
+// `agent-ui project`: source records → framing → adapter → projection → the snapshot (or a digest), the
+// input read and folded record by record (project-fold.ts).
 // Bad records never crash it: framing and adapter problems become diagnostics in the output. Only input
 // that cannot be read at all (a missing file, bad arguments) exits 2.
-import { type Diagnostic, type ProjectionState, clip, redact } from "@agent-ui/contracts";
-import { ADAPTERS, type DetectedFormat, type KeptDetail, adaptRecords } from "@agent-ui/adapters";
-import { eventsUpTo } from "@agent-ui/conformance";
+import { clip } from "@agent-ui/contracts";
+import { ADAPTERS } from "@agent-ui/adapters";
 import {
-  createProjector,
   selectAnswerText,
   selectArtifacts,
   selectCapsules,
@@ -14,8 +13,11 @@ import {
   selectRoster,
 } from "@agent-ui/projection";
 import type { Command, CommandIO } from "../command";
-import { InputError, frameInput, readInput } from "../input";
+import { InputError, frameText, streamRecords } from "../input";
+import { ProjectFold, type ProjectedText } from "../project-fold";
 import { undetectedMessage } from "./detection";
+
+export type { ProjectedText } from "../project-fold";
 
 const USAGE = "agent-ui project [--from <format>] [--at <sequence>] [--summary | --detail <ref>] <file|->";
 
@@ -59,39 +61,12 @@ export function knownFormats(): string[] {
   return ["auto", ...ADAPTERS.map((a) => a.format)];
 }
 
-export interface ProjectedText {
-  state: ProjectionState;
-  /** The adapter that read the input: the named one, or the detected one for `auto`. */
-  format: string;
-  /** Set for `auto`: how sure detection was and why. */
-  detected?: DetectedFormat;
-  /** Bodies of offloaded payloads by the ref the snapshot carries (what the gateway's detail route serves). */
-  details: ReadonlyMap<string, KeptDetail>;
-}
-
-/** Frames, adapts and projects source text; `at` keeps only events up to that sequence (time travel). */
+/** Frames, adapts and projects source text; `at` keeps only events up to that sequence (time travel). The
+ * same fold the command runs on a stream, given the whole text at once. */
 export function projectText(text: string, from: string, at?: number): ProjectedText {
-  const framed = frameInput(text);
-  const adapted = adaptRecords(framed.records, from);
-  // The gateway's ingest policy: every event is redacted whole before it is projected (SEC-01/02).
-  const redacted = adapted.events.map((event) => redact(event).value);
-  const events = at === undefined ? redacted : eventsUpTo(redacted, at);
-  const projector = createProjector();
-  projector.applyAll(events);
-  const state = projector.getState();
-  // The adapter's own diagnostic.changed events are already in the state; add only what concerns the
-  // input as a whole (framing problems, an undetectable or unknown format).
-  const upstream: Diagnostic[] = redact([
-    ...framed.diagnostics,
-    ...adapted.diagnostics.filter((d) => d.eventRef?.eventId === undefined),
-  ]).value;
-  const result: ProjectedText = {
-    state: upstream.length === 0 ? state : { ...state, diagnostics: [...upstream, ...state.diagnostics] },
-    format: adapted.detected?.format ?? from,
-    details: adapted.details,
-  };
-  if (adapted.detected) result.detected = adapted.detected;
-  return result;
+  const fold = new ProjectFold(from, { at });
+  frameText(text, fold);
+  return fold.finish();
 }
 
 export const projectCommand: Command = {
@@ -115,19 +90,21 @@ export const projectCommand: Command = {
       io.stderr(`agent-ui project: unknown format '${parsed.from}'; known formats: ${formats.join(", ")}`);
       return 2;
     }
-    let text: string;
+    // The input streams through the fold: only the projection's state is kept, never the records.
+    const fold = new ProjectFold(parsed.from, { at: parsed.at, detail: parsed.detail });
     try {
-      text = await readInput(parsed.file, io);
+      await streamRecords(parsed.file, io, fold);
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
       io.stderr(`agent-ui project: ${error.message}`);
       return error.exitCode;
     }
-    const projected = projectText(text, parsed.from, parsed.at);
-    if (projected.detected?.format === "unknown" && text.trim() !== "") {
-      io.stderr(undetectedMessage("project", parsed.file, projected.detected));
+    fold.decide();
+    if (fold.detected?.format === "unknown") {
+      io.stderr(undetectedMessage("project", parsed.file, fold.detected));
       return 2;
     }
+    const projected = fold.finish();
     if (parsed.detail !== undefined) {
       const detail = projected.details.get(parsed.detail);
       if (detail === undefined) {

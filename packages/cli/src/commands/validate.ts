@@ -15,7 +15,8 @@ import {
   validateRuntimeRecord,
 } from "@agent-ui/contracts";
 import type { Command, CommandIO } from "../command";
-import { InputError, frameInput, readInput } from "../input";
+import { InputError, type RecordConsumer, frameText, streamRecords } from "../input";
+import { DetectionWindow } from "../record-feed";
 import { undetectedMessage } from "./detection";
 
 const USAGE = "agent-ui validate [--from <format>] [--json] <file|->";
@@ -151,30 +152,122 @@ export interface ValidationReport {
   diagnostics: Diagnostic[];
 }
 
-/** Frames and validates input text. Pure apart from the adapters it runs; used by the command and tests. */
-export function validateText(text: string, from: string): ValidationReport {
-  const framed = frameInput(text);
-  const format = from === "auto" ? detectFormat(framed.records) : from;
-  const validator = validationFormats()
+/** Framing diagnostics held while `--from auto` waits for its sample, at most (then it decides). */
+const MAX_HELD_DIAGNOSTICS = 1000;
+/** Diagnostic lines held for a record still being read, at most (then they are printed). */
+const MAX_HELD_LINES = 1000;
+
+/**
+ * `validate` as a fold: framed records in one at a time, each validated as it comes and its diagnostics
+ * handed to `emit` (redacted, SEC-03), marked as the framing's or the records'; only the validator's
+ * running state and the counts are kept. With `--from auto` the first records (and framing diagnostics) wait until detection has its
+ * sample; when detection is unsure, `unsure` is set and nothing is emitted.
+ */
+export class ValidationFold implements RecordConsumer {
+  done = false;
+  format: string;
+  unsure: DetectedFormat | undefined;
+  records = 0;
+  readonly counts = { error: 0, warning: 0, info: 0 };
+  private validator: RecordValidator | undefined;
+  private readonly window: DetectionWindow | undefined;
+  private held: Diagnostic[] | undefined;
+
+  constructor(
+    from: string,
+    private readonly emit: (diagnostic: Diagnostic, from: "framing" | "records") => void,
+    /** Stop with `unsure` when detection half-recognises the input (the command); else validate as
+     * Agent UI. */
+    stopWhenUnsure = true,
+  ) {
+    this.format = from;
+    if (from !== "auto") {
+      this.validator = createValidator(from);
+      return;
+    }
+    this.held = [];
+    this.window = new DetectionWindow(
+      AUTO_DETECT_SAMPLE,
+      (head) => {
+        this.unsure = stopWhenUnsure ? unsureDetection(head) : undefined;
+        if (this.unsure !== undefined) {
+          this.done = true;
+          return;
+        }
+        this.format = detectFormat(head);
+        this.validator = createValidator(this.format);
+        const held = this.held ?? [];
+        this.held = undefined;
+        for (const d of held) this.report(d, "framing");
+      },
+      (record) => this.validate(record),
+    );
+  }
+
+  record(record: FramedRecord): void {
+    if (this.done) return;
+    if (this.window) this.window.record(record);
+    else this.validate(record);
+  }
+
+  diagnostic(diagnostic: Diagnostic): void {
+    if (this.done) return;
+    if (this.held === undefined) {
+      this.report(diagnostic, "framing");
+      return;
+    }
+    this.held.push(diagnostic);
+    if (this.held.length >= MAX_HELD_DIAGNOSTICS) this.window?.flush();
+  }
+
+  /** The input ended, framed as `framing`: the validator's end-of-stream checks. */
+  finish(framing: string): void {
+    this.window?.flush();
+    if (this.done || this.validator === undefined) return;
+    if (framing === "empty")
+      this.report(
+        diagnostic("unparseable_input", "warning", "input is empty: no records to validate"),
+        "records",
+      );
+    for (const d of this.validator.finish()) this.report(d, "records");
+  }
+
+  private validate(record: FramedRecord): void {
+    if (this.validator === undefined) return;
+    this.records++;
+    for (const d of this.validator.push(record)) this.report(d, "records");
+  }
+
+  private report(d: Diagnostic, from: "framing" | "records"): void {
+    this.counts[d.severity]++;
+    // What the report prints passes the same redactor as every event (SEC-03): a diagnostic may name a value.
+    this.emit(redact(d).value, from);
+  }
+}
+
+function createValidator(format: string): RecordValidator {
+  return validationFormats()
     .find((f) => f.name === format)!
     .create();
-  const diagnostics: Diagnostic[] = [...framed.diagnostics];
-  if (framed.format === "empty") {
-    diagnostics.push(diagnostic("unparseable_input", "warning", "input is empty: no records to validate"));
-  }
-  for (const record of framed.records) diagnostics.push(...validator.push(record));
-  diagnostics.push(...validator.finish());
-  // What the report prints passes the same redactor as every event (SEC-03): a diagnostic may name a value.
-  const safe = redact(diagnostics).value;
-  const count = (severity: Diagnostic["severity"]) =>
-    diagnostics.filter((d) => d.severity === severity).length;
+}
+
+/** Frames and validates input text: the fold the command runs, given the whole text at once. */
+export function validateText(text: string, from: string): ValidationReport {
+  const framing: Diagnostic[] = [];
+  const records: Diagnostic[] = [];
+  const fold = new ValidationFold(from, (d, kind) => (kind === "framing" ? framing : records).push(d), false);
+  fold.finish(frameText(text, fold));
+  return report(fold, [...framing, ...records]);
+}
+
+function report(fold: ValidationFold, diagnostics: Diagnostic[]): ValidationReport {
   return {
-    format,
-    records: framed.records.length,
-    errors: count("error"),
-    warnings: count("warning"),
-    infos: count("info"),
-    diagnostics: safe,
+    format: fold.format,
+    records: fold.records,
+    errors: fold.counts.error,
+    warnings: fold.counts.warning,
+    infos: fold.counts.info,
+    diagnostics,
   };
 }
 
@@ -215,25 +308,41 @@ When --from auto is not sure of the format it exits 2 listing the candidates and
       io.stderr(`agent-ui validate: unknown format '${parsed.from}'; known formats: ${formats.join(", ")}`);
       return 2;
     }
-    let text: string;
+    // Diagnostics are printed as the input is read: each chunk's framing problems, then the records'
+    // findings — held while the chunk ended inside a record, whose own framing problem then comes first,
+    // as for a whole input. `--json` prints the whole report (framing problems first) at the end.
+    const kept = { framing: [] as Diagnostic[], records: [] as Diagnostic[] };
+    const lines = { framing: [] as string[], records: [] as string[] };
+    const fold = new ValidationFold(parsed.from, (d, from) => {
+      if (parsed.json) kept[from].push(d);
+      else lines[from].push(formatDiagnosticLine(d));
+    });
+    const flush = (midRecord: boolean) => {
+      const out = lines.framing;
+      lines.framing = [];
+      if (!midRecord || lines.records.length > MAX_HELD_LINES) {
+        out.push(...lines.records);
+        lines.records = [];
+      }
+      if (out.length > 0) io.stdout(out.join("\n"));
+    };
     try {
-      text = await readInput(parsed.file, io);
+      const framing = await streamRecords(parsed.file, io, fold, flush);
+      fold.finish(framing);
     } catch (error) {
       io.stderr(`agent-ui validate: ${error instanceof Error ? error.message : String(error)}`);
       return error instanceof InputError ? error.exitCode : 2;
     }
-    const unsure = parsed.from === "auto" ? unsureDetection(frameInput(text).records) : undefined;
-    if (unsure !== undefined) {
-      io.stderr(undetectedMessage("validate", parsed.file, unsure));
+    if (fold.unsure !== undefined) {
+      io.stderr(undetectedMessage("validate", parsed.file, fold.unsure));
       return 2;
     }
-    const report = validateText(text, parsed.from);
-    if (parsed.json) io.stdout(JSON.stringify(report, null, 2));
+    const result = report(fold, [...kept.framing, ...kept.records]);
+    if (parsed.json) io.stdout(JSON.stringify(result, null, 2));
     else {
-      const lines = report.diagnostics.map(formatDiagnosticLine);
-      lines.push(`${report.records} records, ${report.errors} errors, ${report.warnings} warnings`);
-      io.stdout(lines.join("\n"));
+      flush(false);
+      io.stdout(`${result.records} records, ${result.errors} errors, ${result.warnings} warnings`);
     }
-    return report.errors > 0 ? 1 : 0;
+    return result.errors > 0 ? 1 : 0;
   },
 };
