@@ -6,7 +6,8 @@
 import { createProjector } from "@agent-ui/projection";
 import { encodeSession, generateSession } from "../../../bench/src/generator";
 import type { HydrationWindow } from "@agent-ui/contracts";
-import { hydrationWindowJson } from "../src/http/hydration-window";
+import { hydrationWindowBody, windowKey } from "../src/http/hydration-window";
+import { WindowCache } from "../src/http/window-cache";
 import type { SessionRecord } from "../src";
 
 const TARGET_BYTES = 512 * 1024;
@@ -30,11 +31,14 @@ for (const events of sizes) {
     updatedAt: new Date(0).toISOString(),
     lastSeq: envelope.length,
   } as SessionRecord;
+  const cache = new WindowCache();
+  const key = windowKey(session, false, envelope.length, 40);
+  const build = () => hydrationWindowBody(session, false, envelope.length, state);
   let start = performance.now();
-  const body = hydrationWindowJson(session, false, envelope.length, state);
+  const body = (await cache.get(session.id, key, build)).toString();
   const firstMs = performance.now() - start;
   start = performance.now();
-  hydrationWindowJson(session, false, envelope.length, state);
+  await cache.get(session.id, key, build);
   const againMs = performance.now() - start;
   // Measured after the window: reading every slice builds the views a first window otherwise pays for.
   const whole = JSON.stringify(state).length;
