@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, Gateway } from "../src";
+import { settleAfterRestart } from "../src/gateway/restart";
 import { hydrationWindow } from "../src/http/hydration-window";
 import { WindowCache } from "../src/http/window-cache";
 import { createSqliteStore } from "../src/store/sqlite-store";
@@ -209,5 +210,39 @@ describe("the window cache", () => {
     });
     expect(kept.toString()).toBe("new");
     expect(rebuilt).toBe(false);
+  });
+});
+
+describe("after a restart", () => {
+  it("FALL-01 a settled session's window is built before its first joiner asks", async () => {
+    const dir = tempDir("agent-ui-window-settled-");
+    const file = join(dir.path, "agent-ui.sqlite");
+    const before = await createSqliteStore({ file });
+    await before.createSession({ id: "left", sourceKind: "gone", config: {} });
+    await before.setStatus("left", "live");
+    await before.close();
+
+    const store = await createSqliteStore({ file });
+    const gateway = new Gateway({ store, sources: [] });
+    const settlement = await settleAfterRestart(gateway, []);
+    const builds: string[] = [];
+    const app = createApp(gateway, {
+      noAuth: true,
+      settlement,
+      windowCache: new WindowCache({ onBuild: (id) => builds.push(id) }),
+    });
+    try {
+      await settlement.done;
+      await waitFor(async () => (builds.length > 0 ? true : undefined));
+      expect(builds).toEqual(["left"]);
+      const response = await app.request("/api/sessions/left/snapshot", { headers: { host: "127.0.0.1" } });
+      expect(response.status).toBe(200);
+      expect((await response.json()).session.status).toBe("stopped");
+      expect(builds).toEqual(["left"]);
+    } finally {
+      await gateway.close();
+      await store.close();
+      dir.remove();
+    }
   });
 });

@@ -58,6 +58,7 @@ export class RestartSettlement {
   readonly done: Promise<RestartReport>;
   private readonly waiting: Map<string, SessionRecord>;
   private readonly settling = new Map<string, Promise<void>>();
+  private readonly settledListeners = new Set<(sessionId: string) => void>();
   private stopped = false;
 
   constructor(
@@ -81,6 +82,13 @@ export class RestartSettlement {
     return this.settle(sessionId);
   }
 
+  /** `listener` runs after each session settled (the HTTP layer builds its hydration window then, so the
+   * first joiner after a restart does not wait for it). */
+  onSettled(listener: (sessionId: string) => void): () => void {
+    this.settledListeners.add(listener);
+    return () => this.settledListeners.delete(listener);
+  }
+
   /** Settles no further session; resolves when the one under way is done. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -93,6 +101,9 @@ export class RestartSettlement {
     const session = this.waiting.get(sessionId) as SessionRecord;
     this.waiting.delete(sessionId);
     const settled = settleSession(this.gateway, this.factories, session, this.report)
+      .then(() => {
+        for (const listener of this.settledListeners) listener(sessionId);
+      })
       .catch((error: unknown) => {
         console.warn(`settling session ${sessionId} after the restart failed: ${errorMessage(error)}`);
       })

@@ -140,23 +140,34 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
     return c.json({ deleted: c.req.param("id") });
   });
 
+  /** The session's hydration window as JSON bytes: one build per (session, state, limit), shared by
+   * every joiner; the state is an immutable snapshot, so the sliced build reads it as it was at `seq`
+   * whatever arrives meanwhile. */
+  const windowBody = async (id: string, limit: number): Promise<Buffer> => {
+    const session = await gateway.getSession(id);
+    const projection = await gateway.currentProjection(id);
+    const attached = gateway.isAttached(id);
+    const { seq, state } = projection;
+    return windows.get(id, windowKey(session, attached, seq, limit), (slicer) =>
+      hydrationWindowBody(session, attached, seq, state, limit, slicer),
+    );
+  };
+  // A session settled after a restart has its window built before its first joiner asks.
+  options.settlement?.onSettled((id) => {
+    void windowBody(id, DEFAULT_MESSAGE_WINDOW).catch(() => {});
+  });
+
   app.get("/api/sessions/:id/snapshot", async (c) => {
     const id = c.req.param("id");
     const limit = intParam(c.req.query("limit"), "limit", DEFAULT_MESSAGE_WINDOW, 1, MAX_PAGE);
-    const session = await gateway.getSession(id);
-    const projection = await gateway.currentProjection(id);
     const before = c.req.query("before");
     if (before !== undefined) {
+      await gateway.getSession(id);
+      const projection = await gateway.currentProjection(id);
       const cursor = intParam(before, "before", 0, 0, Number.MAX_SAFE_INTEGER);
       return c.json(historyPage(id, projection.seq, projection.state, cursor, limit));
     }
-    // One build per (session, state, limit), shared by every joiner; the state is an immutable snapshot,
-    // so the sliced build reads it as it was at `seq` whatever arrives meanwhile.
-    const attached = gateway.isAttached(id);
-    const { seq, state } = projection;
-    const body = await windows.get(id, windowKey(session, attached, seq, limit), (slicer) =>
-      hydrationWindowBody(session, attached, seq, state, limit, slicer),
-    );
+    const body = await windowBody(id, limit);
     return c.body(body as Uint8Array<ArrayBuffer>, 200, {
       "content-type": "application/json; charset=UTF-8",
     });
