@@ -6,7 +6,9 @@ import { createProjector } from "@agent-ui/projection";
 import { nextTurn } from "../slices/turns";
 import type { LogEntry, SessionStore } from "../store/session-store";
 
-/** The slice of the projection API the gateway uses. */
+/** The slice of the projection API the gateway uses. `getState()` is read once per turn of the event loop
+ * in which entries were applied, so it should cost what changed (as `createProjector`'s does), not the
+ * whole state. */
 export interface GatewayProjector {
   apply(event: AgentUiEvent): unknown;
   hydrate(input: { kind: "projection"; state: ProjectionState }): unknown;
