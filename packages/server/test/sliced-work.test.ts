@@ -135,3 +135,31 @@ describe("a long session's projection loads in slices", () => {
     }
   }, 30_000);
 });
+
+describe("a restart listens first", () => {
+  it("FALL-01 the gateway is listening before the first session to settle starts loading", async () => {
+    const dir = tempDir("agent-ui-listen-before-load-");
+    const store = await createSqliteStore({ file: join(dir.path, "agent-ui.sqlite") });
+    await store.createSession({ id: "left", sourceKind: "gone", config: {} });
+    await store.setStatus("left", "live");
+    await store.close();
+    const order: string[] = [];
+    const server = await startServer({
+      port: 0,
+      dataDir: dir.path,
+      noAuth: true,
+      projectorFactory: () => {
+        order.push("load");
+        return createProjector() as GatewayProjector;
+      },
+    });
+    order.push("listening");
+    try {
+      await server.settled;
+      expect(order).toEqual(["listening", "load"]);
+    } finally {
+      await server.close();
+      dir.remove();
+    }
+  });
+});

@@ -10,6 +10,7 @@
 // waits for it (`RestartSettlement.whenSettled`).
 import { isRuntimeActive, redact } from "@agent-ui/contracts";
 import type { ResumeOutcome, RuntimeSourceFactory } from "@agent-ui/contracts";
+import { nextTurn } from "../slices/turns";
 import type { SessionRecord } from "../store/session-store";
 import type { Gateway } from "./gateway";
 import { errorMessage, SessionIngest } from "./ingest";
@@ -113,11 +114,14 @@ export class RestartSettlement {
   }
 
   private async run(): Promise<RestartReport> {
+    // The gateway listens before the first session loads: SQLite reads are synchronous, so without a
+    // turn here a long session's load would run before the server's `listening` callback.
+    await nextTurn();
     for (const sessionId of [...this.waiting.keys()]) {
       if (this.stopped) break;
       await this.whenSettled(sessionId);
       // Requests waiting on the event loop go first between two sessions.
-      await new Promise((done) => setImmediate(done));
+      await nextTurn();
     }
     await Promise.all(this.settling.values());
     return this.report;
