@@ -41,3 +41,7 @@ const server = await startServer({
   sources: [replaySource({ root: process.env.AGENT_UI_BENCH_REPLAY_DIR }), bulk],
 });
 process.stdout.write(`url ${server.url}\n`);
+// A clean exit on SIGTERM, so `--cpu-prof` (bench:import --cpu-prof) writes its profile.
+process.once("SIGTERM", () => {
+  void server.close().finally(() => process.exit(0));
+});

@@ -1,8 +1,8 @@
-// The health probe of the gateway benches: `/api/health` one request at a time, 50 ms apart, each latency
-// a user's wait while the gateway does something heavy.
+// The health probe of the gateway benches: `/api/health` one request at a time, 50 ms apart (or
+// `intervalMs`), each latency a user's wait while the gateway does something heavy.
 
 /** Probes `/api/health` one request at a time until stopped; each latency is a user's wait. */
-export function healthProbe(url: string): { stop(): Promise<number[]>; slow: string[] } {
+export function healthProbe(url: string, intervalMs = 50): { stop(): Promise<number[]>; slow: string[] } {
   const latencies: number[] = [];
   const slow: string[] = [];
   const t0 = performance.now();
@@ -20,7 +20,7 @@ export function healthProbe(url: string): { stop(): Promise<number[]>; slow: str
       latencies.push(performance.now() - started);
       if (performance.now() - started > 500)
         slow.push(`${((started - t0) / 1000).toFixed(1)}s:${(performance.now() - started).toFixed(0)}ms`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
   })();
   return {

@@ -180,7 +180,9 @@ describe("A2A push notifications (agent capabilities.pushNotifications)", () => 
       };
       expect(legacy.methods).toContain("tasks/pushNotificationConfig/set");
       expect(params.pushNotificationConfig.url).toBe(`${server.url}/hooks/a2a/${id}`);
-      expect(params.taskId).toBe(Object.keys((await stateOf(id)).tasks)[0]);
+      // The agent may get the registration before the gateway stored the task it names.
+      const taskId = await waitFor(async () => Object.keys((await stateOf(id)).tasks)[0], 5000);
+      expect(params.taskId).toBe(taskId);
       // Accepted: no diagnostic says the registration was refused.
       await new Promise((resolve) => setTimeout(resolve, 200));
       const refused = (await eventsOf(id)).filter((e) =>

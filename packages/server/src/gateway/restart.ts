@@ -14,6 +14,7 @@
 // waits for it (`RestartSettlement.whenSettled`).
 import { isRuntimeActive, redact } from "@agent-ui/contracts";
 import type { ResumeOutcome, RuntimeSourceFactory } from "@agent-ui/contracts";
+import { nextTurn } from "../slices/turns";
 import type { SessionRecord } from "../store/session-store";
 import type { Gateway } from "./gateway";
 import { errorMessage, SessionIngest } from "./ingest";
@@ -68,6 +69,7 @@ export class RestartSettlement {
   private readonly waiting: Map<string, SessionRecord>;
   private readonly settling = new Map<string, Promise<void>>();
   private readonly adopting = new Map<string, Promise<boolean>>();
+  private readonly settledListeners = new Set<(sessionId: string) => void>();
   private stopped = false;
 
   constructor(
@@ -116,6 +118,13 @@ export class RestartSettlement {
     return adopting;
   }
 
+  /** `listener` runs after each session settled (the HTTP layer builds its hydration window then, so the
+   * first joiner after a restart does not wait for it). */
+  onSettled(listener: (sessionId: string) => void): () => void {
+    this.settledListeners.add(listener);
+    return () => this.settledListeners.delete(listener);
+  }
+
   /** Settles no further session; resolves when the one under way is done. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -128,6 +137,9 @@ export class RestartSettlement {
     const session = this.waiting.get(sessionId) as SessionRecord;
     this.waiting.delete(sessionId);
     const settled = settleSession(this.gateway, this.factories, session, this.report)
+      .then(() => {
+        for (const listener of this.settledListeners) listener(sessionId);
+      })
       .catch((error: unknown) => {
         console.warn(`settling session ${sessionId} after the restart failed: ${errorMessage(error)}`);
       })
@@ -137,11 +149,14 @@ export class RestartSettlement {
   }
 
   private async run(): Promise<RestartReport> {
+    // The gateway listens before the first session loads: SQLite reads are synchronous, so without a
+    // turn here a long session's load would run before the server's `listening` callback.
+    await nextTurn();
     for (const sessionId of [...this.waiting.keys()]) {
       if (this.stopped) break;
       await this.whenSettled(sessionId);
       // Requests waiting on the event loop go first between two sessions.
-      await new Promise((done) => setImmediate(done));
+      await nextTurn();
     }
     await Promise.all(this.settling.values());
     return this.report;

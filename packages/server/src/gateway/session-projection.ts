@@ -3,9 +3,12 @@
 // whole log (AUI-AR-HYDRATE-001, HYD-09).
 import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { createProjector } from "@agent-ui/projection";
+import { nextTurn } from "../slices/turns";
 import type { LogEntry, SessionStore } from "../store/session-store";
 
-/** The slice of the projection API the gateway uses. */
+/** The slice of the projection API the gateway uses. `getState()` is read once per turn of the event loop
+ * in which entries were applied, so it should cost what changed (as `createProjector`'s does), not the
+ * whole state. */
 export interface GatewayProjector {
   apply(event: AgentUiEvent): unknown;
   hydrate(input: { kind: "projection"; state: ProjectionState }): unknown;
@@ -54,9 +57,12 @@ export class SessionProjection {
     const projection = new SessionProjection(projector, snapshot?.seq ?? 0, snapshot?.seq ?? 0);
     if (snapshot?.bytes !== undefined) projection.measured = { bytes: snapshot.bytes, seq: snapshot.seq };
     for (;;) {
+      // One page per turn of the event loop: a long tail never holds it for the whole replay.
+      await nextTurn();
       const page = await store.readEvents(sessionId, { after: projection.seq, limit: TAIL_PAGE });
       if (page.length === 0) break;
       projection.apply(page);
+      projection.publish();
     }
     // No snapshot, or a tail long beside it: measure the state (costs less than replaying that tail did).
     const tail = projection.seq - (snapshot?.seq ?? 0);
@@ -71,6 +77,25 @@ export class SessionProjection {
       this.projector.apply(entry.event);
       this.seq = entry.seq;
     }
+    this.publishSoon();
+  }
+
+  private publishing: ReturnType<typeof setImmediate> | undefined;
+
+  /** The projector builds the views of what changed when its state is read, O(changes since the last
+   * read). Read after every applied batch (once per turn), the views stay current in small steps,
+   * instead of one read after a million events — a late joiner's — holding the event loop for all of
+   * them at once. */
+  private publishSoon(): void {
+    this.publishing ??= setImmediate(() => {
+      this.publishing = undefined;
+      this.publish();
+    });
+  }
+
+  /** Builds the views of what changed since the last read (O(changes)). */
+  publish(): void {
+    this.projector.getState();
   }
 
   get state(): ProjectionState {

@@ -15,7 +15,13 @@ import { detailRoute } from "./detail-route";
 import { HTTP_STATUS_OF } from "./error-status";
 import { fail } from "./fail";
 import { hostGuard, jsonWrites, originGuard, securityHeaders, tokenGuard } from "./guard";
-import { DEFAULT_MESSAGE_WINDOW, historyPage, hydrationWindowJson, MAX_PAGE } from "./hydration-window";
+import {
+  DEFAULT_MESSAGE_WINDOW,
+  historyPage,
+  hydrationWindowBody,
+  MAX_PAGE,
+  windowKey,
+} from "./hydration-window";
 import { DEFAULT_TABLE_WINDOW, tablePage, tableRow } from "./table-window";
 import { type IngestLimits, ingestRoutes } from "./ingest-route";
 import { pageRoutes } from "./page-routes";
@@ -24,6 +30,7 @@ import { sseRoute } from "./sse-route";
 import { listSessions, sessionsFeedRoute } from "./sessions-feed-route";
 import { badRequest, intParam, readJsonObject } from "./params";
 import { parseCommand } from "./validate-command";
+import { WindowCache } from "./window-cache";
 import { webhookRoutes } from "./webhook-route";
 import { wsRoute } from "./ws-route";
 
@@ -43,6 +50,8 @@ export interface AppOptions {
   ingestLimits?: Partial<IngestLimits>;
   /** Sessions still settling after a restart: a request for one waits for it (see ./settled.ts). */
   settlement?: RestartSettlement;
+  /** The serialized hydration windows shared between joiners (default: 32 MiB of them). */
+  windowCache?: WindowCache;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -50,6 +59,7 @@ const EVENTS_PAGE_DEFAULT = 500;
 
 export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   const app = new Hono();
+  const windows = options.windowCache ?? new WindowCache();
 
   app.onError((error, c) => {
     if (error instanceof GatewayError) return fail(c, HTTP_STATUS_OF[error.kind], error.code, error.message);
@@ -127,27 +137,41 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
 
   app.delete("/api/sessions/:id", async (c) => {
     await gateway.deleteSession(c.req.param("id"));
+    windows.drop(c.req.param("id"));
     return c.json({ deleted: c.req.param("id") });
+  });
+
+  /** The session's hydration window as JSON bytes: one build per (session, state, limit), shared by
+   * every joiner; the state is an immutable snapshot, so the sliced build reads it as it was at `seq`
+   * whatever arrives meanwhile. */
+  const windowBody = async (id: string, limit: number): Promise<Buffer> => {
+    const session = await gateway.getSession(id);
+    const projection = await gateway.currentProjection(id);
+    const attached = gateway.isAttached(id);
+    const { seq, state } = projection;
+    return windows.get(id, windowKey(session, attached, seq, limit), (slicer) =>
+      hydrationWindowBody(session, attached, seq, state, limit, slicer),
+    );
+  };
+  // A session settled after a restart has its window built before its first joiner asks.
+  options.settlement?.onSettled((id) => {
+    void windowBody(id, DEFAULT_MESSAGE_WINDOW).catch(() => {});
   });
 
   app.get("/api/sessions/:id/snapshot", async (c) => {
     const id = c.req.param("id");
     const limit = intParam(c.req.query("limit"), "limit", DEFAULT_MESSAGE_WINDOW, 1, MAX_PAGE);
-    const session = await gateway.getSession(id);
-    const projection = await gateway.currentProjection(id);
     const before = c.req.query("before");
     if (before !== undefined) {
+      await gateway.getSession(id);
+      const projection = await gateway.currentProjection(id);
       const cursor = intParam(before, "before", 0, 0, Number.MAX_SAFE_INTEGER);
       return c.json(historyPage(id, projection.seq, projection.state, cursor, limit));
     }
-    const body = hydrationWindowJson(
-      session,
-      gateway.isAttached(id),
-      projection.seq,
-      projection.state,
-      limit,
-    );
-    return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
+    const body = await windowBody(id, limit);
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": "application/json; charset=UTF-8",
+    });
   });
 
   app.get("/api/sessions/:id/tables/:table", async (c) => {

@@ -2,10 +2,11 @@
 // AUI-AR-HYDRATE-001). The shell, runtime status, queue and context come whole; messages are the newest
 // that fit a byte budget (at most N), the timeline its newest rows, every record table what the first
 // paint needs (table-window.ts) and rows as previews (window-rows.ts), each with a cursor for older pages
-// that load only on request (HYD-05). The window is serialized once per session state and shared by
-// every joiner (a late joiner never re-serializes).
+// that load only on request (HYD-05). The route serializes a window once per session state and shares
+// the bytes between joiners (./window-cache).
 import type { HistoryPage, HydrationWindow, Message, MessageCut, WindowInfo } from "@agent-ui/contracts";
 import type { ProjectionState, TimelineEntry, ToolRecord } from "@agent-ui/contracts";
+import { Slicer } from "../slices/turns";
 import type { SessionRecord } from "../store/session-store";
 import { pageBefore, windowTables } from "./table-window";
 import { cutMessage } from "./message-cut";
@@ -54,32 +55,43 @@ export function hydrationWindow(
   };
 }
 
-/** Serialized windows, one per session (the newest state asked for), so concurrent joiners share one
- * JSON text. Bounded in count; a session's entry is replaced when its state moves on. */
-const MAX_CACHED_WINDOWS = 64;
-const serialized = new Map<string, { key: string; body: string }>();
+/** What a window depends on besides the state at `seq`: two requests with the same key get the same
+ * bytes. */
+export function windowKey(
+  session: SessionRecord,
+  attached: boolean,
+  seq: number,
+  messageLimit: number,
+): string {
+  return [
+    seq,
+    messageLimit,
+    attached,
+    session.status,
+    session.statusReason ?? "",
+    session.updatedAt,
+    session.title ?? "",
+  ].join("\u0000");
+}
 
-/** The window as JSON text, built and serialized once per (state, session record, limit). */
-export function hydrationWindowJson(
+/** The window as the JSON bytes sent to a joiner, built in slices: each of the state's slices (the
+ * projector builds some only when first read, O(table)) is read in a turn of its own, so a long
+ * session's first window never holds the event loop for the whole build. */
+export async function hydrationWindowBody(
   session: SessionRecord,
   attached: boolean,
   seq: number,
   state: ProjectionState,
   messageLimit = DEFAULT_MESSAGE_WINDOW,
-): string {
-  const key = `${seq}\u0000${messageLimit}\u0000${attached}\u0000${session.status}\u0000${session.statusReason ?? ""}\u0000${session.updatedAt}\u0000${session.title ?? ""}`;
-  const cached = serialized.get(session.id);
-  if (cached !== undefined && cached.key === key) {
-    // Most recently used last.
-    serialized.delete(session.id);
-    serialized.set(session.id, cached);
-    return cached.body;
+  slicer = new Slicer(),
+): Promise<Buffer> {
+  for (const key of Object.keys(state)) {
+    void state[key as keyof ProjectionState];
+    await slicer.step();
   }
-  const body = JSON.stringify(hydrationWindow(session, attached, seq, state, messageLimit));
-  serialized.delete(session.id);
-  serialized.set(session.id, { key, body });
-  if (serialized.size > MAX_CACHED_WINDOWS) serialized.delete(serialized.keys().next().value as string);
-  return body;
+  const window = hydrationWindow(session, attached, seq, state, messageLimit);
+  await slicer.step();
+  return Buffer.from(JSON.stringify(window));
 }
 
 /** Older messages strictly before `before` (a cursor from a previous window or page). */

@@ -5,17 +5,14 @@
 // whole duration; here it only blocks this thread, and the gateway hands out the previous batch meanwhile.
 import { parentPort, workerData } from "node:worker_threads";
 import type Database from "better-sqlite3";
-import {
-  type SerializedAppend,
-  type SerializedSnapshot,
-  sqliteAppendBatch,
-  sqliteSnapshotWriter,
-} from "./sqlite-append";
+import { type SerializedAppend, sqliteAppendBatch, sqliteSnapshotWriter } from "./sqlite-append";
 import { openSqlite } from "./sqlite-pragmas";
 
 export type CommitMessage =
   | { type: "commit"; id: number; requests: SerializedAppend[] }
-  | { type: "snapshot"; id: number; snapshot: SerializedSnapshot }
+  | { type: "snapshot-part"; upload: number; chunk: string }
+  | { type: "snapshot-abort"; upload: number }
+  | { type: "snapshot"; id: number; upload: number; sessionId: string; seq: number }
   | { type: "close" };
 
 const port = parentPort;
@@ -23,6 +20,8 @@ if (!port) throw new Error("sqlite-commit-thread must run in a worker thread");
 const db: Database.Database = openSqlite((workerData as { file: string }).file);
 const appendBatch = sqliteAppendBatch(db);
 const saveSnapshot = sqliteSnapshotWriter(db);
+/** Snapshot texts arriving chunk by chunk, by upload. */
+const uploads = new Map<number, string[]>();
 
 port.on("message", (message: CommitMessage) => {
   if (message.type === "close") {
@@ -30,9 +29,21 @@ port.on("message", (message: CommitMessage) => {
     port.close();
     return;
   }
+  if (message.type === "snapshot-part") {
+    const chunks = uploads.get(message.upload) ?? [];
+    chunks.push(message.chunk);
+    uploads.set(message.upload, chunks);
+    return;
+  }
+  if (message.type === "snapshot-abort") {
+    uploads.delete(message.upload);
+    return;
+  }
   try {
     if (message.type === "snapshot") {
-      saveSnapshot(message.snapshot);
+      const stateJson = (uploads.get(message.upload) ?? []).join("");
+      uploads.delete(message.upload);
+      saveSnapshot({ sessionId: message.sessionId, seq: message.seq, stateJson });
       port.postMessage({ id: message.id, outcomes: [] });
     } else port.postMessage({ id: message.id, outcomes: appendBatch(message.requests) });
   } catch (error) {

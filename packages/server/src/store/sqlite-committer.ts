@@ -7,15 +7,19 @@ import type Database from "better-sqlite3";
 import {
   type AppendOutcome,
   type SerializedAppend,
-  type SerializedSnapshot,
   sqliteAppendBatch,
   sqliteSnapshotWriter,
 } from "./sqlite-append";
 
+/** Produces a snapshot's JSON text, handing it to `write` in chunks, in order. */
+export type SnapshotText = (write: (chunk: string) => void) => Promise<void>;
+
 export interface SqliteCommitter {
   commit(requests: SerializedAppend[]): Promise<AppendOutcome[]>;
-  /** Keeps a compaction snapshot, in order with the commits around it. */
-  saveSnapshot(snapshot: SerializedSnapshot): Promise<void>;
+  /** Keeps a compaction snapshot, in order with the commits around it. The text crosses to the commit
+   * thread chunk by chunk as it is produced (one large string posted at once is copied on the gateway's
+   * thread in one go); the thread joins it. Resolves with the text's length. */
+  saveSnapshot(sessionId: string, seq: number, text: SnapshotText): Promise<number>;
   /** Waits for the commits in flight, then releases the thread. */
   close(): Promise<void>;
 }
@@ -25,7 +29,15 @@ export function inThreadCommitter(db: Database.Database): SqliteCommitter {
   const saveSnapshot = sqliteSnapshotWriter(db);
   return {
     commit: async (requests) => appendBatch(requests),
-    saveSnapshot: async (snapshot) => saveSnapshot(snapshot),
+    saveSnapshot: async (sessionId, seq, text) => {
+      const chunks: string[] = [];
+      await text((chunk) => {
+        chunks.push(chunk);
+      });
+      const stateJson = chunks.join("");
+      saveSnapshot({ sessionId, seq, stateJson });
+      return stateJson.length;
+    },
     close: async () => {},
   };
 }
@@ -39,6 +51,7 @@ export function workerCommitter(file: string): SqliteCommitter {
   const worker = new Worker(new URL("./sqlite-commit-worker.mjs", import.meta.url), { workerData: { file } });
   const waiting = new Map<number, { resolve(outcomes: AppendOutcome[]): void; reject(error: Error): void }>();
   let nextId = 0;
+  let nextUpload = 0;
   let broken: Error | undefined;
   let closing = false;
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
@@ -74,8 +87,21 @@ export function workerCommitter(file: string): SqliteCommitter {
   };
   return {
     commit: (requests) => send({ type: "commit", requests }),
-    saveSnapshot: async (snapshot) => {
-      await send({ type: "snapshot", snapshot });
+    saveSnapshot: async (sessionId, seq, text) => {
+      if (broken) throw broken;
+      const upload = nextUpload++;
+      let length = 0;
+      try {
+        await text((chunk) => {
+          length += chunk.length;
+          worker.postMessage({ type: "snapshot-part", upload, chunk });
+        });
+      } catch (error) {
+        worker.postMessage({ type: "snapshot-abort", upload });
+        throw error;
+      }
+      await send({ type: "snapshot", upload, sessionId, seq });
+      return length;
     },
     async close() {
       if (closing) return exited;

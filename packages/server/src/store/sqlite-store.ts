@@ -20,6 +20,8 @@ import type {
   SessionStore,
   SnapshotRecord,
 } from "./session-store";
+import { stringifyInSlices } from "../slices/json-slices";
+import { Slicer } from "../slices/turns";
 import { storableDetail } from "./detail-bodies";
 import { entryWithJson } from "./entry-json";
 import { type AppendRequest, GroupCommit } from "./group-commit";
@@ -277,9 +279,8 @@ export function createSqliteStore(
       });
     },
     async saveSnapshot(sessionId, seq, state) {
-      const stateJson = JSON.stringify(state);
-      await committer.saveSnapshot({ sessionId, seq, stateJson });
-      return stateJson.length;
+      // Serialized in slices (tens of MB at a million events), each chunk off to the commit thread.
+      return committer.saveSnapshot(sessionId, seq, (write) => stringifyInSlices(state, new Slicer(), write));
     },
     async latestSnapshot(sessionId): Promise<SnapshotRecord | undefined> {
       return readOf(sessionId, () => {
