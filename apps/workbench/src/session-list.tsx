@@ -3,7 +3,7 @@
 // each run's state (which sessions need a decision); rename and delete (asks first) for the selected one.
 import type { SessionInfo, SourceInfo } from "@agent-ui/client";
 import { Badge, CardButton } from "@agent-ui/react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { runState, sessionLabel } from "./run-state";
 
 export interface SessionListProps {
@@ -94,7 +94,12 @@ export function SessionList(props: SessionListProps) {
         <p className="aui-hint">No session matches.</p>
       ) : null}
       {active ? (
-        <SessionActions session={active} onRename={props.onRename} onDelete={props.onDelete} />
+        <SessionActions
+          key={active.id}
+          session={active}
+          onRename={props.onRename}
+          onDelete={props.onDelete}
+        />
       ) : null}
     </div>
   );
@@ -112,6 +117,19 @@ function SessionActions({
   const [mode, setMode] = useState<"idle" | "rename" | "delete">("idle");
   const [title, setTitle] = useState(sessionLabel(session, session.id));
   const [error, setError] = useState<string | null>(null);
+  // Focus follows the user: into the form or the question when one opens, back to the button that opened
+  // it when it closes (the button that had focus is gone while they are shown).
+  const titleRef = useRef<HTMLInputElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const renameRef = useRef<HTMLButtonElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const opened = useRef<"rename" | "delete" | null>(null);
+  useEffect(() => {
+    if (mode === "rename") titleRef.current?.focus();
+    else if (mode === "delete") keepRef.current?.focus();
+    else if (opened.current) (opened.current === "rename" ? renameRef : deleteRef).current?.focus();
+    opened.current = mode === "idle" ? null : mode;
+  }, [mode]);
   const run = async (work: () => Promise<void>) => {
     setError(null);
     try {
@@ -132,7 +150,12 @@ function SessionActions({
         >
           <label>
             Title
-            <input value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
+            <input
+              ref={titleRef}
+              value={title}
+              maxLength={200}
+              onChange={(event) => setTitle(event.target.value)}
+            />
           </label>
           <button type="submit" className="aui-button" disabled={!title.trim()}>
             Save
@@ -151,13 +174,19 @@ function SessionActions({
           >
             Delete
           </button>
-          <button type="button" className="aui-button aui-button-quiet" onClick={() => setMode("idle")}>
+          <button
+            ref={keepRef}
+            type="button"
+            className="aui-button aui-button-quiet"
+            onClick={() => setMode("idle")}
+          >
             Keep it
           </button>
         </div>
       ) : (
         <div className="wb-session-buttons">
           <button
+            ref={renameRef}
             type="button"
             className="aui-button aui-button-quiet"
             onClick={() => {
@@ -167,7 +196,12 @@ function SessionActions({
           >
             Rename…
           </button>
-          <button type="button" className="aui-button aui-button-quiet" onClick={() => setMode("delete")}>
+          <button
+            ref={deleteRef}
+            type="button"
+            className="aui-button aui-button-quiet"
+            onClick={() => setMode("delete")}
+          >
             Delete…
           </button>
         </div>

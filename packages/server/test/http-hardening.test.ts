@@ -205,6 +205,18 @@ describe("gateway HTTP hardening", () => {
     expect(await wsStatus(`${base.replace(/^http/, "ws")}/ws?after=nope`)).toBe(400);
   });
 
+  it("a create request with a field the gateway does not know is 400 naming it, and creates nothing", async () => {
+    const before = (await getJson(`${server.url}/api/sessions`)).body.sessions.length;
+    const { status, body } = await postJson(`${server.url}/api/sessions`, {
+      source: "scripted",
+      sessionId: "mine",
+    });
+    expect({ status, code: body.error?.code }).toEqual({ status: 400, code: "invalid_request" });
+    expect(body.error?.message).toContain('"sessionId"');
+    expect(body.error?.message).toContain('"id"');
+    expect((await getJson(`${server.url}/api/sessions`)).body.sessions.length).toBe(before);
+  });
+
   it("the server keeps serving after all of the above", async () => {
     const { status, body } = await getJson(`${server.url}/api/sessions/${sessionId}`);
     expect(status).toBe(200);

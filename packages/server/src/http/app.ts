@@ -56,6 +56,8 @@ export interface AppOptions {
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const EVENTS_PAGE_DEFAULT = 500;
+/** The fields of `POST /api/sessions` (`CreateSessionRequest`). */
+const CREATE_FIELDS = new Set(["source", "scenario", "config", "title", "id"]);
 
 export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   const app = new Hono();
@@ -103,6 +105,15 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
     const body = await readJsonObject(c);
     const input = body;
     if (typeof input.source !== "string") throw badRequest('"source" (a runtime source kind) is required');
+    // A misspelt field (`sessionId` for `id`, `scenarioName`) would otherwise be dropped without a word.
+    const unknown = Object.keys(input).filter((key) => !CREATE_FIELDS.has(key));
+    if (unknown.length > 0)
+      throw badRequest(
+        `unknown field${unknown.length > 1 ? "s" : ""} ${unknown
+          .slice(0, 5)
+          .map((key) => JSON.stringify(key.slice(0, 64)))
+          .join(", ")}; a session is created from ${[...CREATE_FIELDS].map((f) => `"${f}"`).join(", ")}`,
+      );
     for (const field of ["scenario", "title", "id"] as const) {
       if (input[field] !== undefined && typeof input[field] !== "string")
         throw badRequest(`"${field}" must be a string`);
