@@ -32,8 +32,13 @@ describe("a 5 MB message in the hydration window", () => {
     server = await startTestServer({ extraSources: [scriptedFactory(script())] });
     id = (await createSession(server, { source: "scripted" }, script().length)).id;
     // Until the last delta is in the log (the gateway's own entries come before the runtime's).
+    // Only the newest entry is read on each poll: the whole log is 5 MB.
     await waitFor(async () => {
-      const { body } = await getJson(`${server.url}/api/sessions/${id}/events.json?after=0&limit=5000`);
+      const { body: record } = await getJson(`${server.url}/api/sessions/${id}`);
+      const lastSeq = Number(record.session.lastSeq ?? 0);
+      const { body } = await getJson(
+        `${server.url}/api/sessions/${id}/events.json?after=${Math.max(0, lastSeq - 1)}&limit=1`,
+      );
       const last = body.entries.at(-1)?.event;
       return (
         last?.type === "text.delta" &&
