@@ -61,8 +61,11 @@ describe("permission facts", () => {
     expect(state.permissions.decisions).toStrictEqual([
       expect.objectContaining({ id: "d2", decision: "allow" }),
     ]);
-    expect(state.permissions.decisions[0]).not.toHaveProperty("reason");
-    expect(state.permissions.decisions[0]).not.toHaveProperty("source");
+    expect(Object.keys(state.permissions.decisions[0] ?? {}).sort()).toStrictEqual([
+      "decision",
+      "fact",
+      "id",
+    ]);
     expect(state.timeline.map((t) => t.id)).toStrictEqual(["permission:d2"]);
   });
 
@@ -140,5 +143,30 @@ describe("permission facts", () => {
     ]);
     expect(state.tools.c1?.hook).toStrictEqual({ status: "completed", decision: "block", reason: "policy" });
     expect(state.tools.c2?.hook).toStrictEqual({ status: "done" });
+  });
+
+  it("PERM-02 a later fact without sandbox or risk keeps the ones already reported", () => {
+    const e = stream();
+    const state = projectEvents([
+      e("permission.changed", {
+        payload: { mode: "on_request", sandbox: { mode: "read_only" }, riskLevel: "low" },
+      }),
+      e("permission.changed", { payload: { mode: "never", sandbox: "full", riskLevel: 2 } }),
+    ]);
+    expect(state.permissions).toMatchObject({
+      mode: "never",
+      sandbox: { mode: "read_only" },
+      riskLevel: "low",
+    });
+  });
+
+  it("PERM-05 a hook fact without a status leaves the tool row without a hook", () => {
+    const e = stream({ turnId: "t1", toolCallId: "c1" });
+    const state = projectEvents([
+      e("tool.started", { payload: { name: "sh" } }),
+      e("permission.changed", { payload: { hook: { decision: "block", reason: "policy" } } }),
+      e("permission.changed", { payload: { hook: "completed" } }),
+    ]);
+    expect(state.tools.c1).not.toHaveProperty("hook");
   });
 });
