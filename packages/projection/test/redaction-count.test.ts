@@ -33,4 +33,13 @@ describe("redacted field count", () => {
     ]);
     expect(state.tools.c1).not.toHaveProperty("redactedFields");
   });
+
+  it("TOOL-03 SEC-02 a secret nested deep in the input is redacted and counted", () => {
+    let input: Record<string, unknown> = { password: "hunter2-hunter2" };
+    for (let level = 0; level < 100; level++) input = { level: input };
+    const e = stream({ turnId: "t1", toolCallId: "c1" });
+    const state = projectEvents([e("tool.started", { payload: { name: "deep", input } })]);
+    expect(JSON.stringify(state)).not.toContain("hunter2-hunter2");
+    expect(state.tools.c1?.redactedFields).toBe(1);
+  });
 });
