@@ -16,6 +16,9 @@ export function safeValue<T>(value: T): SafeValue<T> {
   return { value: result.value, redacted: countMarkers(result.value, 0) };
 }
 
+/** Deeper than `redact()` walks (200 levels, then one marker), so every marker it can write is counted. */
+const COUNT_DEPTH = 201;
+
 function countMarkers(value: unknown, depth: number): number {
   if (typeof value === "string") {
     let count = 0;
@@ -27,7 +30,7 @@ function countMarkers(value: unknown, depth: number): number {
       count++;
     return count;
   }
-  if (value === null || typeof value !== "object" || depth > 64) return 0;
+  if (value === null || typeof value !== "object" || depth > COUNT_DEPTH) return 0;
   let count = 0;
   for (const child of Array.isArray(value) ? value : Object.values(value))
     count += countMarkers(child, depth + 1);
