@@ -28,7 +28,7 @@ import { pageRoutes } from "./page-routes";
 import { settledFirst } from "./settled";
 import { sseRoute } from "./sse-route";
 import { listSessions, sessionsFeedRoute } from "./sessions-feed-route";
-import { badRequest, intParam, readJsonObject } from "./params";
+import { badRequest, intParam, pageParams, readJsonObject } from "./params";
 import { parseCommand } from "./validate-command";
 import { WindowCache } from "./window-cache";
 import { webhookRoutes } from "./webhook-route";
@@ -188,14 +188,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   app.get("/api/sessions/:id/tables/:table", async (c) => {
     const id = c.req.param("id");
     const table = windowTable(c.req.param("table"));
-    const limit = intParam(c.req.query("limit"), "limit", DEFAULT_TABLE_WINDOW, 1, MAX_PAGE);
-    const before = intParam(
-      c.req.query("before"),
-      "before",
-      Number.MAX_SAFE_INTEGER,
-      0,
-      Number.MAX_SAFE_INTEGER,
-    );
+    const { limit, before } = pageParams(c, DEFAULT_TABLE_WINDOW, MAX_PAGE);
     await gateway.getSession(id);
     const projection = await gateway.currentProjection(id);
     return c.json(tablePage(id, projection.seq, projection.state, table, before, limit));

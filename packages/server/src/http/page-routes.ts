@@ -8,21 +8,14 @@ import { GatewayError } from "../gateway/errors";
 import type { Gateway } from "../gateway/gateway";
 import { DEFAULT_TIMELINE_WINDOW, MAX_PAGE } from "./hydration-window";
 import { pageBefore } from "./page-before";
-import { intParam } from "./params";
+import { pageParams } from "./params";
 import { DEFAULT_TEAM_WINDOW, teamPage } from "./team-window";
 
 export function pageRoutes(app: Hono, gateway: Gateway): void {
   app.get("/api/sessions/:id/team/:list", async (c) => {
     const id = c.req.param("id");
     const list = teamList(c.req.param("list"));
-    const limit = intParam(c.req.query("limit"), "limit", DEFAULT_TEAM_WINDOW, 1, MAX_PAGE);
-    const before = intParam(
-      c.req.query("before"),
-      "before",
-      Number.MAX_SAFE_INTEGER,
-      0,
-      Number.MAX_SAFE_INTEGER,
-    );
+    const { limit, before } = pageParams(c, DEFAULT_TEAM_WINDOW, MAX_PAGE);
     await gateway.getSession(id);
     const projection = await gateway.currentProjection(id);
     return c.json(teamPage(id, projection.seq, projection.state, list, before, limit));
@@ -30,14 +23,7 @@ export function pageRoutes(app: Hono, gateway: Gateway): void {
 
   app.get("/api/sessions/:id/timeline", async (c) => {
     const id = c.req.param("id");
-    const limit = intParam(c.req.query("limit"), "limit", DEFAULT_TIMELINE_WINDOW, 1, MAX_PAGE);
-    const before = intParam(
-      c.req.query("before"),
-      "before",
-      Number.MAX_SAFE_INTEGER,
-      0,
-      Number.MAX_SAFE_INTEGER,
-    );
+    const { limit, before } = pageParams(c, DEFAULT_TIMELINE_WINDOW, MAX_PAGE);
     await gateway.getSession(id);
     const { seq, state } = await gateway.currentProjection(id);
     const page = pageBefore(state.timeline.length, before, limit);

@@ -20,6 +20,14 @@ export function intParam(
   return value;
 }
 
+/** A page request's `limit` (1–`max`, `fallback` when absent) and `before` cursor (the end when absent). */
+export function pageParams(c: Context, fallback: number, max: number): { limit: number; before: number } {
+  return {
+    limit: intParam(c.req.query("limit"), "limit", fallback, 1, max),
+    before: intParam(c.req.query("before"), "before", Number.MAX_SAFE_INTEGER, 0, Number.MAX_SAFE_INTEGER),
+  };
+}
+
 /** The request body as a JSON object (already capped by the body-limit middleware), or a 400
  * `invalid_json`. `emptyIs`: what an empty body stands for, where the route has a default. */
 export async function readJsonObject(
