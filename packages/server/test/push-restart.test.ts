@@ -114,7 +114,12 @@ function pushRestartContract(backend: Backend) {
         // The taker dies too. The runtime pushes to a gateway that was running all along: it takes the
         // session over there and then (its holder is gone), the others still leave it alone.
         await crashChild(taker.child);
-        const later = await push(bystander.url, id, agUiRun("run-4", "on a gateway already running"));
+        // PostgreSQL frees a dead client's advisory lock once it sees the connection close: until then the
+        // holder still looks alive and a push answers 409 (storing nothing), so the runtime retries.
+        const later = await waitFor(async () => {
+          const answer = await push(bystander.url, id, agUiRun("run-4", "on a gateway already running"));
+          return answer.status === 409 ? undefined : answer;
+        }, 10_000);
         expect(later.status).toBe(200);
         expect(await session(bystander.url, id)).toMatchObject({ attached: true, status: "live" });
         for (const other of successors)
