@@ -17,10 +17,15 @@ export function teamEntryKey(list: TeamList, entry: unknown): string | undefined
     const edge = record as Partial<DelegationEdge>;
     if (typeof edge.from !== "string" || typeof edge.to !== "string" || typeof edge.kind !== "string")
       return undefined;
-    return `${edge.kind}\u0000${edge.from}\u0000${edge.to}`;
+    return edgeKey(edge.kind, edge.from, edge.to);
   }
   const id = record[ID_FIELD[list]];
   return typeof id === "string" ? id : undefined;
+}
+
+/** The identity of an edge: one edge per kind and pair of agents. */
+export function edgeKey(kind: DelegationEdge["kind"], from: string, to: string): string {
+  return `${kind}\u0000${from}\u0000${to}`;
 }
 
 const ID_FIELD = {

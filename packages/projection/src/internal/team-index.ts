@@ -4,7 +4,7 @@
 // identity and length — entries pushed since the last lookup are indexed on the next one, and a list
 // replaced wholesale (hydration, a merged page) is indexed anew, once.
 import type { DelegationEdge, TeamList, TeamSlice } from "@agent-ui/contracts";
-import { teamEntryKey } from "../team-pages";
+import { edgeKey, teamEntryKey } from "../team-pages";
 
 interface Followed<V> {
   list: readonly unknown[] | null;
@@ -27,8 +27,6 @@ function follow<V>(
   return followed.value;
 }
 
-const byKey = () => ({ list: null, indexed: 0, value: new Map<string, unknown>() });
-
 export class TeamIndex {
   private readonly keyed = new Map<TeamList, Followed<Map<string, unknown>>>();
   private readonly incoming: Followed<Set<string>> = { list: null, indexed: 0, value: new Set() };
@@ -42,7 +40,7 @@ export class TeamIndex {
   get<L extends TeamList>(team: TeamSlice, list: L, key: string): TeamSlice[L][number] | undefined {
     let followed = this.keyed.get(list);
     if (followed === undefined) {
-      followed = byKey();
+      followed = { list: null, indexed: 0, value: new Map<string, unknown>() };
       this.keyed.set(list, followed);
     }
     const map = follow(
@@ -90,9 +88,4 @@ export class TeamIndex {
     );
     return map.get(agentId) ?? [];
   }
-}
-
-/** The identity of an edge, as `teamEntryKey` gives it. */
-export function edgeKey(kind: DelegationEdge["kind"], from: string, to: string): string {
-  return `${kind}\u0000${from}\u0000${to}`;
 }
