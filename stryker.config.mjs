@@ -11,7 +11,13 @@ const thresholds = {
   adapters: { high: 90, low: 80, break: null },
 };
 
-const report = `reports/mutation/${target}`;
+// A named slice (`--name=<slice>`) keeps its own report and incremental file, so slices of one package run one
+// after another (or in parallel checkouts) without overwriting each other; the score script merges them.
+const sliceName = process.env.MUTATION_SLICE_NAME ?? "";
+if (sliceName !== "" && !/^[a-z0-9-]+$/.test(sliceName))
+  throw new Error(`slice name must match [a-z0-9-]+: ${sliceName}`);
+const report =
+  sliceName === "" ? `reports/mutation/${target}` : `reports/mutation/${target}/slices/${sliceName}`;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

@@ -6,6 +6,8 @@
 //   npm run test:mutation -- contracts packages/contracts/src/secrets.ts  a slice (paths or globs)
 //   MUTATION_CONCURRENCY=1 npm run test:mutation -- projection            fewer test-runner processes
 //   npm run test:mutation -- adapters --force                             ignore the incremental file, re-run all
+//   npm run test:mutation -- projection 'packages/projection/src/families/*.ts' --name=families --ignoreStatic
+//                                                                         a named slice: its own report, merged
 //
 // Stryker runs in a sandbox copy under `.stryker-tmp/`; the tests read the standard's material from `../shared/`
 // beside the repository, so the script links `.stryker-tmp/shared` to it before the run.
@@ -17,11 +19,13 @@ import { PACKAGES, printScore } from "./mutation-score.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
-const flags = args.filter((a) => a.startsWith("--"));
+const NAME = "--name=";
+const sliceName = args.find((a) => a.startsWith(NAME))?.slice(NAME.length) ?? "";
+const flags = args.filter((a) => a.startsWith("--") && !a.startsWith(NAME));
 const [pkg, ...files] = args.filter((a) => !a.startsWith("--"));
 
 if (!PACKAGES.includes(pkg)) {
-  console.error(`usage: npm run test:mutation -- <${PACKAGES.join("|")}> [file…] [--force]`);
+  console.error(`usage: npm run test:mutation -- <${PACKAGES.join("|")}> [file…] [--name=<slice>] [--force]`);
   process.exit(2);
 }
 
@@ -35,7 +39,12 @@ const bin = path.join(ROOT, "node_modules", ".bin", process.platform === "win32"
 const result = spawnSync(bin, ["run", "stryker.config.mjs", ...flags], {
   cwd: ROOT,
   stdio: "inherit",
-  env: { ...process.env, MUTATION_PACKAGE: pkg, MUTATION_FILES: files.join(",") },
+  env: {
+    ...process.env,
+    MUTATION_PACKAGE: pkg,
+    MUTATION_FILES: files.join(","),
+    MUTATION_SLICE_NAME: sliceName,
+  },
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
 printScore(pkg);
