@@ -6,10 +6,13 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type Database from "better-sqlite3";
 import { type SerializedAppend, sqliteAppendBatch, sqliteSnapshotWriter } from "./sqlite-append";
+import { type CommitPart, joinParts } from "./commit-parts";
 import { openSqlite } from "./sqlite-pragmas";
 
 export type CommitMessage =
   | { type: "commit"; id: number; requests: SerializedAppend[] }
+  | { type: "commit-part"; upload: number; part: CommitPart }
+  | { type: "commit"; id: number; upload: number }
   | { type: "snapshot-part"; upload: number; chunk: string }
   | { type: "snapshot-abort"; upload: number }
   | { type: "snapshot"; id: number; upload: number; sessionId: string; seq: number }
@@ -22,6 +25,8 @@ const appendBatch = sqliteAppendBatch(db);
 const saveSnapshot = sqliteSnapshotWriter(db);
 /** Snapshot texts arriving chunk by chunk, by upload. */
 const uploads = new Map<number, string[]>();
+/** Large append batches arriving part by part, by upload. */
+const batches = new Map<number, CommitPart[]>();
 
 port.on("message", (message: CommitMessage) => {
   if (message.type === "close") {
@@ -35,6 +40,12 @@ port.on("message", (message: CommitMessage) => {
     uploads.set(message.upload, chunks);
     return;
   }
+  if (message.type === "commit-part") {
+    const parts = batches.get(message.upload) ?? [];
+    parts.push(message.part);
+    batches.set(message.upload, parts);
+    return;
+  }
   if (message.type === "snapshot-abort") {
     uploads.delete(message.upload);
     return;
@@ -45,7 +56,14 @@ port.on("message", (message: CommitMessage) => {
       uploads.delete(message.upload);
       saveSnapshot({ sessionId: message.sessionId, seq: message.seq, stateJson });
       port.postMessage({ id: message.id, outcomes: [] });
-    } else port.postMessage({ id: message.id, outcomes: appendBatch(message.requests) });
+    } else {
+      let requests: SerializedAppend[];
+      if ("upload" in message) {
+        requests = joinParts(batches.get(message.upload) ?? []);
+        batches.delete(message.upload);
+      } else requests = message.requests;
+      port.postMessage({ id: message.id, outcomes: appendBatch(requests) });
+    }
   } catch (error) {
     port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -3,6 +3,8 @@
 // in-memory database cannot be shared with another connection). Either way commits run one at a time, in
 // the order the group commit hands them over.
 import { Worker } from "node:worker_threads";
+import { Slicer } from "../slices/turns";
+import { commitParts } from "./commit-parts";
 import type Database from "better-sqlite3";
 import {
   type AppendOutcome,
@@ -86,7 +88,20 @@ export function workerCommitter(file: string): SqliteCommitter {
     });
   };
   return {
-    commit: (requests) => send({ type: "commit", requests }),
+    commit: async (requests) => {
+      const parts = commitParts(requests);
+      if (parts.length <= 1) return send({ type: "commit", requests });
+      // A large batch crosses part by part, turns of the event loop apart once a slice of time is spent;
+      // the thread commits it whole once the last part is in.
+      const upload = nextUpload++;
+      const slicer = new Slicer();
+      for (const part of parts) {
+        if (broken) throw broken;
+        worker.postMessage({ type: "commit-part", upload, part });
+        await slicer.step();
+      }
+      return send({ type: "commit", upload });
+    },
     saveSnapshot: async (sessionId, seq, text) => {
       if (broken) throw broken;
       const upload = nextUpload++;

@@ -38,6 +38,9 @@ import {
 import { IdempotencyClaimLostError, SessionDamagedError, UnknownSessionError } from "./session-store";
 import { type DetailRow, detailRowToRecord, type SessionRow, sessionRowToRecord } from "./session-row";
 
+/** Events serialized between two looks at the clock (a power of two, minus one). */
+const SERIALIZE_STEP = 255;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sessions (
   id TEXT PRIMARY KEY,
@@ -189,14 +192,25 @@ export function createSqliteStore(
       "SELECT ref, media_type, bytes, body FROM details WHERE session_id = ? AND ref = ?",
     ),
   };
-  /** Serialized here, so the commit thread only writes; each entry's wire JSON reuses the event's. */
+  /** Serialized here, so the commit thread only writes; each entry's wire JSON reuses the event's. A large
+   * batch is serialized in slices (turns of the event loop apart). */
   const commitBatch = async (requests: readonly AppendRequest[]): Promise<(LogEntry[] | Error)[]> => {
-    const serialized: SerializedAppend[] = requests.map(({ sessionId, events, details, completes }) => ({
-      sessionId,
-      eventJson: events.map((event) => JSON.stringify(event)),
-      details: details?.map(storableDetail),
-      completes: completes && { key: completes.key, owner, result: completes.result },
-    }));
+    const serialized: SerializedAppend[] = [];
+    const slicer = new Slicer();
+    for (const { sessionId, events, details, completes } of requests) {
+      const eventJson = new Array<string>(events.length);
+      for (let i = 0; i < events.length; i++) {
+        eventJson[i] = JSON.stringify(events[i]);
+        if ((i & SERIALIZE_STEP) === SERIALIZE_STEP) await slicer.step();
+      }
+      serialized.push({
+        sessionId,
+        eventJson,
+        details: details?.map(storableDetail),
+        completes: completes && { key: completes.key, owner, result: completes.result },
+      });
+      await slicer.step();
+    }
     const outcomes = await committer.commit(serialized);
     return outcomes.map((outcome, i) => {
       if ("unknownSession" in outcome) return new UnknownSessionError(outcome.unknownSession);
