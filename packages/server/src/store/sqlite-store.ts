@@ -20,6 +20,7 @@ import type {
   SessionStore,
   SnapshotRecord,
 } from "./session-store";
+import { parseInSlices } from "../slices/json-parse-slices";
 import { stringifyInSlices } from "../slices/json-slices";
 import { Slicer } from "../slices/turns";
 import { storableDetail } from "./detail-bodies";
@@ -129,17 +130,28 @@ export function createSqliteStore(
     try {
       return read();
     } catch (error) {
-      // A row whose stored JSON no longer parses is damage too (as the check at open counts it).
-      const code =
-        error instanceof SyntaxError ? "unreadable row" : (error as { code?: unknown } | null)?.code;
-      const damaged =
-        typeof code === "string" &&
-        (code === "unreadable row" || code.startsWith("SQLITE_CORRUPT") || code === "SQLITE_NOTADB");
-      if (!damaged) throw error;
-      const damage = `its stored rows cannot be read (${error instanceof Error ? error.message : code})`;
-      if (!foundDamaged.has(sessionId)) foundDamaged.set(sessionId, damage);
-      throw new SessionDamagedError(sessionId, foundDamaged.get(sessionId) as string);
+      return damagedBy(sessionId, error);
     }
+  };
+  /** `readOf` for a read that parses in slices. */
+  const readOfAsync = async <T>(sessionId: string, read: () => Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (error) {
+      return damagedBy(sessionId, error);
+    }
+  };
+  /** Rethrows `error`, as `SessionDamagedError` when it says the session's stored rows are damaged. */
+  const damagedBy = (sessionId: string, error: unknown): never => {
+    // A row whose stored JSON no longer parses is damage too (as the check at open counts it).
+    const code = error instanceof SyntaxError ? "unreadable row" : (error as { code?: unknown } | null)?.code;
+    const damaged =
+      typeof code === "string" &&
+      (code === "unreadable row" || code.startsWith("SQLITE_CORRUPT") || code === "SQLITE_NOTADB");
+    if (!damaged) throw error;
+    const damage = `its stored rows cannot be read (${error instanceof Error ? error.message : code})`;
+    if (!foundDamaged.has(sessionId)) foundDamaged.set(sessionId, damage);
+    throw new SessionDamagedError(sessionId, foundDamaged.get(sessionId) as string);
   };
   /** What is known to be wrong with a session, on its record (the list marks it; reads answer it). */
   const withDamage = (record: SessionRecord): SessionRecord => {
@@ -297,14 +309,15 @@ export function createSqliteStore(
       return committer.saveSnapshot(sessionId, seq, (write) => stringifyInSlices(state, new Slicer(), write));
     },
     async latestSnapshot(sessionId): Promise<SnapshotRecord | undefined> {
-      return readOf(sessionId, () => {
+      return readOfAsync(sessionId, async () => {
         const row = q.latestSnapshot.get(sessionId) as
           | { seq: number; state: string; created_at: string }
           | undefined;
         if (!row) return undefined;
         return {
           seq: row.seq,
-          state: JSON.parse(row.state) as ProjectionState,
+          // Tens of MB at a million events: parsed row by row, turns of the event loop apart.
+          state: (await parseInSlices(row.state, new Slicer())) as ProjectionState,
           createdAt: row.created_at,
           bytes: row.state.length,
         };
