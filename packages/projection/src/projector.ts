@@ -28,6 +28,12 @@ export interface CreateProjectorOptions extends ProjectorOptions {
   validator?: (event: unknown) => Diagnostic[];
 }
 
+export interface HydrateStepsOptions {
+  /** The input is handed over: the projector keeps the rows of a stored projection's tables as they are
+   * (redacted) instead of copying them. The caller must not use the input afterwards. Default false. */
+  handOver?: boolean;
+}
+
 /** The `select*` methods read one entity of the current snapshot in O(1) (entity-reads.ts). */
 export interface Projector extends EntityReads {
   /** Idempotent by eventId; ordered by sequence per stream (streamKeyOf). Never throws. */
@@ -38,7 +44,7 @@ export interface Projector extends EntityReads {
   /** `hydrate(input)` in bounded steps: a stored projection (`kind: "projection"`) loads a bounded number
    * of rows per `next()` (any other input in one step), so a caller can yield between steps (a server's
    * event loop). Nothing may be applied to the projector until the iteration ends. */
-  hydrateSteps(input: HydrationInput): Generator<void, void, undefined>;
+  hydrateSteps(input: HydrationInput, options?: HydrateStepsOptions): Generator<void, void, undefined>;
   /** Builds, a bounded number of entities per `next()`, the views of what changed since the last
    * `getState()` — after a large hydration that is the whole state — so the next `getState()` and the
    * first reads of its slices only take them. Nothing may be applied until the iteration ends. */
@@ -286,7 +292,7 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
       gate.markChanged();
       notify();
     },
-    *hydrateSteps(input) {
+    *hydrateSteps(input, options = {}) {
       if (input?.kind !== "projection" || input.state === null || typeof input.state !== "object") {
         this.hydrate(input);
         return;
@@ -304,9 +310,11 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
       }).value;
       const rows = { messages, tools, actions, tasks, agents, artifacts, evidence, timeline, diagnostics };
       version++;
-      yield* hydrateInputSteps(store, { ...head, state: { ...head.state, ...rows } }, undefined, (row) =>
-        row === null || typeof row !== "object" ? row : redact(row).value,
-      );
+      const clean = <T>(row: T): T => (row === null || typeof row !== "object" ? row : redact(row).value);
+      const filter = options.handOver
+        ? { keep: clean, clean }
+        : { keep: <T>(row: T) => copyPlain(clean(row)), clean };
+      yield* hydrateInputSteps(store, { ...head, state: { ...head.state, ...rows } }, undefined, filter);
       gate.markChanged();
       notify();
     },

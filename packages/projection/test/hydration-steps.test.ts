@@ -58,4 +58,21 @@ describe("hydration in steps", () => {
     expect(stepped.getState()).toEqual(whole.getState());
     expect(stepped.getState().diagnostics.map((d) => d.code)).toContain("stale_hydration_ignored");
   });
+
+  it("HYD-09 a handed-over input hydrates the same; one not handed over stays the caller's", () => {
+    const input: HydrationInput = { kind: "projection", state: stored() };
+    const whole = createProjector();
+    whole.hydrate(structuredClone(input));
+    const handedOver = createProjector();
+    for (const _ of handedOver.hydrateSteps(structuredClone(input), { handOver: true }));
+    expect(handedOver.getState()).toEqual(whole.getState());
+    // Without handOver the projector copies: the caller's later changes to its input do not reach it.
+    const kept = createProjector();
+    const mine = structuredClone(input) as { kind: "projection"; state: ProjectionState };
+    for (const _ of kept.hydrateSteps(mine));
+    const [toolId] = Object.keys(mine.state.tools);
+    (mine.state.tools[toolId] as unknown as Record<string, unknown>).status = "changed by the caller";
+    mine.state.timeline[0].id = "changed by the caller";
+    expect(kept.getState()).toEqual(whole.getState());
+  });
 });

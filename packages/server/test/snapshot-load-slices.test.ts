@@ -60,11 +60,11 @@ describe("a persisted session's first load", () => {
           hydrate(input);
           order.push("hydrated");
         },
-        *hydrateSteps(input) {
+        *hydrateSteps(input, options) {
           askHealth();
           // Each step costs what a step of a much longer session's hydration would (a few ms), so the
           // gateway's slices of work end within the hydration on any machine.
-          for (const step of hydrateSteps(input)) {
+          for (const step of hydrateSteps(input, options)) {
             const until = performance.now() + 2;
             while (performance.now() < until);
             yield step;

@@ -13,20 +13,28 @@ const ROWS_PER_STEP = 64;
 /** Messages loaded between two steps (a message carries its parts: more than a row). */
 const MESSAGES_PER_STEP = 16;
 
-/** How each row of a large table is cleaned before it is kept (the redaction, when the state was not
- * redacted whole beforehand). */
-export type RowFilter = <T>(row: T) => T;
+/** How the rows of a stored projection's large slices (tables, timeline, diagnostics, messages) are
+ * taken: `keep` returns the row the store keeps (redacted when the state was not redacted whole
+ * beforehand, and a copy unless the input was handed over), `clean` only redacts (a message is rebuilt
+ * into the store's own shape anyway). */
+export interface RowFilter {
+  keep<T>(row: T): T;
+  clean<T>(row: T): T;
+}
+
+/** Rows of an input redacted whole beforehand and still the caller's: copied, not redacted again. */
+export const COPY_ROWS: RowFilter = { keep: copyPlain, clean: (row) => row };
 
 function* loadTable<T>(
   table: EntityTable<T, T>,
   record: Record<string, T> | undefined,
-  clean: RowFilter,
+  rows: RowFilter,
 ): Generator<void, void, undefined> {
   if (record === undefined || record === null) return;
-  let rows = 0;
+  let count = 0;
   for (const id of Object.keys(record)) {
-    table.set(id, copyPlain(clean(record[id])));
-    if (++rows % ROWS_PER_STEP === 0) yield;
+    table.set(id, rows.keep(record[id]));
+    if (++count % ROWS_PER_STEP === 0) yield;
   }
 }
 
@@ -41,14 +49,13 @@ export function runSteps(steps: Iterator<void>): void {
   while (steps.next().done !== true) {}
 }
 
-/** Loads a stored projection (see the file comment), a bounded number of rows per step; `clean` filters
- * each row of the large slices (tables, messages, timeline, diagnostics). Nothing else may touch the
- * store until it ends. */
+/** Loads a stored projection (see the file comment), a bounded number of rows per step, the rows of its
+ * large slices taken through `rows`. Nothing else may touch the store until it ends. */
 export function* hydrateProjectionSteps(
   store: Store,
   state: ProjectionState,
   ctx: EventContext,
-  clean: RowFilter,
+  rows: RowFilter,
 ): Generator<void, void, undefined> {
   // A stored projection that was degraded stays degraded: resuming from it repairs nothing (HYD-12).
   const stored = state.session?.hydration;
@@ -63,21 +70,21 @@ export function* hydrateProjectionSteps(
   store.context.replace(copyPlain(state.context));
   store.permissions.replace(copyPlain(state.permissions));
   store.metrics.replace({ ...(state.metrics ?? {}) });
-  yield* loadTable(store.tools, state.tools, clean);
-  yield* loadTable(store.actions, state.actions, clean);
-  yield* loadTable(store.tasks, state.tasks, clean);
-  yield* loadTable(store.agents, state.agents, clean);
-  yield* loadTable(store.artifacts, state.artifacts, clean);
-  yield* loadTable(store.evidence, state.evidence, clean);
-  let rows = 0;
+  yield* loadTable(store.tools, state.tools, rows);
+  yield* loadTable(store.actions, state.actions, rows);
+  yield* loadTable(store.tasks, state.tasks, rows);
+  yield* loadTable(store.agents, state.agents, rows);
+  yield* loadTable(store.artifacts, state.artifacts, rows);
+  yield* loadTable(store.evidence, state.evidence, rows);
+  let count = 0;
   for (const entry of state.timeline ?? []) {
-    const row = copyPlain(clean(entry));
+    const row = rows.keep(entry);
     store.timeline.set(row.id, row);
-    if (++rows % ROWS_PER_STEP === 0) yield;
+    if (++count % ROWS_PER_STEP === 0) yield;
   }
   for (const diagnostic of state.diagnostics ?? []) {
-    store.diagnostics.push(copyPlain(clean(diagnostic)));
-    if (++rows % ROWS_PER_STEP === 0) yield;
+    store.diagnostics.push(rows.keep(diagnostic));
+    if (++count % ROWS_PER_STEP === 0) yield;
   }
   const refused = stateLimitExceeded(state.appState ?? {}, store.options);
   if (refused === undefined) store.appState = copyPlain(state.appState ?? {});
@@ -95,7 +102,7 @@ export function* hydrateProjectionSteps(
     if (action.status === "pending" || action.status === "stale") store.pendingActions.add(action.actionId);
   let messages = 0;
   for (const message of state.messages ?? []) {
-    loadMessage(store, clean(message));
+    loadMessage(store, rows.clean(message));
     if (++messages % MESSAGES_PER_STEP === 0) yield;
   }
   const runtime = store.runtime.value;

@@ -13,7 +13,10 @@ export interface GatewayProjector {
   apply(event: AgentUiEvent): unknown;
   hydrate(input: { kind: "projection"; state: ProjectionState }): unknown;
   /** `hydrate` in bounded steps (`createProjector`'s): the gateway yields its event loop between them. */
-  hydrateSteps?(input: { kind: "projection"; state: ProjectionState }): Iterable<unknown>;
+  hydrateSteps?(
+    input: { kind: "projection"; state: ProjectionState },
+    options?: { handOver?: boolean },
+  ): Iterable<unknown>;
   /** Builds the views the next `getState()` would, in bounded steps (`createProjector`'s). */
   prepareSteps?(): Iterable<unknown>;
   getState(): ProjectionState;
@@ -62,7 +65,9 @@ export class SessionProjection {
     if (snapshot) {
       const slicer = new Slicer();
       const input = { kind: "projection", state: snapshot.state } as const;
-      if (projector.hydrateSteps) for (const _ of projector.hydrateSteps(input)) await slicer.step();
+      // The parsed state is the gateway's alone: handed over, its rows are kept rather than copied.
+      if (projector.hydrateSteps)
+        for (const _ of projector.hydrateSteps(input, { handOver: true })) await slicer.step();
       else projector.hydrate(input);
       if (projector.prepareSteps) for (const _ of projector.prepareSteps()) await slicer.step();
     }
