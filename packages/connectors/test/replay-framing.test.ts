@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { frameRecording } from "../src/replay/framing";
 
-async function framedInChunks(text: string, cuts: number[]) {
+async function framedInChunks(text: string, cuts: number[], maxRecordChars?: number) {
   const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
   const chunks: string[] = [];
   let at = 0;
@@ -19,7 +19,7 @@ async function framedInChunks(text: string, cuts: number[]) {
   const records = [];
   const diagnostics = [];
   let slices = 0;
-  for await (const slice of frameRecording(chunks)) {
+  for await (const slice of frameRecording(chunks, { maxRecordChars })) {
     slices++;
     records.push(...slice.records);
     diagnostics.push(...slice.diagnostics);
@@ -67,5 +67,26 @@ describe("a recording framed as it is read", () => {
     expect(framed.records[4000]).toMatchObject({ value: { i: 4001 }, index: 4000, meta: { line: 4002 } });
     expect(framed.diagnostics).toHaveLength(1);
     expect(framed.diagnostics[0].message).toMatch(/^line 4001: /);
+  });
+
+  it("ENV-01 a line longer than the record limit is an unparseable_input diagnostic at its line; the rest plays", async () => {
+    const long = JSON.stringify({ type: "TEXT_MESSAGE_CONTENT", delta: "x".repeat(5000) });
+    const text = ['{"a":1}', long, '{"b":2}', long, '{"c":3}', ""].join("\n");
+    // Cut into chunks smaller than the long line: it must be skipped, not held and parsed whole.
+    const framed = await framedInChunks(
+      text,
+      Array.from({ length: 40 }, (_, k) => (k + 1) * 700),
+      1000,
+    );
+    expect(framed.records.map((r) => [r.value, r.index, r.meta.line])).toEqual([
+      [{ a: 1 }, 0, 1],
+      [{ b: 2 }, 1, 3],
+      [{ c: 3 }, 2, 5],
+    ]);
+    expect(framed.diagnostics.map((d) => [d.code, d.eventRef?.line])).toEqual([
+      ["unparseable_input", 2],
+      ["unparseable_input", 4],
+    ]);
+    expect(framed.diagnostics[0].message).toMatch(/^line 2: .*longer than the limit of 1000 characters/);
   });
 });

@@ -20,7 +20,7 @@ export function projectEvents(
   return projectCoreEvents(events, { validator: validateEvent, ...options });
 }
 
-export type { CreateProjectorOptions, Projector, RecordTable } from "./projector";
+export type { CreateProjectorOptions, HydrateStepsOptions, Projector, RecordTable } from "./projector";
 export { teamEntryKey } from "./team-pages";
 export type { EntityReads } from "./entity-reads";
 export type { ProjectorOptions } from "./options";

@@ -6,7 +6,7 @@ import { HANDLERS } from "./dispatch";
 import type { EntityTable } from "./internal/entity-table";
 import { copyPlain, fillMissing } from "./internal/json";
 import { type EntityReads, entityReads } from "./entity-reads";
-import { type HydrationInput, hydrateInput } from "./hydration";
+import { type HydrationInput, hydrateInput, hydrateInputSteps } from "./hydration";
 import { type ProjectorOptions, resolveOptions } from "./options";
 import { OrderingGate } from "./ordering";
 import { isUiOwnedRuntimeFact } from "./ownership";
@@ -28,6 +28,12 @@ export interface CreateProjectorOptions extends ProjectorOptions {
   validator?: (event: unknown) => Diagnostic[];
 }
 
+export interface HydrateStepsOptions {
+  /** The input is handed over: the projector keeps the rows of a stored projection's tables as they are
+   * (redacted) instead of copying them. The caller must not use the input afterwards. Default false. */
+  handOver?: boolean;
+}
+
 /** The `select*` methods read one entity of the current snapshot in O(1) (entity-reads.ts). */
 export interface Projector extends EntityReads {
   /** Idempotent by eventId; ordered by sequence per stream (streamKeyOf). Never throws. */
@@ -35,6 +41,14 @@ export interface Projector extends EntityReads {
   applyAll(events: Iterable<AgentUiEvent>): void;
   /** Straight from a snapshot, no replay (HYD-09). */
   hydrate(input: HydrationInput): void;
+  /** `hydrate(input)` in bounded steps: a stored projection (`kind: "projection"`) loads a bounded number
+   * of rows per `next()` (any other input in one step), so a caller can yield between steps (a server's
+   * event loop). Nothing may be applied to the projector until the iteration ends. */
+  hydrateSteps(input: HydrationInput, options?: HydrateStepsOptions): Generator<void, void, undefined>;
+  /** Builds, a bounded number of entities per `next()`, the views of what changed since the last
+   * `getState()` — after a large hydration that is the whole state — so the next `getState()` and the
+   * first reads of its slices only take them. Nothing may be applied until the iteration ends. */
+  prepareSteps(): Generator<void, void, undefined>;
   /** Adds rows of a record table loaded later (a page of older rows, HYD-02/05) before the rows it holds.
    * A row it already holds is kept as it is: the projection's own is newer. */
   mergeRecords(table: RecordTable, records: Readonly<Record<string, unknown>>): void;
@@ -58,6 +72,9 @@ export interface Projector extends EntityReads {
   /** Increments on every state change. */
   readonly version: number;
 }
+
+/** Entity views built per step of `prepareSteps()`. */
+const PREPARED_PER_STEP = 64;
 
 const KNOWN_CLASSES: ReadonlySet<string> = new Set<string>(EVENT_CLASSES);
 
@@ -274,6 +291,35 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
       hydrateInput(store, redact(input).value);
       gate.markChanged();
       notify();
+    },
+    *hydrateSteps(input, options = {}) {
+      if (input?.kind !== "projection" || input.state === null || typeof input.state !== "object") {
+        this.hydrate(input);
+        return;
+      }
+      // The small slices are redacted here, whole; each row of the large ones as it is loaded.
+      const { messages, tools, actions, tasks, agents, artifacts, evidence, timeline, diagnostics } =
+        input.state;
+      const head = redact({
+        ...input,
+        state: {
+          ...input.state,
+          ...{ messages: [], tools: {}, actions: {}, tasks: {}, agents: {}, artifacts: {}, evidence: {} },
+          ...{ timeline: [], diagnostics: [] },
+        },
+      }).value;
+      const rows = { messages, tools, actions, tasks, agents, artifacts, evidence, timeline, diagnostics };
+      version++;
+      const clean = <T>(row: T): T => (row === null || typeof row !== "object" ? row : redact(row).value);
+      const filter = options.handOver
+        ? { keep: clean, clean }
+        : { keep: <T>(row: T) => copyPlain(clean(row)), clean };
+      yield* hydrateInputSteps(store, { ...head, state: { ...head.state, ...rows } }, undefined, filter);
+      gate.markChanged();
+      notify();
+    },
+    *prepareSteps() {
+      for (const table of store.entityTables()) while (table.stage(PREPARED_PER_STEP) > 0) yield;
     },
     mergeRecords,
     mergeTeam(list, entries, older) {

@@ -85,6 +85,20 @@ export class Store {
   readonly evidence = new EntityTable<EvidenceRecord>(copyPlain);
   readonly timeline = new EntityTable<TimelineEntry>(copyPlain);
 
+  /** The entity tables, in the order a snapshot lists them. */
+  entityTables(): EntityTable<unknown, unknown>[] {
+    return [
+      this.messages,
+      this.tools,
+      this.actions,
+      this.tasks,
+      this.agents,
+      this.artifacts,
+      this.evidence,
+      this.timeline,
+    ] as EntityTable<unknown, unknown>[];
+  }
+
   /** Append-only; diagnostic objects are never mutated after creation, so a snapshot's view is the first
    * `length` entries, copied only when read. */
   readonly diagnostics: Diagnostic[] = [];

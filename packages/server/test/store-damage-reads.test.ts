@@ -72,4 +72,39 @@ describe("storage damage met by a later read", () => {
       dir.remove();
     }
   });
+
+  it("FALL-01 a snapshot row whose JSON was garbled answers 503 session_damaged on the session's first load", async () => {
+    const dir = tempDir();
+    try {
+      const file = join(dir.path, DB);
+      const store = createSqliteStore({ file });
+      await store.createSession({ id: "s", sourceKind: "test", config: {} });
+      const entries = await store.append(
+        "s",
+        Array.from({ length: 20 }, (_, i) => event(i)),
+      );
+      await store.saveSnapshot("s", entries[entries.length - 1].seq, {
+        messages: [{ id: "m1", role: "assistant", parts: [] }],
+      } as never);
+      await store.setStatus("s", "completed");
+      await store.close();
+      const server = await startServer({ port: 0, dataDir: dir.path, noAuth: true });
+      try {
+        // Garbled after the check at open: the first load of the session meets it.
+        const writer = new Database(file);
+        writer
+          .prepare("UPDATE snapshots SET state = ? WHERE session_id = 's'")
+          .run('{"messages":[{"id":"m1"},');
+        writer.close();
+        const response = await fetch(`${server.url}/api/sessions/s/snapshot`);
+        const body = (await response.json()) as { error: { code: string; message: string } };
+        expect(response.status).toBe(503);
+        expect(body.error.code).toBe("session_damaged");
+      } finally {
+        await server.close();
+      }
+    } finally {
+      dir.remove();
+    }
+  });
 });

@@ -4,7 +4,7 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { EventContext, Store } from "../store";
 import { sourceOf } from "../store";
-import { hydrateProjection } from "./projection";
+import { COPY_ROWS, type RowFilter, hydrateProjectionSteps, runSteps } from "./projection";
 import { isRecord } from "../internal/json";
 import { hydrateEvidencePack, hydrateRuntimeSession, hydrateTask, hydrateThread } from "./read-model";
 import { degrade, flaggedPartial, settleHydration } from "./repair";
@@ -75,6 +75,17 @@ function staleReason(store: Store, input: HydrationInput): string | null {
 
 /** Applies a hydration input. `event` is the state.snapshot carrying it, when there is one. */
 export function hydrateInput(store: Store, input: HydrationInput, event?: AgentUiEvent): void {
+  runSteps(hydrateInputSteps(store, input, event, COPY_ROWS));
+}
+
+/** `hydrateInput` in bounded steps: a stored projection loads a bounded number of rows per step, the rows
+ * of its large slices taken through `rows`. Nothing else may touch the store until it ends. */
+export function* hydrateInputSteps(
+  store: Store,
+  input: HydrationInput,
+  event: AgentUiEvent | undefined,
+  rows: RowFilter,
+): Generator<void, void, undefined> {
   const carrier: AgentUiEvent = event ?? { type: "state.snapshot" };
   const ctx: EventContext = {
     event: carrier,
@@ -114,7 +125,7 @@ export function hydrateInput(store: Store, input: HydrationInput, event?: AgentU
       break;
     case "projection":
       coverSnapshot(store, input.state.cursor, "/cursor/eventCount", event);
-      hydrateProjection(store, input.state, ctx);
+      yield* hydrateProjectionSteps(store, input.state, ctx, rows);
       settleHydration(store, "hydrated", "projection");
       return;
   }

@@ -8,9 +8,34 @@ import { type MessageState, type PartState, newPart } from "../internal/message-
 import type { EventContext, Store } from "../store";
 import type { EntityTable } from "../internal/entity-table";
 
-function loadTable<T>(table: EntityTable<T, T>, record: Record<string, T> | undefined): void {
+/** Rows loaded between two steps of a hydration run in steps. */
+const ROWS_PER_STEP = 64;
+/** Messages loaded between two steps (a message carries its parts: more than a row). */
+const MESSAGES_PER_STEP = 16;
+
+/** How the rows of a stored projection's large slices (tables, timeline, diagnostics, messages) are
+ * taken: `keep` returns the row the store keeps (redacted when the state was not redacted whole
+ * beforehand, and a copy unless the input was handed over), `clean` only redacts (a message is rebuilt
+ * into the store's own shape anyway). */
+export interface RowFilter {
+  keep<T>(row: T): T;
+  clean<T>(row: T): T;
+}
+
+/** Rows of an input redacted whole beforehand and still the caller's: copied, not redacted again. */
+export const COPY_ROWS: RowFilter = { keep: copyPlain, clean: (row) => row };
+
+function* loadTable<T>(
+  table: EntityTable<T, T>,
+  record: Record<string, T> | undefined,
+  rows: RowFilter,
+): Generator<void, void, undefined> {
   if (record === undefined || record === null) return;
-  for (const [id, value] of Object.entries(record)) table.set(id, copyPlain(value));
+  let count = 0;
+  for (const id of Object.keys(record)) {
+    table.set(id, rows.keep(record[id]));
+    if (++count % ROWS_PER_STEP === 0) yield;
+  }
 }
 
 function partState(part: MessagePart): PartState {
@@ -19,7 +44,19 @@ function partState(part: MessagePart): PartState {
   return state.source === undefined ? { ...newPart(state.id, state.kind, undefined), ...state } : state;
 }
 
-export function hydrateProjection(store: Store, state: ProjectionState, ctx: EventContext): void {
+/** Runs every step of `steps` at once. */
+export function runSteps(steps: Iterator<void>): void {
+  while (steps.next().done !== true) {}
+}
+
+/** Loads a stored projection (see the file comment), a bounded number of rows per step, the rows of its
+ * large slices taken through `rows`. Nothing else may touch the store until it ends. */
+export function* hydrateProjectionSteps(
+  store: Store,
+  state: ProjectionState,
+  ctx: EventContext,
+  rows: RowFilter,
+): Generator<void, void, undefined> {
   // A stored projection that was degraded stays degraded: resuming from it repairs nothing (HYD-12).
   const stored = state.session?.hydration;
   store.session.replace({
@@ -33,14 +70,22 @@ export function hydrateProjection(store: Store, state: ProjectionState, ctx: Eve
   store.context.replace(copyPlain(state.context));
   store.permissions.replace(copyPlain(state.permissions));
   store.metrics.replace({ ...(state.metrics ?? {}) });
-  loadTable(store.tools, state.tools);
-  loadTable(store.actions, state.actions);
-  loadTable(store.tasks, state.tasks);
-  loadTable(store.agents, state.agents);
-  loadTable(store.artifacts, state.artifacts);
-  loadTable(store.evidence, state.evidence);
-  for (const entry of state.timeline ?? []) store.timeline.set(entry.id, copyPlain(entry));
-  for (const diagnostic of state.diagnostics ?? []) store.diagnostics.push(copyPlain(diagnostic));
+  yield* loadTable(store.tools, state.tools, rows);
+  yield* loadTable(store.actions, state.actions, rows);
+  yield* loadTable(store.tasks, state.tasks, rows);
+  yield* loadTable(store.agents, state.agents, rows);
+  yield* loadTable(store.artifacts, state.artifacts, rows);
+  yield* loadTable(store.evidence, state.evidence, rows);
+  let count = 0;
+  for (const entry of state.timeline ?? []) {
+    const row = rows.keep(entry);
+    store.timeline.set(row.id, row);
+    if (++count % ROWS_PER_STEP === 0) yield;
+  }
+  for (const diagnostic of state.diagnostics ?? []) {
+    store.diagnostics.push(rows.keep(diagnostic));
+    if (++count % ROWS_PER_STEP === 0) yield;
+  }
   const refused = stateLimitExceeded(state.appState ?? {}, store.options);
   if (refused === undefined) store.appState = copyPlain(state.appState ?? {});
   else {
@@ -55,7 +100,11 @@ export function hydrateProjection(store: Store, state: ProjectionState, ctx: Eve
   }
   for (const action of store.actions.values())
     if (action.status === "pending" || action.status === "stale") store.pendingActions.add(action.actionId);
-  for (const message of state.messages ?? []) loadMessage(store, message);
+  let messages = 0;
+  for (const message of state.messages ?? []) {
+    loadMessage(store, rows.clean(message));
+    if (++messages % MESSAGES_PER_STEP === 0) yield;
+  }
   const runtime = store.runtime.value;
   if (
     runtime.turnId !== undefined &&

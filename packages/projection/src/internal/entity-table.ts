@@ -39,6 +39,9 @@ export class EntityTable<T, V = T> {
   private handle: Lazy<Record<string, V>> | Lazy<V[]> | null = null;
   /** A deletion happened since the last publish. */
   private structureChanged = false;
+  /** Views of dirty entities built ahead of the next publish (`stage`), dropped when the entity changes. */
+  private readonly staged = new Map<string, V>();
+  private staging: Iterator<string> | null = null;
 
   constructor(private readonly makeView: (item: T) => V) {}
 
@@ -62,6 +65,7 @@ export class EntityTable<T, V = T> {
     }
     this.items.set(id, item);
     this.dirty.add(id);
+    this.staged.delete(id);
     return item;
   }
 
@@ -89,6 +93,7 @@ export class EntityTable<T, V = T> {
   /** Marks an entity changed after an in-place mutation. */
   touch(id: string): void {
     this.dirty.add(id);
+    this.staged.delete(id);
   }
 
   delete(id: string): void {
@@ -101,6 +106,7 @@ export class EntityTable<T, V = T> {
       this.views.delete(id);
     }
     this.dirty.delete(id);
+    this.staged.delete(id);
     const at = this.positions.get(id);
     if (at !== undefined) this.order.splice(at, 1);
     this.positions.clear();
@@ -125,6 +131,28 @@ export class EntityTable<T, V = T> {
     return this.items.entries();
   }
 
+  /** Builds the views of up to `limit` dirty entities ahead of the next publish (which then only takes
+   * them), so a large change — a hydrated snapshot — can be prepared in bounded steps. Returns how many
+   * it built: 0 once every dirty entity has its view. */
+  stage(limit: number): number {
+    this.staging ??= this.dirty.values();
+    let built = 0;
+    while (built < limit) {
+      const next = this.staging.next();
+      if (next.done === true) {
+        // An ended Set iterator does not see later additions: the next call starts a new one.
+        this.staging = null;
+        return built;
+      }
+      const id = next.value;
+      const item = this.items.get(id);
+      if (item === undefined || this.staged.has(id)) continue;
+      this.staged.set(id, this.makeView(item));
+      built++;
+    }
+    return built;
+  }
+
   /** Rebuilds the dirtied views into a new revision; false when nothing changed since the last one. */
   private publish(): boolean {
     if (this.dirty.size === 0 && !this.structureChanged) return false;
@@ -134,9 +162,11 @@ export class EntityTable<T, V = T> {
       if (item === undefined) continue;
       const view = this.views.get(id);
       if (view !== undefined) previous.undo.push(id, view);
-      this.views.set(id, this.makeView(item));
+      this.views.set(id, this.staged.get(id) ?? this.makeView(item));
     }
     this.dirty.clear();
+    this.staged.clear();
+    this.staging = null;
     this.structureChanged = false;
     this.head = revision(this.order.length);
     previous.next = this.head;

@@ -3,7 +3,7 @@
 // whole log (AUI-AR-HYDRATE-001, HYD-09).
 import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { createProjector } from "@agent-ui/projection";
-import { nextTurn } from "../slices/turns";
+import { nextTurn, Slicer } from "../slices/turns";
 import type { LogEntry, SessionStore } from "../store/session-store";
 
 /** The slice of the projection API the gateway uses. `getState()` is read once per turn of the event loop
@@ -12,6 +12,13 @@ import type { LogEntry, SessionStore } from "../store/session-store";
 export interface GatewayProjector {
   apply(event: AgentUiEvent): unknown;
   hydrate(input: { kind: "projection"; state: ProjectionState }): unknown;
+  /** `hydrate` in bounded steps (`createProjector`'s): the gateway yields its event loop between them. */
+  hydrateSteps?(
+    input: { kind: "projection"; state: ProjectionState },
+    options?: { handOver?: boolean },
+  ): Iterable<unknown>;
+  /** Builds the views the next `getState()` would, in bounded steps (`createProjector`'s). */
+  prepareSteps?(): Iterable<unknown>;
   getState(): ProjectionState;
 }
 export type ProjectorFactory = () => GatewayProjector;
@@ -52,8 +59,18 @@ export class SessionProjection {
     factory: ProjectorFactory,
   ): Promise<SessionProjection> {
     const projector = factory();
+    // A snapshot of a long session is tens of MB: it is read, hydrated and its first views built in
+    // slices, turns of the event loop apart, so other requests are answered meanwhile.
     const snapshot = await store.latestSnapshot(sessionId);
-    if (snapshot) projector.hydrate({ kind: "projection", state: snapshot.state });
+    if (snapshot) {
+      const slicer = new Slicer();
+      const input = { kind: "projection", state: snapshot.state } as const;
+      // The parsed state is the gateway's alone: handed over, its rows are kept rather than copied.
+      if (projector.hydrateSteps)
+        for (const _ of projector.hydrateSteps(input, { handOver: true })) await slicer.step();
+      else projector.hydrate(input);
+      if (projector.prepareSteps) for (const _ of projector.prepareSteps()) await slicer.step();
+    }
     const projection = new SessionProjection(projector, snapshot?.seq ?? 0, snapshot?.seq ?? 0);
     if (snapshot?.bytes !== undefined) projection.measured = { bytes: snapshot.bytes, seq: snapshot.seq };
     for (;;) {

@@ -4,6 +4,8 @@
 // holds a session-level advisory lock on it for as long as it lives (on its LISTEN connection): the
 // idempotency claims it makes (./postgres-claims) and the runtimes it feeds (./postgres-runtime-lease)
 // are its own while that lock is held. Tables: ./postgres-schema.
+import { parseInSlices } from "../slices/json-parse-slices";
+import { Slicer } from "../slices/turns";
 import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
@@ -155,7 +157,8 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       if (!rows[0]) return undefined;
       return {
         seq: Number(rows[0].seq),
-        state: JSON.parse(rows[0].state) as ProjectionState,
+        // Tens of MB at a million events: parsed row by row, turns of the event loop apart.
+        state: (await parseInSlices(rows[0].state, new Slicer())) as ProjectionState,
         createdAt: rows[0].created_at,
       };
     },

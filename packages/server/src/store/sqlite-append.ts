@@ -78,3 +78,26 @@ export function sqliteSnapshotWriter(db: Database.Database): (snapshot: Serializ
     insert.run(sessionId, seq, stateJson, new Date().toISOString());
   };
 }
+
+/** Characters of a snapshot's text per message from the commit thread. */
+export const SNAPSHOT_READ_CHUNK = 1 << 20;
+
+/** The latest snapshot row of a session, its state as stored (JSON text). */
+export interface StoredSnapshot {
+  seq: number;
+  createdAt: string;
+  stateJson: string;
+}
+
+/** Prepares the read of a session's latest snapshot on `db`. */
+export function sqliteSnapshotReader(
+  db: Database.Database,
+): (sessionId: string) => StoredSnapshot | undefined {
+  const latest = db.prepare(
+    "SELECT seq, state, created_at FROM snapshots WHERE session_id = ? ORDER BY seq DESC LIMIT 1",
+  );
+  return (sessionId) => {
+    const row = latest.get(sessionId) as { seq: number; state: string; created_at: string } | undefined;
+    return row && { seq: row.seq, createdAt: row.created_at, stateJson: row.state };
+  };
+}

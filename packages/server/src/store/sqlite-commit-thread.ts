@@ -5,14 +5,24 @@
 // whole duration; here it only blocks this thread, and the gateway hands out the previous batch meanwhile.
 import { parentPort, workerData } from "node:worker_threads";
 import type Database from "better-sqlite3";
-import { type SerializedAppend, sqliteAppendBatch, sqliteSnapshotWriter } from "./sqlite-append";
+import {
+  SNAPSHOT_READ_CHUNK,
+  type SerializedAppend,
+  sqliteAppendBatch,
+  sqliteSnapshotReader,
+  sqliteSnapshotWriter,
+} from "./sqlite-append";
+import { type CommitPart, joinParts } from "./commit-parts";
 import { openSqlite } from "./sqlite-pragmas";
 
 export type CommitMessage =
   | { type: "commit"; id: number; requests: SerializedAppend[] }
+  | { type: "commit-part"; upload: number; part: CommitPart }
+  | { type: "commit"; id: number; upload: number }
   | { type: "snapshot-part"; upload: number; chunk: string }
   | { type: "snapshot-abort"; upload: number }
   | { type: "snapshot"; id: number; upload: number; sessionId: string; seq: number }
+  | { type: "read-snapshot"; id: number; sessionId: string }
   | { type: "close" };
 
 const port = parentPort;
@@ -20,8 +30,11 @@ if (!port) throw new Error("sqlite-commit-thread must run in a worker thread");
 const db: Database.Database = openSqlite((workerData as { file: string }).file);
 const appendBatch = sqliteAppendBatch(db);
 const saveSnapshot = sqliteSnapshotWriter(db);
+const readSnapshot = sqliteSnapshotReader(db);
 /** Snapshot texts arriving chunk by chunk, by upload. */
 const uploads = new Map<number, string[]>();
+/** Large append batches arriving part by part, by upload. */
+const batches = new Map<number, CommitPart[]>();
 
 port.on("message", (message: CommitMessage) => {
   if (message.type === "close") {
@@ -35,19 +48,46 @@ port.on("message", (message: CommitMessage) => {
     uploads.set(message.upload, chunks);
     return;
   }
+  if (message.type === "commit-part") {
+    const parts = batches.get(message.upload) ?? [];
+    parts.push(message.part);
+    batches.set(message.upload, parts);
+    return;
+  }
   if (message.type === "snapshot-abort") {
     uploads.delete(message.upload);
     return;
   }
   try {
-    if (message.type === "snapshot") {
+    if (message.type === "read-snapshot") {
+      const snapshot = readSnapshot(message.sessionId);
+      if (snapshot === undefined) port.postMessage({ id: message.id, snapshot: null });
+      else {
+        const { stateJson, ...rest } = snapshot;
+        for (let at = 0; at < stateJson.length; at += SNAPSHOT_READ_CHUNK)
+          port.postMessage({ id: message.id, chunk: stateJson.slice(at, at + SNAPSHOT_READ_CHUNK) });
+        port.postMessage({ id: message.id, snapshot: rest });
+      }
+    } else if (message.type === "snapshot") {
       const stateJson = (uploads.get(message.upload) ?? []).join("");
       uploads.delete(message.upload);
       saveSnapshot({ sessionId: message.sessionId, seq: message.seq, stateJson });
       port.postMessage({ id: message.id, outcomes: [] });
-    } else port.postMessage({ id: message.id, outcomes: appendBatch(message.requests) });
+    } else {
+      let requests: SerializedAppend[];
+      if ("upload" in message) {
+        requests = joinParts(batches.get(message.upload) ?? []);
+        batches.delete(message.upload);
+      } else requests = message.requests;
+      port.postMessage({ id: message.id, outcomes: appendBatch(requests) });
+    }
   } catch (error) {
-    port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+    const code = (error as { code?: unknown } | null)?.code;
+    port.postMessage({
+      id: message.id,
+      error: error instanceof Error ? error.message : String(error),
+      ...(typeof code === "string" ? { code } : {}),
+    });
   }
 });
 port.postMessage({ ready: true });

@@ -3,11 +3,15 @@
 // in-memory database cannot be shared with another connection). Either way commits run one at a time, in
 // the order the group commit hands them over.
 import { Worker } from "node:worker_threads";
+import { Slicer } from "../slices/turns";
+import { commitParts } from "./commit-parts";
 import type Database from "better-sqlite3";
 import {
   type AppendOutcome,
   type SerializedAppend,
+  type StoredSnapshot,
   sqliteAppendBatch,
+  sqliteSnapshotReader,
   sqliteSnapshotWriter,
 } from "./sqlite-append";
 
@@ -20,6 +24,10 @@ export interface SqliteCommitter {
    * thread chunk by chunk as it is produced (one large string posted at once is copied on the gateway's
    * thread in one go); the thread joins it. Resolves with the text's length. */
   saveSnapshot(sessionId: string, seq: number, text: SnapshotText): Promise<number>;
+  /** Reads a session's latest snapshot after the commits before it. On the commit thread, the row (tens
+   * of MB at a million events) is read there and crosses back in chunks, so neither the read nor one
+   * large copy holds the gateway's thread. */
+  readSnapshot(sessionId: string): Promise<StoredSnapshot | undefined>;
   /** Waits for the commits in flight, then releases the thread. */
   close(): Promise<void>;
 }
@@ -27,8 +35,10 @@ export interface SqliteCommitter {
 export function inThreadCommitter(db: Database.Database): SqliteCommitter {
   const appendBatch = sqliteAppendBatch(db);
   const saveSnapshot = sqliteSnapshotWriter(db);
+  const readSnapshot = sqliteSnapshotReader(db);
   return {
     commit: async (requests) => appendBatch(requests),
+    readSnapshot: async (sessionId) => readSnapshot(sessionId),
     saveSnapshot: async (sessionId, seq, text) => {
       const chunks: string[] = [];
       await text((chunk) => {
@@ -45,11 +55,15 @@ export function inThreadCommitter(db: Database.Database): SqliteCommitter {
 type WorkerReply =
   | { ready: true }
   | { id: number; outcomes: AppendOutcome[] }
-  | { id: number; error: string };
+  | { id: number; chunk: string }
+  | { id: number; snapshot: Omit<StoredSnapshot, "stateJson"> | null }
+  | { id: number; error: string; code?: string };
 
 export function workerCommitter(file: string): SqliteCommitter {
   const worker = new Worker(new URL("./sqlite-commit-worker.mjs", import.meta.url), { workerData: { file } });
-  const waiting = new Map<number, { resolve(outcomes: AppendOutcome[]): void; reject(error: Error): void }>();
+  const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  /** Chunks of snapshot texts read on the thread, by request id. */
+  const reading = new Map<number, string[]>();
   let nextId = 0;
   let nextUpload = 0;
   let broken: Error | undefined;
@@ -69,24 +83,55 @@ export function workerCommitter(file: string): SqliteCommitter {
   };
   worker.on("message", (reply: WorkerReply) => {
     if ("ready" in reply) return;
+    if ("chunk" in reply) {
+      reading.get(reply.id)?.push(reply.chunk);
+      return;
+    }
     const entry = settle(reply.id);
-    if ("error" in reply) entry?.reject(new Error(reply.error));
+    const chunks = reading.get(reply.id);
+    reading.delete(reply.id);
+    if ("error" in reply) {
+      // The SQLite error code crosses too: a damaged file reads as damage on this side as well.
+      const error = new Error(reply.error) as Error & { code?: string };
+      if (reply.code !== undefined) error.code = reply.code;
+      entry?.reject(error);
+    } else if ("snapshot" in reply)
+      entry?.resolve(reply.snapshot && { ...reply.snapshot, stateJson: (chunks ?? []).join("") });
     else entry?.resolve(reply.outcomes);
   });
   worker.on("error", (error) => failAll(new Error(`the SQLite commit thread failed: ${error.message}`)));
   worker.on("exit", (code) => failAll(new Error(`the SQLite commit thread exited (${code})`)));
-  const send = (message: Record<string, unknown>): Promise<AppendOutcome[]> => {
+  const send = <T = AppendOutcome[]>(
+    message: Record<string, unknown>,
+    onId?: (id: number) => void,
+  ): Promise<T> => {
     if (broken) return Promise.reject(broken);
     if (closing) return Promise.reject(new Error("the session store is closed"));
     const id = nextId++;
-    return new Promise<AppendOutcome[]>((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
+    onId?.(id);
+    return new Promise<T>((resolve, reject) => {
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
       worker.ref();
       worker.postMessage({ ...message, id });
     });
   };
   return {
-    commit: (requests) => send({ type: "commit", requests }),
+    commit: async (requests) => {
+      const parts = commitParts(requests);
+      if (parts.length <= 1) return send({ type: "commit", requests });
+      // A large batch crosses part by part, turns of the event loop apart once a slice of time is spent;
+      // the thread commits it whole once the last part is in.
+      const upload = nextUpload++;
+      const slicer = new Slicer();
+      for (const part of parts) {
+        if (broken) throw broken;
+        worker.postMessage({ type: "commit-part", upload, part });
+        await slicer.step();
+      }
+      return send({ type: "commit", upload });
+    },
+    readSnapshot: (sessionId) =>
+      send<StoredSnapshot | undefined>({ type: "read-snapshot", sessionId }, (id) => reading.set(id, [])),
     saveSnapshot: async (sessionId, seq, text) => {
       if (broken) throw broken;
       const upload = nextUpload++;

@@ -20,6 +20,7 @@ import type {
   SessionStore,
   SnapshotRecord,
 } from "./session-store";
+import { parseInSlices } from "../slices/json-parse-slices";
 import { stringifyInSlices } from "../slices/json-slices";
 import { Slicer } from "../slices/turns";
 import { storableDetail } from "./detail-bodies";
@@ -37,6 +38,9 @@ import {
 } from "./sqlite-integrity";
 import { IdempotencyClaimLostError, SessionDamagedError, UnknownSessionError } from "./session-store";
 import { type DetailRow, detailRowToRecord, type SessionRow, sessionRowToRecord } from "./session-row";
+
+/** Events serialized between two looks at the clock (a power of two, minus one). */
+const SERIALIZE_STEP = 255;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sessions (
@@ -126,17 +130,28 @@ export function createSqliteStore(
     try {
       return read();
     } catch (error) {
-      // A row whose stored JSON no longer parses is damage too (as the check at open counts it).
-      const code =
-        error instanceof SyntaxError ? "unreadable row" : (error as { code?: unknown } | null)?.code;
-      const damaged =
-        typeof code === "string" &&
-        (code === "unreadable row" || code.startsWith("SQLITE_CORRUPT") || code === "SQLITE_NOTADB");
-      if (!damaged) throw error;
-      const damage = `its stored rows cannot be read (${error instanceof Error ? error.message : code})`;
-      if (!foundDamaged.has(sessionId)) foundDamaged.set(sessionId, damage);
-      throw new SessionDamagedError(sessionId, foundDamaged.get(sessionId) as string);
+      return damagedBy(sessionId, error);
     }
+  };
+  /** `readOf` for a read that parses in slices. */
+  const readOfAsync = async <T>(sessionId: string, read: () => Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (error) {
+      return damagedBy(sessionId, error);
+    }
+  };
+  /** Rethrows `error`, as `SessionDamagedError` when it says the session's stored rows are damaged. */
+  const damagedBy = (sessionId: string, error: unknown): never => {
+    // A row whose stored JSON no longer parses is damage too (as the check at open counts it).
+    const code = error instanceof SyntaxError ? "unreadable row" : (error as { code?: unknown } | null)?.code;
+    const damaged =
+      typeof code === "string" &&
+      (code === "unreadable row" || code.startsWith("SQLITE_CORRUPT") || code === "SQLITE_NOTADB");
+    if (!damaged) throw error;
+    const damage = `its stored rows cannot be read (${error instanceof Error ? error.message : code})`;
+    if (!foundDamaged.has(sessionId)) foundDamaged.set(sessionId, damage);
+    throw new SessionDamagedError(sessionId, foundDamaged.get(sessionId) as string);
   };
   /** What is known to be wrong with a session, on its record (the list marks it; reads answer it). */
   const withDamage = (record: SessionRecord): SessionRecord => {
@@ -167,9 +182,6 @@ export function createSqliteStore(
     readEvents: db.prepare(
       "SELECT seq, event FROM events WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?",
     ),
-    latestSnapshot: db.prepare(
-      "SELECT seq, state, created_at FROM snapshots WHERE session_id = ? ORDER BY seq DESC LIMIT 1",
-    ),
     claim: db.prepare(
       "INSERT OR IGNORE INTO idempotency (session_id, key, fingerprint, result, created_at, owner) VALUES (?, ?, ?, NULL, ?, ?)",
     ),
@@ -189,14 +201,25 @@ export function createSqliteStore(
       "SELECT ref, media_type, bytes, body FROM details WHERE session_id = ? AND ref = ?",
     ),
   };
-  /** Serialized here, so the commit thread only writes; each entry's wire JSON reuses the event's. */
+  /** Serialized here, so the commit thread only writes; each entry's wire JSON reuses the event's. A large
+   * batch is serialized in slices (turns of the event loop apart). */
   const commitBatch = async (requests: readonly AppendRequest[]): Promise<(LogEntry[] | Error)[]> => {
-    const serialized: SerializedAppend[] = requests.map(({ sessionId, events, details, completes }) => ({
-      sessionId,
-      eventJson: events.map((event) => JSON.stringify(event)),
-      details: details?.map(storableDetail),
-      completes: completes && { key: completes.key, owner, result: completes.result },
-    }));
+    const serialized: SerializedAppend[] = [];
+    const slicer = new Slicer();
+    for (const { sessionId, events, details, completes } of requests) {
+      const eventJson = new Array<string>(events.length);
+      for (let i = 0; i < events.length; i++) {
+        eventJson[i] = JSON.stringify(events[i]);
+        if ((i & SERIALIZE_STEP) === SERIALIZE_STEP) await slicer.step();
+      }
+      serialized.push({
+        sessionId,
+        eventJson,
+        details: details?.map(storableDetail),
+        completes: completes && { key: completes.key, owner, result: completes.result },
+      });
+      await slicer.step();
+    }
     const outcomes = await committer.commit(serialized);
     return outcomes.map((outcome, i) => {
       if ("unknownSession" in outcome) return new UnknownSessionError(outcome.unknownSession);
@@ -283,16 +306,16 @@ export function createSqliteStore(
       return committer.saveSnapshot(sessionId, seq, (write) => stringifyInSlices(state, new Slicer(), write));
     },
     async latestSnapshot(sessionId): Promise<SnapshotRecord | undefined> {
-      return readOf(sessionId, () => {
-        const row = q.latestSnapshot.get(sessionId) as
-          | { seq: number; state: string; created_at: string }
-          | undefined;
+      return readOfAsync(sessionId, async () => {
+        // Tens of MB at a million events: read on the commit thread, parsed row by row here, turns of
+        // the event loop apart.
+        const row = await committer.readSnapshot(sessionId);
         if (!row) return undefined;
         return {
           seq: row.seq,
-          state: JSON.parse(row.state) as ProjectionState,
-          createdAt: row.created_at,
-          bytes: row.state.length,
+          state: (await parseInSlices(row.stateJson, new Slicer())) as ProjectionState,
+          createdAt: row.createdAt,
+          bytes: row.stateJson.length,
         };
       });
     },
