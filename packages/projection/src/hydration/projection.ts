@@ -13,7 +13,7 @@ function loadTable<T>(table: EntityTable<T, T>, record: Record<string, T> | unde
   for (const [id, value] of Object.entries(record)) table.set(id, copyPlain(value));
 }
 
-function partState(part: MessagePart): PartState {
+export function partState(part: MessagePart): PartState {
   const { text, ...rest } = copyPlain(part);
   const state: PartState = { ...rest, chunks: typeof text === "string" ? [text] : null, rev: 0 };
   return state.source === undefined ? { ...newPart(state.id, state.kind, undefined), ...state } : state;
