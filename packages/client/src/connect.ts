@@ -35,6 +35,7 @@ export function connectSession(options: ConnectOptions): SessionClient {
     loadTeamPage: (list, before) => http.teamPage(options.sessionId, list, before),
     loadTimelinePage: (before) => http.timelinePage(options.sessionId, before),
     loadHistory: (before, limit) => http.history(options.sessionId, before, limit),
+    loadMessage: (messageId) => http.message(options.sessionId, messageId),
     backoff: options.backoff,
     createProjector: options.createProjector,
     staleAfterAttempts: options.staleAfterAttempts,

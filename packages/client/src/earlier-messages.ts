@@ -3,7 +3,7 @@
 // until `null`: the conversation then reaches its first message. The pages are the client's own overlay,
 // placed before the window's messages by id, so a re-hydration (gap repair) never shows a message twice.
 import type { Message, ProjectionState } from "@agent-ui/contracts";
-import type { HistoryPage, WindowInfo } from "@agent-ui/contracts";
+import type { HistoryPage, MessageCut, WindowInfo } from "@agent-ui/contracts";
 
 export type LoadHistory = (before: string, limit: number) => Promise<HistoryPage>;
 
@@ -30,6 +30,7 @@ export class EarlierMessages {
   constructor(
     private readonly load: LoadHistory | undefined,
     private readonly changed: () => void,
+    private readonly onCut: (cut: MessageCut) => void = () => {},
   ) {}
 
   /** A hydration window arrived. Pages already loaded keep their own cursor (they reach further back). */
@@ -56,6 +57,7 @@ export class EarlierMessages {
         const page = await load(cursor, limit);
         this.pages = [...(Array.isArray(page.messages) ? page.messages : []), ...this.pages];
         this.cursor = page.window?.before ?? null;
+        if (page.cut !== undefined) this.onCut(page.cut);
       } catch (error) {
         this.error = error instanceof Error ? error.message : String(error);
       } finally {
@@ -65,6 +67,15 @@ export class EarlierMessages {
     })();
     this.bump();
     return this.loading;
+  }
+
+  /** Swaps a loaded page's message for its whole copy (it came cut); false when no page holds it. */
+  replace(message: Message): boolean {
+    const index = this.pages.findIndex((m) => m.id === message.id);
+    if (index < 0) return false;
+    this.pages = this.pages.map((m, i) => (i === index ? message : m));
+    this.version += 1;
+    return true;
   }
 
   /** `base` with the loaded pages before its messages (same identity while nothing changed). */

@@ -46,6 +46,7 @@ export * from "./gateway-http";
 export * from "./log-subscription";
 export * from "./session-client";
 export * from "./earlier-messages";
+export * from "./message-cuts";
 export * from "./sessions-feed";
 export * from "./optimistic-messages";
 export * from "./connect";

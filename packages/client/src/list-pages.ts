@@ -7,8 +7,10 @@ import {
   TEAM_LISTS,
   type TeamList,
   type TeamPage,
+  type TablePage,
   type TimelinePage,
   type WindowInfo,
+  type WindowTable,
 } from "@agent-ui/contracts";
 import { teamEntryKey } from "@agent-ui/projection/core";
 import type { ClientProjector } from "./session-client";
@@ -19,6 +21,7 @@ interface Cursor {
 }
 
 export interface ListPageLoaders {
+  loadTablePage?: (table: WindowTable, before: string) => Promise<TablePage>;
   loadTeamPage?: (list: TeamList, before: string) => Promise<TeamPage>;
   loadTimelinePage?: (before: string) => Promise<TimelinePage>;
 }
@@ -26,6 +29,8 @@ export interface ListPageLoaders {
 export class ListPages {
   private team = new Map<TeamList, Cursor>();
   private timeline: Cursor = { before: null, ahead: new Set() };
+  /** Per record table: the cursor of its next older page (null: all loaded). */
+  private tables = new Map<WindowTable, string | null>();
 
   constructor(
     private readonly loaders: ListPageLoaders,
@@ -36,8 +41,17 @@ export class ListPages {
   /** A new hydration window: its cursors replace every earlier one (a page in flight is dropped). */
   reset(
     state: ProjectionState,
-    window: { team?: Partial<Record<TeamList, WindowInfo>>; timeline?: WindowInfo } | undefined,
+    window:
+      | {
+          tables?: Partial<Record<WindowTable, WindowInfo>>;
+          team?: Partial<Record<TeamList, WindowInfo>>;
+          timeline?: WindowInfo;
+        }
+      | undefined,
   ): void {
+    this.tables = new Map();
+    for (const [table, info] of Object.entries(window?.tables ?? {}))
+      this.tables.set(table as WindowTable, info?.before ?? null);
     this.team = new Map();
     for (const list of TEAM_LISTS) {
       const info = window?.team?.[list];
@@ -54,6 +68,22 @@ export class ListPages {
       this.team.set(list, { before, ahead });
     }
     this.timeline = { before: window?.timeline?.before ?? null, ahead: new Set() };
+  }
+
+  hasOlderRows(table: WindowTable): boolean {
+    return (this.tables.get(table) ?? null) !== null;
+  }
+
+  async loadOlderRows(table: WindowTable): Promise<boolean> {
+    const before = this.tables.get(table) ?? null;
+    if (before === null || this.loaders.loadTablePage === undefined) return false;
+    const tables = this.tables;
+    const page = await this.loaders.loadTablePage(table, before);
+    if (this.tables !== tables) return this.hasOlderRows(table);
+    tables.set(table, page.window.before);
+    this.projector().mergeRecords?.(table, page.records);
+    this.changed();
+    return page.window.before !== null;
   }
 
   hasOlderTeam(list: TeamList): boolean {

@@ -3,7 +3,6 @@
 // every entry to the projector, repairs gaps from a fresh snapshot (AUI-AR-HYDRATE-002) and exposes the
 // projection state and the connection state as facts. Writes go through `runtime` (a `RuntimeClient`); a
 // send shows the user's message at once as optimistic until the runtime's fact confirms it (ENV-07).
-import type { AgentUiEvent, ControlCommand, ProjectionState, WriteResult } from "@agent-ui/contracts";
 import { createProjector } from "@agent-ui/projection/core";
 import { type BackoffOptions, backoffDelay } from "./backoff";
 import { EarlierMessages, type EarlierState, type LoadHistory } from "./earlier-messages";
@@ -11,17 +10,11 @@ import { type ConnectionInfo, LogSubscription } from "./log-subscription";
 import { OptimisticMessages } from "./optimistic-messages";
 import { RuntimeClient } from "./runtime-client";
 import type { EventTransport } from "./transports/transport";
-import type {
-  LogEntry,
-  TablePage,
-  TableRow,
-  TeamList,
-  TeamPage,
-  TimelinePage,
-  WindowInfo,
-  WindowTable,
-} from "@agent-ui/contracts";
-import { ListPages } from "./list-pages";
+import type { AgentUiEvent, ControlCommand, LogEntry, Message, MessageCut } from "@agent-ui/contracts";
+import type { MessageRow, ProjectionState, TableRow, TeamList, WindowInfo } from "@agent-ui/contracts";
+import type { WindowTable, WriteResult } from "@agent-ui/contracts";
+import { type ListPageLoaders, ListPages } from "./list-pages";
+import { type CutMessage, MessageCuts } from "./message-cuts";
 import { GatewayRequestError, type WritePort } from "./write-port";
 
 /** The slice of the projection API the client uses. */
@@ -38,9 +31,13 @@ export interface ClientProjector {
   mergeTeam?(list: TeamList, entries: readonly unknown[], older?: ReadonlySet<string>): unknown;
   /** Timeline rows loaded after hydration (older pages), placed before the held ones. */
   mergeTimeline?(entries: readonly unknown[]): unknown;
+  /** Completes a message sent cut with its whole copy, keeping what it holds; false when it could not. */
+  completeMessage?(whole: Message, cut: MessageCut): boolean;
 }
 
-export interface SessionClientOptions {
+/** The page loaders (`loadTablePage`, `loadTeamPage`, `loadTimelinePage`) enable paging the window's
+ * record tables, team lists and timeline by cursor (HYD-02). */
+export interface SessionClientOptions extends ListPageLoaders {
   sessionId: string;
   transport: EventTransport;
   port: WritePort;
@@ -54,17 +51,13 @@ export interface SessionClientOptions {
       tables?: Partial<Record<WindowTable, WindowInfo>>;
       team?: Partial<Record<TeamList, WindowInfo>>;
       timeline?: WindowInfo;
+      cut?: MessageCut;
     };
   }>;
   /** Older messages before a window cursor (HYD-05); enables `loadEarlier()`. */
   loadHistory?: LoadHistory;
-  /** Older rows of a record table before a cursor (the gateway's `/tables/:table`, HYD-02). */
-  loadTablePage?: (table: WindowTable, before: string) => Promise<TablePage>;
-  /** Older entries of the team's roster or delegation edges before a cursor (the gateway's
-   * `/team/:list`, HYD-02). */
-  loadTeamPage?: (list: TeamList, before: string) => Promise<TeamPage>;
-  /** Older timeline rows before a cursor (the gateway's `/timeline`, HYD-02). */
-  loadTimelinePage?: (before: string) => Promise<TimelinePage>;
+  /** One whole message (the gateway's `/messages/:id`): a window or page may send one cut. */
+  loadMessage?: (messageId: string) => Promise<MessageRow>;
   /** One whole row of a record table (the gateway's `/tables/:table/:id`). */
   loadTableRow?: (table: WindowTable, id: string) => Promise<TableRow>;
   createProjector?: () => ClientProjector;
@@ -99,20 +92,19 @@ export class SessionClient {
   private connectionInfo: ConnectionInfo;
   private readonly optimistic = new OptimisticMessages();
   private readonly earlier: EarlierMessages;
+  private readonly cuts: MessageCuts;
   private closed = false;
   /** Failed hydrations in a row, and the timer of the next try. */
   private openAttempts = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Per record table: the cursor of its next older page (null: all loaded). Set by each hydration. */
-  private tableCursors = new Map<WindowTable, string | null>();
-  /** Per team list: the cursor of its next older page, and the keys of the entries the window sent ahead
-   * of their page (they stay before each page until theirs arrives). */
   /** Paging of the team's lists and the timeline (list-pages.ts). */
   private readonly lists: ListPages;
 
   constructor(private readonly options: SessionClientOptions) {
     this.makeProjector = options.createProjector ?? (() => createProjector() as ClientProjector);
-    this.earlier = new EarlierMessages(options.loadHistory, () => this.notify([]));
+    const changed = () => this.notify([]);
+    this.earlier = new EarlierMessages(options.loadHistory, changed, (cut) => this.cuts.page(cut));
+    this.cuts = new MessageCuts(options.loadMessage, () => this.notify([]));
     this.projector = this.makeProjector();
     this.lists = new ListPages(
       options,
@@ -173,25 +165,36 @@ export class SessionClient {
     return loading;
   }
 
+  /** Messages shown cut to the window's or a page's byte budget (HYD-13), by id: what is missing and
+   * whether their whole copy is loading or failed. A new map whenever one changes. */
+  get cutMessages(): ReadonlyMap<string, CutMessage> {
+    return this.cuts.all;
+  }
+
+  /** Loads a cut message whole and swaps it in: through the projection for the window's message, whose
+   * live deltas (applied before, during or after the load) are kept once each; in its page for an older
+   * one. Resolves true once whole; a failure stays in `cutMessages` (`error`) until the next try. */
+  loadWholeMessage(messageId: string): Promise<boolean> {
+    return this.cuts.loadWhole(messageId, (whole, entry) =>
+      entry.source === "page"
+        ? this.earlier.replace(whole)
+        : (this.projector.completeMessage?.(whole, entry.cut) ?? false),
+    );
+  }
+
   get connection(): ConnectionInfo {
     return this.connectionInfo;
   }
 
   /** Whether a record table has older rows the hydration window left out (HYD-02). */
   hasOlderRows(table: WindowTable): boolean {
-    return (this.tableCursors.get(table) ?? null) !== null;
+    return this.lists.hasOlderRows(table);
   }
 
   /** Loads the next older page of a record table into the projection (a surface calls it as the user
    * scrolls); resolves false when nothing older remains. */
-  async loadOlderRows(table: WindowTable): Promise<boolean> {
-    const before = this.tableCursors.get(table) ?? null;
-    if (before === null || this.options.loadTablePage === undefined) return false;
-    const page = await this.options.loadTablePage(table, before);
-    this.tableCursors.set(table, page.window.before);
-    this.projector.mergeRecords?.(table, page.records);
-    this.notify([]);
-    return page.window.before !== null;
+  loadOlderRows(table: WindowTable): Promise<boolean> {
+    return this.lists.loadOlderRows(table);
   }
 
   /** Whether one of the team's lists has older entries the hydration window left out (HYD-02). */
@@ -346,12 +349,10 @@ export class SessionClient {
     const projector = this.makeProjector();
     projector.hydrate({ kind: "projection", state: snapshot.state });
     this.projector = projector;
-    this.tableCursors = new Map();
-    for (const [table, info] of Object.entries(snapshot.window?.tables ?? {}))
-      this.tableCursors.set(table as WindowTable, info?.before ?? null);
     this.lists.reset(snapshot.state, snapshot.window);
     this.optimistic.reconcile(snapshot.state);
     this.earlier.window(snapshot.window?.messages);
+    this.cuts.window(snapshot.window?.cut);
     this.notify([]);
     const applied = performance.now();
     this.options.onTiming?.("session.detail_request_ms", applying - requested);

@@ -274,6 +274,10 @@ export interface HistoryPage {
   seq: number;
   messages: Message[];
   window: WindowInfo;
+  /** Set when the page's newest message alone weighs more than the page's byte budget: as the window's
+   * `cut`, the page holds its newest parts and the whole message is
+   * `GET /api/sessions/:id/messages/:messageId`. */
+  cut?: MessageCut;
 }
 
 /** A detail body kept by the gateway (`GET /api/sessions/:id/details/:ref`): full tool output, an

@@ -1,6 +1,14 @@
 // createProjector / projectEvents: the gate (shape → dedupe/order) in front of the family reducers, and
 // memoized immutable views out (useSyncExternalStore-ready).
-import type { AgentUiEvent, Diagnostic, ProjectionState, TeamList, TimelineEntry } from "@agent-ui/contracts";
+import type {
+  AgentUiEvent,
+  Diagnostic,
+  Message,
+  MessageCut,
+  ProjectionState,
+  TeamList,
+  TimelineEntry,
+} from "@agent-ui/contracts";
 import { EVENT_CLASSES, redact, TEAM_LISTS } from "@agent-ui/contracts";
 import { HANDLERS } from "./dispatch";
 import type { EntityTable } from "./internal/entity-table";
@@ -15,6 +23,7 @@ import { replaysAtSlot } from "./restated-slots";
 import { type EventContext, Store, sourceOf } from "./store";
 import { type ShapeProblem, bodyProblem, envelopeProblem } from "./validate";
 import { mergeTeamPage } from "./team-pages";
+import { completeMessage } from "./message-complete";
 import { StateView, settleAll } from "./view";
 
 export interface CreateProjectorOptions extends ProjectorOptions {
@@ -62,6 +71,10 @@ export interface Projector extends EntityReads {
   mergeTeam(list: TeamList, entries: readonly unknown[], older?: ReadonlySet<string>): void;
   /** Adds a page of older timeline rows (HYD-02/05) before the rows it holds; a row it holds is kept. */
   mergeTimeline(entries: readonly unknown[]): void;
+  /** Completes a message a window or page sent cut (`cut`) with the whole message, keeping every part
+   * and delta it holds (message-complete.ts); false when it does not hold the message or its cut text
+   * changed since (ask again later). */
+  completeMessage(whole: Message, cut: MessageCut): boolean;
   /** Memoized immutable view: unchanged slices and entities keep identity (===) between calls. Costs
    * O(slices + entities changed since the last call), never O(history): a large changed table or list is
    * an own enumerable accessor that builds it on first read (as of this call, however late it is read)
@@ -339,6 +352,14 @@ export function createProjector(options: CreateProjectorOptions = {}): Projector
       version++;
       gate.markChanged();
       notify();
+    },
+    completeMessage(whole, cut) {
+      if (whole === null || typeof whole !== "object") return false;
+      const done = completeMessage(store, redact(whole).value as Message, cut);
+      version++;
+      gate.markChanged();
+      notify();
+      return done;
     },
     completeRecord(table, id, row) {
       if (!RECORD_TABLES.has(table) || row === null || typeof row !== "object") return;

@@ -3,6 +3,7 @@
 // diagnostics never become conversation text (STAT-02, DIAG-01); worker notifications are rendered as
 // their own kind, never as user speech (TEAM-04/06); each agent is its own author (TEAM-05).
 import { CitationList } from "./citation-list";
+import type { CutMessage } from "@agent-ui/client";
 import type {
   ActionRecord,
   AgentRecord,
@@ -49,6 +50,10 @@ export interface ConversationProps {
   /** When a message was said (ISO string or epoch ms): shown relative, exact on hover. Default: the
    * projection's `createdAt` (its first event's timestamp); return `undefined` to show no time. */
   timeOf?: (message: Message) => string | number | undefined;
+  /** Messages shown cut to the gateway's byte budget (`SessionClient.cutMessages`): each says so, with a
+   * "Load whole message" button calling `onLoadWholeMessage`. */
+  cuts?: ReadonlyMap<string, CutMessage>;
+  onLoadWholeMessage?: (messageId: string) => void;
 }
 
 const PROCESS_KINDS = new Set([
@@ -100,6 +105,7 @@ export function Conversation(props: ConversationProps) {
             key={message.id}
             message={message}
             {...props}
+            cut={props.cuts?.get(message.id)}
             isLatestAnswer={message.id === latestAnswerId}
             conversationFact={lastId}
           />
@@ -110,14 +116,16 @@ export function Conversation(props: ConversationProps) {
   );
 }
 
-type MessageViewProps = Omit<ConversationProps, "messages"> & {
+type MessageViewProps = Omit<ConversationProps, "messages" | "cuts"> & {
   message: Message;
+  cut: CutMessage | undefined;
   isLatestAnswer: boolean;
   conversationFact: unknown;
 };
 
 const MessageView = memo(function MessageView({
   message,
+  cut,
   isLatestAnswer,
   conversationFact,
   ...ctx
@@ -137,6 +145,9 @@ const MessageView = memo(function MessageView({
         {message.optimistic ? <Badge value="sending" tone="muted" /> : null}
         {time !== undefined ? <RelativeTime value={time} /> : null}
       </header>
+      {cut !== undefined ? (
+        <CutNote messageId={message.id} state={cut} onLoad={ctx.onLoadWholeMessage} />
+      ) : null}
       {segmentParts(message.parts).map((segment) =>
         segment.kind === "process" ? (
           <InlineProcess
@@ -165,7 +176,41 @@ const MessageView = memo(function MessageView({
   );
 });
 
-type PartContext = Omit<ConversationProps, "messages">;
+type PartContext = Omit<ConversationProps, "messages" | "cuts">;
+
+/** A message shown cut to the gateway's byte budget says so, with the control that loads it whole. */
+function CutNote(props: { messageId: string; state: CutMessage; onLoad?: (messageId: string) => void }) {
+  const { cut, loading, error } = props.state;
+  const missing = cut.parts.total - cut.parts.included;
+  return (
+    <div className="aui-message-cut" role="note">
+      <span>
+        Earlier parts of this message are not loaded ({formatBytes(cut.bytes)} in all
+        {missing > 0 ? `, ${missing} earlier part${missing === 1 ? "" : "s"} left out` : ""}).
+      </span>
+      {props.onLoad ? (
+        <button
+          type="button"
+          className="aui-button aui-button-quiet"
+          disabled={loading}
+          onClick={() => props.onLoad?.(props.messageId)}
+        >
+          {loading ? "Loading whole message…" : error ? "Retry loading whole message" : "Load whole message"}
+        </button>
+      ) : null}
+      {error ? (
+        <span className="aui-tool-error" role="alert">
+          Could not load the whole message: {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} B`;
+}
 
 function PartView({ part, ...ctx }: { part: MessagePart } & PartContext) {
   switch (part.kind) {

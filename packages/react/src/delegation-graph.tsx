@@ -2,6 +2,7 @@
 // whose parent is unknown is shown at the root with `lineage: unknown` — no edge is invented (TEAM-02/18).
 // A team of thousands is one windowed list of the tree's rows, indented by depth (PERF-04), and its older
 // edges page in as the user scrolls (HYD-02).
+import type { LoadOlder } from "./older-request";
 import type { AgentRecord, DelegationEdge } from "@agent-ui/contracts";
 import { Badge, honestText } from "./honest";
 import { WaitEdges } from "./wait-edges";
@@ -13,7 +14,7 @@ export interface DelegationGraphProps {
   onSelectAgent?: (agentId: string) => void;
   /** Older edges exist that the graph does not hold yet, and the call that pages them in. */
   hasOlder?: boolean;
-  onLoadOlder?: () => void;
+  onLoadOlder?: LoadOlder;
 }
 
 /** Trees up to this many rows render nested; larger ones as one windowed list of rows. */
@@ -95,7 +96,11 @@ export function DelegationGraph({
   };
   const older =
     hasOlder && onLoadOlder ? (
-      <button type="button" className="aui-button aui-button-quiet aui-load-older" onClick={onLoadOlder}>
+      <button
+        type="button"
+        className="aui-button aui-button-quiet aui-load-older"
+        onClick={() => void onLoadOlder()}
+      >
         Load older links
       </button>
     ) : null;

@@ -127,6 +127,7 @@ export {
 export {
   AgentSessionProvider,
   useAgentConnection,
+  useAgentCuts,
   useAgentHistory,
   useAgentSession,
   useAgentSessionContext,

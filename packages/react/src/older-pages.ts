@@ -7,8 +7,9 @@ export type OlderList = WindowTable | TeamList | "timeline";
 
 export interface OlderPages {
   has(list: OlderList): boolean;
-  /** Loads the next older page of `list` into the projection; a failed load leaves the list as it is. */
-  load(list: OlderList): void;
+  /** Loads the next older page of `list` into the projection; a failed load leaves the list as it is and
+   * rejects (the list shows why, with Retry). */
+  load(list: OlderList): Promise<void>;
 }
 
 /** The paging calls of a session client (`SessionClient` has them). */
@@ -34,15 +35,14 @@ export function olderPagesOf(current: () => OlderPageSource | undefined): OlderP
     },
     load: (list) => {
       const client = current();
-      if (client === undefined) return;
+      if (client === undefined) return Promise.resolve();
       const loading =
         list === "timeline"
           ? client.loadOlderTimeline()
           : isTeamList(list)
             ? client.loadOlderTeam(list)
             : client.loadOlderRows(list);
-      // A failed page stays unloaded; the list asks again at its next length or button press.
-      loading.catch(() => undefined);
+      return loading.then(() => undefined);
     },
   };
 }

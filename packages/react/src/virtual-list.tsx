@@ -3,6 +3,7 @@
 // whose older rows are still on the gateway (`hasOlder`) asks for the next page (`onLoadOlder`) when the
 // user scrolls near its start; rows that arrive before the first keep the view where it was (HYD-02).
 import { type ReactNode, type UIEvent, useLayoutEffect, useRef, useState } from "react";
+import { type LoadOlder, useOlderRequest } from "./older-request";
 
 export interface VirtualListProps<T> {
   items: readonly T[];
@@ -18,7 +19,7 @@ export interface VirtualListProps<T> {
   /** Older rows exist that the list does not hold yet, and the call that pages them in (once per list
    * length, when the user scrolls within `overscan` rows of the start). */
   hasOlder?: boolean;
-  onLoadOlder?: () => void;
+  onLoadOlder?: LoadOlder;
 }
 
 export function visibleRange(
@@ -39,7 +40,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const [scrollTop, setScrollTop] = useState(() => (props.startAtEnd ? Math.max(0, total - height) : 0));
   const { first, last } = visibleRange(items.length, rowHeight, height, scrollTop, overscan);
   const scroller = useRef<HTMLElement | null>(null);
-  const requestedAt = useRef(-1);
+  const older = useOlderRequest(props.hasOlder, props.onLoadOlder, items.length);
   const firstKey = items.length > 0 ? props.getKey(items[0], 0) : undefined;
   const previousFirst = useRef(firstKey);
   const { getKey } = props;
@@ -56,15 +57,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const onScroll = (event: UIEvent<HTMLElement>) => {
     const top = event.currentTarget.scrollTop;
     setScrollTop(top);
-    if (
-      top <= overscan * rowHeight &&
-      props.hasOlder &&
-      props.onLoadOlder &&
-      requestedAt.current !== items.length
-    ) {
-      requestedAt.current = items.length;
-      props.onLoadOlder();
-    }
+    if (top <= overscan * rowHeight) older.request();
   };
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++) {
@@ -95,6 +88,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
         }
       }}
     >
+      {older.status}
       <ul style={{ height: total, position: "relative" }}>{rows}</ul>
     </section>
   );

@@ -13,6 +13,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { type LoadOlder, useOlderRequest } from "./older-request";
 
 export interface WindowedListProps<T> {
   items: readonly T[];
@@ -33,7 +34,7 @@ export interface WindowedListProps<T> {
   hasOlder?: boolean;
   /** Asks for the next older page; called once per list length, when the user scrolls within
    * `overscan` rows of the start or presses "Load older". */
-  onLoadOlder?: () => void;
+  onLoadOlder?: LoadOlder;
 }
 
 /** The indexes to mount for a scroll position: the rows in view plus `overscan` on each side. */
@@ -63,9 +64,12 @@ export function WindowedList<T>(props: WindowedListProps<T>) {
   const older = useOlderRows(props, scroller, estimateHeight, setScrollTop);
   const more =
     props.hasOlder && props.onLoadOlder ? (
-      <button type="button" className="aui-button aui-button-quiet aui-load-older" onClick={older.request}>
-        Load older
-      </button>
+      <>
+        <button type="button" className="aui-button aui-button-quiet aui-load-older" onClick={older.request}>
+          Load older
+        </button>
+        {older.status}
+      </>
     ) : null;
   if (items.length <= threshold)
     return (
@@ -114,16 +118,16 @@ export function WindowedList<T>(props: WindowedListProps<T>) {
   );
 }
 
-/** The "older rows" side of a list: one request per list length, and rows added before the first one
+/** The "older rows" side of a list: one request per list length (a failure offers Retry), and rows added before the first one
  * keep the view on the rows it showed (the scroll position moves by their estimated height). */
 function useOlderRows<T>(
   props: WindowedListProps<T>,
   scroller: RefObject<HTMLDivElement | null>,
   estimateHeight: number,
   setScrollTop: (top: number) => void,
-): { request: () => void } {
+): { request: () => void; status: ReactNode } {
   const { items, hasOlder, onLoadOlder, getKey } = props;
-  const requestedAt = useRef(-1);
+  const older = useOlderRequest(hasOlder, onLoadOlder, items.length);
   const firstKey = items.length > 0 ? getKey(items[0]) : undefined;
   const previous = useRef<{ key: string | undefined; length: number }>({
     key: firstKey,
@@ -139,11 +143,5 @@ function useOlderRows<T>(
     scroller.current.scrollTop = top;
     setScrollTop(top);
   }, [firstKey, items, getKey, estimateHeight, scroller, setScrollTop]);
-  return {
-    request: () => {
-      if (!hasOlder || onLoadOlder === undefined || requestedAt.current === items.length) return;
-      requestedAt.current = items.length;
-      onLoadOlder();
-    },
-  };
+  return older;
 }

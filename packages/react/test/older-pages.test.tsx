@@ -34,7 +34,13 @@ function team(from: number, to: number) {
 
 function pages(): OlderPages & { calls: OlderList[] } {
   const calls: OlderList[] = [];
-  return { calls, has: () => true, load: (list) => void calls.push(list) };
+  return {
+    calls,
+    has: () => true,
+    load: async (list) => {
+      calls.push(list);
+    },
+  };
 }
 
 function scroll(element: HTMLElement, top: number) {
@@ -116,7 +122,7 @@ describe("long team lists page in as the user scrolls", () => {
         team={s.team}
         agents={s.agents}
         messages={s.messages}
-        older={{ has: () => false, load: vi.fn() }}
+        older={{ has: () => false, load: vi.fn(async () => {}) }}
       />,
     );
     expect(within(roster).queryByRole("button", { name: "Load older" })).toBeNull();

@@ -38,7 +38,7 @@ function* loadTable<T>(
   }
 }
 
-function partState(part: MessagePart): PartState {
+export function partState(part: MessagePart): PartState {
   const { text, ...rest } = copyPlain(part);
   const state: PartState = { ...rest, chunks: typeof text === "string" ? [text] : null, rev: 0 };
   return state.source === undefined ? { ...newPart(state.id, state.kind, undefined), ...state } : state;

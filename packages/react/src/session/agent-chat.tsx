@@ -10,7 +10,13 @@ import { RuntimeStatus } from "../runtime-status";
 import { shallowEqual } from "../use-projection";
 import type { AgentSession, AgentSessionOptions } from "./agent-session";
 import { ConversationScroller } from "./conversation-scroller";
-import { useAgentConnection, useAgentHistory, useAgentSession, useAgentState } from "./use-agent-session";
+import {
+  useAgentConnection,
+  useAgentCuts,
+  useAgentHistory,
+  useAgentSession,
+  useAgentState,
+} from "./use-agent-session";
 
 export const selectChat = (s: ProjectionState) => ({
   messages: s.messages,
@@ -102,9 +108,18 @@ export function ChatConversation({ session, links }: { session: AgentSession } &
   const history = useAgentHistory(session);
   const { loadEarlier } = history;
   const onLoadEarlier = useCallback(() => void loadEarlier(), [loadEarlier]);
+  const cuts = useAgentCuts(session);
+  const onLoadWholeMessage = useCallback((id: string) => void session.loadWholeMessage(id), [session]);
   return (
     <ConversationScroller history={history} onLoadEarlier={onLoadEarlier}>
-      <Conversation {...slice} {...links} dispatch={session.dispatch} loadDetail={session.loadDetail} />
+      <Conversation
+        {...slice}
+        {...links}
+        dispatch={session.dispatch}
+        loadDetail={session.loadDetail}
+        cuts={cuts}
+        onLoadWholeMessage={onLoadWholeMessage}
+      />
     </ConversationScroller>
   );
 }

@@ -5,6 +5,7 @@
 // subscribers keep their store across reconnects.
 import {
   type ConnectionInfo,
+  type CutMessage,
   type EarlierState,
   type RestoreTiming,
   GatewayHttpClient,
@@ -45,6 +46,7 @@ export type SessionProblem = "not_found" | "unauthorized" | "unreachable";
  * live connection. */
 export type AgentCommands = Pick<RuntimeClient, WriteMethod>;
 
+const NO_CUTS: ReadonlyMap<string, CutMessage> = new Map();
 const EMPTY_HISTORY: EarlierState = { count: 0, loading: false, reachedStart: false };
 
 export class AgentSession {
@@ -125,6 +127,16 @@ export class AgentSession {
   /** Stream rendering metrics (PERF-02): queue depth, oldest unrendered age, render mode and its changes. */
   streamMetrics(): StreamMetricsSnapshot {
     return this.metrics.snapshot();
+  }
+
+  /** Messages shown cut to the gateway's byte budget (HYD-13); a new map whenever one changes. */
+  get cutMessages(): ReadonlyMap<string, CutMessage> {
+    return this.current?.cutMessages ?? NO_CUTS;
+  }
+
+  /** Loads a cut message whole into the conversation (on the user's request: it may weigh megabytes). */
+  loadWholeMessage(messageId: string): Promise<boolean> {
+    return this.current?.loadWholeMessage(messageId) ?? Promise.resolve(false);
   }
 
   /** Loads the next older page of the conversation (HYD-05). */

@@ -2,7 +2,7 @@
 // `useAgentState` selects a slice (re-rendering only when it changes); `useAgentConnection` and
 // `useAgentHistory` follow the connection fact and history paging. `AgentSessionProvider` hands one
 // session to a subtree (`useAgentSessionContext`).
-import type { ConnectionInfo, EarlierState } from "@agent-ui/client";
+import type { ConnectionInfo, CutMessage, EarlierState } from "@agent-ui/client";
 import type { ProjectionState } from "@agent-ui/contracts";
 import {
   type ReactNode,
@@ -51,6 +51,11 @@ export function useAgentConnection(session: AgentSession): {
 export function useAgentHistory(session: AgentSession): EarlierState & { loadEarlier: () => Promise<void> } {
   const history = useMeta(session, () => session.history);
   return useMemo(() => ({ ...history, loadEarlier: () => session.loadEarlier() }), [history, session]);
+}
+
+/** The messages shown cut to the gateway's byte budget (HYD-13), for `Conversation`'s `cuts`. */
+export function useAgentCuts(session: AgentSession): ReadonlyMap<string, CutMessage> {
+  return useMeta(session, () => session.cutMessages);
 }
 
 const SessionContext = createContext<AgentSession | null>(null);

@@ -94,7 +94,9 @@ export async function hydrationWindowBody(
   return Buffer.from(JSON.stringify(window));
 }
 
-/** Older messages strictly before `before` (a cursor from a previous window or page). */
+/** Older messages strictly before `before` (a cursor from a previous window or page): at most `limit`,
+ * within the same byte budget as the window's, the newest of them cut to it when it alone weighs more
+ * (`cut`, as in the window): a page never carries a multi-megabyte message whole. */
 export function historyPage(
   sessionId: string,
   seq: number,
@@ -102,31 +104,39 @@ export function historyPage(
   before: number,
   limit: number,
 ): HistoryPage {
-  const page = pageBefore(state.messages.length, before, limit);
-  return { sessionId, seq, messages: state.messages.slice(page.start, page.end), window: page.info };
+  const end = Math.max(0, Math.min(before, state.messages.length));
+  const page = newestWithin(state.messages, limit, MESSAGE_WINDOW_BYTES, end);
+  return {
+    sessionId,
+    seq,
+    messages: page.items,
+    window: page.info,
+    ...(page.cut === undefined ? {} : { cut: page.cut }),
+  };
 }
 
-/** The newest messages (at most `limit`) whose JSON fits `budget` bytes; the newest one always, cut to
- * the budget when it alone weighs more (message-cut.ts). */
+/** The newest messages before `end` (at most `limit`) whose JSON fits `budget` bytes; the newest one
+ * always, cut to the budget when it alone weighs more (message-cut.ts). */
 function newestWithin(
   messages: readonly Message[],
   limit: number,
   budget: number,
+  end = messages.length,
 ): { items: Message[]; info: WindowInfo; cut?: MessageCut } {
-  let start = messages.length;
+  let start = end;
   let bytes = 0;
-  while (start > 0 && messages.length - start < limit) {
+  while (start > 0 && end - start < limit) {
     const size = jsonSize(messages[start - 1]);
-    if (start === messages.length && size > budget) {
+    if (start === end && size > budget) {
       const newest = cutMessage(messages[start - 1], size, budget);
-      const window = tail(messages, 1);
-      return { items: [newest.message], info: window.info, cut: newest.cut };
+      return { items: [newest.message], info: pageBefore(messages.length, end, 1).info, cut: newest.cut };
     }
     if (bytes + size > budget) break;
     bytes += size;
     start--;
   }
-  return tail(messages, messages.length - start);
+  const page = pageBefore(messages.length, end, end - start);
+  return { items: messages.slice(page.start, page.end), info: page.info };
 }
 
 function tail<T>(items: readonly T[], limit: number): { items: T[]; info: WindowInfo } {
