@@ -9,6 +9,7 @@ import {
   type SessionMetrics,
   SessionMetricsProvider,
   useAgentConnection,
+  useAgentCuts,
   useAgentHistory,
   useProjection,
 } from "@agent-ui/react";
@@ -46,6 +47,8 @@ export function LiveSession(props: LiveSessionProps) {
   const { session, latency } = props.warm;
   const { connection, problem } = useAgentConnection(session);
   const history = useAgentHistory(session);
+  const cuts = useAgentCuts(session);
+  const onLoadWholeMessage = useCallback((id: string) => void session.loadWholeMessage(id), [session]);
   const dispatch = useMemo(() => measuredSends(session.dispatch, latency.recorder), [session, latency]);
   const latencySource = useMemo(
     () => paintedLatency(latency.recorder, session.store, props.metrics),
@@ -86,6 +89,8 @@ export function LiveSession(props: LiveSessionProps) {
           onLoadEarlier={onLoadEarlier}
           messageControls={props.messageControls}
           older={past ? undefined : session.older}
+          cuts={past ? undefined : cuts}
+          onLoadWholeMessage={past ? undefined : onLoadWholeMessage}
           inspector={
             <Suspense fallback={<p className="aui-hint">Loading the inspector…</p>}>
               <EventInspector log={log} head={head} />

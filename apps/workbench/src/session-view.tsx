@@ -96,6 +96,9 @@ export interface SessionViewProps {
   /** Older roster entries, edges, artifacts and evidence the hydration window left on the gateway: the
    * panels page them in as the user scrolls (HYD-02). Absent in the past (time travel replays it all). */
   older?: OlderPages;
+  /** Messages the gateway sent cut to its byte budget, and the call that loads one whole (HYD-13). */
+  cuts?: ConversationProps["cuts"];
+  onLoadWholeMessage?: (messageId: string) => void;
 }
 
 export function SessionView({
@@ -114,6 +117,8 @@ export function SessionView({
   panelsOpen = false,
   messageControls,
   older,
+  cuts,
+  onLoadWholeMessage,
 }: SessionViewProps) {
   const solo = useProjection(store, selectSolo);
   // A solo session opens on its tasks, not on team controls; the team panel stays one tab away, its
@@ -158,6 +163,8 @@ export function SessionView({
           history={history}
           onLoadEarlier={onLoadEarlier}
           controls={readOnlyReason ? undefined : messageControls}
+          cuts={cuts}
+          onLoadWholeMessage={onLoadWholeMessage}
         />
         <ComposerPane
           {...pane}
@@ -243,18 +250,30 @@ function ConversationPane({
   history,
   onLoadEarlier,
   controls,
+  cuts,
+  onLoadWholeMessage,
 }: Pane & {
   links: ConversationLinks;
   loadDetail?: DetailLoader;
   history: EarlierState;
   onLoadEarlier?: () => void;
   controls?: MessageControls;
+  cuts?: ConversationProps["cuts"];
+  onLoadWholeMessage?: (messageId: string) => void;
 }) {
   const slice = useProjection(store, selectConversation, shallowEqual);
   return (
     <div className="wb-conversation">
       <ConversationScroller history={history} onLoadEarlier={onLoadEarlier ?? noop}>
-        <Conversation {...slice} {...links} dispatch={dispatch} loadDetail={loadDetail} controls={controls} />
+        <Conversation
+          {...slice}
+          {...links}
+          dispatch={dispatch}
+          loadDetail={loadDetail}
+          controls={controls}
+          cuts={cuts}
+          onLoadWholeMessage={onLoadWholeMessage}
+        />
       </ConversationScroller>
     </div>
   );
