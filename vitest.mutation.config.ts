@@ -28,6 +28,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ["@agent-ui/source", ...defaultServerConditions] } },
   test: {
     include: [`packages/${target}/test/**/*.test.ts`],
+    setupFiles: ["test/support/mutation-setup.ts"],
     environment: "node",
     testTimeout: 20_000,
   },

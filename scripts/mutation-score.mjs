@@ -17,14 +17,14 @@ export const PACKAGES = ["contracts", "projection", "adapters"];
 const DETECTED = new Set(["Killed", "Timeout"]);
 const UNDETECTED = new Set(["Survived", "NoCoverage"]);
 
-export function reportPath(pkg) {
-  return path.join(ROOT, "reports", "mutation", pkg, "mutation.json");
+export function reportPath(pkg, root = ROOT) {
+  return path.join(root, "reports", "mutation", pkg, "mutation.json");
 }
 
 /** Every report of a package: its own and its named slices', oldest first. */
-export function reportPaths(pkg) {
-  const slices = path.join(ROOT, "reports", "mutation", pkg, "slices");
-  const found = [reportPath(pkg)];
+export function reportPaths(pkg, root = ROOT) {
+  const slices = path.join(root, "reports", "mutation", pkg, "slices");
+  const found = [reportPath(pkg, root)];
   if (existsSync(slices)) {
     for (const name of readdirSync(slices)) found.push(path.join(slices, name, "mutation.json"));
   }
@@ -36,18 +36,18 @@ export function reportPaths(pkg) {
 }
 
 /** The package's source files a whole-package run mutates (stryker.config.mjs: no index.ts, no generated files). */
-function sourceFiles(pkg) {
-  const root = path.join(ROOT, "packages", pkg, "src");
+function sourceFiles(pkg, root) {
+  const src = path.join(root, "packages", pkg, "src");
   const out = [];
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (/\.ts$/.test(entry.name) && !/(^index|\.generated|\.d)\.ts$/.test(entry.name))
-        out.push(path.relative(ROOT, full));
+        out.push(path.relative(root, full));
     }
   };
-  if (existsSync(root)) walk(root);
+  if (existsSync(src)) walk(src);
   return out;
 }
 
@@ -69,8 +69,8 @@ const line = (name, c) =>
   `${pct(c.score)}  ${String(c.detected).padStart(5)} detected  ${String(c.survived).padStart(4)} survived  ${String(c.noCoverage).padStart(4)} no coverage  ${String(c.ignored).padStart(4)} ignored  ${name}`;
 
 /** Prints one package's merged reports; returns its tally, or null when the package has no report yet. */
-export function printScore(pkg, out = console.log) {
-  const files = reportPaths(pkg);
+export function printScore(pkg, out = console.log, root = ROOT) {
+  const files = reportPaths(pkg, root);
   if (files.length === 0) {
     out(`${pkg}: no report (run \`npm run test:mutation -- ${pkg}\`)`);
     return null;
@@ -79,7 +79,7 @@ export function printScore(pkg, out = console.log) {
   for (const file of files) {
     const report = JSON.parse(readFileSync(file, "utf8"));
     for (const [name, entry] of Object.entries(report.files)) {
-      byFile.set(path.relative(ROOT, path.resolve(ROOT, name)), entry.mutants);
+      byFile.set(path.relative(root, path.resolve(root, name)), entry.mutants);
     }
   }
   const all = [];
@@ -88,7 +88,7 @@ export function printScore(pkg, out = console.log) {
     all.push(...mutants);
     out(`  ${line(name, tally(mutants))}`);
   }
-  const sources = sourceFiles(pkg);
+  const sources = sourceFiles(pkg, root);
   const missing = sources.filter((name) => !byFile.has(name));
   const total = tally(all);
   out(`  ${line(`${pkg}: ${byFile.size} of ${sources.length} source files in the reports`, total)}`);

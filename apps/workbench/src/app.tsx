@@ -192,7 +192,7 @@ export function App(props: AppProps) {
         </div>
         <button
           type="button"
-          className="aui-button aui-button-quiet wb-drawer-toggle"
+          className="aui-button aui-button-quiet wb-drawer-toggle wb-panels-toggle"
           aria-expanded={drawer === "panels"}
           onClick={() => setDrawer(drawer === "panels" ? null : "panels")}
           disabled={!activeId}

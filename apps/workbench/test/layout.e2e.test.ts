@@ -97,6 +97,26 @@ describe.skipIf(!runBrowser)("workbench layout and states in Chromium", () => {
       expect(await page.locator("h1").count()).toBe(1);
       const structure = await axeViolations(page, { impacts: ["moderate", "minor"] });
       expect(structure.filter((v) => /^landmark|^page-has-heading-one$/.test(v.id))).toEqual([]);
+      // The open session's tab shows its whole title, clear of the controls beside it (a phone puts the tabs
+      // on a row of their own).
+      const tab = page.getByRole("tab", { name: /long session/ });
+      const clipped = await tab.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+      expect(clipped).toBe(false);
+      const tabBox = await tab.boundingBox();
+      // (The Panels drawer button exists on narrow screens only.)
+      for (const name of width < 900
+        ? ["Pin tab", "Close this tab", "Panels"]
+        : ["Pin tab", "Close this tab"]) {
+        const box = await page.getByRole("button", { name, exact: true }).boundingBox();
+        if (tabBox === null || box === null) throw new Error(`no box for the tab or ${name}`);
+        const apart =
+          box.x >= tabBox.x + tabBox.width - 1 ||
+          box.x + box.width <= tabBox.x + 1 ||
+          box.y >= tabBox.y + tabBox.height - 1 ||
+          box.y + box.height <= tabBox.y + 1;
+        expect(apart, `${name} overlaps the session tab`).toBe(true);
+      }
+      expect((tabBox?.x ?? -1) >= 0 && (tabBox?.x ?? 0) + (tabBox?.width ?? 0) <= width).toBe(true);
       if (width < 900) {
         await page.getByRole("button", { name: "Sessions", exact: true }).click();
         await page.getByRole("button", { name: "Close the drawer" }).waitFor();

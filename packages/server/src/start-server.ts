@@ -157,9 +157,12 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
     });
     const hasIndex = existsSync(join(root, "index.html"));
     app.use("/*", async (c, next) => (c.req.path.startsWith("/api/") ? next() : files(c, next)));
-    // Client-side routes of the single-page app fall back to index.html.
+    // Client-side routes of the single-page app fall back to index.html; a missing file (an old asset hash, a
+    // mistyped script) is a 404, never the page served as JavaScript.
     if (hasIndex)
-      app.get("*", async (c, next) => (c.req.path.startsWith("/api/") ? next() : spaFallback(c, next)));
+      app.get("*", async (c, next) =>
+        c.req.path.startsWith("/api/") || looksLikeFile(c.req.path) ? next() : spaFallback(c, next),
+      );
   }
   const wss = new WebSocketServer({ noServer: true, handleProtocols: chooseWsProtocol });
   const wanted = options.port ?? 4318;
@@ -223,4 +226,9 @@ function listenError(error: unknown, host: string, port: number): Error {
   if (code === "EACCES")
     return new Error(`not allowed to listen on ${host}:${port} (EACCES): pick another --port`);
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/** A path naming a file (under `/assets/`, or a last segment with an extension) rather than a client route. */
+function looksLikeFile(path: string): boolean {
+  return path.startsWith("/assets/") || /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf("/") + 1));
 }

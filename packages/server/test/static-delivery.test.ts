@@ -1,5 +1,5 @@
 // The gateway serving a built UI: precompressed assets when the client accepts them, immutable caching
-// for content-hashed files only, the page and unknown paths revalidated.
+// for content-hashed files only, the page revalidated, a missing file a 404.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
@@ -61,13 +61,26 @@ describe("static UI delivery", () => {
     expect(plain.body.toString()).toBe(js);
   });
 
-  it("caches hashed assets as immutable; the page and a missing asset are revalidated", async () => {
+  it("caches hashed assets as immutable and revalidates the page", async () => {
     const asset = await get(`${server.url}/assets/app-abc123.js`);
     expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const page = await get(`${server.url}/`);
     expect(page.headers["cache-control"]).toBe("no-cache");
-    // A stale link to an old hash falls back to the page: never cached for a year under that name.
-    const missing = await get(`${server.url}/assets/app-old999.js`);
-    expect(missing.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("answers 404 for a missing file and the page for a client route", async () => {
+    // A stale link to an old hash is not the page served as JavaScript, and nothing caches it.
+    for (const path of ["/assets/app-old999.js", "/assets/app-old999", "/favicon.ico", "/app.js"]) {
+      const missing = await get(`${server.url}${path}`);
+      expect(missing.status, path).toBe(404);
+      expect(missing.headers["cache-control"], path).toBeUndefined();
+      expect(missing.body.toString(), path).not.toContain("<title>ui</title>");
+    }
+    for (const path of ["/sessions/s-1", "/s/team-demo", "/settings"]) {
+      const page = await get(`${server.url}${path}`);
+      expect(page.status, path).toBe(200);
+      expect(page.headers["cache-control"], path).toBe("no-cache");
+      expect(page.body.toString(), path).toContain("<title>ui</title>");
+    }
   });
 });
