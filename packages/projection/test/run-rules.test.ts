@@ -23,6 +23,7 @@ const entries = (state: State) =>
     status: entry.status,
   }));
 const diagnostics = (state: State) => state.diagnostics.map((d) => [d.code, d.severity, d.message]);
+const refsOf = (state: State, id: string) => state.timeline.find((entry) => entry.id === id)?.refs;
 
 describe("run.finished outcomes (STAT-07)", () => {
   it.each<[string | undefined, string]>([
@@ -77,6 +78,7 @@ describe("run.finished outcomes (STAT-07)", () => {
     expect(entries(state)).toEqual([
       { id: "run:t1", kind: "status", title: "Run completed", status: "completed" },
     ]);
+    expect(refsOf(state, "run:t1")).toStrictEqual({ turnId: "t1" });
     expect(diagnostics(state)).toEqual([
       ["turn_terminal_repeated", "warning", "turn t1 already ended"],
       ["turn_terminal_repeated", "warning", "turn t1 already ended"],
@@ -279,7 +281,7 @@ describe("run.started and run.status fill the runtime row (STAT-01..04, ENV-06)"
         },
       }),
     ]);
-    expect(state.runtime.limits).toEqual({
+    expect(state.runtime.limits).toStrictEqual({
       status: "blocked",
       [bucket]: { used: 3, unit: "usd", open: null, reason: "cap" },
       reason: "cap",
@@ -294,7 +296,7 @@ describe("run.started and run.status fill the runtime row (STAT-01..04, ENV-06)"
         payload: { status: "streaming", limits: { kind: "karma", status: "vibes", used: 1 } },
       }),
     ]);
-    expect(state.runtime.limits).toEqual({
+    expect(state.runtime.limits).toStrictEqual({
       status: "unknown",
       source: { eventId: "s1-1", sequence: 1, type: "run.status" },
     });
@@ -374,5 +376,98 @@ describe("the user's message (TEXT-09, ENV-07, COMP-02)", () => {
       { type: "run.started", eventId: "x", payload: { input: "q", clientMessageId: "c-9" } },
     ]);
     expect(local.messages.map((m) => [m.id, m.optimistic])).toEqual([["c-9", true]]);
+  });
+});
+
+describe("facts that restate only part of the row (STAT-03, ENV-06, ENV-07)", () => {
+  it("ENV-06 a later fact without spine ids, label or retry keeps the ones reported", () => {
+    const e = stream({});
+    const state = projectEvents([
+      e("run.started", { ...SPINE, runtimeEntity: "agent_turn", queuedTurnCount: 1 }),
+      e("run.status", { turnId: "t1", payload: { status: "blocked", label: "Waiting" } }),
+      e("run.status", { turnId: "t1", payload: { status: "blocked" } }),
+    ]);
+    const { runtime } = state;
+    expect([runtime.runtimeId, runtime.sessionId, runtime.threadId, runtime.runId]).toEqual([
+      "rt",
+      "s",
+      "th",
+      "r1",
+    ]);
+    expect([runtime.runtimeEntity, runtime.queuedTurnCount, runtime.label]).toEqual([
+      "agent_turn",
+      1,
+      "Waiting",
+    ]);
+    expect(runtime).not.toHaveProperty("retry");
+    expect(runtime).not.toHaveProperty("updatedAt");
+    expect(state.timeline.find((item) => item.id === "run:t1:blocked")?.refs).toStrictEqual({ turnId: "t1" });
+  });
+
+  it.each<[boolean, string]>([
+    [true, "tool_running"],
+    [false, "streaming"],
+  ])("STAT-03 a running status with a tool open (%s) reads %s", (open, status) => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("run.started"),
+      ...(open ? [e("tool.started", { toolCallId: "c1", payload: { name: "x" } })] : []),
+      e("run.status", { payload: { status: "running" } }),
+    ]);
+    expect(state.runtime.status).toBe(status);
+  });
+
+  it("STAT-07 a run's facts that name only its run id belong to the turn its start named", () => {
+    const state = projectEvents([
+      { type: "run.started", eventId: "1", turnId: "t1", runId: "r1", payload: {} },
+      { type: "tool.started", eventId: "2", turnId: "t1", toolCallId: "c1", payload: {} },
+      { type: "tool.started", eventId: "3", turnId: "t2", toolCallId: "c2", payload: {} },
+      { type: "run.finished", eventId: "4", runId: "r1", payload: { outcome: "cancelled" } },
+      { type: "run.status", eventId: "5", turnId: "t1", payload: { status: "streaming" } },
+    ]);
+    expect([state.tools.c1.status, state.tools.c2.status]).toEqual(["cancelled", "running"]);
+    expect(state.diagnostics.map((d) => d.code)).toEqual(["execution_after_turn_terminal"]);
+    expect(state.timeline.find((item) => item.id === "run:t1")?.status).toBe("cancelled");
+  });
+
+  it("ENV-07 a run.started with only a run id is the runtime's: its user message is not optimistic", () => {
+    const state = projectEvents([
+      { type: "run.started", eventId: "1", runId: "r1", payload: { input: "q" } },
+    ]);
+    expect(state.messages.map((m) => [m.id, m.optimistic, m.parts.map((p) => [p.text, p.status])])).toEqual([
+      ["r1:user", undefined, [["q", "done"]]],
+    ]);
+  });
+
+  it("ENV-07 the runtime's start adopts a local message named by the runtime's own user message id", () => {
+    const p = createProjector();
+    p.apply({ type: "run.started", eventId: "local", payload: { input: "hi", userMessageId: "u-1" } });
+    expect(p.getState().messages.map((m) => [m.id, m.optimistic])).toEqual([["u-1", true]]);
+    p.apply({ type: "run.started", eventId: "rt", turnId: "t1", payload: { userMessageId: "u-1" } });
+    const [message] = p.getState().messages;
+    expect([message.id, message.optimistic, message.turnId]).toEqual(["u-1", undefined, "t1"]);
+    expect(p.getState().messages).toHaveLength(1);
+  });
+
+  it("ENV-07 a runtime start with only the client id keeps the message's id; a local resend stays optimistic", () => {
+    const p = createProjector();
+    p.apply({ type: "run.started", eventId: "l1", payload: { input: "hi", clientMessageId: "c-1" } });
+    p.apply({ type: "run.started", eventId: "l2", payload: { input: "hi", clientMessageId: "c-1" } });
+    expect(p.getState().messages.map((m) => [m.id, m.optimistic])).toEqual([["c-1", true]]);
+    p.apply({ type: "run.started", eventId: "rt", turnId: "t1", payload: { clientMessageId: "c-1" } });
+    expect(p.getState().messages.map((m) => [m.id, m.optimistic, m.turnId])).toEqual([
+      ["c-1", undefined, "t1"],
+    ]);
+  });
+
+  it("ORD-07 a restated input updates the one input part of the user message", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("run.started", { payload: { input: "first" } }),
+      e("run.started", { payload: { input: "edited" } }),
+    ]);
+    expect(state.messages.map((m) => m.parts.map((part) => [part.kind, part.text]))).toEqual([
+      [["user_text", "edited"]],
+    ]);
   });
 });
