@@ -171,3 +171,54 @@ describe("text.final (TEXT-04/05)", () => {
     ]);
   });
 });
+
+describe("text parts behind citations and their ids (EVID-04, PROC-01)", () => {
+  const ids = (state: State) => state.messages.flatMap((m) => m.parts.map((p) => [p.id, p.kind, p.text]));
+
+  it("PROC-01 a text part without an id is named after its message and place", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    expect(ids(projectEvents([e("text.final", { payload: { text: "A" } })]))).toEqual([
+      ["m1:text:0", "assistant_text", "A"],
+    ]);
+    expect(
+      ids(
+        projectEvents([
+          e("reasoning.delta", { payload: { delta: "r" } }),
+          e("text.delta", { payload: { delta: "B" } }),
+        ]),
+      ),
+    ).toEqual([
+      ["m1:reasoning:0", "reasoning_summary", "r"],
+      ["m1:text:1", "assistant_text", "B"],
+    ]);
+  });
+
+  it("EVID-04 user text after a citation behind streaming answer text is its own part", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const state = projectEvents([
+      e("text.delta", { payload: { delta: "Hel" } }),
+      e("evidence.changed", { evidenceId: "ev1", payload: { status: "exporting" } }),
+      e("text.delta", { payload: { delta: "x", role: "user" } }),
+    ]);
+    expect(state.messages[0].parts.map((p) => [p.kind, p.text])).toEqual([
+      ["assistant_text", "Hel"],
+      ["evidence_ref", undefined],
+      ["user_text", "x"],
+    ]);
+  });
+
+  it("EVID-04 text finished behind a citation is not continued: the next delta is a new part", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const state = projectEvents([
+      e("text.delta", { partId: "p", payload: { delta: "Hel" } }),
+      e("evidence.changed", { evidenceId: "ev1", payload: { status: "exporting" } }),
+      e("text.final", { partId: "p", payload: { text: "Hello" } }),
+      e("text.delta", { payload: { delta: " again" } }),
+    ]);
+    expect(state.messages[0].parts.map((p) => [p.kind, p.text, p.status])).toEqual([
+      ["assistant_text", "Hello", "done"],
+      ["evidence_ref", undefined, "done"],
+      ["assistant_text", " again", "streaming"],
+    ]);
+  });
+});
