@@ -25,6 +25,8 @@ describe("discarded parts: which part is taken back (TEXT-04, PROC-01)", () => {
       e("text.final", discarded()),
     ]);
     expect(parts(state)).toEqual([["a", "assistant_text", "kept"]]);
+    expect(state.diagnostics).toEqual([]);
+    expect(state.timeline).toEqual([]);
   });
 
   it("TEXT-04 without a partId a finished text part is not guessed at", () => {
