@@ -9,6 +9,7 @@ import { REDUCER_RATE_TARGET } from "./report";
 import type { ReducerResult } from "./tasks";
 import { createProjector, type Projector } from "@agent-ui/projection";
 import { encodeSession, generateSession } from "./generator";
+import { teamSession } from "./team-stream";
 
 const SIZES = [1_000, 10_000, 100_000];
 const RUNS: Record<number, number> = { 1000: 7, 10000: 5, 100000: 5 };
@@ -117,8 +118,33 @@ export function benchEntityReads(events = 10_000, seed = 1): string {
   return table(["read after each event", "events", "wall ms", "events/s"], rows);
 }
 
+/** A team-heavy session (team-stream.ts) read the way a live UI reads it: one batch fold, then `apply`
+ * with `getState()` and its team lists read every 16 events. Target: reading costs ≤ 2× the batch. */
+export function benchTeamReads(teammates = 50_000): string {
+  const events = teamSession(teammates);
+  const rows: string[][] = [];
+  const times: number[] = [];
+  for (const mode of ["applyAll + getState", "apply, getState + team every 16"] as const) {
+    const projector = createProjector();
+    const start = performance.now();
+    if (mode === "applyAll + getState") projector.applyAll(events);
+    else
+      for (let i = 0; i < events.length; i++) {
+        projector.apply(events[i]);
+        if (i % 16 === 15) void projector.getState().team.roster.length;
+      }
+    const team = projector.getState().team;
+    const ms = performance.now() - start;
+    times.push(ms);
+    rows.push([mode, fmtCount(teammates), sizeLabel(events.length), fmtMs(ms), `${team.edges.length}`]);
+  }
+  const ratio = times[1] / times[0];
+  const verdict = `reads ÷ batch: ${ratio.toFixed(2)}× (target ≤ 2×: ${ratio <= 2 ? "met" : "**not met**"})`;
+  return `${table(["team session", "teammates", "events", "wall ms", "edges"], rows)}\n\n${verdict}`;
+}
+
 const isMain = process.argv[1]?.endsWith("projection.ts") ?? false;
 if (isMain) {
   const result = await benchProjection(1, SIZES, (line) => process.stderr.write(`${line}\n`));
-  process.stdout.write(`${result.markdown}\n\n${benchEntityReads()}\n`);
+  process.stdout.write(`${result.markdown}\n\n${benchEntityReads()}\n\n${benchTeamReads()}\n`);
 }

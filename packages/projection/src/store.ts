@@ -23,9 +23,10 @@ import type {
   TimelineKind,
   ToolRecord,
 } from "@agent-ui/contracts";
-import { diagnostic, redact } from "@agent-ui/contracts";
+import { TEAM_LISTS, diagnostic, redact } from "@agent-ui/contracts";
 import { EntityTable, Slice } from "./internal/entity-table";
 import { Lazy } from "./internal/lazy";
+import { ListSlice } from "./internal/list-slice";
 import { copyPlain } from "./internal/json";
 import { type MessageState, type PartState, messageView } from "./internal/message-state";
 import type { ResolvedOptions } from "./options";
@@ -68,7 +69,8 @@ export interface EventContext {
 export class Store {
   readonly session = new Slice<SessionSlice>({ hydration: { status: "empty" } }, copyPlain);
   readonly runtime = new Slice<RuntimeSlice>(emptyRuntime(), copyPlain);
-  readonly team = new Slice<TeamSlice>(emptyTeam(), copyPlain);
+  /** Copy-on-write per list and per entry (internal/list-slice): a read after a change costs O(change). */
+  readonly team = new ListSlice<TeamSlice>(emptyTeam(), TEAM_LISTS);
   /** Lookups into the team's lists by identity (internal/team-index). */
   readonly teamIndex = new TeamIndex();
   readonly queue = new Slice<QueueSlice>({ items: [], steers: [] }, copyPlain);

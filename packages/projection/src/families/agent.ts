@@ -248,6 +248,7 @@ function handoff(store: Store, ctx: EventContext): void {
     if (value !== undefined) record[key] = value;
   }
   record.source = ctx.source;
+  store.team.touchEntry("handoffs", record);
   if (
     record.from !== "unknown" &&
     record.to !== "unknown" &&
@@ -289,6 +290,7 @@ function review(store: Store, ctx: EventContext): void {
   const fixes = asStringArray(payload.requestedFixes);
   if (fixes.length > 0) record.requestedFixes = fixes;
   record.source = ctx.source;
+  store.team.touchEntry("reviews", record);
   if (
     record.reviewer !== undefined &&
     record.target !== undefined &&

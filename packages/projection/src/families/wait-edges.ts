@@ -42,6 +42,7 @@ export function trackWaitEdges(store: Store, agent: AgentRecord, ctx: EventConte
     if (edge.status === (active ? "active" : "ended")) continue;
     edge.status = active ? "active" : "ended";
     edge.source = ctx.source;
+    store.team.touchEntry("edges", edge);
     changed = true;
   }
   for (const to of targets) {

@@ -45,7 +45,7 @@ export function mergeWorkItem(store: Store, fields: Record<string, unknown>, ctx
   }
   if (item.taskId !== undefined) link(store, item.taskId, id);
   item.source = ctx.source;
-  store.team.touch();
+  store.team.touchEntry("workBoard", item);
   return item;
 }
 
@@ -64,6 +64,7 @@ export function followTask(store: Store, task: TaskRecord, ctx: EventContext, ex
     else delete item.blocker;
     if (item.title === undefined && task.title !== undefined) item.title = task.title;
     item.source = ctx.source;
+    store.team.touchEntry("workBoard", item);
     changed = true;
   }
   if (changed) store.team.touch();
