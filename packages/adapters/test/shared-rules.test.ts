@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   Emitter,
+  artifactKindOf,
+  normalizeMessages,
+  toActionType,
   REDACTED,
   adaptRecords,
   camelToSnake,
@@ -22,6 +25,7 @@ import {
   snakeToCamel,
 } from "../src";
 import type { AdapterModule } from "../src";
+import { appendedSuffix } from "../src/shared/growing-text";
 
 describe("Emitter: envelope identity, order and provenance (ENV-02, ORD-01)", () => {
   it("ORD-01 numbers each stream on its own and stamps the stream, session and source", () => {
@@ -351,5 +355,112 @@ describe("adaptRecords and detection outcomes (ENV-01, DIAG-02)", () => {
     expect(noneMapped("f", 0, 0)).toBeUndefined();
     const some = adaptRecords([{ ok: true }, { b: 1 }], "only", { adapters });
     expect(some.diagnostics.map((d) => d.code)).toEqual(["unsupported_source_event"]);
+  });
+});
+
+describe("vocabularies and message lists (ART, §E-5, TEXT-08)", () => {
+  it("ART-01 an artifact's kind comes from its media type first, then its file extension", () => {
+    const cases: [string | undefined, string | undefined, string][] = [
+      [undefined, "IMAGE/PNG", "image"],
+      [undefined, "text/csv", "table"],
+      [undefined, "text/tab-separated-values", "table"],
+      [undefined, "text/markdown", "document"],
+      [undefined, "text/html", "document"],
+      [undefined, "application/pdf", "document"],
+      [undefined, "application/json", "dataset"],
+      [undefined, "application/x-ndjson", "dataset"],
+      [undefined, "text/x-diff", "diff"],
+      [undefined, "text/x-patch", "diff"],
+      [undefined, "application/zip", "bundle"],
+      [undefined, "application/gzip", "bundle"],
+      ["a.py", "text/csv", "table"],
+      ["main.TS", undefined, "code"],
+      ["report.md", "application/octet-stream", "document"],
+      ["data.parquet", "", "dataset"],
+      ["notes", "text/plain", "document"],
+      ["x.unknownext", "text/plain", "document"],
+      [".md", undefined, "unknown"],
+      ["file.", undefined, "unknown"],
+      ["a.b.csv", undefined, "table"],
+      [undefined, undefined, "unknown"],
+    ];
+    for (const [name, mime, kind] of cases)
+      expect([name, mime, artifactKindOf(name, mime)]).toEqual([name, mime, kind]);
+  });
+
+  it("HITL-01 source action vocabularies map onto the taxonomy; anything else is unknown", () => {
+    expect(
+      [
+        "tool_permission",
+        "plan_review",
+        "elicitation",
+        "ask_user",
+        "permission",
+        "auth",
+        "review",
+        "nope",
+        undefined,
+      ].map(toActionType),
+    ).toEqual([
+      "tool_approval",
+      "plan_decision",
+      "structured_input",
+      "clarification",
+      "permission_grant",
+      "credential_request",
+      "artifact_review",
+      "unknown",
+      "unknown",
+    ]);
+  });
+
+  it("TEXT-08 a message list keeps id, role, agent, text and tool-call parts; the rest is counted as skipped", () => {
+    const { messages, skipped } = normalizeMessages([
+      { id: "m1", role: "human", content: "hi" },
+      {
+        message_id: "m2",
+        role: "ai",
+        agent_id: "a1",
+        content: [
+          { type: "text", text: "a" },
+          { type: "image", text: "x" },
+          { text: "b" },
+          { type: "output_text", text: "c" },
+        ],
+        tool_calls: [{ id: "tc1" }, { name: "no-id" }, { toolCallId: "tc2" }],
+      },
+      { id: "m3", role: "developer", parts: [{ type: "image" }] },
+      { id: "m4", role: "robot" },
+      { role: "user" },
+      "text",
+    ]);
+    expect(messages).toEqual([
+      { id: "m1", role: "user", text: "hi" },
+      {
+        id: "m2",
+        role: "assistant",
+        agentId: "a1",
+        text: "abc",
+        parts: [
+          { kind: "tool_call", toolCallId: "tc1" },
+          { kind: "tool_call", toolCallId: "tc2" },
+        ],
+      },
+      { id: "m3", role: "system" },
+    ]);
+    expect(skipped).toBe(3);
+    expect(normalizeMessages({ messages: [] })).toEqual({ messages: [], skipped: 0 });
+  });
+
+  it("TEXT-04 a restated text yields its new suffix, nothing when unchanged, undefined when rewritten", () => {
+    expect(appendedSuffix("abc", "abcde")).toBe("de");
+    expect(appendedSuffix("abc", "abc")).toBe("");
+    expect(appendedSuffix("abc", "ab")).toBeUndefined();
+    expect(appendedSuffix("abc", "xbcd")).toBeUndefined();
+    expect(appendedSuffix("abc", "abXd")).toBeUndefined();
+    // Only a bounded window before the join is compared: a rewrite further back waits for the final.
+    const long = "a".repeat(100);
+    expect(appendedSuffix(long, `b${"a".repeat(99)}!`)).toBe("!");
+    expect(appendedSuffix(long, `${"a".repeat(36)}b${"a".repeat(63)}!`)).toBeUndefined();
   });
 });
