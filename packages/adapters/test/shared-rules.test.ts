@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   Emitter,
+  safeOptionsOf,
+  safePayload,
+  safeText,
+  safeValue,
   artifactKindOf,
   normalizeMessages,
   toActionType,
@@ -24,8 +28,10 @@ import {
   safeSummary,
   snakeToCamel,
 } from "../src";
-import type { AdapterModule } from "../src";
+import type { AdapterModule, KeptDetail } from "../src";
 import { appendedSuffix } from "../src/shared/growing-text";
+import { restatedEvent } from "../src/shared/restated";
+import { safePreview } from "../src/shared/safe-preview";
 
 describe("Emitter: envelope identity, order and provenance (ENV-02, ORD-01)", () => {
   it("ORD-01 numbers each stream on its own and stamps the stream, session and source", () => {
@@ -462,5 +468,50 @@ describe("vocabularies and message lists (ART, §E-5, TEXT-08)", () => {
     const long = "a".repeat(100);
     expect(appendedSuffix(long, `b${"a".repeat(99)}!`)).toBe("!");
     expect(appendedSuffix(long, `${"a".repeat(36)}b${"a".repeat(63)}!`)).toBeUndefined();
+  });
+});
+
+describe("safe values (SEC-01, TOOL-03)", () => {
+  it("TOOL-03 a value over the default 16 KiB is offloaded under its content ref and kept", () => {
+    const kept: KeptDetail[] = [];
+    const small = { text: "x".repeat(16_000) };
+    expect(safeValue(small, { keepDetail: (d) => kept.push(d) })).toBe(small);
+    expect(kept).toEqual([]);
+    const big = "y".repeat(16_400);
+    const out = safeValue(big, { keepDetail: (d) => kept.push(d) }) as Record<string, unknown>;
+    expect(out).toMatchObject({ ref: detailOf(big).ref, offloaded: true, bytes: 16_402 });
+    expect(kept).toEqual([detailOf(big)]);
+    // Without a keeper the ref is the same: it names the content, not the keeping.
+    expect((safeValue(big) as Record<string, unknown>).ref).toBe(detailOf(big).ref);
+    const options = safeOptionsOf({ largePayloadBytes: 20, sessionId: "s" } as never);
+    expect(options).toEqual({ largePayloadBytes: 20, keepDetail: undefined });
+    const tiny = { a: "z" };
+    expect(safePayload(tiny, options)).toBe(tiny);
+    const wide = { a: "z".repeat(50) };
+    expect(safePayload(wide)).toBe(wide);
+    expect(safePayload(wide, options)).toMatchObject({
+      offloaded: true,
+      ref: expect.stringMatching(/^detail:\/\/body\//),
+    });
+  });
+
+  it("SEC-03 previews redact secrets whole before cutting", () => {
+    const secret = `token=${"A".repeat(40)}`;
+    const text = `{"password": "hunter2", "note": "${secret}"}`;
+    const preview = safePreview(text, 500) ?? "";
+    expect(preview).not.toContain("hunter2");
+    expect(preview).toContain(`"password": "${REDACTED}"`);
+    expect(safePreview({ apiKey: "sk-abcdefghijklmnopqrstuvwxyz" })).toBe('{"apiKey":"[redacted:api_key]"}');
+    expect(safePreview("abcdef", 4)).toBe("abcd…");
+    expect(safeText('{"secret":"v"}')).toBe(`{"secret":"${REDACTED}"}`);
+  });
+
+  it("ORD-01 a restated fact keeps its id but takes no position and moves no counter", () => {
+    const emitter = new Emitter("fmt");
+    emitter.event("text.delta");
+    const restated = restatedEvent(emitter, "task.changed", { taskId: "t" }, { sourceEventId: "s1" });
+    expect(restated.eventId).toBe("fmt:s1:task.changed");
+    expect("sequence" in restated).toBe(false);
+    expect(emitter.event("text.delta").sequence).toBe(2);
   });
 });
