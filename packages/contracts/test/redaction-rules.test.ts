@@ -134,10 +134,13 @@ describe("ARCH-03 offloadLargeValues measures and replaces exactly", () => {
     expect(isOffloadedValue(value.b)).toBe(true);
   });
 
-  it("a structure at depth 200 is measured whole, not walked", () => {
-    const deep = nest({ big: big("x") }, 200, inArray);
+  it.each([
+    ["arrays", inArray, "/0"],
+    ["objects", inObject, "/a"],
+  ])("through %s, a structure at depth 200 is measured whole, not walked", (_, wrap, step) => {
+    const deep = nest({ big: big("x") }, 200, wrap);
     const { offloaded } = offloadLargeValues(deep, options);
-    expect(offloaded[0]).toEqual({ path: "/0".repeat(200), ref: `r${"/0".repeat(200)}`, bytes: 210 });
+    expect(offloaded[0]).toEqual({ path: step.repeat(200), ref: `r${step.repeat(200)}`, bytes: 210 });
   });
 
   it("isOffloadedValue needs an object with offloaded: true and a string ref", () => {
