@@ -25,6 +25,7 @@ describe("diagnostic", () => {
       severity: "info",
       message: "m",
     });
+    expect(Object.keys(diagnostic("runtime_info", "info", "m", {}))).toEqual(["code", "severity", "message"]);
     expect(Object.keys(diagnostic("runtime_info", "info", "m", { path: "", eventRef: {} }))).toEqual([
       "code",
       "severity",
