@@ -5,25 +5,11 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../src";
 import { MESSAGE_WINDOW_BYTES } from "../src/http/hydration-window";
+import { bigMessageEvents, CHUNK, CHUNKS, marker } from "./big-message";
 import { createSession, getJson, scriptedFactory, startTestServer, waitFor } from "./helpers";
 
-const CHUNKS = 50;
-const CHUNK = 100 * 1024;
-const marker = (i: number) => String(i).padStart(4, "0");
-
 function script(): Partial<AgentUiEvent>[] {
-  const events: Partial<AgentUiEvent>[] = [
-    { type: "run.started", turnId: "t0", messageId: "m0", payload: { input: "q" } },
-    { type: "text.delta", turnId: "t0", messageId: "m0", payload: { delta: "first answer" } },
-    { type: "run.started", turnId: "t1", messageId: "m1", payload: { input: "long" } },
-  ];
-  for (let i = 0; i < CHUNKS; i++)
-    events.push({
-      type: "text.delta",
-      turnId: "t1",
-      messageId: "m1",
-      payload: { delta: `${marker(i)}${"y".repeat(CHUNK - 4)}` },
-    });
+  const events = bigMessageEvents();
   events.push(
     { type: "run.started", turnId: "t2", messageId: "m2", payload: { input: "short" } },
     { type: "text.delta", turnId: "t2", messageId: "m2", payload: { delta: "last answer" } },

@@ -1,29 +1,12 @@
 // HYD-13 / PERF-04: one message heavier than the window's byte budget does not make the window heavy: the
 // snapshot holds its newest text and says it is cut, and the whole message is one request away.
-import type { AgentUiEvent } from "@agent-ui/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../src";
 import { MESSAGE_WINDOW_BYTES } from "../src/http/hydration-window";
+import { bigMessageEvents, CHUNK, CHUNKS } from "./big-message";
 import { createSession, getJson, scriptedFactory, startTestServer, waitFor } from "./helpers";
 
-const CHUNKS = 50;
-const CHUNK = 100 * 1024;
-
-function script(): Partial<AgentUiEvent>[] {
-  const events: Partial<AgentUiEvent>[] = [
-    { type: "run.started", turnId: "t0", messageId: "m0", payload: { input: "q" } },
-    { type: "text.delta", turnId: "t0", messageId: "m0", payload: { delta: "first answer" } },
-    { type: "run.started", turnId: "t1", messageId: "m1", payload: { input: "long" } },
-  ];
-  for (let i = 0; i < CHUNKS; i++)
-    events.push({
-      type: "text.delta",
-      turnId: "t1",
-      messageId: "m1",
-      payload: { delta: `${String(i).padStart(4, "0")}${"y".repeat(CHUNK - 4)}` },
-    });
-  return events;
-}
+const script = bigMessageEvents;
 
 describe("a 5 MB message in the hydration window", () => {
   let server: RunningServer;
