@@ -32,6 +32,9 @@ import { type MessageState, type PartState, messageView } from "./internal/messa
 import type { ResolvedOptions } from "./options";
 import type { OrderingGate } from "./ordering";
 
+/** Diagnostic codes a later fact may take back (`withdrawDiagnostics`). */
+const WITHDRAWABLE = ["lineage_unknown"] as const;
+
 export function emptyRuntime(): RuntimeSlice {
   return { status: "idle", attention: "low", model: { selected: "unknown" }, limits: { status: "unknown" } };
 }
@@ -106,6 +109,9 @@ export class Store {
   readonly diagnostics: Diagnostic[] = [];
   private diagnosticsView: Lazy<Diagnostic[]> | null = null;
   private diagnosticsViewLength = 0;
+  /** Diagnostics of `WITHDRAWABLE` codes by `code|message` (counts), up to `withdrawableSeen`. */
+  private readonly withdrawable = new Map<string, number>();
+  private withdrawableSeen = 0;
 
   /** External application state; replaced immutably by snapshots and patches, so it is its own view. */
   appState: Record<string, unknown> = {};
@@ -157,12 +163,25 @@ export class Store {
     this.diagnosticsView = null;
   }
 
-  /** Takes back diagnostics a later fact proved untrue (they must be true of the snapshot). */
-  withdrawDiagnostics(untrue: (diagnostic: Diagnostic) => boolean): void {
-    const kept = this.diagnostics.filter((d) => !untrue(d));
-    if (kept.length === this.diagnostics.length) return;
-    this.diagnostics.length = 0;
-    this.diagnostics.push(...kept);
+  /** Takes back the diagnostics of this code and message a later fact proved untrue (they must be true
+   * of the snapshot). O(1) when there is none to take back: the messages of withdrawable codes are
+   * counted as diagnostics are appended (followed by length: hydration appends directly). */
+  withdrawDiagnostics(code: (typeof WITHDRAWABLE)[number], message: string): void {
+    const diagnostics = this.diagnostics;
+    for (; this.withdrawableSeen < diagnostics.length; this.withdrawableSeen++) {
+      const seen = diagnostics[this.withdrawableSeen];
+      if ((WITHDRAWABLE as readonly string[]).includes(seen.code)) {
+        const key = `${seen.code}|${seen.message}`;
+        this.withdrawable.set(key, (this.withdrawable.get(key) ?? 0) + 1);
+      }
+    }
+    const key = `${code}|${message}`;
+    if (!this.withdrawable.has(key)) return;
+    this.withdrawable.delete(key);
+    let kept = 0;
+    for (const d of diagnostics) if (d.code !== code || d.message !== message) diagnostics[kept++] = d;
+    diagnostics.length = kept;
+    this.withdrawableSeen = kept;
     this.diagnosticsView = null;
   }
 

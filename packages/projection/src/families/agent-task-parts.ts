@@ -23,13 +23,21 @@ interface Waiting {
   taskId?: string;
   parentAgentId?: string;
   ctx: EventContext;
+  /** Position in its turn's queue. */
+  at: number;
+}
+
+/** A turn's delegations not yet shown, in order, and keyed by `task:<id>` / `agent:<id>`. */
+interface WaitingQueue {
+  list: Waiting[];
+  byKey: Map<string, Waiting>;
 }
 
 interface PartIndex {
   byTask: Map<string, Placed>;
   byAgent: Map<string, Placed>;
   /** turnKey → delegations not yet shown. */
-  waiting: Map<string, Waiting[]>;
+  waiting: Map<string, WaitingQueue>;
 }
 
 const indexes = new WeakMap<Store, PartIndex>();
@@ -98,24 +106,44 @@ function addTaskPart(
 /** Shows the delegation in the coordinator's message now, or queues it for the coordinator's first
  * message of the turn. Delegation outside any turn (hydrated rosters, session-level facts) stays on the
  * team surfaces only. */
-function place(store: Store, ctx: EventContext, entry: Omit<Waiting, "ctx">): Placed | undefined {
+function place(store: Store, ctx: EventContext, entry: Omit<Waiting, "ctx" | "at">): Placed | undefined {
   if (ctx.turnKey === "default") return undefined;
   const message = coordinatorMessage(store, ctx.turnKey, entry.parentAgentId);
   if (message !== undefined) return addTaskPart(store, message, entry.agentId, entry.taskId, ctx);
   const waiting = indexOf(store).waiting;
-  const list = waiting.get(ctx.turnKey) ?? [];
-  const same = list.find(
-    (item) =>
-      (entry.taskId !== undefined && item.taskId === entry.taskId) ||
-      (entry.agentId !== undefined && item.agentId === entry.agentId),
-  );
+  let queue = waiting.get(ctx.turnKey);
+  if (queue === undefined) {
+    queue = { list: [], byKey: new Map() };
+    waiting.set(ctx.turnKey, queue);
+  }
+  // The first queued delegation of the same task or agent (by key: O(1) however many wait in the turn).
+  const byTask = entry.taskId === undefined ? undefined : queue.byKey.get(`task:${entry.taskId}`);
+  const byAgent = entry.agentId === undefined ? undefined : queue.byKey.get(`agent:${entry.agentId}`);
+  const same =
+    byTask === undefined ? byAgent : byAgent === undefined || byTask.at < byAgent.at ? byTask : byAgent;
   if (same !== undefined) {
     same.agentId ??= entry.agentId;
     same.taskId ??= entry.taskId;
     same.parentAgentId ??= entry.parentAgentId;
-  } else list.push({ ...entry, ctx });
-  waiting.set(ctx.turnKey, list);
+    keyWaiting(queue, same);
+  } else {
+    const item = { ...entry, ctx, at: queue.list.length };
+    queue.list.push(item);
+    keyWaiting(queue, item);
+  }
   return undefined;
+}
+
+/** Keys a queued delegation by its task and agent: a key names the earliest queued item that has it. */
+function keyWaiting(queue: WaitingQueue, item: Waiting): void {
+  for (const key of [
+    item.taskId === undefined ? undefined : `task:${item.taskId}`,
+    item.agentId === undefined ? undefined : `agent:${item.agentId}`,
+  ]) {
+    if (key === undefined) continue;
+    const held = queue.byKey.get(key);
+    if (held === undefined || held.at > item.at) queue.byKey.set(key, item);
+  }
 }
 
 /** Called when an assistant message is created: the turn's waiting delegations made by its author join
@@ -123,14 +151,16 @@ function place(store: Store, ctx: EventContext, entry: Omit<Waiting, "ctx">): Pl
 export function joinWaitingDelegations(store: Store, message: MessageState): void {
   const index = indexes.get(store);
   const turnKey = message.turnId ?? "default";
-  const list = index?.waiting.get(turnKey);
-  if (index === undefined || list === undefined) return;
-  const rest: Waiting[] = [];
-  for (const item of list) {
+  const queue = index?.waiting.get(turnKey);
+  if (index === undefined || queue === undefined) return;
+  const rest: WaitingQueue = { list: [], byKey: new Map() };
+  for (const item of queue.list) {
     // Shown meanwhile through another fact about the same work (its agent or its task): nothing to add.
     if (find(store, item.agentId, item.taskId) !== undefined) continue;
     if (!writtenByParent(store, message.agentId, item.parentAgentId)) {
-      rest.push(item);
+      item.at = rest.list.length;
+      rest.list.push(item);
+      keyWaiting(rest, item);
       continue;
     }
     const placed = addTaskPart(store, message, item.agentId, item.taskId, item.ctx);
@@ -138,7 +168,7 @@ export function joinWaitingDelegations(store: Store, message: MessageState): voi
     const agentId = item.agentId ?? task?.agentId;
     sync(store, placed, agentId === undefined ? undefined : store.agents.get(agentId), task);
   }
-  if (rest.length > 0) index.waiting.set(turnKey, rest);
+  if (rest.list.length > 0) index.waiting.set(turnKey, rest);
   else index.waiting.delete(turnKey);
 }
 

@@ -43,8 +43,7 @@ function lineageUnknownMessage(agentId: string): string {
 
 /** An edge now reaches the agent: an earlier "no delegation edge is drawn" is no longer true. */
 function edgeDrawnTo(store: Store, agentId: string): void {
-  const message = lineageUnknownMessage(agentId);
-  store.withdrawDiagnostics((d) => d.code === "lineage_unknown" && d.message === message);
+  store.withdrawDiagnostics("lineage_unknown", lineageUnknownMessage(agentId));
 }
 
 /** Parent ids from the runtime make the lineage known and add one spawn edge (TEAM-02). */

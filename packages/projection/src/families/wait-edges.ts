@@ -36,17 +36,25 @@ export function trackWaitEdges(store: Store, agent: AgentRecord, ctx: EventConte
   const waiting = agent.status === "waiting";
   if (waiting && named === undefined) return;
   const targets = waiting ? (named as string[]) : [];
+  const index = store.teamIndex;
+  const waits = index.waitsFrom(team, agent.agentId);
+  const kept = new Set(targets);
   let changed = false;
-  for (const edge of store.teamIndex.waitsFrom(team, agent.agentId)) {
-    const active = targets.includes(edge.to);
-    if (edge.status === (active ? "active" : "ended")) continue;
-    edge.status = active ? "active" : "ended";
+  const setStatus = (edge: DelegationEdge, status: "active" | "ended"): void => {
+    index.setWaitStatus(team, edge, status);
     edge.source = ctx.source;
     store.team.touchEntry("edges", edge);
     changed = true;
-  }
+  };
+  // Only the edges still open can end, and only the named targets' edges can become active: O(change),
+  // not a walk of every wait the agent ever had.
+  for (const edge of [...waits.active]) if (!kept.has(edge.to)) setStatus(edge, "ended");
   for (const to of targets) {
-    if (store.teamIndex.hasEdge(team, "wait", agent.agentId, to)) continue;
+    const edges = waits.byTarget.get(to);
+    if (edges !== undefined) {
+      for (const edge of edges) if (edge.status !== "active") setStatus(edge, "active");
+      continue;
+    }
     const edge: DelegationEdge = {
       from: agent.agentId,
       to,

@@ -30,7 +30,7 @@ function follow<V>(
 export class TeamIndex {
   private readonly keyed = new Map<TeamList, Followed<Map<string, unknown>>>();
   private readonly incoming: Followed<Set<string>> = { list: null, indexed: 0, value: new Set() };
-  private readonly waits: Followed<Map<string, DelegationEdge[]>> = {
+  private readonly waits: Followed<Map<string, WaitsFrom>> = {
     list: null,
     indexed: 0,
     value: new Map(),
@@ -72,20 +72,43 @@ export class TeamIndex {
     ).has(agentId);
   }
 
-  /** The `wait` edges that leave `agentId`, in the team's order. */
-  waitsFrom(team: TeamSlice, agentId: string): readonly DelegationEdge[] {
+  /** The `wait` edges that leave `agentId`: by target (in the team's order), and those not `ended`. A
+   * status is changed through `setWaitStatus`, which keeps `active` in step. */
+  waitsFrom(team: TeamSlice, agentId: string): WaitsFrom {
     const map = follow(
       this.waits,
       team.edges,
-      () => new Map<string, DelegationEdge[]>(),
+      () => new Map<string, WaitsFrom>(),
       (value, entry) => {
         const edge = entry as DelegationEdge;
         if (edge.kind !== "wait") return;
-        const edges = value.get(edge.from);
-        if (edges === undefined) value.set(edge.from, [edge]);
-        else edges.push(edge);
+        let waits = value.get(edge.from);
+        if (waits === undefined) {
+          waits = { byTarget: new Map(), active: new Set() };
+          value.set(edge.from, waits);
+        }
+        const same = waits.byTarget.get(edge.to);
+        if (same === undefined) waits.byTarget.set(edge.to, [edge]);
+        else same.push(edge);
+        if (edge.status !== "ended") waits.active.add(edge);
       },
     );
-    return map.get(agentId) ?? [];
+    return map.get(agentId) ?? NO_WAITS;
+  }
+
+  /** Sets a wait edge's status in place, keeping `waitsFrom(…).active` in step. */
+  setWaitStatus(team: TeamSlice, edge: DelegationEdge, status: "active" | "ended"): void {
+    edge.status = status;
+    const waits = this.waitsFrom(team, edge.from);
+    if (waits === NO_WAITS) return;
+    if (status === "active") waits.active.add(edge);
+    else waits.active.delete(edge);
   }
 }
+
+export interface WaitsFrom {
+  readonly byTarget: Map<string, DelegationEdge[]>;
+  readonly active: Set<DelegationEdge>;
+}
+
+const NO_WAITS: WaitsFrom = { byTarget: new Map(), active: new Set() };
