@@ -9,12 +9,8 @@
 // that reads only `messages` never pays for copying `tools`.
 import type { ProjectionState, SessionSlice } from "@agent-ui/contracts";
 import { PROJECTION_SCHEMA_VERSION } from "@agent-ui/contracts";
-import type { Lazy } from "./internal/lazy";
+import { EAGER_ENTRIES, type Lazy, deferProperty } from "./internal/lazy";
 import type { Store } from "./store";
-
-/** Up to this many entries a changed container is built eagerly: an accessor costs about as much
- * (defining one moves the snapshot object to V8's slow property mode). */
-const EAGER_ENTRIES = 128;
 
 type LazyKey =
   | "messages"
@@ -71,22 +67,8 @@ function eager<T>(lazy: Lazy<T>): T | undefined {
   return lazy.settled || lazy.entries <= EAGER_ENTRIES ? lazy.read() : undefined;
 }
 
-/** Makes `state[key]` build its value on first read, then hold it as a plain data property (or keep the
- * accessor on a snapshot the caller froze meanwhile: it returns the same value every time). */
 function defer<K extends LazyKey>(state: ProjectionState, key: K, lazy: Lazy<ProjectionState[K]>): void {
-  Object.defineProperty(state, key, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const value = lazy.read();
-      try {
-        Object.defineProperty(state, key, { value, enumerable: true, writable: true, configurable: true });
-      } catch {
-        // Frozen or sealed by the caller.
-      }
-      return value;
-    },
-  });
+  deferProperty(state, key, lazy);
 }
 
 function snapshot(parts: Parts): ProjectionState {
@@ -121,6 +103,8 @@ function snapshot(parts: Parts): ProjectionState {
  * nothing of the projector alive (for one-shot projections whose projector is dropped). */
 export function settleAll(state: ProjectionState): ProjectionState {
   for (const key of LAZY_KEYS) void state[key];
+  const team = state.team as unknown as Record<string, unknown>;
+  for (const key in team) void team[key];
   return state;
 }
 

@@ -183,3 +183,86 @@ describe("team slice reads at any point", () => {
     );
   });
 });
+
+describe("large team lists read late", () => {
+  /** A lead and `size` teammates, each with a work item (well past the eager-build threshold). */
+  function large(size: number) {
+    const e = stream({ sessionId: "s" });
+    const p = createProjector();
+    p.apply(e("agent.spawned", { agentId: "lead", payload: { status: "running" } }));
+    for (let i = 0; i < size; i++) {
+      p.apply(
+        e("agent.spawned", { agentId: `w${i}`, payload: { status: "running", parentAgentId: "lead" } }),
+      );
+      p.apply(e("task.changed", { taskId: `k${i}`, workItemId: `wi${i}`, payload: { status: "running" } }));
+    }
+    return { p, e };
+  }
+
+  it("TEAM-01 PERF-02 each snapshot's lists show the team as of its getState(), read in any order", () => {
+    const { p, e } = large(300);
+    const first = p.getState().team;
+    p.apply(e("task.changed", { taskId: "k5", payload: { status: "completed" } }));
+    p.apply(e("agent.changed", { agentId: "lead", payload: { status: "waiting", waitingOn: ["w7"] } }));
+    const second = p.getState().team;
+    p.apply(e("task.changed", { taskId: "k5", payload: { status: "failed" } }));
+    p.apply(e("agent.changed", { agentId: "lead", payload: { status: "running" } }));
+    p.apply(e("agent.spawned", { agentId: "w300", payload: { status: "running", parentAgentId: "lead" } }));
+    const third = p.getState().team;
+    // Read newest first: the older snapshots are rebuilt from what the later changes replaced.
+    expect(third.workBoard[5].status).toBe("failed");
+    expect(third.edges.at(-1)).toMatchObject({ kind: "spawn", to: "w300" });
+    expect(third.edges.find((edge) => edge.kind === "wait")?.status).toBe("ended");
+    expect(second.workBoard[5].status).toBe("done");
+    expect(second.edges).toHaveLength(301);
+    expect(second.edges.at(-1)).toMatchObject({ kind: "wait", to: "w7", status: "active" });
+    expect(first.workBoard[5].status).toBe("running");
+    expect(first.edges).toHaveLength(300);
+    expect(first.roster).toHaveLength(301);
+    expect(third.roster).toHaveLength(302);
+    // Unchanged entries are the very objects of the older snapshots; changed ones are new.
+    expect(third.workBoard[4]).toBe(first.workBoard[4]);
+    expect(second.workBoard[5]).not.toBe(first.workBoard[5]);
+    expect(third.workBoard[5]).not.toBe(second.workBoard[5]);
+    expect(third.edges[0]).toBe(first.edges[0]);
+    // An unchanged list is the same array in the next snapshot, read before or after it.
+    expect(third.notifications).toBe(first.notifications);
+    // Plain data once read: serialized, each snapshot keeps its own lists.
+    expect(JSON.parse(JSON.stringify(first)).edges).toHaveLength(300);
+  });
+
+  it("PERF-02 a large changed team list is built when first read; one-shot projections hold plain lists", () => {
+    const { p, e } = large(200);
+    p.apply(e("agent.spawned", { agentId: "w200", payload: { status: "running", parentAgentId: "lead" } }));
+    const team = p.getState().team;
+    const deferred = (list: string) => Object.getOwnPropertyDescriptor(team, list)?.get !== undefined;
+    expect(deferred("edges")).toBe(true);
+    expect(deferred("roster")).toBe(true);
+    expect(team.roster).toHaveLength(202);
+    // Reading the roster copied the roster only.
+    expect(deferred("roster")).toBe(false);
+    expect(deferred("edges")).toBe(true);
+    expect(team.edges).toHaveLength(201);
+    const events = [e("agent.spawned", { agentId: "lead" })];
+    for (let i = 0; i < 200; i++)
+      events.push(e("agent.spawned", { agentId: `x${i}`, payload: { parentAgentId: "lead" } }));
+    const once = projectEvents(events).team;
+    for (const list of ["roster", "edges"])
+      expect(Object.getOwnPropertyDescriptor(once, list)?.get).toBeUndefined();
+  });
+
+  it("TEAM-01 HYD-05 a page merged between reads leaves the older snapshot's lists as they were", () => {
+    const { p, e } = large(200);
+    const before = p.getState().team;
+    p.mergeTeam("edges", [{ from: "lead", to: "old", kind: "spawn" }]);
+    p.apply(e("task.changed", { taskId: "k0", payload: { status: "completed" } }));
+    const after = p.getState().team;
+    expect(after.edges).toHaveLength(201);
+    expect(after.edges[0]).toMatchObject({ to: "old" });
+    expect(after.edges[1]).toBe(before.edges[0]);
+    expect(before.edges).toHaveLength(200);
+    expect(before.edges[0]).toMatchObject({ to: "w0" });
+    expect(before.workBoard[0].status).toBe("running");
+    expect(after.workBoard[0].status).toBe("done");
+  });
+});

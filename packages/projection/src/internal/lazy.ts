@@ -28,3 +28,25 @@ export class Lazy<T> {
     return this.result as T;
   }
 }
+
+/** Up to this many entries a changed container is built eagerly: an accessor costs about as much
+ * (defining one moves the object holding it to V8's slow property mode). */
+export const EAGER_ENTRIES = 128;
+
+/** Makes `target[key]` build its value on first read, then hold it as a plain data property (or keep the
+ * accessor on an object the caller froze meanwhile: it returns the same value every time). */
+export function deferProperty(target: object, key: string, lazy: Lazy<unknown>): void {
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = lazy.read();
+      try {
+        Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+      } catch {
+        // Frozen or sealed by the caller.
+      }
+      return value;
+    },
+  });
+}
