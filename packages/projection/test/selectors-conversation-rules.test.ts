@@ -96,6 +96,15 @@ describe("answer text (TEXT-01, TEXT-04)", () => {
       ],
       "Found.More.",
     ],
+    [
+      "beside a text part without text",
+      [
+        { kind: "text", text: "Looking." },
+        { kind: "text", id: "blank" },
+        { kind: "text", text: " Found." },
+      ],
+      "Looking. Found.",
+    ],
   ];
   it.each(steps)("TEXT-04 a later step's text %s joins as %j", (_name, parts, answer) => {
     const e = stream({ turnId: "t1" });
@@ -103,6 +112,24 @@ describe("answer text (TEXT-01, TEXT-04)", () => {
       e("messages.snapshot", { payload: { messages: [{ id: "m1", role: "assistant", parts }] } }),
     ]);
     expect(selectAnswerText(state, "m1")).toBe(answer);
+  });
+
+  it("TEXT-04 an empty text part after a tool adds no paragraph break (resumed projection)", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const live = projectEvents([
+      e("text.delta", { payload: { delta: "Looking." } }),
+      e("tool.started", { toolCallId: "c1", payload: { name: "grep" } }),
+      e("tool.result", { toolCallId: "c1", payload: { output: "ok" } }),
+    ]);
+    const [message] = live.messages;
+    const blank: MessagePart = { id: "blank", kind: "assistant_text", status: "done", text: "" };
+    const state = resumed({ ...live, messages: [{ ...message, parts: [...message.parts, blank] }] });
+    expect(state.messages[0].parts.map((part) => [part.kind, part.text])).toEqual([
+      ["assistant_text", "Looking."],
+      ["tool_call", undefined],
+      ["assistant_text", ""],
+    ]);
+    expect(selectAnswerText(state, "m1")).toBe("Looking.");
   });
 
   it("TEXT-01 selectMessages hands out the projected messages as they are", () => {
