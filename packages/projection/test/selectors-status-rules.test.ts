@@ -77,6 +77,7 @@ describe("status row (STAT-02, STAT-05)", () => {
             { id: "q2", position: 2, status: "started" },
             { id: "q3", position: 3 },
             { id: "q4", position: 4, status: "removed" },
+            { id: "q5", position: 5 },
           ],
         },
       }),
@@ -84,29 +85,29 @@ describe("status row (STAT-02, STAT-05)", () => {
     const { queuedTurnCount: _stated, ...runtime } = live.runtime;
     const state = resumed({ ...live, runtime });
     expect(state.runtime.queuedTurnCount).toBeUndefined();
-    expect(selectStatus(state).queuedTurnCount).toBe(2);
+    expect(selectStatus(state).queuedTurnCount).toBe(3);
   });
 });
 
 describe("HITL lanes (HITL-01, HITL-10)", () => {
-  /** Six actions required in order a..f, then stored with the given statuses and sequences. */
+  /** Seven actions required in order a..g, then stored with the given statuses and sequences (a stored
+   * record may carry no source). */
   function storedActions(): ProjectionState {
     const e = stream({ turnId: "t1" });
-    const ids = ["a", "b", "c", "d", "e", "f"];
+    const stated: [string, ActionRecord["status"], number | undefined][] = [
+      ["a", "stale", undefined],
+      ["b", "pending", 9],
+      ["c", "responding", 3],
+      ["d", "resolved", 4],
+      ["e", "expired", 5],
+      ["f", "cancelled", 6],
+      ["g", "pending", undefined],
+    ];
     const live = projectEvents(
-      ids.map((id) => e("action.required", { actionId: id, payload: { actionType: "clarification" } })),
+      stated.map(([id]) => e("action.required", { actionId: id, payload: { actionType: "clarification" } })),
     );
-    const stated: Record<string, [ActionRecord["status"], number | undefined]> = {
-      a: ["pending", 9],
-      b: ["responding", 3],
-      c: ["stale", undefined],
-      d: ["resolved", 4],
-      e: ["expired", 5],
-      f: ["cancelled", 6],
-    };
     const actions: Record<string, ActionRecord> = {};
-    for (const id of ids) {
-      const [status, sequence] = stated[id];
+    for (const [id, status, sequence] of stated) {
       const { source: _source, ...rest } = live.actions[id];
       actions[id] = { ...rest, status, ...(sequence === undefined ? {} : { source: { sequence } }) };
     }
@@ -116,11 +117,12 @@ describe("HITL lanes (HITL-01, HITL-10)", () => {
   it("HITL-01 pending, responding and stale actions wait, ordered by the fact that raised them", () => {
     const state = storedActions();
     expect(selectPendingActions(state).map((a) => [a.actionId, a.status])).toEqual([
-      ["c", "stale"],
-      ["b", "responding"],
-      ["a", "pending"],
+      ["a", "stale"],
+      ["g", "pending"],
+      ["c", "responding"],
+      ["b", "pending"],
     ]);
-    expect(selectStatus(state).pendingActionCount).toBe(3);
+    expect(selectStatus(state).pendingActionCount).toBe(4);
   });
 
   it("HITL-10 resolved, expired and cancelled actions leave the pending set for the audit lane", () => {

@@ -125,7 +125,6 @@ interface TimelineMemo {
 
 const timelineMemos = new WeakMap<object, TimelineMemo>();
 const itemOf = new WeakMap<TimelineEntry, TimelineItem>();
-const NO_ITEMS: TimelineItem[] = [];
 
 function item(entry: TimelineEntry, placeholder: boolean): TimelineItem {
   const known = itemOf.get(entry);
@@ -185,14 +184,12 @@ function advance(memo: TimelineMemo, messages: readonly Message[], timeline: rea
 }
 
 function timelineView(state: ProjectionState): TimelineItem[] {
-  const { messages, timeline } = state;
-  if (messages.length === 0 && timeline.length === 0) return NO_ITEMS;
   let memo = timelineMemos.get(state.session);
   if (memo === undefined) {
     memo = { messages: [], timeline: [], expanded: new Map(), items: [] };
     timelineMemos.set(state.session, memo);
   }
-  if (memo.messages !== messages || memo.timeline !== timeline) advance(memo, messages, timeline);
+  advance(memo, state.messages, state.timeline);
   return memo.items;
 }
 
