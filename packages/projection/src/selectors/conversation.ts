@@ -112,7 +112,9 @@ function expandedKeys(message: Message): readonly string[] {
   return result;
 }
 
-/** What the timeline view was last built from, per session (keyed by its first message or entry). */
+/** What the timeline view was last built from, per session (keyed by the session slice, which keeps its
+ * identity for the life of a live session; a first message would not: it changes with every delta of the
+ * first turn). */
 interface TimelineMemo {
   messages: readonly Message[];
   timeline: readonly TimelineEntry[];
@@ -123,7 +125,6 @@ interface TimelineMemo {
 
 const timelineMemos = new WeakMap<object, TimelineMemo>();
 const itemOf = new WeakMap<TimelineEntry, TimelineItem>();
-const NO_ITEMS: TimelineItem[] = [];
 
 function item(entry: TimelineEntry, placeholder: boolean): TimelineItem {
   const known = itemOf.get(entry);
@@ -133,34 +134,38 @@ function item(entry: TimelineEntry, placeholder: boolean): TimelineItem {
   return made;
 }
 
+/** Counts `keys` up or down; `was` keeps, per key touched, whether it stood for an expanded part before. */
 function count(
   expanded: Map<string, number>,
   keys: readonly string[],
   by: 1 | -1,
-  flipped: Set<string>,
+  was: Map<string, boolean>,
 ): void {
   for (const key of keys) {
     const before = expanded.get(key) ?? 0;
+    if (!was.has(key)) was.set(key, before !== 0);
     const after = before + by;
     if (after === 0) expanded.delete(key);
     else expanded.set(key, after);
-    if ((before === 0) !== (after === 0)) flipped.add(key);
   }
 }
 
 /** Brings a memo from the state it was built for to `messages` / `timeline`. Unchanged slices keep their
  * views' identity, so comparing positions finds exactly what changed: the cost is a pointer comparison
- * per row plus the changed messages' parts, never a walk over every part of the history. */
+ * per row plus the changed messages' parts, never a walk over every part of the history. A changed
+ * message whose expanded parts stand for the same facts as before flips no row. */
 function advance(memo: TimelineMemo, messages: readonly Message[], timeline: readonly TimelineEntry[]): void {
   const flipped = new Set<string>();
   if (memo.messages !== messages) {
     const before = memo.messages;
     const length = Math.max(before.length, messages.length);
+    const was = new Map<string, boolean>();
     for (let i = 0; i < length; i++) {
       if (before[i] === messages[i]) continue;
-      if (before[i] !== undefined) count(memo.expanded, expandedKeys(before[i]), -1, flipped);
-      if (messages[i] !== undefined) count(memo.expanded, expandedKeys(messages[i]), 1, flipped);
+      if (before[i] !== undefined) count(memo.expanded, expandedKeys(before[i]), -1, was);
+      if (messages[i] !== undefined) count(memo.expanded, expandedKeys(messages[i]), 1, was);
     }
+    for (const [key, expanded] of was) if (expanded !== memo.expanded.has(key)) flipped.add(key);
     memo.messages = messages;
   }
   if (memo.timeline === timeline && flipped.size === 0) return;
@@ -179,15 +184,12 @@ function advance(memo: TimelineMemo, messages: readonly Message[], timeline: rea
 }
 
 function timelineView(state: ProjectionState): TimelineItem[] {
-  const { messages, timeline } = state;
-  const anchor: object | undefined = messages[0] ?? timeline[0];
-  if (anchor === undefined) return NO_ITEMS;
-  let memo = timelineMemos.get(anchor);
+  let memo = timelineMemos.get(state.session);
   if (memo === undefined) {
     memo = { messages: [], timeline: [], expanded: new Map(), items: [] };
-    timelineMemos.set(anchor, memo);
+    timelineMemos.set(state.session, memo);
   }
-  if (memo.messages !== messages || memo.timeline !== timeline) advance(memo, messages, timeline);
+  advance(memo, state.messages, state.timeline);
   return memo.items;
 }
 

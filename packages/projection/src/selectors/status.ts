@@ -76,14 +76,9 @@ const ATTENTION_RANK: Record<string, number> = lookupTable({
   archived: 6,
 });
 
+// Array.prototype.sort is stable: tasks of one rank keep their first-seen order.
 const capsules = memoByInput((tasks: Record<string, TaskRecord>) =>
-  Object.values(tasks)
-    .map((task, index) => ({ task, index }))
-    .sort(
-      (a, b) =>
-        (ATTENTION_RANK[a.task.status] ?? 4) - (ATTENTION_RANK[b.task.status] ?? 4) || a.index - b.index,
-    )
-    .map((entry) => entry.task),
+  Object.values(tasks).sort((a, b) => (ATTENTION_RANK[a.status] ?? 4) - (ATTENTION_RANK[b.status] ?? 4)),
 );
 
 /** Task capsules, attention-sorted: needs_input / plan_ready / permission_required / failed above running
