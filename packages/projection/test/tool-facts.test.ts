@@ -222,3 +222,34 @@ describe("permission facts on tool rows (PERM-05)", () => {
     ]);
   });
 });
+
+describe("a tool's output preview never keeps part of a secret (SEC-02, TOOL-05)", () => {
+  const key = ["sk-proj-", "Q1w2E3r4T5y6U7i8O9p0A1s2D3f4G5h6"].join("");
+  const text = `0123456789012345678 ${key} tail`;
+  const previewOf = (deltas: string[]) => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents(
+      [
+        e("tool.started", { toolCallId: "c1", payload: { name: "x" } }),
+        ...deltas.map((delta) => e("tool.output.delta", { toolCallId: "c1", payload: { delta } })),
+      ],
+      { previewBytes: 32 },
+    );
+    return [state.tools.c1.outputPreview, state.tools.c1.outputBytes];
+  };
+
+  it("SEC-02 a secret cut by the preview's limit leaves none of its characters, wherever the deltas split it", () => {
+    const body = key.slice("sk-proj-".length);
+    const leaks = (preview: unknown) =>
+      Array.from({ length: body.length - 3 }, (_, at) => body.slice(at, at + 4)).some((part) =>
+        String(preview).includes(part),
+      );
+    expect(previewOf([text])).toEqual(["0123456789012345678 [redacted:op", text.length]);
+    for (let cut = 1; cut < text.length; cut++) {
+      const [preview, bytes] = previewOf([text.slice(0, cut), text.slice(cut)]);
+      expect([cut, leaks(preview), bytes]).toEqual([cut, false, text.length]);
+    }
+    // The preview filled in the middle of the key: the fragment is dropped and the preview is final.
+    expect(previewOf([text.slice(0, 34), text.slice(34)])).toEqual(["0123456789012345678 ", text.length]);
+  });
+});

@@ -3,7 +3,7 @@
 // an open tool closes it as cancelled or unknown); artifact cards for tool artifacts (TOOL-09). What a row
 // shows of its input and output: ./tool-io; its inline part: ./tool-part.
 import type { ToolRecord, ToolState } from "@agent-ui/contracts";
-import { PAIRING_SEVERITY } from "@agent-ui/contracts";
+import { PAIRING_SEVERITY, withoutTrailingSecretStart } from "@agent-ui/contracts";
 import { addUnique, asNumber, asString, asStringArray, boundText, utf8Bytes } from "../internal/json";
 import { safeText } from "../internal/safety";
 import { assistantMessage } from "../message-ops";
@@ -176,6 +176,9 @@ function toolProgress(store: Store, ctx: EventContext): void {
   setStatus(store, tool, awaiting !== undefined ? "approval-requested" : "running", ctx);
 }
 
+/** The preview each row's output deltas filled up (final while the row still shows it). */
+const fullPreviews = new WeakMap<ToolRecord, string>();
+
 function toolOutputDelta(store: Store, ctx: EventContext): void {
   const tool = toolFor(store, ctx);
   if (tool === undefined) return;
@@ -187,8 +190,18 @@ function toolOutputDelta(store: Store, ctx: EventContext): void {
   tool.outputBytes = (tool.outputBytes ?? 0) + utf8Bytes(delta);
   const limit = store.options.previewBytes;
   const preview = tool.outputPreview ?? "";
-  // The preview so far is redacted whole, so a secret split across deltas is caught (SEC-02).
-  if (preview.length < limit) tool.outputPreview = boundText(safeText(preview + delta), limit);
+  // The preview so far is redacted whole, so a secret split across deltas is caught (SEC-02). A preview
+  // cut at the limit is final: a fragment at its end that could start a secret whose rest is still to
+  // come is dropped, never shown, and nothing is appended after it.
+  const full = tool.outputPreview !== undefined && fullPreviews.get(tool) === tool.outputPreview;
+  if (preview.length < limit && !full) {
+    const text = safeText(preview + delta);
+    if (text.length < limit) tool.outputPreview = text;
+    else {
+      tool.outputPreview = withoutTrailingSecretStart(boundText(text, limit));
+      fullPreviews.set(tool, tool.outputPreview);
+    }
+  }
   if (tool.status !== "running" && !isTerminal(tool.status)) setStatus(store, tool, "running", ctx);
   else store.tools.touch(tool.toolCallId);
 }
