@@ -252,4 +252,17 @@ describe("a tool's output preview never keeps part of a secret (SEC-02, TOOL-05)
     // The preview filled in the middle of the key: the fragment is dropped and the preview is final.
     expect(previewOf([text.slice(0, 34), text.slice(34)])).toEqual(["0123456789012345678 ", text.length]);
   });
+
+  it("SEC-02 a secret split across deltas is redacted whole, wherever the deltas split it", () => {
+    const output = `key ${key} done`;
+    for (let cut = 1; cut < output.length; cut++) {
+      const e = stream({ turnId: "t1" });
+      const state = projectEvents([
+        e("tool.started", { toolCallId: "c1", payload: { name: "x" } }),
+        e("tool.output.delta", { toolCallId: "c1", payload: { delta: output.slice(0, cut) } }),
+        e("tool.output.delta", { toolCallId: "c1", payload: { delta: output.slice(cut) } }),
+      ]);
+      expect([cut, state.tools.c1.outputPreview]).toEqual([cut, "key [redacted:openai_api_key] done"]);
+    }
+  });
 });
