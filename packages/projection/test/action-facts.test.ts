@@ -21,7 +21,7 @@ describe("what a request keeps (HITL-01, HITL-08, HITL-09, SEC-02)", () => {
           actionId: "a1",
           payload: {
             title: `${long}title`,
-            prompt: `key ${KEY}`,
+            prompt: `key ${KEY} ${long}`,
             toolName: `${long}tool`,
             severity: `${long}high`,
             expiresAt: `${long}2026`,
@@ -31,7 +31,7 @@ describe("what a request keeps (HITL-01, HITL-08, HITL-09, SEC-02)", () => {
       { previewBytes: 32 },
     );
     const action = state.actions.a1;
-    expect([action.title, action.prompt]).toEqual(["x".repeat(32), "key [redacted:openai_api_key]"]);
+    expect([action.title, action.prompt]).toEqual(["x".repeat(32), "key [redacted:openai_api_key] xx"]);
     expect([action.toolName, action.severity, action.expiresAt]).toEqual([
       `${long}tool`,
       `${long}high`,

@@ -104,14 +104,18 @@ describe("later agent facts keep what they do not restate (TEAM-01, TEAM-02, TEA
 });
 
 describe("lineage diagnostics (TEAM-18)", () => {
-  it("TEAM-18 an agent first seen by a change is flagged once; a spawn without parents flags it again", () => {
+  it("TEAM-18 an agent first seen by a change is flagged by that fact only; a spawn without parents flags it again", () => {
     const e = stream({ turnId: "t1" });
-    const state = projectEvents([
-      e("agent.changed", { agentId: "w1", payload: { status: "running" } }),
-      e("agent.changed", { agentId: "w1", payload: { status: "waiting" } }),
-      e("agent.spawned", { agentId: "w1", payload: {} }),
-    ]);
-    expect(diagnostics(state)).toEqual([unknownLineage("w1"), unknownLineage("w1")]);
+    const p = createProjector();
+    p.apply(e("agent.changed", { agentId: "w1", payload: { status: "running" } }));
+    p.apply(e("agent.changed", { agentId: "w1", payload: { status: "waiting" } }));
+    const flagged = () =>
+      p.getState().diagnostics.map((d) => [d.code, d.severity, d.message, d.eventRef?.eventId]);
+    expect(diagnostics(p.getState())).toEqual([unknownLineage("w1")]);
+    expect(flagged()).toEqual([[...unknownLineage("w1"), "s1-1"]]);
+    p.apply(e("agent.spawned", { agentId: "w1", payload: {} }));
+    expect(diagnostics(p.getState())).toEqual([unknownLineage("w1"), unknownLineage("w1")]);
+    expect(flagged().map((row) => row[3])).toEqual(["s1-1", "s1-3"]);
   });
 
   it("TEAM-18 an edge drawn to one agent withdraws only that agent's lineage diagnostic", () => {
@@ -164,7 +168,8 @@ describe("a finished agent's own turn (PROC-03)", () => {
       ["m1", ["streaming"]],
       ["m2", ["streaming"]],
     ]);
-    p.apply(e("agent.completed", { agentId: "w1", turnId: "w1", payload: {} }));
+    // Reported outside its own turn: the agent's messages are found by its turn, not by the fact's.
+    p.apply(e("agent.completed", { agentId: "w1", payload: {} }));
     expect(parts()).toEqual([
       ["m1", ["done"]],
       ["m2", ["streaming"]],
