@@ -249,7 +249,12 @@ describe("a tool's output preview never keeps part of a secret (SEC-02, TOOL-05)
       const [preview, bytes] = previewOf([text.slice(0, cut), text.slice(cut)]);
       expect([cut, leaks(preview), bytes]).toEqual([cut, false, text.length]);
     }
-    // The preview filled in the middle of the key: the fragment is dropped and the preview is final.
+    // A first delta that just fits waits for the rest; one past the limit in the middle of the key is
+    // cut there, drops the fragment and is final.
+    expect(previewOf([text.slice(0, 32), text.slice(32)])).toEqual([
+      "0123456789012345678 [redacted:op",
+      text.length,
+    ]);
     expect(previewOf([text.slice(0, 34), text.slice(34)])).toEqual(["0123456789012345678 ", text.length]);
   });
 
@@ -264,5 +269,47 @@ describe("a tool's output preview never keeps part of a secret (SEC-02, TOOL-05)
       ]);
       expect([cut, state.tools.c1.outputPreview]).toEqual([cut, "key [redacted:openai_api_key] done"]);
     }
+  });
+
+  it("TOOL-05 deltas continue a result's preview below the limit, never one at it; a retry starts over", () => {
+    const e = stream({ turnId: "t1" });
+    const full = "0123456789012345678901234567 sk-";
+    const state = projectEvents(
+      [
+        e("tool.started", { toolCallId: "c1", payload: { name: "x" } }),
+        e("tool.result", { toolCallId: "c1", payload: { outputPreview: "abc" } }),
+        e("tool.output.delta", { toolCallId: "c1", payload: { delta: "def" } }),
+        e("tool.started", { toolCallId: "c2", payload: { name: "x" } }),
+        e("tool.result", { toolCallId: "c2", payload: { outputPreview: full } }),
+        e("tool.output.delta", { toolCallId: "c2", payload: { delta: "more" } }),
+        e("tool.started", { toolCallId: "c3", payload: { name: "x" } }),
+        e("tool.output.delta", { toolCallId: "c3", payload: { delta: "first try" } }),
+        e("tool.failed", { toolCallId: "c3", payload: { error: "bad" } }),
+        e("tool.started", { toolCallId: "c3", payload: {} }),
+        e("tool.output.delta", { toolCallId: "c3", payload: { delta: "second" } }),
+      ],
+      { previewBytes: 32 },
+    );
+    expect(["c1", "c2", "c3"].map((id) => state.tools[id].outputPreview)).toEqual(["abcdef", full, "second"]);
+  });
+
+  it("SEC-02 an open private key block keeps the preview a marker; past the raw bound the preview is final", () => {
+    const line = `${"MIIEvQIBADANBgkqhkiG9w0BAQEFAASC".repeat(31)}\n`;
+    const outputOf = (lines: number) => {
+      const e = stream({ turnId: "t1" });
+      const deltas = [
+        "key:\n-----BEGIN PRIVATE KEY-----\n",
+        ...Array(lines).fill(line),
+        "-----END PRIVATE KEY-----\nafter",
+      ];
+      const state = projectEvents([
+        e("tool.started", { toolCallId: "c1", payload: { name: "x" } }),
+        ...deltas.map((delta) => e("tool.output.delta", { toolCallId: "c1", payload: { delta } })),
+      ]);
+      return state.tools.c1.outputPreview;
+    };
+    expect(outputOf(2)).toBe("key:\n[redacted:private_key]\nafter");
+    // 20 lines of 993 characters pass the 2,048-character preview plus 16 KiB of raw output.
+    expect(outputOf(20)).toBe("key:\n[redacted:private_key]");
   });
 });

@@ -191,13 +191,13 @@ const RAW_SLACK = 16_384;
 function appendPreview(store: Store, tool: ToolRecord, delta: string): void {
   const limit = store.options.previewBytes;
   const held = streamedPreviews.get(tool);
-  const own = held !== undefined && held.shown === tool.outputPreview ? held : undefined;
-  if (own !== undefined && own.redaction === undefined) return;
-  const start = own === undefined ? (tool.outputPreview ?? "") : "";
-  if (start.length >= limit) return;
-  const previous = own?.redaction;
-  const redaction = redactGrowingText((previous?.raw ?? start) + delta, previous, previous !== undefined);
-  if (redaction.text.length < limit && redaction.raw.length <= limit + RAW_SLACK) {
+  const own = held !== undefined && held.shown === tool.outputPreview;
+  if (own && held.redaction === undefined) return;
+  const base = own ? held.redaction : undefined;
+  const shown = tool.outputPreview ?? "";
+  if (base === undefined && shown.length >= limit) return;
+  const redaction = redactGrowingText((base?.raw ?? shown) + delta, base, true);
+  if (redaction.text.length <= limit && redaction.raw.length <= limit + RAW_SLACK) {
     tool.outputPreview = redaction.text;
     streamedPreviews.set(tool, { shown: redaction.text, redaction });
   } else {
