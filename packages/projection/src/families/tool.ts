@@ -2,8 +2,8 @@
 // bounded output previews with refs and byte counts; a terminal state on every path (a run that ends with
 // an open tool closes it as cancelled or unknown); artifact cards for tool artifacts (TOOL-09). What a row
 // shows of its input and output: ./tool-io; its inline part: ./tool-part.
-import type { ToolRecord, ToolState } from "@agent-ui/contracts";
-import { PAIRING_SEVERITY } from "@agent-ui/contracts";
+import type { GrowingTextRedaction, ToolRecord, ToolState } from "@agent-ui/contracts";
+import { PAIRING_SEVERITY, redactGrowingText, withoutTrailingSecretStart } from "@agent-ui/contracts";
 import { addUnique, asNumber, asString, asStringArray, boundText, utf8Bytes } from "../internal/json";
 import { safeText } from "../internal/safety";
 import { assistantMessage } from "../message-ops";
@@ -176,6 +176,36 @@ function toolProgress(store: Store, ctx: EventContext): void {
   setStatus(store, tool, awaiting !== undefined ? "approval-requested" : "running", ctx);
 }
 
+/** Output streamed into a row's preview (SEC-02): the raw text so far with its redaction while the
+ * preview fills, only the final preview once it is full. Valid while the row shows `shown`: a preview
+ * set otherwise (a result, a retry) starts over from what the row shows, which is already safe text. */
+type StreamedPreview = { shown: string; redaction?: GrowingTextRedaction };
+const streamedPreviews = new WeakMap<ToolRecord, StreamedPreview>();
+
+/** Raw output kept beyond the preview's length while redacted secrets shrink it (an open PEM block). */
+const RAW_SLACK = 16_384;
+
+/** Adds a delta to the preview, redacting everything streamed so far as one text, so a secret split
+ * across deltas is redacted whole. A preview cut at the limit is final: a fragment at its end that could
+ * start a secret whose rest is still to come is dropped, never shown, and nothing follows it. */
+function appendPreview(store: Store, tool: ToolRecord, delta: string): void {
+  const limit = store.options.previewBytes;
+  const held = streamedPreviews.get(tool);
+  const own = held !== undefined && held.shown === tool.outputPreview;
+  if (own && held.redaction === undefined) return;
+  const base = own ? held.redaction : undefined;
+  const shown = tool.outputPreview ?? "";
+  if (base === undefined && shown.length >= limit) return;
+  const redaction = redactGrowingText((base?.raw ?? shown) + delta, base, true);
+  if (redaction.text.length <= limit && redaction.raw.length <= limit + RAW_SLACK) {
+    tool.outputPreview = redaction.text;
+    streamedPreviews.set(tool, { shown: redaction.text, redaction });
+  } else {
+    tool.outputPreview = withoutTrailingSecretStart(boundText(redaction.text, limit));
+    streamedPreviews.set(tool, { shown: tool.outputPreview });
+  }
+}
+
 function toolOutputDelta(store: Store, ctx: EventContext): void {
   const tool = toolFor(store, ctx);
   if (tool === undefined) return;
@@ -185,10 +215,7 @@ function toolOutputDelta(store: Store, ctx: EventContext): void {
     return;
   }
   tool.outputBytes = (tool.outputBytes ?? 0) + utf8Bytes(delta);
-  const limit = store.options.previewBytes;
-  const preview = tool.outputPreview ?? "";
-  // The preview so far is redacted whole, so a secret split across deltas is caught (SEC-02).
-  if (preview.length < limit) tool.outputPreview = boundText(safeText(preview + delta), limit);
+  appendPreview(store, tool, delta);
   if (tool.status !== "running" && !isTerminal(tool.status)) setStatus(store, tool, "running", ctx);
   else store.tools.touch(tool.toolCallId);
 }
