@@ -144,6 +144,12 @@ export class OrderingGate {
     return out;
   }
 
+  /** How many event ids the gate keeps in memory to drop duplicates (ORD-02): in-order events whose ids
+   * are their stream's prefix + sequence add none, so memory does not grow with a well-formed stream. */
+  rememberedIds(): number {
+    return this.seen.size;
+  }
+
   markChanged(): void {
     this.viewCache = null;
   }

@@ -127,6 +127,9 @@ export class Store {
   readonly openTools = new Map<string, Set<string>>();
   /** Where each tool's inline part lives, so status changes update it in O(1). */
   readonly toolPlaces = new Map<string, { turnKey: string; message: MessageState; part: PartState }>();
+  /** The message holding each artifact's card (ART-04): a later fact updates the card there, whichever
+   * turn the fact belongs to. */
+  readonly artifactCards = new Map<string, MessageState>();
   /** Ids of actions still waiting for the runtime's terminal fact. */
   readonly pendingActions = new Set<string>();
   /** Capsule state a task had before an action took its attention, restored on resolution. */

@@ -32,13 +32,12 @@ function artifactFor(store: Store, id: string, ctx: EventContext): ArtifactRecor
 /** A compact card part in the conversation (ART-04): an entry point, never the body. */
 function addCard(store: Store, record: ArtifactRecord, ctx: EventContext): void {
   if (ctx.turnKey === "default" && typeof ctx.event.messageId !== "string") return;
+  if (store.artifactCards.has(record.artifactId)) return;
   const message = assistantMessage(store, ctx);
-  const id = `artifact:${record.artifactId}`;
-  if (message.partsById.has(id)) return;
-  const part = addPart(store, message, id, "artifact_ref", ctx);
+  const part = addPart(store, message, `artifact:${record.artifactId}`, "artifact_ref", ctx);
   part.artifactId = record.artifactId;
   part.status = "done";
-  part.title = record.title ?? "Artifact";
+  store.artifactCards.set(record.artifactId, message);
 }
 
 /** A diff is a `file_change` part (D.6): a collapsed entry to the diff view, never prose. */
@@ -61,19 +60,20 @@ function syncCard(store: Store, record: ArtifactRecord, ctx: EventContext): void
     status: record.status,
     refs: { artifactId: record.artifactId, ...(record.toolCallId ? { toolCallId: record.toolCallId } : {}) },
   });
-  for (const message of store.turnMessages.get(ctx.turnKey) ?? []) {
-    const part = message.partsById.get(`artifact:${record.artifactId}`);
-    if (part === undefined) continue;
-    part.title = record.title ?? "Artifact";
-    part.data = {
-      kind: record.kind,
-      status: record.status,
-      ...(record.currentVersionId ? { versionId: record.currentVersionId } : {}),
-      // The card loads its preview from the ref on demand (ART-11); the body never enters the message.
-      ...(record.previewRef ? { previewRef: record.previewRef } : {}),
-    };
-    touchPart(store, message, part);
-  }
+  // One card per artifact (ART-10), kept current wherever it is: a fact of a later turn updates the card
+  // its first fact put in an earlier turn's message.
+  const message = store.artifactCards.get(record.artifactId);
+  const part = message?.partsById.get(`artifact:${record.artifactId}`);
+  if (message === undefined || part === undefined) return;
+  part.title = record.title ?? "Artifact";
+  part.data = {
+    kind: record.kind,
+    status: record.status,
+    ...(record.currentVersionId ? { versionId: record.currentVersionId } : {}),
+    // The card loads its preview from the ref on demand (ART-11); the body never enters the message.
+    ...(record.previewRef ? { previewRef: record.previewRef } : {}),
+  };
+  touchPart(store, message, part);
 }
 
 function addVersion(

@@ -24,12 +24,11 @@ function applySourceHealth(store: Store, session: SessionSlice, payload: Record<
     statusBeforeStale.set(store, session.hydration.status);
     session.hydration = { ...session.hydration, status: "stale" };
   } else if (stale === false && session.hydration.status === "stale") {
-    const previous = statusBeforeStale.get(store);
+    // Only the branch above makes a session `stale`, and it records the status it had (never `empty`:
+    // the projector makes a session `live` before its first fact is reduced).
+    const previous = statusBeforeStale.get(store) ?? "live";
     statusBeforeStale.delete(store);
-    session.hydration = {
-      ...session.hydration,
-      status: previous === undefined || previous === "empty" || previous === "stale" ? "live" : previous,
-    };
+    session.hydration = { ...session.hydration, status: previous };
   }
 }
 
@@ -45,10 +44,12 @@ function sessionEvent(kind: "opened" | "hydrated" | "updated" | "closed") {
     if (kind === "opened") session.closed = false;
     // The marker that accompanies a snapshot says no more than the snapshot did: a repair still under
     // way or a partial recovery is kept (HYD-10, HYD-12).
-    if (kind === "hydrated") {
-      if (session.hydration.status !== "repairing" && session.hydration.status !== "degraded")
-        session.hydration = { status: "hydrated", source: "event" };
-    } else if (session.hydration.status === "empty") session.hydration = { status: "live" };
+    if (
+      kind === "hydrated" &&
+      session.hydration.status !== "repairing" &&
+      session.hydration.status !== "degraded"
+    )
+      session.hydration = { status: "hydrated", source: "event" };
     if (kind === "updated") applySourceHealth(store, session, payload);
     store.session.touch();
     // A source that stopped can no longer fill gaps or repair stale sections: they are degraded (HYD-12).

@@ -45,9 +45,10 @@ export function applyTaskStatus(
   setState(task, mapped.state);
   store.taskStateBeforeAction.delete(task.taskId);
   const why = reason ?? mapped.impliedReason;
+  // A blocked task always says why (TASK-08); a failed or stale one keeps the reason it had.
   if (why !== undefined) task.reason = why;
-  else if (mapped.state !== "blocked" && mapped.state !== "failed" && mapped.state !== "stale")
-    delete task.reason;
+  else if (mapped.state === "blocked") task.reason = "unavailable";
+  else if (mapped.state !== "failed" && mapped.state !== "stale") delete task.reason;
   if (word === "lost")
     store.diag(
       "runtime_warning",
@@ -55,7 +56,6 @@ export function applyTaskStatus(
       `task ${task.taskId} was lost: shown stale, never completed`,
       ctx.event,
     );
-  if (mapped.state === "blocked" && why === undefined) task.reason = "unavailable";
 }
 
 function setState(task: TaskRecord, state: TaskCapsuleState): void {

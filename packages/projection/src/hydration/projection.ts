@@ -151,5 +151,6 @@ function loadMessage(store: Store, message: ProjectionState["messages"][number])
       // A hydration window leaves out the data a tool part mirrors from its record: rebuilt here.
       const tool = store.tools.get(part.toolCallId);
       if (part.data === undefined && tool !== undefined) part.data = toolPartData(tool);
-    }
+    } else if (part.kind === "artifact_ref" && part.artifactId !== undefined)
+      store.artifactCards.set(part.artifactId, state);
 }

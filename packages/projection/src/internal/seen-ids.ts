@@ -76,6 +76,11 @@ export class SeenIds {
     return true;
   }
 
+  /** How many ids are held in memory (in-order events of a stream with derived ids add none). */
+  get size(): number {
+    return this.ids.size;
+  }
+
   /** Records the id of an event without a sequence; false when it was already seen. */
   admitUnsequenced(id: string): boolean {
     if (!this.admitOther(id)) return false;
