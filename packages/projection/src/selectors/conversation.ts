@@ -59,7 +59,7 @@ export interface InlineProcessItem {
   expanded: boolean;
 }
 
-const inlineProcess = memoByInput((messages: Message[], turnId: string): InlineProcessItem[] => {
+function inlineProcess(messages: Message[], turnId: string): InlineProcessItem[] {
   const items: InlineProcessItem[] = [];
   const scoped = turnId === "" ? latestTurn(messages) : turnId;
   for (const message of messages) {
@@ -70,7 +70,10 @@ const inlineProcess = memoByInput((messages: Message[], turnId: string): InlineP
     }
   }
   return items;
-});
+}
+
+/** The inline process of each turn asked for ("" = the latest turn), kept per messages array. */
+const processByTurn = memoByInput((_messages: Message[]) => new Map<string, InlineProcessItem[]>());
 
 function latestTurn(messages: Message[]): string | undefined {
   for (let i = messages.length - 1; i >= 0; i--)
@@ -80,7 +83,14 @@ function latestTurn(messages: Message[]): string | undefined {
 
 /** Process parts of a turn (default: the latest turn) in event order. */
 export function selectInlineProcess(state: ProjectionState, turnId?: string): InlineProcessItem[] {
-  return inlineProcess(state.messages, turnId ?? "");
+  const key = turnId ?? "";
+  const byTurn = processByTurn(state.messages);
+  let items = byTurn.get(key);
+  if (items === undefined) {
+    items = inlineProcess(state.messages, key);
+    byTurn.set(key, items);
+  }
+  return items;
 }
 
 export interface TimelineItem extends TimelineEntry {
