@@ -134,6 +134,8 @@ interface TimelineMemo {
 }
 
 const timelineMemos = new WeakMap<object, TimelineMemo>();
+/** What a fresh memo was built from: no message, no row (never a state's own array). */
+const NOTHING: never[] = [];
 const itemOf = new WeakMap<TimelineEntry, TimelineItem>();
 
 function item(entry: TimelineEntry, placeholder: boolean): TimelineItem {
@@ -181,22 +183,18 @@ function advance(memo: TimelineMemo, messages: readonly Message[], timeline: rea
   if (memo.timeline === timeline && flipped.size === 0) return;
   const previous = memo.timeline;
   const previousItems = memo.items;
-  const items = new Array<TimelineItem>(timeline.length);
-  for (let i = 0; i < timeline.length; i++) {
-    const entry = timeline[i];
-    items[i] =
-      previous[i] === entry && !flipped.has(entry.id)
-        ? previousItems[i]
-        : item(entry, memo.expanded.has(entry.id));
-  }
+  memo.items = timeline.map((entry, i) =>
+    previous[i] === entry && !flipped.has(entry.id)
+      ? previousItems[i]
+      : item(entry, memo.expanded.has(entry.id)),
+  );
   memo.timeline = timeline;
-  memo.items = items;
 }
 
 function timelineView(state: ProjectionState): TimelineItem[] {
   let memo = timelineMemos.get(state.session);
   if (memo === undefined) {
-    memo = { messages: [], timeline: [], expanded: new Map(), items: [] };
+    memo = { messages: NOTHING, timeline: NOTHING, expanded: new Map(), items: NOTHING };
     timelineMemos.set(state.session, memo);
   }
   advance(memo, state.messages, state.timeline);
