@@ -152,6 +152,9 @@ describe("inline process (PROC-02)", () => {
     expect(ids(selectInlineProcess(state))).toEqual(["tool:c2"]);
     expect(ids(selectInlineProcess(state, "t1"))).toEqual(["tool:c1"]);
     expect(ids(selectInlineProcess(state, "t2"))).toEqual(["tool:c2"]);
+    // Kept per state and turn: a surface reading again gets the same list.
+    expect(selectInlineProcess(state)).toBe(selectInlineProcess(state));
+    expect(selectInlineProcess(state, "t1")).toBe(selectInlineProcess(state, "t1"));
   });
 
   it("PROC-02 messages outside any turn: all their process; a turn, once named, keeps only its own", () => {

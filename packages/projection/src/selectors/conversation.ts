@@ -59,7 +59,7 @@ export interface InlineProcessItem {
   expanded: boolean;
 }
 
-const inlineProcess = memoByInput((messages: Message[], turnId: string): InlineProcessItem[] => {
+function inlineProcess(messages: Message[], turnId: string): InlineProcessItem[] {
   const items: InlineProcessItem[] = [];
   const scoped = turnId === "" ? latestTurn(messages) : turnId;
   for (const message of messages) {
@@ -70,7 +70,10 @@ const inlineProcess = memoByInput((messages: Message[], turnId: string): InlineP
     }
   }
   return items;
-});
+}
+
+/** The inline process of each turn asked for ("" = the latest turn), kept per messages array. */
+const processByTurn = memoByInput((_messages: Message[]) => new Map<string, InlineProcessItem[]>());
 
 function latestTurn(messages: Message[]): string | undefined {
   for (let i = messages.length - 1; i >= 0; i--)
@@ -80,7 +83,14 @@ function latestTurn(messages: Message[]): string | undefined {
 
 /** Process parts of a turn (default: the latest turn) in event order. */
 export function selectInlineProcess(state: ProjectionState, turnId?: string): InlineProcessItem[] {
-  return inlineProcess(state.messages, turnId ?? "");
+  const key = turnId ?? "";
+  const byTurn = processByTurn(state.messages);
+  let items = byTurn.get(key);
+  if (items === undefined) {
+    items = inlineProcess(state.messages, key);
+    byTurn.set(key, items);
+  }
+  return items;
 }
 
 export interface TimelineItem extends TimelineEntry {
@@ -124,6 +134,8 @@ interface TimelineMemo {
 }
 
 const timelineMemos = new WeakMap<object, TimelineMemo>();
+/** What a fresh memo was built from: no message, no row (never a state's own array). */
+const NOTHING: never[] = [];
 const itemOf = new WeakMap<TimelineEntry, TimelineItem>();
 
 function item(entry: TimelineEntry, placeholder: boolean): TimelineItem {
@@ -171,22 +183,18 @@ function advance(memo: TimelineMemo, messages: readonly Message[], timeline: rea
   if (memo.timeline === timeline && flipped.size === 0) return;
   const previous = memo.timeline;
   const previousItems = memo.items;
-  const items = new Array<TimelineItem>(timeline.length);
-  for (let i = 0; i < timeline.length; i++) {
-    const entry = timeline[i];
-    items[i] =
-      previous[i] === entry && !flipped.has(entry.id)
-        ? previousItems[i]
-        : item(entry, memo.expanded.has(entry.id));
-  }
+  memo.items = timeline.map((entry, i) =>
+    previous[i] === entry && !flipped.has(entry.id)
+      ? previousItems[i]
+      : item(entry, memo.expanded.has(entry.id)),
+  );
   memo.timeline = timeline;
-  memo.items = items;
 }
 
 function timelineView(state: ProjectionState): TimelineItem[] {
   let memo = timelineMemos.get(state.session);
   if (memo === undefined) {
-    memo = { messages: [], timeline: [], expanded: new Map(), items: [] };
+    memo = { messages: NOTHING, timeline: NOTHING, expanded: new Map(), items: NOTHING };
     timelineMemos.set(state.session, memo);
   }
   advance(memo, state.messages, state.timeline);
