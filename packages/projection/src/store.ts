@@ -129,7 +129,7 @@ export class Store {
   readonly toolPlaces = new Map<string, { turnKey: string; message: MessageState; part: PartState }>();
   /** The message holding each artifact's card (ART-04): a later fact updates the card there, whichever
    * turn the fact belongs to. */
-  readonly artifactCards = new Map<string, MessageState>();
+  readonly artifactCards = new Map<string, { message: MessageState; part: PartState }>();
   /** Ids of actions still waiting for the runtime's terminal fact. */
   readonly pendingActions = new Set<string>();
   /** Capsule state a task had before an action took its attention, restored on resolution. */

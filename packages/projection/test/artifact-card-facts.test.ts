@@ -72,6 +72,7 @@ describe("artifact cards (ART-04, ART-10)", () => {
     const state = p.getState();
     expect(cards(state)).toEqual([]);
     expect(state.artifacts.a1.status).toBe("ready");
+    expect(state.diagnostics).toEqual([]);
   });
 
   it("ART-03 a diff without a turn lands as a file change in the message it names", () => {
@@ -122,13 +123,18 @@ describe("what a later artifact fact keeps (ART-01, ART-03, ART-11)", () => {
 
   it("ART-01 the sources a fact cites become the record's citations and source refs", () => {
     const e = stream({ turnId: "t1", messageId: "m1" });
-    const state = projectEvents([
+    const p = createProjector();
+    p.apply(
       e("artifact.created", { artifactId: "a1", payload: { citations: [{ id: "c1", title: "One" }] } }),
+    );
+    expect(p.getState().artifacts.a1.sourceRefs).toEqual(["c1"]);
+    p.apply(
       e("artifact.updated", {
         artifactId: "a1",
         payload: { citations: [{ id: "c2" }, { url: "https://example.org/3" }] },
       }),
-    ]);
+    );
+    const state = p.getState();
     expect(state.artifacts.a1.sourceRefs).toEqual(["c1", "c2", "https://example.org/3"]);
     expect(state.artifacts.a1.citations?.map((ref) => ref.id)).toEqual(["c1", "c2", "https://example.org/3"]);
   });

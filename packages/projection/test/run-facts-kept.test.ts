@@ -77,15 +77,16 @@ describe("the user's message across starts (ENV-07, TEXT-09)", () => {
 
   it("ENV-07 a later runtime start for the adopted message keeps the turn and run it omits", () => {
     const e = stream();
-    const state = projectEvents([
+    const p = createProjector();
+    const view = () => p.getState().messages.map((m) => [m.id, m.turnId, m.runId, m.optimistic]);
+    p.applyAll([
       e("run.started", { payload: { input: "q", clientMessageId: "c1" } }),
       e("run.started", { turnId: "t1", runId: "r1", payload: { clientMessageId: "c1" } }),
       e("run.started", { runId: "r1", payload: { clientMessageId: "c1" } }),
-      e("run.started", { turnId: "t1", payload: { clientMessageId: "c1" } }),
     ]);
-    expect(state.messages.map((m) => [m.id, m.turnId, m.runId, m.optimistic])).toEqual([
-      ["c1", "t1", "r1", undefined],
-    ]);
+    expect(view()).toEqual([["c1", "t1", "r1", undefined]]);
+    p.apply(e("run.started", { turnId: "t1", payload: { clientMessageId: "c1" } }));
+    expect(view()).toEqual([["c1", "t1", "r1", undefined]]);
   });
 });
 

@@ -37,7 +37,7 @@ function addCard(store: Store, record: ArtifactRecord, ctx: EventContext): void 
   const part = addPart(store, message, `artifact:${record.artifactId}`, "artifact_ref", ctx);
   part.artifactId = record.artifactId;
   part.status = "done";
-  store.artifactCards.set(record.artifactId, message);
+  store.artifactCards.set(record.artifactId, { message, part });
 }
 
 /** A diff is a `file_change` part (D.6): a collapsed entry to the diff view, never prose. */
@@ -62,9 +62,9 @@ function syncCard(store: Store, record: ArtifactRecord, ctx: EventContext): void
   });
   // One card per artifact (ART-10), kept current wherever it is: a fact of a later turn updates the card
   // its first fact put in an earlier turn's message.
-  const message = store.artifactCards.get(record.artifactId);
-  const part = message?.partsById.get(`artifact:${record.artifactId}`);
-  if (message === undefined || part === undefined) return;
+  const card = store.artifactCards.get(record.artifactId);
+  if (card === undefined) return;
+  const { message, part } = card;
   part.title = record.title ?? "Artifact";
   part.data = {
     kind: record.kind,

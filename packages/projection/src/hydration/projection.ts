@@ -152,5 +152,5 @@ function loadMessage(store: Store, message: ProjectionState["messages"][number])
       const tool = store.tools.get(part.toolCallId);
       if (part.data === undefined && tool !== undefined) part.data = toolPartData(tool);
     } else if (part.kind === "artifact_ref" && part.artifactId !== undefined)
-      store.artifactCards.set(part.artifactId, state);
+      store.artifactCards.set(part.artifactId, { message: state, part });
 }
