@@ -98,6 +98,16 @@ function planPart(store: Store, ctx: EventContext): { message: MessageState; par
 function applyPlan(store: Store, ctx: EventContext, final: boolean): void {
   const { message, part } = planPart(store, ctx);
   const { payload } = ctx;
+  if (!final && part.status === "done") {
+    // A delta behind its plan's final (a late or replayed fact): the final plan stands, nothing reopens.
+    store.diag(
+      "out_of_order",
+      "warning",
+      `plan.delta after plan ${part.id} was final; the final plan is kept`,
+      ctx.event,
+    );
+    return;
+  }
   if (typeof payload.text === "string") part.chunks = [payload.text];
   else if (typeof payload.delta === "string") {
     if (part.chunks === null) part.chunks = [payload.delta];
