@@ -26,6 +26,7 @@ import type {
 import { TEAM_LISTS, diagnostic, redact } from "@agent-ui/contracts";
 import { EntityTable, Slice } from "./internal/entity-table";
 import { Lazy } from "./internal/lazy";
+import { KeyedList } from "./internal/follow";
 import { ListSlice } from "./internal/list-slice";
 import { copyPlain } from "./internal/json";
 import { type MessageState, type PartState, messageView } from "./internal/message-state";
@@ -76,9 +77,13 @@ export class Store {
   readonly team = new ListSlice<TeamSlice>(emptyTeam(), TEAM_LISTS);
   /** Lookups into the team's lists by identity (internal/team-index). */
   readonly teamIndex = new TeamIndex();
-  readonly queue = new Slice<QueueSlice>({ items: [], steers: [] }, copyPlain);
-  readonly context = new Slice<ContextSlice>(emptyContext(), copyPlain);
-  readonly permissions = new Slice<PermissionSlice>(emptyPermissions(), copyPlain);
+  readonly queue = new ListSlice<QueueSlice>({ items: [], steers: [] }, ["items", "steers"]);
+  readonly context = new ListSlice<ContextSlice>(emptyContext(), ["refs", "missing", "compactions"]);
+  readonly permissions = new ListSlice<PermissionSlice>(emptyPermissions(), ["decisions", "violations"]);
+  /** Decisions, violations and compactions by id (internal/follow). */
+  readonly decisionsById = new KeyedList<PermissionSlice["decisions"][number]>((entry) => entry.id);
+  readonly violationsById = new KeyedList<PermissionSlice["violations"][number]>((entry) => entry.id);
+  readonly compactionsById = new KeyedList<ContextSlice["compactions"][number]>((entry) => entry.id);
   readonly metrics = new Slice<Record<string, number>>({}, (value) => ({ ...value }));
 
   readonly messages = new EntityTable<MessageState, Message>(messageView);

@@ -199,7 +199,7 @@ describe("large team lists read late", () => {
     return { p, e };
   }
 
-  it("TEAM-01 PERF-02 each snapshot's lists show the team as of its getState(), read in any order", () => {
+  it("TEAM-01 perf §2.2 each snapshot's lists show the team as of its getState(), read in any order", () => {
     const { p, e } = large(300);
     const first = p.getState().team;
     p.apply(e("task.changed", { taskId: "k5", payload: { status: "completed" } }));
@@ -231,7 +231,7 @@ describe("large team lists read late", () => {
     expect(JSON.parse(JSON.stringify(first)).edges).toHaveLength(300);
   });
 
-  it("PERF-02 a large changed team list is built when first read; one-shot projections hold plain lists", () => {
+  it("TEAM-01 perf §2.2 a large changed team list is built when first read; one-shot projections hold plain lists", () => {
     const { p, e } = large(200);
     p.apply(e("agent.spawned", { agentId: "w200", payload: { status: "running", parentAgentId: "lead" } }));
     const team = p.getState().team;

@@ -27,10 +27,11 @@ interface Waiting {
   at: number;
 }
 
-/** A turn's delegations not yet shown, in order, and keyed by `task:<id>` / `agent:<id>`. */
+/** A turn's delegations not yet shown, in order, and (once more than a few) keyed by `task:<id>` /
+ * `agent:<id>`. */
 interface WaitingQueue {
   list: Waiting[];
-  byKey: Map<string, Waiting>;
+  byKey: Map<string, Waiting> | null;
 }
 
 interface PartIndex {
@@ -113,14 +114,10 @@ function place(store: Store, ctx: EventContext, entry: Omit<Waiting, "ctx" | "at
   const waiting = indexOf(store).waiting;
   let queue = waiting.get(ctx.turnKey);
   if (queue === undefined) {
-    queue = { list: [], byKey: new Map() };
+    queue = { list: [], byKey: null };
     waiting.set(ctx.turnKey, queue);
   }
-  // The first queued delegation of the same task or agent (by key: O(1) however many wait in the turn).
-  const byTask = entry.taskId === undefined ? undefined : queue.byKey.get(`task:${entry.taskId}`);
-  const byAgent = entry.agentId === undefined ? undefined : queue.byKey.get(`agent:${entry.agentId}`);
-  const same =
-    byTask === undefined ? byAgent : byAgent === undefined || byTask.at < byAgent.at ? byTask : byAgent;
+  const same = queued(queue, entry);
   if (same !== undefined) {
     same.agentId ??= entry.agentId;
     same.taskId ??= entry.taskId;
@@ -129,13 +126,35 @@ function place(store: Store, ctx: EventContext, entry: Omit<Waiting, "ctx" | "at
   } else {
     const item = { ...entry, ctx, at: queue.list.length };
     queue.list.push(item);
-    keyWaiting(queue, item);
+    if (queue.byKey === null && queue.list.length > SCANNED_QUEUE) {
+      queue.byKey = new Map();
+      for (const held of queue.list) keyWaiting(queue, held);
+    } else keyWaiting(queue, item);
   }
   return undefined;
 }
 
+/** Up to this many queued delegations a turn's queue is scanned; beyond it, looked up by key. */
+const SCANNED_QUEUE = 8;
+
+/** The first queued delegation of the same task or agent: O(1) however many wait in the turn. */
+function queued(queue: WaitingQueue, entry: Omit<Waiting, "ctx" | "at">): Waiting | undefined {
+  const { byKey } = queue;
+  if (byKey === null)
+    return queue.list.find(
+      (item) =>
+        (entry.taskId !== undefined && item.taskId === entry.taskId) ||
+        (entry.agentId !== undefined && item.agentId === entry.agentId),
+    );
+  const byTask = entry.taskId === undefined ? undefined : byKey.get(`task:${entry.taskId}`);
+  const byAgent = entry.agentId === undefined ? undefined : byKey.get(`agent:${entry.agentId}`);
+  if (byTask === undefined) return byAgent;
+  return byAgent === undefined || byTask.at < byAgent.at ? byTask : byAgent;
+}
+
 /** Keys a queued delegation by its task and agent: a key names the earliest queued item that has it. */
 function keyWaiting(queue: WaitingQueue, item: Waiting): void {
+  if (queue.byKey === null) return;
   for (const key of [
     item.taskId === undefined ? undefined : `task:${item.taskId}`,
     item.agentId === undefined ? undefined : `agent:${item.agentId}`,
@@ -153,7 +172,7 @@ export function joinWaitingDelegations(store: Store, message: MessageState): voi
   const turnKey = message.turnId ?? "default";
   const queue = index?.waiting.get(turnKey);
   if (index === undefined || queue === undefined) return;
-  const rest: WaitingQueue = { list: [], byKey: new Map() };
+  const rest: WaitingQueue = { list: [], byKey: queue.list.length > SCANNED_QUEUE ? new Map() : null };
   for (const item of queue.list) {
     // Shown meanwhile through another fact about the same work (its agent or its task): nothing to add.
     if (find(store, item.agentId, item.taskId) !== undefined) continue;

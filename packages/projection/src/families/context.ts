@@ -46,7 +46,7 @@ function compaction(completed: boolean) {
     const id =
       asString(payload.compactionId) ??
       `compaction:${ctx.turnKey}:${context.compactions.filter((c) => c.status === "completed").length}`;
-    let entry = context.compactions.find((item) => item.id === id);
+    let entry = store.compactionsById.get(context.compactions, id);
     if (entry === undefined) {
       entry = { id, status: "started" };
       context.compactions.push(entry);
@@ -59,7 +59,7 @@ function compaction(completed: boolean) {
     if (before !== undefined) entry.tokensBefore = before;
     if (after !== undefined) entry.tokensAfter = after;
     entry.source = ctx.source;
-    store.context.touch();
+    store.context.touchEntry("compactions", entry);
     if (entry.status === "failed")
       store.diag("runtime_warning", "warning", `context compaction ${id} failed`, ctx.event);
     const message = assistantMessage(store, ctx);

@@ -6,6 +6,22 @@ import { safeValue } from "../internal/safety";
 import type { EventContext, Store } from "../store";
 import { annotateTool } from "./tool";
 
+type Decision = PermissionSlice["decisions"][number];
+
+/** A decision with a held id replaces the held one (in place: its view is copied again on the next
+ * read, O(1)); a new id is appended. */
+export function upsertDecision(store: Store, decision: Decision): void {
+  const decisions = store.permissions.value.decisions;
+  const held = store.decisionsById.get(decisions, decision.id);
+  if (held === undefined) {
+    decisions.push(decision);
+    return;
+  }
+  for (const key of Object.keys(held)) delete (held as Partial<Decision>)[key as keyof Decision];
+  Object.assign(held, decision);
+  store.permissions.touchEntry("decisions", held);
+}
+
 function permissionChanged(store: Store, ctx: EventContext): void {
   const { payload, event } = ctx;
   const permissions = store.permissions.value;
@@ -29,9 +45,7 @@ function permissionChanged(store: Store, ctx: EventContext): void {
     }
     const actionId = asString(event.actionId);
     if (actionId !== undefined) decision.actionId = actionId;
-    const existing = permissions.decisions.findIndex((item) => item.id === id);
-    if (existing >= 0) permissions.decisions[existing] = decision;
-    else permissions.decisions.push(decision);
+    upsertDecision(store, decision);
     store.timelineEntry(`permission:${id}`, "permission", `Permission ${decision.decision}`, ctx, {
       status: decision.decision,
       refs: { ...(actionId ? { actionId } : {}), ...(toolCallId ? { toolCallId } : {}) },

@@ -7,6 +7,7 @@ import type { PermissionSlice, RuntimeSessionSnapshot } from "@agent-ui/contract
 import { asString, isRecord } from "../internal/json";
 import { safeText, safeValue } from "../internal/safety";
 import type { EventContext, Store } from "../store";
+import { upsertDecision } from "../families/permission";
 
 const NOT_APPLICABLE = "not_applicable";
 
@@ -39,7 +40,7 @@ export function hydratePermissionSummary(
     return;
   }
   if (isRecord(summary)) {
-    applySummary(permissions, summary, ctx);
+    applySummary(store, permissions, summary, ctx);
     touched = true;
   }
   if (touched) {
@@ -49,6 +50,7 @@ export function hydratePermissionSummary(
 }
 
 function applySummary(
+  store: Store,
   permissions: PermissionSlice,
   summary: Record<string, unknown>,
   ctx: EventContext,
@@ -73,15 +75,13 @@ function applySummary(
         const value = asString(item[key]);
         if (value !== undefined) decision[key] = safeText(value);
       }
-      const existing = permissions.decisions.findIndex((held) => held.id === id);
-      if (existing >= 0) permissions.decisions[existing] = decision;
-      else permissions.decisions.push(decision);
+      upsertDecision(store, decision);
     }
   if (Array.isArray(summary.violations))
     for (const item of summary.violations) {
       if (!isRecord(item)) continue;
       const id = asString(item.id) ?? `violation:${permissions.violations.length}`;
-      if (permissions.violations.some((held) => held.id === id)) continue;
+      if (store.violationsById.get(permissions.violations, id) !== undefined) continue;
       const reason = asString(item.reason);
       const toolCallId = asString(item.toolCallId);
       permissions.violations.push({

@@ -5,27 +5,7 @@
 // replaced wholesale (hydration, a merged page) is indexed anew, once.
 import type { DelegationEdge, TeamList, TeamSlice } from "@agent-ui/contracts";
 import { edgeKey, teamEntryKey } from "../team-pages";
-
-interface Followed<V> {
-  list: readonly unknown[] | null;
-  indexed: number;
-  value: V;
-}
-
-function follow<V>(
-  followed: Followed<V>,
-  list: readonly unknown[],
-  reset: () => V,
-  add: (value: V, entry: unknown) => void,
-): V {
-  if (followed.list !== list || followed.indexed > list.length) {
-    followed.list = list;
-    followed.indexed = 0;
-    followed.value = reset();
-  }
-  for (; followed.indexed < list.length; followed.indexed++) add(followed.value, list[followed.indexed]);
-  return followed.value;
-}
+import { type Followed, follow } from "./follow";
 
 export class TeamIndex {
   private readonly keyed = new Map<TeamList, Followed<Map<string, unknown>>>();
