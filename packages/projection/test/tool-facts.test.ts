@@ -312,4 +312,49 @@ describe("a tool's output preview never keeps part of a secret (SEC-02, TOOL-05)
     // 20 lines of 993 characters pass the 2,048-character preview plus 16 KiB of raw output.
     expect(outputOf(20)).toBe("key:\n[redacted:private_key]");
   });
+
+  it("SEC-02 no snapshot taken while the output streams shows part of a secret", () => {
+    const output = `key ${key} done`;
+    const body = key.slice("sk-proj-".length);
+    for (let cut = 1; cut < output.length; cut++) {
+      const e = stream({ turnId: "t1" });
+      const p = createProjector();
+      p.apply(e("tool.started", { toolCallId: "c1", payload: { name: "x" } }));
+      const shown: unknown[] = [];
+      for (const delta of [output.slice(0, cut), output.slice(cut)]) {
+        p.apply(e("tool.output.delta", { toolCallId: "c1", payload: { delta } }));
+        shown.push(p.getState().tools.c1.outputPreview);
+      }
+      const leaked = shown.filter((text) =>
+        Array.from({ length: body.length - 3 }, (_, at) => body.slice(at, at + 4)).some((part) =>
+          String(text).includes(part),
+        ),
+      );
+      expect([cut, leaked]).toEqual([cut, []]);
+      p.apply(e("tool.result", { toolCallId: "c1", payload: {} }));
+      expect(p.getState().tools.c1.outputPreview).toBe("key [redacted:openai_api_key] done");
+    }
+  });
+
+  it("TOOL-05 a fragment held back while the output streams shows once the tool ends or the run closes it", () => {
+    for (const end of ["tool.result", "tool.failed", "run.finished"]) {
+      const e = stream({ turnId: "t1" });
+      const p = createProjector();
+      p.apply(e("tool.started", { toolCallId: "c1", payload: { name: "deploy" } }));
+      p.apply(
+        e("tool.output.delta", {
+          toolCallId: "c1",
+          payload: { delta: "Deployed to https://app.example.com" },
+        }),
+      );
+      expect(p.getState().tools.c1.outputPreview).toBe("Deployed to ");
+      p.apply(
+        e(end, end === "tool.result" || end === "tool.failed" ? { toolCallId: "c1", payload: {} } : {}),
+      );
+      expect([end, p.getState().tools.c1.outputPreview]).toEqual([
+        end,
+        "Deployed to https://app.example.com",
+      ]);
+    }
+  });
 });
