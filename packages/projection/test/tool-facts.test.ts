@@ -294,23 +294,22 @@ describe("a tool's output preview never keeps part of a secret (SEC-02, TOOL-05)
   });
 
   it("SEC-02 an open private key block keeps the preview a marker; past the raw bound the preview is final", () => {
-    const line = `${"MIIEvQIBADANBgkqhkiG9w0BAQEFAASC".repeat(31)}\n`;
-    const outputOf = (lines: number) => {
+    const head = "key:\n-----BEGIN PRIVATE KEY-----\n";
+    // The raw output kept while the preview fills: 2,048 characters of preview plus 16 KiB.
+    const bound = 2048 + 16_384;
+    const outputOf = (raw: number) => {
       const e = stream({ turnId: "t1" });
-      const deltas = [
-        "key:\n-----BEGIN PRIVATE KEY-----\n",
-        ...Array(lines).fill(line),
-        "-----END PRIVATE KEY-----\nafter",
-      ];
+      const body = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC".repeat(1024).slice(0, raw - head.length);
+      const deltas = [head, body.slice(0, 9000), body.slice(9000), "-----END PRIVATE KEY-----\nafter"];
       const state = projectEvents([
         e("tool.started", { toolCallId: "c1", payload: { name: "x" } }),
         ...deltas.map((delta) => e("tool.output.delta", { toolCallId: "c1", payload: { delta } })),
       ]);
       return state.tools.c1.outputPreview;
     };
-    expect(outputOf(2)).toBe("key:\n[redacted:private_key]\nafter");
-    // 20 lines of 993 characters pass the 2,048-character preview plus 16 KiB of raw output.
-    expect(outputOf(20)).toBe("key:\n[redacted:private_key]");
+    expect(outputOf(2000)).toBe("key:\n[redacted:private_key]\nafter");
+    expect(outputOf(bound)).toBe("key:\n[redacted:private_key]\nafter");
+    expect(outputOf(bound + 1)).toBe("key:\n[redacted:private_key]");
   });
 
   it("SEC-02 no snapshot taken while the output streams shows part of a secret", () => {
