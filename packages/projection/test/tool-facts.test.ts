@@ -354,6 +354,9 @@ describe("a tool's output preview never keeps part of a secret (SEC-02, TOOL-05)
         end,
         "Deployed to https://app.example.com",
       ]);
+      // A late delta continues the settled preview.
+      p.apply(e("tool.output.delta", { toolCallId: "c1", payload: { delta: "/ok" } }));
+      expect(p.getState().tools.c1.outputPreview).toBe("Deployed to https://app.example.com/ok");
     }
   });
 });

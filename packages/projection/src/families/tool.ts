@@ -208,12 +208,14 @@ function appendPreview(store: Store, tool: ToolRecord, delta: string): void {
   }
 }
 
-/** A row that stops streaming shows its whole redacted preview, with any fragment held back. */
+/** A row that stops streaming shows its whole redacted preview, with any fragment held back; the raw
+ * output is no longer kept (a late delta continues the preview like a result's). */
 function settlePreview(tool: ToolRecord): void {
   const held = streamedPreviews.get(tool);
-  if (held?.redaction === undefined || held.shown !== tool.outputPreview) return;
-  tool.outputPreview = held.redaction.text;
-  streamedPreviews.set(tool, { shown: tool.outputPreview, redaction: held.redaction });
+  if (held === undefined) return;
+  streamedPreviews.delete(tool);
+  if (held.redaction !== undefined && held.shown === tool.outputPreview)
+    tool.outputPreview = held.redaction.text;
 }
 
 function toolOutputDelta(store: Store, ctx: EventContext): void {
