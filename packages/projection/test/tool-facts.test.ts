@@ -359,4 +359,37 @@ describe("a tool's output preview never keeps part of a secret (SEC-02, TOOL-05)
       expect(p.getState().tools.c1.outputPreview).toBe("Deployed to https://app.example.com/ok");
     }
   });
+
+  it("SEC-02 a secret's start stays held back when the first delta starts the tool or progress arrives", () => {
+    const e = stream({ turnId: "t1" });
+    const p = createProjector();
+    p.apply(e("tool.args", { toolCallId: "c1", payload: { name: "x", complete: true } }));
+    p.apply(e("tool.output.delta", { toolCallId: "c1", payload: { delta: "key sk-proj-Q1w2E3" } }));
+    expect([p.getState().tools.c1.status, p.getState().tools.c1.outputPreview]).toEqual(["running", "key "]);
+    p.apply(e("tool.progress", { toolCallId: "c1", payload: { message: "still going" } }));
+    expect(p.getState().tools.c1.outputPreview).toBe("key ");
+    p.apply(e("tool.output.delta", { toolCallId: "c1", payload: { delta: key.slice(14) } }));
+    p.apply(e("tool.result", { toolCallId: "c1", payload: {} }));
+    expect(p.getState().tools.c1.outputPreview).toBe("key [redacted:openai_api_key]");
+  });
+
+  it("TOOL-05 a tool's end keeps a full preview and a result's own preview as they are", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents(
+      [
+        e("tool.started", { toolCallId: "c1", payload: { name: "x" } }),
+        e("tool.output.delta", { toolCallId: "c1", payload: { delta: `${"a".repeat(30)} ${key}` } }),
+        e("tool.result", { toolCallId: "c1", payload: {} }),
+        e("tool.started", { toolCallId: "c2", payload: { name: "x" } }),
+        e("tool.output.delta", { toolCallId: "c2", payload: { delta: "streamed https://example.com" } }),
+        e("tool.result", { toolCallId: "c2", payload: { outputPreview: "final" } }),
+      ],
+      { previewBytes: 32 },
+    );
+    expect([state.tools.c1.outputPreview, state.tools.c2.outputPreview]).toEqual([
+      `${"a".repeat(30)} [`,
+      "final",
+    ]);
+    expect(diagnostics(state)).toEqual([]);
+  });
 });
