@@ -294,22 +294,102 @@ describe("a tool's output preview never keeps part of a secret (SEC-02, TOOL-05)
   });
 
   it("SEC-02 an open private key block keeps the preview a marker; past the raw bound the preview is final", () => {
-    const line = `${"MIIEvQIBADANBgkqhkiG9w0BAQEFAASC".repeat(31)}\n`;
-    const outputOf = (lines: number) => {
+    const head = "key:\n-----BEGIN PRIVATE KEY-----\n";
+    // The raw output kept while the preview fills: 2,048 characters of preview plus 16 KiB.
+    const bound = 2048 + 16_384;
+    const outputOf = (raw: number) => {
       const e = stream({ turnId: "t1" });
-      const deltas = [
-        "key:\n-----BEGIN PRIVATE KEY-----\n",
-        ...Array(lines).fill(line),
-        "-----END PRIVATE KEY-----\nafter",
-      ];
+      const body = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC".repeat(1024).slice(0, raw - head.length);
+      const deltas = [head, body.slice(0, 9000), body.slice(9000), "-----END PRIVATE KEY-----\nafter"];
       const state = projectEvents([
         e("tool.started", { toolCallId: "c1", payload: { name: "x" } }),
         ...deltas.map((delta) => e("tool.output.delta", { toolCallId: "c1", payload: { delta } })),
       ]);
       return state.tools.c1.outputPreview;
     };
-    expect(outputOf(2)).toBe("key:\n[redacted:private_key]\nafter");
-    // 20 lines of 993 characters pass the 2,048-character preview plus 16 KiB of raw output.
-    expect(outputOf(20)).toBe("key:\n[redacted:private_key]");
+    expect(outputOf(2000)).toBe("key:\n[redacted:private_key]\nafter");
+    expect(outputOf(bound)).toBe("key:\n[redacted:private_key]\nafter");
+    expect(outputOf(bound + 1)).toBe("key:\n[redacted:private_key]");
+  });
+
+  it("SEC-02 no snapshot taken while the output streams shows part of a secret", () => {
+    const output = `key ${key} done`;
+    const body = key.slice("sk-proj-".length);
+    for (let cut = 1; cut < output.length; cut++) {
+      const e = stream({ turnId: "t1" });
+      const p = createProjector();
+      p.apply(e("tool.started", { toolCallId: "c1", payload: { name: "x" } }));
+      const shown: unknown[] = [];
+      for (const delta of [output.slice(0, cut), output.slice(cut)]) {
+        p.apply(e("tool.output.delta", { toolCallId: "c1", payload: { delta } }));
+        shown.push(p.getState().tools.c1.outputPreview);
+      }
+      const leaked = shown.filter((text) =>
+        Array.from({ length: body.length - 3 }, (_, at) => body.slice(at, at + 4)).some((part) =>
+          String(text).includes(part),
+        ),
+      );
+      expect([cut, leaked]).toEqual([cut, []]);
+      p.apply(e("tool.result", { toolCallId: "c1", payload: {} }));
+      expect(p.getState().tools.c1.outputPreview).toBe("key [redacted:openai_api_key] done");
+    }
+  });
+
+  it("TOOL-05 a fragment held back while the output streams shows once the tool ends or the run closes it", () => {
+    for (const end of ["tool.result", "tool.failed", "run.finished"]) {
+      const e = stream({ turnId: "t1" });
+      const p = createProjector();
+      p.apply(e("tool.started", { toolCallId: "c1", payload: { name: "deploy" } }));
+      p.apply(
+        e("tool.output.delta", {
+          toolCallId: "c1",
+          payload: { delta: "Deployed to https://app.example.com" },
+        }),
+      );
+      expect(p.getState().tools.c1.outputPreview).toBe("Deployed to ");
+      p.apply(
+        e(end, end === "tool.result" || end === "tool.failed" ? { toolCallId: "c1", payload: {} } : {}),
+      );
+      expect([end, p.getState().tools.c1.outputPreview]).toEqual([
+        end,
+        "Deployed to https://app.example.com",
+      ]);
+      // A late delta continues the settled preview.
+      p.apply(e("tool.output.delta", { toolCallId: "c1", payload: { delta: "/ok" } }));
+      expect(p.getState().tools.c1.outputPreview).toBe("Deployed to https://app.example.com/ok");
+    }
+  });
+
+  it("SEC-02 a secret's start stays held back when the first delta starts the tool or progress arrives", () => {
+    const e = stream({ turnId: "t1" });
+    const p = createProjector();
+    p.apply(e("tool.args", { toolCallId: "c1", payload: { name: "x", complete: true } }));
+    p.apply(e("tool.output.delta", { toolCallId: "c1", payload: { delta: "key sk-proj-Q1w2E3" } }));
+    expect([p.getState().tools.c1.status, p.getState().tools.c1.outputPreview]).toEqual(["running", "key "]);
+    p.apply(e("tool.progress", { toolCallId: "c1", payload: { message: "still going" } }));
+    expect(p.getState().tools.c1.outputPreview).toBe("key ");
+    p.apply(e("tool.output.delta", { toolCallId: "c1", payload: { delta: key.slice(14) } }));
+    p.apply(e("tool.result", { toolCallId: "c1", payload: {} }));
+    expect(p.getState().tools.c1.outputPreview).toBe("key [redacted:openai_api_key]");
+  });
+
+  it("TOOL-05 a tool's end keeps a full preview and a result's own preview as they are", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents(
+      [
+        e("tool.started", { toolCallId: "c1", payload: { name: "x" } }),
+        e("tool.output.delta", { toolCallId: "c1", payload: { delta: `${"a".repeat(30)} ${key}` } }),
+        e("tool.result", { toolCallId: "c1", payload: {} }),
+        e("tool.started", { toolCallId: "c2", payload: { name: "x" } }),
+        e("tool.output.delta", { toolCallId: "c2", payload: { delta: "streamed https://example.com" } }),
+        e("tool.result", { toolCallId: "c2", payload: { outputPreview: "final" } }),
+      ],
+      { previewBytes: 32 },
+    );
+    expect([state.tools.c1.outputPreview, state.tools.c2.outputPreview]).toEqual([
+      `${"a".repeat(30)} [`,
+      "final",
+    ]);
+    expect(diagnostics(state)).toEqual([]);
   });
 });

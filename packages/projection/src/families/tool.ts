@@ -58,6 +58,7 @@ function setStatus(store: Store, tool: ToolRecord, status: ToolState, ctx: Event
   trackOpenTool(store, tool);
   const index = store.toolPlaces.get(tool.toolCallId);
   if (isTerminal(status) && typeof ctx.event.timestamp === "string") tool.endedAt = ctx.event.timestamp;
+  if (isTerminal(status) || status === "unknown") settlePreview(tool);
   syncViews(store, tool, ctx);
   if (index !== undefined && tool.agentId === undefined) followActivePart(store, index.turnKey, ctx);
 }
@@ -198,12 +199,23 @@ function appendPreview(store: Store, tool: ToolRecord, delta: string): void {
   if (base === undefined && shown.length >= limit) return;
   const redaction = redactGrowingText((base?.raw ?? shown) + delta, base, true);
   if (redaction.text.length <= limit && redaction.raw.length <= limit + RAW_SLACK) {
-    tool.outputPreview = redaction.text;
-    streamedPreviews.set(tool, { shown: redaction.text, redaction });
+    // While the output streams, a fragment at its end that could start a secret waits for the rest.
+    tool.outputPreview = withoutTrailingSecretStart(redaction.text);
+    streamedPreviews.set(tool, { shown: tool.outputPreview, redaction });
   } else {
     tool.outputPreview = withoutTrailingSecretStart(boundText(redaction.text, limit));
     streamedPreviews.set(tool, { shown: tool.outputPreview });
   }
+}
+
+/** A row that stops streaming shows its whole redacted preview, with any fragment held back; the raw
+ * output is no longer kept (a late delta continues the preview like a result's). */
+function settlePreview(tool: ToolRecord): void {
+  const held = streamedPreviews.get(tool);
+  if (held === undefined) return;
+  streamedPreviews.delete(tool);
+  if (held.redaction !== undefined && held.shown === tool.outputPreview)
+    tool.outputPreview = held.redaction.text;
 }
 
 function toolOutputDelta(store: Store, ctx: EventContext): void {
