@@ -67,6 +67,8 @@ export function removeMessage(store: Store, id: string): boolean {
     if (place.message === message) store.toolPlaces.delete(toolCallId);
   for (const [artifactId, card] of store.artifactCards)
     if (card.message === message) store.artifactCards.delete(artifactId);
+  for (const [actionId, card] of store.actionCards)
+    if (card.message === message) store.actionCards.delete(actionId);
   const agentId = message.agentId;
   const agent = agentId !== undefined ? store.agents.get(agentId) : undefined;
   if (agentId !== undefined && agent?.transcript.includes(id)) {

@@ -135,6 +135,8 @@ export class Store {
   /** The message holding each artifact's card (ART-04): a later fact updates the card there, whichever
    * turn the fact belongs to. */
   readonly artifactCards = new Map<string, { message: MessageState; part: PartState }>();
+  /** The card each action's request put in the conversation, wherever its resolution arrives from. */
+  readonly actionCards = new Map<string, { message: MessageState; part: PartState }>();
   /** Ids of actions still waiting for the runtime's terminal fact. */
   readonly pendingActions = new Set<string>();
   /** Capsule state a task had before an action took its attention, restored on resolution. */

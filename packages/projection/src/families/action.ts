@@ -160,6 +160,7 @@ function actionRequired(store: Store, ctx: EventContext): void {
     part.expanded = true;
     part.title = record.title ?? record.toolName ?? "Action required";
     if (record.toolCallId !== "unknown") part.toolCallId = record.toolCallId;
+    store.actionCards.set(actionId, { message, part });
     touchPart(store, message, part);
   }
   if (!store.terminalTurns.has(ctx.turnKey)) setRuntimeStatus(store, "action_required", ctx);
@@ -211,7 +212,7 @@ function actionResolved(store: Store, ctx: EventContext): void {
   record.auditSummary = auditSummary(decision ?? status, payload);
   record.resolvedBy = ctx.source;
   store.actions.touch(actionId);
-  showResolution(store, record, ctx);
+  showResolution(store, record);
   store.timelineEntry(`action:${actionId}`, "action", record.title ?? record.toolName ?? "Action", ctx, {
     status,
     refs: actionRefs(record),
@@ -235,17 +236,17 @@ function auditSummary(what: string, payload: Record<string, unknown>): string {
   return `${what}${by ? ` by ${by}` : ""}${reason ? `: ${safeText(reason)}` : ""}`;
 }
 
-/** The action's inline card shows its resolution (and the decision, once stated). */
-function showResolution(store: Store, record: ActionRecord, ctx: EventContext): void {
+/** The action's inline card shows its resolution (and the decision, once stated), wherever the request put
+ * it: a resolution may come without a turn id or stamped with the turn that resumed the run. */
+function showResolution(store: Store, record: ActionRecord): void {
+  const message = store.actionCards.get(record.actionId)?.message;
+  const part = message?.partsById.get(`action:${record.actionId}`);
+  if (message === undefined || part === undefined) return;
   const { status, decision } = record;
-  for (const message of store.turnMessages.get(ctx.turnKey) ?? []) {
-    const part = message.partsById.get(`action:${record.actionId}`);
-    if (part === undefined) continue;
-    part.status = "done";
-    part.expanded = false;
-    part.data = { status, ...(decision ? { decision } : {}) };
-    touchPart(store, message, part);
-  }
+  part.status = "done";
+  part.expanded = false;
+  part.data = { status, ...(decision ? { decision } : {}) };
+  touchPart(store, message, part);
 }
 
 /** A copy of an action's resolution (the same fact id, so the gate drops it as a duplicate) that states
@@ -273,7 +274,7 @@ function laterResolution(store: Store, record: ActionRecord, status: string, ctx
       record.response = copyPlain(safeValue(payload.response).value);
     record.auditSummary = auditSummary(decision, payload);
     store.actions.touch(record.actionId);
-    showResolution(store, record, ctx);
+    showResolution(store, record);
     return;
   }
   if (decision !== undefined && decision !== record.decision) {

@@ -153,4 +153,6 @@ function loadMessage(store: Store, message: ProjectionState["messages"][number])
       if (part.data === undefined && tool !== undefined) part.data = toolPartData(tool);
     } else if (part.kind === "artifact_ref" && part.artifactId !== undefined)
       store.artifactCards.set(part.artifactId, { message: state, part });
+    else if (part.kind === "action_required" && part.actionId !== undefined)
+      store.actionCards.set(part.actionId, { message: state, part });
 }
