@@ -155,3 +155,55 @@ describe("steers", () => {
     expect(state.queue.steers.map((s) => s.id)).toEqual(["s2"]);
   });
 });
+
+describe("queued-turn capsules and their timeline rows", () => {
+  it("QUEUE-06 a queued turn's capsule starts empty and is titled by its preview, else `Queued turn`", () => {
+    const e = stream();
+    const state = projectEvents([
+      e("queue.changed", { payload: { items: [{ id: "q1", preview: "write the tests" }, { id: "q2" }] } }),
+    ]);
+    expect(state.tasks.q1).toMatchObject({ attempts: [], artifactIds: [], evidenceIds: [] });
+    expect(state.tasks.q1.attempts).toStrictEqual([]);
+    expect(state.tasks.q1.artifactIds).toStrictEqual([]);
+    expect(state.tasks.q1.evidenceIds).toStrictEqual([]);
+    expect([state.tasks.q1.title, state.tasks.q2.title]).toEqual(["write the tests", "Queued turn"]);
+    const row = (id: string) => state.timeline.find((t) => t.id === `queue:${id}`);
+    expect(row("q1")).toMatchObject({ kind: "task", title: "Queued: write the tests", status: "queued" });
+    expect(row("q1")?.refs).toStrictEqual({ taskId: "q1" });
+    expect(row("q2")?.title).toBe("Queued: Queued turn");
+  });
+
+  it("QUEUE-08 a runtime task leaving the queue keeps its title on the timeline row, which says left_queue", () => {
+    const e = stream();
+    const state = projectEvents([
+      e("task.changed", { taskId: "k1", payload: { status: "queued", title: "Index" } }),
+      e("queue.changed", { payload: { items: [{ id: "k1", position: 1 }] } }),
+      e("queue.changed", { payload: { items: [] } }),
+    ]);
+    expect(state.tasks.k1.queuePosition).toBeUndefined();
+    expect(state.timeline.find((t) => t.id === "queue:k1")).toMatchObject({
+      kind: "task",
+      title: "Queued: Index",
+      status: "left_queue",
+      refs: { taskId: "k1" },
+    });
+  });
+
+  it("QUEUE-08 a turn listed twice in one snapshot leaves the queue once, with no error", () => {
+    const e = stream();
+    const state = projectEvents([
+      e("queue.changed", {
+        payload: {
+          items: [
+            { id: "q1", position: 1 },
+            { id: "q1", position: 2 },
+          ],
+        },
+      }),
+      e("queue.changed", { payload: { items: [] } }),
+    ]);
+    expect(state.tasks).toEqual({});
+    expect(state.timeline.find((t) => t.id === "queue:q1")?.status).toBe("left_queue");
+    expect(state.diagnostics).toEqual([]);
+  });
+});
