@@ -74,9 +74,10 @@ const VALUE_SHAPES: readonly ValueShape[] = [
 ];
 
 /** Every shape contains one of these substrings: a cheap gate so ordinary text skips the shape regexes,
- * and the test a streamed text's cut point must pass (no label or prefix just before it). */
+ * and the test a streamed text's cut point must pass (no label or prefix just before it). A shape
+ * matched in any case (`bearer`, `?Signature=`) has a hint in any case. */
 export const SECRET_HINT =
-  /BEGIN|PRIVATE KEY|sk[-_]|rk_|AKIA|ASIA|gh[pousr]_|github_pat_|glpat-|npm_|xox|AIza|eyJ|Bearer|Basic|:\/\/|[?&;][a-z_]+=|[Pp]assw|PASSW|[Pp]wd|PWD|[Pp]assphrase|PASSPHRASE|[Ss]ecret|SECRET|[Kk]ey|KEY|[Tt]oken|TOKEN|[Cc]redential|CREDENTIAL/;
+  /BEGIN|PRIVATE KEY|sk[-_]|rk_|AKIA|ASIA|gh[pousr]_|github_pat_|glpat-|npm_|xox|AIza|eyJ|[Bb][Ee][Aa][Rr][Ee][Rr]|Basic|:\/\/|[?&;][A-Za-z_]+=|[Pp]assw|PASSW|[Pp]wd|PWD|[Pp]assphrase|PASSPHRASE|[Ss]ecret|SECRET|[Kk]ey|KEY|[Tt]oken|TOKEN|[Cc]redential|CREDENTIAL/;
 
 /** Smallest string that can hold a secret shape; shorter strings are never scanned. */
 const MIN_SECRET_LENGTH = 10;
