@@ -79,8 +79,8 @@ const VALUE_SHAPES: readonly ValueShape[] = [
 export const SECRET_HINT =
   /BEGIN|PRIVATE KEY|sk[-_]|rk_|AKIA|ASIA|gh[pousr]_|github_pat_|glpat-|npm_|xox|AIza|eyJ|[Bb][Ee][Aa][Rr][Ee][Rr]|Basic|:\/\/|[?&;][A-Za-z_]+=|[Pp]assw|PASSW|[Pp]wd|PWD|[Pp]assphrase|PASSPHRASE|[Ss]ecret|SECRET|[Kk]ey|KEY|[Tt]oken|TOKEN|[Cc]redential|CREDENTIAL/;
 
-/** Smallest string that can hold a secret shape; shorter strings are never scanned. */
-const MIN_SECRET_LENGTH = 10;
+/** Smallest string that can hold a secret shape (`?sig=x`); shorter strings are never scanned. */
+const MIN_SECRET_LENGTH = 6;
 
 /** Finds secret-shaped substrings of `text`. Non-overlapping, in order of appearance. */
 export function findSecretsInString(text: string): SecretMatch[] {

@@ -48,6 +48,8 @@ describe("SEC-02/SEC-03 every secret shape is redacted from free text, and only 
     ["url", `see ${f("https", "://admin:", "pw12@")}host/x`, "see [redacted:url_credentials]host/x"],
     ["query", `GET /a?${f("access", "_token=", "abc")}&b=1`, "GET /a[redacted:query_secret]&b=1"],
     ["query signature", `GET /a;${f("SIG", "=xyz")}#frag`, "GET /a[redacted:query_secret]#frag"],
+    ["shortest query secret", f("?si", "g=x"), "[redacted:query_secret]"],
+    ["short query secret", f("&pw", "d=ab1"), "[redacted:query_secret]"],
     ["assignment", `${f("pass", "word: ", "hunter2")} ok`, "password: [redacted:assigned_secret] ok"],
     [
       "quoted assignment",
@@ -113,6 +115,42 @@ describe("SEC-02/SEC-03 every secret shape is redacted from free text, and only 
     expect(findSecretsInString(text)).toEqual([
       { reason: "npm_token", start: 0, end: 24 },
       { reason: "jwt", start: 36, end: 36 + jwt.length },
+    ]);
+  });
+
+  it("overlapping shapes keep the earlier shape, touching ones keep both, all sorted by offset", () => {
+    const npm = f("npm", "_", A(20));
+    const jwt = f("ey", "J", A(5), ".ey", "J", A(5), ".", A(5));
+    expect(findSecretsInString(`${jwt} ${npm}`)).toEqual([
+      { reason: "jwt", start: 0, end: jwt.length },
+      { reason: "npm_token", start: jwt.length + 1, end: jwt.length + 25 },
+    ]);
+    // A url's credentials end where a token starts; a query secret starts where a token ends.
+    expect(redactText(`${f("https", "://u:", "pw12@")}${npm}`)).toBe(
+      "[redacted:url_credentials][redacted:npm_token]",
+    );
+    expect(redactText(`${npm}${f("?to", "ken=", "abc")}`)).toBe(
+      "[redacted:npm_token][redacted:query_secret]",
+    );
+    // An Anthropic key is also openai-shaped: reported once, as Anthropic's.
+    expect(findSecretsInString(`${f("sk-", "ant-", A(30))}`)).toEqual([
+      { reason: "anthropic_api_key", start: 0, end: 37 },
+    ]);
+  });
+
+  it("a key body of every base64 character, CR and LF is taken back to the character before it", () => {
+    const end = f("-----END ", "PRIVATE KEY-----");
+    for (const stop of [" ", ":", "@", "[", "`", "{", "-", "*"]) {
+      const text = `x${stop}0Z9aAz+/=\r\n${end}`;
+      expect(findSecretsInString(text)).toEqual([{ reason: "private_key", start: 2, end: text.length }]);
+    }
+  });
+
+  it("an orphan key body before a later BEGIN line is found as well as the open block", () => {
+    const text = f("QQ\n-----END ", "PRIVATE KEY----- and -----BEGIN ", "PRIVATE KEY-----\nabc");
+    expect(findSecretsInString(text)).toEqual([
+      { reason: "private_key", start: 0, end: 28 },
+      { reason: "private_key", start: 33, end: text.length },
     ]);
   });
 
