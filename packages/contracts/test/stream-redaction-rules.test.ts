@@ -27,6 +27,8 @@ describe("SEC-02/SEC-03 redactGrowingText: a streamed text is redacted as a whol
     });
     expect(redactGrowingText("hello world")).toMatchObject({ cut: 6, prefix: "hello " });
     expect(redactGrowingText("tab\tnew\nline\rend")).toMatchObject({ cut: 13, prefix: "tab\tnew\nline\r" });
+    expect(redactGrowingText("new\nline").cut).toBe(4);
+    expect(redactGrowingText("tab\tstop").cut).toBe(4);
     expect(redactGrowingText("my password is on file")).toMatchObject({ cut: 3, prefix: "my " });
     expect(redactGrowingText("nospaceatall")).toMatchObject({ cut: 0, prefix: "" });
     // A hint starting 65 characters before the space no longer blocks the cut; 64 before still does.
@@ -59,6 +61,8 @@ describe("SEC-02/SEC-03 redactGrowingText: a streamed text is redacted as a whol
     expect(first.cut).toBe(8);
     expect(redactGrowingText("zzz yyy ccc", first, true).text).toBe("aaa bbb ccc");
     expect(redactGrowingText("zzz yyy ccc", first).text).toBe("zzz yyy ccc");
+    // Not longer than before: redacted from scratch, whatever the caller says.
+    expect(redactGrowingText("zzz yyy ", first, true).text).toBe("zzz yyy ");
   });
 
   it("no cut inside an open private key block, even far from its BEGIN line", () => {
@@ -93,6 +97,12 @@ describe("SEC-02/SEC-03 redactGrowingText: a streamed text is redacted as a whol
     expect(startsAt(cut + 64).cut).toBe(cut);
     expect(startsAt(cut + 63).cut).toBe(0);
     expect(endsAt(cut - 64).text).toContain("[redacted:npm_token]");
+    // A secret well after the long-tail cut stays out of the kept prefix and is redacted once.
+    const after = startsAt(cut + 2_000);
+    expect(after.cut).toBe(cut);
+    expect(after.prefix).toBe(".".repeat(cut));
+    const grown = redactGrowingText(`${after.raw}.`, after, true);
+    expect(grown.text.split("[redacted:npm_token]")).toHaveLength(2);
   });
 });
 
@@ -134,5 +144,7 @@ describe("SEC-03 withoutTrailingSecretStart hides what may be the start of a sec
     expect(withoutTrailingSecretStart(long)).toBe(long);
     const short = `${"b ".repeat(150)}${fake("npm", "_ab")}`;
     expect(withoutTrailingSecretStart(short)).toBe("b ".repeat(150));
+    const startsBefore256 = `${"b ".repeat(100)}${fake("npm", "_", "a".repeat(96))}`;
+    expect(withoutTrailingSecretStart(startsBefore256)).toBe("b ".repeat(100));
   });
 });
