@@ -50,6 +50,9 @@ describe("SEC-02/SEC-03 every secret shape is redacted from free text, and only 
     ["query signature", `GET /a;${f("SIG", "=xyz")}#frag`, "GET /a[redacted:query_secret]#frag"],
     ["shortest query secret", f("?si", "g=x"), "[redacted:query_secret]"],
     ["short query secret", f("&pw", "d=ab1"), "[redacted:query_secret]"],
+    ["mixed-case label", `${f("Pass", "Word: ", "hunter2")} ok`, "PassWord: [redacted:assigned_secret] ok"],
+    ["mixed-case secret", `${f("SeCr", "Et=", "abc123")} ok`, "SeCrEt=[redacted:assigned_secret] ok"],
+    ["mixed-case key", `${f("KeY", "=", A(16))} ok`, "KeY=[redacted:assigned_secret] ok"],
     ["assignment", `${f("pass", "word: ", "hunter2")} ok`, "password: [redacted:assigned_secret] ok"],
     [
       "quoted assignment",
