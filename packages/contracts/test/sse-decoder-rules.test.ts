@@ -20,11 +20,15 @@ describe("SseDecoder follows the WHATWG event stream interpretation", () => {
   });
 
   it("comments, unknown fields and a blank line with no data dispatch nothing, and clear the event name", () => {
-    expect(decode(": ping\nfoo: bar\n\nevent: x\n\ndata: y\n\n")).toEqual([{ event: "message", data: "y" }]);
+    expect(decode(": ping\nfoo: 12\n\nevent: x\n\ndata: y\n\n")).toStrictEqual([
+      { event: "message", data: "y" },
+    ]);
   });
 
   it("a retry that is not all digits and an id with NUL are ignored", () => {
-    expect(decode("retry: 1s\nid: a\u0000b\ndata: x\n\n")).toEqual([{ event: "message", data: "x" }]);
+    expect(decode("retry: 1s\nretry: a1\nid: a\u0000b\ndata: x\n\n")).toStrictEqual([
+      { event: "message", data: "x" },
+    ]);
   });
 
   it("the last id persists across events; retry and the event name do not", () => {
@@ -37,6 +41,7 @@ describe("SseDecoder follows the WHATWG event stream interpretation", () => {
   it.each([
     ["LF", ["data: a\n\ndata: b\n\n"]],
     ["CRLF", ["data: a\r\n\r\ndata: b\r\n\r\n"]],
+    ["CRLF between data lines", ["da", "ta: a\r\n\r\ndata: b\r\n\r\n"]],
     ["CR", ["data: a\r\rdata: b\r\r\n"]],
     ["CRLF split between chunks", ["data: a\r", "\n\r", "\ndata: b\r\n\r\n"]],
     ["a line split over many chunks", ["da", "ta", ": ", "a\n", "\nda", "ta: b", "\n", "\n"]],
@@ -46,6 +51,10 @@ describe("SseDecoder follows the WHATWG event stream interpretation", () => {
       { event: "message", data: "a" },
       { event: "message", data: "b" },
     ]);
+  });
+
+  it("data lines ended by CRLF belong to one event", () => {
+    expect(decode("data: a\r\ndata: b\r\n\r\n")).toStrictEqual([{ event: "message", data: "a\nb" }]);
   });
 
   it("a lone CR at the end of a chunk waits for the next one", () => {
