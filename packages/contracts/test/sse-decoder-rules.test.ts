@@ -25,6 +25,10 @@ describe("SseDecoder follows the WHATWG event stream interpretation", () => {
     ]);
   });
 
+  it("an unknown field with a number is not a retry", () => {
+    expect(decode("foo: 12\ndata: y\n\n")).toStrictEqual([{ event: "message", data: "y" }]);
+  });
+
   it("a retry that is not all digits and an id with NUL are ignored", () => {
     expect(decode("retry: 1s\nretry: a1\nid: a\u0000b\ndata: x\n\n")).toStrictEqual([
       { event: "message", data: "x" },
