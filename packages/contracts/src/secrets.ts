@@ -73,13 +73,25 @@ const VALUE_SHAPES: readonly ValueShape[] = [
   },
 ];
 
-/** Every shape contains one of these substrings: a cheap gate so ordinary text skips the shape regexes,
- * and the test a streamed text's cut point must pass (no label or prefix just before it). */
-export const SECRET_HINT =
-  /BEGIN|PRIVATE KEY|sk[-_]|rk_|AKIA|ASIA|gh[pousr]_|github_pat_|glpat-|npm_|xox|AIza|eyJ|Bearer|Basic|:\/\/|[?&;][a-z_]+=|[Pp]assw|PASSW|[Pp]wd|PWD|[Pp]assphrase|PASSPHRASE|[Ss]ecret|SECRET|[Kk]ey|KEY|[Tt]oken|TOKEN|[Cc]redential|CREDENTIAL/;
+/** `word` matched in any case without the `i` flag: `[Kk][Ee][Yy]`. */
+const anyCase = (word: string) =>
+  [...word]
+    .map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toUpperCase()}${c.toLowerCase()}]`))
+    .join("");
 
-/** Smallest string that can hold a secret shape; shorter strings are never scanned. */
-const MIN_SECRET_LENGTH = 10;
+/** Every shape contains one of these substrings: a cheap gate so ordinary text skips the shape regexes,
+ * and the test a streamed text's cut point must pass (no label or prefix just before it). Provider
+ * prefixes are matched as written; words a shape matches in any case (`bearer`, `PassWord`, `?Sig=`)
+ * are hints in any case. */
+export const SECRET_HINT = new RegExp(
+  [
+    "BEGIN|PRIVATE KEY|sk[-_]|rk_|AKIA|ASIA|gh[pousr]_|github_pat_|glpat-|npm_|xox|AIza|eyJ|Basic|:\\/\\/|[?&;][A-Za-z_]+=",
+    ...["bearer", "passw", "pwd", "passphrase", "secret", "key", "token", "credential"].map(anyCase),
+  ].join("|"),
+);
+
+/** Smallest string that can hold a secret shape (`?sig=x`); shorter strings are never scanned. */
+const MIN_SECRET_LENGTH = 6;
 
 /** Finds secret-shaped substrings of `text`. Non-overlapping, in order of appearance. */
 export function findSecretsInString(text: string): SecretMatch[] {
