@@ -71,9 +71,10 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 10 || code === 13 || code === 9;
 }
 
-// The start of a provider key, a JWT, a PEM block or a labelled assignment at the very end of a text.
+// The start of a provider key, a JWT, a PEM block, a Bearer or Basic credential or a labelled assignment at the
+// very end of a text.
 const TRAILING_SECRET_START =
-  /(?:\b(?:npm_|sk[-_]|rk_|gh[pousr]_|github_pat_|glpat-|xox[a-z]?-?|AIza|AKIA|ASIA|eyJ)[A-Za-z0-9_.+/=-]*|-----BEGIN[A-Z -]*|(?:password|passwd|pwd|secret|token|key)["']?[ \t]{0,8}[:=][ \t]{0,8}["']?[^\s"',;]*|\bBearer[ \t]*[A-Za-z0-9._~+/=-]*|\b[a-z][a-z0-9+.-]*:\/\/[^\s/@"']*)$/i;
+  /(?:\b(?:npm_|sk[-_]|rk_|gh[pousr]_|github_pat_|glpat-|xox[a-z]?-?|AIza|AKIA|ASIA|eyJ)[A-Za-z0-9_.+/=-]*|-----BEGIN[A-Z -]*|(?:password|passwd|pwd|secret|token|key)["']?[ \t]{0,8}[:=][ \t]{0,8}["']?[^\s"',;]*|\bBearer[ \t]*[A-Za-z0-9._~+/=-]*|\bBasic(?:[ \t]+[A-Za-z0-9+/=]*)?|\b[a-z][a-z0-9+.-]*:\/\/[^\s/@"']*)$/i;
 
 /** A streaming text as it may be shown: its redaction without a trailing fragment that could be the
  * first characters of a secret still arriving (shown once the text moves past it or ends). */
