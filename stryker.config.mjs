@@ -29,7 +29,8 @@ export default {
     slice.length > 0
       ? slice
       : [`packages/${target}/src/**/*.ts`, "!**/index.ts", "!**/*.generated.ts", "!**/*.d.ts"],
-  // The sandbox copies only what the package's tests read: sources, tests, the standard's shared material.
+  // The sandbox copies only what the package's tests read: sources, tests (the conformance suite proves the
+  // adapters), the standard's shared material.
   ignorePatterns: [
     "/apps",
     "/bench",
@@ -40,7 +41,6 @@ export default {
     "**/dist",
     "/packages/cli",
     "/packages/client",
-    "/packages/conformance",
     "/packages/react",
     "/packages/server",
   ],

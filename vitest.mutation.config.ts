@@ -23,11 +23,17 @@ export default defineConfig({
       { find: /^@agent-ui\/projection$/, replacement: source("./packages/projection/src/index.ts") },
       { find: /^@agent-ui\/projection\/core$/, replacement: source("./packages/projection/src/core.ts") },
       { find: /^@agent-ui\/adapters$/, replacement: source("./packages/adapters/src/index.ts") },
+      { find: /^@agent-ui\/conformance$/, replacement: source("./packages/conformance/src/index.ts") },
     ],
   },
   ssr: { resolve: { conditions: ["@agent-ui/source", ...defaultServerConditions] } },
   test: {
-    include: [`packages/${target}/test/**/*.test.ts`],
+    // The adapters are proven by their own tests and by the conformance suite, which feeds the peers' captured
+    // and live-produced streams through them.
+    include:
+      target === "adapters"
+        ? ["packages/adapters/test/**/*.test.ts", "packages/conformance/test/**/*.test.ts"]
+        : [`packages/${target}/test/**/*.test.ts`],
     setupFiles: ["test/support/mutation-setup.ts"],
     environment: "node",
     testTimeout: 20_000,
