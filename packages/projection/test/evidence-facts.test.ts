@@ -261,7 +261,7 @@ describe("evidence_ref parts", () => {
     expect(state.diagnostics).toEqual([]);
   });
 
-  it("HYD-09 a citation part restored from a snapshot is not duplicated by the fact it cites", () => {
+  it("HYD-09 / EVID-01 a citation part restored from a snapshot takes the sources of the fact it cites, once", () => {
     const e = stream({ turnId: "t1", messageId: "m1" });
     const state = projectEvents([
       e("messages.snapshot", {
@@ -273,6 +273,10 @@ describe("evidence_ref parts", () => {
       }),
     ]);
     expect(refsOf(state).map((r) => [r.message, r.part.id])).toEqual([["m1", "evidence:ev1"]]);
+    expect(refsOf(state)[0].part).toMatchObject({
+      title: "Spec A",
+      citations: [{ id: "a", sourceType: "url", url: "https://a", title: "Spec A" }],
+    });
     expect(state.diagnostics).toEqual([]);
   });
 });

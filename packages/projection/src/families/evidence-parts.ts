@@ -106,8 +106,13 @@ export function citeEvidence(
   }
   const message = messageFor(store, ctx, toolCallIds);
   if (message === undefined) return;
-  const part = addRef(store, message, evidenceId, ctx);
-  if (part !== undefined) syncCitations(part, record);
+  const added = addRef(store, message, evidenceId, ctx);
+  if (added !== undefined) syncCitations(added, record);
+  else {
+    // The message already holds the part (restored by a snapshot or a stored projection): it cites now.
+    const restored = message.partsById.get(`evidence:${evidenceId}`);
+    if (restored !== undefined && syncCitations(restored, record)) touchPart(store, message, restored);
+  }
   placed.set(evidenceId, message.key);
 }
 
