@@ -65,10 +65,7 @@ export function removeMessage(store: Store, id: string): boolean {
   for (const [lane, current] of store.laneMessage) if (current === message) store.laneMessage.delete(lane);
   for (const [toolCallId, place] of store.toolPlaces)
     if (place.message === message) store.toolPlaces.delete(toolCallId);
-  for (const [artifactId, card] of store.artifactCards)
-    if (card.message === message) store.artifactCards.delete(artifactId);
-  for (const [actionId, card] of store.actionCards)
-    if (card.message === message) store.actionCards.delete(actionId);
+  for (const [key, card] of store.cards) if (card.message === message) store.cards.delete(key);
   const agentId = message.agentId;
   const agent = agentId !== undefined ? store.agents.get(agentId) : undefined;
   if (agentId !== undefined && agent?.transcript.includes(id)) {

@@ -132,11 +132,9 @@ export class Store {
   readonly openTools = new Map<string, Set<string>>();
   /** Where each tool's inline part lives, so status changes update it in O(1). */
   readonly toolPlaces = new Map<string, { turnKey: string; message: MessageState; part: PartState }>();
-  /** The message holding each artifact's card (ART-04): a later fact updates the card there, whichever
-   * turn the fact belongs to. */
-  readonly artifactCards = new Map<string, { message: MessageState; part: PartState }>();
-  /** The card each action's request put in the conversation, wherever its resolution arrives from. */
-  readonly actionCards = new Map<string, { message: MessageState; part: PartState }>();
+  /** Where the one card of each artifact (`artifact:<artifactId>`, ART-04) and action (`action:<actionId>`,
+   * HITL-03) sits: a later fact updates the card there, whichever turn the fact belongs to. */
+  readonly cards = new Map<string, { message: MessageState; part: PartState }>();
   /** Ids of actions still waiting for the runtime's terminal fact. */
   readonly pendingActions = new Set<string>();
   /** Capsule state a task had before an action took its attention, restored on resolution. */

@@ -160,7 +160,7 @@ function actionRequired(store: Store, ctx: EventContext): void {
     part.expanded = true;
     part.title = record.title ?? record.toolName ?? "Action required";
     if (record.toolCallId !== "unknown") part.toolCallId = record.toolCallId;
-    store.actionCards.set(actionId, { message, part });
+    store.cards.set(part.id, { message, part });
     touchPart(store, message, part);
   }
   if (!store.terminalTurns.has(ctx.turnKey)) setRuntimeStatus(store, "action_required", ctx);
@@ -239,8 +239,9 @@ function auditSummary(what: string, payload: Record<string, unknown>): string {
 /** The action's inline card shows its resolution (and the decision, once stated), wherever the request put
  * it: a resolution may come without a turn id or stamped with the turn that resumed the run. */
 function showResolution(store: Store, record: ActionRecord): void {
-  const message = store.actionCards.get(record.actionId)?.message;
-  const part = message?.partsById.get(`action:${record.actionId}`);
+  const id = `action:${record.actionId}`;
+  const message = store.cards.get(id)?.message;
+  const part = message?.partsById.get(id);
   if (message === undefined || part === undefined) return;
   const { status, decision } = record;
   part.status = "done";

@@ -32,12 +32,13 @@ function artifactFor(store: Store, id: string, ctx: EventContext): ArtifactRecor
 /** A compact card part in the conversation (ART-04): an entry point, never the body. */
 function addCard(store: Store, record: ArtifactRecord, ctx: EventContext): void {
   if (ctx.turnKey === "default" && typeof ctx.event.messageId !== "string") return;
-  if (store.artifactCards.has(record.artifactId)) return;
+  const id = `artifact:${record.artifactId}`;
+  if (store.cards.has(id)) return;
   const message = assistantMessage(store, ctx);
-  const part = addPart(store, message, `artifact:${record.artifactId}`, "artifact_ref", ctx);
+  const part = addPart(store, message, id, "artifact_ref", ctx);
   part.artifactId = record.artifactId;
   part.status = "done";
-  store.artifactCards.set(record.artifactId, { message, part });
+  store.cards.set(id, { message, part });
 }
 
 /** A diff is a `file_change` part (D.6): a collapsed entry to the diff view, never prose. */
@@ -62,7 +63,7 @@ function syncCard(store: Store, record: ArtifactRecord, ctx: EventContext): void
   });
   // One card per artifact (ART-10), kept current wherever it is: a fact of a later turn updates the card
   // its first fact put in an earlier turn's message.
-  const card = store.artifactCards.get(record.artifactId);
+  const card = store.cards.get(`artifact:${record.artifactId}`);
   if (card === undefined) return;
   const { message, part } = card;
   part.title = record.title ?? "Artifact";

@@ -152,7 +152,7 @@ function loadMessage(store: Store, message: ProjectionState["messages"][number])
       const tool = store.tools.get(part.toolCallId);
       if (part.data === undefined && tool !== undefined) part.data = toolPartData(tool);
     } else if (part.kind === "artifact_ref" && part.artifactId !== undefined)
-      store.artifactCards.set(part.artifactId, { message: state, part });
+      store.cards.set(`artifact:${part.artifactId}`, { message: state, part });
     else if (part.kind === "action_required" && part.actionId !== undefined)
-      store.actionCards.set(part.actionId, { message: state, part });
+      store.cards.set(`action:${part.actionId}`, { message: state, part });
 }
