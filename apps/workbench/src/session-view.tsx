@@ -5,8 +5,6 @@ import type { EarlierState } from "@agent-ui/client";
 import type { ProjectionState } from "@agent-ui/contracts";
 import {
   type ArtifactDraft,
-  ArtifactWorkspace,
-  type ArtifactWorkspaceProps,
   Composer,
   type ComposerContextDraft,
   type ComposerProps,
@@ -17,38 +15,28 @@ import {
   type DetailLoader,
   DiagnosticsDrawer,
   type Dispatch,
-  EvidenceLane,
-  type EvidenceLaneProps,
   type MessageControls,
   type OlderPages,
   PermissionStatus,
-  ProcessTimeline,
   type ProjectionStore,
   RovingTablist,
   RuntimeStatus,
-  TaskCapsules,
-  TaskGraph,
-  TeamWorkbench,
-  coordinatorPolicyOf,
   WriteGuard,
-  inlineFactIds,
   mentionTargetsOf,
   shallowEqual,
   tabId,
   tabPanelId,
   useProjection,
 } from "@agent-ui/react";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { LatencyFacts, type LatencySource } from "./latency-facts";
 import {
   sameCursorHealth,
-  selectArtifacts,
-  selectCapsules,
   selectContext,
+  selectCapsules,
   selectConversation,
   selectCursorHealth,
   selectDiagnostics,
-  selectEvidence,
   selectHydration,
   selectMentionSources,
   selectMetrics,
@@ -56,9 +44,25 @@ import {
   selectRunActive,
   selectRuntime,
   selectSolo,
-  selectTeam,
-  selectTimeline,
 } from "./selectors";
+
+// The side panels' code is not needed for the conversation's first paint: it loads when the session view
+// mounts (beside the session's data) or in idle time after the first paint, and the panel shows a hint meanwhile.
+const loadSidePanes = () => import("./side-panes");
+/** Fetches the side panes' chunk once the browser is idle after the first paint, so opening one is instant. */
+function preloadSidePanes(): () => void {
+  if (typeof requestIdleCallback !== "function") {
+    const timer = setTimeout(loadSidePanes, 2000);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(() => void loadSidePanes(), { timeout: 5000 });
+  return () => cancelIdleCallback(handle);
+}
+const CapsulesPane = lazy(() => loadSidePanes().then((m) => ({ default: m.CapsulesPane })));
+const TeamPane = lazy(() => loadSidePanes().then((m) => ({ default: m.TeamPane })));
+const ArtifactsPane = lazy(() => loadSidePanes().then((m) => ({ default: m.ArtifactsPane })));
+const EvidencePane = lazy(() => loadSidePanes().then((m) => ({ default: m.EvidencePane })));
+const TimelinePane = lazy(() => loadSidePanes().then((m) => ({ default: m.TimelinePane })));
 
 export type Panel = "tasks" | "team" | "artifacts" | "evidence" | "timeline" | "inspector";
 const PANELS: Panel[] = ["tasks", "team", "artifacts", "evidence", "timeline", "inspector"];
@@ -123,6 +127,7 @@ export function SessionView({
   const solo = useProjection(store, selectSolo);
   // A solo session opens on its tasks, not on team controls; the team panel stays one tab away, its
   // controls disabled with their reasons rather than hidden (FALL-06), since a delegate can start a team.
+  useEffect(preloadSidePanes, []);
   const [chosen, setPanel] = useState<Panel | undefined>(initialPanel);
   const panel: Panel = chosen ?? (solo ? "tasks" : "team");
   const [artifactId, setArtifactId] = useState<string | null>(null);
@@ -193,23 +198,25 @@ export function SessionView({
             className="wb-panel"
             aria-label={panel}
           >
-            {panel === "tasks" ? <CapsulesPane {...pane} older={older} /> : null}
-            {panel === "team" ? <TeamPane {...pane} focusAgentId={focus.agentId} older={older} /> : null}
-            {panel === "artifacts" ? (
-              <ArtifactsPane
-                {...pane}
-                loadDetail={loadDetail}
-                selectedId={artifactId}
-                onSelect={setArtifactId}
-                drafts={artifactDrafts}
-                older={older}
-              />
-            ) : null}
-            {panel === "evidence" ? (
-              <EvidencePane {...pane} loadDetail={loadDetail} focusId={focus.evidenceId} older={older} />
-            ) : null}
-            {panel === "timeline" ? <TimelinePane store={store} older={older} /> : null}
-            {panel === "inspector" ? inspector : null}
+            <Suspense fallback={<p className="aui-hint">Loading the {panel} panel…</p>}>
+              {panel === "tasks" ? <CapsulesPane {...pane} older={older} /> : null}
+              {panel === "team" ? <TeamPane {...pane} focusAgentId={focus.agentId} older={older} /> : null}
+              {panel === "artifacts" ? (
+                <ArtifactsPane
+                  {...pane}
+                  loadDetail={loadDetail}
+                  selectedId={artifactId}
+                  onSelect={setArtifactId}
+                  drafts={artifactDrafts}
+                  older={older}
+                />
+              ) : null}
+              {panel === "evidence" ? (
+                <EvidencePane {...pane} loadDetail={loadDetail} focusId={focus.evidenceId} older={older} />
+              ) : null}
+              {panel === "timeline" ? <TimelinePane store={store} older={older} /> : null}
+              {panel === "inspector" ? inspector : null}
+            </Suspense>
           </div>
         </WriteGuard>
         {latency ? <LatencyFacts source={latency} /> : null}
@@ -219,7 +226,7 @@ export function SessionView({
   );
 }
 
-type Pane = { store: ProjectionStore<ProjectionState>; dispatch: Dispatch };
+export type Pane = { store: ProjectionStore<ProjectionState>; dispatch: Dispatch };
 
 function StatusRow({ store }: Pane) {
   const runtime = useProjection(store, selectRuntime);
@@ -314,55 +321,6 @@ function ComposerPane({
           ? () => dispatch({ kind: "interrupt", turnId: runtime.turnId })
           : undefined
       }
-    />
-  );
-}
-
-function CapsulesPane({ store, dispatch, older }: Pane & { older?: OlderPages }) {
-  const { tasks, queue } = useProjection(store, selectCapsules, shallowEqual);
-  return (
-    <>
-      <TaskCapsules tasks={tasks} queue={queue} dispatch={dispatch} older={older} />
-      <TaskGraph tasks={tasks} />
-    </>
-  );
-}
-
-function TeamPane({ store, ...props }: Pane & { focusAgentId?: string; older?: OlderPages }) {
-  const slice = useProjection(store, selectTeam, shallowEqual);
-  const permissions = useProjection(store, selectPermissions);
-  const coordinatorPolicy = useMemo(() => coordinatorPolicyOf(permissions), [permissions]);
-  return <TeamWorkbench {...slice} {...props} coordinatorPolicy={coordinatorPolicy} />;
-}
-
-function ArtifactsPane({
-  store,
-  ...props
-}: Pane & Omit<ArtifactWorkspaceProps, "artifacts" | "reviews" | "dispatch">) {
-  const slice = useProjection(store, selectArtifacts, shallowEqual);
-  return <ArtifactWorkspace {...slice} {...props} />;
-}
-
-function EvidencePane({
-  store,
-  ...props
-}: Pane & Pick<EvidenceLaneProps, "loadDetail" | "focusId" | "older">) {
-  const slice = useProjection(store, selectEvidence, shallowEqual);
-  return <EvidenceLane {...slice} {...props} />;
-}
-
-function TimelinePane({ store, older }: { store: ProjectionStore<ProjectionState>; older?: OlderPages }) {
-  const { timeline, tools, actions } = useProjection(store, selectTimeline, shallowEqual);
-  const inline = useMemo(() => inlineFactIds({ tools, actions }), [tools, actions]);
-  const [selected, setSelected] = useState<string | undefined>();
-  return (
-    <ProcessTimeline
-      entries={timeline}
-      inlineFactIds={inline}
-      selectedId={selected}
-      onSelect={(e) => setSelected(e.id)}
-      height={420}
-      older={older}
     />
   );
 }

@@ -2,7 +2,7 @@
 // The session workbench's panel tabs follow the WAI-ARIA tabs pattern: arrows / Home / End move the
 // selection with a roving tabindex, and the panel is labelled by (and controlled from) its tab.
 import { createProjector } from "@agent-ui/projection";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { type SessionDrafts, SessionView } from "../src/session-view";
 
@@ -48,9 +48,11 @@ describe("SessionView panels", () => {
     expect(screen.getAllByRole("tab").filter((t) => t.getAttribute("tabindex") === "0")).toHaveLength(1);
   });
 
-  it("TEAM-14/FALL-06 the team panel offers delegate even before any teammate exists, disabled with a reason", () => {
+  it("TEAM-14/FALL-06 the team panel offers delegate even before any teammate exists, disabled with a reason", async () => {
     const calls = renderView();
-    expect(screen.getByRole("form", { name: "Delegate" })).toBeTruthy();
+    // The side panels' code loads beside the session: a hint first, then the panel.
+    expect(screen.getByRole("tabpanel", { name: "team" }).textContent).toBe("Loading the team panel…");
+    expect(await screen.findByRole("form", { name: "Delegate" })).toBeTruthy();
     expect(screen.getByText("select running teammates to wait on")).toBeTruthy();
     expect(calls).toEqual([]);
   });
@@ -90,7 +92,7 @@ describe("SessionView panels", () => {
     expect(chips()).toContain("Researcher");
   });
 
-  it("EVID-02/TEAM-05 conversation links open the owning lane at that fact, never a second expanded copy", () => {
+  it("EVID-02/TEAM-05 conversation links open the owning lane at that fact, never a second expanded copy", async () => {
     const store = createProjector();
     const base = store.getState();
     store.hydrate({
@@ -138,11 +140,15 @@ describe("SessionView panels", () => {
     expect(screen.queryAllByText("pack")).toHaveLength(0);
     fireEvent.click(screen.getByRole("button", { name: "Open evidence ev-1" }));
     const evidence = screen.getByRole("tabpanel", { name: "evidence" });
-    expect(evidence.querySelector('[aria-current="true"]')?.getAttribute("aria-label")).toBe("Evidence ev-1");
+    await waitFor(() =>
+      expect(evidence.querySelector('[aria-current="true"]')?.getAttribute("aria-label")).toBe(
+        "Evidence ev-1",
+      ),
+    );
     expect(screen.getAllByText("pack")).toHaveLength(1);
     fireEvent.click(screen.getByRole("button", { name: "Open teammate task Writer" }));
     const team = screen.getByRole("tabpanel", { name: "team" });
-    expect(team.querySelector('[aria-current="true"]')?.textContent).toContain("Writer");
+    await waitFor(() => expect(team.querySelector('[aria-current="true"]')?.textContent).toContain("Writer"));
     expect(screen.getByRole("button", { name: "Hide transcript" })).toBeTruthy();
   });
 });
