@@ -93,6 +93,8 @@ describe("AG-UI activities", () => {
           messageId: "act-1",
           patch: [{ op: "replace", path: "/steps/0/status", value: "done" }],
         },
+        // A delta with no operations changes nothing: the plan is restated as it is.
+        { type: "ACTIVITY_DELTA", messageId: "act-1" },
       ]),
     ).toStrictEqual([
       plan([
@@ -100,11 +102,13 @@ describe("AG-UI activities", () => {
         { id: "1", title: "summarise" },
         { id: "2", title: "report", status: "pending" },
       ]),
-      plan([
-        { id: "s-a", title: "fetch", status: "done" },
-        { id: "1", title: "summarise" },
-        { id: "2", title: "report", status: "pending" },
-      ]),
+      ...[1, 2].map(() =>
+        plan([
+          { id: "s-a", title: "fetch", status: "done" },
+          { id: "1", title: "summarise" },
+          { id: "2", title: "report", status: "pending" },
+        ]),
+      ),
     ]);
   });
 
