@@ -87,11 +87,11 @@ function lifecycleCheck(ctx: AguiContext, type: string): AgentUiEvent[] {
     ctx.state.runPhase = "running";
     return [];
   }
+  // A stream that opens with the run's end has ended: what follows it comes after the run.
   if (type === "RUN_FINISHED" || type === "RUN_ERROR") ctx.state.runPhase = "finished";
-  if (phase === "none") {
-    ctx.state.runPhase = "running"; // reported once per stream
+  else if (phase === "none") ctx.state.runPhase = "running"; // reported once per stream
+  if (phase === "none")
     return [ctx.diagnostic("out_of_order", "warning", `first event is ${type}, not RUN_STARTED`)];
-  }
   if (phase === "finished")
     return [ctx.diagnostic("execution_after_turn_terminal", "warning", `${type} after the run finished`)];
   return [];

@@ -81,12 +81,16 @@ export class Conversation {
   }
 }
 
-/** The snapshot's `metadata["@ag-ui/client"].authoritativeActivityTypes`: the activity types it governs,
- * `null` for all of them, `undefined` when it does not say. */
+/** The snapshot's `metadata["@ag-ui/client"].authoritativeActivityTypes`, read as the SDK reads it: the
+ * activity types it governs, `null` for all of them, `undefined` when it does not say. A declaration that
+ * is not a list of strings (or client metadata that is not an object) governs none. */
 function authoritativeActivityTypes(record: JsonObject): string[] | null | undefined {
-  const own = asRecord(asRecord(record.metadata)?.[CLIENT_METADATA]);
-  if (own === undefined || !Object.hasOwn(own, "authoritativeActivityTypes")) return undefined;
+  const metadata = asRecord(record.metadata);
+  if (metadata === undefined || !Object.hasOwn(metadata, CLIENT_METADATA)) return undefined;
+  const own = asRecord(metadata[CLIENT_METADATA]);
+  if (own === undefined) return [];
+  if (!Object.hasOwn(own, "authoritativeActivityTypes")) return undefined;
   const types = own.authoritativeActivityTypes;
   if (types === null) return null;
-  return Array.isArray(types) ? types.filter((t): t is string => typeof t === "string") : [];
+  return Array.isArray(types) && types.every((t) => typeof t === "string") ? types : [];
 }

@@ -162,7 +162,7 @@ export function subagentError(ctx: AguiContext): AgentUiEvent[] {
     ctx.diagnostic(
       "runtime_error",
       "warning",
-      `subagent ${clip(name ?? agentId ?? "", 120)} failed: ${clip(message, 300)}`,
+      `subagent ${clip(name ?? agentId, 120)} failed: ${clip(message, 300)}`,
       compact({ agentId, code }),
     ),
   ];

@@ -7,9 +7,10 @@ import type { EventFields } from "../shared/emitter";
 import { readString } from "../shared/record";
 import { type AguiContext, type OpenMessage, subagentOf } from "./context";
 
-function attribution(ctx: AguiContext, open?: OpenMessage) {
-  const agentId = subagentOf(ctx.record)?.agentId ?? open?.agentId;
-  return agentId !== undefined ? { agentId, subagentId: agentId } : {};
+/** Whose message it is: the agent it was opened (or ended) for — never the agent of whatever record
+ * happens to close it (a chunk of another message, the run's end). */
+function attribution(open: OpenMessage) {
+  return open.agentId !== undefined ? { agentId: open.agentId, subagentId: open.agentId } : {};
 }
 
 export function messageStart(ctx: AguiContext, kind: OpenMessage["kind"]): AgentUiEvent[] {
@@ -79,6 +80,9 @@ function deltaEvent(ctx: AguiContext, messageId: string, open: OpenMessage, delt
 export function messageEnd(ctx: AguiContext): AgentUiEvent[] {
   const messageId = readString(ctx.record, "messageId");
   if (messageId === undefined) return [ctx.unsupported("message end without messageId")];
+  // An END that names the subagent attributes a message its START did not.
+  const open = ctx.state.messages.get(messageId);
+  if (open !== undefined) open.agentId ??= subagentOf(ctx.record)?.agentId;
   return closeMessage(ctx, messageId);
 }
 
@@ -90,8 +94,8 @@ export function closeMessage(ctx: AguiContext, messageId: string): AgentUiEvent[
   if (open.chunks.length === 0) return [];
   const text = open.chunks.join("");
   if (open.kind === "reasoning")
-    return [ctx.emit("reasoning.summary", { messageId, ...attribution(ctx, open), payload: { text } })];
-  return [ctx.emit("text.final", { messageId, ...attribution(ctx, open), payload: { text } })];
+    return [ctx.emit("reasoning.summary", { messageId, ...attribution(open), payload: { text } })];
+  return [ctx.emit("text.final", { messageId, ...attribution(open), payload: { text } })];
 }
 
 /** `*_CHUNK` events: the first chunk of a message names it; later ones may omit the id. */

@@ -54,7 +54,7 @@ function completeArgs(ctx: AguiContext, toolCallId: string): AgentUiEvent[] {
   call.ended = true;
   const text = call.chunks.join("");
   call.chunks = [];
-  const parsed = text === "" ? undefined : parseJson(text);
+  const parsed = parseJson(text);
   const payload: Record<string, unknown> = { complete: true };
   if (parsed !== undefined) payload.input = safeValue(parsed, ctx.safe);
   else if (text !== "") payload.inputSummary = previewOf(text);
