@@ -263,17 +263,29 @@ function summaryOf(f: LimeFacts, ctx: BuildContext): Record<string, unknown> {
 
 type LimitKind = "cost" | "rate_limit" | "quota" | "limit";
 
-/** Limit / cost / quota state for the status row's limit chip (ROUTE-02): a diagnostic, never prose. */
+/**
+ * Limit / cost / quota state for the status row's limit chip (ROUTE-02): a diagnostic, never prose. The
+ * limit's `status` is the normalized one (the payload's own word never overwrites it) and sets the
+ * severity; `kind` is the class's, except that a generic `limit.changed` may name its own.
+ */
 export function limitDiagnostic(kind: LimitKind, status: "ok" | "low" | "blocked" | "rate_limited"): Builder {
-  return (f, ctx) => ({
-    payload: {
-      code: "runtime_info",
-      severity: status === "blocked" || status === "rate_limited" || status === "low" ? "warning" : "info",
-      message: messageOf(f) ?? `${f.type}`,
-      limit: { kind, status: limitStatus(f, status), ...(safe(ctx, f.payload) as object) },
-      summary: summaryOf(f, ctx),
-    },
-  });
+  return (f, ctx) => {
+    const details = safe(ctx, f.payload) as Record<string, unknown>;
+    const state = limitStatus(f, status);
+    return {
+      payload: {
+        code: "runtime_info",
+        severity: state === "ok" ? "info" : "warning",
+        message: messageOf(f) ?? f.type,
+        limit: {
+          ...details,
+          kind: kind === "limit" && typeof details.kind === "string" ? details.kind : kind,
+          status: state,
+        },
+        summary: summaryOf(f, ctx),
+      },
+    };
+  };
 }
 
 function limitStatus(f: LimeFacts, fallback: string): string {
