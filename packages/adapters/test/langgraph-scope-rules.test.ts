@@ -288,3 +288,92 @@ describe("langgraph Agent Server SSE replays", () => {
     expect(ofType(events, "diagnostic.changed")).toEqual([]);
   });
 });
+
+describe("langgraph stream modes", () => {
+  it("ENV-01 each fact names the chunk it came from (mode and namespace) and its record", () => {
+    const events = adapt([[["research:t1"], "custom", { progress: "x" }]]);
+    expect(events.slice(0, 3).map((e) => [e.type, e.source])).toEqual([
+      ["run.started", { format: "langgraph", index: 0, sourceType: "custom|research:t1" }],
+      [
+        "agent.spawned",
+        { format: "langgraph", index: 0, sourceType: "custom|research:t1", sourceEventId: "ns:research:t1" },
+      ],
+      ["task.changed", { format: "langgraph", index: 0, sourceType: "custom|research:t1" }],
+    ]);
+  });
+
+  it("ENV-09 an unmapped mode is reported by name; messages/metadata and an unknown debug type say nothing new", () => {
+    const events = adapt([
+      [[], "messages/metadata", { run: {} }],
+      [[], "events", { event: "on_chain_start" }],
+      [[], "debug", "not an object"],
+    ]);
+    expect(
+      ofType(events, "diagnostic.changed").map((e) => [e.payload?.message, e.source?.sourceType]),
+    ).toEqual([
+      ["langgraph record #1: stream mode events is not mapped", "events"],
+      ["langgraph record #2: stream mode debug is not mapped", "debug"],
+      [`langgraph ${UNKNOWN}`, undefined],
+    ]);
+    expect(events[0]).toMatchObject({ type: "run.started", source: { index: 1 } });
+  });
+
+  it("TASK-01 a debug task is the tasks mode: a subgraph's task is its agent's", () => {
+    const events = adapt([
+      [["research:t1"], "debug", { type: "task", payload: { id: "t2", name: "search" } }],
+    ]);
+    expect(ofType(events, "task.changed").map((e) => [e.taskId, e.agentId, e.payload])).toEqual([
+      ["t2", "research:t1", { status: "running", title: "search" }],
+    ]);
+  });
+
+  it("TEXT-04 a messages chunk that is a bare message (no metadata pair) is read as the message", () => {
+    const events = adapt([[[], "messages", { _type: "AIMessageChunk", id: "a1", content: "Hi" }]]);
+    expect(ofType(events, "text.delta").map((e) => e.payload?.delta)).toEqual(["Hi"]);
+  });
+
+  it("ENV-01 a [mode, payload] pair is a root chunk; non-string namespace entries are dropped", () => {
+    const events = adapt([
+      ["custom", { rows: 1 }],
+      [["research:t1", 3], "custom", { rows: 2 }],
+    ]);
+    expect(
+      ofType(events, "state.delta").map((e) => (e.payload?.patch as { path: string }[])[0].path),
+    ).toEqual(["/custom", "/custom/research:t1"]);
+  });
+
+  it("TOOL-03 app state keys are redacted before they become a snapshot", () => {
+    const events = adapt([[[], "values", { config: { api_key: "sk-live-abcdefghijklmnop1234" }, step: 2 }]]);
+    const [snapshot] = ofType(events, "state.snapshot");
+    expect(snapshot.payload?.appState).toMatchObject({ step: 2 });
+    expect(JSON.stringify(snapshot.payload)).not.toContain("sk-live-abcdefghijklmnop1234");
+  });
+
+  it("ENV-01 a later metadata without ids keeps the run and thread it knows; a thread state keeps the thread", () => {
+    const events = adapt([
+      { event: "metadata", data: { run_id: "r1", thread_id: "th1" } },
+      { event: "end", data: null },
+      { event: "metadata", data: { attempt: 2 } },
+      { event: "end", data: null },
+      { values: {}, next: [], tasks: [], config: { configurable: { thread_id: "th2" } } },
+      { event: "custom", data: 1 },
+    ]);
+    expect(ofType(events, "run.started").map((e) => [e.runId, e.threadId])).toEqual([
+      ["r1", "th1"],
+      ["r1", "th1"],
+      ["r1", "th1"],
+    ]);
+  });
+
+  it("TEXT-09 a subgraph's values never carry the run's input; a checkpoint's values do", () => {
+    const prompt = { type: "human", id: "h1", content: "go" };
+    const sub = adapt([[["research:t1"], "values", { messages: [prompt] }]]);
+    expect(ofType(sub, "run.started")[0].payload).toEqual({});
+    const cp = adapt([[[], "checkpoints", { values: { messages: [prompt] }, next: ["agent"], tasks: [] }]]);
+    expect(ofType(cp, "run.started")[0].payload).toEqual({ input: "go", userMessageId: "h1" });
+    const noId = adapt([[[], "values", { messages: [{ type: "human", content: "go" }] }]]);
+    expect(ofType(noId, "run.started")[0].payload).toEqual({ input: "go" });
+    const update = adapt([[[], "updates", { agent: { messages: [prompt] } }]]);
+    expect(ofType(update, "run.started")[0].payload).toEqual({});
+  });
+});
