@@ -338,7 +338,9 @@ describe("langgraph stream modes", () => {
       [["research:t1", 3], "custom", { rows: 2 }],
     ]);
     expect(
-      ofType(events, "state.delta").map((e) => (e.payload?.patch as { path: string }[])[0].path),
+      ofType(events, "state.delta").map(
+        (e) => (e.payload?.patch as { path: string }[] | undefined)?.[0].path,
+      ),
     ).toEqual(["/custom", "/custom/research:t1"]);
   });
 
