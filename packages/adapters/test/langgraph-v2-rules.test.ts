@@ -392,3 +392,49 @@ describe("langgraph-v2 tool outcomes", () => {
     expect(ofType(events, "tool.result")).toEqual([]);
   });
 });
+
+describe("langgraph-v2 facts of its own", () => {
+  it("TEAM-05 TEXT-06 a subgraph's reasoning and model error are the subgraph's, named after their record", () => {
+    const sub = ["research:t1"];
+    const events = adapt([
+      RUNNING,
+      ev("values", { messages: [] }, sub),
+      msg({ event: "message-start", id: "m1" }, [...sub, "model:t2"]),
+      msg({ event: "content-block-start", index: 0, content: { type: "reasoning", reasoning: "Hm." } }, [
+        ...sub,
+        "model:t2",
+      ]),
+      msg({ event: "content-block-finish", index: 0 }, [...sub, "model:t2"]),
+      msg({ event: "error", message: "quota" }, [...sub, "model:t2"]),
+    ]);
+    const own = events.filter((e) => e.type === "reasoning.summary" || e.payload?.code === "runtime_error");
+    expect(own.map((e) => [e.type, e.agentId, e.runtimeEntity, e.source])).toEqual([
+      [
+        "reasoning.summary",
+        "research:t1",
+        "subagent_turn",
+        { format: "langgraph-v2", index: 4, sourceType: "messages" },
+      ],
+      [
+        "diagnostic.changed",
+        "research:t1",
+        "subagent_turn",
+        { format: "langgraph-v2", index: 5, sourceType: "messages" },
+      ],
+    ]);
+    expect(own[0]).toMatchObject({ messageId: "m1", partId: "m1:reasoning-0", payload: { text: "Hm." } });
+  });
+
+  it("ENV-09 a diagnostic about a record is the run's, placed at the record", () => {
+    const events = adapt([RUNNING, ev("teleport", {}, ["research:t1"])]);
+    const [note] = ofType(events, "diagnostic.changed");
+    expect(note.agentId).toBeUndefined();
+    expect(note.source).toEqual({ format: "langgraph-v2", index: 1 });
+    expect(note.payload?.summary).toEqual({
+      kind: "object",
+      keys: ["type", "method", "params"],
+      type: "event",
+      method: "teleport",
+    });
+  });
+});
