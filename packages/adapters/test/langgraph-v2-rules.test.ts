@@ -438,3 +438,30 @@ describe("langgraph-v2 facts of its own", () => {
     });
   });
 });
+
+describe("langgraph-v2 parallel nodes", () => {
+  it("TEXT-04 two nodes of one graph streaming at once keep their own messages, interleaved", () => {
+    // A fan-out (two branches from START, or `Send`): each node task has its own namespace, both
+    // belong to the root graph, and their model calls stream at the same time.
+    const delta = (text: string, ns: string[]) =>
+      msg({ event: "content-block-delta", index: 0, delta: { type: "text-delta", text } }, ns);
+    const [A, B] = [["left:t1"], ["right:t2"]];
+    const events = adapt([
+      RUNNING,
+      msg({ event: "message-start", id: "m1" }, A),
+      msg({ event: "message-start", id: "m2" }, B),
+      delta("one", A),
+      delta("two", B),
+      msg({ event: "message-finish" }, A),
+      delta("!", B),
+      msg({ event: "message-finish" }, B),
+      COMPLETED,
+    ]);
+    expect(ofType(events, "text.delta").map((e) => [e.messageId, e.agentId, e.payload?.delta])).toEqual([
+      ["m1", undefined, "one"],
+      ["m2", undefined, "two"],
+      ["m2", undefined, "!"],
+    ]);
+    expect(warnings(events)).toEqual([]);
+  });
+});
