@@ -94,7 +94,7 @@ export class LangGraphV2Adapter implements SourceAdapter {
           // The resumed run that follows resolves the interrupts (the answer itself is the caller's).
           return [];
         case "messages":
-          return this.onMessages(owner, data, chunk, info, record);
+          return this.onMessages(namespace, owner, data, chunk, info, record);
         case "tools":
           return this.onTools(data, chunk, record, index);
         default:
@@ -132,7 +132,10 @@ export class LangGraphV2Adapter implements SourceAdapter {
     }
   }
 
+  /** A node's content blocks, read per node task (`namespace`: parallel nodes of one graph stream at
+   * once), stated as the facts of the graph that owns the node (`owner`). */
   private onMessages(
+    namespace: string[],
     owner: string[],
     data: unknown,
     chunk: (mode: string, payload: unknown) => AgentUiEvent[],
@@ -140,7 +143,7 @@ export class LangGraphV2Adapter implements SourceAdapter {
     record: unknown,
   ): AgentUiEvent[] {
     if (!isRecord(data)) return [this.diagnostic(record, info.index, "messages event without data")];
-    const facts = this.messages.read(owner.join("|"), data);
+    const facts = this.messages.read(namespace.join("|"), data);
     if (typeof facts === "string") return [this.diagnostic(record, info.index, facts)];
     const out: AgentUiEvent[] = [];
     for (const message of facts.chunks) out.push(...chunk("messages", [message, {}]));

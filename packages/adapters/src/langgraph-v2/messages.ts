@@ -22,7 +22,8 @@ export interface MessageFacts {
 }
 
 export class MessageStreams {
-  /** The open message per namespace (blocks never interleave within one namespace). */
+  /** The open message per node task namespace (blocks never interleave within one node task; the
+   * tasks of parallel nodes do, so they are never keyed by the graph that owns them). */
   private readonly open = new Map<string, OpenMessage>();
 
   read(nsKey: string, data: JsonObject): MessageFacts | string {

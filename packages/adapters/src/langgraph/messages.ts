@@ -181,7 +181,8 @@ function toolMessage(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
         {
           toolCallId: callId,
           phase: "failed",
-          payload: compact({ error: outputPreview ?? "tool error", outputPreview }),
+          // An error ToolMessage with no text still failed: say so rather than show a blank error.
+          payload: compact({ error: outputPreview || "tool error", outputPreview }),
         },
         `call:${callId}`,
       ),

@@ -132,11 +132,11 @@ export function normalizeMessage(raw: unknown): LcMessage | undefined {
     className = typeName;
     body = asRecord(body.kwargs) ?? {};
   }
-  const [kind, chunk] =
-    KINDS[typeName ?? ""] ?? (typeName === "AIMessageChunk" ? ["ai", true] : ["unknown", false]);
+  // Every `…Chunk` class of a kind that is read is in KINDS; other kinds are skipped whole.
+  const [kind, chunk] = KINDS[typeName ?? ""] ?? ["unknown", false];
   const message: LcMessage = {
     kind,
-    chunk: chunk || typeName?.endsWith("Chunk") === true,
+    chunk,
     chunkKnown: className !== undefined || typeName?.endsWith("Chunk") === true,
     text: contentText(body.content),
     toolCalls: (readArray(body, "tool_calls") ?? []).map((c) => ({
@@ -167,10 +167,6 @@ export function messagesIn(value: unknown): unknown[] {
   const messages = asRecord(value)?.messages;
   if (Array.isArray(messages)) return messages;
   return messages !== undefined && messages !== null ? [messages] : [];
-}
-
-export function isObject(value: unknown): value is JsonObject {
-  return isRecord(value);
 }
 
 /** A `StateSnapshot` (`{values, next, tasks, config}`), as `graph.getState()` and the Agent Server return it. */
