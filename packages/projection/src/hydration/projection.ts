@@ -1,6 +1,7 @@
 // Resume from a stored projection (server compaction, ARCH-04): every slice is loaded as-is and the
 // cursor becomes each stream's baseline, so the event tail continues where the stored state ended.
 import type { MessagePart, ProjectionState } from "@agent-ui/contracts";
+import { adoptAgentTaskPart } from "../families/agent-task-parts";
 import { toolPartData } from "../families/tool-part";
 import { copyPlain } from "../internal/json";
 import { stateLimitExceeded } from "../internal/state-bounds";
@@ -155,4 +156,5 @@ function loadMessage(store: Store, message: ProjectionState["messages"][number])
       store.cards.set(`artifact:${part.artifactId}`, { message: state, part });
     else if (part.kind === "action_required" && part.actionId !== undefined)
       store.cards.set(`action:${part.actionId}`, { message: state, part });
+    else if (part.kind === "agent_task") adoptAgentTaskPart(store, state, part);
 }
