@@ -2,6 +2,7 @@
 // cursor becomes each stream's baseline, so the event tail continues where the stored state ended.
 import type { MessagePart, ProjectionState } from "@agent-ui/contracts";
 import { adoptAgentTaskPart } from "../families/agent-task-parts";
+import { adoptEvidencePart } from "../families/evidence-parts";
 import { toolPartData } from "../families/tool-part";
 import { copyPlain } from "../internal/json";
 import { stateLimitExceeded } from "../internal/state-bounds";
@@ -157,4 +158,5 @@ function loadMessage(store: Store, message: ProjectionState["messages"][number])
     else if (part.kind === "action_required" && part.actionId !== undefined)
       store.cards.set(`action:${part.actionId}`, { message: state, part });
     else if (part.kind === "agent_task") adoptAgentTaskPart(store, state, part);
+    else if (part.kind === "evidence_ref") adoptEvidencePart(store, state, part);
 }
