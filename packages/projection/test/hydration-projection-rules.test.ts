@@ -30,4 +30,25 @@ describe("resuming from a stored projection (ARCH-04, HYD-09)", () => {
     expect(view(live)).toEqual({ tool: "unknown", codes: ["tool_unclosed_at_turn_end"] });
     expect(view(resumed)).toEqual(view(live));
   });
+
+  it("ARCH-04 / PROC-02 events naming only their run reach the run's turn after a resume, and its end archives it", () => {
+    const e = stream();
+    const { resumed, live } = resumeAndLive(
+      [
+        e("run.started", { turnId: "t1", runId: "r1", payload: { input: "q" } }),
+        e("text.delta", { turnId: "t1", runId: "r1", messageId: "m1", payload: { delta: "Hello" } }),
+      ],
+      [
+        e("text.delta", { runId: "r1", messageId: "m1", payload: { delta: " world" } }),
+        e("run.finished", { runId: "r1" }),
+      ],
+    );
+    const answer = (state: State) =>
+      state.messages
+        .filter((m) => m.role === "assistant")
+        .map((m) => [m.id, m.turnId, m.parts.map((p) => [p.text, p.status])]);
+    expect(answer(live)).toEqual([["m1", "t1", [["Hello world", "done"]]]]);
+    expect(answer(resumed)).toEqual(answer(live));
+    expect(resumed.runtime.status).toBe("completed");
+  });
 });

@@ -108,6 +108,8 @@ export function* hydrateProjectionSteps(
     if (++messages % MESSAGES_PER_STEP === 0) yield;
   }
   const runtime = store.runtime.value;
+  if (runtime.runId !== undefined && runtime.turnId !== undefined && !store.runToTurn.has(runtime.runId))
+    store.runToTurn.set(runtime.runId, runtime.turnId);
   if (
     runtime.turnId !== undefined &&
     ["completed", "failed", "cancelled", "interrupted"].includes(runtime.status)
@@ -143,6 +145,9 @@ function loadMessage(store: Store, message: ProjectionState["messages"][number])
   store.messages.set(key, state);
   store.messageKeyById.set(message.id, key);
   const turnKey = message.turnId ?? "default";
+  // Later events that name only the run reach the run's turn, as they do live.
+  if (message.runId !== undefined && message.turnId !== undefined && !store.runToTurn.has(message.runId))
+    store.runToTurn.set(message.runId, message.turnId);
   const turn = store.turnMessages.get(turnKey) ?? [];
   turn.push(state);
   store.turnMessages.set(turnKey, turn);
