@@ -97,11 +97,27 @@ function addTaskPart(
 ): Placed {
   const id = taskId !== undefined ? `agent_task:${taskId}` : `agent_task:agent:${agentId}`;
   const part = message.partsById.get(id) ?? addPart(store, message, id, "agent_task", ctx);
+  return indexPart(store, message, part, agentId, taskId);
+}
+
+function indexPart(
+  store: Store,
+  message: MessageState,
+  part: PartState,
+  agentId: string | undefined,
+  taskId: string | undefined,
+): Placed {
   const placed = { message, part };
   const index = indexOf(store);
   if (taskId !== undefined) index.byTask.set(taskId, placed);
   if (agentId !== undefined) index.byAgent.set(agentId, placed);
   return placed;
+}
+
+/** Indexes an `agent_task` part loaded with a stored projection, so later facts about its worker or its
+ * task update it as they update a live one (ARCH-04). */
+export function adoptAgentTaskPart(store: Store, message: MessageState, part: PartState): void {
+  indexPart(store, message, part, part.agentId, part.taskId);
 }
 
 /** Shows the delegation in the coordinator's message now, or queues it for the coordinator's first

@@ -59,6 +59,13 @@ function rememberText(message: MessageState): void {
   }
 }
 
+/** Records where a citation loaded with a stored projection sits, so a later update of its evidence fact
+ * (in any turn) refreshes that part instead of citing the evidence a second time (ARCH-04). */
+export function adoptEvidencePart(store: Store, message: MessageState, part: PartState): void {
+  const placed = placements(store);
+  if (part.evidenceId !== undefined && !placed.has(part.evidenceId)) placed.set(part.evidenceId, message.key);
+}
+
 /** Adds the citation part to the message; undefined when the message already cites this evidence. */
 function addRef(
   store: Store,

@@ -48,7 +48,9 @@ function scopedContext(store: Store, entry: Record<string, unknown>, ctx: EventC
   const runId = asString(entry.runId);
   if (turnId === undefined && runId === undefined) return ctx;
   const event = { ...ctx.event };
+  // A message naming only its run belongs to that run's turn, not to the turn of the delivering event.
   if (turnId !== undefined) event.turnId = turnId;
+  else delete event.turnId;
   if (runId !== undefined) event.runId = runId;
   return { ...ctx, event, turnKey: turnId ?? store.runToTurn.get(runId as string) ?? (runId as string) };
 }

@@ -5,29 +5,40 @@
 // `work_item` (the task is the work item). Nothing is matched by title.
 import type { TaskRecord, WorkItem } from "@agent-ui/contracts";
 import { toWorkItemStatus } from "../crosswalk";
+import { type Followed, follow } from "../internal/follow";
 import { asString } from "../internal/json";
 import type { EventContext, Store } from "../store";
 
-/** taskId → ids of the board entries it drives. */
-const taskLinks = new WeakMap<Store, Map<string, Set<string>>>();
+/** taskId → ids of the board entries it drives. The board stays the one truth: the links follow it by
+ * identity and length (an entry's own `taskId` links it), so a board loaded from a stored projection or
+ * grown by an older page follows its tasks too; a board replaced wholesale is linked anew, once. */
+const taskLinks = new WeakMap<Store, Followed<Map<string, Set<string>>>>();
 
-function linksOf(store: Store): Map<string, Set<string>> {
-  let links = taskLinks.get(store);
-  if (links === undefined) {
-    links = new Map();
-    taskLinks.set(store, links);
-  }
-  return links;
-}
-
-function link(store: Store, taskId: string, workItemId: string): void {
-  const links = linksOf(store);
+function addLink(links: Map<string, Set<string>>, taskId: string, workItemId: string): void {
   let items = links.get(taskId);
   if (items === undefined) {
     items = new Set();
     links.set(taskId, items);
   }
   items.add(workItemId);
+}
+
+function linksOf(store: Store): Map<string, Set<string>> {
+  let followed = taskLinks.get(store);
+  if (followed === undefined) {
+    followed = { list: null, indexed: 0, value: new Map() };
+    taskLinks.set(store, followed);
+  }
+  return follow(
+    followed,
+    store.team.value.workBoard,
+    () => new Map<string, Set<string>>(),
+    (links, entry) => {
+      const item = entry as Partial<WorkItem>;
+      if (typeof item.taskId === "string" && typeof item.workItemId === "string")
+        addLink(links, item.taskId, item.workItemId);
+    },
+  );
 }
 
 /** Adds or updates one board entry by workItemId; the fields given win over what the entry had. */
@@ -43,7 +54,7 @@ export function mergeWorkItem(store: Store, fields: Record<string, unknown>, ctx
     const value = asString(fields[key]);
     if (value !== undefined) item[key] = value;
   }
-  if (item.taskId !== undefined) link(store, item.taskId, id);
+  if (item.taskId !== undefined) addLink(linksOf(store), item.taskId, id);
   item.source = ctx.source;
   store.team.touchEntry("workBoard", item);
   return item;
@@ -58,7 +69,8 @@ export function followTask(store: Store, task: TaskRecord, ctx: EventContext, ex
   let changed = false;
   for (const id of ids) {
     const item = store.teamIndex.get(store.team.value, "workBoard", id);
-    if (item === undefined || id === except) continue;
+    // An entry moved to another task since it was linked follows that task only.
+    if (item === undefined || id === except || item.taskId !== task.taskId) continue;
     item.status = status;
     if (status === "blocked") item.blocker = task.reason ?? task.status;
     else delete item.blocker;

@@ -1,7 +1,9 @@
 // Resume from a stored projection (server compaction, ARCH-04): every slice is loaded as-is and the
 // cursor becomes each stream's baseline, so the event tail continues where the stored state ended.
 import type { MessagePart, ProjectionState } from "@agent-ui/contracts";
-import { toolPartData } from "../families/tool-part";
+import { adoptAgentTaskPart } from "../families/agent-task-parts";
+import { adoptEvidencePart } from "../families/evidence-parts";
+import { toolPartData, trackOpenTool } from "../families/tool-part";
 import { copyPlain } from "../internal/json";
 import { stateLimitExceeded } from "../internal/state-bounds";
 import { type MessageState, type PartState, newPart } from "../internal/message-state";
@@ -106,6 +108,8 @@ export function* hydrateProjectionSteps(
     if (++messages % MESSAGES_PER_STEP === 0) yield;
   }
   const runtime = store.runtime.value;
+  if (runtime.runId !== undefined && runtime.turnId !== undefined && !store.runToTurn.has(runtime.runId))
+    store.runToTurn.set(runtime.runId, runtime.turnId);
   if (
     runtime.turnId !== undefined &&
     ["completed", "failed", "cancelled", "interrupted"].includes(runtime.status)
@@ -141,6 +145,9 @@ function loadMessage(store: Store, message: ProjectionState["messages"][number])
   store.messages.set(key, state);
   store.messageKeyById.set(message.id, key);
   const turnKey = message.turnId ?? "default";
+  // Later events that name only the run reach the run's turn, as they do live.
+  if (message.runId !== undefined && message.turnId !== undefined && !store.runToTurn.has(message.runId))
+    store.runToTurn.set(message.runId, message.turnId);
   const turn = store.turnMessages.get(turnKey) ?? [];
   turn.push(state);
   store.turnMessages.set(turnKey, turn);
@@ -151,8 +158,12 @@ function loadMessage(store: Store, message: ProjectionState["messages"][number])
       // A hydration window leaves out the data a tool part mirrors from its record: rebuilt here.
       const tool = store.tools.get(part.toolCallId);
       if (part.data === undefined && tool !== undefined) part.data = toolPartData(tool);
+      // A tool still open when the projection was stored is closed by its run's end, as a live one is.
+      if (tool !== undefined) trackOpenTool(store, tool);
     } else if (part.kind === "artifact_ref" && part.artifactId !== undefined)
       store.cards.set(`artifact:${part.artifactId}`, { message: state, part });
     else if (part.kind === "action_required" && part.actionId !== undefined)
       store.cards.set(`action:${part.actionId}`, { message: state, part });
+    else if (part.kind === "agent_task") adoptAgentTaskPart(store, state, part);
+    else if (part.kind === "evidence_ref") adoptEvidencePart(store, state, part);
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { createProjector, projectEvents } from "../src";
+import { stream } from "./helpers";
+
+type State = ReturnType<typeof projectEvents>;
+
+/** A projection resumed from `stored` and fed `later`, beside the live fold of both. */
+function resumeAndLive(events: ReturnType<ReturnType<typeof stream>>[], later: typeof events) {
+  const resumed = createProjector();
+  resumed.hydrate({ kind: "projection", state: projectEvents(events) });
+  resumed.applyAll(later);
+  return { resumed: resumed.getState(), live: projectEvents([...events, ...later]) };
+}
+
+describe("resuming from a stored projection (ARCH-04, HYD-09)", () => {
+  it("ARCH-04 / PROC-03 a tool still running when the projection was stored is closed by its run's end", () => {
+    const e = stream({ turnId: "t1", runId: "r1", messageId: "m1" });
+    const { resumed, live } = resumeAndLive(
+      [
+        e("run.started", { payload: { input: "q" } }),
+        e("text.delta", { payload: { delta: "Running." } }),
+        e("tool.started", { toolCallId: "c1", payload: { toolName: "shell" } }),
+      ],
+      [e("run.finished", {})],
+    );
+    const view = (state: State) => ({
+      tool: state.tools.c1.status,
+      codes: state.diagnostics.map((d) => d.code),
+    });
+    expect(view(live)).toEqual({ tool: "unknown", codes: ["tool_unclosed_at_turn_end"] });
+    expect(view(resumed)).toEqual(view(live));
+  });
+
+  it("ARCH-04 / PROC-02 events naming only their run reach the run's turn after a resume, and its end archives it", () => {
+    const e = stream();
+    const { resumed, live } = resumeAndLive(
+      [
+        e("run.started", { turnId: "t1", runId: "r1", payload: { input: "q" } }),
+        e("text.delta", { turnId: "t1", runId: "r1", messageId: "m1", payload: { delta: "Hello" } }),
+      ],
+      [
+        e("text.delta", { runId: "r1", messageId: "m1", payload: { delta: " world" } }),
+        e("run.finished", { runId: "r1" }),
+      ],
+    );
+    const answer = (state: State) =>
+      state.messages
+        .filter((m) => m.role === "assistant")
+        .map((m) => [m.id, m.turnId, m.parts.map((p) => [p.text, p.status])]);
+    expect(answer(live)).toEqual([["m1", "t1", [["Hello world", "done"]]]]);
+    expect(answer(resumed)).toEqual(answer(live));
+    expect(resumed.runtime.status).toBe("completed");
+  });
+});
