@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PatchError, applyJsonPatch, applyPatch } from "../src/index";
 
-const failure = (ops: unknown[], doc: unknown = { a: 1, list: [1, 2] }) => applyJsonPatch(doc, ops);
-
 describe("JSON Patch (RFC 6902) for state.delta: exact results and errors", () => {
   it("FALL-02 a __proto__ key is added, replaced and tested as an own key, never as the prototype", () => {
     const added = applyPatch({}, [{ op: "add", path: "/__proto__", value: { isAdmin: true } }]) as Record<
