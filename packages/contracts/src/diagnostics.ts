@@ -76,12 +76,26 @@ export interface Diagnostic {
 /** Source text quoted in a diagnostic (ids, class names, keys), redacted and then cut: input may hold
  * megabyte strings, and a secret must be recognised whole before it is cut (SEC-03). */
 export function clip(text: string, max = 80): string {
-  const safe = redactText(text.length > max + CLIP_WINDOW ? text.slice(0, max + CLIP_WINDOW) : text);
-  return safe.length > max ? `${safe.slice(0, max)}…` : safe;
+  const end = windowEnd(text, max + CLIP_WINDOW);
+  const safe = redactText(end < text.length ? text.slice(0, end) : text);
+  if (safe.length > max) return `${safe.slice(0, max)}…`;
+  return end < text.length ? `${safe}…` : safe;
 }
 
 /** How much beyond the cut is redacted with it, so a secret that starts before the cut is seen whole. */
 const CLIP_WINDOW = 1024;
+/** How far a run of token characters crossing the window's end is followed (a bearer token can take
+ * several kilobytes, and its tail is what the redaction pattern needs to see). */
+const CLIP_RUN = 64 * 1024;
+const TOKEN_CHAR = /[A-Za-z0-9_.~+/=-]/;
+
+/** The window's end moved past the run of token characters it falls in, up to `CLIP_RUN` further. */
+function windowEnd(text: string, from: number): number {
+  const limit = Math.min(text.length, from + CLIP_RUN);
+  let end = from;
+  while (end < limit && TOKEN_CHAR.test(text[end])) end++;
+  return end;
+}
 
 export function diagnostic(
   code: Diagnostic["code"],

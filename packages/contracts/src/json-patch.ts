@@ -3,6 +3,7 @@
 // `appState` (`state.delta`) and adapter-side documents (AG-UI activities). A failing op throws a
 // `PatchError` (`applyJsonPatch` returns it instead); callers turn it into a `patch_failed` diagnostic,
 // never a silent skip (DESIGN.md).
+import { setOwn } from "./lookup-table";
 
 export class PatchError extends Error {}
 
@@ -15,8 +16,8 @@ export interface PatchOperation {
 
 type Container = Record<string, unknown> | unknown[];
 
-function parsePointer(pointer: string): string[] {
-  if (typeof pointer !== "string") throw new PatchError("path is not a string");
+function parsePointer(pointer: string | undefined, member: "path" | "from" = "path"): string[] {
+  if (typeof pointer !== "string") throw new PatchError(`${member} is not a string`);
   if (pointer === "") return [];
   if (!pointer.startsWith("/")) throw new PatchError(`invalid JSON pointer "${pointer}"`);
   return pointer
@@ -67,7 +68,7 @@ function editAt(root: unknown, tokens: string[], edit: (parent: Container, token
     if (!isContainer(child)) throw new PatchError(`path not found at "${token}"`);
     const copy = shallowCopy(child);
     if (Array.isArray(node)) node[Number(token)] = copy;
-    else (node as Record<string, unknown>)[token] = copy;
+    else setOwn(node, token, copy);
     node = copy;
   }
   edit(node, tokens[tokens.length - 1]);
@@ -78,7 +79,7 @@ function addValue(root: unknown, tokens: string[], value: unknown): unknown {
   if (tokens.length === 0) return value;
   return editAt(root, tokens, (parent, token) => {
     if (Array.isArray(parent)) parent.splice(arrayIndex(token, parent.length, true), 0, value);
-    else parent[token] = value;
+    else setOwn(parent, token, value);
   });
 }
 
@@ -121,13 +122,13 @@ export function applyPatch(document: unknown, operations: readonly PatchOperatio
           tokens.length === 0 ? operation.value : addValue(removeValue(doc, tokens), tokens, operation.value);
         break;
       case "move": {
-        const from = parsePointer(operation.from ?? "");
+        const from = parsePointer(operation.from, "from");
         const value = getAt(doc, from);
         doc = addValue(removeValue(doc, from), tokens, value);
         break;
       }
       case "copy":
-        doc = addValue(doc, tokens, getAt(doc, parsePointer(operation.from ?? "")));
+        doc = addValue(doc, tokens, getAt(doc, parsePointer(operation.from, "from")));
         break;
       case "test":
         if (!deepEqual(getAt(doc, tokens), operation.value))
