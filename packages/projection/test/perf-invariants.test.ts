@@ -122,6 +122,18 @@ describe("getState() cost does not depend on history length", () => {
     expect(state.tools).toBe(state.tools);
     expect(Object.keys(state.tools)).toHaveLength(300);
   });
+
+  it("ARCH-04 a deferred slice read through an object inheriting from the snapshot is the snapshot's", () => {
+    const projector = createProjector();
+    projector.applyAll(toEvents(history(300)));
+    const state = projector.getState();
+    const derived = Object.create(state) as ProjectionState;
+    const tools = derived.tools;
+    expect(Object.keys(tools)).toHaveLength(300);
+    expect(Object.hasOwn(derived, "tools")).toBe(false);
+    expect(state.tools).toBe(tools);
+    expect(derived.tools).toBe(tools);
+  });
 });
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(

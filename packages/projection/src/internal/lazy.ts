@@ -34,19 +34,30 @@ export class Lazy<T> {
 export const EAGER_ENTRIES = 128;
 
 /** Makes `target[key]` build its value on first read, then hold it as a plain data property (or keep the
- * accessor on an object the caller froze meanwhile: it returns the same value every time). */
+ * accessor on an object the caller froze meanwhile: it returns the same value every time).
+ *
+ * V8 allocates the accessor pair in the old generation, so whatever its getter's closure holds survives
+ * every young collection until a full one, the pair being garbage or not. The getter therefore holds
+ * neither its target (it finds it as `this`: an accessor never read must not keep its snapshot, and
+ * with it every list read from that snapshot, alive) nor, once it is a data property, the value: a large
+ * list read once per frame is then young garbage as soon as the next frame's snapshot replaces it,
+ * instead of being promoted each time and piling up as old garbage. */
 export function deferProperty(target: object, key: string, lazy: Lazy<unknown>): void {
-  Object.defineProperty(target, key, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      const value = lazy.read();
+  let source: Lazy<unknown> | null = lazy;
+  let kept: unknown;
+  const get = function (this: unknown): unknown {
+    if (source === null) return kept;
+    const value = source.read();
+    source = null;
+    if (this !== null && typeof this === "object" && Object.getOwnPropertyDescriptor(this, key)?.get === get)
       try {
-        Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(this, key, { value, enumerable: true, writable: true, configurable: true });
+        return value;
       } catch {
-        // Frozen or sealed by the caller.
+        // Frozen or sealed by the caller: the accessor stays and returns this value every time.
       }
-      return value;
-    },
-  });
+    kept = value;
+    return value;
+  };
+  Object.defineProperty(target, key, { enumerable: true, configurable: true, get });
 }
