@@ -85,6 +85,37 @@ describe("AG-UI lifecycle rules", () => {
     ]);
   });
 
+  it.each([
+    [
+      "a RUN_STARTED while the run is still active",
+      [
+        { type: "RUN_STARTED", runId: "r1" },
+        { type: "RUN_STARTED", runId: "r2" },
+      ],
+      [diagnostic("out_of_order", "warning", "RUN_STARTED while a run is still active")],
+    ],
+    ["a stream that is only a failure", [{ type: "RUN_ERROR", message: "boom" }], []],
+    [
+      "an event after a stream that is only a failure",
+      [
+        { type: "RUN_ERROR", message: "boom" },
+        { type: "STEP_STARTED", stepName: "x" },
+      ],
+      [diagnostic("execution_after_turn_terminal", "warning", "STEP_STARTED after the run finished")],
+    ],
+    [
+      "a failure reported after the run finished",
+      [
+        { type: "RUN_STARTED", runId: "r1" },
+        { type: "RUN_FINISHED" },
+        { type: "RUN_ERROR", message: "late" },
+      ],
+      [],
+    ],
+  ])("DIAG-02 %s", (_label, records, expected) => {
+    expect(facts(adapt(records)).filter((e) => e.type === "diagnostic.changed")).toStrictEqual(expected);
+  });
+
   it("DIAG-02 a record whose fields throw when read is reported, and the stream goes on", () => {
     const hostile = {
       type: "STATE_SNAPSHOT",

@@ -78,21 +78,27 @@ function withThinkingId(ctx: AguiContext): AguiContext {
 }
 
 /**
- * The run lifecycle rules of AG-UI's own verifier: the first event is RUN_STARTED and nothing follows
- * RUN_FINISHED / RUN_ERROR until the next RUN_STARTED. Violations are reported; the event is still mapped.
+ * The run lifecycle rules of AG-UI's own verifier: the first event is RUN_STARTED (or RUN_ERROR: a run
+ * that failed before it started), a RUN_STARTED never opens a run while one is active, nothing follows
+ * RUN_ERROR and only a RUN_ERROR follows RUN_FINISHED until the next RUN_STARTED. Violations are
+ * reported (once for a stream that does not open with RUN_STARTED); the event is still mapped.
  */
 function lifecycleCheck(ctx: AguiContext, type: string): AgentUiEvent[] {
   const phase = ctx.state.runPhase;
   if (type === "RUN_STARTED") {
-    ctx.state.runPhase = "running";
-    return [];
+    ctx.state.runPhase = "started";
+    return phase === "started"
+      ? [ctx.diagnostic("out_of_order", "warning", "RUN_STARTED while a run is still active")]
+      : [];
   }
-  // A stream that opens with the run's end has ended: what follows it comes after the run.
-  if (type === "RUN_FINISHED" || type === "RUN_ERROR") ctx.state.runPhase = "finished";
-  else if (phase === "none") ctx.state.runPhase = "running"; // reported once per stream
+  if (type === "RUN_FINISHED") ctx.state.runPhase = "finished";
+  else if (type === "RUN_ERROR") ctx.state.runPhase = "failed";
+  else if (phase === "none") ctx.state.runPhase = "running";
   if (phase === "none")
-    return [ctx.diagnostic("out_of_order", "warning", `first event is ${type}, not RUN_STARTED`)];
-  if (phase === "finished")
+    return type === "RUN_ERROR"
+      ? []
+      : [ctx.diagnostic("out_of_order", "warning", `first event is ${type}, not RUN_STARTED`)];
+  if (phase === "failed" || (phase === "finished" && type !== "RUN_ERROR"))
     return [ctx.diagnostic("execution_after_turn_terminal", "warning", `${type} after the run finished`)];
   return [];
 }

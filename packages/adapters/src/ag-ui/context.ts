@@ -36,8 +36,9 @@ export class AguiState {
   runId?: string;
   /** Events emitted in the current run: with the run id, a stable event id (AG-UI has none). */
   runEventCount = 0;
-  /** Run lifecycle as the AG-UI verifier sees it: events outside a run are protocol violations. */
-  runPhase: "none" | "running" | "finished" = "none";
+  /** Run lifecycle as the AG-UI verifier sees it: events outside a run are protocol violations.
+   * `running` is a run no RUN_STARTED opened (already reported), `started` one that RUN_STARTED opened. */
+  runPhase: "none" | "running" | "started" | "finished" | "failed" = "none";
   /** Open text/reasoning messages by id, with the chunks seen so far. */
   readonly messages = new Map<string, OpenMessage>();
   /** The last message id a `*_CHUNK` event named (later chunks may omit it). */
