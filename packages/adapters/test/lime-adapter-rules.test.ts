@@ -514,18 +514,22 @@ describe("lime read models without a type (HYD-09, EVID-11)", () => {
     expect(event.payload).toEqual({ thread: { threadId: "t", status: "idle", sessionId: "s" } });
   });
 
-  it.each([[{ threadId: "t" }], [{ status: "idle" }], [{ taskId: 1, status: "x" }], [{ foo: 1 }]])(
-    "FALL-02 %j is no known read model",
-    (record) => {
-      const events = push(record, 5);
-      expect(events).toHaveLength(1);
-      expect(events[0].payload).toMatchObject({
-        code: "unsupported_source_event",
-        message: "lime record #5: record has no type and is not a known read model",
-      });
-      expect(events[0].source).toMatchObject({ sourceType: "snapshot" });
-    },
-  );
+  it.each([
+    [{ threadId: "t" }],
+    [{ status: "idle" }],
+    [{ taskId: 1, status: "x" }],
+    [{ taskId: "k" }],
+    [{ type: 5, taskId: "k", status: "running" }],
+    [{ foo: 1 }],
+  ])("FALL-02 %j is no known read model", (record) => {
+    const events = push(record, 5);
+    expect(events).toHaveLength(1);
+    expect(events[0].payload).toMatchObject({
+      code: "unsupported_source_event",
+      message: "lime record #5: record has no type and is not a known read model",
+    });
+    expect(events[0].source).toMatchObject({ sourceType: "snapshot" });
+  });
 });
 
 describe("lime team topology stamping (TEAM-16)", () => {

@@ -412,3 +412,43 @@ describe("lime handoffs (TEAM-07)", () => {
     ]);
   });
 });
+
+describe("lime team fields read from the payload (TEAM-04, TEAM-06, TEAM-11)", () => {
+  it("TEAM-06 a worker notice names its task by taskId in the payload", () => {
+    const [event] = adapt(
+      "channel.message",
+      { kind: "worker_notification", summary: "s", taskId: "k3" },
+      { subagentId: "w" },
+    );
+    expect(event).toMatchObject({ type: "worker.notification", taskId: "k3" });
+  });
+
+  it("FALL-02 a worker notice with a task but nothing to report is still reported, not an empty notification", () => {
+    const events = adapt(
+      "channel.message",
+      { kind: "worker_notification", taskId: "k" },
+      { subagentId: "w1" },
+    );
+    expect(events.map((e) => e.type)).toEqual(["diagnostic.changed"]);
+    expect(events[0].payload).toMatchObject({ code: "unsupported_source_event" });
+  });
+
+  it("TEAM-04 an ordinary channel message from a teammate is the remote teammate's message, never a worker result", () => {
+    const events = adapt("channel.message", { text: "hello" }, { subagentId: "w1", channelId: "c" });
+    expect(types(events)).toEqual(["agent.changed"]);
+    expect((events[0].payload as { summary: string }).summary).toBe("hello");
+  });
+
+  it("TEAM-11 a channel message's summary may be named summary; the agent id may be named agentId", () => {
+    expect(
+      (first("channel.message", { summary: "sum" }, { channelId: "c" }).payload as { summary: string })
+        .summary,
+    ).toBe("sum");
+    expect(first("channel.resumed", { agentId: "pa" }, { channelId: "c" }).agentId).toBe("pa");
+  });
+
+  it("TEAM-06 a subagent's resultSummary is its summary", () => {
+    const events = adapt("subagent.completed", { resultSummary: "rs" }, { subagentId: "w1" });
+    expect(events[0].payload).toEqual({ status: "completed", summary: "rs" });
+  });
+});

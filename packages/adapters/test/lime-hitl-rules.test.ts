@@ -400,3 +400,52 @@ describe("lime remote permissions (PERM-06, HITL-09)", () => {
     expect(events.map((e) => e.type)).toEqual(["permission.changed"]);
   });
 });
+
+describe("lime action fields read from the payload (HITL-01, HITL-07, PERM-05, PERM-06)", () => {
+  it("HITL-01 actionId, toolCallId and expiresAt in camelCase in the payload", () => {
+    const [event] = adapt("action.required", { actionId: "pa", toolCallId: "pc", expiresAt: "x" });
+    expect(event).toMatchObject({ actionId: "pa", toolCallId: "pc" });
+    expect(event.payload).toEqual({ actionType: "unknown", expiresAt: "x" });
+    expect(first("action.resolved", { actionId: "pr" }).actionId).toBe("pr");
+  });
+
+  it("HITL-09 requestedBy may name the peer", () => {
+    expect(
+      (first("action.required", { peer: "p" }, { actionId: "a" }).payload as { requestedBy: unknown })
+        .requestedBy,
+    ).toEqual({
+      name: "p",
+    });
+  });
+
+  it("PERM-05 a hook fact names its hook by hookName", () => {
+    expect(adapt("hook.completed", { hookName: "h" })[1].payload).toEqual({
+      hook: { status: "completed", name: "h" },
+    });
+  });
+
+  it("PERM-06 a returned permission names its deciding peer; without an action id only the permission fact stays", () => {
+    expect(
+      (
+        first("channel.permission_returned", { peer: "p" }, { actionId: "f" }).payload as {
+          decidedBy: string;
+        }
+      ).decidedBy,
+    ).toBe("p");
+    const events = adapt("channel.permission_returned", { decision: "deny", peer: "p" });
+    expect(events.map((e) => e.type)).toEqual(["permission.changed"]);
+  });
+
+  it("FALL-02 a forwarded permission without an action id says its mapping lacks fields", () => {
+    const events = adapt("channel.permission_forwarded", { prompt: "?" });
+    expect((events[0].payload as { message: string }).message).toBe(
+      "lime record #0: channel.permission_forwarded lacks the payload fields its mapping needs",
+    );
+  });
+
+  it("HITL-09 a forwarded permission naming no peer and no channel has no requester", () => {
+    expect(first("channel.permission_forwarded", {}, { actionId: "f" }).payload).toEqual({
+      actionType: "delegated_permission",
+    });
+  });
+});

@@ -723,3 +723,60 @@ describe("lime cost, limits and quota (ROUTE-02)", () => {
     });
   });
 });
+
+describe("lime field spellings and absent facts (§E-4)", () => {
+  it.each([
+    ["run.status", { status: "retrying", retry_count: 1, attempt: 9 }, "retryCount", 1],
+    ["turn.failed", { failure_category: "tool", category: "other" }, "category", "tool"],
+    ["routing.decided", { selected_model: "m-a", model: "m-b" }, "model", "m-a"],
+  ])("§E-4 %s: a snake_case field named before a looser one wins (%j)", (type, payload, field, value) => {
+    expect((first(type, payload).payload as Record<string, unknown>)[field]).toBe(value);
+  });
+
+  it("§E-4 cost_usd wins over a looser amount", () => {
+    expect(first("cost.recorded", { cost_usd: 0.6, amountUsd: 9 }).payload).toEqual({
+      value: 0.6,
+      unit: "usd",
+    });
+  });
+
+  it("§E-4 the snake twin of a later key is found when earlier keys have none", () => {
+    expect(
+      (first("routing.fallback.applied", { previous_model: "m-old" }).payload as { routing: unknown })
+        .routing,
+    ).toEqual({ fallbackFrom: "m-old" });
+  });
+
+  it.each([[{ retryable: true, terminal: true }], [{ willRetry: true, turnTerminal: true }]])(
+    "DIAG-03 model.failed %j: a retry the runtime declares over for the turn fails the run",
+    (payload) => {
+      expect(summary(adapt("model.failed", payload))).toEqual([
+        ["diagnostic.changed", "runtime_error"],
+        ["run.failed", ""],
+      ]);
+    },
+  );
+
+  it("FALL-02 model.delta without text or batch says its mapping lacks fields (no adapter error)", () => {
+    expect((first("model.delta", {}).payload as { message: string }).message).toBe(
+      "lime record #0: model.delta lacks the payload fields its mapping needs",
+    );
+  });
+
+  it("DIAG-01 facts a record does not carry are absent from a diagnostic summary, not undefined keys", () => {
+    const bare = first("runtime.warning").payload as { summary: Record<string, unknown> };
+    expect(Object.keys(bare.summary)).toEqual(["runtimeType"]);
+    const full = first(
+      "runtime.warning",
+      { message: "m" },
+      { schemaVersion: "lime-profile-0.4.0", refs: { r: "x" }, benchmark: { b: 1 } },
+    ).payload as { summary: Record<string, unknown> };
+    expect(Object.keys(full.summary)).toEqual([
+      "runtimeType",
+      "schemaVersion",
+      "payload",
+      "refs",
+      "benchmark",
+    ]);
+  });
+});

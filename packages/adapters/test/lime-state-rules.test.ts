@@ -550,3 +550,25 @@ describe("lime benchmark facts (BENCH-01)", () => {
     });
   });
 });
+
+describe("lime artifact fields (ART-02, ART-07)", () => {
+  it("ART-02 an artifact without a kind has no kind on the envelope, never custom", () => {
+    const [event] = adapt("artifact.changed", { title: "T" }, { artifactId: "a" });
+    expect(event.artifactKind).toBeUndefined();
+    expect(event.payload).toEqual({ title: "T" });
+  });
+
+  it("ART-11 artifactId and artifactStatus may be named so in the payload", () => {
+    expect(first("artifact.changed", { artifactId: "pa", artifactStatus: "ready" })).toMatchObject({
+      artifactId: "pa",
+      artifactStatus: "ready",
+    });
+  });
+
+  it.each([["artifact.versioned"], ["artifact.exported"]])(
+    "ART-07 %s is never a failed artifact, whatever its lifecycle word",
+    (type) => {
+      expect(first(type, { lifecycle: "failed", reason: "x" }, { artifactId: "a" }).payload).toEqual({});
+    },
+  );
+});

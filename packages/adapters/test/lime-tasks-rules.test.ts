@@ -376,3 +376,26 @@ describe("lime queue (QUEUE-03, QUEUE-04)", () => {
     expect(first("queue.changed", { items: [] }, { queuedTurnCount: 7 }).queuedTurnCount).toBe(7);
   });
 });
+
+describe("lime task fields read from the payload (TEAM-07, TASK-12)", () => {
+  it("TEAM-07 a delegation's target may be named agentId", () => {
+    expect(
+      (first("task.delegated", { agentId: "w4" }).payload as { delegation: unknown }).delegation,
+    ).toEqual({ to: "w4" });
+  });
+
+  it("TASK-12 a job's failed count may be named failed", () => {
+    const [event] = limeAdapter.create().push(
+      {
+        type: "job.progress",
+        eventId: "j",
+        runtimeId: "rt",
+        sessionId: "s",
+        jobId: "job-1",
+        payload: { failed: 2 },
+      },
+      0,
+    );
+    expect(event.payload).toEqual({ status: "running", job: { failed: 2 } });
+  });
+});

@@ -335,3 +335,13 @@ describe("lime output storage facts (TOOL-02, AUI-AR-ACTION-005)", () => {
     expect(event.payload).toEqual(expected);
   });
 });
+
+describe("lime process command spellings (TOOL-12)", () => {
+  it("TOOL-12 a process command may be named cmd; it names the row and summarizes the input", () => {
+    expect(proc("process.started", { cmd: "ls -la" })[0].payload).toEqual({
+      kind: "command",
+      name: "ls -la",
+      inputSummary: "ls -la",
+    });
+  });
+});
