@@ -319,3 +319,48 @@ describe("langgraph tool calls", () => {
     expect(ofType(events, "tool.result")[0].payload?.outputPreview).toBe(`${"x".repeat(2048)}…`);
   });
 });
+
+describe("langgraph Agent Server messages/partial tool calls", () => {
+  /** The accumulated AIMessageChunk the Agent Server sends as `messages/partial` (shape of
+   * `@langchain/core` `AIMessageChunk.concat`: tool_calls parsed from the partial JSON so far). */
+  const partial = (args: string, parsed: Record<string, unknown>) => ({
+    event: "messages/partial",
+    data: [
+      {
+        lc: 1,
+        type: "constructor",
+        id: ["langchain_core", "messages", "AIMessageChunk"],
+        kwargs: {
+          id: "m1",
+          content: "",
+          tool_call_chunks: [{ id: "c1", name: "delete_file", args, index: 0, type: "tool_call_chunk" }],
+          tool_calls: [{ name: "delete_file", args: parsed, id: "c1", type: "tool_call" }],
+        },
+      },
+    ],
+  });
+  const complete = {
+    event: "messages/complete",
+    data: [
+      {
+        type: "ai",
+        id: "m1",
+        content: "",
+        tool_calls: [{ name: "delete_file", args: { path: "/workspace/x" }, id: "c1" }],
+      },
+    ],
+  };
+
+  it("TOOL-01 HITL-01 partial tool calls start the row; the input is the complete message's, not a prefix", () => {
+    const events = adapt([
+      partial('{"pa', {}),
+      partial('{"path": "/work', { path: "/work" }),
+      partial('{"path": "/workspace/x"}', { path: "/workspace/x" }),
+      complete,
+    ]);
+    expect(events.filter((e) => e.type.startsWith("tool.")).map((e) => [e.type, e.payload])).toEqual([
+      ["tool.started", { name: "delete_file", kind: "function" }],
+      ["tool.args", { input: { path: "/workspace/x" }, complete: true }],
+    ]);
+  });
+});
