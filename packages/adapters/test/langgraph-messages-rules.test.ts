@@ -319,3 +319,114 @@ describe("langgraph tool calls", () => {
     expect(ofType(events, "tool.result")[0].payload?.outputPreview).toBe(`${"x".repeat(2048)}…`);
   });
 });
+
+describe("langgraph Agent Server messages/partial tool calls", () => {
+  /** The accumulated AIMessageChunk the Agent Server sends as `messages/partial` (shape of
+   * `@langchain/core` `AIMessageChunk.concat`: tool_calls parsed from the partial JSON so far). */
+  const partial = (args: string, parsed: Record<string, unknown>) => ({
+    event: "messages/partial",
+    data: [
+      {
+        lc: 1,
+        type: "constructor",
+        id: ["langchain_core", "messages", "AIMessageChunk"],
+        kwargs: {
+          id: "m1",
+          content: "",
+          tool_call_chunks: [{ id: "c1", name: "delete_file", args, index: 0, type: "tool_call_chunk" }],
+          tool_calls: [{ name: "delete_file", args: parsed, id: "c1", type: "tool_call" }],
+        },
+      },
+    ],
+  });
+  const complete = {
+    event: "messages/complete",
+    data: [
+      {
+        type: "ai",
+        id: "m1",
+        content: "",
+        tool_calls: [{ name: "delete_file", args: { path: "/workspace/x" }, id: "c1" }],
+      },
+    ],
+  };
+
+  it("TOOL-01 HITL-01 partial tool calls start the row; the input is the complete message's, not a prefix", () => {
+    const events = adapt([
+      partial('{"pa', {}),
+      partial('{"path": "/work', { path: "/work" }),
+      partial('{"path": "/workspace/x"}', { path: "/workspace/x" }),
+      complete,
+    ]);
+    expect(events.filter((e) => e.type.startsWith("tool.")).map((e) => [e.type, e.payload])).toEqual([
+      ["tool.started", { name: "delete_file", kind: "function" }],
+      ["tool.args", { input: { path: "/workspace/x" }, complete: true }],
+    ]);
+  });
+});
+
+describe("langgraph odd message shapes", () => {
+  it("TEXT-04 a node update's single message (not a list) is read; a null one is nothing", () => {
+    const events = adapt([
+      [[], "updates", { agent: { messages: { _type: "AIMessage", id: "a1", content: "One." } } }],
+      [[], "updates", { agent: { messages: null } }],
+    ]);
+    expect(text(events)).toEqual([["text.final", "a1", "One."]]);
+    expect(ofType(events, "diagnostic.changed").map((e) => e.payload?.code)).toEqual([
+      "transport_unavailable",
+    ]);
+  });
+
+  it("ENV-09 a constructor without kwargs, or a type named constructor without lc, is no message and no error", () => {
+    const events = adapt([
+      state(
+        { lc: 1, type: "constructor", id: ["langchain_core", "messages", "AIMessage"] },
+        {
+          type: "constructor",
+          id: ["langchain_core", "messages", "AIMessage"],
+          kwargs: { id: "a1", content: "x" },
+        },
+      ),
+    ]);
+    expect(text(events)).toEqual([]);
+    expect(ofType(events, "diagnostic.changed").map((e) => e.payload?.code)).toEqual([
+      "transport_unavailable",
+    ]);
+  });
+
+  it("TOOL-01 a tool_call_chunk whose index is not a number is keyed as the first call", () => {
+    const events = adapt([
+      tuple({
+        _type: "AIMessageChunk",
+        id: "a1",
+        content: "",
+        tool_call_chunks: [{ id: "c1", name: "ls", args: "{", index: "0" }],
+      }),
+      tuple({ _type: "AIMessageChunk", id: "a1", content: "", tool_call_chunks: [{ args: "}" }] }),
+    ]);
+    expect(ofType(events, "tool.args").map((e) => [e.toolCallId, e.payload?.argsDelta])).toEqual([
+      ["c1", "{"],
+      ["c1", "}"],
+    ]);
+  });
+
+  it("TOOL-01 a tool row started from a ToolMessage without a name has only its kind", () => {
+    const events = adapt([tuple({ _type: "ToolMessage", tool_call_id: "c1", content: "ok" })]);
+    expect(ofType(events, "tool.started").map((e) => [e.payload, e.messageId])).toEqual([
+      [{ kind: "function" }, undefined],
+    ]);
+  });
+
+  it("ENV-09 an SDK-looking record whose event is not a string is not understood", () => {
+    const [note] = adapt([{ event: 5, data: {} }]);
+    expect(note.payload?.message).toBe("langgraph record #0: not understood by this adapter");
+  });
+
+  it("ORD-02 an SDK chunk without its own id takes the frame's SSE id", () => {
+    const adapter = langgraphAdapter.create();
+    const first = adapter.push({ event: "custom", data: 1 }, 0, { sseId: "9" });
+    const again = adapter.push({ event: "custom", data: 1 }, 1, { sseId: "9" });
+    expect(first.map((e) => e.eventId)).toEqual(["langgraph:sse:9:0", "langgraph:sse:9:1"]);
+    expect(again).toEqual([]);
+  });
+});

@@ -102,18 +102,47 @@ describe("langgraph interrupt(value) as an action request", () => {
       "research:t1:interrupt:1",
       "root:interrupt:0",
     ]);
-    // The root update after the pause is the resumed run: it went past both pending interrupts.
-    expect(ofType(events, "action.resolved").map((e) => e.actionId)).toEqual([
-      "research:t1:interrupt:0",
-      "research:t1:interrupt:1",
-    ]);
+    // The root interrupt after the pause is another task's interrupt of the same step: nothing resumed.
+    expect(ofType(events, "action.resolved")).toEqual([]);
     expect(ofType(events, "run.finished").map((e) => e.payload)).toEqual([
       {
         outcome: "interrupted",
         reason: "waiting on interrupt research:t1:interrupt:0, research:t1:interrupt:1",
       },
-      { outcome: "interrupted", reason: "waiting on interrupt root:interrupt:0" },
     ]);
+  });
+
+  it("HITL-01 the updates and values restating an interrupt a task result raised neither resume nor repeat it", () => {
+    const interrupts = [{ id: "i1", value: "ok?" }];
+    const events = adapt([
+      [[], "tasks", { id: "t1", name: "approve", result: [], interrupts }],
+      [[], "updates", { __interrupt__: interrupts }],
+      [[], "values", { __interrupt__: interrupts }],
+    ]);
+    expect(events.map((e) => e.type)).toEqual([
+      "run.started",
+      "task.changed",
+      "action.required",
+      "run.finished",
+    ]);
+    expect(events[3].payload?.outcome).toBe("interrupted");
+  });
+
+  it("HITL-03 a values chunk with a new interrupt beside a raised one is no echo: the new one is raised", () => {
+    const events = adapt([
+      [[], "updates", { __interrupt__: [{ id: "i1", value: "a?" }] }],
+      [
+        [],
+        "values",
+        {
+          __interrupt__: [
+            { id: "i1", value: "a?" },
+            { id: "i2", value: "b?" },
+          ],
+        },
+      ],
+    ]);
+    expect(ofType(events, "action.required").map((e) => e.actionId)).toEqual(["i1", "i2"]);
   });
 
   it("HITL-01 an interrupt_id names the action too", () => {

@@ -91,12 +91,15 @@ describe("langgraph runs", () => {
       tool_calls: [
         { id: "c1", name: "rm", args: {} },
         { id: "c2", name: "ls", args: {} },
+        { id: "c3", name: "pwd", args: {} },
       ],
     };
+    const done = { _type: "ToolMessage", id: "t3", tool_call_id: "c3", content: "/" };
     const approval = { id: "i1", value: { type: "tool_approval", toolCallId: "c1" } };
     const events = adapt([
       { event: "metadata", data: { run_id: "r1", thread_id: "th1" } },
       { event: "updates", data: { agent: { messages: [ai] } } },
+      { event: "updates", data: { pwd: { messages: [done] } } },
       { event: "updates", data: { __interrupt__: [approval] } },
       { event: "end", data: null },
       { event: "metadata", data: { run_id: "r2", thread_id: "th1" } },
@@ -106,6 +109,8 @@ describe("langgraph runs", () => {
     const held = ofType(events, "tool.progress").find((e) => e.toolCallId === "c2");
     expect(held).toMatchObject({ runId: "r1", payload: { heldByActionId: "i1" } });
     expect(held?.eventId).toBe("langgraph:held:c2:i1:tool.progress");
+    // A call already answered is not held.
+    expect(ofType(events, "tool.progress").map((e) => e.toolCallId)).toEqual(["c1", "c2"]);
     const gated = ofType(events, "tool.progress").find((e) => e.toolCallId === "c1");
     expect(gated).toMatchObject({ actionId: "i1", phase: "waiting", payload: { awaitingActionId: "i1" } });
     expect(ofType(events, "action.resolved")).toEqual([

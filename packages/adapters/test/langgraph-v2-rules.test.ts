@@ -465,3 +465,17 @@ describe("langgraph-v2 parallel nodes", () => {
     expect(warnings(events)).toEqual([]);
   });
 });
+
+describe("langgraph-v2 hostile values", () => {
+  it("ENV-09 an in-process tool output that cannot be serialized is reported, and the stream goes on", () => {
+    const events = adapt([
+      RUNNING,
+      ev("tools", { event: "tool-finished", tool_call_id: "c1", output: { n: 10n } }),
+      COMPLETED,
+    ]);
+    expect(warnings(events)).toEqual([
+      "langgraph-v2 record #1: adapter error: Do not know how to serialize a BigInt",
+    ]);
+    expect(ofType(events, "run.finished")).toHaveLength(1);
+  });
+});

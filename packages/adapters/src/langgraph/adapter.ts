@@ -9,7 +9,7 @@ import { type JsonObject, asRecord, readArray, readString } from "../shared/reco
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { type Chunk, isThreadState, messagesIn, normalizeChunk, normalizeMessage } from "./normalize";
 import { unknownOutcome } from "./completion";
-import { INTERRUPT_KEY, interruptEvents } from "./interrupts";
+import { INTERRUPT_KEY, interruptEvents, interruptsOnly } from "./interrupts";
 import { appStateOf, customFact, taskChunkPayload } from "./payloads";
 import { SseReplayGuard } from "./replay";
 import { LangGraphRunScope } from "./run-scope";
@@ -22,6 +22,10 @@ export const CANCELLED_ERROR = "CancelledError";
 export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter {
   private readonly replay = new SseReplayGuard();
   private appStateJson: string | undefined;
+  /** The stream has `values` mode on: a run starts with its root state (see `trailsPause`). */
+  private valuesStream = false;
+  /** The step an interrupt paused, while its other tasks may still report (`siblings`: some did). */
+  private pausedStep: { siblings: boolean } | undefined;
 
   push(record: unknown, index?: number, meta?: RecordMeta): AgentUiEvent[] {
     const chunk = normalizeChunk(record, meta);
@@ -125,11 +129,11 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
         return [];
     }
     if (this.interrupts.isEcho(chunk)) return [];
-    // Checkpoint and task bookkeeping trails a paused run's stream: it never starts the resume.
-    const trailing =
-      (chunk.mode === "checkpoints" || chunk.mode === "tasks") &&
-      this.interrupts.waiting &&
-      !this.startPending;
+    const rootValues =
+      chunk.mode === "values" && chunk.namespace.length === 0 && interruptsOnly(chunk) === undefined;
+    const trailing = this.interrupts.waiting && !this.startPending && this.trailsPause(chunk, rootValues);
+    if (rootValues) this.valuesStream = true;
+    if (!trailing) this.pausedStep = undefined;
     const out = trailing ? [] : this.ensureRun(chunk, info);
     this.completion.observe(chunk);
     out.push(...this.ensureNamespaces(chunk.namespace, info));
@@ -169,6 +173,24 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
         out.push(this.emit.unsupported(payload, info, `stream mode ${chunk.mode} is not mapped`));
     }
     return out;
+  }
+
+  /** A chunk after the pause that belongs to the paused step, not to the resumed run: checkpoint and
+   * task bookkeeping, and another task's interrupt (LangGraph streams one `__interrupt__` update per
+   * interrupting task). In a stream with `values` mode, which opens every run with its root state, the
+   * step's other tasks finishing (their updates, tokens, custom data) trail it too, and so does the root
+   * state that ends the step after them; the next root state opens the resumed run. */
+  private trailsPause(chunk: Chunk, rootValues: boolean): boolean {
+    if (chunk.mode === "checkpoints" || chunk.mode === "tasks") return true;
+    if (interruptsOnly(chunk) !== undefined) return true;
+    if (!this.valuesStream || this.pausedStep === undefined) return false;
+    if (!rootValues) {
+      this.pausedStep.siblings = true;
+      return true;
+    }
+    const stepEnd = this.pausedStep.siblings;
+    this.pausedStep = undefined;
+    return stepEnd;
   }
 
   private onMessageTuple(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
@@ -232,7 +254,10 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
       openTools: raised.length > 0 ? this.book.openTools() : [],
       info,
     });
-    if (out.length > 0 && this.runOpen) out.push(this.closeRun(info));
+    if (out.length > 0 && this.runOpen) {
+      out.push(this.closeRun(info));
+      this.pausedStep = { siblings: false };
+    }
     return out;
   }
 

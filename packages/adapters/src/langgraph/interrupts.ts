@@ -35,11 +35,8 @@ export class InterruptBook {
 
   /** The `values` chunk that repeats interrupts already raised by `updates`. */
   isEcho(chunk: Chunk): boolean {
-    if (chunk.mode !== "values" && chunk.mode !== "updates") return false;
-    const body = asRecord(chunk.payload);
-    if (body === undefined || Object.keys(body).length !== 1 || !Array.isArray(body[INTERRUPT_KEY]))
-      return false;
-    return body[INTERRUPT_KEY].every((entry, i) => this.raised.has(interruptId(entry, chunk, i)));
+    const list = interruptsOnly(chunk);
+    return list?.every((entry, i) => this.raised.has(interruptId(entry, chunk, i))) === true;
   }
 
   /** The interrupts of `list` not seen before, now pending. */
@@ -62,6 +59,16 @@ export class InterruptBook {
     this.pending.clear();
     return resumed;
   }
+}
+
+/** The list of an `{__interrupt__: [...]}` update or value that says nothing else: LangGraph streams one
+ * per interrupting task (`updates`, then the same as `values`). */
+export function interruptsOnly(chunk: Chunk): unknown[] | undefined {
+  if (chunk.mode !== "values" && chunk.mode !== "updates") return undefined;
+  const body = asRecord(chunk.payload);
+  if (body === undefined || Object.keys(body).length !== 1) return undefined;
+  const list = body[INTERRUPT_KEY];
+  return Array.isArray(list) ? list : undefined;
 }
 
 function interruptId(entry: unknown, chunk: Chunk, index: number): string {

@@ -140,6 +140,10 @@ export class LangGraphRunScope {
       const suffix = appendedSuffix(before, message.text);
       message.chunk = suffix !== undefined;
       if (suffix !== undefined) message.text = suffix;
+      // Its tool calls are partial too (args parsed from the JSON so far, chunks restating it): their
+      // rows start here, their input is the complete message's.
+      message.toolCallChunks = message.toolCalls.map(({ id, name }) => ({ id, name }));
+      message.toolCalls = [];
     }
     return translateMessage(message, this.sink(chunk, info));
   }
