@@ -50,4 +50,122 @@ describe("agent_task parts (TEAM-02, TASK-06)", () => {
     expect(agentTasks(live)).toEqual(expected);
     expect(agentTasks(resumed.getState())).toEqual(expected);
   });
+
+  it("TEAM-04 a dozen delegations made before the coordinator wrote join its first message in order, once each", () => {
+    const e = stream({ turnId: "t1" });
+    const ids = Array.from({ length: 12 }, (_, i) => `w${i}`);
+    const state = projectEvents([
+      ...ids.map((agentId) =>
+        e("agent.spawned", { agentId, parentThreadId: "th", payload: { status: "running" } }),
+      ),
+      // Restated facts about queued delegations join their queued entry.
+      e("agent.changed", {
+        agentId: "w3",
+        taskId: "k3",
+        parentThreadId: "th",
+        payload: { status: "running" },
+      }),
+      e("task.changed", {
+        taskId: "k11",
+        agentId: "w11",
+        runtimeEntity: "subagent_turn",
+        payload: { status: "queued" },
+      }),
+      e("text.delta", { messageId: "m-coord", payload: { delta: "Fanning out." } }),
+    ]);
+    const coordinator = state.messages.find((m) => m.id === "m-coord");
+    const parts = coordinator?.parts.filter((p) => p.kind === "agent_task") ?? [];
+    expect(parts.map((p) => p.agentId)).toEqual(ids);
+    expect(parts.map((p) => p.id)).toEqual(
+      ids.map((id) =>
+        id === "w3" ? "agent_task:k3" : id === "w11" ? "agent_task:k11" : `agent_task:agent:${id}`,
+      ),
+    );
+    expect(coordinator?.parts.at(-1)?.kind).toBe("assistant_text");
+  });
+
+  it.each([
+    ["a task title", { title: "Write the report" }, "Write the report"],
+    ["the worker's name", { agentName: "Writer" }, "Writer"],
+    ["the worker's id when it has no name", {}, "w1"],
+  ])("TEAM-02 the part is titled by %s", (_label, fields, title) => {
+    const e = stream({ turnId: "t1", messageId: "m-coord" });
+    const { agentName, title: taskTitle } = fields as { agentName?: string; title?: string };
+    const state = projectEvents([
+      e("text.delta", { payload: { delta: "Delegating." } }),
+      e("agent.spawned", {
+        agentId: "w1",
+        taskId: "k1",
+        parentThreadId: "th",
+        payload: { status: "running", ...(agentName ? { agentName } : {}) },
+      }),
+      ...(taskTitle
+        ? [e("task.changed", { taskId: "k1", agentId: "w1", payload: { title: taskTitle } })]
+        : []),
+    ]);
+    expect(agentTasks(state).map((p) => p.id)).toEqual(["agent_task:k1"]);
+    expect(state.messages[0].parts.find((p) => p.kind === "agent_task")?.title).toBe(title);
+  });
+
+  it("TASK-02 a child task known only by its parent task is titled by its id, lineage known, with its place in line", () => {
+    const e = stream({ turnId: "t1", messageId: "m-coord" });
+    const state = projectEvents([
+      e("text.delta", { payload: { delta: "Queued a child." } }),
+      e("task.changed", {
+        taskId: "k9",
+        payload: { status: "queued", parentTaskId: "k0", queuePosition: 2 },
+      }),
+    ]);
+    const part = state.messages[0].parts.find((p) => p.kind === "agent_task");
+    expect(part).toMatchObject({
+      id: "agent_task:k9",
+      taskId: "k9",
+      title: "k9",
+      status: "streaming",
+      expanded: true,
+    });
+    expect(part?.data).toEqual({ state: "queued", lineage: "known", parentTaskId: "k0", queuePosition: 2 });
+  });
+
+  it.each([
+    ["completed", "done"],
+    ["failed", "done"],
+    ["cancelled", "done"],
+    ["archived", "done"],
+    ["running", "streaming"],
+    ["blocked", "streaming"],
+  ])("TASK-06 a delegated task %s shows the part %s", (status, partStatus) => {
+    const e = stream({ turnId: "t1", messageId: "m-coord" });
+    const state = projectEvents([
+      e("text.delta", { payload: { delta: "Delegating." } }),
+      e("task.changed", { taskId: "k1", runtimeEntity: "external_task", payload: { status } }),
+    ]);
+    const part = state.messages[0].parts.find((p) => p.kind === "agent_task");
+    expect([part?.status, part?.expanded]).toEqual([partStatus, partStatus === "streaming"]);
+    expect(part?.data).toMatchObject({ runtimeEntity: "external_task", lineage: "unknown" });
+  });
+
+  it.each([
+    ["completed", "done"],
+    ["failed", "done"],
+    ["killed", "done"],
+    ["closed", "done"],
+    ["waiting", "streaming"],
+    ["unknown", "done"],
+  ])("TEAM-05 a worker %s (no task status) shows the part %s", (status, partStatus) => {
+    const e = stream({ turnId: "t1", messageId: "m-coord" });
+    const state = projectEvents([
+      e("text.delta", { payload: { delta: "Delegating." } }),
+      e("agent.spawned", {
+        agentId: "w1",
+        parentSessionId: "s0",
+        parentThreadId: "th",
+        payload: { status: "running", parentAgentId: "lead" },
+      }),
+      e("agent.changed", { agentId: "w1", payload: { status } }),
+    ]);
+    const part = state.messages[0].parts.find((p) => p.kind === "agent_task");
+    expect(part?.status).toBe(partStatus);
+    expect(part?.data).toMatchObject({ parentAgentId: "lead", parentSessionId: "s0", parentThreadId: "th" });
+  });
 });

@@ -92,7 +92,6 @@ describe("reasoning and plan parts (PROC-05, TEXT-07, PROC-02)", () => {
       e("reasoning.summary", { payload: { text: "Summary" } }),
     ]);
     expect(state.messages[0].parts[0]).toMatchObject({ text: "Summary", expanded: false });
-    expect(state.messages[0].parts[0].hidden).toBeFalsy();
   });
 
   it.each([

@@ -61,4 +61,27 @@ describe("what a tool row shows of its result (TOOL-13, TOOL-03, TOOL-05)", () =
     expect(withRef.getState().diagnostics).toEqual([]);
     expect(withRef.getState().tools.c1.outputRef).toBe("blob://out");
   });
+
+  it("TOOL-05 an output's size is its UTF-8 bytes, and its preview never splits a character", () => {
+    const projector = createProjector({ previewBytes: 3 });
+    projector.applyAll([started, result({ output: "ab\u{1F600}é€" })]);
+    const tool = projector.getState().tools.c1;
+    // a, b: 1 byte each; the emoji 4; é 2; € 3.
+    expect(tool.outputBytes).toBe(11);
+    expect(tool.outputPreview).toBe("ab");
+    expect(tool.outputText).toBe("ab\u{1F600}é€");
+  });
+
+  it("TOOL-03 a number or a list output is shown as JSON; an input summary too", () => {
+    const state = projectEvents([
+      { ...started, payload: { name: "calc", input: [1, "two"] } },
+      result({ output: 42 }),
+    ]);
+    expect(state.tools.c1).toMatchObject({
+      inputSummary: '[1,"two"]',
+      outputPreview: "42",
+      outputText: "42",
+      outputBytes: 2,
+    });
+  });
 });
