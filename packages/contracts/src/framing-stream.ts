@@ -104,6 +104,7 @@ class StreamFramer implements RecordFramer {
   end(): void {
     if (this.mode === undefined) this.decide(true);
     this.mode?.end();
+    this.first = undefined;
     if (this.lines?.alone) this.format = "json-object";
   }
 
