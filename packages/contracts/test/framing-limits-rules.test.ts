@@ -88,6 +88,27 @@ describe("maxRecordChars: a record past the limit is skipped, located, never quo
       expect(run([text.slice(0, at), text.slice(at)], 12)).toMatchObject(expected);
   });
 
+  it("ENV-01 SSE edges: a line at the limit is read; the frame is located at its first line; data after the spill is not counted", () => {
+    const text = `data: "abcd"\n\ndata: 1\nfoo${x(20)}\n\ndata: "aaaa"\ndata: "bbbb"\ndata: 5\n\n`;
+    const expected = {
+      format: "sse",
+      records: [["abcd", 0, { line: 1 }]],
+      diagnostics: [skipped(3, "an SSE frame", 25, 12), skipped(6, "an SSE frame", 14, 12)],
+    };
+    expect(run([text], 12)).toMatchObject(expected);
+    expect(run([...text], 12)).toMatchObject(expected);
+  });
+
+  it("ENV-01 a document at the limit is read; trailing input after an array's end is reported once", () => {
+    expect(run(['{\n"a":1}'], 9)).toMatchObject({ records: [[{ a: 1 }, 0, { line: 1 }]], diagnostics: [] });
+    expect(run(["[\n1]", " x", " y"])).toMatchObject({
+      records: [[1, 0, {}]],
+      diagnostics: [
+        "error line 2: not valid JSON (unexpected input after the end of the JSON array; ignored)",
+      ],
+    });
+  });
+
   it("ENV-01 a pretty-printed document past the limit is one located error; the first line of an object past it is a line", () => {
     expect(run([`{\n"a": "${x(20)}"\n}`], 15)).toEqual({
       format: "json-object",

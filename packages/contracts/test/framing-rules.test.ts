@@ -180,6 +180,99 @@ const cases: [string, string, FramingResult][] = [
     },
   ],
   ["blank input", " \r\n\t\n", { format: "empty", records: [], diagnostics: [] }],
+  [
+    "a single line that is not JSON",
+    "nope\n",
+    {
+      format: "jsonl",
+      records: [],
+      diagnostics: [bad(1, "not valid JSON (4 characters; unexpected input)")],
+    },
+  ],
+  [
+    "a single number after a blank line is JSONL",
+    "\n5\n",
+    { format: "jsonl", records: [rec(5, 0, { line: 2 })], diagnostics: [] },
+  ],
+  [
+    "one object after a blank line",
+    '\n{"a":1}\n',
+    { format: "json-object", records: [rec({ a: 1 }, 0, { line: 1 })], diagnostics: [] },
+  ],
+  [
+    "two objects after a blank line",
+    '\n{"a":1}\n{"b":2}\n',
+    {
+      format: "jsonl",
+      records: [rec({ a: 1 }, 0, { line: 2 }), rec({ b: 2 }, 1, { line: 3 })],
+      diagnostics: [],
+    },
+  ],
+  [
+    "a bad line is measured without its surrounding blanks",
+    "  {bad  \n",
+    {
+      format: "json-object",
+      records: [],
+      diagnostics: [bad(1, "not valid JSON (4 characters; unexpected input at character 2)")],
+    },
+  ],
+  [
+    "SSE after a blank line",
+    "\ndata: 1\n\n",
+    { format: "sse", records: [rec(1, 0, { line: 2 })], diagnostics: [] },
+  ],
+  [
+    "SSE without a final line break",
+    "data: 1",
+    { format: "sse", records: [rec(1, 0, { line: 1 })], diagnostics: [] },
+  ],
+  [
+    "SSE: [DONE] with blanks around it, one leading space stripped from a value",
+    "data:  [DONE] \n\nevent:  two\ndata: 2\n",
+    { format: "sse", records: [rec(2, 0, { sseEvent: " two", line: 3 })], diagnostics: [] },
+  ],
+  [
+    "JSONL after a line of blanks",
+    ' \n{"a":1}\n{"b":2}\n',
+    {
+      format: "jsonl",
+      records: [rec({ a: 1 }, 0, { line: 2 }), rec({ b: 2 }, 1, { line: 3 })],
+      diagnostics: [],
+    },
+  ],
+  [
+    "an SSE field line after an indented JSON line is JSONL",
+    ' {"a":1}\ndata: 2\n',
+    {
+      format: "jsonl",
+      records: [rec({ a: 1 }, 0, { line: 1 })],
+      diagnostics: [bad(2, "not valid JSON (7 characters; unexpected input)")],
+    },
+  ],
+  [
+    "an SSE field name inside a line is no SSE",
+    "hello data: 1\n",
+    {
+      format: "jsonl",
+      records: [],
+      diagnostics: [bad(1, "not valid JSON (13 characters; unexpected input)")],
+    },
+  ],
+  [
+    "a broken element after one that spans lines is located on its own line",
+    '[{\n"a":1},\n{bad}]',
+    {
+      format: "json-array",
+      records: [rec({ a: 1 }, 0, {})],
+      diagnostics: [bad(3, "not valid JSON (5 characters; unexpected input at character 2)")],
+    },
+  ],
+  [
+    "tabs and CRLF after an array",
+    "[\n1]\t\r\n",
+    { format: "json-array", records: [rec(1, 0, {})], diagnostics: [] },
+  ],
 ];
 
 describe("framing: exact records and diagnostics (ENV-01, SEC-03)", () => {
