@@ -123,6 +123,7 @@ export class ArrayFramer implements TextFramer {
   end(): void {
     if (this.phase === "element") this.finishElement();
     if (this.phase !== "closed") this.problem("the JSON array is not closed; it ends early");
+    this.phase = "closed";
   }
 
   private keep(text: string, from: number, to: number): void {
@@ -190,5 +191,6 @@ export class WholeFramer implements TextFramer {
       this.sink.diagnostic(tooLong(1, "a JSON document", this.length, this.limit));
     else this.frame(this.parts.join(""));
     this.parts = [];
+    this.length = 0;
   }
 }

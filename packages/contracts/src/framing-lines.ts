@@ -101,9 +101,10 @@ export class LineFramer implements TextFramer {
     return !this.pending_.empty || this.held !== undefined;
   }
 
-  /** True when exactly one non-blank line was read and it parsed: one JSON object, not JSONL. */
+  /** True when the input may be one JSON object, exactly one non-blank line was read and it parsed:
+   * one JSON object, not JSONL. */
   get alone(): boolean {
-    return this.nonBlank === 1 && this.firstParsed;
+    return this.wholeIfAlone && this.nonBlank === 1 && this.firstParsed;
   }
 
   feed(text: string): void {

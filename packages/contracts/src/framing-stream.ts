@@ -104,6 +104,7 @@ class StreamFramer implements RecordFramer {
   end(): void {
     if (this.mode === undefined) this.decide(true);
     this.mode?.end();
+    this.first = undefined;
     if (this.lines?.alone) this.format = "json-object";
   }
 
@@ -185,7 +186,11 @@ class StreamFramer implements RecordFramer {
     }
     const hasNewline = this.droppedLines > 0 || this.head.includes("\n");
     if (!hasNewline || !lineByLinePlausible(this.head)) {
-      this.format = first === "[" ? "json-array" : "json-object";
+      if (first === "[") {
+        this.begin("json-array");
+        return;
+      }
+      this.format = "json-object";
       this.sink.diagnostic(unparseable(1, whole.error, trimmed));
       return;
     }

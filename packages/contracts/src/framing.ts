@@ -4,7 +4,8 @@
 // character offset) and never quote it: a line that is not JSON may be anything — a `.env` entry, one
 // line of a private key — and no pattern can tell every secret apart (SEC-03).
 import type { Diagnostic } from "./diagnostics";
-import { type FramingSink, LineFramer, SseFramer } from "./framing-lines";
+import { ArrayFramer } from "./framing-array";
+import { type FramingSink, LineFramer, SseFramer, type TextFramer } from "./framing-lines";
 import { DATA_STREAM_LINE, lineByLinePlausible, tryParse, unparseable } from "./framing-parse";
 import type { FramedRecord } from "./framing-types";
 
@@ -36,13 +37,11 @@ export function parseRecords(text: string): FramingResult {
         diagnostics: [],
       };
     }
-    // A single pretty-printed document that fails to parse is reported as one error, not per line.
+    // A broken array keeps the elements that parse; a single pretty-printed document that fails to
+    // parse is reported as one error, not per line.
     if (!body.includes("\n") || !lineByLinePlausible(body)) {
-      return {
-        records: [],
-        format: first === "[" ? "json-array" : "json-object",
-        diagnostics: [unparseable(1, whole.error, trimmed)],
-      };
+      if (first === "[") return frameLines(body, "json-array");
+      return { records: [], format: "json-object", diagnostics: [unparseable(1, whole.error, trimmed)] };
     }
   }
   return parseJsonl(body);
@@ -65,16 +64,20 @@ function parseDataStream(body: string): FramingResult {
   return frameLines(body, "data-stream");
 }
 
-/** Frames the whole text with the line framers the incremental framer uses (framing-lines.ts). */
-function frameLines(body: string, format: "jsonl" | "data-stream" | "sse"): FramingResult {
+/** Frames the whole text with the framers the incremental framer uses (framing-lines.ts,
+ * framing-array.ts). */
+function frameLines(body: string, format: "jsonl" | "data-stream" | "sse" | "json-array"): FramingResult {
   const records: FramedRecord[] = [];
   const diagnostics: Diagnostic[] = [];
   const sink: FramingSink = { record: (r) => records.push(r), diagnostic: (d) => diagnostics.push(d) };
   const counter = { next: 0 };
-  const framer =
+  const limit = Number.POSITIVE_INFINITY;
+  const framer: TextFramer =
     format === "sse"
-      ? new SseFramer(sink, counter, Number.POSITIVE_INFINITY)
-      : new LineFramer(format, sink, counter, Number.POSITIVE_INFINITY);
+      ? new SseFramer(sink, counter, limit)
+      : format === "json-array"
+        ? new ArrayFramer(sink, counter, limit)
+        : new LineFramer(format, sink, counter, limit);
   framer.feed(body);
   framer.end();
   return { records, format, diagnostics };
