@@ -62,6 +62,8 @@ export function describe(task: WorkerTask): string {
       return `${task.reducer} @ ${task.events}`;
     case "marginal":
       return `marginal ${task.reducer} @ ${task.history}`;
+    case "team":
+      return `team ${task.mode} @ ${task.teammates} teammates`;
     default:
       return `${task.kind} @ ${task.events}`;
   }

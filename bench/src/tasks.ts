@@ -12,7 +12,12 @@ export type WorkerTask =
       runs: number;
     }
   | { kind: "hydration"; events: number; seed: number; runs: number }
-  | { kind: "server"; events: number; seed: number; batch: number };
+  | { kind: "server"; events: number; seed: number; batch: number }
+  | { kind: "team"; teammates: number; mode: TeamMode };
+
+/** A team-heavy session folded in one batch, or applied one event at a time with `getState()` and its
+ * roster read every 16 events (team-stream.ts). */
+export type TeamMode = "batch" | "reads";
 
 export interface ReducerResult {
   kind: "reducer";
@@ -56,7 +61,18 @@ export interface ServerResult {
   hydrateReadMs: number;
 }
 
-export type WorkerResult = ReducerResult | MarginalResult | HydrationResult | ServerResult;
+export interface TeamResult {
+  kind: "team";
+  mode: TeamMode;
+  teammates: number;
+  events: number;
+  wallMs: number;
+  /** User + system CPU of the child (GC helper threads included). */
+  cpuMs: number;
+  edges: number;
+}
+
+export type WorkerResult = ReducerResult | MarginalResult | HydrationResult | ServerResult | TeamResult;
 
 /** The line prefix that marks the child's answer among anything the peers print. */
 export const RESULT_MARKER = "@@bench-result ";

@@ -9,6 +9,7 @@ import { FRAME_EVERY } from "./reducers/ours";
 import { createMinimalState, reduceMinimal } from "./reducers/minimal";
 import { measureServer } from "./server-bench";
 import { RESULT_MARKER, type WorkerResult, type WorkerTask } from "./tasks";
+import { teamSession } from "./team-stream";
 
 async function reducerTask(task: Extract<WorkerTask, { kind: "reducer" }>): Promise<WorkerResult> {
   const reducer = await loadReducer(task.reducer);
@@ -94,6 +95,34 @@ async function hydrationTask(task: Extract<WorkerTask, { kind: "hydration" }>): 
   };
 }
 
+/** One run of the team session (fresh heap): a batch fold, or reads of the roster every 16 events. */
+function teamTask(task: Extract<WorkerTask, { kind: "team" }>): WorkerResult {
+  const events = teamSession(task.teammates);
+  collectGarbage();
+  const projector = createProjector();
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  if (task.mode === "batch") projector.applyAll(events);
+  else
+    for (let i = 0; i < events.length; i++) {
+      projector.apply(events[i]);
+      if (i % FRAME_EVERY === FRAME_EVERY - 1) void projector.getState().team.roster.length;
+    }
+  const edges = projector.getState().team.edges.length;
+  const wallMs = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  return {
+    kind: "team",
+    mode: task.mode,
+    teammates: task.teammates,
+    events: events.length,
+    wallMs,
+    cpuMs,
+    edges,
+  };
+}
+
 export async function runTask(task: WorkerTask): Promise<WorkerResult> {
   switch (task.kind) {
     case "reducer":
@@ -104,6 +133,8 @@ export async function runTask(task: WorkerTask): Promise<WorkerResult> {
       return hydrationTask(task);
     case "server":
       return measureServer(task);
+    case "team":
+      return teamTask(task);
   }
 }
 
