@@ -134,6 +134,19 @@ describe("getState() cost does not depend on history length", () => {
     expect(state.tools).toBe(tools);
     expect(derived.tools).toBe(tools);
   });
+
+  it("ARCH-04 a copy of a snapshot's descriptors read first leaves the snapshot its deferred slices", () => {
+    const projector = createProjector();
+    projector.applyAll(toEvents(history(300)));
+    const state = projector.getState();
+    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(state)) as ProjectionState;
+    const tools = copy.tools;
+    expect(Object.keys(tools)).toHaveLength(300);
+    expect(copy.tools).toBe(tools);
+    expect(state.tools).toBe(tools);
+    expect(state.messages.length).toBeGreaterThan(300);
+    expect(copy.messages).toBe(state.messages);
+  });
 });
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(

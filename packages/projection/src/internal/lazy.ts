@@ -33,30 +33,41 @@ export class Lazy<T> {
  * (defining one moves the object holding it to V8's slow property mode). */
 export const EAGER_ENTRIES = 128;
 
+/** Where an object with deferred properties keeps their `Lazy` values: a non-enumerable symbol-keyed
+ * own property (JSON, structuredClone, spreading and `Object.keys` never see it). A copy of the object's
+ * descriptors (a client's overlay copies a snapshot's descriptors to keep its slices lazy) copies it too,
+ * so the copied accessor reads the same value, whichever object is read first. */
+const DEFERRED = Symbol("agent-ui.deferred");
+
 /** Makes `target[key]` build its value on first read, then hold it as a plain data property (or keep the
  * accessor on an object the caller froze meanwhile: it returns the same value every time).
  *
  * V8 allocates the accessor pair in the old generation, so whatever its getter's closure holds survives
  * every young collection until a full one, the pair being garbage or not. The getter therefore holds
- * neither its target (it finds it as `this`: an accessor never read must not keep its snapshot, and
- * with it every list read from that snapshot, alive) nor, once it is a data property, the value: a large
- * list read once per frame is then young garbage as soon as the next frame's snapshot replaces it,
- * instead of being promoted each time and piling up as old garbage. */
+ * nothing but the key: it finds the `Lazy` through the object it is read on. An accessor never read does
+ * not keep its snapshot (and every list read from that snapshot) alive, and a large list read once per
+ * frame is young garbage as soon as the next frame's snapshot replaces it, instead of being promoted each
+ * time and piling up as old garbage. */
 export function deferProperty(target: object, key: string, lazy: Lazy<unknown>): void {
-  let source: Lazy<unknown> | null = lazy;
-  let kept: unknown;
+  let deferred = (target as { [DEFERRED]?: Record<string, Lazy<unknown>> })[DEFERRED];
+  if (deferred === undefined || !Object.hasOwn(target, DEFERRED)) {
+    deferred = Object.create(null) as Record<string, Lazy<unknown>>;
+    Object.defineProperty(target, DEFERRED, { value: deferred, enumerable: false, configurable: true });
+  }
+  deferred[key] = lazy;
   const get = function (this: unknown): unknown {
-    if (source === null) return kept;
-    const value = source.read();
-    source = null;
-    if (this !== null && typeof this === "object" && Object.getOwnPropertyDescriptor(this, key)?.get === get)
+    const owner = this as { [DEFERRED]?: Record<string, Lazy<unknown>> } | null | undefined;
+    const value = owner?.[DEFERRED]?.[key]?.read();
+    if (
+      owner !== null &&
+      typeof owner === "object" &&
+      Object.getOwnPropertyDescriptor(owner, key)?.get === get
+    )
       try {
-        Object.defineProperty(this, key, { value, enumerable: true, writable: true, configurable: true });
-        return value;
+        Object.defineProperty(owner, key, { value, enumerable: true, writable: true, configurable: true });
       } catch {
-        // Frozen or sealed by the caller: the accessor stays and returns this value every time.
+        // Frozen or sealed by the caller: the accessor stays and reads the same Lazy every time.
       }
-    kept = value;
     return value;
   };
   Object.defineProperty(target, key, { enumerable: true, configurable: true, get });
