@@ -598,3 +598,86 @@ describe("lime team topology stamping (TEAM-16)", () => {
     expect(channel[0].topology).toBe("remote_teammate");
   });
 });
+
+describe("lime record handling: positions, spellings and hostile records", () => {
+  it("ORD-01 a degraded-fact diagnostic never takes the record's stream position", () => {
+    const events = push({
+      type: "tool.progress",
+      eventId: "e",
+      sequence: 3,
+      runtimeId: "rt",
+      sessionId: "s",
+      payload: {},
+    });
+    expect(codes(events)).toEqual(["tool.progress", "diagnostic.changed:missing_scope_id"]);
+    expect(events[0].sequence).toBe(3);
+    expect(events[1].sequence).toBeUndefined();
+    expect(events[1].source).toMatchObject({ sequence: 3 });
+  });
+
+  it("ENV-09 a record whose field throws on read is reported with its index, never a crash", () => {
+    const payload = {};
+    Object.defineProperty(payload, "status", {
+      enumerable: true,
+      get() {
+        throw new Error("boom");
+      },
+    });
+    const events = push({ type: "run.status", eventId: "e", ...IDS, payload }, 4);
+    expect(events).toHaveLength(1);
+    expect(events[0].payload).toMatchObject({
+      code: "unsupported_source_event",
+      message: "lime record #4: adapter error: boom",
+    });
+    expect(events[0].source).toMatchObject({ index: 4 });
+  });
+
+  it("STAT-08 native_status and status_reason in snake_case", () => {
+    const [event] = push({
+      type: "run.status",
+      eventId: "e",
+      ...IDS,
+      native_status: "RUN",
+      status_reason: "warming up",
+      payload: { status: "running" },
+    });
+    expect(event.payload).toEqual({ status: "preparing", reason: "warming up", nativeStatus: "RUN" });
+  });
+
+  it("HYD-09 a snapshot's single thread may spell thread_id; both events are session snapshots", () => {
+    const events = push({ sessionId: "s", threads: [{ thread_id: "t1" }] });
+    expect(events.map((e) => e.threadId)).toEqual(["t1", "t1"]);
+    expect(events.map((e) => e.source?.sourceType)).toEqual(["session_snapshot", "session_snapshot"]);
+  });
+
+  it("HYD-09 a snapshot of tasks alone names no thread", () => {
+    expect(push({ sessionId: "s", tasks: [] })[0].threadId).toBeUndefined();
+  });
+
+  it("EVID-11 an evidence pack's refs in either spelling", () => {
+    const [event] = push({
+      runtimeCorrelation: { sessionId: "s" },
+      evidenceId: "ev-c",
+      pack_ref: "pack://snake",
+      replayRef: "replay://c",
+      reviewRef: "review://c",
+    });
+    expect(event).toMatchObject({
+      evidenceId: "ev-c",
+      evidencePackRef: "pack://snake",
+      replayRef: "replay://c",
+      reviewRef: "review://c",
+    });
+  });
+
+  it("TEAM-16 a subagent spawned under a parent agent named in camelCase implies a coordinator team", () => {
+    const [event] = push({
+      type: "subagent.spawned",
+      eventId: "e",
+      ...IDS,
+      subagentId: "w",
+      payload: { parentAgentId: "lead" },
+    });
+    expect(event.topology).toBe("coordinator_team");
+  });
+});

@@ -780,3 +780,16 @@ describe("lime field spellings and absent facts (§E-4)", () => {
     ]);
   });
 });
+
+describe("lime routing facts in camelCase (ROUTE-04)", () => {
+  it("ROUTE-04 decision reason, capability gap and task kind named in camelCase", () => {
+    expect(
+      (
+        first("routing.decided", { decisionReason: "cheapest", capabilityGap: "tools", taskKind: "code" })
+          .payload as {
+          routing: unknown;
+        }
+      ).routing,
+    ).toEqual({ decisionReason: "cheapest", capabilityGap: "tools", taskKind: "code" });
+  });
+});
