@@ -479,3 +479,41 @@ describe("langgraph-v2 hostile values", () => {
     expect(ofType(events, "run.finished")).toHaveLength(1);
   });
 });
+
+describe("langgraph-v2 edges", () => {
+  it("TOOL-01 an output that only looks like a serialized ToolMessage (no lc) is a raw value", () => {
+    const output = { id: ["langchain_core", "messages", "ToolMessage"], content: "x" };
+    const events = adapt([RUNNING, ev("tools", { event: "tool-finished", tool_call_id: "c1", output })]);
+    expect(ofType(events, "tool.result").map((e) => e.payload?.output)).toEqual([JSON.stringify(output)]);
+  });
+
+  it("ORD-02 an empty event_id is no replay key: two such events are both read", () => {
+    const events = adapt([
+      ev("lifecycle", { event: "running" }, [], { event_id: "" }),
+      ev("custom", { payload: 1 }, [], { event_id: "" }),
+      ev("custom", { payload: 2 }, [], { event_id: "" }),
+    ]);
+    expect(ofType(events, "state.delta")).toHaveLength(2);
+  });
+
+  it("TEAM-02 a namespace that reports checkpoints is a graph: its nodes' progress is its own", () => {
+    const events = adapt([
+      RUNNING,
+      ev("checkpoints", { id: "cp1" }, ["research:t1"]),
+      ev("custom", { payload: { progress: "reading", pct: 20 } }, ["research:t1", "read:t2"]),
+    ]);
+    expect(ofType(events, "task.changed").map((e) => [e.taskId, e.payload?.progress])).toEqual([
+      ["research:t1", { message: "reading", ratio: 0.2 }],
+    ]);
+  });
+
+  it("TEXT-06 a block without an index is block 0", () => {
+    const events = adapt([
+      RUNNING,
+      msg({ event: "message-start", id: "m1" }),
+      msg({ event: "content-block-start", content: { type: "reasoning", reasoning: "So." } }),
+      msg({ event: "content-block-finish" }),
+    ]);
+    expect(ofType(events, "reasoning.summary").map((e) => e.partId)).toEqual(["m1:reasoning-0"]);
+  });
+});
