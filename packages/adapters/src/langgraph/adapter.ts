@@ -84,7 +84,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     for (const raw of messagesIn(state.values))
       out.push(...this.onMessage(chunk, normalizeMessage(raw), info, "full"));
     for (const task of readArray(state, "tasks") ?? [])
-      out.push(...this.onInterrupts(chunk, asRecord(task)?.interrupts, info));
+      out.push(...this.onInterrupts(chunk, asRecord(task)?.interrupts, info, true));
     return out;
   }
 
@@ -137,11 +137,12 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     const trailing = this.interrupts.waiting && !this.startPending && this.trailsPause(chunk, rootValues);
     if (rootValues) this.valuesStream = true;
     if (!trailing) this.pausedStep = undefined;
+    const opening = !trailing && !this.runOpen;
     const out = trailing ? [] : this.ensureRun(chunk, info);
     // Execution (not the state a run opens with, an interrupt or bookkeeping) is the resumed run going
     // past the interrupts it did not raise again.
     const bookkeeping = chunk.mode === "checkpoints" || chunk.mode === "tasks";
-    if (!rootValues && !bookkeeping && interruptsOnly(chunk) === undefined)
+    if (!(rootValues && opening) && !bookkeeping && interruptsOnly(chunk) === undefined)
       out.push(...this.settleResumed(info));
     this.completion.observe(chunk);
     out.push(...this.ensureNamespaces(chunk.namespace, info));
@@ -253,8 +254,10 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
   }
 
   /** `interrupt()` pauses the whole graph: an action keyed by the interrupt id, and the run ends paused. */
-  private onInterrupts(chunk: Chunk, list: unknown, info: SourceInfo): AgentUiEvent[] {
-    const { raised, repended } = this.interrupts.raise(chunk, list, (v) => this.safe(v));
+  /** `restated`: a checkpoint's or thread state's tasks, which list the interrupts a resumed run is
+   * going past until its step completes: they raise new ones, never re-raise a resumed one. */
+  private onInterrupts(chunk: Chunk, list: unknown, info: SourceInfo, restated = false): AgentUiEvent[] {
+    const { raised, repended } = this.interrupts.raise(chunk, list, (v) => this.safe(v), restated);
     const out = interruptEvents(raised, {
       fact: (type, fields, ids) => this.fact(chunk, type, fields, ids),
       nsFields: this.nsFields(chunk.namespace),
@@ -299,7 +302,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     const state: Chunk = { namespace: chunk.namespace, mode: "values", payload: body?.values ?? {} };
     const out = this.onValues(state, info);
     for (const task of readArray(body, "tasks") ?? [])
-      out.push(...this.onInterrupts(state, asRecord(task)?.interrupts, info));
+      out.push(...this.onInterrupts(state, asRecord(task)?.interrupts, info, true));
     return out;
   }
 }

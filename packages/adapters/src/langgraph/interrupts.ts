@@ -53,12 +53,14 @@ export class InterruptBook {
     chunk: Chunk,
     list: unknown,
     safe: (value: unknown) => unknown,
+    restated = false,
   ): { raised: RaisedInterrupt[]; repended: boolean } {
     const out: RaisedInterrupt[] = [];
     let repended = false;
     (readArray({ list }, "list") ?? []).forEach((entry, index) => {
       const actionId = interruptId(entry, chunk, index);
       if (this.resuming.has(actionId)) {
+        if (restated) return;
         this.pending.set(actionId, this.resuming.get(actionId));
         this.resuming.delete(actionId);
         repended = true;
