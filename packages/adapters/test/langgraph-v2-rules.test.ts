@@ -479,3 +479,135 @@ describe("langgraph-v2 hostile values", () => {
     expect(ofType(events, "run.finished")).toHaveLength(1);
   });
 });
+
+describe("langgraph-v2 edges", () => {
+  it("TOOL-01 an output that only looks like a serialized ToolMessage (no lc) is a raw value", () => {
+    const output = { id: ["langchain_core", "messages", "ToolMessage"], content: "x" };
+    const events = adapt([RUNNING, ev("tools", { event: "tool-finished", tool_call_id: "c1", output })]);
+    expect(ofType(events, "tool.result").map((e) => e.payload?.output)).toEqual([JSON.stringify(output)]);
+  });
+
+  it("ORD-02 an empty event_id is no replay key: two such events are both read", () => {
+    const events = adapt([
+      ev("lifecycle", { event: "running" }, [], { event_id: "" }),
+      ev("custom", { payload: 1 }, [], { event_id: "" }),
+      ev("custom", { payload: 2 }, [], { event_id: "" }),
+    ]);
+    expect(ofType(events, "state.delta")).toHaveLength(2);
+  });
+
+  it("TEAM-02 a namespace that reports checkpoints is a graph: its nodes' progress is its own", () => {
+    const events = adapt([
+      RUNNING,
+      ev("checkpoints", { id: "cp1" }, ["research:t1"]),
+      ev("custom", { payload: { progress: "reading", pct: 20 } }, ["research:t1", "read:t2"]),
+    ]);
+    expect(ofType(events, "task.changed").map((e) => [e.taskId, e.payload?.progress])).toEqual([
+      ["research:t1", { message: "reading", ratio: 0.2 }],
+    ]);
+  });
+
+  it("TEXT-06 a block without an index is block 0", () => {
+    const events = adapt([
+      RUNNING,
+      msg({ event: "message-start", id: "m1" }),
+      msg({ event: "content-block-start", content: { type: "reasoning", reasoning: "So." } }),
+      msg({ event: "content-block-finish" }),
+    ]);
+    expect(ofType(events, "reasoning.summary").map((e) => e.partId)).toEqual(["m1:reasoning-0"]);
+  });
+});
+
+describe("langgraph-v2 events that state nothing", () => {
+  it("TEXT-04 ENV-09 message bookkeeping, empty blocks and non-AI messages add no fact and never open a run", () => {
+    const events = adapt([
+      msg({ event: "message-start", id: "m1" }),
+      msg({ event: "content-block-delta", index: 0, delta: { type: "tool-call-delta" } }),
+      msg({ event: "content-block-start", index: 0, content: { type: "text" } }),
+      msg({ event: "content-block-delta", index: 0, delta: { type: "text-delta" } }),
+      msg({ event: "content-block-delta", index: 0, delta: { type: "other-delta" } }),
+      msg({ event: "content-block-start", index: 1, content: { type: "reasoning" } }),
+      msg({ event: "content-block-delta", index: 1, delta: { type: "reasoning-delta", reasoning: "Hm" } }),
+      msg({ event: "content-block-start", index: 2, content: { type: "reasoning" } }),
+      msg({ event: "content-block-finish", index: 2 }),
+      msg({ event: "content-block-finish", index: 3 }),
+      msg({ event: "content-block-finish", index: 1 }),
+      msg({ event: "error", message: "slow down" }),
+      msg({ event: "message-finish" }),
+      msg({ event: "message-start", id: "h1", role: "human" }),
+      msg({ event: "content-block-delta", index: 0, delta: { type: "text-delta", text: "hi" } }),
+      msg({ event: "message-finish" }),
+      ev("tools", { event: "tool-started", tool_call_id: "c1" }),
+    ]);
+    expect(events.map((e) => [e.type, e.payload?.text ?? e.payload?.message])).toEqual([
+      ["reasoning.summary", "Hm"],
+      ["diagnostic.changed", "slow down"],
+    ]);
+  });
+
+  it("TOOL-01 tool-call blocks stream no text", () => {
+    const events = adapt([
+      RUNNING,
+      msg({ event: "message-start", id: "m1" }),
+      msg({
+        event: "content-block-start",
+        index: 0,
+        content: { type: "tool_call_chunk", id: "c1", name: "ls" },
+      }),
+      msg({ event: "content-block-delta", index: 0, delta: { type: "tool-call-delta", args: "{}" } }),
+    ]);
+    expect(ofType(events, "text.delta")).toEqual([]);
+    expect(ofType(events, "tool.args").map((e) => e.payload?.argsDelta)).toEqual(["{}"]);
+  });
+
+  it("ENV-09 a messages event without a name inside a message is reported as unknown", () => {
+    const events = adapt([RUNNING, msg({ event: "message-start", id: "m1" }), msg({ index: 0 })]);
+    expect(warnings(events)).toEqual(['langgraph-v2 record #2: unknown messages event ""']);
+  });
+
+  it("ENV-09 an unmappable SSE frame is summarized as the event it stands for, with its id when it has one", () => {
+    const events = adapt(
+      [{ x: 1 }, { x: 2 }],
+      [{ sseEvent: "teleport|research:t1", sseId: "4" }, { sseEvent: "teleport" }],
+    );
+    expect(ofType(events, "diagnostic.changed").map((e) => e.payload?.summary)).toEqual([
+      { kind: "object", keys: ["type", "method", "params", "event_id"], type: "event", method: "teleport" },
+      { kind: "object", keys: ["type", "method", "params"], type: "event", method: "teleport" },
+    ]);
+  });
+
+  it("TOOL-01 an lc object without an id list is a raw tool value", () => {
+    const output = { lc: 1, kwargs: { content: "x" } };
+    const events = adapt([RUNNING, ev("tools", { event: "tool-finished", tool_call_id: "c1", output })]);
+    expect(ofType(events, "tool.result").map((e) => e.payload?.output)).toEqual([JSON.stringify(output)]);
+  });
+
+  it("TEAM-02 an event without a namespace is the root's", () => {
+    const events = adapt([{ type: "event", method: "values", params: { data: { messages: [] } } }]);
+    expect(ofType(events, "agent.spawned")).toEqual([]);
+    expect(events.map((e) => e.type)).toEqual(["run.started", "run.status", "diagnostic.changed"]);
+  });
+
+  it("ORD-02 the same event_id twice is read once and keys the event's id", () => {
+    const events = adapt([
+      RUNNING,
+      ev("custom", { payload: 1 }, [], { event_id: "e-5" }),
+      ev("custom", { payload: 1 }, [], { event_id: "e-5" }),
+    ]);
+    expect(ofType(events, "state.delta").map((e) => e.eventId)).toEqual(["langgraph-v2:sse:e-5:1"]);
+  });
+
+  it("TEAM-02 a nested subgraph (two namespace levels) owns its nodes' progress", () => {
+    const inner = ["research:t1", "search:t2"];
+    const events = adapt([
+      RUNNING,
+      ev("values", { messages: [] }, inner),
+      ev("custom", { payload: { progress: "paging", pct: 30 } }, [...inner, "fetch:t3"]),
+    ]);
+    expect(
+      ofType(events, "task.changed")
+        .filter((e) => e.payload?.progress !== undefined)
+        .map((e) => e.taskId),
+    ).toEqual(["research:t1|search:t2"]);
+  });
+});

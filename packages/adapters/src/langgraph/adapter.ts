@@ -52,9 +52,10 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     // known and is shown so, never guessed (STAT-08, FALL-01).
     const out: AgentUiEvent[] = [];
     if (this.startPending) out.push(...this.ensureRun({ namespace: [], mode: "end", payload: null }, {}));
-    if (this.runOpen && (this.interrupts.waiting || this.completion.evidence !== undefined))
+    if (this.runOpen && (this.interrupts.waiting || this.completion.evidence !== undefined)) {
+      out.push(...this.settleResumed({}));
       out.push(this.closeRun({}));
-    else if (this.runOpen) {
+    } else if (this.runOpen) {
       this.runOpen = false;
       out.push(...unknownOutcome(this.emit, this.baseFields()));
     }
@@ -83,7 +84,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     for (const raw of messagesIn(state.values))
       out.push(...this.onMessage(chunk, normalizeMessage(raw), info, "full"));
     for (const task of readArray(state, "tasks") ?? [])
-      out.push(...this.onInterrupts(chunk, asRecord(task)?.interrupts, info));
+      out.push(...this.onInterrupts(chunk, asRecord(task)?.interrupts, info, true));
     return out;
   }
 
@@ -97,11 +98,13 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
         return [];
       case "end": {
         const out = this.startPending ? this.ensureRun(chunk, info) : [];
+        out.push(...this.settleResumed(info));
         if (this.runOpen) out.push(this.closeRun(info));
         return out;
       }
       case "error": {
         const out = this.startPending ? this.ensureRun(chunk, info) : [];
+        out.push(...this.settleResumed(info));
         this.runOpen = false;
         // A run cancelled on the server (`runs/{id}/cancel`) ended by the user's word, not by a fault.
         if (readString(payload, "error") === CANCELLED_ERROR) {
@@ -134,7 +137,13 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     const trailing = this.interrupts.waiting && !this.startPending && this.trailsPause(chunk, rootValues);
     if (rootValues) this.valuesStream = true;
     if (!trailing) this.pausedStep = undefined;
+    const opening = !trailing && !this.runOpen;
     const out = trailing ? [] : this.ensureRun(chunk, info);
+    // Execution (not the state a run opens with, an interrupt or bookkeeping) is the resumed run going
+    // past the interrupts it did not raise again.
+    const bookkeeping = chunk.mode === "checkpoints" || chunk.mode === "tasks";
+    if (!(rootValues && opening) && !bookkeeping && interruptsOnly(chunk) === undefined)
+      out.push(...this.settleResumed(info));
     this.completion.observe(chunk);
     out.push(...this.ensureNamespaces(chunk.namespace, info));
     switch (chunk.mode) {
@@ -245,8 +254,10 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
   }
 
   /** `interrupt()` pauses the whole graph: an action keyed by the interrupt id, and the run ends paused. */
-  private onInterrupts(chunk: Chunk, list: unknown, info: SourceInfo): AgentUiEvent[] {
-    const raised = this.interrupts.raise(chunk, list, (v) => this.safe(v));
+  /** `restated`: a checkpoint's or thread state's tasks, which list the interrupts a resumed run is
+   * going past until its step completes: they raise new ones, never re-raise a resumed one. */
+  private onInterrupts(chunk: Chunk, list: unknown, info: SourceInfo, restated = false): AgentUiEvent[] {
+    const { raised, repended } = this.interrupts.raise(chunk, list, (v) => this.safe(v), restated);
     const out = interruptEvents(raised, {
       fact: (type, fields, ids) => this.fact(chunk, type, fields, ids),
       nsFields: this.nsFields(chunk.namespace),
@@ -254,7 +265,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
       openTools: raised.length > 0 ? this.book.openTools() : [],
       info,
     });
-    if (out.length > 0 && this.runOpen) {
+    if ((out.length > 0 || repended) && this.runOpen) {
       out.push(this.closeRun(info));
       this.pausedStep = { siblings: false };
     }
@@ -291,7 +302,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     const state: Chunk = { namespace: chunk.namespace, mode: "values", payload: body?.values ?? {} };
     const out = this.onValues(state, info);
     for (const task of readArray(body, "tasks") ?? [])
-      out.push(...this.onInterrupts(state, asRecord(task)?.interrupts, info));
+      out.push(...this.onInterrupts(state, asRecord(task)?.interrupts, info, true));
     return out;
   }
 }

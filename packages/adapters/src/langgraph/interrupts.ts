@@ -24,6 +24,9 @@ export class InterruptBook {
   private readonly raised = new Set<string>();
   /** actionId → the tool call it gates (when the interrupt value names one). */
   private readonly pending = new Map<string, string | undefined>();
+  /** Interrupts a resumed run may have answered: resolved once the run goes past them (`settle`), or
+   * pending again when the run raises them again (a `Command({resume})` that answered only some). */
+  private readonly resuming = new Map<string, string | undefined>();
 
   get waiting(): boolean {
     return this.pending.size > 0;
@@ -36,28 +39,53 @@ export class InterruptBook {
   /** The `values` chunk that repeats interrupts already raised by `updates`. */
   isEcho(chunk: Chunk): boolean {
     const list = interruptsOnly(chunk);
-    return list?.every((entry, i) => this.raised.has(interruptId(entry, chunk, i))) === true;
+    return (
+      list?.every((entry, i) => {
+        const id = interruptId(entry, chunk, i);
+        return this.raised.has(id) && !this.resuming.has(id);
+      }) === true
+    );
   }
 
-  /** The interrupts of `list` not seen before, now pending. */
-  raise(chunk: Chunk, list: unknown, safe: (value: unknown) => unknown): RaisedInterrupt[] {
+  /** The interrupts of `list` not seen before, now pending (`raised`); `repended`: the resumed run
+   * raised again some it had not been given an answer for: they stay pending (their action is open). */
+  raise(
+    chunk: Chunk,
+    list: unknown,
+    safe: (value: unknown) => unknown,
+    restated = false,
+  ): { raised: RaisedInterrupt[]; repended: boolean } {
     const out: RaisedInterrupt[] = [];
+    let repended = false;
     (readArray({ list }, "list") ?? []).forEach((entry, index) => {
       const actionId = interruptId(entry, chunk, index);
+      if (this.resuming.has(actionId)) {
+        if (restated) return;
+        this.pending.set(actionId, this.resuming.get(actionId));
+        this.resuming.delete(actionId);
+        repended = true;
+        return;
+      }
       if (this.raised.has(actionId)) return;
       this.raised.add(actionId);
       const { toolCallId, payload } = interruptAction(asRecord(entry)?.value, chunk.namespace, safe);
       this.pending.set(actionId, toolCallId);
       out.push({ actionId, toolCallId, payload });
     });
-    return out;
+    return { raised: out, repended };
   }
 
-  /** A new run started on the paused thread: every pending interrupt was resumed. */
-  resumeAll(): [actionId: string, toolCallId: string | undefined][] {
-    const resumed = [...this.pending];
+  /** A new run started on the paused thread: every pending interrupt may have been answered. */
+  resume(): void {
+    for (const [actionId, toolCallId] of this.pending) this.resuming.set(actionId, toolCallId);
     this.pending.clear();
-    return resumed;
+  }
+
+  /** The resumed run went past the interrupts it did not raise again: they were answered. */
+  settle(): [actionId: string, toolCallId: string | undefined][] {
+    const resolved = [...this.resuming];
+    this.resuming.clear();
+    return resolved;
   }
 }
 
@@ -116,8 +144,8 @@ export function interruptEvents(raised: RaisedInterrupt[], scope: InterruptScope
   return out;
 }
 
-/** A new run on a paused thread is the resume (`Command({resume})`): the graph went past every pending
- * interrupt. The resume value is not on the stream, so no decision is recorded (see above). */
+/** The interrupts a resumed run (`Command({resume})`) went past without raising them again are
+ * resolved. The resume value is not on the stream, so no decision is recorded (see above). */
 export function resumeEvents(
   interrupts: InterruptBook,
   baseFields: EventFields,
@@ -125,7 +153,7 @@ export function resumeEvents(
   info: SourceInfo,
 ): AgentUiEvent[] {
   const out: AgentUiEvent[] = [];
-  for (const [actionId, toolCallId] of interrupts.resumeAll()) {
+  for (const [actionId, toolCallId] of interrupts.settle()) {
     const resolved = compact<EventFields>({
       ...baseFields,
       actionId,

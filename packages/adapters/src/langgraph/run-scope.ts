@@ -61,10 +61,18 @@ export class LangGraphRunScope {
     this.runOpen = true;
     this.completion.reset();
     const payload = runInputOf(chunk, this.book.humans);
-    const out = [this.emit.event("run.started", { ...this.baseFields(), phase: "submitted", payload }, info)];
-    // A new run on a paused thread is the resume (`Command({resume})`): it went past its interrupts.
-    out.push(...resumeEvents(this.interrupts, this.baseFields(), this.emit, info));
+    // A run before this one went past what it had resumed.
+    const out = this.settleResumed(info);
+    out.push(this.emit.event("run.started", { ...this.baseFields(), phase: "submitted", payload }, info));
+    // A new run on a paused thread is the resume (`Command({resume})`): its interrupts are resolved
+    // once it goes past them (`settleResumed`); the ones it raises again stay pending.
+    this.interrupts.resume();
     return out;
+  }
+
+  /** `action.resolved` for the interrupts the resumed run went past (see InterruptBook.settle). */
+  protected settleResumed(info: SourceInfo): AgentUiEvent[] {
+    return resumeEvents(this.interrupts, this.baseFields(), this.emit, info);
   }
 
   protected closeRun(info: SourceInfo): AgentUiEvent {
