@@ -105,4 +105,15 @@ describe("completing a message a window sent cut (HYD-13)", () => {
       ["tool:c1", "done", { state: "output-available", outputPreview: "found" }],
     ]);
   });
+
+  it("HYD-13 / PROC-03 a running tool completed into the message is closed by its run's end", () => {
+    const { state, e } = wholeState();
+    const { cut, meta } = cutState(state, 5);
+    const p = createProjector();
+    p.hydrate({ kind: "projection", state: cut });
+    p.completeMessage(state.messages[0], meta);
+    p.apply(e("run.finished", {}));
+    expect(p.getState().tools.c1.status).toBe("unknown");
+    expect(p.getState().diagnostics.map((d) => d.code)).toEqual(["tool_unclosed_at_turn_end"]);
+  });
 });

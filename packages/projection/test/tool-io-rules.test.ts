@@ -84,4 +84,84 @@ describe("what a tool row shows of its result (TOOL-13, TOOL-03, TOOL-05)", () =
       outputBytes: 2,
     });
   });
+
+  it("TOOL-03 an input past the preview limit is cut and its size told", () => {
+    const projector = createProjector({ previewBytes: 10 });
+    projector.applyAll([{ ...started, payload: { name: "w", input: { text: "é".repeat(20) } } }]);
+    // {"text":"éé…"} is 31 characters, 51 bytes.
+    expect(projector.getState().tools.c1.inputSummary).toBe('{"text":"é… (51 bytes)');
+    const fits = createProjector({ previewBytes: 31 });
+    fits.applyAll([{ ...started, payload: { name: "w", input: { text: "é".repeat(20) } } }]);
+    expect(fits.getState().tools.c1.inputSummary).toBe(`{"text":"${"é".repeat(20)}"}`);
+  });
+
+  const offloaded = (ref: string) => ({ offloaded: true, ref, bytes: 99_999, preview: "big…" });
+  it.each([
+    ["a stdout field", { exitCode: 0, stdout: offloaded("blob://out") }, "blob://out"],
+    ["three levels down", { a: { b: { c: offloaded("blob://deep") } } }, "blob://deep"],
+    ["four levels down", { a: { b: { c: { d: offloaded("blob://d4") } } } }, "blob://d4"],
+    [
+      "five levels down (past the bound)",
+      { a: { b: { c: { d: { e: offloaded("blob://d5") } } } } },
+      undefined,
+    ],
+    [
+      "a list item after plain values",
+      { parts: [1, null, "x", { text: offloaded("blob://item") }] },
+      "blob://item",
+    ],
+    ["the first of two", { one: offloaded("blob://1"), two: offloaded("blob://2") }, "blob://1"],
+    ["an object that only looks offloaded", { stdout: { offloaded: "yes", ref: "blob://no" } }, undefined],
+    [
+      "the 64th field",
+      Object.fromEntries([
+        ...Array.from({ length: 63 }, (_, i) => [`k${i}`, i]),
+        ["last", offloaded("blob://64")],
+      ]),
+      "blob://64",
+    ],
+    [
+      "the 65th field (past the bound)",
+      Object.fromEntries([
+        ...Array.from({ length: 64 }, (_, i) => [`k${i}`, i]),
+        ["last", offloaded("blob://65")],
+      ]),
+      undefined,
+    ],
+  ])(
+    "TOOL-05 an offloaded value inside a structured output (%s) gives the output its ref",
+    (_label, output, ref) => {
+      const state = projectEvents([started, result({ output })]);
+      expect(state.tools.c1.outputRef).toBe(ref);
+      expect(state.tools.c1.attempts.at(-1)?.outputRef).toBe(ref);
+    },
+  );
+
+  it("TOOL-05 a result without output keeps the earlier preview, ref and size; a later ref is kept on the attempt", () => {
+    const state = projectEvents([
+      started,
+      { eventId: "d", type: "tool.output.delta", toolCallId: "c1", payload: { delta: "partial" } },
+      result({ outputRef: "blob://late" }),
+    ]);
+    expect(state.tools.c1).toMatchObject({ outputRef: "blob://late", outputPreview: "partial" });
+    expect(state.tools.c1.attempts.at(-1)).toMatchObject({
+      outputRef: "blob://late",
+      outputPreview: "partial",
+    });
+    expect(state.tools.c1.outputBytes).toBe(7);
+    expect(state.tools.c1.resultMessageId).toBeUndefined();
+  });
+
+  it("TOOL-03 an output of exactly outputTextBytes is kept whole; one byte more is preview only", () => {
+    const exact = createProjector({ outputTextBytes: 4 });
+    exact.applyAll([started, result({ output: "abcd" })]);
+    expect(exact.getState().tools.c1.outputText).toBe("abcd");
+    const wide = createProjector({ outputTextBytes: 4 });
+    wide.applyAll([started, result({ output: "abé" })]);
+    // 3 characters, 4 bytes: fits.
+    expect(wide.getState().tools.c1.outputText).toBe("abé");
+    const over = createProjector({ outputTextBytes: 4 });
+    over.applyAll([started, result({ output: "abcé" })]);
+    expect(over.getState().tools.c1.outputText).toBeUndefined();
+  });
 });

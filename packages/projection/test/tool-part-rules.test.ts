@@ -74,4 +74,26 @@ describe("the inline tool part (PROC-02, PROC-04, HYD-09)", () => {
     expect(state.tools.c1.status).toBe("unknown");
     expect(state.diagnostics.map((d) => d.code)).toContain("tool_unclosed_at_turn_end");
   });
+
+  it("PROC-03 a tool adopted from a snapshot with no state of its own is not held open by its turn", () => {
+    const e = stream();
+    const state = projectEvents([
+      e("run.started", { turnId: "t1", runId: "r1", payload: { input: "q" } }),
+      e("messages.snapshot", {
+        payload: { messages: [{ id: "m1", turnId: "t1", parts: [{ type: "tool", toolCallId: "c1" }] }] },
+      }),
+      e("run.finished", { turnId: "t1", runId: "r1" }),
+    ]);
+    expect(state.tools.c1.status).toBe("unknown");
+    expect(state.diagnostics.map((d) => d.code)).not.toContain("tool_unclosed_at_turn_end");
+  });
+
+  it("HITL-03 the part names the action a tool waits on", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const state = projectEvents([
+      e("tool.started", { toolCallId: "c1", actionId: "a1", payload: { name: "rm" } }),
+    ]);
+    expect(state.tools.c1.actionId).toBe("a1");
+    expect(state.messages[0].parts.find((p) => p.id === "tool:c1")?.actionId).toBe("a1");
+  });
 });

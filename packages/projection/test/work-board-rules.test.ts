@@ -84,6 +84,18 @@ describe("work board entries and the tasks that drive them (TEAM-15, TEAM-12)", 
     expect(board(state)).toEqual([{ workItemId: "w1", taskId: "k2", status: "running" }]);
   });
 
+  it("TEAM-15 / perf §2.2 a status fact of a task no entry follows any more leaves the team as it was (===)", () => {
+    const e = stream();
+    const p = createProjector();
+    p.applyAll([
+      e("team.changed", { payload: { workBoard: [{ workItemId: "w1", taskId: "k1" }] } }),
+      e("team.changed", { payload: { workBoard: [{ workItemId: "w1", taskId: "k2" }] } }),
+    ]);
+    const before = p.getState().team;
+    p.apply(e("task.changed", { taskId: "k1", payload: { status: "failed" } }));
+    expect(p.getState().team).toBe(before);
+  });
+
   it("TEAM-15 / ARCH-04 an entry resumed from a stored projection still follows its task", () => {
     const e = stream();
     const stored = projectEvents([
