@@ -92,3 +92,33 @@ describe("the head of an incremental input (ENV-01, ORD-01 line numbers)", () =>
       expect(summary(streamed(pieces(text, size)))).toEqual(expected);
   });
 });
+
+describe("records leave the head before the input ends (bounded memory)", () => {
+  const outBeforeEnd = (chunks: readonly string[]) => {
+    const records: unknown[] = [];
+    const framer = createRecordFramer({ record: (r) => records.push(r.value), diagnostic: () => {} });
+    for (const chunk of chunks) framer.push(chunk);
+    return { records, format: framer.format };
+  };
+
+  it("ENV-01 a one-line array past 64 KiB streams its elements", () => {
+    const text = `[${Array.from({ length: 8000 }, (_, i) => `{"i":${i}}`).join(",")}`;
+    const result = outBeforeEnd(pieces(text, 1000));
+    expect(result.format).toBe("json-array");
+    expect(result.records.length).toBeGreaterThan(7000);
+    expect(result.records.slice(0, 2)).toEqual([{ i: 0 }, { i: 1 }]);
+  });
+
+  it("ENV-01 data stream, JSONL and SSE lines are out as soon as their line ends", () => {
+    expect(outBeforeEnd(['0:"a"\n', '0:"b"'])).toEqual({
+      records: [{ type: "0", value: "a" }],
+      format: "data-stream",
+    });
+    expect(outBeforeEnd([`${"\n".repeat(70_000)}"a"\n`, '"b"'])).toEqual({ records: ["a"], format: "jsonl" });
+    expect(outBeforeEnd([`${"\n".repeat(70_000)}`, "data: 1\n\n"])).toEqual({ records: [1], format: "sse" });
+    expect(outBeforeEnd([`"${"x".repeat(70_000)}`, '"\n"b"'])).toEqual({
+      records: ["x".repeat(70_000)],
+      format: "jsonl",
+    });
+  });
+});
