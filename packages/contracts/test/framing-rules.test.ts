@@ -37,7 +37,7 @@ const rec = (value: unknown, index: number, meta: FramedRecord["meta"]): FramedR
 
 const SSE =
   'event: a\r\nid: 7\r\ndata: {"x":\r\ndata: 1}\r\n\r\n:comment\rdata:2\r\rdata: [DONE]\n\nretry: 10\nfoo\nbar: baz\ndata\n\n';
-const DATA_STREAM = '0:"hi"\n9:{"a":1}\naui-state:{"s":1}\nx:1\n0:bad\n';
+const DATA_STREAM = '0:"hi"\n9:{"a":1}\naui-state:{"s":1}\nx:1\n0:bad\n2:{"a":\n';
 const JSONL = '{"a":1}\n{"b":\n[1,2]\n"x"\n{"a" 1}\n';
 
 const cases: [string, string, FramingResult][] = [
@@ -67,6 +67,7 @@ const cases: [string, string, FramingResult][] = [
       diagnostics: [
         bad(4, "not valid JSON (3 characters; unexpected input)"),
         bad(5, "not valid JSON (5 characters; unexpected input)"),
+        bad(6, "not valid JSON (7 characters; it ends early)"),
       ],
     },
   ],
@@ -215,6 +216,15 @@ const cases: [string, string, FramingResult][] = [
       format: "json-object",
       records: [],
       diagnostics: [bad(1, "not valid JSON (4 characters; unexpected input at character 2)")],
+    },
+  ],
+  [
+    "SSE: data lines join with a line break, so a string split across them is no JSON",
+    'data: "a\ndata: b"\n\ndata: [1,\ndata: 2]\n\n',
+    {
+      format: "sse",
+      records: [rec([1, 2], 0, { line: 4 })],
+      diagnostics: [bad(1, "not valid JSON (5 characters; unexpected input at character 3)")],
     },
   ],
   [
