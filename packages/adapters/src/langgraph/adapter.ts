@@ -267,7 +267,9 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     });
     if ((out.length > 0 || repended) && this.runOpen) {
       out.push(this.closeRun(info));
-      this.pausedStep = { siblings: false };
+      // Only a raised `interrupt()` pauses a step whose other tasks may still report; interrupts a
+      // checkpoint restates (a stream read from its middle) leave the next execution to the resume.
+      this.pausedStep = restated ? undefined : { siblings: false };
     }
     return out;
   }
