@@ -332,3 +332,51 @@ describe("AG-UI CUSTOM and RAW", () => {
     ]);
   });
 });
+
+describe("AG-UI draft spellings and lists pinned whole", () => {
+  it("TEAM-02 the draft's `subagentId` ends and fails a subagent; an activity delta's `delta` patches it", () => {
+    expect(
+      factsAfterStart([
+        { type: "SUBAGENT_FINISHED", subagentId: "sub-5" },
+        { type: "SUBAGENT_ERROR", subagentId: "sub-6", message: "boom" },
+        { type: "ACTIVITY_SNAPSHOT", messageId: "act-5", activityType: "SEARCH", content: { steps: [] } },
+        { type: "ACTIVITY_DELTA", messageId: "act-5", delta: [{ op: "add", path: "/q", value: "x" }] },
+      ]),
+    ).toStrictEqual([
+      {
+        type: "agent.completed",
+        agentId: "sub-5",
+        subagentId: "sub-5",
+        runtimeEntity: "subagent_turn",
+        phase: "completed",
+        payload: { status: "completed" },
+      },
+      {
+        type: "agent.completed",
+        agentId: "sub-6",
+        subagentId: "sub-6",
+        runtimeEntity: "subagent_turn",
+        phase: "failed",
+        payload: { status: "failed" },
+      },
+      diagnostic("runtime_error", "warning", "subagent sub-6 failed: boom", { agentId: "sub-6" }),
+      diagnostic("runtime_info", "info", "activity SEARCH act-5", {
+        activityType: "SEARCH",
+        content: { kind: "object", keys: ["steps"] },
+      }),
+      diagnostic("runtime_info", "info", "activity SEARCH act-5", {
+        activityType: "SEARCH",
+        content: { kind: "object", keys: ["steps", "q"] },
+      }),
+    ]);
+  });
+
+  it("DIAG-02 a stream that is only a failure, and a usage list without counts, emit exactly their facts", () => {
+    expect(facts(adapt([{ type: "RUN_ERROR", message: "boom" }]))).toStrictEqual([
+      { type: "run.failed", phase: "failed", payload: { message: "boom" } },
+    ]);
+    expect(factsAfterStart([{ type: "RUN_FINISHED", usage: [{ provider: "openai" }] }])).toStrictEqual([
+      { type: "run.finished", phase: "completed", payload: { outcome: "success" } },
+    ]);
+  });
+});

@@ -13,6 +13,8 @@ type Record_ = Record<string, unknown>;
 
 /** An agent whose run echoes its input on RUN_STARTED, then plays the scripted events. */
 class ScriptAgent extends AbstractAgent {
+  /** The records the run sent, as on the wire (before the SDK turns chunks into START/CONTENT/END). */
+  readonly sent: Record_[] = [];
   constructor(
     private readonly script: Record_[],
     config: AgentConfig,
@@ -26,6 +28,7 @@ class ScriptAgent extends AbstractAgent {
       ...this.script,
       { type: "RUN_FINISHED", threadId, runId },
     ];
+    this.sent.push(...structuredClone(events));
     return new Observable<BaseEvent>((subscriber) => {
       for (const event of events) subscriber.next(structuredClone(event) as unknown as BaseEvent);
       subscriber.complete();
@@ -33,15 +36,11 @@ class ScriptAgent extends AbstractAgent {
   }
 }
 
-/** The ids the SDK's reducer holds after the run plays `script`; also the records it was sent. */
+/** The ids the SDK's reducer holds after the run plays `script`; also the records the run sent. */
 async function sdkRun(initial: Message[], script: Record_[]): Promise<{ ids: string[]; records: unknown[] }> {
   const agent = new ScriptAgent(script, { threadId: "t1", initialMessages: structuredClone(initial) });
-  const records: unknown[] = [];
-  await agent.runAgent(
-    { runId: "r1" },
-    { onEvent: ({ event }) => void records.push(structuredClone(event)) },
-  );
-  return { ids: agent.messages.map((m) => m.id), records };
+  await agent.runAgent({ runId: "r1" });
+  return { ids: agent.messages.map((m) => m.id), records: agent.sent };
 }
 
 /** Per snapshot in the script: the ids the SDK held before it and no longer holds after it. */
@@ -56,7 +55,7 @@ async function sdkRemovals(initial: Message[], script: Record_[]): Promise<strin
   return removals;
 }
 
-/** Per snapshot: the `removedMessageIds` the adapter states for the records the SDK was sent. */
+/** Per snapshot: the `removedMessageIds` the adapter states for the records the run sent. */
 async function adapterRemovals(initial: Message[], script: Record_[]): Promise<string[][]> {
   const { records } = await sdkRun(initial, script);
   return adaptRecords(records, "ag-ui")
@@ -90,6 +89,18 @@ const CASES: [string, Message[], Record_[], string[][]][] = [
       snapshot([]),
     ],
     [["m1", "tc1", "tc2", "tr2"]],
+  ],
+  [
+    "a streamed message and a chunked call with no parent message are dropped",
+    [user],
+    [
+      { type: "TEXT_MESSAGE_START", messageId: "m1", role: "assistant" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: "m1", delta: "Hi" },
+      { type: "TEXT_MESSAGE_END", messageId: "m1" },
+      { type: "TOOL_CALL_CHUNK", toolCallId: "tc9", toolCallName: "search", delta: "{}" },
+      snapshot([]),
+    ],
+    [["m1", "tc9"]],
   ],
   [
     "a tool call sits on its parent message; a message the snapshot lists stays",
