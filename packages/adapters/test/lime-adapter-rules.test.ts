@@ -1,20 +1,14 @@
-import { readFileSync } from "node:fs";
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { limeAdapter } from "../src/lime";
+import { LIME_IDS, limeFixture } from "./lime-support";
 
 // The Lime adapter's record handling: ids and keys, envelope facts read from the record, degraded-fact
 // diagnostics (ENV-12), read models without a type (HYD-09) and team topology stamping (TEAM-16).
 
-const fixture = (name: string) =>
-  JSON.parse(
-    readFileSync(
-      new URL(`../../../../shared/fixtures/agentruntime/fixtures/lime-profile/${name}`, import.meta.url),
-      "utf8",
-    ),
-  );
+const fixture = limeFixture;
 
-const IDS = { runtimeId: "rt", sessionId: "s", threadId: "t", turnId: "u" };
+const IDS = LIME_IDS;
 
 const push = (record: unknown, index = 0, options = {}): AgentUiEvent[] =>
   limeAdapter.create(options).push(record, index);

@@ -1,20 +1,13 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
-import { limeAdapter } from "../src/lime";
+import { LIME_IDS, limeReader } from "./lime-support";
 
 // Subagents, remote channels, worker results and handoffs of the Lime profile (TEAM-*): one runtime
 // record in, the exact agent / worker / handoff events out.
 
-const IDS = { runtimeId: "rt", sessionId: "s", threadId: "t", turnId: "u" };
+const IDS = LIME_IDS;
 
-const adapt = (
-  type: string,
-  payload: Record<string, unknown> = {},
-  extra: Record<string, unknown> = {},
-): AgentUiEvent[] => limeAdapter.create().push({ type, eventId: "e1", ...IDS, payload, ...extra }, 0);
-
-const first = (type: string, payload?: Record<string, unknown>, extra?: Record<string, unknown>) =>
-  adapt(type, payload, extra)[0];
+const { adapt, first } = limeReader(IDS);
 
 const types = (events: AgentUiEvent[]) =>
   events.filter((e) => (e.payload as { code?: string }).code !== "missing_scope_id").map((e) => e.type);

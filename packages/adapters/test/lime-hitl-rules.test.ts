@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { limeAdapter } from "../src/lime";
+import { LIME_IDS, limeReader } from "./lime-support";
 
 // Human-in-the-loop actions and the permission / sandbox / policy / hook facts of the Lime profile
 // (§E-5, §E-6): one runtime record in, the exact action and permission events out.
@@ -11,16 +12,9 @@ const FIXTURE = new URL(
   import.meta.url,
 );
 
-const IDS = { runtimeId: "rt", sessionId: "s", threadId: "t", turnId: "u" };
+const IDS = LIME_IDS;
 
-const adapt = (
-  type: string,
-  payload: Record<string, unknown> = {},
-  extra: Record<string, unknown> = {},
-): AgentUiEvent[] => limeAdapter.create().push({ type, eventId: "e1", ...IDS, payload, ...extra }, 0);
-
-const first = (type: string, payload?: Record<string, unknown>, extra?: Record<string, unknown>) =>
-  adapt(type, payload, extra)[0];
+const { adapt, first } = limeReader(IDS);
 
 /** The record was reported as unmappable: its first event is the unsupported-record diagnostic. */
 const unsupported = (events: AgentUiEvent[]) =>

@@ -1,20 +1,14 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { limeAdapter } from "../src/lime";
+import { LIME_IDS, limeReader } from "./lime-support";
 
 // Session, turn/run, model text, reasoning, routing, cost/limit and runtime diagnostics of the Lime
 // profile: one runtime record in, the exact Agent UI events out (fields the builders set, exact values).
 
-const IDS = { runtimeId: "rt", sessionId: "s", threadId: "t", turnId: "u" };
+const IDS = LIME_IDS;
 
-const adapt = (
-  type: string,
-  payload: Record<string, unknown> = {},
-  extra: Record<string, unknown> = {},
-): AgentUiEvent[] => limeAdapter.create().push({ type, eventId: "e1", ...IDS, payload, ...extra }, 0);
-
-const first = (type: string, payload?: Record<string, unknown>, extra?: Record<string, unknown>) =>
-  adapt(type, payload, extra)[0];
+const { adapt, first } = limeReader(IDS);
 
 const summary = (events: AgentUiEvent[]) =>
   events.map((e) => [e.type, (e.payload as { code?: string }).code ?? ""]);

@@ -1,29 +1,16 @@
-import { readFileSync } from "node:fs";
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { limeAdapter } from "../src/lime";
+import { LIME_IDS, limeFixture, limeReader } from "./lime-support";
 
 // Context, artifacts, evidence and review, snapshots, history windows and benchmark facts of the Lime
 // profile: one runtime record in, the exact Agent UI events out.
 
-const fixture = (name: string) =>
-  JSON.parse(
-    readFileSync(
-      new URL(`../../../../shared/fixtures/agentruntime/fixtures/lime-profile/${name}`, import.meta.url),
-      "utf8",
-    ),
-  );
+const fixture = limeFixture;
 
-const IDS = { runtimeId: "rt", sessionId: "s", threadId: "t", turnId: "u" };
+const IDS = LIME_IDS;
 
-const adapt = (
-  type: string,
-  payload: Record<string, unknown> = {},
-  extra: Record<string, unknown> = {},
-): AgentUiEvent[] => limeAdapter.create().push({ type, eventId: "e1", ...IDS, payload, ...extra }, 0);
-
-const first = (type: string, payload?: Record<string, unknown>, extra?: Record<string, unknown>) =>
-  adapt(type, payload, extra)[0];
+const { adapt, first } = limeReader(IDS);
 
 const types = (events: AgentUiEvent[]) =>
   events.filter((e) => (e.payload as { code?: string }).code !== "missing_scope_id").map((e) => e.type);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { limeAdapter } from "../src/lime";
+import { limeReader } from "./lime-support";
 
 // Runtime tasks, attempts, jobs (automation) and the turn queue of the Lime profile (§D.2): one runtime
 // record in, the exact task / queue events out.
@@ -13,14 +13,7 @@ const FIXTURE = new URL(
 
 const IDS = { runtimeId: "rt", sessionId: "s", threadId: "t", turnId: "u", taskId: "k" };
 
-const adapt = (
-  type: string,
-  payload: Record<string, unknown> = {},
-  extra: Record<string, unknown> = {},
-): AgentUiEvent[] => limeAdapter.create().push({ type, eventId: "e1", ...IDS, payload, ...extra }, 0);
-
-const first = (type: string, payload?: Record<string, unknown>, extra?: Record<string, unknown>) =>
-  adapt(type, payload, extra)[0];
+const { adapt, first } = limeReader(IDS);
 
 describe("lime task status per class (TASK-06, TASK-09)", () => {
   it.each([

@@ -1,6 +1,6 @@
-import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { limeAdapter } from "../src/lime";
+import { limeReader } from "./lime-support";
 import type { KeptDetail } from "../src/shared/details";
 
 // Tool calls, processes (commands the runtime runs) and output storage facts of the Lime profile: one
@@ -8,15 +8,7 @@ import type { KeptDetail } from "../src/shared/details";
 
 const IDS = { runtimeId: "rt", sessionId: "s", threadId: "t", turnId: "u", stepId: "st", toolCallId: "c1" };
 
-const adapt = (
-  type: string,
-  payload: Record<string, unknown> = {},
-  extra: Record<string, unknown> = {},
-  ids: Record<string, unknown> = IDS,
-): AgentUiEvent[] => limeAdapter.create().push({ type, eventId: "e1", ...ids, payload, ...extra }, 0);
-
-const first = (type: string, payload?: Record<string, unknown>, extra?: Record<string, unknown>) =>
-  adapt(type, payload, extra)[0];
+const { adapt, first } = limeReader(IDS);
 
 /** Ids of a process record: no toolCallId, the runtime's process id instead. */
 const PROCESS_IDS = { runtimeId: "rt", sessionId: "s", threadId: "t", turnId: "u", processId: "p1" };
