@@ -6,7 +6,7 @@
 // tail gets the head it lacks, only while its text still starts with that tail (a final that replaced
 // the text already made it whole).
 import type { Message, MessageCut } from "@agent-ui/contracts";
-import { toolPartData, trackOpenTool } from "./families/tool-part";
+import { placeStoredToolPart } from "./families/tool-part";
 import { partState } from "./hydration/projection";
 import { type PartState, partText } from "./internal/message-state";
 import { findMessage } from "./message-ops";
@@ -38,17 +38,8 @@ export function completeMessage(store: Store, whole: Message, cut: MessageCut): 
   const added: PartState[] = missing.map(partState);
   for (const part of added) {
     held.partsById.set(part.id, part);
-    if (
-      part.kind === "tool_call" &&
-      part.toolCallId !== undefined &&
-      !store.toolPlaces.has(part.toolCallId)
-    ) {
-      store.toolPlaces.set(part.toolCallId, { turnKey: held.turnId ?? "default", message: held, part });
-      const tool = store.tools.get(part.toolCallId);
-      if (part.data === undefined && tool !== undefined) part.data = toolPartData(tool);
-      // Still running: its run's end closes it, as it closes a live one.
-      if (tool !== undefined) trackOpenTool(store, tool);
-    }
+    if (part.kind === "tool_call" && part.toolCallId !== undefined && !store.toolPlaces.has(part.toolCallId))
+      placeStoredToolPart(store, held.turnId ?? "default", held, part);
   }
   if (added.length > 0) held.parts = [...added, ...held.parts];
   store.messages.touch(held.key);

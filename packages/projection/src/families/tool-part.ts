@@ -130,3 +130,21 @@ export function toolPartData(tool: ToolRecord): Record<string, unknown> {
   if (tool.outputRef !== undefined) data.outputRef = tool.outputRef;
   return data;
 }
+
+/** Places a tool part restored from storage (a stored projection, a cut message made whole): status
+ * changes reach it in O(1), the data a hydration window leaves out is rebuilt from the tool's record, and
+ * a tool still running is closed by its run's end, as a live one is. Unlike `adoptToolPart` (a snapshot's
+ * word on where a call belongs), the stored tool record is left as it is. */
+export function placeStoredToolPart(
+  store: Store,
+  turnKey: string,
+  message: MessageState,
+  part: PartState,
+): void {
+  const toolCallId = part.toolCallId as string;
+  store.toolPlaces.set(toolCallId, { turnKey, message, part });
+  const tool = store.tools.get(toolCallId);
+  if (tool === undefined) return;
+  if (part.data === undefined) part.data = toolPartData(tool);
+  trackOpenTool(store, tool);
+}

@@ -3,7 +3,7 @@
 import type { MessagePart, ProjectionState } from "@agent-ui/contracts";
 import { adoptAgentTaskPart } from "../families/agent-task-parts";
 import { adoptEvidencePart } from "../families/evidence-parts";
-import { toolPartData, trackOpenTool } from "../families/tool-part";
+import { placeStoredToolPart } from "../families/tool-part";
 import { copyPlain } from "../internal/json";
 import { stateLimitExceeded } from "../internal/state-bounds";
 import { type MessageState, type PartState, newPart } from "../internal/message-state";
@@ -153,14 +153,9 @@ function loadMessage(store: Store, message: ProjectionState["messages"][number])
   store.turnMessages.set(turnKey, turn);
   if (message.role === "assistant") store.laneMessage.set(`${turnKey}|${message.agentId ?? ""}`, state);
   for (const part of state.parts)
-    if (part.kind === "tool_call" && part.toolCallId !== undefined) {
-      store.toolPlaces.set(part.toolCallId, { turnKey, message: state, part });
-      // A hydration window leaves out the data a tool part mirrors from its record: rebuilt here.
-      const tool = store.tools.get(part.toolCallId);
-      if (part.data === undefined && tool !== undefined) part.data = toolPartData(tool);
-      // A tool still open when the projection was stored is closed by its run's end, as a live one is.
-      if (tool !== undefined) trackOpenTool(store, tool);
-    } else if (part.kind === "artifact_ref" && part.artifactId !== undefined)
+    if (part.kind === "tool_call" && part.toolCallId !== undefined)
+      placeStoredToolPart(store, turnKey, state, part);
+    else if (part.kind === "artifact_ref" && part.artifactId !== undefined)
       store.cards.set(`artifact:${part.artifactId}`, { message: state, part });
     else if (part.kind === "action_required" && part.actionId !== undefined)
       store.cards.set(`action:${part.actionId}`, { message: state, part });
