@@ -120,3 +120,138 @@ describe("langgraph partial resume", () => {
     expect(events.at(-1)).toMatchObject({ type: "run.finished", payload: { outcome: "success" } });
   });
 });
+
+describe("langgraph resumed step: a task reports before the paused one asks again", () => {
+  // Recorded from `@langchain/langgraph` 1.x (START → a, START → b, then c), streamMode
+  // ["updates", "values"]: b waits before asking, so in the resumed step a reports first. Run 2 answers
+  // only a (`Command({resume: {[a's id]: "ok"}})`): b asks the same again. Run 3 answers b.
+  const A = { id: "c8b468f5dbc9d95b458da8c698784b66", value: "a?" };
+  const B = { id: "67f28c973f4d7ad055f4b7dc2c9e87d8", value: "b?" };
+  const RUNS: Tuple[][] = [
+    [[[], "values", { log: [] }], ...pause(A), ...pause(B)],
+    [
+      [[], "values", { log: [] }],
+      [[], "updates", { a: { log: ["a:ok"] } }],
+      ...pause(B),
+      [[], "values", { log: ["a:ok"] }],
+    ],
+    [
+      [[], "values", { log: [] }],
+      [[], "updates", { a: { log: ["a:ok"] }, __metadata__: { cached: true } }],
+      [[], "updates", { b: { log: ["b:fine"] } }],
+      [[], "values", { log: ["a:ok", "b:fine"] }],
+      [[], "updates", { c: { log: ["c"] } }],
+      [[], "values", { log: ["a:ok", "b:fine", "c"] }],
+    ],
+  ];
+
+  /** [record, A's status, B's status] after each record of the runs, on one adapter. */
+  function statuses(runs: Tuple[][], ids: string[]): string[][] {
+    const adapter = langgraphAdapter.create();
+    const events: AgentUiEvent[] = [];
+    return runs.flat().map((record, i) => {
+      events.push(...adapter.push(record, i));
+      const { actions } = projectEvents(events);
+      return [String(i), ...ids.map((id) => actions[id]?.status ?? "-")];
+    });
+  }
+
+  it("HITL-03 b's interrupt stays pending through run 2; a's resolves with the state closing the step", () => {
+    expect(statuses(RUNS, [A.id, B.id]).slice(5)).toEqual([
+      ["5", "pending", "pending"],
+      // a reported: b may still ask again in this step, so neither is resolved yet.
+      ["6", "pending", "pending"],
+      ["7", "pending", "pending"],
+      ["8", "pending", "pending"],
+      // The step's closing state: a's interrupt was answered, b's was raised again.
+      ["9", "resolved", "pending"],
+      ["10", "resolved", "pending"],
+      ["11", "resolved", "pending"],
+      ["12", "resolved", "pending"],
+      ["13", "resolved", "resolved"],
+      ["14", "resolved", "resolved"],
+      ["15", "resolved", "resolved"],
+    ]);
+    const events = adapt(RUNS.flat());
+    expect(events.filter((e) => e.type === "run.started")).toHaveLength(3);
+    expect(events.filter((e) => e.type === "action.resolved").map((e) => e.actionId)).toEqual([A.id, B.id]);
+  });
+
+  it("HITL-03 b asking a new question resolves its first one only with the step's closing state", () => {
+    const B2 = { id: "4bde9c0a71c6878efe47181c9ed1f369", value: "b2?" };
+    const runs: Tuple[][] = [
+      RUNS[0],
+      [
+        [[], "values", { log: [] }],
+        [[], "updates", { a: { log: ["a:ok"] } }],
+        ...pause(B2),
+        [[], "values", { log: ["a:ok"] }],
+      ],
+    ];
+    expect(statuses(runs, [A.id, B.id, B2.id]).slice(5)).toEqual([
+      ["5", "pending", "pending", "-"],
+      ["6", "pending", "pending", "-"],
+      ["7", "pending", "pending", "pending"],
+      ["8", "pending", "pending", "pending"],
+      ["9", "resolved", "resolved", "pending"],
+    ]);
+    // The step's closing state belongs to run 2, which ends waiting on b's new question.
+    const events = adapt(runs.flat());
+    expect(events.filter((e) => e.type === "run.started")).toHaveLength(2);
+    expect(projectEvents(events).runtime.status).toBe("interrupted");
+  });
+
+  it("HITL-03 the closing state of a step a task finished in is not the resumed run", () => {
+    const B1 = { id: "eeffed54c60165084b3a5a553f4b217a", value: "b?" };
+    const runs: Tuple[][] = [
+      [
+        [[], "values", { log: [] }],
+        [[], "updates", { a: { log: ["a"] } }],
+        ...pause(B1),
+        [[], "values", { log: ["a"] }],
+      ],
+      [
+        [[], "values", { log: [] }],
+        [[], "updates", { a: { log: ["a"] }, __metadata__: { cached: true } }],
+        [[], "updates", { b: { log: ["b:ok"] } }],
+        [[], "values", { log: ["a", "b:ok"] }],
+      ],
+    ];
+    expect(statuses(runs, [B1.id]).map(([, s]) => s)).toEqual([
+      ...["-", "-", "pending", "pending", "pending"],
+      ...["pending", "pending", "pending", "resolved"],
+    ]);
+    const events = adapt(runs.flat());
+    const starts = events.filter((e) => e.type === "run.started").map((e) => e.source?.index);
+    expect(starts).toEqual([0, 5]);
+  });
+
+  it("HITL-03 with checkpoints mode a new root checkpoint ends the resumed step", () => {
+    const ck = (id: string, next: string[], log: string[]) =>
+      [
+        [],
+        "checkpoints",
+        { config: { configurable: { checkpoint_id: id } }, values: { log }, next, tasks: [] },
+      ] as Tuple;
+    const A1 = { id: "9b4a5e4160c157a0455e16a3f893a5bc", value: "a?" };
+    const B1 = { id: "dcf4b9e4308a09cb5cc28748a313ea08", value: "b?" };
+    const paused = ck("1f1ea473-095f-6e70-8000-1b10b7ec64fa", ["a", "b"], []);
+    const runs: Tuple[][] = [
+      [paused, [[], "updates", { __interrupt__: [A1] }], [[], "updates", { __interrupt__: [B1] }]],
+      [
+        paused,
+        [[], "updates", { a: { log: ["a:ok"] } }],
+        [[], "updates", { b: { log: ["b:ok"] } }],
+        ck("1f1ea473-0b3e-66b0-8001-0940cf26cd9b", ["c"], ["a:ok", "b:ok"]),
+        [[], "updates", { c: { log: ["c"] } }],
+      ],
+    ];
+    expect(statuses(runs, [A1.id, B1.id]).slice(3)).toEqual([
+      ["3", "pending", "pending"],
+      ["4", "pending", "pending"],
+      ["5", "pending", "pending"],
+      ["6", "resolved", "resolved"],
+      ["7", "resolved", "resolved"],
+    ]);
+  });
+});

@@ -18,14 +18,22 @@ export { LANGGRAPH_FORMAT } from "./run-scope";
 
 /** The `error` event name (`{error, message}`) of a run cancelled on the server: a cancellation. */
 export const CANCELLED_ERROR = "CancelledError";
+/** The `updates` key beside a task's update replayed on resume (`{cached: true}`): not a node. */
+const METADATA_KEY = "__metadata__";
 
 export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter {
   private readonly replay = new SseReplayGuard();
   private appStateJson: string | undefined;
   /** The stream has `values` mode on: a run starts with its root state (see `trailsPause`). */
   private valuesStream = false;
-  /** The step an interrupt paused, while its other tasks may still report (`siblings`: some did). */
-  private pausedStep: { siblings: boolean } | undefined;
+  /** The step an interrupt paused, while its other tasks may still report: `from` is the root state
+   * the step started from (the one a resumed run opens with). */
+  private pausedStep: { from: unknown } | undefined;
+  /** The latest root state, and whether a root task reported an update since (the step wrote). */
+  private rootState: unknown;
+  private stepWrote = false;
+  /** The latest root checkpoint's id: a new one is the end of a step. */
+  private checkpointId: string | undefined;
 
   push(record: unknown, index?: number, meta?: RecordMeta): AgentUiEvent[] {
     const chunk = normalizeChunk(record, meta);
@@ -52,10 +60,11 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     // known and is shown so, never guessed (STAT-08, FALL-01).
     const out: AgentUiEvent[] = [];
     if (this.startPending) out.push(...this.ensureRun({ namespace: [], mode: "end", payload: null }, {}));
-    if (this.runOpen && (this.interrupts.waiting || this.completion.evidence !== undefined)) {
-      out.push(...this.settleResumed({}));
-      out.push(this.closeRun({}));
-    } else if (this.runOpen) {
+    const ending = this.runOpen && (this.interrupts.waiting || this.completion.evidence !== undefined);
+    // The input ended after the resumed run went on: the step it resumed ended too.
+    if (ending || this.interrupts.hasProgressed) out.push(...this.settleResumed({}));
+    if (ending) out.push(this.closeRun({}));
+    else if (this.runOpen) {
       this.runOpen = false;
       out.push(...unknownOutcome(this.emit, this.baseFields()));
     }
@@ -139,11 +148,18 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     if (!trailing) this.pausedStep = undefined;
     const opening = !trailing && !this.runOpen;
     const out = trailing ? [] : this.ensureRun(chunk, info);
-    // Execution (not the state a run opens with, an interrupt or bookkeeping) is the resumed run going
-    // past the interrupts it did not raise again.
     const bookkeeping = chunk.mode === "checkpoints" || chunk.mode === "tasks";
     if (!(rootValues && opening) && !bookkeeping && interruptsOnly(chunk) === undefined)
-      out.push(...this.settleResumed(info));
+      this.interrupts.progress();
+    // A root state after the one a run opens with ends a step (LangGraph streams the state after each
+    // step), and so does a new root checkpoint: the resumed run left the step it resumed, and the
+    // interrupts that step did not raise again were answered. A task of that step reporting is no proof:
+    // the paused task may still ask again after it (HITL-03).
+    if ((rootValues && !opening) || this.newCheckpoint(chunk)) out.push(...this.settleResumed(info));
+    if (rootValues) {
+      this.rootState = chunk.payload;
+      this.stepWrote = false;
+    }
     this.completion.observe(chunk);
     out.push(...this.ensureNamespaces(chunk.namespace, info));
     switch (chunk.mode) {
@@ -193,13 +209,23 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     if (chunk.mode === "checkpoints" || chunk.mode === "tasks") return true;
     if (interruptsOnly(chunk) !== undefined) return true;
     if (!this.valuesStream || this.pausedStep === undefined) return false;
-    if (!rootValues) {
-      this.pausedStep.siblings = true;
-      return true;
-    }
-    const stepEnd = this.pausedStep.siblings;
+    if (!rootValues) return true;
+    // LangGraph streams the paused step's closing state only when one of its tasks wrote (before or
+    // after the interrupt); a resumed run opens with the state the step started from.
+    const { from } = this.pausedStep;
     this.pausedStep = undefined;
-    return stepEnd;
+    return this.stepWrote || JSON.stringify(chunk.payload) !== JSON.stringify(from);
+  }
+
+  /** A root checkpoint not seen before: a step ended (a resumed run opens by restating the paused one). */
+  private newCheckpoint(chunk: Chunk): boolean {
+    if (chunk.mode !== "checkpoints" || chunk.namespace.length > 0) return false;
+    const config = asRecord(asRecord(asRecord(chunk.payload)?.config)?.configurable);
+    const id = readString(config, "checkpoint_id");
+    if (id === undefined) return false;
+    const before = this.checkpointId;
+    this.checkpointId = id;
+    return before !== undefined && before !== id;
   }
 
   private onMessageTuple(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
@@ -246,6 +272,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
         out.push(...this.onInterrupts(chunk, update, info));
         continue;
       }
+      if (chunk.namespace.length === 0 && node !== METADATA_KEY) this.stepWrote = true;
       for (const raw of messagesIn(update))
         out.push(...this.onMessage(chunk, normalizeMessage(raw), info, "full"));
       out.push(...this.namespaces.completeChildren(chunk.namespace.join("|"), node, this.nsEmit(info)));
@@ -269,7 +296,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
       out.push(this.closeRun(info));
       // Only a raised `interrupt()` pauses a step whose other tasks may still report; interrupts a
       // checkpoint restates (a stream read from its middle) leave the next execution to the resume.
-      this.pausedStep = restated ? undefined : { siblings: false };
+      this.pausedStep = restated ? undefined : { from: this.rootState };
     }
     return out;
   }

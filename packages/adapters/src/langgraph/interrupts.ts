@@ -24,9 +24,12 @@ export class InterruptBook {
   private readonly raised = new Set<string>();
   /** actionId → the tool call it gates (when the interrupt value names one). */
   private readonly pending = new Map<string, string | undefined>();
-  /** Interrupts a resumed run may have answered: resolved once the run goes past them (`settle`), or
-   * pending again when the run raises them again (a `Command({resume})` that answered only some). */
+  /** Interrupts a resumed run may have answered: resolved once the run leaves the step they paused
+   * (`settle`), or pending again when that step raises them again (a `Command({resume})` that answered
+   * only some, or a task that reports before the paused one asks again). */
   private readonly resuming = new Map<string, string | undefined>();
+  /** The resumed run went on past its opening state: when the input ends, the step it resumed ended. */
+  private progressed = false;
 
   get waiting(): boolean {
     return this.pending.size > 0;
@@ -79,12 +82,28 @@ export class InterruptBook {
   resume(): void {
     for (const [actionId, toolCallId] of this.pending) this.resuming.set(actionId, toolCallId);
     this.pending.clear();
+    this.progressed = false;
   }
 
-  /** The resumed run went past the interrupts it did not raise again: they were answered. */
-  settle(): [actionId: string, toolCallId: string | undefined][] {
-    const resolved = [...this.resuming];
-    this.resuming.clear();
+  /** The resumed run executed something (a task's report, a token, a step's state). */
+  progress(): void {
+    if (this.resuming.size > 0) this.progressed = true;
+  }
+
+  get hasProgressed(): boolean {
+    return this.progressed;
+  }
+
+  /** The resumed run left the step it resumed (or, with `toolCallId`, the tool call an interrupt gates
+   * reported its result): the interrupts it did not raise again were answered. */
+  settle(toolCallId?: string): [actionId: string, toolCallId: string | undefined][] {
+    if (toolCallId === undefined) {
+      const resolved = [...this.resuming];
+      this.resuming.clear();
+      return resolved;
+    }
+    const resolved = [...this.resuming].filter(([, gated]) => gated === toolCallId);
+    for (const [actionId] of resolved) this.resuming.delete(actionId);
     return resolved;
   }
 }
@@ -151,9 +170,10 @@ export function resumeEvents(
   baseFields: EventFields,
   emit: Emitter,
   info: SourceInfo,
+  gatedTool?: string,
 ): AgentUiEvent[] {
   const out: AgentUiEvent[] = [];
-  for (const [actionId, toolCallId] of interrupts.settle()) {
+  for (const [actionId, toolCallId] of interrupts.settle(gatedTool)) {
     const resolved = compact<EventFields>({
       ...baseFields,
       actionId,

@@ -70,9 +70,10 @@ export class LangGraphRunScope {
     return out;
   }
 
-  /** `action.resolved` for the interrupts the resumed run went past (see InterruptBook.settle). */
-  protected settleResumed(info: SourceInfo): AgentUiEvent[] {
-    return resumeEvents(this.interrupts, this.baseFields(), this.emit, info);
+  /** `action.resolved` for the interrupts the resumed run went past (see InterruptBook.settle); with
+   * `gatedTool`, only those gating that tool call, which reported its result. */
+  protected settleResumed(info: SourceInfo, gatedTool?: string): AgentUiEvent[] {
+    return resumeEvents(this.interrupts, this.baseFields(), this.emit, info, gatedTool);
   }
 
   protected closeRun(info: SourceInfo): AgentUiEvent {
@@ -153,6 +154,10 @@ export class LangGraphRunScope {
       message.toolCallChunks = message.toolCalls.map(({ id, name }) => ({ id, name }));
       message.toolCalls = [];
     }
-    return translateMessage(message, this.sink(chunk, info));
+    const out = translateMessage(message, this.sink(chunk, info));
+    // The tool call an interrupt gated has its result: the graph went past that interrupt.
+    if (message.kind === "tool" && message.toolCallId !== undefined)
+      out.push(...this.settleResumed(info, message.toolCallId));
+    return out;
   }
 }
