@@ -1,40 +1,40 @@
 // Namespaced subgraphs as subagents (TEAM-02, TEAM-18). Each namespace level (`research:<task id>`) is
 // announced once with its parent (the enclosing namespace, or the thread once its id is known), and
-// completes when its parent's update for that node arrives.
+// completes when its parent's update for that node arrives. Open namespaces are indexed by parent and
+// node, so a node update costs O(the subgraphs it completes), however long the session.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { EventFields } from "../shared/emitter";
 import { compact } from "../shared/record";
-
-interface NamespaceState {
-  node: string;
-  parent?: string;
-  completed: boolean;
-  lineageKnown: boolean;
-}
 
 /** Emits with the adapter's run/thread fields; `key` gives a stable, replay-safe id. */
 export type NamespaceEmit = (type: string, fields: EventFields, key?: string) => AgentUiEvent;
 
 export class NamespaceBook {
-  private readonly namespaces = new Map<string, NamespaceState>();
+  /** Every namespace announced (key → its node): announced once, whether open or completed. */
+  private readonly nodes = new Map<string, string>();
+  /** Open (not completed) namespaces: parent key ("" for the root) → node → keys in announce order. */
+  private readonly open = new Map<string, Map<string, string[]>>();
+  /** Top-level namespaces announced before the thread id was known. */
+  private readonly orphans: string[] = [];
 
   node(key: string): string | undefined {
-    return this.namespaces.get(key)?.node;
+    return this.nodes.get(key);
   }
 
   announce(namespace: string[], threadId: string | undefined, emit: NamespaceEmit): AgentUiEvent[] {
     const out: AgentUiEvent[] = [];
     for (let depth = 1; depth <= namespace.length; depth++) {
       const key = namespace.slice(0, depth).join("|");
-      if (this.namespaces.has(key)) continue;
+      if (this.nodes.has(key)) continue;
       const node = namespace[depth - 1].split(":")[0];
       const parent = depth > 1 ? namespace.slice(0, depth - 1).join("|") : undefined;
-      this.namespaces.set(key, {
-        node,
-        parent,
-        completed: false,
-        lineageKnown: parent !== undefined || threadId !== undefined,
-      });
+      this.nodes.set(key, node);
+      if (parent === undefined && threadId === undefined) this.orphans.push(key);
+      const byNode = this.open.get(parent ?? "") ?? new Map<string, string[]>();
+      this.open.set(parent ?? "", byNode);
+      const keys = byNode.get(node);
+      if (keys === undefined) byNode.set(node, [key]);
+      else keys.push(key);
       const fields = compact<EventFields>({
         agentId: key,
         taskId: key,
@@ -52,29 +52,29 @@ export class NamespaceBook {
   /** The thread id arrived after top-level subgraphs were announced: their parent edge is now known. */
   learnThread(threadId: string, emit: NamespaceEmit): AgentUiEvent[] {
     const out: AgentUiEvent[] = [];
-    for (const [key, ns] of this.namespaces) {
-      if (ns.lineageKnown || ns.parent !== undefined) continue;
-      ns.lineageKnown = true;
+    for (const key of this.orphans.splice(0))
       out.push(
         emit("agent.changed", { agentId: key, parentThreadId: threadId, runtimeEntity: "subagent_turn" }),
       );
-    }
     return out;
   }
 
   /** A node update at the parent level means the subgraph run by that node has returned. */
   completeChildren(parentKey: string, node: string, emit: NamespaceEmit): AgentUiEvent[] {
     const out: AgentUiEvent[] = [];
-    for (const [key, ns] of this.namespaces) {
-      if (ns.completed || ns.node !== node || (ns.parent ?? "") !== parentKey) continue;
-      ns.completed = true;
+    const byNode = this.open.get(parentKey);
+    const keys = byNode?.get(node);
+    if (byNode === undefined || keys === undefined) return out;
+    byNode.delete(node);
+    if (byNode.size === 0) this.open.delete(parentKey);
+    for (const key of keys) {
       const fields: EventFields = {
         agentId: key,
         taskId: key,
         runtimeEntity: "subagent_turn",
         phase: "completed",
       };
-      out.push(emit("task.changed", { ...fields, payload: { status: "completed", title: ns.node } }));
+      out.push(emit("task.changed", { ...fields, payload: { status: "completed", title: node } }));
       out.push(emit("agent.completed", { ...fields, payload: { status: "completed" } }));
     }
     return out;
