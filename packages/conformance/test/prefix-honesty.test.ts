@@ -3,13 +3,18 @@
 // - each text part shown is a prefix of what that part shows at the end (no replacement, no flicker);
 // - nothing resolved reappears pending (actions, tools);
 // - once the run ended, no part is streaming (a delegated task or a pending action may still be open)
-//   and no tool is running.
+//   and no tool is running;
+// - no user input is lost or late: a user's message shown at the end is shown as soon as anything that
+//   follows it in the conversation is, and stays; the prompt a stream carries (LangGraph states, the live
+//   producers' scenario prompt) is shown from the first prefix that shows anything answering it;
+// - a teammate that finished has no part still streaming (its own text, or a task part delegated to it).
 // Long streams are sampled (every event near the start, then evenly) so the property stays fast.
 import { readdirSync } from "node:fs";
 import { adaptRecords } from "@agent-ui/adapters";
 import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { describe, expect, it } from "vitest";
+import { SHARED_SCENARIO } from "./live/producer";
 import { SHARED_SCENARIO_PRODUCERS } from "./live/producers";
 import { framed } from "./peers-support";
 
@@ -38,11 +43,56 @@ const textParts = (state: ProjectionState) =>
     ),
   );
 
+const FINISHED_AGENT = new Set(["completed", "failed", "killed", "closed"]);
+
+/** The conversation's message ids in order, with the user's own messages marked. */
+const conversation = (state: ProjectionState) =>
+  state.messages.map((m) => ({ id: m.id, user: m.parts.some((p) => p.kind === "user_text") }));
+
+/** User messages of the final conversation missing from a prefix that shows a later message. */
+function lateUserInput(state: ProjectionState, final: { id: string; user: boolean }[]): string[] {
+  const shown = new Set(state.messages.map((m) => m.id));
+  const lastShown = final.findLastIndex((m) => shown.has(m.id));
+  return final
+    .slice(0, lastShown + 1)
+    .filter((m) => m.user && !shown.has(m.id))
+    .map((m) => m.id);
+}
+
+/** Parts still streaming for a teammate that finished (its text, or the task part delegated to it). */
+function finishedAgentsStreaming(state: ProjectionState): string[] {
+  const out: string[] = [];
+  for (const m of state.messages)
+    for (const p of m.parts) {
+      const agentId = p.kind === "agent_task" ? p.agentId : m.agentId;
+      const agent = agentId !== undefined ? state.agents[agentId] : undefined;
+      if (p.status === "streaming" && agent !== undefined && FINISHED_AGENT.has(agent.status))
+        out.push(`part ${m.id}|${p.id} (${p.kind}) of ${agent.status} agent ${agentId}`);
+    }
+  return out;
+}
+
+const userTexts = (state: ProjectionState) =>
+  state.messages.flatMap((m) => m.parts.filter((p) => p.kind === "user_text").map((p) => p.text ?? ""));
+const answers = (state: ProjectionState) =>
+  state.messages.some((m) => m.parts.some((p) => p.kind !== "user_text")) ||
+  Object.keys(state.tools).length > 0;
+
+/** The user's prompt: shown at the end when `required` (the stream carries it), and, when shown at the
+ * end, shown from the first prefix that shows anything answering it. */
+interface Prompt {
+  text: string;
+  required: boolean;
+}
+
 /** Violations of the prefix property over one event stream, as readable lines (empty when honest). */
-function dishonesty(events: AgentUiEvent[]): string[] {
+function dishonesty(events: AgentUiEvent[], prompt?: Prompt): string[] {
   const problems: string[] = [];
   const end = projectEvents(events);
   const finalText = textParts(end);
+  const finalConversation = conversation(end);
+  const promptShown = prompt !== undefined && userTexts(end).includes(prompt.text);
+  if (prompt?.required && !promptShown) problems.push(`the prompt "${prompt.text}" is not shown at the end`);
   const resolvedActions = new Set<string>();
   const closedTools = new Set<string>();
   for (const cut of cuts(events.length)) {
@@ -54,6 +104,11 @@ function dishonesty(events: AgentUiEvent[]): string[] {
       else if (!last.startsWith(text))
         problems.push(`${at}: text part ${key} "${text}" is not a prefix of "${last}"`);
     }
+    for (const id of lateUserInput(state, finalConversation))
+      problems.push(`${at}: user message ${id} is not shown though a later message is`);
+    for (const line of finishedAgentsStreaming(state)) problems.push(`${at}: ${line} is streaming`);
+    if (promptShown && answers(state) && !userTexts(state).includes(prompt.text))
+      problems.push(`${at}: the prompt is not shown though its answer is`);
     for (const [id, action] of Object.entries(state.actions)) {
       if (action.status !== "pending") resolvedActions.add(id);
       else if (resolvedActions.has(id)) problems.push(`${at}: action ${id} is pending again`);
@@ -124,15 +179,36 @@ function agentServer(runId: string, name: string): unknown[] {
   ];
 }
 
-describe("every prefix of the LangGraph captures as Agent Server streams is honest", () => {
-  it("TEXT-04 HITL-03 STAT-08 langgraph run 1 + run 2 over the Agent Server", () => {
-    const records = [
-      ...agentServer("run-1", "langgraph.run1-interrupt.stream-chunks.jsonl"),
-      ...agentServer("run-2", "langgraph.run2-resume.stream-chunks.jsonl"),
-    ];
+const LANGGRAPH_RUNS = [
+  "langgraph.run1-interrupt.stream-chunks.jsonl",
+  "langgraph.run2-resume.stream-chunks.jsonl",
+];
+
+/** The human messages' text in the graph's own first root state: the prompt the stream carries. */
+function graphPrompt(name: string): Prompt {
+  const chunks = framed(name).map((r) => r.value as [string[], string, { messages?: unknown[] }]);
+  const state = chunks.find(([ns, mode]) => ns.length === 0 && mode === "values")?.[2];
+  const human = (state?.messages ?? []).find((m) => (m as { _type?: string })._type === "HumanMessage") as {
+    content: string;
+  };
+  return { text: human.content, required: true };
+}
+
+describe("every prefix of the LangGraph captures, run 1 + run 2 on one reader, is honest", () => {
+  const prompt = graphPrompt(LANGGRAPH_RUNS[0]);
+
+  it("TEXT-04 HITL-03 STAT-08 TEXT-09 as graph.stream() tuples", () => {
+    const records = LANGGRAPH_RUNS.flatMap((name) => framed(name));
     const { events, detected } = adaptRecords(records, "auto");
     expect(detected?.format).toBe("langgraph");
-    expect(dishonesty(events)).toEqual([]);
+    expect(dishonesty(events, prompt)).toEqual([]);
+  });
+
+  it("TEXT-04 HITL-03 STAT-08 TEXT-09 over the Agent Server", () => {
+    const records = [agentServer("run-1", LANGGRAPH_RUNS[0]), agentServer("run-2", LANGGRAPH_RUNS[1])].flat();
+    const { events, detected } = adaptRecords(records, "auto");
+    expect(detected?.format).toBe("langgraph");
+    expect(dishonesty(events, prompt)).toEqual([]);
   });
 });
 
@@ -141,6 +217,9 @@ describe("every prefix of every live producer stream is honest", () => {
     it(`TEXT-04 HITL-03 STAT-08 live ${format}`, async () => {
       const production = await producer();
       const { events } = adaptRecords(production.records, production.format);
-      expect(dishonesty(events)).toEqual([]);
+      // LangGraph streams carry the prompt (the run's first root state); other peers' output streams
+      // may not (the prompt is the request's), but when they show it, it is not late.
+      const prompt = { text: SHARED_SCENARIO.prompt, required: format.startsWith("langgraph") };
+      expect(dishonesty(events, prompt)).toEqual([]);
     });
 });
