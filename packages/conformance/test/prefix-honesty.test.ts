@@ -1,5 +1,6 @@
 // Every prefix is honest: a UI that applies a real stream event by event never shows a state the
-// runtime did not have. Over every shared capture and every live producer of the shared scenario:
+// runtime did not have. Over every shared capture, every live producer of the shared scenario, and a live
+// LangGraph step resumed in parallel (./live/langgraph-resume.producer):
 // - each text part shown is a prefix of what that part shows at the end (no replacement, no flicker);
 // - nothing resolved reappears pending (actions, tools);
 // - once the run ended, no part is streaming (a delegated task or a pending action may still be open)
@@ -14,6 +15,11 @@ import { adaptRecords } from "@agent-ui/adapters";
 import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { describe, expect, it } from "vitest";
+import {
+  MODES as RESUME_MODES,
+  SCENARIOS as RESUME_SCENARIOS,
+  produce as produceResumes,
+} from "./live/langgraph-resume.producer";
 import { SHARED_SCENARIO } from "./live/producer";
 import { SHARED_SCENARIO_PRODUCERS } from "./live/producers";
 import { framed } from "./peers-support";
@@ -222,4 +228,14 @@ describe("every prefix of every live producer stream is honest", () => {
       const prompt = { text: SHARED_SCENARIO.prompt, required: format.startsWith("langgraph") };
       expect(dishonesty(events, prompt)).toEqual([]);
     });
+});
+
+describe("every prefix of a live LangGraph step resumed in parallel is honest", () => {
+  for (const [name, scenario] of Object.entries(RESUME_SCENARIOS))
+    for (const modes of RESUME_MODES)
+      it(`TEXT-04 HITL-03 STAT-08 ${name}, streamMode ${modes.join(", ")}`, async () => {
+        const runs = await produceResumes(scenario, modes);
+        const { events } = adaptRecords(runs.flat(), "langgraph");
+        expect(dishonesty(events)).toEqual([]);
+      });
 });
