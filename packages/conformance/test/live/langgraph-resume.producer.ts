@@ -16,7 +16,7 @@ import {
   interrupt,
 } from "@langchain/langgraph";
 
-export type Mode = "updates" | "values" | "messages" | "checkpoints";
+export type Mode = "updates" | "values" | "messages" | "checkpoints" | "tasks" | "debug";
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const State = Annotation.Root({
@@ -78,6 +78,8 @@ export const MODES: Mode[][] = [
   ["updates", "checkpoints"],
   ["updates", "messages"],
   ["updates"],
+  ["updates", "values", "tasks"],
+  ["values", "debug"],
 ];
 
 /** LangChain's serializable objects (`{lc, type: "constructor", id, kwargs}`) → `{_type, …kwargs}`. */
