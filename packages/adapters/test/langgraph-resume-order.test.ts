@@ -1,0 +1,88 @@
+// A paused step resumed in any order: `streamMode: ["updates", "values"]` chunks shaped as
+// `@langchain/langgraph` 1.x streams them (see langgraph-parallel-interrupts.test.ts for recordings).
+// A step runs 2–5 tasks; some finish, the others call `interrupt()`. The graph pauses; the resume answers
+// some of the interrupts. On resume the step runs again: the tasks that had finished replay their cached
+// updates, the answered ones finish, the unanswered ones ask the same again — in whatever order they
+// complete. After every chunk, an interrupt the resumed run asks again is never shown resolved, and when
+// the run ends, the answered ones are resolved and the others pending (HITL-03); no run is invented.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { projectEvents } from "@agent-ui/projection";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { langgraphAdapter } from "../src";
+
+type Tuple = [string[], string, unknown];
+type Task = { name: string; interrupts: boolean; answered: boolean };
+
+const asked = (id: string): Tuple[] => [
+  [[], "updates", { __interrupt__: [{ id, value: `${id}?` }] }],
+  [[], "values", { __interrupt__: [{ id, value: `${id}?` }] }],
+];
+const wrote = (task: string, cached = false): Tuple => [
+  [],
+  "updates",
+  cached ? { [task]: { log: [task] }, __metadata__: { cached: true } } : { [task]: { log: [task] } },
+];
+
+/** Run 1 (the pause) and run 2 (the resume) of one step, tasks reporting in the given orders. */
+function runs(tasks: Task[], firstOrder: number[], resumeOrder: number[]): Tuple[][] {
+  const first: Tuple[] = [[[], "values", { log: [] }]];
+  for (const i of firstOrder) {
+    const t = tasks[i];
+    first.push(...(t.interrupts ? asked(t.name) : [wrote(t.name)]));
+  }
+  const done = tasks.filter((t) => !t.interrupts).map((t) => t.name);
+  if (done.length > 0) first.push([[], "values", { log: done }]);
+
+  const second: Tuple[] = [[[], "values", { log: [] }], ...done.map((name) => wrote(name, true))];
+  for (const i of resumeOrder) {
+    const t = tasks[i];
+    if (t.interrupts) second.push(...(t.answered ? [wrote(t.name)] : asked(t.name)));
+  }
+  const written = tasks.filter((t) => !t.interrupts || t.answered).map((t) => t.name);
+  second.push([[], "values", { log: written }]);
+  if (tasks.every((t) => !t.interrupts || t.answered)) {
+    second.push([[], "updates", { next: { log: ["next"] } }]);
+    second.push([[], "values", { log: [...written, "next"] }]);
+  }
+  return [first, second];
+}
+
+const stepArb = fc
+  .array(fc.record({ interrupts: fc.boolean(), answered: fc.boolean() }), { minLength: 2, maxLength: 5 })
+  .map((flags) => flags.map((f, i): Task => ({ name: `t${i}`, ...f })))
+  .filter((tasks) => tasks.some((t) => t.interrupts) && tasks.some((t) => t.interrupts && t.answered))
+  .chain((tasks) => {
+    const order = fc.shuffledSubarray(
+      tasks.map((_, i) => i),
+      { minLength: tasks.length, maxLength: tasks.length },
+    );
+    return fc.tuple(fc.constant(tasks), order, order);
+  });
+
+describe("langgraph resumed step, any report order", () => {
+  it("HITL-03 an interrupt asked again never shows resolved; the answered ones resolve by the run's end", () => {
+    fc.assert(
+      fc.property(stepArb, ([tasks, firstOrder, resumeOrder]) => {
+        const [first, second] = runs(tasks, firstOrder, resumeOrder);
+        const askedAgain = tasks.filter((t) => t.interrupts && !t.answered).map((t) => t.name);
+        const answered = tasks.filter((t) => t.interrupts && t.answered).map((t) => t.name);
+        const adapter = langgraphAdapter.create();
+        const events: AgentUiEvent[] = [];
+        [...first, ...second].forEach((record, i) => {
+          events.push(...adapter.push(record, i));
+          if (i < first.length) return;
+          const { actions } = projectEvents(events);
+          for (const id of askedAgain) expect(actions[id]?.status, `${id} after chunk ${i}`).toBe("pending");
+        });
+        const { actions } = projectEvents(events);
+        for (const id of answered) expect(actions[id]?.status, id).toBe("resolved");
+        expect(events.filter((e) => e.type === "run.started")).toHaveLength(2);
+        expect(projectEvents([...events, ...adapter.finish()]).runtime.status).toBe(
+          askedAgain.length > 0 ? "interrupted" : "unknown",
+        );
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
