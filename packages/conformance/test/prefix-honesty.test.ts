@@ -3,8 +3,8 @@
 // LangGraph step resumed in parallel (./live/langgraph-resume.producer):
 // - each text part shown is a prefix of what that part shows at the end (no replacement, no flicker);
 // - nothing resolved reappears pending (actions, tools);
-// - once the run ended, no part is streaming (a delegated task or a pending action may still be open)
-//   and no tool is running;
+// - once the run ended, no part is streaming (a delegated task or a pending action may still be open),
+//   no tool is running and no teammate is running or spawning;
 // - no user input is lost or late: a user's message shown at the end is shown as soon as anything that
 //   follows it in the conversation is, and stays; the prompt a stream carries (LangGraph states, the live
 //   producers' scenario prompt) is shown from the first prefix that shows anything answering it;
@@ -133,6 +133,9 @@ function dishonesty(events: AgentUiEvent[], prompt?: Prompt): string[] {
       for (const [id, tool] of Object.entries(state.tools))
         if (tool.status === "running")
           problems.push(`${at}: run ${state.runtime.status} but tool ${id} is running`);
+      for (const [id, agent] of Object.entries(state.agents))
+        if (agent.status === "running" || agent.status === "spawning")
+          problems.push(`${at}: run ${state.runtime.status} but agent ${id} is ${agent.status}`);
     }
   }
   return problems;
