@@ -101,9 +101,14 @@ function dishonesty(events: AgentUiEvent[], prompt?: Prompt): string[] {
   if (prompt?.required && !promptShown) problems.push(`the prompt "${prompt.text}" is not shown at the end`);
   const resolvedActions = new Set<string>();
   const closedTools = new Set<string>();
+  const shownUsers = new Set<string>();
   for (const cut of cuts(events.length)) {
     const state = projectEvents(events.slice(0, cut));
     const at = `after event ${cut} (${events[cut - 1].type})`;
+    const shownNow = conversation(state);
+    const ids = new Set(shownNow.map((m) => m.id));
+    for (const id of shownUsers) if (!ids.has(id)) problems.push(`${at}: user message ${id} was lost`);
+    for (const m of shownNow) if (m.user) shownUsers.add(m.id);
     for (const [key, text] of textParts(state)) {
       const last = finalText.get(key);
       if (last === undefined) problems.push(`${at}: text part ${key} "${text}" is gone at the end`);
@@ -140,6 +145,45 @@ function dishonesty(events: AgentUiEvent[], prompt?: Prompt): string[] {
   }
   return problems;
 }
+
+/** A stream of Agent UI envelope events with fresh ids and sequence numbers. */
+function envelope(events: [string, Partial<AgentUiEvent>][]): AgentUiEvent[] {
+  return events.map(
+    ([type, fields], index) =>
+      ({
+        eventId: `e${index + 1}`,
+        sequence: index + 1,
+        streamId: "s",
+        turnId: "t1",
+        ...fields,
+        type,
+      }) as AgentUiEvent,
+  );
+}
+
+describe("the prefix property reports what it names", () => {
+  it("AS-PR-01 a user message shown and then dropped is lost", () => {
+    const events = envelope([
+      [
+        "messages.snapshot",
+        { payload: { messages: [{ id: "u1", role: "user", parts: [{ kind: "user_text", text: "Hi" }] }] } },
+      ],
+      ["text.delta", { messageId: "a1", payload: { role: "assistant", delta: "Done." } }],
+      ["messages.snapshot", { payload: { messages: [], removedMessageIds: ["u1"] } }],
+    ]);
+    expect(dishonesty(events)).toContain("after event 3 (messages.snapshot): user message u1 was lost");
+  });
+  it("TEAM-13 a teammate still running once the run completed is reported", () => {
+    const events = envelope([
+      ["run.started", { runId: "r1" }],
+      ["agent.spawned", { agentId: "w1", payload: { status: "running" } }],
+      ["run.finished", { runId: "r1" }],
+    ]);
+    expect(dishonesty(events)).toEqual([
+      "after event 3 (run.finished): run completed but agent w1 is running",
+    ]);
+  });
+});
 
 const CAPTURES = readdirSync(STREAMS)
   .filter((name) => /\.(jsonl|txt)$/.test(name) && !name.startsWith("probes."))
