@@ -1,0 +1,387 @@
+// Codex ThreadEvents as the envelope states them: turns, usage, each item type's tool row, plan, text and
+// diagnostics — each stream in, the exact facts out (no classification, order or provenance).
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { describe, expect, it } from "vitest";
+import { codexAdapter } from "../src/codex";
+
+const STAMPED = new Set(["eventId", "sequence", "owner", "scope", "surface", "persistence", "source"]);
+
+function facts(events: AgentUiEvent[]): Record<string, unknown>[] {
+  return events.map((event) =>
+    Object.fromEntries(Object.entries(event).filter(([key]) => !STAMPED.has(key))),
+  );
+}
+
+function adapt(records: unknown[]): AgentUiEvent[] {
+  const adapter = codexAdapter.create();
+  return [...records.flatMap((record, index) => adapter.push(record, index)), ...adapter.finish()];
+}
+
+const item = (phase: string, body: Record<string, unknown>) => ({ type: `item.${phase}`, item: body });
+
+const started = (toolCallId: string, payload: Record<string, unknown>) => ({
+  toolCallId,
+  phase: "acting",
+  payload,
+  type: "tool.started",
+});
+const args = (toolCallId: string, payload: Record<string, unknown>) => ({
+  toolCallId,
+  payload: { ...payload, complete: true },
+  type: "tool.args",
+});
+
+describe("codex turns", () => {
+  it("STAT-08 a turn is a run: started, preparing, usage as token metrics, finished with success", () => {
+    expect(
+      facts(
+        adapt([
+          { type: "thread.started", thread_id: "th" },
+          { type: "turn.started" },
+          {
+            type: "turn.completed",
+            usage: { input_tokens: 3, cached_input_tokens: 1, output_tokens: 2, reasoning_output_tokens: 4 },
+          },
+        ]),
+      ),
+    ).toStrictEqual([
+      { threadId: "th", phase: "hydrating", type: "session.opened" },
+      { threadId: "th", phase: "submitted", type: "run.started" },
+      { threadId: "th", phase: "preparing", payload: { status: "preparing" }, type: "run.status" },
+      ...[
+        ["tokens.input", 3],
+        ["tokens.cached_input", 1],
+        ["tokens.output", 2],
+        ["tokens.reasoning_output", 4],
+      ].map(([metricName, value]) => ({
+        threadId: "th",
+        metricName,
+        payload: { value, unit: "tokens" },
+        type: "metric.changed",
+      })),
+      { threadId: "th", phase: "completed", payload: { outcome: "success" }, type: "run.finished" },
+    ]);
+  });
+
+  it("STAT-07 errors without a message keep a default text; a stream error outside a turn fails no run", () => {
+    expect(
+      facts(adapt([{ type: "error" }, { type: "turn.started" }, { type: "turn.failed" }])),
+    ).toStrictEqual([
+      {
+        payload: { code: "runtime_error", severity: "error", message: "codex stream error" },
+        type: "diagnostic.changed",
+      },
+      { phase: "submitted", type: "run.started" },
+      { phase: "preparing", payload: { status: "preparing" }, type: "run.status" },
+      { phase: "failed", payload: { message: "turn failed" }, type: "run.failed" },
+    ]);
+  });
+
+  it("STAT-07 a cut stream is noted once as information, with the thread id; a finished turn notes nothing", () => {
+    expect(
+      facts(adapt([{ type: "thread.started", threadId: "th" }, { type: "turn.started" }])).at(-1),
+    ).toStrictEqual({
+      threadId: "th",
+      payload: {
+        code: "transport_unavailable",
+        severity: "info",
+        message: "codex stream ended before the turn completed",
+      },
+      type: "diagnostic.changed",
+    });
+    expect(adapt([{ type: "turn.started" }, { type: "turn.completed" }]).at(-1)?.type).toBe("run.finished");
+    expect(adapt([{ type: "turn.started" }, { type: "turn.failed" }]).at(-1)?.type).toBe("run.failed");
+  });
+});
+
+describe("codex command rows", () => {
+  it("TOOL-01 a command streams its output as suffix deltas and returns exit code, output and its size", () => {
+    expect(
+      facts(
+        adapt([
+          item("started", { id: "c", type: "command_execution", command: "ls", aggregated_output: "a" }),
+          item("updated", { id: "c", type: "command_execution", command: "ls", aggregated_output: "a" }),
+          item("completed", {
+            id: "c",
+            type: "command_execution",
+            command: "ls",
+            aggregated_output: "aé",
+            exit_code: 0,
+            status: "completed",
+          }),
+        ]),
+      ),
+    ).toStrictEqual([
+      started("c", { name: "shell", kind: "command", input: { command: "ls" }, inputSummary: "ls" }),
+      args("c", { input: { command: "ls" }, inputSummary: "ls" }),
+      { toolCallId: "c", payload: { delta: "a", channel: "stdout" }, type: "tool.output.delta" },
+      { toolCallId: "c", payload: { delta: "é", channel: "stdout" }, type: "tool.output.delta" },
+      {
+        toolCallId: "c",
+        phase: "completed",
+        payload: { output: { exitCode: 0, output: "aé" }, outputPreview: "aé", exitCode: 0, outputBytes: 3 },
+        type: "tool.result",
+      },
+    ]);
+  });
+
+  it.each([
+    ["declined", { status: "declined", exit_code: 1 }, { denied: true, error: "command declined" }],
+    ["failed without exit code", { status: "failed" }, { error: "command failed", outputPreview: "o" }],
+    [
+      "non-zero exit",
+      { status: "completed", exitCode: 3 },
+      { error: "exit code 3", exitCode: 3, outputPreview: "o" },
+    ],
+  ])("HITL-04 TOOL-01 a %s command fails its row", (_label, fields, payload) => {
+    const events = adapt([
+      item("completed", {
+        id: "c",
+        type: "command_execution",
+        command: "x",
+        aggregated_output: "o",
+        ...fields,
+      }),
+    ]);
+    expect(facts(events).at(-1)).toStrictEqual({
+      toolCallId: "c",
+      phase: "failed",
+      payload,
+      type: "tool.failed",
+    });
+    expect(events.filter((e) => e.type === "tool.result")).toEqual([]);
+  });
+
+  it("TOOL-01 a command with no output and no exit code completes with an empty output", () => {
+    expect(
+      facts(adapt([item("completed", { id: "c", type: "command_execution", command: "true" })])).at(-1),
+    ).toStrictEqual({
+      toolCallId: "c",
+      phase: "completed",
+      payload: { output: { output: "" }, outputPreview: "", outputBytes: 0 },
+      type: "tool.result",
+    });
+  });
+});
+
+describe("codex file changes", () => {
+  it("ART-01 TOOL-09 each changed path is a file artifact (a delete is deleted, a missing kind an update)", () => {
+    const artifact = (path: string, kind: string, type: string, status: string, change: string) => ({
+      artifactId: `file:${path}`,
+      artifactKind: kind,
+      artifactStatus: status,
+      toolCallId: "p",
+      sourceRefs: ["p"],
+      phase: "producing",
+      payload: { title: path, kind, fileChange: { path, kind: change } },
+      type,
+    });
+    const changes = [{ path: "a.md", kind: "add" }, { path: "b.ts", kind: "delete" }, { path: "c.py" }];
+    const summary = "add a.md, delete b.ts, update c.py";
+    const input = {
+      changes: [
+        { path: "a.md", kind: "add" },
+        { path: "b.ts", kind: "delete" },
+        { path: "c.py", kind: "update" },
+      ],
+    };
+    expect(
+      facts(
+        adapt([
+          item("started", { id: "p", type: "file_change", changes: [...changes, { kind: "add" }] }),
+          item("completed", { id: "p", type: "file_change", changes, status: "completed" }),
+        ]),
+      ),
+    ).toStrictEqual([
+      started("p", { name: "apply_patch", kind: "file", input, inputSummary: summary }),
+      args("p", { input, inputSummary: summary }),
+      artifact("a.md", "document", "artifact.changed", "ready", "add"),
+      artifact("b.ts", "code", "artifact.deleted", "deleted", "delete"),
+      artifact("c.py", "code", "artifact.changed", "ready", "update"),
+      {
+        toolCallId: "p",
+        phase: "completed",
+        payload: { outputPreview: summary, artifactIds: ["file:a.md", "file:b.ts", "file:c.py"] },
+        type: "tool.result",
+      },
+    ]);
+  });
+
+  it("TOOL-01 a failed patch fails its row and links no artifact", () => {
+    expect(
+      facts(
+        adapt([
+          item("completed", {
+            id: "p",
+            type: "file_change",
+            changes: [{ path: "a.md", kind: "update" }],
+            status: "failed",
+          }),
+        ]),
+      ).slice(2),
+    ).toStrictEqual([
+      {
+        toolCallId: "p",
+        phase: "failed",
+        payload: { error: "patch failed", outputPreview: "update a.md" },
+        type: "tool.failed",
+      },
+    ]);
+  });
+});
+
+describe("codex MCP calls, web searches, plans and error items", () => {
+  it("TOOL-01 an MCP call: server.tool name, structured output first, the text content as the preview", () => {
+    expect(
+      facts(
+        adapt([
+          item("started", {
+            id: "m",
+            type: "mcp_tool_call",
+            server: "docs",
+            tool: "find",
+            arguments: { q: 1 },
+          }),
+          item("completed", {
+            id: "m",
+            type: "mcp_tool_call",
+            server: "docs",
+            tool: "find",
+            arguments: { q: 1 },
+            result: {
+              content: [{ type: "text", text: "a" }, { type: "image" }, { type: "text", text: "b" }],
+              structured_content: { n: 1 },
+            },
+            status: "completed",
+          }),
+          item("completed", {
+            id: "m2",
+            type: "mcp_tool_call",
+            result: { content: [{ type: "text", text: "plain" }] },
+            status: "completed",
+          }),
+          item("completed", { id: "m3", type: "mcp_tool_call", result: { structuredContent: { k: "v" } } }),
+        ]),
+      ).filter((e) => e.type !== "tool.args"),
+    ).toStrictEqual([
+      started("m", { name: "docs.find", kind: "mcp", input: { q: 1 } }),
+      {
+        toolCallId: "m",
+        phase: "completed",
+        payload: { output: { n: 1 }, outputPreview: "a\nb" },
+        type: "tool.result",
+      },
+      started("m2", { name: "mcp.unknown", kind: "mcp" }),
+      {
+        toolCallId: "m2",
+        phase: "completed",
+        payload: { output: "plain", outputPreview: "plain" },
+        type: "tool.result",
+      },
+      started("m3", { name: "mcp.unknown", kind: "mcp" }),
+      {
+        toolCallId: "m3",
+        phase: "completed",
+        payload: { output: { k: "v" }, outputPreview: '{"k":"v"}' },
+        type: "tool.result",
+      },
+    ]);
+  });
+
+  it.each([
+    ["a failed status", { status: "failed" }, "MCP tool call failed"],
+    ["an error message", { status: "completed", error: { message: "denied" } }, "denied"],
+  ])("TOOL-01 an MCP call with %s fails its row", (_label, fields, error) => {
+    expect(
+      facts(
+        adapt([item("completed", { id: "m", type: "mcp_tool_call", server: "s", tool: "t", ...fields })]),
+      ).at(-1),
+    ).toStrictEqual({ toolCallId: "m", phase: "failed", payload: { error }, type: "tool.failed" });
+  });
+
+  it("TOOL-01 a web search is a search row with its query, completed without output", () => {
+    expect(
+      facts(
+        adapt([
+          item("started", { id: "w", type: "web_search", query: "q" }),
+          item("completed", { id: "w", type: "web_search", query: "q" }),
+        ]),
+      ),
+    ).toStrictEqual([
+      started("w", { name: "web_search", kind: "search", input: { query: "q" }, inputSummary: "q" }),
+      args("w", { input: { query: "q" }, inputSummary: "q" }),
+      { toolCallId: "w", phase: "completed", payload: {}, type: "tool.result" },
+    ]);
+  });
+
+  it("TEXT-10 a todo list is a plan whose steps keep their order, titles and completion", () => {
+    const list = {
+      id: "t",
+      type: "todo_list",
+      items: [{ text: "a", completed: true }, {}, { text: "c", completed: "yes" }],
+    };
+    const steps = [
+      { id: "t:0", title: "a", status: "completed" },
+      { id: "t:1", title: "", status: "pending" },
+      { id: "t:2", title: "c", status: "pending" },
+    ];
+    expect(facts(adapt([item("updated", list), item("completed", list)]))).toStrictEqual([
+      { partId: "t", phase: "planning", payload: { steps }, type: "plan.delta" },
+      { partId: "t", phase: "planning", payload: { steps }, type: "plan.final" },
+    ]);
+  });
+
+  it("DIAG-01 an error item is a warning with its message (or a default one)", () => {
+    expect(
+      facts(
+        adapt([
+          item("completed", { id: "e", type: "error", message: "slow" }),
+          item("completed", { id: "f", type: "error" }),
+        ]),
+      ),
+    ).toStrictEqual([
+      {
+        payload: { code: "runtime_warning", severity: "warning", message: "slow" },
+        type: "diagnostic.changed",
+      },
+      {
+        payload: { code: "runtime_warning", severity: "warning", message: "codex error item" },
+        type: "diagnostic.changed",
+      },
+    ]);
+  });
+
+  it("TEXT-06 reasoning streams as summary deltas and ends with its summary", () => {
+    expect(
+      facts(
+        adapt([
+          item("updated", { id: "r", type: "reasoning", text: "ab" }),
+          item("updated", { id: "r", type: "reasoning", text: "ab" }),
+          item("completed", { id: "r", type: "reasoning", text: "abc" }),
+        ]),
+      ),
+    ).toStrictEqual([
+      { partId: "r", payload: { delta: "ab", visibility: "summary" }, type: "reasoning.delta" },
+      { partId: "r", payload: { text: "abc" }, type: "reasoning.summary" },
+    ]);
+  });
+});
+
+describe("codex detection", () => {
+  it.each([
+    [{ type: "thread.started", thread_id: "t" }, 0.98],
+    [{ type: "thread.started" }, 0.95],
+    [{ type: "turn.completed" }, 0.95],
+    [{ type: "turn.failed", eventId: "e1" }, 0.3],
+    [{ type: "turn.started", payload: {} }, 0.3],
+    [{ type: "turn.started", schemaVersion: "1" }, 0.3],
+    [{ type: "item.updated", item: { id: "i", type: "reasoning" } }, 0.95],
+    [{ type: "item.started", item: { id: "i" } }, 0],
+    [{ type: "item.completed", item: "text" }, 0],
+    [{ type: "error", message: "x" }, 0],
+    [{ thread_id: "t" }, 0],
+    [["thread.started"], 0],
+  ])("ENV-09 %j scores %d", (record, score) => {
+    expect(codexAdapter.detect(record)).toBe(score);
+  });
+});
