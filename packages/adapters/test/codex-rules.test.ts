@@ -385,3 +385,54 @@ describe("codex detection", () => {
     expect(codexAdapter.detect(record)).toBe(score);
   });
 });
+
+describe("codex identity", () => {
+  it("ENV-02 an item's events are identified by thread, item (per turn), phase and artifact path", () => {
+    const events = adapt([
+      { type: "thread.started", thread_id: "th" },
+      { type: "thread.started" },
+      { type: "turn.started" },
+      item("completed", { id: "item_0", type: "file_change", changes: [{ path: "a.md", kind: "add" }] }),
+      { type: "turn.completed" },
+      { type: "turn.started" },
+      item("started", { id: "item_0", type: "agent_message", text: "x" }),
+    ]);
+    const items = events.filter((e) => e.source?.sourceEventId !== undefined);
+    expect(items.map((e) => [e.eventId, e.threadId, e.source?.sourceType])).toStrictEqual([
+      ["codex:th:item_0:completed:tool.started", "th", "item.completed:file_change"],
+      ["codex:th:item_0:completed:tool.args", "th", "item.completed:file_change"],
+      ["codex:th:item_0:completed:artifact:a.md:artifact.changed", "th", "item.completed:file_change"],
+      ["codex:th:item_0:completed:tool.result", "th", "item.completed:file_change"],
+      ["codex:th:item_0@turn2:started:text.delta", "th", "item.started:agent_message"],
+    ]);
+    expect(items.at(-1)?.messageId).toBe("item_0@turn2");
+    expect(events.filter((e) => e.type === "session.opened").map((e) => e.threadId)).toStrictEqual([
+      "th",
+      "th",
+    ]);
+  });
+
+  it("ENV-02 an item outside any thread is identified under the placeholder thread, with no thread id", () => {
+    const [event] = adapt([item("completed", { id: "i", type: "error" })]);
+    expect([event.eventId, event.threadId]).toStrictEqual([
+      "codex:thread:i:completed:diagnostic.changed",
+      undefined,
+    ]);
+  });
+
+  it("STAT-07 a provider error body names its category by type, else by code; without a message it stays as it is", () => {
+    const failed = (message: string) =>
+      adapt([{ type: "turn.started" }, { type: "turn.failed", error: { message } }]).at(-1)?.payload;
+    expect(failed('{"error":{"message":"m","code":"quota"}}')).toStrictEqual({
+      category: "quota",
+      message: "m",
+    });
+    expect(failed('{"error":{"message":"m","type":"t","code":"c"}}')).toStrictEqual({
+      category: "t",
+      message: "m",
+    });
+    expect(failed('{"error":{"message":"m"}}')).toStrictEqual({ message: "m" });
+    expect(failed('{"detail":"x"}')).toStrictEqual({ message: '{"detail":"x"}' });
+    expect(failed(' {"error":{"message":"m"}}')).toStrictEqual({ message: ' {"error":{"message":"m"}}' });
+  });
+});
