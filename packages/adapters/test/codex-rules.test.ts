@@ -379,6 +379,7 @@ describe("codex detection", () => {
     [{ type: "item.started", item: { id: "i" } }, 0],
     [{ type: "item.completed", item: "text" }, 0],
     [{ type: "error", message: "x" }, 0],
+    [{ type: "response.output_item.done", item: { id: "i", type: "message" } }, 0],
     [{ thread_id: "t" }, 0],
     [["thread.started"], 0],
   ])("ENV-09 %j scores %d", (record, score) => {
@@ -434,5 +435,142 @@ describe("codex identity", () => {
     expect(failed('{"error":{"message":"m"}}')).toStrictEqual({ message: "m" });
     expect(failed('{"detail":"x"}')).toStrictEqual({ message: '{"detail":"x"}' });
     expect(failed(' {"error":{"message":"m"}}')).toStrictEqual({ message: ' {"error":{"message":"m"}}' });
+  });
+});
+
+describe("codex records the adapter cannot place", () => {
+  it("DIAG-02 an item without id, a record without item and an unmapped item type are each reported", () => {
+    const unsupported = (index: number, reason: string, keys: string[]) => ({
+      payload: {
+        code: "unsupported_source_event",
+        severity: "warning",
+        message: `codex record #${index}: ${reason}`,
+        summary: { kind: "object", keys, type: "item.completed" },
+      },
+      type: "diagnostic.changed",
+    });
+    expect(
+      facts(
+        adapt([
+          item("completed", { type: "agent_message", text: "x" }),
+          { type: "item.completed" },
+          item("completed", { id: "x", type: "collab_tool_call" }),
+        ]),
+      ),
+    ).toStrictEqual([
+      unsupported(0, "item agent_message without an id", ["type", "item"]),
+      unsupported(1, "item type missing is not mapped", ["type"]),
+      unsupported(2, "item type collab_tool_call is not mapped", ["type", "item"]),
+    ]);
+  });
+});
+
+describe("codex edge cases of each item", () => {
+  it("TEXT-03 an agent message streams suffix deltas on its message and part, then its final text", () => {
+    expect(
+      facts(
+        adapt([
+          item("started", { id: "m", type: "agent_message", text: "" }),
+          item("updated", { id: "m", type: "agent_message", text: "Hel" }),
+          item("completed", { id: "m", type: "agent_message", text: "Hello" }),
+        ]),
+      ),
+    ).toStrictEqual([
+      { messageId: "m", partId: "m", payload: { delta: "Hel" }, type: "text.delta" },
+      { messageId: "m", partId: "m", payload: { text: "Hello" }, type: "text.final" },
+    ]);
+  });
+
+  it("TOOL-03 a command whose output is rewritten streams no bogus delta; the result has the whole output", () => {
+    expect(
+      facts(
+        adapt([
+          item("updated", { id: "c", type: "command_execution", command: "x", aggregated_output: "abc" }),
+          item("completed", {
+            id: "c",
+            type: "command_execution",
+            command: "x",
+            aggregated_output: "xyz",
+            exit_code: 0,
+          }),
+        ]),
+      ).slice(2),
+    ).toStrictEqual([
+      { toolCallId: "c", payload: { delta: "abc", channel: "stdout" }, type: "tool.output.delta" },
+      {
+        toolCallId: "c",
+        phase: "completed",
+        payload: {
+          output: { exitCode: 0, output: "xyz" },
+          outputPreview: "xyz",
+          exitCode: 0,
+          outputBytes: 3,
+        },
+        type: "tool.result",
+      },
+    ]);
+  });
+
+  it("TOOL-01 a patch with no change list, an MCP call with no result and a loose plan entry still state their rows", () => {
+    expect(
+      facts(
+        adapt([
+          item("completed", { id: "p", type: "file_change" }),
+          item("completed", { id: "m", type: "mcp_tool_call", status: "completed" }),
+          item("completed", { id: "t", type: "todo_list", items: ["loose"] }),
+        ]),
+      ),
+    ).toStrictEqual([
+      started("p", { name: "apply_patch", kind: "file", input: { changes: [] }, inputSummary: "" }),
+      args("p", { input: { changes: [] }, inputSummary: "" }),
+      {
+        toolCallId: "p",
+        phase: "completed",
+        payload: { outputPreview: "", artifactIds: [] },
+        type: "tool.result",
+      },
+      started("m", { name: "mcp.unknown", kind: "mcp" }),
+      args("m", {}),
+      { toolCallId: "m", phase: "completed", payload: { output: "" }, type: "tool.result" },
+      {
+        partId: "t",
+        phase: "planning",
+        payload: { steps: [{ id: "t:0", title: "", status: "pending" }] },
+        type: "plan.final",
+      },
+    ]);
+  });
+
+  it("STAT-07 a failure restated by turn.failed adds nothing; a different text is one more error diagnostic", () => {
+    expect(
+      facts(
+        adapt([
+          { type: "turn.started" },
+          { type: "error", message: "boom" },
+          { type: "turn.failed", error: { message: "boom" } },
+          { type: "turn.started" },
+          { type: "error", message: "a" },
+          { type: "turn.failed", error: { message: "b" } },
+        ]),
+      ).filter((e) => e.type !== "run.started" && e.type !== "run.status"),
+    ).toStrictEqual([
+      { payload: { code: "runtime_error", severity: "error", message: "boom" }, type: "diagnostic.changed" },
+      { phase: "failed", payload: { category: "stream_error", message: "boom" }, type: "run.failed" },
+      { payload: { code: "runtime_error", severity: "error", message: "a" }, type: "diagnostic.changed" },
+      { phase: "failed", payload: { category: "stream_error", message: "a" }, type: "run.failed" },
+      { payload: { code: "runtime_error", severity: "error", message: "b" }, type: "diagnostic.changed" },
+    ]);
+  });
+
+  it("STAT-08 a turn completed without usage states no metric; each event names its source record", () => {
+    const events = adapt([{ type: "turn.started" }, { type: "turn.completed" }]);
+    expect(facts(events).slice(2)).toStrictEqual([
+      { phase: "completed", payload: { outcome: "success" }, type: "run.finished" },
+    ]);
+    expect(events.map((e) => e.source)).toStrictEqual([
+      { format: "codex", index: 0, sourceType: "turn.started" },
+      { format: "codex", index: 0, sourceType: "turn.started" },
+      { format: "codex", index: 1, sourceType: "turn.completed" },
+    ]);
   });
 });
