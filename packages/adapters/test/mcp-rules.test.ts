@@ -401,8 +401,20 @@ describe("MCP elicitations and sampling", () => {
         s2c({ method: "notifications/elicitation/complete", params: { elicitationId: "e2" } }),
         s2c({ id: 2, method: "elicitation/create", params: { mode: "url", elicitationId: "e3" } }),
         c2s({ id: 2, result: { action: "accept" } }),
-      ]).slice(1),
+      ]),
     ).toStrictEqual([
+      {
+        actionId: "e2",
+        phase: "waiting",
+        payload: {
+          actionType: "credential_request",
+          sourceType: "mcp.elicitation.url",
+          url: "https://x.example/b",
+          link: { url: "https://x.example/b" },
+          availableDecisions: decisions,
+        },
+        type: "action.required",
+      },
       {
         actionId: "e2",
         payload: { outcome: "resolved", reason: "server reported the interaction complete" },
@@ -530,6 +542,7 @@ describe("MCP elicitations and sampling", () => {
 
 describe("MCP detection", () => {
   it.each([
+    [{ dir: "client->server" }, 0],
     [{ dir: "client->server", msg: { jsonrpc: "2.0", id: 1 } }, 0.98],
     [{ dir: "server->client", msg: { jsonrpc: "2.0", method: "x" } }, 0.98],
     [{ dir: "sideways", msg: { jsonrpc: "2.0" } }, 0],
@@ -553,5 +566,143 @@ describe("MCP detection", () => {
     ["tools/call", 0],
   ])("ENV-09 %j scores %d", (record, score) => {
     expect(mcpAdapter.detect(record)).toBe(score);
+  });
+});
+
+describe("MCP corner cases", () => {
+  it("ENV-02 a client's answer to the server's request is matched by its direction, not by its shape", () => {
+    const events = adapt([
+      call(1, { name: "t" }),
+      s2c({ id: 1, method: "elicitation/create", params: { message: "Q", requestedSchema: {} } }),
+      c2s({ id: 1, result: {} }),
+    ]);
+    expect(events.slice(3)).toStrictEqual([
+      {
+        actionId: "mcp-elicitation:1",
+        payload: { outcome: "resolved", decision: "unknown" },
+        type: "action.resolved",
+      },
+    ]);
+  });
+
+  it("ENV-01 each event names its source record: the method, or a response", () => {
+    const adapter = mcpAdapter.create();
+    const started = adapter.push(call(1, { name: "t" }), 0);
+    const result = adapter.push(s2c({ id: 1, result: {} }), 1);
+    const orphan = adapter.push({ jsonrpc: "2.0", result: {} }, 2);
+    expect([...started, ...result, ...orphan].map((e) => e.source?.sourceType)).toStrictEqual([
+      "tools/call",
+      "tools/call",
+      "response",
+      undefined,
+    ]);
+    expect(orphan[0].payload?.message).toBe("mcp response to unknown request id undefined");
+  });
+
+  it("DIAG-02 a tools/call with a null id is reported; odd progress metadata and tokens are not tokens", () => {
+    expect(
+      adapt([
+        c2s({ id: null, method: "tools/call", params: {} }),
+        call(2, { name: "t", _meta: "x" }),
+        call(3, { name: "u", _meta: { progressToken: "[object Object]" } }),
+        s2c({ method: "notifications/progress", params: { progressToken: {} } }),
+        s2c({ method: "notifications/progress", params: { progressToken: 3, total: 4 } }),
+      ]),
+    ).toStrictEqual([
+      unsupported("mcp record #0: tools/call without an id", {
+        kind: "object",
+        keys: ["jsonrpc", "id", "method", "params"],
+        method: "tools/call",
+      }),
+      ...opened("mcp:2", "t"),
+      ...opened("mcp:3", "u"),
+      diagnostic("missing_correlation", "warning", "mcp progress for an unknown progressToken"),
+      diagnostic("missing_correlation", "warning", "mcp progress for an unknown progressToken"),
+    ]);
+    expect(
+      adapt([
+        call(3, { _meta: { progressToken: 3 } }),
+        s2c({ method: "notifications/progress", params: { progressToken: 3, total: 4 } }),
+      ]).at(-1),
+    ).toStrictEqual({ toolCallId: "mcp:3", phase: "acting", payload: {}, type: "tool.progress" });
+  });
+
+  it("HITL-05 a cancelled plain request says nothing; an unanswered sampling request is not a pending URL", () => {
+    expect(
+      adapt([
+        c2s({ id: 9, method: "resources/read", params: {} }),
+        c2s({ method: "notifications/cancelled", params: { requestId: 9 } }),
+        s2c({ id: 4, method: "sampling/createMessage", params: {} }),
+      ]).map((e) => e.type),
+    ).toStrictEqual(["action.required"]);
+  });
+
+  it("HITL-04 a declined URL elicitation resolves at once, without the content it carried", () => {
+    expect(
+      adapt([
+        s2c({
+          id: 1,
+          method: "elicitation/create",
+          params: { mode: "url", elicitationId: "e1", url: "https://x.example" },
+        }),
+        c2s({ id: 1, result: { action: "decline", content: { token: "x" } } }),
+      ]).slice(1),
+    ).toStrictEqual([
+      { actionId: "e1", payload: { outcome: "resolved", decision: "decline" }, type: "action.resolved" },
+    ]);
+  });
+
+  it("ENV-01 a failed initialize is a warning with the server's text", () => {
+    expect(
+      adapt([
+        c2s({ id: 0, method: "initialize", params: {} }),
+        s2c({ id: 0, error: { code: -32600, message: "unsupported version" } }),
+      ]).at(-1),
+    ).toStrictEqual(diagnostic("runtime_error", "warning", "mcp initialize failed: unsupported version"));
+  });
+
+  it("TOOL-02 a text too large to travel inline beside a structured result is kept by ref; alone it is the output", () => {
+    const big = "x".repeat(4_000);
+    const adapter = mcpAdapter.create({ largePayloadBytes: 1024 });
+    adapter.push(call(1), 0);
+    const [withStructured] = adapter.push(
+      s2c({ id: 1, result: { content: [{ type: "text", text: big }], structuredContent: { ok: true } } }),
+      1,
+    );
+    adapter.push(call(2), 2);
+    const [alone] = adapter.push(s2c({ id: 2, result: { content: [{ type: "text", text: big }] } }), 3);
+    const payload = withStructured.payload as { output: unknown; outputRef?: string };
+    expect(payload.output).toStrictEqual({ ok: true });
+    expect(payload.outputRef).toMatch(/\S/);
+    expect((alone.payload as { output: { ref?: string } }).output.ref).toMatch(/\S/);
+    expect(alone.payload).not.toHaveProperty("outputRef");
+  });
+
+  it("ART-01 EVID-01 content artifacts: an image is an image whatever its media type; names and titles fall back", () => {
+    const events = adapt([
+      call(1),
+      s2c({
+        id: 1,
+        result: {
+          content: [
+            { type: "image", data: "AAA", mimeType: "application/octet-stream" },
+            { type: "resource_link", uri: "file:///d/spec.md", title: "Spec" },
+            { type: "resource_link", uri: "file:///d/notes.md", name: "notes.md" },
+            { type: "resource_link", name: "loose.md" },
+          ],
+        },
+      }),
+    ]).filter((e) => e.type === "artifact.created");
+    expect(
+      events.map((e) => [e.artifactId, e.artifactKind, (e.payload as { title?: string }).title]),
+    ).toStrictEqual([
+      ["mcp:1:content:0", "image", undefined],
+      ["file:///d/spec.md", "unknown", "Spec"],
+      ["file:///d/notes.md", "document", "notes.md"],
+      ["mcp:1:content:3", "document", "loose.md"],
+    ]);
+    expect(
+      events.map((e) => (e.payload as { citations?: { title?: string }[] }).citations?.[0]?.title ?? null),
+    ).toStrictEqual([null, "Spec", "notes.md", null]);
   });
 });
