@@ -371,6 +371,7 @@ describe("codex detection", () => {
   it.each([
     [{ type: "thread.started", thread_id: "t" }, 0.98],
     [{ type: "thread.started" }, 0.95],
+    [{ type: "turn.started", thread_id: "t" }, 0.95],
     [{ type: "turn.completed" }, 0.95],
     [{ type: "turn.failed", eventId: "e1" }, 0.3],
     [{ type: "turn.started", payload: {} }, 0.3],
@@ -518,6 +519,14 @@ describe("codex edge cases of each item", () => {
           item("completed", { id: "p", type: "file_change" }),
           item("completed", { id: "m", type: "mcp_tool_call", status: "completed" }),
           item("completed", { id: "t", type: "todo_list", items: ["loose"] }),
+          item("completed", { id: "u", type: "todo_list" }),
+          item("completed", {
+            id: "c",
+            type: "command_execution",
+            command: "ls",
+            aggregatedOutput: "out",
+            exitCode: 0,
+          }),
         ]),
       ),
     ).toStrictEqual([
@@ -537,6 +546,21 @@ describe("codex edge cases of each item", () => {
         phase: "planning",
         payload: { steps: [{ id: "t:0", title: "", status: "pending" }] },
         type: "plan.final",
+      },
+      { partId: "u", phase: "planning", payload: { steps: [] }, type: "plan.final" },
+      started("c", { name: "shell", kind: "command", input: { command: "ls" }, inputSummary: "ls" }),
+      args("c", { input: { command: "ls" }, inputSummary: "ls" }),
+      { toolCallId: "c", payload: { delta: "out", channel: "stdout" }, type: "tool.output.delta" },
+      {
+        toolCallId: "c",
+        phase: "completed",
+        payload: {
+          output: { exitCode: 0, output: "out" },
+          outputPreview: "out",
+          exitCode: 0,
+          outputBytes: 3,
+        },
+        type: "tool.result",
       },
     ]);
   });
