@@ -706,3 +706,43 @@ describe("MCP corner cases", () => {
     ).toStrictEqual([null, "Spec", "notes.md", null]);
   });
 });
+
+describe("MCP bare responses (no direction)", () => {
+  const bare = (msg: Record<string, unknown>) => ({ jsonrpc: "2.0", ...msg });
+
+  it("ENV-02 with one pending request of that id the response is its answer, whatever its shape", () => {
+    expect(
+      adapt([
+        bare({ id: 1, method: "tools/call", params: {} }),
+        bare({ id: 1, result: { action: "accept" } }),
+      ]).at(-1),
+    ).toStrictEqual({ toolCallId: "mcp:1", phase: "completed", payload: {}, type: "tool.result" });
+  });
+
+  it("ENV-02 with both directions pending, an answer without action (or an error) is the client request's", () => {
+    expect(
+      adapt([
+        bare({ id: 1, method: "tools/call", params: {} }),
+        bare({ id: 1, method: "elicitation/create", params: { message: "Q", requestedSchema: {} } }),
+        bare({ id: 1, error: { code: -1, message: "no" } }),
+        bare({ id: 2, method: "tools/call", params: {} }),
+        bare({ id: 2, method: "elicitation/create", params: { message: "R", requestedSchema: {} } }),
+        bare({ id: 2, result: { content: [] } }),
+        bare({ id: 2, result: { action: "decline" } }),
+      ]).filter((e) => e.type === "tool.failed" || e.type === "tool.result" || e.type === "action.resolved"),
+    ).toStrictEqual([
+      {
+        toolCallId: "mcp:1",
+        phase: "failed",
+        payload: { error: "no", category: "jsonrpc:-1" },
+        type: "tool.failed",
+      },
+      { toolCallId: "mcp:2", phase: "completed", payload: {}, type: "tool.result" },
+      {
+        actionId: "mcp-elicitation:2",
+        payload: { outcome: "resolved", decision: "decline" },
+        type: "action.resolved",
+      },
+    ]);
+  });
+});
