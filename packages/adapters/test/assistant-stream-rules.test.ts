@@ -91,6 +91,8 @@ describe("AI SDK 4 data stream lines the reader cannot read", () => {
     [line("b", { toolCallId: "t" }), "tool call start without id or name"],
     [line("9", { toolName: "w" }), "tool call without id or name"],
     [line("a", { toolCallId: "zz" }), "tool line for a call that was never started"],
+    [line("c", { argsTextDelta: "{}" }), "tool line for a call that was never started"],
+    [line("c", { toolCallId: "zz", argsTextDelta: "{}" }), "tool line for a call that was never started"],
     [line("aui-tool-call-approval", {}), "tool line for a call that was never started"],
     [line("h", { id: "s" }), "source without id or url"],
     [line("aui-data", {}), "data part without name"],
