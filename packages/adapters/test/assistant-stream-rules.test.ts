@@ -313,3 +313,74 @@ describe("assistant-stream parts", () => {
     ]);
   });
 });
+
+describe("assistant-ui wires: reasoning parts, files, errors and closed arguments", () => {
+  it("TEAM-02 TEXT-06 the data stream's reasoning lines: a subagent's delta, an explicit part start, a file and an error object", () => {
+    const message = "ai-sdk-data-stream:message-1";
+    const sub = { messageId: `${message}:a1`, agentId: "a1", runtimeEntity: "subagent_turn" };
+    expect(
+      adapt(dataStreamAdapter, [
+        line("aui-reasoning-delta", { reasoningDelta: "r", parentId: "a1" }),
+        line("aui-reasoning-part-start", {}),
+        line("aui-reasoning-delta", { reasoningDelta: "r2" }),
+        line("k", { mimeType: "text/plain", parentId: "a1" }),
+        line("3", { error: "worse" }),
+      ]).slice(2),
+    ).toStrictEqual([
+      {
+        partId: "reasoning-1",
+        phase: "reasoning",
+        payload: { delta: "r", visibility: "summary" },
+        ...sub,
+        type: "reasoning.delta",
+      },
+      { partId: "reasoning-1", payload: { text: "r" }, ...sub, type: "reasoning.summary" },
+      {
+        partId: "reasoning-2",
+        phase: "reasoning",
+        payload: { delta: "r2", visibility: "summary" },
+        messageId: message,
+        type: "reasoning.delta",
+      },
+      { partId: "reasoning-2", payload: { text: "r2" }, messageId: message, type: "reasoning.summary" },
+      {
+        artifactId: `${message}:file-1`,
+        artifactKind: "document",
+        artifactStatus: "ready",
+        payload: { title: "text/plain", mediaType: "text/plain", inline: true },
+        ...sub,
+        type: "artifact.created",
+      },
+      { phase: "failed", payload: { message: "worse" }, messageId: message, type: "run.failed" },
+    ]);
+    expect(adapt(dataStreamAdapter, [line("3", {})]).at(-1)).toStrictEqual({
+      phase: "failed",
+      payload: { message: "stream error" },
+      messageId: "ai-sdk-data-stream:message-1",
+      type: "run.failed",
+    });
+  });
+
+  it("TOOL-03 empty argument text says nothing; arguments closed once ignore later text", () => {
+    const message = { messageId: "assistant-stream:message-1" };
+    expect(
+      adapt(assistantStreamAdapter, [
+        part("tool-call", { toolCallId: "c1", toolName: "s" }),
+        { type: "text-delta", path: [0], textDelta: "" },
+        { type: "text-delta", path: [0], textDelta: "{}" },
+        { type: "tool-call-args-text-finish", path: [0] },
+        { type: "text-delta", path: [0], textDelta: "late" },
+        { type: "tool-call-args-text-finish", path: [0] },
+      ]).slice(2),
+    ).toStrictEqual([
+      { toolCallId: "c1", phase: "acting", payload: { argsDelta: "{}" }, ...message, type: "tool.args" },
+      {
+        toolCallId: "c1",
+        phase: "acting",
+        payload: { input: {}, complete: true },
+        ...message,
+        type: "tool.args",
+      },
+    ]);
+  });
+});
