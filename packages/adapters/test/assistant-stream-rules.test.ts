@@ -384,3 +384,23 @@ describe("assistant-ui wires: reasoning parts, files, errors and closed argument
     ]);
   });
 });
+
+describe("assistant-ui wires: repeated tool lines", () => {
+  it("TOOL-01 HITL-01 a call started twice is one row; an approval without id is no gate", () => {
+    expect(
+      adapt(dataStreamAdapter, [
+        line("b", { toolCallId: "t1", toolName: "rm" }),
+        line("b", { toolCallId: "t1", toolName: "rm" }),
+        line("aui-tool-call-approval", { toolCallId: "t1", approval: { prompt: "Remove?" } }),
+      ]).slice(1),
+    ).toStrictEqual([
+      {
+        toolCallId: "t1",
+        phase: "acting",
+        payload: { name: "rm" },
+        messageId: "ai-sdk-data-stream:message-1",
+        type: "tool.started",
+      },
+    ]);
+  });
+});
