@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type AgentUiEvent, parseRecords } from "@agent-ui/contracts";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { a2aAdapter } from "../src/a2a";
 
 const stream = (name: string) =>
@@ -22,7 +22,12 @@ describe.each([
   ["client StreamResponse JSONL", "a2a.task-artifact-input-required.client-events.jsonl"],
   ["SSE JSON-RPC wire", "a2a.task-artifact-input-required.wire.txt"],
 ])("a2a adapter: %s", (_label, file) => {
-  const events = adapt(stream(file));
+  let events = adapt(stream(file));
+  // Recomputed in each test: what a describe runs while the file loads is outside every test
+  // (and every mutant of a mutation run).
+  beforeEach(() => {
+    events = adapt(stream(file));
+  });
   const of = (type: string) => events.filter((e) => e.type === type);
 
   it("TEAM-12 the remote task is an external_task teammate with remoteTaskId and contextId", () => {

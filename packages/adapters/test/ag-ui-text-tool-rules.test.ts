@@ -155,6 +155,22 @@ describe("AG-UI text messages", () => {
       }),
     );
   });
+
+  it("TEXT-04 a chunk after its message's END opens it again, with no out-of-order report", () => {
+    expect(
+      factsAfterStart([
+        { type: "TEXT_MESSAGE_CHUNK", messageId: "c1", delta: "One" },
+        { type: "TEXT_MESSAGE_END", messageId: "c1" },
+        { type: "TEXT_MESSAGE_CHUNK", delta: " more" },
+        { type: "TEXT_MESSAGE_CHUNK", messageId: "c1", delta: "!" },
+      ]),
+    ).toStrictEqual([
+      textDelta("c1", "One"),
+      textFinal("c1", "One"),
+      textDelta("c1", " more"),
+      textDelta("c1", "!"),
+    ]);
+  });
 });
 
 describe("AG-UI reasoning", () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type AgentUiEvent, parseRecords, streamKeyOf } from "@agent-ui/contracts";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { claudeAgentSdkAdapter } from "../src/claude-agent-sdk";
 
 const PEER = readFileSync(
@@ -29,7 +29,12 @@ const result = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe("claude-agent-sdk adapter: bash-tool peer stream", () => {
-  const events = adapt(parseRecords(PEER).records.map((r) => r.value));
+  let events = adapt(parseRecords(PEER).records.map((r) => r.value));
+  // Recomputed in each test: what a describe runs while the file loads is outside every test
+  // (and every mutant of a mutation run).
+  beforeEach(() => {
+    events = adapt(parseRecords(PEER).records.map((r) => r.value));
+  });
   const of = (type: string) => events.filter((e) => e.type === type);
 
   it("ENV-02 the SDK session id and run id stay on every event", () => {

@@ -16,11 +16,12 @@ const peer = (name: string) => adapt(parseRecords(stream(name)).records.map((r) 
 const item = (phase: string, body: Record<string, unknown>) => ({ type: `item.${phase}`, item: body });
 
 describe("codex adapter: exec-patch-plan peer stream", () => {
-  const events = peer("codex-sdk.exec-patch-plan.threadevents.jsonl");
-  const of = (type: string) => events.filter((e) => e.type === type);
+  // Read inside each test (not once per file), so each test is the one that reads the stream.
+  const events = () => peer("codex-sdk.exec-patch-plan.threadevents.jsonl");
+  const of = (type: string) => events().filter((e) => e.type === type);
 
   it("ENV-02 every event keeps the thread id", () => {
-    expect(events.every((e) => e.threadId === "01a2149f-6cfc-7772-8329-a2998b38b5e1")).toBe(true);
+    expect(events().every((e) => e.threadId === "01a2149f-6cfc-7772-8329-a2998b38b5e1")).toBe(true);
   });
 
   it("TEXT-04 agent messages arrive as text.final only, each once", () => {
@@ -36,12 +37,11 @@ describe("codex adapter: exec-patch-plan peer stream", () => {
   });
 
   it("TOOL-01 the command runs in_progress → completed with exit code and output preview", () => {
-    expect(events.filter((e) => e.toolCallId === "item_2").map((e) => e.type)).toEqual([
-      "tool.started",
-      "tool.args",
-      "tool.output.delta",
-      "tool.result",
-    ]);
+    expect(
+      events()
+        .filter((e) => e.toolCallId === "item_2")
+        .map((e) => e.type),
+    ).toEqual(["tool.started", "tool.args", "tool.output.delta", "tool.result"]);
     const result = of("tool.result").find((e) => e.toolCallId === "item_2");
     expect(result?.payload).toMatchObject({ exitCode: 0, outputPreview: "hello-from-codex-mock\n" });
     expect(of("tool.started")[0].payload).toMatchObject({
@@ -63,7 +63,7 @@ describe("codex adapter: exec-patch-plan peer stream", () => {
   });
 
   it("STAT-08 the turn ends the run with success and usage becomes metrics", () => {
-    expect(events.at(-1)).toMatchObject({ type: "run.finished", payload: { outcome: "success" } });
+    expect(events().at(-1)).toMatchObject({ type: "run.finished", payload: { outcome: "success" } });
     const metrics = Object.fromEntries(of("metric.changed").map((e) => [e.metricName, e.payload?.value]));
     expect(metrics).toMatchObject({ "tokens.input": 20, "tokens.output": 10 });
     expect(of("diagnostic.changed")).toEqual([]);

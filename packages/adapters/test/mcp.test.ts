@@ -19,11 +19,12 @@ const c2s = (msg: Record<string, unknown>) => ({ dir: "client->server", msg: { j
 const s2c = (msg: Record<string, unknown>) => ({ dir: "server->client", msg: { jsonrpc: "2.0", ...msg } });
 
 describe("mcp adapter: tool with progress and elicitations (peer stream)", () => {
-  const events = adapt(PEER);
-  const of = (type: string) => events.filter((e) => e.type === type);
+  // Read inside each test (not once per file), so each test is the one that reads the stream.
+  const events = () => adapt(PEER);
+  const of = (type: string) => events().filter((e) => e.type === type);
 
   it("TOOL-01 tools/call opens one row with its input, progress updates it, the result closes it", () => {
-    const tool = events.filter((e) => e.toolCallId === "mcp:1" && e.type.startsWith("tool."));
+    const tool = events().filter((e) => e.toolCallId === "mcp:1" && e.type.startsWith("tool."));
     expect(tool.map((e) => e.type)).toEqual([
       "tool.started",
       "tool.args",

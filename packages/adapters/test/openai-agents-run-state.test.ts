@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { type AgentUiEvent, type ProjectionState, parseRecords } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { detectFormat } from "../src/auto";
 import { openaiAgentsAdapter } from "../src/openai-agents";
 
@@ -82,8 +82,14 @@ const FINISHED = stateWith({
 });
 
 describe("openai-agents RunState: the captured interruption", () => {
-  const events = adapt([STATE]);
-  const state = project(events);
+  let events = adapt([STATE]);
+  let state = project(events);
+  // Recomputed in each test: what a describe runs while the file loads is outside every test
+  // (and every mutant of a mutation run).
+  beforeEach(() => {
+    events = adapt([STATE]);
+    state = project(events);
+  });
 
   it("ENV-01 a RunState is detected as openai-agents, alone and beside the stream", () => {
     expect(detectFormat([STATE])).toMatchObject({ format: "openai-agents" });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type AgentUiEvent, parseRecords } from "@agent-ui/contracts";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { openaiAgentsAdapter } from "../src/openai-agents";
 
 const records = (name: string) =>
@@ -22,7 +22,12 @@ const item = (name: string, rawItem: Record<string, unknown>, extra: Record<stri
 });
 
 describe("openai-agents adapter: approval interruption", () => {
-  const events = adapt(records("openai-agents.approval.runstreamevents.jsonl"));
+  let events = adapt(records("openai-agents.approval.runstreamevents.jsonl"));
+  // Recomputed in each test: what a describe runs while the file loads is outside every test
+  // (and every mutant of a mutation run).
+  beforeEach(() => {
+    events = adapt(records("openai-agents.approval.runstreamevents.jsonl"));
+  });
 
   it("HITL-01 tool_approval_requested is a pending tool_approval whose id is the call id", () => {
     const action = events.find((e) => e.type === "action.required");
@@ -50,7 +55,12 @@ describe("openai-agents adapter: approval interruption", () => {
 });
 
 describe("openai-agents adapter: resume after approval", () => {
-  const events = adapt(records("openai-agents.approval-resume.runstreamevents.jsonl"));
+  let events = adapt(records("openai-agents.approval-resume.runstreamevents.jsonl"));
+  // Recomputed in each test: what a describe runs while the file loads is outside every test
+  // (and every mutant of a mutation run).
+  beforeEach(() => {
+    events = adapt(records("openai-agents.approval-resume.runstreamevents.jsonl"));
+  });
 
   it("HITL-03 the resumed run settles the approval and the tool ends output-available", () => {
     const kinds = events.filter((e) => e.toolCallId === "call_rm").map((e) => e.type);

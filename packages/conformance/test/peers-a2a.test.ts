@@ -1,6 +1,6 @@
 // End to end: the A2A capture (client objects and SSE wire) → framing → auto-detected adapter →
 // projection, asserting the peers/README.md row: a remote teammate task, artifact, input-required HITL.
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { adaptStream, assistantTexts, errorDiagnostics, framed, project } from "./peers-support";
 
 const TASK = "54ba76be-eb88-416c-b117-1d97b29d64df";
@@ -10,8 +10,14 @@ describe.each([
   "a2a.task-artifact-input-required.client-events.jsonl",
   "a2a.task-artifact-input-required.wire.txt",
 ])("peers: A2A %s", (name) => {
-  const { events, detected } = adaptStream(name, "auto", { sessionId: "local-session" });
-  const state = project(events);
+  let { events, detected } = adaptStream(name, "auto", { sessionId: "local-session" });
+  let state = project(events);
+  // Recomputed in each test: what a describe runs while the file loads is outside every test
+  // (and every mutant of a mutation run).
+  beforeEach(() => {
+    ({ events, detected } = adaptStream(name, "auto", { sessionId: "local-session" }));
+    state = project(events);
+  });
 
   it("ENV-01 auto-detection picks a2a", () => {
     expect(detected).toBe("a2a");

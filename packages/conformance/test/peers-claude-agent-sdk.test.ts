@@ -1,11 +1,17 @@
 // End to end: the Claude Agent SDK capture → framing → auto-detected adapter → projection, asserting the
 // peers/README.md row: text shown once (deltas + per-block snapshot), Bash tool output-available, success.
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { adaptStream, assistantTexts, errorDiagnostics, project } from "./peers-support";
 
 describe("peers: claude-agent-sdk bash-tool run", () => {
-  const { events, detected } = adaptStream("claude-agent-sdk.bash-tool.sdkmessages.jsonl");
-  const state = project(events);
+  let { events, detected } = adaptStream("claude-agent-sdk.bash-tool.sdkmessages.jsonl");
+  let state = project(events);
+  // Recomputed in each test: what a describe runs while the file loads is outside every test
+  // (and every mutant of a mutation run).
+  beforeEach(() => {
+    ({ events, detected } = adaptStream("claude-agent-sdk.bash-tool.sdkmessages.jsonl"));
+    state = project(events);
+  });
 
   it("ENV-01 auto-detection picks claude-agent-sdk", () => {
     expect(detected).toBe("claude-agent-sdk");

@@ -4,14 +4,18 @@ import { describe, expect, it } from "vitest";
 import { adaptStream, assistantTexts, errorDiagnostics, project } from "./peers-support";
 
 describe("peers: codex exec-patch-plan", () => {
-  const { events, detected } = adaptStream("codex-sdk.exec-patch-plan.threadevents.jsonl");
-  const state = project(events);
+  // Read inside each test, so each test is the one that reads the capture.
+  const read = () => {
+    const { events, detected } = adaptStream("codex-sdk.exec-patch-plan.threadevents.jsonl");
+    return { detected, state: project(events) };
+  };
 
   it("ENV-01 auto-detection picks codex", () => {
-    expect(detected).toBe("codex");
+    expect(read().detected).toBe("codex");
   });
 
   it("TEXT-06 reasoning is process, the two agent messages are the answers, each once", () => {
+    const { state } = read();
     expect(assistantTexts(state)).toEqual([
       ["item_1", undefined, "Running a command."],
       ["item_4", undefined, "Command printed hello-from-codex-mock."],
@@ -21,6 +25,7 @@ describe("peers: codex exec-patch-plan", () => {
   });
 
   it("TOOL-01 the command completes with exit 0 and its output", () => {
+    const { state } = read();
     expect(state.tools.item_2).toMatchObject({
       kind: "command",
       status: "output-available",
@@ -30,6 +35,7 @@ describe("peers: codex exec-patch-plan", () => {
   });
 
   it("TOOL-09 the file change completes and links a file artifact (paths only, no diff)", () => {
+    const { state } = read();
     expect(state.tools.item_3).toMatchObject({
       status: "output-available",
       artifactIds: ["file:/workspace/demo/hello.txt"],
@@ -42,6 +48,7 @@ describe("peers: codex exec-patch-plan", () => {
   });
 
   it("STAT-08 the turn completes with usage in 20 / out 10 and no plan or approval", () => {
+    const { state } = read();
     expect(state.runtime.status).toBe("completed");
     expect(state.metrics).toMatchObject({ "tokens.input": 20, "tokens.output": 10 });
     expect(Object.keys(state.actions)).toEqual([]);

@@ -4,14 +4,18 @@ import { describe, expect, it } from "vitest";
 import { adaptStream, errorDiagnostics, project } from "./peers-support";
 
 describe("peers: mcp tool with progress and elicitations", () => {
-  const { events, detected } = adaptStream("mcp.tool-progress-elicitation.jsonrpc.jsonl");
-  const state = project(events);
+  // Read inside each test, so each test is the one that reads the capture.
+  const read = () => {
+    const { events, detected } = adaptStream("mcp.tool-progress-elicitation.jsonrpc.jsonl");
+    return { detected, state: project(events) };
+  };
 
   it("ENV-01 auto-detection picks mcp", () => {
-    expect(detected).toBe("mcp");
+    expect(read().detected).toBe("mcp");
   });
 
   it("TOOL-01 deploy {env:staging} ends output-available with text preview and the last progress", () => {
+    const { state } = read();
     const tools = Object.values(state.tools);
     expect(tools).toHaveLength(1);
     expect(tools[0]).toMatchObject({
@@ -24,6 +28,7 @@ describe("peers: mcp tool with progress and elicitations", () => {
   });
 
   it("HITL-03 both elicitations are resolved (form accepted with its content; URL completed), none pending", () => {
+    const { state } = read();
     const actions = Object.values(state.actions);
     expect(actions.map((a) => [a.type, a.status, a.decision])).toEqual([
       ["structured_input", "resolved", "accept"],
@@ -38,6 +43,7 @@ describe("peers: mcp tool with progress and elicitations", () => {
   });
 
   it("TOOL-09 the resource link is an artifact linked to the tool", () => {
+    const { state } = read();
     const [tool] = Object.values(state.tools);
     expect(tool.artifactIds).toEqual(["file:///logs/deploy.txt"]);
     expect(state.artifacts["file:///logs/deploy.txt"]).toMatchObject({

@@ -1,14 +1,20 @@
 // End to end: the OpenAI Agents SDK captures → framing → auto-detected adapter → projection, asserting
 // the peers/README.md rows: an approval that stays pending when the stream just ends, then the resume.
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { adaptStream, assistantTexts, errorDiagnostics, project } from "./peers-support";
 
 const APPROVAL = "openai-agents.approval.runstreamevents.jsonl";
 const RESUME = "openai-agents.approval-resume.runstreamevents.jsonl";
 
 describe("peers: openai-agents approval interruption", () => {
-  const { events, detected } = adaptStream(APPROVAL);
-  const state = project(events);
+  let { events, detected } = adaptStream(APPROVAL);
+  let state = project(events);
+  // Recomputed in each test: what a describe runs while the file loads is outside every test
+  // (and every mutant of a mutation run).
+  beforeEach(() => {
+    ({ events, detected } = adaptStream(APPROVAL));
+    state = project(events);
+  });
 
   it("ENV-01 auto-detection picks openai-agents", () => {
     expect(detected).toBe("openai-agents");
@@ -36,9 +42,16 @@ describe("peers: openai-agents approval interruption", () => {
 });
 
 describe("peers: openai-agents resume after approval (two streams, one projection)", () => {
-  const first = adaptStream(APPROVAL, "auto", { streamId: "run-1" });
-  const resume = adaptStream(RESUME, "auto", { streamId: "run-2" });
-  const state = project([...first.events, ...resume.events]);
+  let first = adaptStream(APPROVAL, "auto", { streamId: "run-1" });
+  let resume = adaptStream(RESUME, "auto", { streamId: "run-2" });
+  let state = project([...first.events, ...resume.events]);
+  // Recomputed in each test: what a describe runs while the file loads is outside every test
+  // (and every mutant of a mutation run).
+  beforeEach(() => {
+    first = adaptStream(APPROVAL, "auto", { streamId: "run-1" });
+    resume = adaptStream(RESUME, "auto", { streamId: "run-2" });
+    state = project([...first.events, ...resume.events]);
+  });
 
   it("HITL-03 the approval is resolved and call_rm ends output-available", () => {
     expect(state.actions.call_rm.status).toBe("resolved");

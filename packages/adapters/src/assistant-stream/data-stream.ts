@@ -110,7 +110,9 @@ export class DataStreamAdapter implements SourceAdapter {
         return [...this.closeText(), ...this.tools.start(id, name, readString(value, "parentId"))];
       }
       case "c": {
-        const id = readString(value, "toolCallId") ?? "";
+        // An argument delta for no known call is reported like any other tool line (never dropped silently).
+        const id = readString(value, "toolCallId");
+        if (id === undefined || !this.tools.has(id)) return "tool line for a call that was never started";
         return this.tools.argsDelta(id, readString(value, "argsTextDelta") ?? "");
       }
       case "9": {

@@ -101,7 +101,12 @@ export class ToolCalls {
         this.wrap(toolCallId, {
           type: "tool-output-error",
           toolCallId,
-          errorText: typeof result === "string" ? result : JSON.stringify(result ?? "tool error"),
+          errorText:
+            typeof result === "string"
+              ? result
+              : result === undefined || result === null
+                ? "tool error"
+                : JSON.stringify(result),
         }),
       );
     else

@@ -157,8 +157,11 @@ class CodexAdapter implements SourceAdapter {
     const sourceId = readString(item, "id");
     const itemType = readString(item, "type");
     const translate = itemType !== undefined ? ITEM_TRANSLATORS[itemType] : undefined;
-    if (item === undefined || sourceId === undefined || translate === undefined)
+    if (item === undefined || translate === undefined)
       return [this.emit.unsupported(record, info, `item type ${itemType ?? "missing"} is not mapped`)];
+    // A mapped item without its id cannot be followed across its phases: said as such, not as unmapped.
+    if (sourceId === undefined)
+      return [this.emit.unsupported(record, info, `item ${itemType} without an id`)];
     let state = this.items.get(sourceId);
     if (state === undefined) {
       const id = this.usedIds.has(sourceId) ? `${sourceId}@turn${this.turn}` : sourceId;

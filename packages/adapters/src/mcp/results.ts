@@ -41,10 +41,11 @@ export function toolResultEvents(
       emit("tool.failed", {
         toolCallId,
         phase: "failed",
-        payload: compact({
-          error: safePreview(text, 500) ?? "tool error",
-          outputPreview: safePreview(text, 2048),
-        }),
+        // An error result with no text still states that it failed, never an empty error.
+        payload:
+          text !== ""
+            ? { error: safePreview(text, 500), outputPreview: safePreview(text, 2048) }
+            : { error: "tool error" },
       }),
     );
     return out;

@@ -202,6 +202,17 @@ const CASES: [string, Message[], Record_[], string[][]][] = [
     [...activities, snapshot([], { "@ag-ui/client": { note: "x" } })],
     [[]],
   ],
+  [
+    "client metadata that does not state the types: activity messages in the snapshot drop the others",
+    [user],
+    [
+      ...activities,
+      snapshot([{ id: "act0", role: "activity", activityType: "PLAN", content: {} }], {
+        "@ag-ui/client": { note: "x" },
+      }),
+    ],
+    [["act-plan", "act-search"]],
+  ],
 ];
 
 describe("live @ag-ui/client: the messages a MESSAGES_SNAPSHOT removes", () => {
