@@ -51,6 +51,14 @@ describe("format: decided from the head, stated after the end", () => {
     ]);
   });
 
+  it("ENV-01 a head no format claims is read as JSONL once it passes 64 KiB", () => {
+    const f = framed();
+    f.framer.push(x(65_536));
+    expect(f.framer.format).toBeUndefined();
+    f.framer.push("x");
+    expect(f.framer.format).toBe("jsonl");
+  });
+
   it("ENV-01 a lone object line past the limit is skipped as a line of JSONL", () => {
     const line = `{"a":"${x(20)}"}`;
     for (const chunks of [[line], [`${line}\n`]])
@@ -81,14 +89,14 @@ describe("format: decided from the head, stated after the end", () => {
 describe("records leave before the end once the head decides (bounded memory)", () => {
   it("ENV-01 JSONL whose lines are arrays streams from its second line", () => {
     const f = framed();
-    f.framer.push("[1]\n[2]\n");
-    f.framer.push("[3]");
-    expect([f.framer.format, f.records]).toEqual([
-      "jsonl",
-      [
-        [[1], 0, { line: 1 }],
-        [[2], 1, { line: 2 }],
-      ],
+    f.framer.push("[1]\n");
+    expect([f.framer.format, f.records]).toEqual([undefined, []]);
+    f.framer.push("[2]");
+    expect([f.framer.format, f.records]).toEqual(["jsonl", [[[1], 0, { line: 1 }]]]);
+    f.framer.push("\n[3]");
+    expect(f.records).toEqual([
+      [[1], 0, { line: 1 }],
+      [[2], 1, { line: 2 }],
     ]);
   });
 
