@@ -143,6 +143,27 @@ describe("profile errors (ENV-11, ENV-12, E-10)", () => {
     ]);
   });
 
+  it("ENV-11 the public schema names itself; an enum error below /type stays a schema mismatch", () => {
+    expect(validateRuntimeEvent({ ...action(), sequence: -1 }, { profile: "public" })).toEqual([
+      d("schema_mismatch", "error", "agentruntime event: /sequence must be >= 0", "/sequence", {
+        ...ACTION_REF,
+        sequence: -1,
+      }),
+    ]);
+    const role = validateRuntimeEvent({ ...action(), benchmark: { role: "judge" } }).find(
+      (x) => x.path === "/benchmark/role",
+    );
+    expect(role).toEqual(
+      d(
+        "schema_mismatch",
+        "error",
+        "lime-profile event: /benchmark/role must be equal to one of the allowed values (baseline, candidate, control)",
+        "/benchmark/role",
+        ACTION_REF,
+      ),
+    );
+  });
+
   it("E-11 artifact facts need an artifactId or refs (a warning); artifactRefs count only when not empty", () => {
     const artifact = { ...action(), type: "artifact.changed", actionId: undefined, payload: {} };
     const warning = d(
@@ -213,6 +234,17 @@ describe("snapshots and trial packs (HYD-09, BENCH-01)", () => {
     expect(validateRuntimeSnapshot(broken, { profile: "public" })).toEqual([
       d("schema_mismatch", "error", "agentruntime snapshot: /threads must be array", "/threads", {}),
     ]);
+    const { runtimeId: _r, ...publicOnly } = snapshot();
+    expect(validateRuntimeSnapshot(publicOnly, { profile: "public" })).toStrictEqual([]);
+    expect(validateRuntimeSnapshot(publicOnly)).toStrictEqual([
+      {
+        code: "schema_mismatch",
+        severity: "error",
+        message: "lime-profile snapshot: (root) must have required property 'runtimeId'",
+        path: "",
+        eventRef: {},
+      },
+    ]);
     expect(validateRuntimeSnapshot({ ...snapshot(), token: "abc" })).toEqual([
       d(
         "secret_leak_risk",
@@ -253,6 +285,14 @@ describe("snapshots and trial packs (HYD-09, BENCH-01)", () => {
       need("missing_scope_id", "runtimeCorrelation", "threadId"),
       need("missing_scope_id", "runtimeCorrelation", "turnId"),
       need("missing_scope_id", "runtimeCorrelation", "runId"),
+    ]);
+    expect(validateBenchmarkTrialPack(pack())).toStrictEqual([
+      {
+        code: "schema_mismatch",
+        severity: "info",
+        message: "benchmark trial pack: no official schema; checked joinability fields",
+        eventRef: {},
+      },
     ]);
     const leaking = validateBenchmarkTrialPack({ ...pack(), apiKey: "abc" });
     expect(leaking.map((x) => [x.code, x.path])).toEqual([
