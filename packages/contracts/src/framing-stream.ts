@@ -14,7 +14,7 @@ import {
   type TextFramer,
 } from "./framing-lines";
 import { type FramingFormat, parseRecords } from "./framing";
-import { DATA_STREAM_LINE, lineByLinePlausible, tryParse, unparseable } from "./framing-parse";
+import { DATA_STREAM_LINE, tryParse, unparseable } from "./framing-parse";
 
 export type { FramingSink } from "./framing-lines";
 
@@ -184,17 +184,14 @@ class StreamFramer implements RecordFramer {
       }
       return;
     }
-    const hasNewline = this.droppedLines > 0 || this.head.includes("\n");
-    if (!hasNewline || !lineByLinePlausible(this.head)) {
-      if (first === "[") {
-        this.begin("json-array");
-        return;
-      }
-      this.format = "json-object";
-      this.sink.diagnostic(unparseable(1, whole.error, trimmed));
+    // Not JSONL either: a line break in the head decided the format before the end (`decideObject`,
+    // `decideArray`), and a head of one line that does not parse whole does not parse as a line.
+    if (first === "[") {
+      this.begin("json-array");
       return;
     }
-    this.begin("jsonl");
+    this.format = "json-object";
+    this.sink.diagnostic(unparseable(1, whole.error, trimmed));
   }
 
   private begin(
@@ -224,12 +221,14 @@ class StreamFramer implements RecordFramer {
     for (const d of framed.diagnostics) this.sink.diagnostic(d);
   }
 
-  /** An all-blank head past `HEAD_CHARS` is not kept: only the lines it spans are counted. */
+  /** An all-blank head past `HEAD_CHARS` is not kept: only the lines it spans are counted. A final "\r"
+   * stays, since a "\n" opening the next chunk makes one SSE line break with it. */
   private dropBlankHead(): void {
-    const cut = this.head.lastIndexOf("\n") + 1;
-    const dropped = this.head.slice(0, cut);
+    const head = this.head;
+    const cut = head.endsWith("\r") ? head.length - 1 : head.length;
+    const dropped = head.slice(0, cut);
     for (let i = dropped.indexOf("\n"); i !== -1; i = dropped.indexOf("\n", i + 1)) this.droppedLines++;
     this.droppedSseLines += dropped.match(/\r\n|\r|\n/g)?.length ?? 0;
-    this.head = cut === 0 ? "" : this.head.slice(cut);
+    this.head = head.slice(cut);
   }
 }

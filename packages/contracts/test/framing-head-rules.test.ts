@@ -44,6 +44,21 @@ describe("the head of an incremental input (ENV-01, ORD-01 line numbers)", () =>
       { format: "sse", records: [[1, 0, { line: 40_001 }]], diagnostics: [] },
     ],
     [
+      "SSE after 70 000 bare CR line breaks",
+      `${"\r".repeat(70_000)}data: 1\n\n`,
+      { format: "sse", records: [[1, 0, { line: 70_001 }]], diagnostics: [] },
+    ],
+    [
+      "JSONL after 70 000 blanks on one line, a CR and its LF split apart",
+      `${" ".repeat(70_000)}\n${"\n".repeat(65_534)}\r\n"a"\n`,
+      { format: "jsonl", records: [["a", 0, { line: 65_537 }]], diagnostics: [] },
+    ],
+    [
+      "JSONL after a blank and 70 000 line breaks",
+      ` ${"\n".repeat(70_000)}"a"\n`,
+      { format: "jsonl", records: [["a", 0, { line: 70_001 }]], diagnostics: [] },
+    ],
+    [
       "an object after 70 000 blank lines",
       `${"\n".repeat(70_000)}{"a":\n1}\n`,
       { format: "json-object", records: [[{ a: 1 }, 0, { line: 1 }]], diagnostics: [] },
@@ -90,6 +105,21 @@ describe("the head of an incremental input (ENV-01, ORD-01 line numbers)", () =>
     expect(summary(parseRecords(text))).toEqual(expected);
     for (const size of [text.length, 65_537, 4096, 7])
       expect(summary(streamed(pieces(text, size)))).toEqual(expected);
+  });
+});
+
+describe("a dropped blank head keeps its line count", () => {
+  it("ORD-01 a CR ending the dropped head and the LF opening the next chunk are one SSE line break", () => {
+    const chunks = [`${"\n".repeat(70_000)}\r`, "\ndata: 1\n\n"];
+    const expected = { format: "sse", records: [[1, 0, { line: 70_002 }]], diagnostics: [] };
+    expect(summary(parseRecords(chunks.join("")))).toEqual(expected);
+    expect(summary(streamed(chunks))).toEqual(expected);
+  });
+
+  it("ORD-01 blanks without a line break past 64 KiB are dropped too", () => {
+    const chunks = [" ".repeat(70_000), " ".repeat(70_000), '"a"\n'];
+    const expected = { format: "jsonl", records: [["a", 0, { line: 1 }]], diagnostics: [] };
+    expect(summary(streamed(chunks))).toEqual(expected);
   });
 });
 

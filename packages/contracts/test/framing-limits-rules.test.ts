@@ -50,6 +50,7 @@ describe("pending: part of a record read, the record not out yet", () => {
     ["an array cut short", ["[1,", "\n2"], [false, true, true, false]],
     ["a one-line array", ["[1]"], [false, true, false]],
     ["a broken one-line object", ['{"a":'], [false, true, false]],
+    ["one object line, then another", ['{"a":1}\n', '{"b":2}\n'], [false, false, false, false]],
   ])("ENV-01 %s", (_name, chunks, pending) => {
     expect(run(chunks).pending).toEqual(pending);
   });
@@ -100,7 +101,7 @@ describe("maxRecordChars: a record past the limit is skipped, located, never quo
   });
 
   it("ENV-01 a document at the limit is read; trailing input after an array's end is reported once", () => {
-    expect(run(['{\n"a":1}'], 9)).toMatchObject({ records: [[{ a: 1 }, 0, { line: 1 }]], diagnostics: [] });
+    expect(run(['{\n"a":1}'], 8)).toMatchObject({ records: [[{ a: 1 }, 0, { line: 1 }]], diagnostics: [] });
     expect(run(["[\n1]", " x", " y"])).toMatchObject({
       records: [[1, 0, {}]],
       diagnostics: [

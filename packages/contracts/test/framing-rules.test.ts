@@ -279,6 +279,70 @@ const cases: [string, string, FramingResult][] = [
     },
   ],
   [
+    "a one-line array",
+    "[1,2]",
+    { format: "json-array", records: [rec(1, 0, {}), rec(2, 1, {})], diagnostics: [] },
+  ],
+  [
+    "an empty array with input after it",
+    "[] x",
+    {
+      format: "json-array",
+      records: [],
+      diagnostics: [bad(1, "not valid JSON (unexpected input after the end of the JSON array; ignored)")],
+    },
+  ],
+  [
+    "an array cut short whose first string is empty",
+    '["", 1',
+    {
+      format: "json-array",
+      records: [rec("", 0, {}), rec(1, 1, {})],
+      diagnostics: [bad(1, "not valid JSON (the JSON array is not closed; it ends early)")],
+    },
+  ],
+  [
+    "a broken element is measured without the blanks before its comma",
+    "[{bad} , 1",
+    {
+      format: "json-array",
+      records: [rec(1, 0, {})],
+      diagnostics: [
+        bad(1, "not valid JSON (5 characters; unexpected input at character 2)"),
+        bad(1, "not valid JSON (the JSON array is not closed; it ends early)"),
+      ],
+    },
+  ],
+  [
+    "SSE: an LF line end before a later CR line end",
+    "data: 1\n\ndata: 2\r\r",
+    { format: "sse", records: [rec(1, 0, { line: 1 }), rec(2, 1, { line: 3 })], diagnostics: [] },
+  ],
+  [
+    "JSONL whose first line ends in a no-break space",
+    '{"a":1}\u00a0\n{"b":2}\n',
+    {
+      format: "jsonl",
+      records: [rec({ a: 1 }, 0, { line: 1 }), rec({ b: 2 }, 1, { line: 2 })],
+      diagnostics: [],
+    },
+  ],
+  [
+    "JSONL of arrays whose first line ends in a no-break space",
+    "[1]\u00a0\n[2]\n",
+    { format: "jsonl", records: [rec([1], 0, { line: 1 }), rec([2], 1, { line: 2 })], diagnostics: [] },
+  ],
+  [
+    "one object line ending in a no-break space",
+    '{"a":1}\u00a0',
+    { format: "json-object", records: [rec({ a: 1 }, 0, { line: 1 })], diagnostics: [] },
+  ],
+  [
+    "one data stream line without a line break",
+    '0:"a"',
+    { format: "data-stream", records: [rec({ type: "0", value: "a" }, 0, { line: 1 })], diagnostics: [] },
+  ],
+  [
     "tabs and CRLF after an array",
     "[\n1]\t\r\n",
     { format: "json-array", records: [rec(1, 0, {})], diagnostics: [] },

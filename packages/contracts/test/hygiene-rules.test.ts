@@ -70,4 +70,17 @@ describe("secrets on the wire: where, what kind, never the value (SEC-01, SEC-03
     );
     expect(many.map((d) => d.path)).toEqual(Array.from({ length: 20 }, (_, i) => `/${i}`));
   });
+
+  it("SEC-08 a scalar or null event has nothing to scan; objects nest to the same 200-level bound", () => {
+    for (const event of [null, 5, true, "plain text"]) expect(findSecretLeaks(event, {})).toEqual([]);
+    const nest = (depth: number, leaf: unknown): unknown => {
+      let value = leaf;
+      for (let i = 0; i < depth; i++) value = { a: value };
+      return value;
+    };
+    expect(findSecretLeaks(nest(199, { token: "v" }), {}).map((d) => d.path)).toEqual([
+      `${"/a".repeat(199)}/token`,
+    ]);
+    expect(findSecretLeaks(nest(200, { token: "v" }), {})).toEqual([]);
+  });
 });

@@ -148,4 +148,29 @@ describe("JSON Patch: each op's result and each refusal, exactly", () => {
     expect(next.edit.inner).not.toBe(input.edit.inner);
     expect(input.edit.inner.v).toBe(1);
   });
+
+  it("FALL-02 an array index must be a plain number inside the array, whichever op reads it", () => {
+    const input = { a: [{}], o: {} };
+    expect(applyJsonPatch(input, [{ op: "test", path: "/a/1x", value: 1 }])).toEqual(
+      refused('invalid array index "1x"'),
+    );
+    expect(applyJsonPatch(input, [{ op: "test", path: "/a/1", value: 1 }])).toEqual(
+      refused("index 1 out of range"),
+    );
+    expect(applyJsonPatch(input, [{ op: "add", path: "/a/1/x", value: 1 }])).toEqual(
+      refused("index 1 out of range"),
+    );
+    expect(applyJsonPatch(input, [{ op: "add", path: "/a/0/x", value: 1 }])).toEqual(
+      ok({ a: [{ x: 1 }], o: {} }),
+    );
+  });
+
+  it("FALL-02 test compares whole values: an empty object equals neither a scalar nor a bigger object", () => {
+    const input = { o: {} };
+    for (const value of [5, "x", null, { x: 1 }, []])
+      expect(applyJsonPatch(input, [{ op: "test", path: "/o", value }])).toEqual(
+        refused('test failed at "/o"'),
+      );
+    expect(applyJsonPatch(input, [{ op: "test", path: "/o", value: {} }])).toEqual(ok(input));
+  });
 });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { approxJsonBytes, findLargeInline, utf8Length } from "../src/index";
+import { approxJsonBytes, findLargeInline, scalarOrContainerBytes, utf8Length } from "../src/index";
 
 const encoder = new TextEncoder();
 
@@ -22,6 +22,12 @@ describe("byte sizes without serializing (ARCH-03)", () => {
     expect(utf8Length("\udc00\ud800")).toBe(6);
     expect(utf8Length("\ud7ff\udc00")).toBe(6);
     expect(utf8Length("x\ud83d")).toBe(4);
+    // a pair is a high surrogate (D800-DBFF) followed by a low one (DC00-DFFF), both ends included
+    expect(utf8Length("\ud800\udc00")).toBe(4);
+    expect(utf8Length("\ud800\u00e9")).toBe(5);
+    expect(utf8Length("\ud800\ue000")).toBe(6);
+    expect(utf8Length("\ue000\udc00")).toBe(6);
+    expect(utf8Length("\udc00\udc00")).toBe(6);
   });
 
   it("ARCH-03 property: utf8Length equals what TextEncoder writes, lone surrogates included", () => {
@@ -96,6 +102,26 @@ describe("byte sizes without serializing (ARCH-03)", () => {
         message: "/refs is ~70004 bytes inline (limit 65536); store the body and send a ref",
         path: "/refs",
         eventRef: { line: 3 },
+      },
+    ]);
+  });
+
+  it("ARCH-03 a container's own bytes are measured without its children when no stack is given", () => {
+    expect(scalarOrContainerBytes([1, [2, 3]], null)).toBe(3);
+    expect(scalarOrContainerBytes({ ab: 1, c: [2] }, null)).toBe(2 + 5 + 4 + 1);
+    const stack: unknown[] = [];
+    expect(scalarOrContainerBytes({ ab: 1 }, stack)).toBe(7);
+    expect(stack).toEqual([1]);
+  });
+
+  it("ARCH-03 absent and null inline fields are not measured, however low the limit", () => {
+    expect(findLargeInline({ payload: "ab", artifactPreview: null }, {}, { inlineLimitBytes: 3 })).toEqual([
+      {
+        code: "large_payload_inline",
+        severity: "warning",
+        message: "/payload is ~4 bytes inline (limit 3); store the body and send a ref",
+        path: "/payload",
+        eventRef: {},
       },
     ]);
   });

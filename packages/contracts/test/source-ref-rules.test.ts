@@ -38,6 +38,11 @@ describe("source refs from loose JSON (EVID-01, EVID-08)", () => {
     expect(readSourceRef({ id: "s", sourceType: "url" })?.sourceType).toBe("url");
     expect(readSourceRef({ id: "s", url: "https://a.test", sourceType: "web" })?.sourceType).toBe("url");
     expect(readSourceRef({ id: "s", url: "", sourceType: "web" })?.sourceType).toBe("document");
+    expect(readSourceRef({ id: "s", url: 42, sourceType: "web" })).toEqual({
+      id: "s",
+      sourceType: "document",
+    });
+    expect(readSourceRef({ url: 42 })).toBeUndefined();
   });
 
   it("EVID-01 string fields are kept when non-empty; other keys and types are dropped", () => {

@@ -6,7 +6,7 @@ describe("resume cursors (ORD-02: reconnection resumes where it left off)", () =
   it("ORD-02 a cursor is a seq, optionally tagged with eight hex digits", () => {
     expect(formatCursor({ seq: 42 })).toBe("42");
     expect(formatCursor({ seq: 42, tag: "0a1b2c3d" })).toBe("42.0a1b2c3d");
-    expect(parseCursor("0")).toEqual({ seq: 0 });
+    expect(parseCursor("0")).toStrictEqual({ seq: 0 });
     expect(parseCursor("42.0a1b2c3d")).toEqual({ seq: 42, tag: "0a1b2c3d" });
     expect(parseCursor("9".repeat(15))).toEqual({ seq: 999_999_999_999_999 });
   });
