@@ -114,10 +114,13 @@ function indexPart(
   return placed;
 }
 
-/** Indexes an `agent_task` part loaded with a stored projection, so later facts about its worker or its
- * task update it as they update a live one (ARCH-04). */
+/** Indexes a restored `agent_task` part (families/restored-part.ts), so later facts about its worker or
+ * its task update it as they update a live one (ARCH-04); a worker or task already shown keeps its part. */
 export function adoptAgentTaskPart(store: Store, message: MessageState, part: PartState): void {
-  indexPart(store, message, part, part.agentId, part.taskId);
+  const index = indexOf(store);
+  const placed = { message, part };
+  if (part.taskId !== undefined && !index.byTask.has(part.taskId)) index.byTask.set(part.taskId, placed);
+  if (part.agentId !== undefined && !index.byAgent.has(part.agentId)) index.byAgent.set(part.agentId, placed);
 }
 
 /** Shows the delegation in the coordinator's message now, or queues it for the coordinator's first

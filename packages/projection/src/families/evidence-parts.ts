@@ -59,8 +59,8 @@ function rememberText(message: MessageState): void {
   }
 }
 
-/** Records where a citation loaded with a stored projection sits, so a later update of its evidence fact
- * (in any turn) refreshes that part instead of citing the evidence a second time (ARCH-04). */
+/** Records where a restored citation sits (families/restored-part.ts), so a later update of its evidence
+ * fact (in any turn) refreshes that part instead of citing the evidence a second time (ARCH-04). */
 export function adoptEvidencePart(store: Store, message: MessageState, part: PartState): void {
   const placed = placements(store);
   if (part.evidenceId !== undefined && !placed.has(part.evidenceId)) placed.set(part.evidenceId, message.key);
