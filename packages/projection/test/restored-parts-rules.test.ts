@@ -189,3 +189,16 @@ describe("a restored part follows later facts as the live part does (HYD-09, HYD
       expect(referencing(restored.getState())).toEqual(live);
     });
 });
+
+describe("a part a snapshot restates shows its fact as it stands (HYD-09)", () => {
+  it.each(CASES)(
+    "HYD-09 / $name: before that fact, the restated part shows the held record",
+    ({ before }) => {
+      const e = stream({ sessionId: "s", threadId: "th" });
+      const stored = projectEvents(before(e));
+      const [, , restate] = RESTORES[2];
+      const restored = restate(stream({}, "restatement"), stored);
+      expect(referencing(restored.getState())).toEqual(referencing(stored));
+    },
+  );
+});

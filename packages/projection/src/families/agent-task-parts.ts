@@ -123,6 +123,14 @@ export function adoptAgentTaskPart(store: Store, message: MessageState, part: Pa
   if (part.agentId !== undefined && !index.byAgent.has(part.agentId)) index.byAgent.set(part.agentId, placed);
 }
 
+/** A restated `agent_task` part (a snapshot's) shows its worker and task as their records stand, as the
+ * live part does (a snapshot states where the part sits, not how far the work got). */
+export function showRestoredAgentTask(store: Store, message: MessageState, part: PartState): void {
+  const agent = part.agentId === undefined ? undefined : store.agents.get(part.agentId);
+  const task = part.taskId === undefined ? undefined : store.tasks.get(part.taskId);
+  if (agent !== undefined || task !== undefined) sync(store, { message, part }, agent, task);
+}
+
 /** Shows the delegation in the coordinator's message now, or queues it for the coordinator's first
  * message of the turn. Delegation outside any turn (hydrated rosters, session-level facts) stays on the
  * team surfaces only. */

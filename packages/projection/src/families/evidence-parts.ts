@@ -66,6 +66,12 @@ export function adoptEvidencePart(store: Store, message: MessageState, part: Par
   if (part.evidenceId !== undefined && !placed.has(part.evidenceId)) placed.set(part.evidenceId, message.key);
 }
 
+/** A restated citation (a snapshot's) lists the sources its evidence record holds, as the live part does. */
+export function showRestoredCitation(store: Store, message: MessageState, part: PartState): void {
+  const record = part.evidenceId === undefined ? undefined : store.evidence.get(part.evidenceId);
+  if (record !== undefined && syncCitations(part, record)) touchPart(store, message, part);
+}
+
 /** Adds the citation part to the message; undefined when the message already cites this evidence. */
 function addRef(
   store: Store,

@@ -6,19 +6,22 @@
 // `adoptRestoredPart`: what one path indexes, all do.
 import type { MessageState, PartState } from "../internal/message-state";
 import type { EventContext, Store } from "../store";
-import { adoptAgentTaskPart } from "./agent-task-parts";
-import { adoptEvidencePart } from "./evidence-parts";
+import { showActionCard } from "./action";
+import { adoptAgentTaskPart, showRestoredAgentTask } from "./agent-task-parts";
+import { showArtifactCard } from "./artifact";
+import { adoptEvidencePart, showRestoredCitation } from "./evidence-parts";
 import { adoptToolPart, placeStoredToolPart } from "./tool-part";
 
-/** A part the runtime restated (a snapshot, a read-model window): its word on where a tool call belongs,
- * so the tool's record follows the part; `toolName` names a tool its record does not know yet. */
+/** A part the runtime restated (a snapshot, a read-model window). A snapshot states where a part sits,
+ * not how far its fact got: the part then shows its record as it stands, and a restated tool part moves
+ * its tool there (`adoptToolPart`); `toolName` names a tool its record does not know yet. */
 export interface Restated {
   ctx: EventContext;
   toolName?: string;
 }
 
 /** Indexes a restored part (see the file comment). A stored part never displaces the place an earlier
- * part of the same fact already holds; a restated tool part moves its tool there (`adoptToolPart`). */
+ * part of the same fact already holds, and keeps what it shows. */
 export function adoptRestoredPart(
   store: Store,
   message: MessageState,
@@ -32,17 +35,27 @@ export function adoptRestoredPart(
       else if (!store.toolPlaces.has(part.toolCallId))
         placeStoredToolPart(store, message.turnId ?? "default", message, part);
       return;
-    case "artifact_ref":
-      if (part.artifactId !== undefined) adoptCard(store, `artifact:${part.artifactId}`, message, part);
+    case "artifact_ref": {
+      if (part.artifactId === undefined) return;
+      adoptCard(store, `artifact:${part.artifactId}`, message, part);
+      const record = store.artifacts.get(part.artifactId);
+      if (restated !== undefined && record !== undefined) showArtifactCard(store, record, message, part);
       return;
-    case "action_required":
-      if (part.actionId !== undefined) adoptCard(store, `action:${part.actionId}`, message, part);
+    }
+    case "action_required": {
+      if (part.actionId === undefined) return;
+      adoptCard(store, `action:${part.actionId}`, message, part);
+      const record = store.actions.get(part.actionId);
+      if (restated !== undefined && record !== undefined) showActionCard(store, record, message, part);
       return;
+    }
     case "agent_task":
       adoptAgentTaskPart(store, message, part);
+      if (restated !== undefined) showRestoredAgentTask(store, message, part);
       return;
     case "evidence_ref":
       adoptEvidencePart(store, message, part);
+      if (restated !== undefined) showRestoredCitation(store, message, part);
       return;
   }
 }
