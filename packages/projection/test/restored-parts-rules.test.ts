@@ -41,6 +41,21 @@ const CASES: Case[] = [
     ],
   },
   {
+    name: "TASK-02 a child task's agent_task part is finished by the task's completion",
+    before: (e) => [
+      e("task.changed", {
+        turnId: "t1",
+        taskId: "k2",
+        payload: { parentTaskId: "k0", title: "Check the sources", status: "running" },
+      }),
+      e("text.delta", { turnId: "t1", messageId: "m1", payload: { delta: "Split off a check." } }),
+    ],
+    later: (e) => [
+      e("text.delta", { turnId: "t2", messageId: "m2", payload: { delta: "Next." } }),
+      e("task.changed", { turnId: "t2", taskId: "k2", payload: { status: "completed" } }),
+    ],
+  },
+  {
     name: "EVID-03 an evidence_ref part gets its sources from a later update and is never cited twice",
     before: (e) => [
       e("evidence.changed", {
