@@ -74,3 +74,23 @@ describe("a stored projection's ended turn stays ended (STAT-07, ARCH-04)", () =
     expect(late.map((d) => d.message)).toEqual(ended ? ["run.status after the turn ended (t1)"] : []);
   });
 });
+
+describe("what a stored projection's cursor and tables restore (HYD-03, ORD-03)", () => {
+  it("HYD-03 / ORD-03 stale sections stay stale after a resume; a stream's gap mark is not restored", () => {
+    const e = stream({ turnId: "t1" });
+    const stored = projectEvents([e("text.delta", { messageId: "m1", payload: { delta: "Hi" } })]);
+    const resumed = createProjector();
+    resumed.hydrate({
+      kind: "projection",
+      state: {
+        ...stored,
+        tools: null as never,
+        cursor: { ...stored.cursor, staleSections: ["actions", "stream:s9"] },
+      },
+    });
+    const state = resumed.getState();
+    expect(state.cursor.staleSections).toEqual(["actions"]);
+    expect(state.tools).toEqual({});
+    expect(state.messages.map((m) => m.id)).toEqual(["m1"]);
+  });
+});
