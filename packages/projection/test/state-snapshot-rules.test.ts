@@ -98,3 +98,36 @@ describe("app state from state.snapshot and state.delta (HYD-03, ORD-04, ARCH-03
     expect(Object.keys(p.getState().appState)).toEqual(["auth"]);
   });
 });
+
+describe("what a state.snapshot carries goes through hydration (HYD-01, HYD-09)", () => {
+  it("HYD-01 a thread, a task, an evidence pack and a stored projection carried by one snapshot each land", () => {
+    const e = stream({ turnId: "t1" });
+    const stored = createProjector();
+    stored.apply(e("text.delta", { messageId: "m1", payload: { delta: "Stored answer." } }));
+    const p = createProjector();
+    p.apply(
+      stream({ sessionId: "s1" }, "restate")("state.snapshot", {
+        payload: {
+          projection: stored.getState(),
+          thread: { threadId: "th1", status: "idle" },
+          task: { taskId: "k1", title: "Check sources", status: "running" },
+          evidencePack: { evidenceId: "ev1", status: "exported" },
+        },
+      }),
+    );
+    const state = p.getState();
+    expect({
+      session: state.session.sessionId,
+      thread: state.session.threadId,
+      task: state.tasks.k1?.title,
+      evidence: state.evidence.ev1?.status,
+      messages: state.messages.map((m) => m.id),
+    }).toEqual({
+      session: "s1",
+      thread: "th1",
+      task: "Check sources",
+      evidence: "exported",
+      messages: ["m1"],
+    });
+  });
+});
