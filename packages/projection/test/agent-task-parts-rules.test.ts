@@ -177,7 +177,7 @@ describe("which facts reach an agent_task part (TEAM-02, TASK-02, TASK-06)", () 
   it.each([
     ["subagent_turn", [{ id: "agent_task:agent:w1", status: "streaming", state: "running" }]],
     ["automation_job", [{ id: "agent_task:agent:w1", status: "streaming", state: "running" }]],
-    ["turn", []],
+    ["agent_turn", []],
     [undefined, []],
   ])(
     "TEAM-02 an agent changed with runtime entity %s, not spawned, lineage unknown: parts %j",
@@ -187,7 +187,7 @@ describe("which facts reach an agent_task part (TEAM-02, TASK-02, TASK-06)", () 
         e("text.delta", { messageId: "m1", payload: { delta: "Working." } }),
         e("agent.changed", {
           agentId: "w1",
-          ...(entity === undefined ? {} : { runtimeEntity: entity }),
+          ...(entity === undefined ? {} : { runtimeEntity: entity as "agent_turn" }),
           payload: { status: "running" },
         }),
       ]);
