@@ -220,3 +220,19 @@ describe("which facts reach an agent_task part (TEAM-02, TASK-02, TASK-06)", () 
     ]);
   });
 });
+
+describe("whose message a waiting delegation joins (TEAM-05, TEAM-18)", () => {
+  it("TEAM-05 a child's own delegation waits for the child's message, not the coordinator's", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("agent.spawned", { agentId: "w1", parentThreadId: "th", payload: { status: "running" } }),
+      e("agent.spawned", { agentId: "w2", payload: { parentAgentId: "w1", status: "running" } }),
+      e("text.delta", { messageId: "m-coord", payload: { delta: "Delegated." } }),
+      e("text.delta", { agentId: "w1", messageId: "m-w1", payload: { delta: "Sub-delegated." } }),
+    ]);
+    expect(agentTasks(state).map(({ message, id }) => [message, id])).toEqual([
+      ["m-coord", "agent_task:agent:w1"],
+      ["m-w1", "agent_task:agent:w2"],
+    ]);
+  });
+});
