@@ -131,3 +131,20 @@ describe("what a state.snapshot carries goes through hydration (HYD-01, HYD-09)"
     });
   });
 });
+
+describe("only a repair snapshot repairs (HYD-10, HYD-12)", () => {
+  it("HYD-10 a plain snapshot leaves stale marks alone and is no repair; a repair clears what it carries", () => {
+    const e = stream();
+    const p = createProjector();
+    p.applyAll([
+      e("state.snapshot", { payload: { appState: { a: 1 } } }),
+      e("state.delta", { payload: { patch: [{ op: "replace", path: "/missing/x", value: 1 }] } }),
+    ]);
+    p.apply(e("state.snapshot", { payload: { task: { taskId: "k1", status: "running" } } }));
+    expect(p.getState().cursor.staleSections).toEqual(["appState"]);
+    expect(p.getState().session.hydration).toEqual({ status: "repairing", source: "task" });
+    p.apply(e("state.snapshot", { payload: { appState: { a: 2 }, repair: true } }));
+    expect(p.getState().cursor.staleSections).toEqual([]);
+    expect(p.getState().session.hydration).toEqual({ status: "hydrated", source: "repair" });
+  });
+});
