@@ -6,7 +6,7 @@
 // tail gets the head it lacks, only while its text still starts with that tail (a final that replaced
 // the text already made it whole).
 import type { Message, MessageCut } from "@agent-ui/contracts";
-import { placeStoredToolPart } from "./families/tool-part";
+import { adoptRestoredPart } from "./families/restored-part";
 import { partState } from "./hydration/projection";
 import { type PartState, partText } from "./internal/message-state";
 import { findMessage } from "./message-ops";
@@ -36,12 +36,9 @@ export function completeMessage(store: Store, whole: Message, cut: MessageCut): 
     (p) => !held.partsById.has(p.id),
   );
   const added: PartState[] = missing.map(partState);
-  for (const part of added) {
-    held.partsById.set(part.id, part);
-    if (part.kind === "tool_call" && part.toolCallId !== undefined && !store.toolPlaces.has(part.toolCallId))
-      placeStoredToolPart(store, held.turnId ?? "default", held, part);
-  }
+  for (const part of added) held.partsById.set(part.id, part);
   if (added.length > 0) held.parts = [...added, ...held.parts];
+  for (const part of added) adoptRestoredPart(store, held, part);
   store.messages.touch(held.key);
   return textDone;
 }

@@ -169,3 +169,70 @@ describe("agent_task parts (TEAM-02, TASK-06)", () => {
     expect(part?.data).toMatchObject({ parentAgentId: "lead", parentSessionId: "s0", parentThreadId: "th" });
   });
 });
+
+describe("which facts reach an agent_task part (TEAM-02, TASK-02, TASK-06)", () => {
+  const part = (state: State) =>
+    agentTasks(state).map(({ id, status, data }) => ({ id, status, state: data?.state }));
+
+  it.each([
+    ["subagent_turn", [{ id: "agent_task:agent:w1", status: "streaming", state: "running" }]],
+    ["automation_job", [{ id: "agent_task:agent:w1", status: "streaming", state: "running" }]],
+    ["agent_turn", []],
+    [undefined, []],
+  ])(
+    "TEAM-02 an agent changed with runtime entity %s, not spawned, lineage unknown: parts %j",
+    (entity, expected) => {
+      const e = stream({ turnId: "t1" });
+      const state = projectEvents([
+        e("text.delta", { messageId: "m1", payload: { delta: "Working." } }),
+        e("agent.changed", {
+          agentId: "w1",
+          ...(entity === undefined ? {} : { runtimeEntity: entity as "agent_turn" }),
+          payload: { status: "running" },
+        }),
+      ]);
+      expect(part(state)).toEqual(expected);
+    },
+  );
+
+  it("TASK-06 a worker's task named after its part was shown is followed through task facts alone", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("text.delta", { messageId: "m1", payload: { delta: "Delegating." } }),
+      e("agent.spawned", { agentId: "w1", parentThreadId: "th", payload: { status: "running" } }),
+      e("agent.changed", { agentId: "w1", taskId: "k1", payload: { status: "running" } }),
+      e("task.changed", { taskId: "k1", payload: { title: "Check sources", status: "completed" } }),
+    ]);
+    expect(agentTasks(state).map(({ id, status, data }) => [id, status, data?.state])).toEqual([
+      ["agent_task:agent:w1", "done", "completed"],
+    ]);
+  });
+
+  it("TASK-02 a child task's part shown first is followed through its worker's facts alone", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("text.delta", { messageId: "m1", payload: { delta: "Splitting." } }),
+      e("task.changed", { taskId: "k1", agentId: "w1", payload: { parentTaskId: "k0", status: "unknown" } }),
+      e("agent.changed", { agentId: "w1", payload: { agentName: "checker", status: "completed" } }),
+    ]);
+    expect(agentTasks(state).map(({ id, status, data }) => [id, status, data?.state])).toEqual([
+      ["agent_task:k1", "done", "completed"],
+    ]);
+  });
+});
+
+describe("whose message a waiting delegation joins (TEAM-05, TEAM-18)", () => {
+  it("TEAM-05 a child's own delegation waits for the child's message, not the coordinator's", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("agent.spawned", { agentId: "w1", parentThreadId: "th", payload: { status: "running" } }),
+      e("agent.spawned", { agentId: "w2", payload: { parentAgentId: "w1", status: "running" } }),
+      e("text.delta", { messageId: "m-coord", payload: { delta: "Delegated." } }),
+      e("text.delta", { agentId: "w1", messageId: "m-w1", payload: { delta: "Sub-delegated." } }),
+    ]);
+    expect(agentTasks(state).map(({ message, id }) => [message, id])).toEqual([
+      ["m-coord", "agent_task:agent:w1"],
+      ["m-w1", "agent_task:agent:w2"],
+    ]);
+  });
+});

@@ -52,3 +52,45 @@ describe("resuming from a stored projection (ARCH-04, HYD-09)", () => {
     expect(resumed.runtime.status).toBe("completed");
   });
 });
+
+describe("a stored projection's ended turn stays ended (STAT-07, ARCH-04)", () => {
+  it.each([
+    ["completed", true],
+    ["failed", true],
+    ["cancelled", true],
+    ["interrupted", true],
+    ["streaming", false],
+    ["waiting", false],
+  ])("STAT-07 a turn stored %s: a late run.status is reported after the resume (%s)", (status, ended) => {
+    const e = stream({ turnId: "t1", runId: "r1" });
+    const stored = projectEvents([e("run.started", { payload: { input: "q" } })]);
+    const resumed = createProjector();
+    resumed.hydrate({
+      kind: "projection",
+      state: { ...stored, runtime: { ...stored.runtime, status: status as State["runtime"]["status"] } },
+    });
+    resumed.apply(e("run.status", { payload: { status: "running" } }));
+    const late = resumed.getState().diagnostics.filter((d) => d.code === "execution_after_turn_terminal");
+    expect(late.map((d) => d.message)).toEqual(ended ? ["run.status after the turn ended (t1)"] : []);
+  });
+});
+
+describe("what a stored projection's cursor and tables restore (HYD-03, ORD-03)", () => {
+  it("HYD-03 / ORD-03 stale sections stay stale after a resume; a stream's gap mark is not restored", () => {
+    const e = stream({ turnId: "t1" });
+    const stored = projectEvents([e("text.delta", { messageId: "m1", payload: { delta: "Hi" } })]);
+    const resumed = createProjector();
+    resumed.hydrate({
+      kind: "projection",
+      state: {
+        ...stored,
+        tools: null as never,
+        cursor: { ...stored.cursor, staleSections: ["actions", "stream:s9"] },
+      },
+    });
+    const state = resumed.getState();
+    expect(state.cursor.staleSections).toEqual(["actions"]);
+    expect(state.tools).toEqual({});
+    expect(state.messages.map((m) => m.id)).toEqual(["m1"]);
+  });
+});

@@ -201,3 +201,54 @@ describe("messages.snapshot (TEXT-04, TEXT-06, HYD-09)", () => {
     expect(JSON.stringify(state.messages)).not.toContain(key);
   });
 });
+
+describe("a window message keeps its own turn, author and answer (HYD-09, TEXT-04)", () => {
+  it("HYD-09 a message naming its turn, or only its run, lands in that turn, not the delivering one", () => {
+    const e = stream({ turnId: "t9" });
+    const state = projectEvents([
+      e("run.started", { turnId: "t2", runId: "r2", payload: { input: "q" } }),
+      e("messages.snapshot", {
+        timestamp: "2026-01-02T03:04:05.000Z",
+        payload: {
+          messages: [
+            { id: "m1", turnId: "t1", runId: "r1", text: "One" },
+            { id: "m2", runId: "r2", text: "Two" },
+            { id: "m3", text: "Three" },
+          ],
+        },
+      }),
+    ]);
+    const assistant = state.messages.filter((m) => m.role === "assistant");
+    expect(assistant.map((m) => [m.id, m.turnId, m.runId, m.createdAt])).toEqual([
+      ["m1", "t1", "r1", "2026-01-02T03:04:05.000Z"],
+      ["m2", "t2", "r2", "2026-01-02T03:04:05.000Z"],
+      ["m3", "t9", undefined, "2026-01-02T03:04:05.000Z"],
+    ]);
+  });
+
+  it("TEXT-04 / ENV-07 the snapshot's text is the answer's one text part; the author and confirmation stick", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const state = projectEvents([
+      e("message.created", { payload: { role: "assistant", optimistic: true } }),
+      e("text.delta", { partId: "a", payload: { delta: "Hel" } }),
+      e("reasoning.delta", { payload: { delta: "hm" } }),
+      e("text.delta", { partId: "b", payload: { delta: "lo" } }),
+      e("messages.snapshot", { payload: { messages: [{ id: "m1", agentId: "w1", text: "Hello" }] } }),
+      e("messages.snapshot", { payload: { messages: [{ id: "m4", text: "Fresh" }] } }),
+    ]);
+    expect(
+      state.messages.map((m) => [m.id, m.agentId, m.optimistic === true, m.parts.map((p) => [p.id, p.text])]),
+    ).toEqual([
+      [
+        "m1",
+        "w1",
+        false,
+        [
+          ["a", "Hello"],
+          [expect.any(String), "hm"],
+        ],
+      ],
+      ["m4", undefined, false, [[expect.stringMatching(/:text$/), "Fresh"]]],
+    ]);
+  });
+});

@@ -162,3 +162,31 @@ describe("reasoning and plan parts (PROC-05, TEXT-07, PROC-02)", () => {
     ]);
   });
 });
+
+describe("a summary's title and timeline entry (PROC-05, PROC-02)", () => {
+  it.each([
+    ["leading blank lines skipped", "\n\n  Title here\nmore", "Title here"],
+    [
+      "a space at index 20 too early to cut at",
+      `${"a".repeat(20)} ${"b".repeat(100)}`,
+      `${"a".repeat(20)} ${"b".repeat(59)}…`,
+    ],
+    ["a space at index 21 cut at", `${"a".repeat(21)} ${"b".repeat(100)}`, `${"a".repeat(21)}…`],
+  ])("PROC-05 a summary with %s is titled exactly", (_label, text, title) => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const state = projectEvents([e("reasoning.summary", { payload: { text } })]);
+    expect(state.messages[0].parts[0].title).toBe(title);
+  });
+
+  it("PROC-02 a summary with no streamed step is one completed timeline entry naming its part", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const state = projectEvents([e("reasoning.summary", { payload: { text: "Looked it up" } })]);
+    expect(state.messages[0].parts.map((p) => p.id)).toEqual(["m1:reasoning:0"]);
+    expect(timelineRow(state, "reasoning:m1:reasoning:0")).toEqual({
+      kind: "reasoning",
+      title: "Looked it up",
+      status: "completed",
+      refs: { messageId: "m1", partId: "m1:reasoning:0" },
+    });
+  });
+});

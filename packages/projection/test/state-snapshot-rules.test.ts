@@ -98,3 +98,53 @@ describe("app state from state.snapshot and state.delta (HYD-03, ORD-04, ARCH-03
     expect(Object.keys(p.getState().appState)).toEqual(["auth"]);
   });
 });
+
+describe("what a state.snapshot carries goes through hydration (HYD-01, HYD-09)", () => {
+  it("HYD-01 a thread, a task, an evidence pack and a stored projection carried by one snapshot each land", () => {
+    const e = stream({ turnId: "t1" });
+    const stored = createProjector();
+    stored.apply(e("text.delta", { messageId: "m1", payload: { delta: "Stored answer." } }));
+    const p = createProjector();
+    p.apply(
+      stream({ sessionId: "s1" }, "restate")("state.snapshot", {
+        payload: {
+          projection: stored.getState(),
+          thread: { threadId: "th1", status: "idle" },
+          task: { taskId: "k1", title: "Check sources", status: "running" },
+          evidencePack: { evidenceId: "ev1", status: "exported" },
+        },
+      }),
+    );
+    const state = p.getState();
+    expect({
+      session: state.session.sessionId,
+      thread: state.session.threadId,
+      task: state.tasks.k1?.title,
+      evidence: state.evidence.ev1?.status,
+      messages: state.messages.map((m) => m.id),
+    }).toEqual({
+      session: "s1",
+      thread: "th1",
+      task: "Check sources",
+      evidence: "exported",
+      messages: ["m1"],
+    });
+  });
+});
+
+describe("only a repair snapshot repairs (HYD-10, HYD-12)", () => {
+  it("HYD-10 a plain snapshot leaves stale marks alone and is no repair; a repair clears what it carries", () => {
+    const e = stream();
+    const p = createProjector();
+    p.applyAll([
+      e("state.snapshot", { payload: { appState: { a: 1 } } }),
+      e("state.delta", { payload: { patch: [{ op: "replace", path: "/missing/x", value: 1 }] } }),
+    ]);
+    p.apply(e("state.snapshot", { payload: { task: { taskId: "k1", status: "running" } } }));
+    expect(p.getState().cursor.staleSections).toEqual(["appState"]);
+    expect(p.getState().session.hydration).toEqual({ status: "repairing", source: "task" });
+    p.apply(e("state.snapshot", { payload: { appState: { a: 2 }, repair: true } }));
+    expect(p.getState().cursor.staleSections).toEqual([]);
+    expect(p.getState().session.hydration).toEqual({ status: "hydrated", source: "repair" });
+  });
+});

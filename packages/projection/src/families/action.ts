@@ -5,6 +5,7 @@
 import type { ActionRecord, ActionStatus, ActionType, AgentUiEvent } from "@agent-ui/contracts";
 import { ACTION_TYPES, PAIRING_SEVERITY, isMember } from "@agent-ui/contracts";
 import { asString, asStringArray, boundText, copyPlain, isRecord } from "../internal/json";
+import type { MessageState, PartState } from "../internal/message-state";
 import { safeText, safeValue } from "../internal/safety";
 import { addPart, assistantMessage, touchPart } from "../message-ops";
 import { repairSection } from "../hydration/repair";
@@ -243,6 +244,23 @@ function showResolution(store: Store, record: ActionRecord): void {
   const message = store.cards.get(id)?.message;
   const part = message?.partsById.get(id);
   if (message === undefined || part === undefined) return;
+  showActionCard(store, record, message, part);
+}
+
+/** A card of a pending action stays open; a resolved one is closed and shows the resolution. Also used
+ * for a restated card (a snapshot's), which shows the action as it stands. */
+export function showActionCard(
+  store: Store,
+  record: ActionRecord,
+  message: MessageState,
+  part: PartState,
+): void {
+  if (record.status === "pending" || record.status === "stale") {
+    part.status = "streaming";
+    part.expanded = true;
+    touchPart(store, message, part);
+    return;
+  }
   const { status, decision } = record;
   part.status = "done";
   part.expanded = false;

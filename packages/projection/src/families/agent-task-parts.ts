@@ -114,10 +114,21 @@ function indexPart(
   return placed;
 }
 
-/** Indexes an `agent_task` part loaded with a stored projection, so later facts about its worker or its
- * task update it as they update a live one (ARCH-04). */
+/** Indexes a restored `agent_task` part (families/restored-part.ts), so later facts about its worker or
+ * its task update it as they update a live one (ARCH-04); a worker or task already shown keeps its part. */
 export function adoptAgentTaskPart(store: Store, message: MessageState, part: PartState): void {
-  indexPart(store, message, part, part.agentId, part.taskId);
+  const index = indexOf(store);
+  const placed = { message, part };
+  if (part.taskId !== undefined && !index.byTask.has(part.taskId)) index.byTask.set(part.taskId, placed);
+  if (part.agentId !== undefined && !index.byAgent.has(part.agentId)) index.byAgent.set(part.agentId, placed);
+}
+
+/** A restated `agent_task` part (a snapshot's) shows its worker and task as their records stand, as the
+ * live part does (a snapshot states where the part sits, not how far the work got). */
+export function showRestoredAgentTask(store: Store, message: MessageState, part: PartState): void {
+  const agent = part.agentId === undefined ? undefined : store.agents.get(part.agentId);
+  const task = part.taskId === undefined ? undefined : store.tasks.get(part.taskId);
+  if (agent !== undefined || task !== undefined) sync(store, { message, part }, agent, task);
 }
 
 /** Shows the delegation in the coordinator's message now, or queues it for the coordinator's first

@@ -7,6 +7,7 @@ import { ARTIFACT_KINDS, ARTIFACT_STATUSES, isMember } from "@agent-ui/contracts
 import { addCitations, citationsOf } from "../internal/citations";
 import { addUnique, asString, asStringArray, boundText, stringify } from "../internal/json";
 import { safeText } from "../internal/safety";
+import type { MessageState, PartState } from "../internal/message-state";
 import { addPart, assistantMessage, touchPart } from "../message-ops";
 import type { EventContext, Store } from "../store";
 
@@ -64,8 +65,17 @@ function syncCard(store: Store, record: ArtifactRecord, ctx: EventContext): void
   // One card per artifact (ART-10), kept current wherever it is: a fact of a later turn updates the card
   // its first fact put in an earlier turn's message.
   const card = store.cards.get(`artifact:${record.artifactId}`);
-  if (card === undefined) return;
-  const { message, part } = card;
+  if (card !== undefined) showArtifactCard(store, record, card.message, card.part);
+}
+
+/** The card shows the artifact's title, kind, status and current version (never its body). Also used for
+ * a restated card (a snapshot's), which shows the record as it stands. */
+export function showArtifactCard(
+  store: Store,
+  record: ArtifactRecord,
+  message: MessageState,
+  part: PartState,
+): void {
   part.title = record.title ?? "Artifact";
   part.data = {
     kind: record.kind,

@@ -59,11 +59,17 @@ function rememberText(message: MessageState): void {
   }
 }
 
-/** Records where a citation loaded with a stored projection sits, so a later update of its evidence fact
- * (in any turn) refreshes that part instead of citing the evidence a second time (ARCH-04). */
+/** Records where a restored citation sits (families/restored-part.ts), so a later update of its evidence
+ * fact (in any turn) refreshes that part instead of citing the evidence a second time (ARCH-04). */
 export function adoptEvidencePart(store: Store, message: MessageState, part: PartState): void {
   const placed = placements(store);
   if (part.evidenceId !== undefined && !placed.has(part.evidenceId)) placed.set(part.evidenceId, message.key);
+}
+
+/** A restated citation (a snapshot's) lists the sources its evidence record holds, as the live part does. */
+export function showRestoredCitation(store: Store, message: MessageState, part: PartState): void {
+  const record = part.evidenceId === undefined ? undefined : store.evidence.get(part.evidenceId);
+  if (record !== undefined && syncCitations(part, record)) touchPart(store, message, part);
 }
 
 /** Adds the citation part to the message; undefined when the message already cites this evidence. */

@@ -9,7 +9,7 @@ import type { MessageState } from "../internal/message-state";
 import { PROCESS_KINDS } from "../internal/message-state";
 import { addPart, createMessage, findMessage, partFor, removeMessage, touchPart } from "../message-ops";
 import type { EventContext, Store } from "../store";
-import { adoptToolPart } from "./tool-part";
+import { adoptRestoredPart } from "./restored-part";
 import { lookupTable } from "@agent-ui/contracts";
 
 const PART_ALIASES: Record<string, PartKind> = lookupTable({
@@ -19,6 +19,10 @@ const PART_ALIASES: Record<string, PartKind> = lookupTable({
   tool: "tool_call",
   "tool-call": "tool_call",
 });
+
+/** The ids a snapshot part may carry of the fact it shows (its worker, task, evidence, artifact, action):
+ * kept on the part so later facts about that entity find it. */
+const REFERENCE_KEYS = ["agentId", "taskId", "evidenceId", "artifactId", "actionId"] as const;
 
 function textKindFor(role: MessageRole): PartKind {
   if (role === "user") return "user_text";
@@ -119,10 +123,16 @@ function applyParts(
       part.status = "done";
       if (PROCESS_KINDS.has(resolved)) part.expanded = false;
       if (toolCallId !== undefined) part.toolCallId = toolCallId;
+      for (const key of REFERENCE_KEYS) {
+        const ref = asString(raw[key]);
+        if (ref !== undefined) part[key] = ref;
+      }
       touchPart(store, message, part);
-      // The part and the tool record stay one fact, as in live projection (HYD-09).
-      if (resolved === "tool_call" && toolCallId !== undefined)
-        adoptToolPart(store, message, part, ctx, asString(raw.toolName) ?? asString(raw.name));
+      // The part and the fact it shows stay one, as in live projection (HYD-09).
+      adoptRestoredPart(store, message, part, {
+        ctx,
+        toolName: asString(raw.toolName) ?? asString(raw.name),
+      });
     }
   });
 }

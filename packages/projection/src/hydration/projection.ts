@@ -1,9 +1,7 @@
 // Resume from a stored projection (server compaction, ARCH-04): every slice is loaded as-is and the
 // cursor becomes each stream's baseline, so the event tail continues where the stored state ended.
 import type { MessagePart, ProjectionState } from "@agent-ui/contracts";
-import { adoptAgentTaskPart } from "../families/agent-task-parts";
-import { adoptEvidencePart } from "../families/evidence-parts";
-import { placeStoredToolPart } from "../families/tool-part";
+import { adoptRestoredPart } from "../families/restored-part";
 import { copyPlain } from "../internal/json";
 import { stateLimitExceeded } from "../internal/state-bounds";
 import { type MessageState, type PartState, newPart } from "../internal/message-state";
@@ -152,13 +150,5 @@ function loadMessage(store: Store, message: ProjectionState["messages"][number])
   turn.push(state);
   store.turnMessages.set(turnKey, turn);
   if (message.role === "assistant") store.laneMessage.set(`${turnKey}|${message.agentId ?? ""}`, state);
-  for (const part of state.parts)
-    if (part.kind === "tool_call" && part.toolCallId !== undefined)
-      placeStoredToolPart(store, turnKey, state, part);
-    else if (part.kind === "artifact_ref" && part.artifactId !== undefined)
-      store.cards.set(`artifact:${part.artifactId}`, { message: state, part });
-    else if (part.kind === "action_required" && part.actionId !== undefined)
-      store.cards.set(`action:${part.actionId}`, { message: state, part });
-    else if (part.kind === "agent_task") adoptAgentTaskPart(store, state, part);
-    else if (part.kind === "evidence_ref") adoptEvidencePart(store, state, part);
+  for (const part of state.parts) adoptRestoredPart(store, state, part);
 }
