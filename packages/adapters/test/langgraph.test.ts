@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type AgentUiEvent, type RecordMeta, parseRecords } from "@agent-ui/contracts";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { langgraphAdapter } from "../src/langgraph";
 import { type LangGraphTuple, sseText } from "./langgraph-sse";
 
@@ -23,7 +23,12 @@ const asServerChunks = (list: [string[], string, unknown][], offset = 0) =>
   list.map(([ns, mode, data], i) => ({ event: [mode, ...ns].join("|"), data, id: String(offset + i) }));
 
 describe("langgraph adapter: run 1 (subgraph, streamed text, tool call, interrupt)", () => {
-  const events = adapt(RUN1);
+  let events = adapt(RUN1);
+  // Recomputed in each test: what a describe runs while the file loads is outside every test
+  // (and every mutant of a mutation run).
+  beforeEach(() => {
+    events = adapt(RUN1);
+  });
   const of = (type: string) => events.filter((e) => e.type === type);
 
   it("TEAM-02 the namespaced subgraph is a subagent with known lineage (parent thread)", () => {
@@ -138,7 +143,12 @@ const facts = (events: AgentUiEvent[]) =>
 describe("langgraph adapter: Agent Server SSE across runs and reconnects", () => {
   const RUN1_SSE = sseText("run-1", RUN1);
   const RUN2_SSE = sseText("run-2", RUN2);
-  const both = adaptSse(RUN1_SSE + RUN2_SSE);
+  let both = adaptSse(RUN1_SSE + RUN2_SSE);
+  // Recomputed in each test: what a describe runs while the file loads is outside every test
+  // (and every mutant of a mutation run).
+  beforeEach(() => {
+    both = adaptSse(RUN1_SSE + RUN2_SSE);
+  });
 
   it("ORD-02 two runs whose SSE ids both count from 0 lose nothing", () => {
     const end: LangGraphTuple = [[], "end", null];

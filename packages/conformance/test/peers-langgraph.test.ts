@@ -1,7 +1,7 @@
 // End to end: the LangGraph captures → framing → langgraph adapter → projection, asserting the
 // peers/README.md rows: subgraph lineage, streamed text once, tool call waiting on an interrupt, resume.
 import { adaptRecords } from "@agent-ui/adapters";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   adaptStream,
   assistantTexts,
@@ -17,8 +17,14 @@ const NS = "research:cff8fa7e-7953-5cec-a549-96f6c977abda";
 const INTERRUPT = "c46c3593f491450138ff95da7ba9738b";
 
 describe("peers: langgraph run 1 (interrupt)", () => {
-  const { events, detected } = adaptStream(RUN1);
-  const state = project(events);
+  let { events, detected } = adaptStream(RUN1);
+  let state = project(events);
+  // Recomputed in each test: what a describe runs while the file loads is outside every test
+  // (and every mutant of a mutation run).
+  beforeEach(() => {
+    ({ events, detected } = adaptStream(RUN1));
+    state = project(events);
+  });
 
   it("ENV-01 auto-detection picks langgraph, and every chunk's best detector is langgraph", () => {
     expect(detected).toBe("langgraph");
@@ -65,7 +71,12 @@ describe("peers: langgraph run 1 (interrupt)", () => {
 describe("peers: langgraph run 2 resume on the same thread adapter", () => {
   // One adapter per thread: it remembers run 1's pending interrupt, so run 2 (the resume) resolves it.
   const records = [...framed(RUN1), ...framed(RUN2)].map((r, index) => ({ ...r, index }));
-  const all = project(adaptRecords(records, "langgraph").events);
+  let all = project(adaptRecords(records, "langgraph").events);
+  // Recomputed in each test: what a describe runs while the file loads is outside every test
+  // (and every mutant of a mutation run).
+  beforeEach(() => {
+    all = project(adaptRecords(records, "langgraph").events);
+  });
 
   it("HITL-03 the interrupt is resolved and call_rm ends output-available", () => {
     expect(all.actions[INTERRUPT].status).toBe("resolved");
