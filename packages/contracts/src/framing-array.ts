@@ -71,10 +71,13 @@ export class ArrayFramer implements TextFramer {
           else if (c === 123 || c === 91) this.depth++;
           else if (c === 125 || c === 93) {
             if (this.depth === 0) {
-              end = i;
-              break;
-            }
-            this.depth--;
+              // Only "]" closes the array; a stray "}" is part of this (broken) element, so the scan
+              // always moves on.
+              if (c === 93) {
+                end = i;
+                break;
+              }
+            } else this.depth--;
           } else if (c === COMMA && this.depth === 0) {
             end = i;
             break;

@@ -2,7 +2,7 @@
 // ends, records exactly at the limit, SSE comments past the limit however they are cut, and what
 // `format` says before and after the end.
 import { describe, expect, it } from "vitest";
-import { type FramedRecord, type RecordFramer, createRecordFramer } from "../src/index";
+import { type FramedRecord, type RecordFramer, createRecordFramer, parseRecords } from "../src/index";
 
 interface Framed {
   framer: RecordFramer;
@@ -146,5 +146,27 @@ describe("records at the limit (ENV-01) and SSE comments past it", () => {
     };
     expect(run([`data: 0\n\n:${x(20)}\ndata: 1\n\n`], 10)).toEqual(expected);
     expect(run([`data: 0\n\n:${x(8)}`, `${x(8)}\n`, "data: 1\n\n"], 10)).toEqual(expected);
+  });
+});
+
+describe("a stray closing brace in a JSON array", () => {
+  it("FALL-02 ENV-09 is part of a broken element: the scan moves on and the elements around it are read", () => {
+    const brace = "line 1: not valid JSON (1 characters; unexpected input)";
+    expect(parseRecords("[1, }, 2]")).toMatchObject({
+      format: "json-array",
+      records: [{ value: 1 }, { value: 2 }],
+      diagnostics: [{ code: "unparseable_input", message: brace }],
+    });
+    // Alone, or opening the array: one diagnostic for the element, one for the array left open.
+    for (const text of ["[}", "[O\n}"])
+      expect(parseRecords(text).diagnostics.map((d) => d.message)).toHaveLength(2);
+    expect(run(["[1, ", "}", ", 2]"])).toEqual({
+      format: "json-array",
+      records: [
+        [1, 0, {}],
+        [2, 1, {}],
+      ],
+      diagnostics: [brace],
+    });
   });
 });
