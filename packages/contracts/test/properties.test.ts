@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  createRecordFramer,
   createSequenceVerifier,
   createValidationContext,
   offloadLargeValues,
@@ -65,6 +66,25 @@ describe("bad input never crashes (ENV-09, FALL-02)", () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("parseRecords and the incremental framer end on any text of JSON's structural characters, however cut", () => {
+    // Brackets, braces, commas, quotes, escapes and line breaks in any order: the inputs that steer the
+    // array, object, SSE and data-stream scanners into their edge states.
+    const text = fc.string({
+      unit: fc.constantFrom("[", "]", "{", "}", ",", '"', "\\", "\n", "\r", " ", "1", "a", ":", "d"),
+      maxLength: 60,
+    });
+    fc.assert(
+      fc.property(text, fc.integer({ min: 1, max: 7 }), (input, step) => {
+        expect(Array.isArray(parseRecords(input).records)).toBe(true);
+        const framer = createRecordFramer({ record: () => {}, diagnostic: () => {} });
+        for (let i = 0; i < input.length; i += step) framer.push(input.slice(i, i + step));
+        framer.end();
+        expect(framer.pending).toBe(false);
+      }),
+      { numRuns: 500 },
     );
   });
 
