@@ -4,7 +4,8 @@
 // only a row in `tools`. A message outside the loaded window gets no part (nothing is invented); the
 // record keeps the messageId so the part appears with the message when an older page loads.
 import type { ThreadReadModel } from "@agent-ui/contracts";
-import { adoptToolPart, insertToolPart } from "../families/tool-part";
+import { adoptRestoredPart } from "../families/restored-part";
+import { insertToolPart } from "../families/tool-part";
 import { asString, asStringArray, isRecord } from "../internal/json";
 import { findMessage } from "../message-ops";
 import type { EventContext, Store } from "../store";
@@ -51,7 +52,7 @@ export function attachToolCalls(store: Store, thread: ThreadReadModel, ctx: Even
       const part =
         message.partsById.get(`tool:${toolCallId}`) ??
         insertToolPart(store, message, toolCallId, ctx, answer);
-      adoptToolPart(store, message, part, ctx);
+      adoptRestoredPart(store, message, part, { ctx });
     }
   }
 }
