@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { aiSdkAdapter } from "../src/ai-sdk";
+import { projectEvents } from "@agent-ui/projection";
 
 const STREAMS = new URL("../../../../shared/peers/streams/", import.meta.url);
 const chunks = (name: string): unknown[] =>
@@ -313,8 +314,37 @@ describe("ai-sdk adapter: steering messages (AI SDK 7 experimental)", () => {
       { id: "s2", status: "accepted", preview: "Use this list. (+1 file)", targetTurnId: "m" },
     ]);
     expect(ofType(events, "text.delta")).toEqual([]);
-    expect(ofType(events, "text.final")).toEqual([]);
+    // Each steer once, as the user's words; no assistant text is made up.
+    expect(ofType(events, "text.final").map((e) => [e.messageId, e.payload])).toEqual([
+      ["m:steer-s1", { text: "Only markdown.", role: "user" }],
+      ["m:steer-s2", { text: "Use this list. (+1 file)", role: "user" }],
+    ]);
     expect(unsupported(events)).toHaveLength(1);
+  });
+
+  it("QUEUE-04 TEXT-01 the conversation shows a steer where the SDK applied it; the answer after it is a new message", () => {
+    const state = projectEvents(
+      adapt([
+        { type: "start", messageId: "m" },
+        { type: "start-step" },
+        { type: "text-start", id: "a" },
+        { type: "text-delta", id: "a", delta: "Looking." },
+        { type: "steering-message", id: "s1", parts: [{ type: "text", text: "Only markdown." }] },
+        { type: "text-delta", id: "late", delta: "Done." },
+        { type: "finish", finishReason: "stop" },
+      ]),
+    );
+    expect(state.messages.map((m) => [m.id, m.role, m.parts.map((p) => p.text ?? p.kind)])).toEqual([
+      ["m", "assistant", ["Looking."]],
+      ["m:steer-s1", "user", ["Only markdown."]],
+      ["m:after-s1", "assistant", ["Done."]],
+    ]);
+    // The part open when the steer came is complete, not left streaming in the earlier message.
+    expect(state.messages[0]?.parts[0]).toMatchObject({ status: "done" });
+    expect(state.queue.steers).toEqual([
+      expect.objectContaining({ id: "s1", status: "accepted", preview: "Only markdown.", targetTurnId: "m" }),
+    ]);
+    expect(state.runtime.status).toBe("completed");
   });
 });
 

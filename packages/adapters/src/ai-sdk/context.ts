@@ -24,6 +24,8 @@ export class AiSdkState {
 
   /** The assistant message id from `start`, or the synthetic key of an unnamed one (see `start`). */
   messageId?: string;
+  /** The message the turn started with (`start`): steers target it; after a steer `messageId` moves on. */
+  turnMessageId?: string;
   /** Responses started in this stream: numbers unnamed messages. */
   starts = 0;
   readonly parts = new Map<string, OpenPart>();

@@ -15,6 +15,7 @@ export function start(ctx: AiSdkContext): AgentUiEvent[] {
   // An unnamed message (the SDK leaves the id to the client) gets a positional key, so its parts are
   // placed in one message; a named id is always the source's own.
   ctx.state.messageId = readString(ctx.record, "messageId") ?? `${ctx.streamKey}:message-${ctx.state.starts}`;
+  ctx.state.turnMessageId = ctx.state.messageId;
   return [ctx.emit("run.started", { phase: "submitted", payload: {} }), ...metadata(ctx)];
 }
 
@@ -100,7 +101,10 @@ export function metadata(ctx: AiSdkContext): AgentUiEvent[] {
 /**
  * `steering-message` (AI SDK 7, experimental steering): user input the SDK injected into the running
  * turn at a step boundary. It is a steer that was accepted (QUEUE-02/04), not assistant prose and not
- * a new turn: the queue snapshot lists it, targeted at the assistant message it changed.
+ * a new turn: the queue snapshot lists it, targeted at the turn's assistant message. The conversation
+ * shows it where the runtime applied it, as the SDK's own message does (a `steering-message` part
+ * between the steps) and as the model reads it (a user message between the assistant's): a user
+ * message, and the answer after it continues in an assistant message of its own (TEXT-01, QUEUE-04).
  */
 export function steeringMessage(ctx: AiSdkContext): AgentUiEvent[] {
   const id = readString(ctx.record, "id");
@@ -112,16 +116,24 @@ export function steeringMessage(ctx: AiSdkContext): AgentUiEvent[] {
     .join("\n");
   const files = parts.length - parts.filter((part) => readString(part, "type") === "text").length;
   const preview = files > 0 ? `${text}${text ? " " : ""}(+${files} file${files > 1 ? "s" : ""})` : text;
-  const steer = {
-    id,
-    status: "accepted" as const,
-    preview,
-    ...(ctx.state.messageId ? { targetTurnId: ctx.state.messageId } : {}),
-  };
+  const turn = ctx.state.turnMessageId ?? ctx.currentMessageId();
+  const steer = { id, status: "accepted" as const, preview, targetTurnId: turn };
   const existing = ctx.state.steers.findIndex((item) => item.id === id);
   if (existing >= 0) ctx.state.steers[existing] = steer;
   else ctx.state.steers.push(steer);
-  return [ctx.emit("queue.changed", { payload: { steers: ctx.state.steers.map((item) => ({ ...item })) } })];
+  const queue = ctx.emit("queue.changed", {
+    payload: { steers: ctx.state.steers.map((item) => ({ ...item })) },
+  });
+  if (existing >= 0 || preview === "") return [queue];
+  // Parts still open end before the user's words; what the model says next is a new assistant message.
+  const closed = closeAllParts(ctx);
+  ctx.state.turnMessageId = turn;
+  ctx.state.messageId = `${turn}:after-${id}`;
+  const inserted = ctx.emit("text.final", {
+    messageId: `${turn}:steer-${id}`,
+    payload: { text: preview, role: "user" },
+  });
+  return [...closed, queue, inserted];
 }
 
 /** `custom` (AI SDK 7): a provider-specific content part. Only its kind is portable: kept as a fact. */

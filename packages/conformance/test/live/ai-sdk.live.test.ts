@@ -5,7 +5,13 @@ import { adaptRecords } from "@agent-ui/adapters";
 import { type ProjectionState, TOOL_TERMINAL_STATES, parseRecords } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type UIMessage, type UIMessageChunk, createUIMessageStream, readUIMessageStream } from "ai";
+import {
+  type UIMessage,
+  type UIMessageChunk,
+  convertToModelMessages,
+  createUIMessageStream,
+  readUIMessageStream,
+} from "ai";
 import {
   AI_SDK_DENIED_ANSWER,
   CLIENT_TOOL,
@@ -26,6 +32,13 @@ const errors = (state: ProjectionState) => state.diagnostics.filter((d) => d.sev
 const assistants = (state: ProjectionState) => state.messages.filter((m) => m.role === "assistant");
 const toolOf = (state: ProjectionState) => Object.values(state.tools)[0];
 const approvalOf = (state: ProjectionState) => Object.values(state.actions)[0];
+const streamOf = (records: UIMessageChunk[]) =>
+  new ReadableStream<UIMessageChunk>({
+    start(controller) {
+      for (const record of records) controller.enqueue(record);
+      controller.close();
+    },
+  });
 
 describe("live ai: approval-gated delete_file through the SDK's chat round trip", () => {
   let production: LiveProduction;
@@ -257,6 +270,40 @@ describe("live ai: experimental steering while a tool runs", () => {
     expect(Object.values(state.tools).map((tool) => tool.status)).toEqual(["output-available"]);
     expect(state.runtime.status).toBe("completed");
     expect(errors(state)).toEqual([]);
+  });
+
+  it("QUEUE-04 TEXT-01 each steer shows in the conversation where the SDK's own message and model prompt put it", async () => {
+    const live = await runAiSdkSteering();
+    // The SDK's reducer keeps a steering-message part between the steps; convertToModelMessages turns it
+    // into a user message between the assistant's. Text parts and steers, in the SDK's order:
+    let message: UIMessage | undefined;
+    for await (const m of readUIMessageStream({ stream: streamOf(live.records) })) message = m;
+    const sdkOrder = (message?.parts ?? []).flatMap((part) =>
+      part.type === "text"
+        ? [["assistant", part.text]]
+        : part.type === "steering-message"
+          ? [["user", part.parts.map((p) => (p.type === "text" ? p.text : "")).join("")]]
+          : [],
+    );
+    const model = await convertToModelMessages(message ? [message] : []);
+    expect(model.map((m) => m.role)).toEqual(["assistant", "tool", "user", "assistant", "user", "assistant"]);
+
+    const state = projectEvents(adaptRecords(live.records, "auto").events);
+    const ours = state.messages.flatMap((m) =>
+      m.parts.flatMap((p) =>
+        p.kind === "user_text" || p.kind === "assistant_text" ? [[m.role, p.text]] : [],
+      ),
+    );
+    expect(ours).toEqual(sdkOrder);
+    expect(sdkOrder).toEqual([
+      ["user", STEERING.steer.text],
+      ["assistant", STEERING.answer],
+      ["user", STEERING.queued.text],
+      ["assistant", STEERING.followUp],
+    ]);
+    // The tool ran in the message before the first steer; nothing is left streaming.
+    expect(state.messages[0]?.parts.map((p) => p.kind)).toEqual(["tool_call"]);
+    expect(state.messages.flatMap((m) => m.parts).filter((p) => p.status === "streaming")).toEqual([]);
   });
 });
 
