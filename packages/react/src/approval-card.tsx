@@ -38,7 +38,7 @@ export function ApprovalCard({ action, dispatch, agents }: ApprovalCardProps) {
 
   const open = action.status === "pending" || action.status === "responding";
   const waiting = open && (sent !== null || action.status === "responding");
-  const fields = fieldsOf(action.schema);
+  const fields = fieldsOf(action.schema, action.type === "credential_request");
   const decisions = Array.isArray(action.availableDecisions) ? action.availableDecisions : null;
   const offers = (d: Decision) => (decisions ? decisions.includes(d) : d !== "answer");
   const canAnswer =

@@ -9,16 +9,23 @@ interface FieldSpec {
   options?: string[];
   required: boolean;
   description?: string;
+  /** A credential: typed into a masked input, never shown back (SEC-01). */
+  secret?: boolean;
 }
 
-export function fieldsOf(schema: Record<string, unknown> | undefined): FieldSpec[] {
+/**
+ * The form's fields. A property marked `writeOnly` or `format: "password"` is a secret; so is every text
+ * field of a credential request (`secrets: true`), whatever its schema says.
+ */
+export function fieldsOf(schema: Record<string, unknown> | undefined, secrets = false): FieldSpec[] {
   const properties = schema?.properties;
   if (!properties || typeof properties !== "object") return [];
   const required = new Set(Array.isArray(schema?.required) ? (schema.required as string[]) : []);
   return Object.entries(properties as Record<string, Record<string, unknown>>).map(([name, prop]) => {
     const label = typeof prop?.title === "string" ? prop.title : name;
     const description = typeof prop?.description === "string" ? prop.description : undefined;
-    const base = { name, label, required: required.has(name), description };
+    const secret = secrets || prop?.writeOnly === true || prop?.format === "password";
+    const base = { name, label, required: required.has(name), description, ...(secret ? { secret } : {}) };
     if (Array.isArray(prop?.enum)) return { ...base, type: "enum" as const, options: prop.enum.map(String) };
     if (prop?.type === "boolean") return { ...base, type: "boolean" as const };
     if (prop?.type === "number" || prop?.type === "integer") return { ...base, type: "number" as const };
@@ -108,6 +115,14 @@ export function SchemaForm(props: {
                   </option>
                 ))}
               </select>
+            ) : field.secret ? (
+              <input
+                {...common}
+                type="password"
+                autoComplete="off"
+                value={typeof value === "string" ? value : ""}
+                onChange={(e) => set(e.target.value)}
+              />
             ) : field.type === "json" ? (
               <textarea
                 {...common}

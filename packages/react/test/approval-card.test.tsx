@@ -117,6 +117,50 @@ describe("ApprovalCard", () => {
     });
   });
 
+  it("SEC-01 HITL-07 a credential is typed into a masked field and sent only in the answer", () => {
+    const rec = recordingDispatch();
+    const action = {
+      ...teamRunning().actions["act-1"],
+      type: "credential_request" as const,
+      schema: {
+        type: "object",
+        required: ["token"],
+        properties: {
+          token: { type: "string", title: "API token" },
+          region: { type: "string", enum: ["EU", "US"] },
+        },
+      },
+    };
+    render(<ApprovalCard action={action} dispatch={rec.dispatch} />);
+    const token = screen.getByLabelText(/API token/) as HTMLInputElement;
+    expect(token.type).toBe("password");
+    expect(token.autocomplete).toBe("off");
+    // A choice among fixed options stays a choice.
+    expect(screen.getByLabelText(/region/).tagName).toBe("SELECT");
+    fireEvent.change(token, { target: { value: "hunter2" } });
+    fireEvent.click(screen.getByRole("button", { name: "Answer" }));
+    expect(rec.calls[0]).toMatchObject({ decision: "answer", payload: { token: "hunter2" } });
+    expect(document.body.textContent).not.toContain("hunter2");
+  });
+
+  it("SEC-01 a field marked writeOnly or format password is masked in any request", () => {
+    const action = {
+      ...teamRunning().actions["act-1"],
+      type: "structured_input" as const,
+      schema: {
+        type: "object",
+        properties: {
+          user: { type: "string" },
+          pin: { type: "string", writeOnly: true },
+          passphrase: { type: "string", format: "password" },
+        },
+      },
+    };
+    render(<ApprovalCard action={action} dispatch={recordingDispatch().dispatch} />);
+    const type = (label: RegExp) => (screen.getByLabelText(label) as HTMLInputElement).type;
+    expect([type(/user/), type(/pin/), type(/passphrase/)]).toEqual(["text", "password", "password"]);
+  });
+
   it("HITL-15 approval controls are keyboard reachable buttons; expired requests cannot be answered", () => {
     const { rerender } = render(
       <ApprovalCard action={teamRunning().actions["act-1"]} dispatch={recordingDispatch().dispatch} />,
