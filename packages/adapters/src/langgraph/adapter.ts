@@ -13,6 +13,7 @@ import { INTERRUPT_KEY, interruptEvents, interruptsOnly } from "./interrupts";
 import { appStateOf, customFact, taskChunkPayload } from "./payloads";
 import { SseReplayGuard } from "./replay";
 import { LangGraphRunScope } from "./run-scope";
+import { TaskBook } from "./tasks";
 
 export { LANGGRAPH_FORMAT } from "./run-scope";
 
@@ -23,6 +24,7 @@ const METADATA_KEY = "__metadata__";
 
 export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter {
   private readonly replay = new SseReplayGuard();
+  private readonly tasks = new TaskBook();
   private appStateJson: string | undefined;
   /** The stream has `values` mode on: a run starts with its root state (see `trailsPause`). */
   private valuesStream = false;
@@ -316,6 +318,8 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     if (body === undefined || taskId === undefined)
       return [this.emit.unsupported(chunk.payload, info, "task chunk without id")];
     const payload = taskChunkPayload(body);
+    // A resumed run announces the paused step's finished tasks again; they do not run (./tasks).
+    if (!this.tasks.admit(taskId, payload.status)) return [];
     const out = [
       this.emit.event("task.changed", { ...this.nsFields(chunk.namespace), taskId, payload }, info),
     ];
