@@ -86,3 +86,72 @@ describe("langgraph resumed step, any report order", () => {
     );
   });
 });
+
+describe("langgraph interrupt inside a subgraph, resumed", () => {
+  // As `@langchain/langgraph` 1.x streams a `research` subgraph whose `ask` node interrupts and whose
+  // `work` node runs next, with `subgraphs: true` (recorded in the conformance live tests).
+  const ns = ["research:t1"];
+  const asked = { __interrupt__: [{ id: "i1", value: "go on?" }] };
+  const checkpoint = (namespace: string[], id: string): Tuple => [
+    namespace,
+    "checkpoints",
+    { config: { configurable: { checkpoint_id: id } }, values: {}, next: [], tasks: [] },
+  ];
+  const statusAfter = (records: Tuple[]) => {
+    const adapter = langgraphAdapter.create();
+    const events: AgentUiEvent[] = [];
+    return records.map((record, i) => {
+      events.push(...adapter.push(record, i));
+      return projectEvents(events).actions.i1?.status;
+    });
+  };
+
+  it("HITL-03 TEAM-13 it resolves with the subgraph's next state, before the root step around it ends", () => {
+    const pause: Tuple[] = [
+      [[], "values", { log: [] }],
+      [ns, "values", { log: [] }],
+      [ns, "updates", asked],
+      [ns, "values", asked],
+      [[], "updates", asked],
+    ];
+    const resume: Tuple[] = [
+      [[], "values", { log: [] }],
+      [ns, "values", { log: [] }],
+      [ns, "updates", { ask: { log: ["ask:yes"] } }],
+      [ns, "values", { log: ["ask:yes"] }],
+      [ns, "updates", { work: { log: ["work"] } }],
+      [[], "updates", { research: { log: ["ask:yes", "work"] } }],
+    ];
+    expect(statusAfter([...pause, ...resume]).slice(pause.length)).toEqual([
+      "pending",
+      "pending",
+      "pending",
+      "resolved",
+      "resolved",
+      "resolved",
+    ]);
+  });
+
+  it("HITL-03 with checkpoints: the subgraph's restated checkpoint is no step end, a new one is", () => {
+    const pause: Tuple[] = [
+      checkpoint([], "r0"),
+      checkpoint(ns, "s0"),
+      [ns, "updates", asked],
+      [[], "updates", asked],
+    ];
+    const resume: Tuple[] = [
+      checkpoint([], "r0"),
+      checkpoint(ns, "s0"),
+      [ns, "updates", { ask: { log: ["ask:yes"] } }],
+      checkpoint(ns, "s1"),
+      [[], "updates", { research: { log: ["ask:yes"] } }],
+    ];
+    expect(statusAfter([...pause, ...resume]).slice(pause.length)).toEqual([
+      "pending",
+      "pending",
+      "pending",
+      "resolved",
+      "resolved",
+    ]);
+  });
+});

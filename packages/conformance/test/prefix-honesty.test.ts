@@ -12,6 +12,10 @@ import {
   produce as produceResumes,
 } from "./live/langgraph-resume.producer";
 import { SHARED_SCENARIO } from "./live/producer";
+import {
+  MODES as SUBGRAPH_MODES,
+  produce as produceSubgraphAsks,
+} from "./live/langgraph-subgraph-interrupt.producer";
 import { SHARED_SCENARIO_PRODUCERS } from "./live/producers";
 import { framed } from "./peers-support";
 import { type Coverage, type Prompt, dishonesty } from "./prefix-property";
@@ -55,6 +59,16 @@ describe("the prefix property reports what it names", () => {
     ]);
     expect(dishonesty(events)).toEqual([
       "after event 3 (run.finished): run completed but agent w1 is running",
+    ]);
+  });
+  it("HITL-03 TEAM-13 a question still pending from a teammate that completed is reported", () => {
+    const events = envelope([
+      ["agent.spawned", { agentId: "w1", payload: { status: "running" } }],
+      ["action.required", { actionId: "q1", agentId: "w1", payload: { prompt: "Go on?" } }],
+      ["agent.completed", { agentId: "w1" }],
+    ]);
+    expect(dishonesty(events)).toEqual([
+      "after event 3 (agent.completed): action q1 asked by completed agent w1 is pending",
     ]);
   });
   it("HITL-10 TASK-06 QUEUE-08 QUEUE-04 TEAM-13 what ended and is shown open again is reported", () => {
@@ -220,11 +234,21 @@ describe("every prefix of a live LangGraph step resumed in parallel is honest", 
       });
 });
 
+describe("every prefix of a live LangGraph subgraph that asks and is resumed is honest", () => {
+  for (const modes of SUBGRAPH_MODES)
+    it(`TEXT-04 TEXT-09 HITL-03 HITL-10 STAT-08 TEAM-13 streamMode ${modes.join(", ")}`, async () => {
+      const runs = await produceSubgraphAsks(modes);
+      const { events } = adaptRecords(runs.flat(), "langgraph");
+      expect(dishonesty(events, undefined, covered)).toEqual([]);
+    });
+});
+
 describe("the property looked at every stream", () => {
   it("every stream, with records that closed and user inputs traced to their events", () => {
     const resumes = Object.keys(RESUME_SCENARIOS).length * RESUME_MODES.length;
     const producers = Object.keys(SHARED_SCENARIO_PRODUCERS).length;
-    expect(covered.streams).toBe(CAPTURES.length + 2 + producers + resumes);
+    const subgraphs = SUBGRAPH_MODES.length;
+    expect(covered.streams).toBe(CAPTURES.length + 2 + producers + resumes + subgraphs);
     expect(covered.prefixes).toBeGreaterThan(covered.streams * 10);
     expect(covered.closed).toBeGreaterThan(covered.streams);
     expect(covered.userInputs).toBeGreaterThan(0);

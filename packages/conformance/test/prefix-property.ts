@@ -6,7 +6,8 @@
 //   (late, user-inputs.ts);
 // - something resolved shown pending, running or queued again (reopened.ts);
 // - once the run ended, a part streaming (a delegated task or a pending action may still be open), a tool
-//   running or a teammate running or spawning; a finished teammate with a part still streaming;
+//   running or a teammate running or spawning; a finished teammate with a part still streaming or an
+//   action it asked for still pending;
 // - the prompt a stream carries not shown from the first prefix that shows anything answering it.
 import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
@@ -61,6 +62,18 @@ function finishedAgentsStreaming(state: ProjectionState): string[] {
       if (p.status === "streaming" && agent !== undefined && FINISHED_AGENT.has(agent.status))
         out.push(`part ${m.id}|${p.id} (${p.kind}) of ${agent.status} agent ${agentId}`);
     }
+  return out;
+}
+
+/** Actions still pending that a teammate which finished asked for (it went past them or never will). */
+function finishedAgentsAsking(state: ProjectionState): string[] {
+  const out: string[] = [];
+  for (const [id, action] of Object.entries(state.actions)) {
+    const agentId = action.requestedBy?.agentId;
+    const agent = agentId !== undefined ? state.agents[agentId] : undefined;
+    if (action.status === "pending" && agent !== undefined && FINISHED_AGENT.has(agent.status))
+      out.push(`action ${id} asked by ${agent.status} agent ${agentId} is pending`);
+  }
   return out;
 }
 
@@ -132,6 +145,7 @@ export function dishonesty(events: AgentUiEvent[], prompt?: Prompt, coverage?: C
       report(`user message ${id} is not shown though a later message is`);
     for (const line of userInputs.late(cut, state)) report(line);
     for (const line of finishedAgentsStreaming(state)) report(`${line} is streaming`);
+    for (const line of finishedAgentsAsking(state)) report(line);
     if (promptShown && answers(state) && !userTexts(state).includes(prompt.text))
       report("the prompt is not shown though its answer is");
     for (const line of reopened.observe(state)) report(line);

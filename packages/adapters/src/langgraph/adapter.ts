@@ -13,6 +13,7 @@ import { INTERRUPT_KEY, interruptEvents, interruptsOnly } from "./interrupts";
 import { appStateOf, customFact, taskChunkPayload } from "./payloads";
 import { SseReplayGuard } from "./replay";
 import { LangGraphRunScope } from "./run-scope";
+import { SubgraphSteps } from "./subgraph-steps";
 import { TaskBook } from "./tasks";
 
 export { LANGGRAPH_FORMAT } from "./run-scope";
@@ -36,6 +37,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
   private stepWrote = false;
   /** The latest root checkpoint's id: a new one is the end of a step. */
   private checkpointId: string | undefined;
+  private readonly subgraphSteps = new SubgraphSteps();
 
   push(record: unknown, index?: number, meta?: RecordMeta): AgentUiEvent[] {
     const chunk = normalizeChunk(record, meta);
@@ -150,6 +152,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     if (!trailing) this.pausedStep = undefined;
     const opening = !trailing && !this.runOpen;
     const out = trailing ? [] : this.ensureRun(chunk, info);
+    if (opening) this.subgraphSteps.startRun(this.interrupts.isResuming);
     const bookkeeping = chunk.mode === "checkpoints" || chunk.mode === "tasks";
     if (!(rootValues && opening) && !bookkeeping && interruptsOnly(chunk) === undefined)
       this.interrupts.progress();
@@ -158,6 +161,9 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     // interrupts that step did not raise again were answered. A task of that step reporting is no proof:
     // the paused task may still ask again after it (HITL-03).
     if ((rootValues && !opening) || this.newCheckpoint(chunk)) out.push(...this.settleResumed(info));
+    // A subgraph's step ended: so did the resumed step of the interrupts it (or a graph inside it) raised.
+    else if (this.subgraphSteps.ended(chunk))
+      out.push(...this.settleResumed(info, { namespace: chunk.namespace.join("|") }));
     if (rootValues) {
       this.rootState = chunk.payload;
       this.stepWrote = false;
