@@ -155,3 +155,56 @@ describe("langgraph interrupt inside a subgraph, resumed", () => {
     ]);
   });
 });
+
+describe("langgraph resume in a stream of bookkeeping modes only (`debug`)", () => {
+  // As `@langchain/langgraph` 1.x streams `streamMode: "debug"` with `subgraphs: true`, unwrapped.
+  const checkpoint = (ns: string[], id: string, step: number): Tuple => [
+    ns,
+    "debug",
+    { step, type: "checkpoint", payload: { config: { configurable: { checkpoint_id: id } }, values: {} } },
+  ];
+  const task = (ns: string[], fields: Record<string, unknown>): Tuple => [
+    ns,
+    "debug",
+    { step: 1, type: fields.result === undefined ? "task" : "task_result", payload: fields },
+  ];
+  const sub = ["research:t1"];
+  const asked = [{ id: "i1", value: "go on?" }];
+  const pause: Tuple[] = [
+    checkpoint([], "r0", 0),
+    task([], { id: "t1", name: "research", input: {}, triggers: [] }),
+    checkpoint(sub, "s0", 0),
+    task(sub, { id: "k1", name: "ask", input: {}, triggers: [] }),
+    task(sub, { id: "k1", name: "ask", result: {}, interrupts: asked }),
+    task([], { id: "t1", name: "research", result: {}, interrupts: asked }),
+  ];
+  const resume: Tuple[] = [
+    checkpoint([], "r0", 0),
+    task([], { id: "t1", name: "research", input: {}, triggers: [] }),
+    checkpoint(sub, "s0", 0),
+    task(sub, { id: "k1", name: "ask", result: { log: ["ask:yes"] }, interrupts: [] }),
+    checkpoint(sub, "s1", 1),
+    task([], { id: "t1", name: "research", result: { log: ["ask:yes"] }, interrupts: [] }),
+    checkpoint([], "r1", 1),
+  ];
+
+  it("HITL-03 STAT-08 the restated paused checkpoint opens the resumed run; the interrupt resolves at the subgraph's step end", () => {
+    const adapter = langgraphAdapter.create();
+    const events: AgentUiEvent[] = [];
+    const seen = [...pause, ...resume].map((record, i) => {
+      events.push(...adapter.push(record, i));
+      const state = projectEvents(events);
+      return [state.actions.i1?.status, state.agents["research:t1"]?.status];
+    });
+    expect(events.filter((e) => e.type === "run.started")).toHaveLength(2);
+    expect(seen.slice(pause.length)).toEqual([
+      ["pending", "running"],
+      ["pending", "running"],
+      ["pending", "running"],
+      ["pending", "running"],
+      ["resolved", "running"],
+      ["resolved", "completed"],
+      ["resolved", "completed"],
+    ]);
+  });
+});

@@ -214,6 +214,9 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
    * step's other tasks finishing (their updates, tokens, custom data) trail it too, and so does the root
    * state that ends the step after them; the next root state opens the resumed run. */
   private trailsPause(chunk: Chunk, rootValues: boolean): boolean {
+    // A resumed run opens by restating the checkpoint the graph paused at: in a stream of bookkeeping
+    // modes only (`checkpoints`, `tasks`, `debug`) that is the first sign of the resume.
+    if (chunk.mode === "checkpoints" && this.restatesPause(chunk)) return false;
     if (chunk.mode === "checkpoints" || chunk.mode === "tasks") return true;
     if (interruptsOnly(chunk) !== undefined) return true;
     if (!this.valuesStream || this.pausedStep === undefined) return false;
@@ -223,6 +226,13 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     const { from } = this.pausedStep;
     this.pausedStep = undefined;
     return this.stepWrote || JSON.stringify(chunk.payload) !== JSON.stringify(from);
+  }
+
+  /** A root checkpoint with the latest root checkpoint's id: the paused one, restated by a resumed run. */
+  private restatesPause(chunk: Chunk): boolean {
+    if (chunk.namespace.length > 0 || this.checkpointId === undefined) return false;
+    const config = asRecord(asRecord(asRecord(chunk.payload)?.config)?.configurable);
+    return readString(config, "checkpoint_id") === this.checkpointId;
   }
 
   /** A root checkpoint not seen before: a step ended (a resumed run opens by restating the paused one). */
@@ -331,6 +341,11 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     ];
     // A task result that paused on `interrupt()` lists its interrupts (no `updates` needed to see them).
     out.push(...this.onInterrupts(chunk, body.interrupts, info));
+    // A node's task that completed has returned from the subgraphs it ran, as its update says in
+    // `updates` mode (a stream of bookkeeping modes only has this).
+    const node = readString(body, "name");
+    if (payload.status === "completed" && node !== undefined)
+      out.push(...this.namespaces.completeChildren(chunk.namespace.join("|"), node, this.nsEmit(info)));
     return out;
   }
 

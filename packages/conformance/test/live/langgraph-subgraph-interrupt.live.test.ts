@@ -15,10 +15,20 @@ type Chunk = [
   { config?: { configurable?: { checkpoint_id?: string } }; __interrupt__?: unknown },
 ];
 
+/** A `debug` checkpoint as the `checkpoints` chunk it wraps. */
+function unwrapDebug(record: unknown): Chunk {
+  const [ns, mode, payload] = record as [string[], string, { type?: string; payload?: Chunk[2] }];
+  if (mode === "debug" && payload.type === "checkpoint" && payload.payload !== undefined)
+    return [ns, "checkpoints", payload.payload];
+  return record as Chunk;
+}
+
 /** Index (in the resume run) of the chunk that ends the resumed step of the root (`sub: false`) or of the
  * subgraph (`sub: true`): a state after the one the run opens that level with (`values`), or a checkpoint
  * of that level not streamed in the first run. */
-function stepEnd(first: unknown[], resume: unknown[], sub: boolean): number {
+function stepEnd(firstRun: unknown[], resumeRun: unknown[], sub: boolean): number {
+  const first = firstRun.map(unwrapDebug);
+  const resume = resumeRun.map(unwrapDebug);
   const level = (r: Chunk) => r[0].length > 0 === sub;
   const checkpoint = (r: Chunk) => r[2].config?.configurable?.checkpoint_id;
   const seen = new Set((first as Chunk[]).filter((r) => level(r) && r[1] === "checkpoints").map(checkpoint));

@@ -13,18 +13,19 @@ import {
   interrupt,
 } from "@langchain/langgraph";
 
-export type Mode = "updates" | "values" | "checkpoints" | "custom";
+export type Mode = "updates" | "values" | "checkpoints" | "custom" | "debug";
 
 const State = Annotation.Root({
   log: Annotation<string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }),
 });
 
-/** Stream modes that show where a step ends (`values`, `checkpoints`), alone and together. */
+/** Stream modes that show where a step ends (`values`, `checkpoints`, `debug`), alone and together. */
 export const MODES: Mode[][] = [
   ["updates", "values"],
   ["values", "custom"],
   ["updates", "checkpoints", "custom"],
   ["updates", "values", "checkpoints", "custom"],
+  ["debug"],
 ];
 
 /** Each run's chunks: the run that pauses in the subgraph, then the resume. */
