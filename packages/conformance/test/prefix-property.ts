@@ -3,8 +3,8 @@
 // then evenly) and reports, as readable lines:
 // - a text part that is not a prefix of what that part shows at the end (replacement, flicker);
 // - a user message once shown and then gone (lost), or not shown from the prefix whose event carries it
-//   (late, user-inputs.ts);
-// - something resolved shown pending, running or queued again (reopened.ts);
+//   (late, prefix-user-inputs.ts), or stated by an event and never shown;
+// - something resolved shown pending, running or queued again (prefix-reopened.ts);
 // - once the run ended, a part streaming (a delegated task or a pending action may still be open), a tool
 //   running or a teammate running or spawning; a finished teammate with a part still streaming or an
 //   action it asked for still pending;

@@ -9,7 +9,9 @@
 // - a teammate is started again by a new `agent.spawned`;
 // - an action, a queued input and a steer never reopen under their id: a runtime asks again, queues
 //   again or steers again with a new id (HITL-05, QUEUE-08), so reopening is always reported.
-// A closed process part reopens only with its record (its tool, action or task).
+// A closed process part reopens only with its record (its tool, task or teammate).
+// LangGraph interrupts are actions: one the resumed graph asks again is never shown resolved before
+// (the adapter keeps it pending), so it needs no exception here.
 import type { MessagePart, ProjectionState } from "@agent-ui/contracts";
 import { TOOL_TERMINAL_STATES } from "@agent-ui/contracts";
 
