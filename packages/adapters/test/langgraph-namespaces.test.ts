@@ -4,6 +4,7 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { langgraphAdapter } from "../src";
+import { MAX_NAMESPACES } from "../src/langgraph/namespaces";
 
 type Tuple = [string[], string, unknown];
 const CALLS = 120;
@@ -63,5 +64,49 @@ describe("langgraph namespaces over many subgraph calls", () => {
       ["plan:p1"],
       ["research:t2"],
     ]);
+  });
+});
+
+describe("langgraph namespace table bound", () => {
+  const adapt = (records: Tuple[]) => {
+    const adapter = langgraphAdapter.create();
+    return records.flatMap((r, i) => adapter.push(r, i));
+  };
+  const spawned = (events: AgentUiEvent[]) =>
+    events.filter((e) => e.type === "agent.spawned").map((e) => e.agentId);
+  const limits = (events: AgentUiEvent[]) =>
+    events.filter((e) => (e.payload as { code?: string } | undefined)?.code === "source_limit_exceeded");
+
+  it(`TEAM-02 ENV-09 past ${MAX_NAMESPACES} open namespaces a new one is reported once, its events kept, and tracked once one completes`, () => {
+    const open = Array.from({ length: MAX_NAMESPACES }, (_, i): Tuple => progress([`sub${i}:t`]));
+    const events = adapt([
+      ...open,
+      progress(["extra:t1"]),
+      [["extra:t1"], "messages", [{ _type: "AIMessageChunk", id: "m1", content: "hi" }, {}]],
+      progress(["extra:t2"]),
+      update([], "sub0"),
+      progress(["extra:t1"]),
+    ]);
+    const [limit, ...more] = limits(events);
+    expect(more).toEqual([]);
+    expect(limit.source?.index).toBe(MAX_NAMESPACES);
+    expect((limit.payload as { severity: string; message: string }).message).toBe(
+      `more than ${MAX_NAMESPACES} subgraph namespaces are open at once: extra:t1 and any other new one are not tracked (no spawn, parent or completion) until one completes; their events still carry their agent id`,
+    );
+    expect(events.find((e) => e.type === "text.delta")?.agentId).toBe("extra:t1");
+    // sub0:t completed and is forgotten to make room: extra:t1 is announced; extra:t2 never was.
+    expect(spawned(events).slice(MAX_NAMESPACES)).toEqual(["extra:t1"]);
+  });
+
+  it("TEAM-02 completed namespaces are forgotten first; an open one is never forgotten and still completes", () => {
+    const records: Tuple[] = [progress(["keep:k"])];
+    const calls = MAX_NAMESPACES + 16;
+    for (let i = 0; i < calls; i++) records.push(progress([`done${i}:t`]), update([], `done${i}`));
+    records.push(update([], "keep"));
+    const events = adapt(records);
+    expect(limits(events)).toEqual([]);
+    expect(spawned(events)).toHaveLength(calls + 1);
+    expect(events.filter((e) => e.type === "agent.completed").at(-1)?.agentId).toBe("keep:k");
+    expect(events.filter((e) => e.type === "agent.spawned" && e.agentId === "keep:k")).toHaveLength(1);
   });
 });

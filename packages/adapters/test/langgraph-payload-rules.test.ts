@@ -256,6 +256,34 @@ describe("langgraph Agent Server tasks mode", () => {
     expect(task.payload).toEqual(payload);
   });
 
+  it("TASK-06 a resumed run restating a finished task of the paused step does not run it again", () => {
+    // As `@langchain/langgraph` 1.x streams `["updates", "values", "tasks"]`: task `a` finished and `b`
+    // paused; the resume replays `a`'s cached write and announces `a` again, with no result (it does not
+    // run), then runs `b` to its end.
+    const a = { id: "task-a", name: "a", triggers: ["branch:to:a"], interrupts: [] };
+    const b = { id: "task-b", name: "b", triggers: ["branch:to:b"], interrupts: [] };
+    const events = adapt([
+      [[], "values", { log: [] }],
+      [[], "tasks", { ...a, input: {} }],
+      [[], "tasks", { ...b, input: {} }],
+      [[], "updates", { a: { log: ["a"] } }],
+      [[], "tasks", { id: "task-a", name: "a", result: { log: ["a"] }, interrupts: [], error: null }],
+      [[], "updates", { __interrupt__: [{ id: "i1", value: "b?" }] }],
+      [[], "tasks", { id: "task-b", name: "b", result: {}, interrupts: [{ id: "i1", value: "b?" }] }],
+      [[], "values", { log: [] }],
+      [[], "updates", { a: { log: ["a"] }, __metadata__: { cached: true } }],
+      [[], "tasks", { ...a, input: {} }],
+      [[], "tasks", { ...b, input: {} }],
+      [[], "tasks", { id: "task-b", name: "b", result: { log: ["b"] }, interrupts: [], error: null }],
+    ]);
+    const statuses = (taskId: string) =>
+      ofType(events, "task.changed")
+        .filter((e) => e.taskId === taskId)
+        .map((e) => (e.payload as { status: string }).status);
+    expect(statuses("task-a")).toEqual(["running", "completed"]);
+    expect(statuses("task-b")).toEqual(["running", "waiting_input", "running", "completed"]);
+  });
+
   it("ENV-09 a task chunk without an id is reported", () => {
     const events = adapt([[[], "tasks", { name: "agent" }]]);
     expect(ofType(events, "diagnostic.changed")[0].payload).toMatchObject({

@@ -86,3 +86,125 @@ describe("langgraph resumed step, any report order", () => {
     );
   });
 });
+
+describe("langgraph interrupt inside a subgraph, resumed", () => {
+  // As `@langchain/langgraph` 1.x streams a `research` subgraph whose `ask` node interrupts and whose
+  // `work` node runs next, with `subgraphs: true` (recorded in the conformance live tests).
+  const ns = ["research:t1"];
+  const asked = { __interrupt__: [{ id: "i1", value: "go on?" }] };
+  const checkpoint = (namespace: string[], id: string): Tuple => [
+    namespace,
+    "checkpoints",
+    { config: { configurable: { checkpoint_id: id } }, values: {}, next: [], tasks: [] },
+  ];
+  const statusAfter = (records: Tuple[]) => {
+    const adapter = langgraphAdapter.create();
+    const events: AgentUiEvent[] = [];
+    return records.map((record, i) => {
+      events.push(...adapter.push(record, i));
+      return projectEvents(events).actions.i1?.status;
+    });
+  };
+
+  it("HITL-03 TEAM-13 it resolves with the subgraph's next state, before the root step around it ends", () => {
+    const pause: Tuple[] = [
+      [[], "values", { log: [] }],
+      [ns, "values", { log: [] }],
+      [ns, "updates", asked],
+      [ns, "values", asked],
+      [[], "updates", asked],
+    ];
+    const resume: Tuple[] = [
+      [[], "values", { log: [] }],
+      [ns, "values", { log: [] }],
+      [ns, "updates", { ask: { log: ["ask:yes"] } }],
+      [ns, "values", { log: ["ask:yes"] }],
+      [ns, "updates", { work: { log: ["work"] } }],
+      [[], "updates", { research: { log: ["ask:yes", "work"] } }],
+    ];
+    expect(statusAfter([...pause, ...resume]).slice(pause.length)).toEqual([
+      "pending",
+      "pending",
+      "pending",
+      "resolved",
+      "resolved",
+      "resolved",
+    ]);
+  });
+
+  it("HITL-03 with checkpoints: the subgraph's restated checkpoint is no step end, a new one is", () => {
+    const pause: Tuple[] = [
+      checkpoint([], "r0"),
+      checkpoint(ns, "s0"),
+      [ns, "updates", asked],
+      [[], "updates", asked],
+    ];
+    const resume: Tuple[] = [
+      checkpoint([], "r0"),
+      checkpoint(ns, "s0"),
+      [ns, "updates", { ask: { log: ["ask:yes"] } }],
+      checkpoint(ns, "s1"),
+      [[], "updates", { research: { log: ["ask:yes"] } }],
+    ];
+    expect(statusAfter([...pause, ...resume]).slice(pause.length)).toEqual([
+      "pending",
+      "pending",
+      "pending",
+      "resolved",
+      "resolved",
+    ]);
+  });
+});
+
+describe("langgraph resume in a stream of bookkeeping modes only (`debug`)", () => {
+  // As `@langchain/langgraph` 1.x streams `streamMode: "debug"` with `subgraphs: true`, unwrapped.
+  const checkpoint = (ns: string[], id: string, step: number): Tuple => [
+    ns,
+    "debug",
+    { step, type: "checkpoint", payload: { config: { configurable: { checkpoint_id: id } }, values: {} } },
+  ];
+  const task = (ns: string[], fields: Record<string, unknown>): Tuple => [
+    ns,
+    "debug",
+    { step: 1, type: fields.result === undefined ? "task" : "task_result", payload: fields },
+  ];
+  const sub = ["research:t1"];
+  const asked = [{ id: "i1", value: "go on?" }];
+  const pause: Tuple[] = [
+    checkpoint([], "r0", 0),
+    task([], { id: "t1", name: "research", input: {}, triggers: [] }),
+    checkpoint(sub, "s0", 0),
+    task(sub, { id: "k1", name: "ask", input: {}, triggers: [] }),
+    task(sub, { id: "k1", name: "ask", result: {}, interrupts: asked }),
+    task([], { id: "t1", name: "research", result: {}, interrupts: asked }),
+  ];
+  const resume: Tuple[] = [
+    checkpoint([], "r0", 0),
+    task([], { id: "t1", name: "research", input: {}, triggers: [] }),
+    checkpoint(sub, "s0", 0),
+    task(sub, { id: "k1", name: "ask", result: { log: ["ask:yes"] }, interrupts: [] }),
+    checkpoint(sub, "s1", 1),
+    task([], { id: "t1", name: "research", result: { log: ["ask:yes"] }, interrupts: [] }),
+    checkpoint([], "r1", 1),
+  ];
+
+  it("HITL-03 STAT-08 the restated paused checkpoint opens the resumed run; the interrupt resolves at the subgraph's step end", () => {
+    const adapter = langgraphAdapter.create();
+    const events: AgentUiEvent[] = [];
+    const seen = [...pause, ...resume].map((record, i) => {
+      events.push(...adapter.push(record, i));
+      const state = projectEvents(events);
+      return [state.actions.i1?.status, state.agents["research:t1"]?.status];
+    });
+    expect(events.filter((e) => e.type === "run.started")).toHaveLength(2);
+    expect(seen.slice(pause.length)).toEqual([
+      ["pending", "running"],
+      ["pending", "running"],
+      ["pending", "running"],
+      ["pending", "running"],
+      ["resolved", "running"],
+      ["resolved", "completed"],
+      ["resolved", "completed"],
+    ]);
+  });
+});

@@ -48,6 +48,9 @@ export const DIAGNOSTIC_CODES = [
   "hydration_degraded",
   // a snapshot or patch would take the application state past its size or depth bound: refused, kept as it was
   "state_limit_exceeded",
+  // an adapter's table of what a source names (LangGraph subgraph namespaces) is full: the record is still
+  // translated, what it would add to the table is not kept
+  "source_limit_exceeded",
   // an adapter read the whole input and mapped none of its records: probably another format
   "no_records_mapped",
 ] as const;

@@ -13,6 +13,8 @@ import { INTERRUPT_KEY, interruptEvents, interruptsOnly } from "./interrupts";
 import { appStateOf, customFact, taskChunkPayload } from "./payloads";
 import { SseReplayGuard } from "./replay";
 import { LangGraphRunScope } from "./run-scope";
+import { SubgraphSteps } from "./subgraph-steps";
+import { TaskBook } from "./tasks";
 
 export { LANGGRAPH_FORMAT } from "./run-scope";
 
@@ -23,6 +25,7 @@ const METADATA_KEY = "__metadata__";
 
 export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter {
   private readonly replay = new SseReplayGuard();
+  private readonly tasks = new TaskBook();
   private appStateJson: string | undefined;
   /** The stream has `values` mode on: a run starts with its root state (see `trailsPause`). */
   private valuesStream = false;
@@ -34,6 +37,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
   private stepWrote = false;
   /** The latest root checkpoint's id: a new one is the end of a step. */
   private checkpointId: string | undefined;
+  private readonly subgraphSteps = new SubgraphSteps();
 
   push(record: unknown, index?: number, meta?: RecordMeta): AgentUiEvent[] {
     const chunk = normalizeChunk(record, meta);
@@ -148,6 +152,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     if (!trailing) this.pausedStep = undefined;
     const opening = !trailing && !this.runOpen;
     const out = trailing ? [] : this.ensureRun(chunk, info);
+    if (opening) this.subgraphSteps.startRun(this.interrupts.isResuming);
     const bookkeeping = chunk.mode === "checkpoints" || chunk.mode === "tasks";
     if (!(rootValues && opening) && !bookkeeping && interruptsOnly(chunk) === undefined)
       this.interrupts.progress();
@@ -156,6 +161,9 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     // interrupts that step did not raise again were answered. A task of that step reporting is no proof:
     // the paused task may still ask again after it (HITL-03).
     if ((rootValues && !opening) || this.newCheckpoint(chunk)) out.push(...this.settleResumed(info));
+    // A subgraph's step ended: so did the resumed step of the interrupts it (or a graph inside it) raised.
+    else if (this.subgraphSteps.ended(chunk))
+      out.push(...this.settleResumed(info, { namespace: chunk.namespace.join("|") }));
     if (rootValues) {
       this.rootState = chunk.payload;
       this.stepWrote = false;
@@ -206,6 +214,9 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
    * step's other tasks finishing (their updates, tokens, custom data) trail it too, and so does the root
    * state that ends the step after them; the next root state opens the resumed run. */
   private trailsPause(chunk: Chunk, rootValues: boolean): boolean {
+    // A resumed run opens by restating the checkpoint the graph paused at: in a stream of bookkeeping
+    // modes only (`checkpoints`, `tasks`, `debug`) that is the first sign of the resume.
+    if (chunk.mode === "checkpoints" && this.restatesPause(chunk)) return false;
     if (chunk.mode === "checkpoints" || chunk.mode === "tasks") return true;
     if (interruptsOnly(chunk) !== undefined) return true;
     if (!this.valuesStream || this.pausedStep === undefined) return false;
@@ -215,6 +226,13 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     const { from } = this.pausedStep;
     this.pausedStep = undefined;
     return this.stepWrote || JSON.stringify(chunk.payload) !== JSON.stringify(from);
+  }
+
+  /** A root checkpoint with the latest root checkpoint's id: the paused one, restated by a resumed run. */
+  private restatesPause(chunk: Chunk): boolean {
+    if (chunk.namespace.length > 0 || this.checkpointId === undefined) return false;
+    const config = asRecord(asRecord(asRecord(chunk.payload)?.config)?.configurable);
+    return readString(config, "checkpoint_id") === this.checkpointId;
   }
 
   /** A root checkpoint not seen before: a step ended (a resumed run opens by restating the paused one). */
@@ -316,11 +334,18 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     if (body === undefined || taskId === undefined)
       return [this.emit.unsupported(chunk.payload, info, "task chunk without id")];
     const payload = taskChunkPayload(body);
+    // A resumed run announces the paused step's finished tasks again; they do not run (./tasks).
+    if (!this.tasks.admit(taskId, payload.status)) return [];
     const out = [
       this.emit.event("task.changed", { ...this.nsFields(chunk.namespace), taskId, payload }, info),
     ];
     // A task result that paused on `interrupt()` lists its interrupts (no `updates` needed to see them).
     out.push(...this.onInterrupts(chunk, body.interrupts, info));
+    // A node's task that completed has returned from the subgraphs it ran, as its update says in
+    // `updates` mode (a stream of bookkeeping modes only has this).
+    const node = readString(body, "name");
+    if (payload.status === "completed" && node !== undefined)
+      out.push(...this.namespaces.completeChildren(chunk.namespace.join("|"), node, this.nsEmit(info)));
     return out;
   }
 

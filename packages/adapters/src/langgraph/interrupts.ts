@@ -20,14 +20,25 @@ export interface RaisedInterrupt {
   payload: JsonObject;
 }
 
+/** Where an interrupt was raised: the namespace of the (sub)graph that asked ("" for the root, keys
+ * joined by `|`), and the tool call it gates when its value names one. */
+export interface InterruptGate {
+  namespace: string;
+  toolCallId?: string;
+}
+
+/** What a resumed run went past: everything (the run's end), the step of a namespace (the interrupts it
+ * or a graph inside it raised), or the tool call an interrupt gates. */
+export type SettleScope = { namespace: string } | { toolCallId: string } | undefined;
+
 export class InterruptBook {
   private readonly raised = new Set<string>();
-  /** actionId → the tool call it gates (when the interrupt value names one). */
-  private readonly pending = new Map<string, string | undefined>();
+  /** actionId → where it was raised. */
+  private readonly pending = new Map<string, InterruptGate>();
   /** Interrupts a resumed run may have answered: resolved once the run leaves the step they paused
    * (`settle`), or pending again when that step raises them again (a `Command({resume})` that answered
    * only some, or a task that reports before the paused one asks again). */
-  private readonly resuming = new Map<string, string | undefined>();
+  private readonly resuming = new Map<string, InterruptGate>();
   /** The resumed run went on past its opening state: when the input ends, the step it resumed ended. */
   private progressed = false;
 
@@ -62,9 +73,10 @@ export class InterruptBook {
     let repended = false;
     (readArray({ list }, "list") ?? []).forEach((entry, index) => {
       const actionId = interruptId(entry, chunk, index);
-      if (this.resuming.has(actionId)) {
+      const resumed = this.resuming.get(actionId);
+      if (resumed !== undefined) {
         if (restated) return;
-        this.pending.set(actionId, this.resuming.get(actionId));
+        this.pending.set(actionId, resumed);
         this.resuming.delete(actionId);
         repended = true;
         return;
@@ -72,7 +84,7 @@ export class InterruptBook {
       if (this.raised.has(actionId)) return;
       this.raised.add(actionId);
       const { toolCallId, payload } = interruptAction(asRecord(entry)?.value, chunk.namespace, safe);
-      this.pending.set(actionId, toolCallId);
+      this.pending.set(actionId, { namespace: chunk.namespace.join("|"), toolCallId });
       out.push({ actionId, toolCallId, payload });
     });
     return { raised: out, repended };
@@ -80,7 +92,7 @@ export class InterruptBook {
 
   /** A new run started on the paused thread: every pending interrupt may have been answered. */
   resume(): void {
-    for (const [actionId, toolCallId] of this.pending) this.resuming.set(actionId, toolCallId);
+    for (const [actionId, gate] of this.pending) this.resuming.set(actionId, gate);
     this.pending.clear();
     this.progressed = false;
   }
@@ -94,15 +106,26 @@ export class InterruptBook {
     return this.progressed;
   }
 
-  /** The resumed run left the step it resumed (or, with `toolCallId`, the tool call an interrupt gates
-   * reported its result): the interrupts it did not raise again were answered. */
-  settle(toolCallId?: string): [actionId: string, toolCallId: string | undefined][] {
-    if (toolCallId === undefined) {
+  /** Whether a resumed run may still resolve an interrupt (one it resumed is not settled yet). */
+  get isResuming(): boolean {
+    return this.resuming.size > 0;
+  }
+
+  /** The resumed run left the step it resumed — the whole run's (no scope), or the step of a subgraph
+   * namespace, which settles the interrupts that subgraph or one inside it raised — or, with
+   * `toolCallId`, the tool call an interrupt gates reported its result: the interrupts it did not raise
+   * again were answered. */
+  settle(scope?: SettleScope): [actionId: string, gate: InterruptGate][] {
+    if (scope === undefined) {
       const resolved = [...this.resuming];
       this.resuming.clear();
       return resolved;
     }
-    const resolved = [...this.resuming].filter(([, gated]) => gated === toolCallId);
+    const resolved = [...this.resuming].filter(([, gate]) =>
+      "toolCallId" in scope
+        ? gate.toolCallId === scope.toolCallId
+        : gate.namespace === scope.namespace || gate.namespace.startsWith(`${scope.namespace}|`),
+    );
     for (const [actionId] of resolved) this.resuming.delete(actionId);
     return resolved;
   }
@@ -170,10 +193,10 @@ export function resumeEvents(
   baseFields: EventFields,
   emit: Emitter,
   info: SourceInfo,
-  gatedTool?: string,
+  scope?: SettleScope,
 ): AgentUiEvent[] {
   const out: AgentUiEvent[] = [];
-  for (const [actionId, toolCallId] of interrupts.settle(gatedTool)) {
+  for (const [actionId, { toolCallId }] of interrupts.settle(scope)) {
     const resolved = compact<EventFields>({
       ...baseFields,
       actionId,

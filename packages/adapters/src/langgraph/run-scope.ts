@@ -10,7 +10,7 @@ import { restatedEvent } from "../shared/restated";
 import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions } from "../types";
 import { CompletionEvidence, closedRun } from "./completion";
-import { InterruptBook, resumeEvents } from "./interrupts";
+import { InterruptBook, type SettleScope, resumeEvents } from "./interrupts";
 import { MessageBook, type MessageSink, translateMessage } from "./messages";
 import { type NamespaceEmit, NamespaceBook } from "./namespaces";
 import { type Chunk, type LcMessage, runInputOf } from "./normalize";
@@ -70,10 +70,10 @@ export class LangGraphRunScope {
     return out;
   }
 
-  /** `action.resolved` for the interrupts the resumed run went past (see InterruptBook.settle); with
-   * `gatedTool`, only those gating that tool call, which reported its result. */
-  protected settleResumed(info: SourceInfo, gatedTool?: string): AgentUiEvent[] {
-    return resumeEvents(this.interrupts, this.baseFields(), this.emit, info, gatedTool);
+  /** `action.resolved` for the interrupts the resumed run went past (see InterruptBook.settle); with a
+   * scope, only those a subgraph's ended step raised, or those gating a tool call that reported. */
+  protected settleResumed(info: SourceInfo, scope?: SettleScope): AgentUiEvent[] {
+    return resumeEvents(this.interrupts, this.baseFields(), this.emit, info, scope);
   }
 
   protected closeRun(info: SourceInfo): AgentUiEvent {
@@ -157,7 +157,7 @@ export class LangGraphRunScope {
     const out = translateMessage(message, this.sink(chunk, info));
     // The tool call an interrupt gated has its result: the graph went past that interrupt.
     if (message.kind === "tool" && message.toolCallId !== undefined)
-      out.push(...this.settleResumed(info, message.toolCallId));
+      out.push(...this.settleResumed(info, { toolCallId: message.toolCallId }));
     return out;
   }
 }

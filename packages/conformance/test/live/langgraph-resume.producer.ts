@@ -80,6 +80,7 @@ export const MODES: Mode[][] = [
   ["updates"],
   ["updates", "values", "tasks"],
   ["values", "debug"],
+  ["debug"],
 ];
 
 /** LangChain's serializable objects (`{lc, type: "constructor", id, kwargs}`) → `{_type, …kwargs}`. */
