@@ -4,6 +4,7 @@ import { type GatewayBenchResult, gatewayTargets } from "./gateway-benches";
 import { growthExponent } from "./growth";
 import { fmtCount, fmtMB, fmtMs, fmtRate, fmtRatio, sizeLabel, table } from "./markdown";
 import { type ProductResult, productTables } from "./product";
+import { type SurfaceBenchResult, surfaceTargets } from "./surface-benches";
 import type { HydrationResult, MarginalResult, ReducerResult, ServerResult } from "./tasks";
 
 export interface Skipped {
@@ -32,6 +33,8 @@ export interface BenchReport {
   product?: { result?: ProductResult; skipped?: string };
   /** `agent-ui project` against the limit (./cli-bench.ts); absent when not run. */
   cli?: { markdown?: string; targets?: TargetCheck[]; skipped?: string };
+  /** First paint and selector reads, verbatim (./surface-benches.ts); absent when not run. */
+  surfaces?: SurfaceBenchResult[];
   markdown: string;
 }
 
@@ -354,6 +357,18 @@ export function renderReport(report: BenchReport): string {
       `#### \`agent-ui project\` against the limit\n\nNot measured in this run (${report.cli?.skipped ?? "`--quick`"}): run \`npm run bench\` (full) or \`npm run bench:cli\`.`,
     "",
   );
+  out.push(
+    "#### First meaningful paint and selector reads (`npm run bench:first-paint`, `bench:selectors`)",
+    "",
+  );
+  if (report.surfaces === undefined)
+    out.push(
+      "Not measured in this run (`--quick` skips them): run `npm run bench` (full), or `npm run bench:first-paint` and `npm run bench:selectors`.",
+      "",
+    );
+  else
+    for (const r of report.surfaces)
+      out.push(`##### ${r.script}`, "", r.table ?? `Not measured: ${r.skipped}.`, "");
   out.push("#### UI", "", report.ui.table ?? `Skipped: ${report.ui.skipped ?? "not run"}.`, "");
   const product = report.product;
   out.push(
@@ -369,6 +384,7 @@ export function renderReport(report: BenchReport): string {
       ...checkTargets(report),
       ...gatewayTargets(report.gateway),
       ...(report.cli?.targets ?? cliTargets(undefined)),
+      ...surfaceTargets(report.surfaces),
     ]),
     "",
   );
