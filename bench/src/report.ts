@@ -195,11 +195,17 @@ function serverTable(report: BenchReport): string {
 /** A target is judged only on repeated runs: one wall-time run is too noisy on a shared machine. */
 export const MIN_JUDGED_RUNS = 3;
 
+/** "150 ms", "10.5 s": fmtMs with its unit. */
+const withUnit = (ms: number) => {
+  const text = fmtMs(ms);
+  return text.endsWith(" s") ? text : `${text} ms`;
+};
+
 function spread(result: ReducerResult | MarginalResult): string {
   const times = [...result.timesMs].sort((a, b) => a - b);
   return times.length < 2
     ? "1 run"
-    : `${times.length} runs, ${fmtMs(times[0])}–${fmtMs(times[times.length - 1])} ms`;
+    : `${times.length} runs, ${withUnit(times[0])}–${withUnit(times[times.length - 1])}`;
 }
 
 /** Judges `met` only when every result behind it has enough runs; otherwise says so. */
