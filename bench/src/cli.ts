@@ -8,9 +8,12 @@ export const BENCH_USAGE = `npm run bench -- [--quick] [--sizes 1000,10000] [--r
 
 Benchmarks our projector against AG-UI's client pipeline, the AI SDK's readUIMessageStream and Chat
 class, and a minimal immutable reducer, on the same seeded agent session; plus marginal cost, hydration
-from a runtime snapshot, the SQLite server store and the workbench UI benchmark when present.
+from a runtime snapshot, the SQLite server store, the gateway's benches, \`agent-ui project\` against the
+limit, the workbench's first paint of a 1M-event session, selector reads at 1M history and the workbench
+UI benchmark when present, with every target judged in one table.
 Markdown tables go to stdout, JSON to bench/results/latest.json.
-  --quick        about a minute: 1k/10k/100k, a 3 s cap for peers, three runs each; no server or UI run`;
+  --quick        about a minute: 1k/10k/100k, a 3 s cap for peers, three runs each; skips the server, UI,
+                 gateway, CLI, first-paint and selector benches (the report says so)`;
 
 export const DEFAULT_OUT = join(BENCH_DIR, "results", "latest.json");
 

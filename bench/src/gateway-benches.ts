@@ -43,7 +43,7 @@ export function runGatewayBenches(root: string, log: (line: string) => void): Ga
 }
 
 /** The cells of the Markdown table row whose first cell matches `first`. */
-function row(table: string | undefined, first: RegExp): string[] | undefined {
+export function row(table: string | undefined, first: RegExp): string[] | undefined {
   for (const line of (table ?? "").split("\n")) {
     const cells = line.split("|").map((cell) => cell.trim());
     if (cells.length > 2 && first.test(cells[1])) return cells.slice(1, -1);
@@ -51,7 +51,7 @@ function row(table: string | undefined, first: RegExp): string[] | undefined {
   return undefined;
 }
 
-const notMeasured = (target: string, why: string): GatewayTargetCheck => ({
+export const notMeasured = (target: string, why: string): GatewayTargetCheck => ({
   target,
   measured: why.startsWith("not measured") ? why : `not measured (${why})`,
   met: null,

@@ -30,5 +30,6 @@ export function fmtRatio(ratio: number | undefined): string {
 }
 
 export function sizeLabel(events: number): string {
+  if (events >= 1_000_000 && events % 1_000_000 === 0) return `${events / 1_000_000}M`;
   return events >= 1000 && events % 1000 === 0 ? `${events / 1000}k` : String(events);
 }

@@ -25,6 +25,8 @@ export interface BenchOptions {
   ui: boolean;
   /** Run the gateway's benches (`bench:window`, `bench:import`, `bench:store`) and report them. */
   gateway?: boolean;
+  /** Run the workbench's first paint (`bench:first-paint`) and the selector reads (`bench:selectors`). */
+  surfaces?: boolean;
   /** Measure `agent-ui --help` start-up and the browser bundle of the React binding (bench/src/product.ts). */
   product: boolean;
   /** Where the JSON report goes; null writes nothing. */
@@ -57,6 +59,7 @@ export function fullOptions(outFile: string | null, log: (line: string) => void)
     serverEvents: [10_000, 100_000],
     ui: true,
     gateway: true,
+    surfaces: true,
     product: true,
     outFile,
     log,
@@ -77,6 +80,7 @@ export function quickOptions(outFile: string | null, log: (line: string) => void
     serverEvents: [],
     ui: false,
     gateway: false,
+    surfaces: false,
     product: true,
   };
 }
@@ -96,6 +100,7 @@ export function smokeOptions(outFile: string | null, log: (line: string) => void
     serverEvents: [],
     ui: false,
     gateway: false,
+    surfaces: false,
     product: false,
   };
 }

@@ -4,6 +4,7 @@ import { type GatewayBenchResult, gatewayTargets } from "./gateway-benches";
 import { growthExponent } from "./growth";
 import { fmtCount, fmtMB, fmtMs, fmtRate, fmtRatio, sizeLabel, table } from "./markdown";
 import { type ProductResult, productTables } from "./product";
+import { type SurfaceBenchResult, surfaceTargets } from "./surface-benches";
 import type { HydrationResult, MarginalResult, ReducerResult, ServerResult } from "./tasks";
 
 export interface Skipped {
@@ -32,6 +33,8 @@ export interface BenchReport {
   product?: { result?: ProductResult; skipped?: string };
   /** `agent-ui project` against the limit (./cli-bench.ts); absent when not run. */
   cli?: { markdown?: string; targets?: TargetCheck[]; skipped?: string };
+  /** First paint and selector reads, verbatim (./surface-benches.ts); absent when not run. */
+  surfaces?: SurfaceBenchResult[];
   markdown: string;
 }
 
@@ -192,11 +195,17 @@ function serverTable(report: BenchReport): string {
 /** A target is judged only on repeated runs: one wall-time run is too noisy on a shared machine. */
 export const MIN_JUDGED_RUNS = 3;
 
+/** "150 ms", "10.5 s": fmtMs with its unit. */
+const withUnit = (ms: number) => {
+  const text = fmtMs(ms);
+  return text.endsWith(" s") ? text : `${text} ms`;
+};
+
 function spread(result: ReducerResult | MarginalResult): string {
   const times = [...result.timesMs].sort((a, b) => a - b);
   return times.length < 2
     ? "1 run"
-    : `${times.length} runs, ${fmtMs(times[0])}–${fmtMs(times[times.length - 1])} ms`;
+    : `${times.length} runs, ${withUnit(times[0])}–${withUnit(times[times.length - 1])}`;
 }
 
 /** Judges `met` only when every result behind it has enough runs; otherwise says so. */
@@ -354,6 +363,18 @@ export function renderReport(report: BenchReport): string {
       `#### \`agent-ui project\` against the limit\n\nNot measured in this run (${report.cli?.skipped ?? "`--quick`"}): run \`npm run bench\` (full) or \`npm run bench:cli\`.`,
     "",
   );
+  out.push(
+    "#### First meaningful paint and selector reads (`npm run bench:first-paint`, `bench:selectors`)",
+    "",
+  );
+  if (report.surfaces === undefined)
+    out.push(
+      "Not measured in this run (`--quick` skips them): run `npm run bench` (full), or `npm run bench:first-paint` and `npm run bench:selectors`.",
+      "",
+    );
+  else
+    for (const r of report.surfaces)
+      out.push(`##### ${r.script}`, "", r.table ?? `Not measured: ${r.skipped}.`, "");
   out.push("#### UI", "", report.ui.table ?? `Skipped: ${report.ui.skipped ?? "not run"}.`, "");
   const product = report.product;
   out.push(
@@ -369,6 +390,7 @@ export function renderReport(report: BenchReport): string {
       ...checkTargets(report),
       ...gatewayTargets(report.gateway),
       ...(report.cli?.targets ?? cliTargets(undefined)),
+      ...surfaceTargets(report.surfaces),
     ]),
     "",
   );

@@ -12,6 +12,7 @@ import { benchCli } from "./cli-bench";
 import { runGatewayBenches } from "./gateway-benches";
 import { type BenchReport, type Skipped, renderReport } from "./report";
 import { loadServer } from "./server-bench";
+import { runSurfaceBenches } from "./surface-benches";
 import type { HydrationResult, MarginalResult, ReducerResult, ServerResult, WorkerTask } from "./tasks";
 
 /** Ours and the minimal reducer always run: the cap exists to spare the run from quadratic peers. */
@@ -179,6 +180,8 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
         (error: unknown) => ({ skipped: `failed: ${String(error).slice(0, 300)}` }),
       )
     : undefined;
+  if (options.surfaces) options.log("First paint and selector reads:");
+  const surfaces = options.surfaces ? runSurfaceBenches(REPO_ROOT, options.log) : undefined;
   const product = options.product
     ? await measureProduct(options.log).then(
         (result) => ({ result }),
@@ -202,6 +205,7 @@ export async function runBench(options: BenchOptions): Promise<BenchReport> {
     gateway,
     product,
     cli,
+    surfaces,
     markdown: "",
   };
   report.markdown = renderReport(report);

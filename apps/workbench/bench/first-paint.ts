@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeSession, generateSession } from "@agent-ui/bench";
 import { startServer } from "@agent-ui/server";
-import { launchChromium } from "../src/node/chromium";
+import { CHROMIUM, launchChromium } from "../src/node/chromium";
 import { startCpuProfile, topSelfTime } from "./cpu-profile";
 import { ensureWorkbenchBuilt } from "../src/node/ensure-built";
 
@@ -66,6 +66,8 @@ async function buildSession(): Promise<string> {
 const VISITS = ["cold gateway", "warm gateway"] as const;
 
 async function main() {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM} (set AGENT_UI_CHROMIUM to its executable)`);
   const { dir } = await ensureWorkbenchBuilt();
   if (!existsSync(ready)) writeFileSync(ready, await buildSession());
   const id = (await import("node:fs")).readFileSync(ready, "utf8").trim();

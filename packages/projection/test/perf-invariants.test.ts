@@ -135,6 +135,32 @@ describe("getState() cost does not depend on history length", () => {
     expect(derived.tools).toBe(tools);
   });
 
+  it("ARCH-04 each deferred slice of each snapshot reads its own data, whichever is read first", () => {
+    const steps = history(300);
+    const later: Step[] = [
+      { kind: "tool", id: 300, phase: "started" },
+      { kind: "text", message: 300, delta: "newest" },
+      { kind: "unknown" },
+    ];
+    const projector = createProjector();
+    projector.applyAll(toEvents(steps));
+    const older = projector.getState();
+    projector.applyAll(toEvents([...steps, ...later]).slice(steps.length));
+    const newer = projector.getState();
+    const slices = ["tools", "messages", "timeline", "diagnostics"] as const;
+    for (const state of [older, newer])
+      for (const key of slices)
+        expect(Object.getOwnPropertyDescriptor(state, key)?.get, key).toBeTypeOf("function");
+    const expected = (size: number) => projectEvents(toEvents([...steps, ...later]).slice(0, size));
+    const [whole, prefix] = [expected(steps.length + later.length), expected(steps.length)];
+    // Newer first, slices in reverse order, then the older snapshot's.
+    for (const key of [...slices].reverse())
+      expect(JSON.stringify(newer[key]), key).toBe(JSON.stringify(whole[key]));
+    for (const key of slices) expect(JSON.stringify(older[key]), key).toBe(JSON.stringify(prefix[key]));
+    expect(Object.keys(newer.tools)).toHaveLength(301);
+    expect(Object.keys(older.tools)).toHaveLength(300);
+  });
+
   it("ARCH-04 a copy of a snapshot's descriptors read first leaves the snapshot its deferred slices", () => {
     const projector = createProjector();
     projector.applyAll(toEvents(history(300)));

@@ -55,7 +55,18 @@ export function deferProperty(target: object, key: string, lazy: Lazy<unknown>):
     Object.defineProperty(target, DEFERRED, { value: deferred, enumerable: false, configurable: true });
   }
   deferred[key] = lazy;
-  const get = function (this: unknown): unknown {
+  Object.defineProperty(target, key, { enumerable: true, configurable: true, get: getterOf(key) });
+}
+
+/** One getter per key, shared by every object that defers it: defining the accessor allocates no
+ * function per snapshot (a `getState()` per event defers every large unread table again), and the
+ * getter holds only its key. Keys are the slice and list names a snapshot defers: a fixed set. */
+const GETTERS = new Map<string, () => unknown>();
+
+function getterOf(key: string): () => unknown {
+  let get = GETTERS.get(key);
+  if (get !== undefined) return get;
+  get = function (this: unknown): unknown {
     const owner = this as { [DEFERRED]?: Record<string, Lazy<unknown>> } | null | undefined;
     const value = owner?.[DEFERRED]?.[key]?.read();
     if (
@@ -70,5 +81,6 @@ export function deferProperty(target: object, key: string, lazy: Lazy<unknown>):
       }
     return value;
   };
-  Object.defineProperty(target, key, { enumerable: true, configurable: true, get });
+  GETTERS.set(key, get);
+  return get;
 }
