@@ -8,7 +8,7 @@ import { recordingDispatch } from "./helpers";
 afterEach(cleanup);
 
 describe("ApprovalCard", () => {
-  it("HITL-02/03 approve sends respond_action once and stays pending until action.resolved is rendered", async () => {
+  it("HITL-02/03 AS-HITL-02/03 approve sends respond_action once, stays pending until action.resolved, then is a summary", async () => {
     const state = teamRunning();
     const rec = recordingDispatch();
     const { rerender } = render(

@@ -48,7 +48,7 @@ describe("ArtifactWorkspace", () => {
     expect((screen.getByRole("button", { name: "Exporting…" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("ART-08 the diff between explicit versions loads on demand", async () => {
+  it("ART-08 AS-ART-05 the diff between explicit versions loads on demand", async () => {
     const load = vi.fn(async () => "- old\n+ new");
     render(<ArtifactWorkspace artifacts={teamRunning().artifacts} loadDetail={load} />);
     expect(load).not.toHaveBeenCalled();
@@ -75,7 +75,7 @@ describe("EvidenceLane", () => {
     expect(container.textContent).not.toMatch(/passed/);
   });
 
-  it("EVID-03 replay and review links come from the same evidence fact, reviews link by evidence ref", () => {
+  it("EVID-03 AS-TL-05 replay and review links come from the same evidence fact, reviews link by evidence ref", () => {
     const s = teamRunning();
     render(<EvidenceLane evidence={s.evidence} reviews={s.team.reviews} />);
     const card = screen.getByLabelText("Evidence ev-1");

@@ -90,7 +90,7 @@ describe("Artifact preview by ref", () => {
     expect(within(preview).queryByText("preview: unavailable")).toBeNull();
   });
 
-  it("ART-11 the artifact card in the conversation offers the preview from data.previewRef through loadDetail", async () => {
+  it("ART-11 AS-MP-04 the artifact card in the conversation opens the workspace and offers the preview from data.previewRef through loadDetail", async () => {
     const state = teamRunning();
     const load = vi.fn(async () => "full preview body");
     state.messages[1].parts.push({

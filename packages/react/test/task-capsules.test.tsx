@@ -17,7 +17,7 @@ const task = (over: Partial<TaskRecord> & { taskId: string }): TaskRecord => ({
 });
 
 describe("TaskCapsules", () => {
-  it("TASK-04 attention states are promoted above running work", () => {
+  it("TASK-04 AS-TC-02 attention states are promoted above running work", () => {
     const tasks = {
       a: task({ taskId: "a", title: "runs" }),
       b: task({ taskId: "b", title: "needs me", status: "needs_input", attention: "high" }),

@@ -25,7 +25,7 @@ describe("ToolRow", () => {
     expect((screen.getByLabelText("search progress") as HTMLProgressElement).value).toBe(0.5);
   });
 
-  it("TOOL-02/05 large output shows a preview and a size, the rest only on demand via its ref", () => {
+  it("TOOL-02/05 AS-TU-02 AS-MP-02 large output shows a preview and a size, the rest only on demand via its ref", () => {
     const { dispatch, calls } = acceptingDispatch();
     const big = "x".repeat(2000);
     render(
@@ -71,7 +71,7 @@ describe("ToolRow", () => {
     expect(calls).toEqual([]);
   });
 
-  it("TOOL-05 empty output says so", () => {
+  it("TOOL-05 AS-TU-01 empty output says so", () => {
     render(<ToolRow tool={{ ...base, status: "output-available" }} />);
     expect(screen.getByText("No output")).toBeTruthy();
   });
