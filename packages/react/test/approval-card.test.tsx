@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApprovalCard } from "../src/approval-card";
 import { teamApproved, teamRunning } from "./fixtures/team";
@@ -115,6 +115,19 @@ describe("ApprovalCard", () => {
       decision: "answer",
       payload: { region: "EU", budget: 42, urgent: true },
     });
+  });
+
+  it("AS-HITL-01 a high-risk request shows its risk, what it will do, its tool and scope beside Approve and Reject", () => {
+    const action = { ...teamRunning().actions["act-1"], scope: { path: "report.md", overwrite: true } };
+    render(<ApprovalCard action={action} dispatch={recordingDispatch().dispatch} />);
+    const card = screen.getByRole("region", { name: "Action Allow write_file?" });
+    expect(within(card).getByText("risk: high").className).toContain("aui-tone-alert");
+    expect(within(card).getByText("The writer wants to write report.md")).toBeTruthy();
+    const facts = within(card).getByText("scope").closest("dl") as HTMLElement;
+    expect(facts.textContent).toContain("toolwrite_file");
+    expect(facts.textContent).toContain('scope{"path":"report.md","overwrite":true}');
+    expect(within(card).getByRole("button", { name: "Approve" })).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Reject" })).toBeTruthy();
   });
 
   it("HITL-15 approval controls are keyboard reachable buttons; expired requests cannot be answered", () => {

@@ -52,6 +52,28 @@ describe("Conversation", () => {
     expect(container.textContent).not.toContain("DIAG-TEXT");
   });
 
+  it("AS-MP-03 an action_required part is a call to action with Approve and Reject, never Markdown in the answer", () => {
+    const state = teamRunning();
+    state.actions["act-1"] = {
+      ...state.actions["act-1"],
+      prompt: "Write **report.md** with `rm -rf` first?",
+    };
+    state.messages[1].parts = state.messages[1].parts.map((p) =>
+      p.kind === "action_required" ? { ...p, text: "**Approve** the write?" } : p,
+    );
+    renderConversation(state);
+    const message = screen.getByLabelText("Message from Coordinator");
+    const card = within(message).getByRole("region", { name: "Action Allow write_file?" });
+    expect(within(card).getByRole("button", { name: "Approve" })).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Reject" })).toBeTruthy();
+    // The prompt is the runtime's text, shown as text: no Markdown elements made from it.
+    expect(within(card).getByText("Write **report.md** with `rm -rf` first?")).toBeTruthy();
+    const marked = [...message.querySelectorAll("strong, em, code")].map((el) => el.textContent);
+    expect(marked.filter((t) => ["report.md", "rm -rf", "Approve"].includes(t ?? ""))).toEqual([]);
+    expect(message.querySelector(".aui-answer")?.textContent).toBe("Drafting the report now.");
+    expect(message.textContent).not.toContain("Approve** the write");
+  });
+
   it("CTX-01 a context boundary part renders as a boundary, not answer text", () => {
     const state = teamRunning();
     state.messages[1].parts.push({

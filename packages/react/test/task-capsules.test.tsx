@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import type { TaskRecord } from "@agent-ui/contracts";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import type { QueueSlice, TaskRecord } from "@agent-ui/contracts";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { TaskCapsules, orderCapsules } from "../src/task-capsules";
 import { acceptingDispatch } from "./helpers";
@@ -84,6 +84,46 @@ describe("TaskCapsules", () => {
       { kind: "promote_queued", queuedId: "q1" },
       { kind: "remove_queued", queuedId: "q1" },
     ]);
+  });
+
+  it("AS-TC-01 two running tasks are two compact capsules: title, status, one clipped progress line", () => {
+    const long = `${"indexing the repository ".repeat(10)}END-OF-PROGRESS`;
+    const tasks = {
+      a: task({ taskId: "a", title: "Index repo", progress: { message: long } }),
+      b: task({ taskId: "b", title: "Run tests", progress: { message: "suite 3 of 9" } }),
+    };
+    render(<TaskCapsules tasks={tasks} queue={{ items: [], steers: [] }} onOpenTask={() => {}} />);
+    const rows = screen.getAllByRole("listitem");
+    expect(rows.map((row) => row.querySelector(".aui-capsule-title")?.textContent)).toEqual([
+      "Index repo",
+      "Run tests",
+    ]);
+    for (const row of rows) expect(within(row).getByText("running")).toBeTruthy();
+    expect(within(rows[1]).getByText("suite 3 of 9")).toBeTruthy();
+    // The long progress message is one line of at most 60 characters, not the whole text.
+    const line = rows[0].querySelector(".aui-hint")?.textContent ?? "";
+    expect(line.length).toBeLessThanOrEqual(60);
+    expect(screen.getByLabelText("Tasks").textContent).not.toContain("END-OF-PROGRESS");
+    // Running work asks nothing of the user: no Open call to action.
+    expect(screen.queryByRole("button", { name: "Open" })).toBeNull();
+  });
+
+  it("AS-QS-03 a steer's preview stays in the capsules while pending, leaves once accepted, and a rejection says why", () => {
+    const steer = { id: "s1", preview: "focus on EU", status: "pending" as const };
+    const view = (steers: QueueSlice["steers"]) => (
+      <TaskCapsules tasks={{}} queue={{ items: [], steers }} dispatch={acceptingDispatch().dispatch} />
+    );
+    const { rerender } = render(view([steer]));
+    const row = () => screen.queryByText("Steer for the current run")?.closest("li");
+    expect(row()?.textContent).toContain("focus on EU");
+    expect(row()?.textContent).toContain("pending");
+    rerender(view([{ ...steer, status: "accepted" }]));
+    expect(row()).toBeUndefined();
+    expect(screen.queryByText("focus on EU")).toBeNull();
+    rerender(view([{ ...steer, status: "rejected", reason: "turn already finishing" }]));
+    expect(row()?.textContent).toContain("focus on EU");
+    expect(row()?.textContent).toContain("rejected");
+    expect(row()?.textContent).toContain("turn already finishing");
   });
 
   it("TASK-06 a failed task offers retry via the runtime", () => {

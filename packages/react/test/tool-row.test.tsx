@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import type { ToolRecord } from "@agent-ui/contracts";
+import { projectEvents } from "@agent-ui/projection";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToolRow } from "../src/tool-row";
-import { acceptingDispatch } from "./helpers";
+import { acceptingDispatch, eventStream } from "./helpers";
 
 afterEach(cleanup);
 
@@ -97,6 +98,23 @@ describe("ToolRow", () => {
     expect(screen.getByRole("alert").textContent).toContain("provider: rate limited");
     fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(calls).toEqual([{ kind: "retry", toolCallId: "tc-1", turnId: "t1" }]);
+  });
+
+  it("AS-TU-03 a failed tool keeps its stderr preview beside the error", () => {
+    const e = eventStream({ turnId: "t1" });
+    const state = projectEvents([
+      e("tool.started", { toolCallId: "tc-b", payload: { name: "build" } }),
+      e("tool.output.delta", {
+        toolCallId: "tc-b",
+        payload: { delta: "src/a.ts(3,1): error TS2304: Cannot find name 'x'.", channel: "stderr" },
+      }),
+      e("tool.failed", { toolCallId: "tc-b", payload: { error: "exit code 2" } }),
+    ]);
+    const tool = state.tools["tc-b"];
+    expect(tool?.status).toBe("output-error");
+    render(<ToolRow tool={tool as ToolRecord} />);
+    expect(screen.getByRole("alert").textContent).toContain("exit code 2");
+    expect(screen.getByText("src/a.ts(3,1): error TS2304: Cannot find name 'x'.")).toBeTruthy();
   });
 
   it("TOOL-07 keeps every attempt with its own status in the detail", () => {
