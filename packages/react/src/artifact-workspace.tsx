@@ -13,6 +13,7 @@ import { ArtifactVersions, type VersionRef, versionLabel } from "./artifact-vers
 import { DiffView } from "./diff-view";
 import type { Dispatch } from "./commands";
 import { CardButton } from "./card-button";
+import { ControlButton } from "./controlled-write";
 import { Badge } from "./honest";
 import { type DetailLoader, LazyDetail } from "./lazy-detail";
 import { RequestReviewButton } from "./team-controls";
@@ -102,14 +103,16 @@ function ArtifactDetail({
         />
         <Badge label="export" value={artifact.export.status} />
         {dispatch ? (
-          <button
-            type="button"
+          // A controlled write (CTRL-01/02): waits for the export fact, shows a refusal with a retry, and a
+          // failed export can be started again.
+          <ControlButton
+            dispatch={dispatch}
+            intent={{ kind: "export", artifactId: artifact.artifactId }}
+            fact={`${artifact.export.status}|${artifact.export.exportId}|${artifact.export.ref}`}
+            label={exporting ? "Exporting…" : artifact.export.status === "failed" ? "Export again" : "Export"}
             className="aui-button"
-            disabled={exporting}
-            onClick={() => dispatch({ kind: "export", artifactId: artifact.artifactId })}
-          >
-            {exporting ? "Exporting…" : "Export"}
-          </button>
+            disabledReason={exporting ? "the runtime is exporting this artifact" : undefined}
+          />
         ) : null}
         {dispatch && reviews ? (
           <RequestReviewButton dispatch={dispatch} target={artifact.artifactId} reviews={reviews} />

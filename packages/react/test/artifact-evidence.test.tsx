@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ArtifactWorkspace } from "../src/artifact-workspace";
 import { EvidenceLane } from "../src/evidence-lane";
 import { teamRunning } from "./fixtures/team";
-import { acceptingDispatch } from "./helpers";
+import { acceptingDispatch, recordingDispatch } from "./helpers";
 
 afterEach(cleanup);
 
@@ -46,6 +46,32 @@ describe("ArtifactWorkspace", () => {
       />,
     );
     expect((screen.getByRole("button", { name: "Exporting…" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("AS-ART-06 export progress is shown from its state; a refused or failed export says so and can be sent again", async () => {
+    const rec = recordingDispatch();
+    const art = teamRunning().artifacts["art-1"];
+    const show = (exp: (typeof art)["export"]) => (
+      <ArtifactWorkspace artifacts={{ "art-1": { ...art, export: exp } }} dispatch={rec.dispatch} />
+    );
+    const { rerender } = render(show({ status: "none" }));
+    fireEvent.click(screen.getByRole("button", { name: "Export" }));
+    await act(async () => rec.settle("rejected", "export quota reached"));
+    expect(screen.getByRole("alert").textContent).toContain("export quota reached");
+    expect(screen.getByText("export: none")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: /Retry/ }));
+    await act(async () => rec.settle("accepted"));
+    rerender(show({ status: "exporting", exportId: "x1" }));
+    expect((screen.getByRole("button", { name: "Exporting…" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText("export: exporting")).toBeTruthy();
+    rerender(show({ status: "failed", exportId: "x1" }));
+    expect(screen.getByText("export: failed")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Export again" }));
+    expect(rec.calls).toEqual([
+      { kind: "export", artifactId: "art-1" },
+      { kind: "export", artifactId: "art-1" },
+      { kind: "export", artifactId: "art-1" },
+    ]);
   });
 
   it("ART-08 AS-ART-05 the diff between explicit versions loads on demand", async () => {
