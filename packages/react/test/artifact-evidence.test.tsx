@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
+import { projectEvents } from "@agent-ui/projection";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ArtifactWorkspace } from "../src/artifact-workspace";
 import { EvidenceLane } from "../src/evidence-lane";
 import { teamRunning } from "./fixtures/team";
-import { acceptingDispatch, recordingDispatch } from "./helpers";
+import { acceptingDispatch, eventStream, recordingDispatch } from "./helpers";
 
 afterEach(cleanup);
 
@@ -72,6 +73,35 @@ describe("ArtifactWorkspace", () => {
       { kind: "export", artifactId: "art-1" },
       { kind: "export", artifactId: "art-1" },
     ]);
+  });
+
+  it("AS-ART-07 an artifact names the turn, tool, task, source event, sources and evidence it came from", () => {
+    const e = eventStream({ turnId: "t1" });
+    const state = projectEvents([
+      e("tool.started", { toolCallId: "tc-1", payload: { name: "write_file" } }),
+      e("artifact.created", {
+        artifactId: "art-1",
+        toolCallId: "tc-1",
+        taskId: "task-7",
+        artifactKind: "document",
+        sourceRefs: ["https://example.com/q3"],
+        payload: { title: "report.md" },
+      }),
+      e("evidence.changed", { evidenceId: "ev-1", artifactId: "art-1", payload: { status: "completed" } }),
+    ]);
+    render(<ArtifactWorkspace artifacts={state.artifacts} />);
+    const links = screen.getByLabelText("Links of report.md").textContent;
+    expect(links).toContain("turnt1");
+    expect(links).toContain("tooltc-1");
+    expect(links).toContain("tasktask-7");
+    expect(links).toContain("source eventartifact.created #2");
+    expect(links).toContain("sourceshttps://example.com/q3");
+    expect(links).toContain("evidenceev-1");
+    cleanup();
+    // An artifact whose facts name none of them lists nothing.
+    const bare = projectEvents([e("artifact.created", { artifactId: "a2", turnId: undefined })]);
+    render(<ArtifactWorkspace artifacts={{ a2: { ...bare.artifacts.a2, source: undefined } }} />);
+    expect(screen.queryByLabelText(/^Links of/)).toBeNull();
   });
 
   it("ART-08 AS-ART-05 the diff between explicit versions loads on demand", async () => {
