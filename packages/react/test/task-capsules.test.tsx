@@ -108,6 +108,40 @@ describe("TaskCapsules", () => {
     expect(screen.queryByRole("button", { name: "Open" })).toBeNull();
   });
 
+  it("AS-TC-04 a capsule's details open in place: the whole progress line, agent, run and what it produced", () => {
+    const long = `${"indexing the repository ".repeat(10)}END-OF-PROGRESS`;
+    const tasks = {
+      a: task({
+        taskId: "a",
+        title: "Index repo",
+        agentId: "indexer",
+        currentRunId: "run-9",
+        progress: { message: long },
+        artifactIds: ["art-index"],
+        evidenceIds: ["ev-3"],
+      }),
+      b: task({ taskId: "b", title: "Run tests" }),
+    };
+    render(<TaskCapsules tasks={tasks} queue={{ items: [], steers: [] }} />);
+    const capsule = screen.getByText("Index repo").closest("li") as HTMLElement;
+    const toggle = within(capsule).getByRole("button", { name: "Details of Index repo" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByLabelText("Task Index repo")).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    const details = within(capsule).getByLabelText("Task Index repo");
+    expect(details.textContent).toContain("END-OF-PROGRESS");
+    expect(details.textContent).toContain("agentindexer");
+    expect(details.textContent).toContain("runrun-9");
+    expect(details.textContent).toContain("artifactsart-index");
+    expect(details.textContent).toContain("evidenceev-3");
+    // The other capsule stays closed; nothing is navigated away from.
+    expect(screen.queryByLabelText("Task Run tests")).toBeNull();
+    expect(screen.getAllByRole("listitem")).toHaveLength(2);
+    fireEvent.click(toggle);
+    expect(screen.queryByLabelText("Task Index repo")).toBeNull();
+  });
+
   it("AS-QS-03 a steer's preview stays in the capsules while pending, leaves once accepted, and a rejection says why", () => {
     const steer = { id: "s1", preview: "focus on EU", status: "pending" as const };
     const view = (steers: QueueSlice["steers"]) => (
