@@ -41,7 +41,7 @@ async function openByLink(page: Page, id: string, title: string) {
 describe.skipIf(!runBrowser)("session tabs in Chromium", () => {
   const harness = useHarness();
 
-  it("AS-TAB-01/03/04 AS-HY-04 AS-TC-05 HYD-07 a pinned tab stays warm and returns at once; the oldest unpinned tab is suspended yet keeps its capsule; only the shown session is rendered", async () => {
+  it("AS-TAB-01/03/04 AS-HY-04 AS-TC-05 TASK-14 HYD-07 a pinned tab stays warm and returns at once; the oldest unpinned tab is suspended yet keeps its capsule; only the shown session is rendered", async () => {
     const h = harness();
     const scenarios = ["solo", "approval", "retry", "blocked", "queue-steer"];
     const ids: string[] = [];

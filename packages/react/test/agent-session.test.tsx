@@ -141,7 +141,7 @@ describe("AgentChat and useAgentSession over a gateway", () => {
     expect(row.textContent).toContain(whole.outputPreview.slice(0, 60));
   });
 
-  it("AS-HY-03 AS-TAB-02 AS-PR-05 switching A → B → A mid-hydration: B never shows A's facts, A comes back whole", async () => {
+  it("AS-HY-03 AS-TAB-02 AS-PR-05 VC-18 switching A → B → A mid-hydration: B never shows A's facts, A comes back whole", async () => {
     const a = await http().createSession({ source: "long", config: { turns: 7 } });
     const b = await http().createSession({ source: "long", config: { turns: 2 } });
     const { container, rerender } = render(<AgentChat url={gatewayUrl()} sessionId={a.id} />);

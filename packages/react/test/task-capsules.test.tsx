@@ -86,7 +86,7 @@ describe("TaskCapsules", () => {
     ]);
   });
 
-  it("AS-TC-01 two running tasks are two compact capsules: title, status, one clipped progress line", () => {
+  it("AS-TC-01 TASK-14 two running tasks are two compact capsules: title, status, one clipped progress line", () => {
     const long = `${"indexing the repository ".repeat(10)}END-OF-PROGRESS`;
     const tasks = {
       a: task({ taskId: "a", title: "Index repo", progress: { message: long } }),
@@ -108,7 +108,7 @@ describe("TaskCapsules", () => {
     expect(screen.queryByRole("button", { name: "Open" })).toBeNull();
   });
 
-  it("AS-TC-04 a capsule's details open in place: the whole progress line, agent, run and what it produced", () => {
+  it("AS-TC-04 TASK-14 a capsule's details open in place: the whole progress line, agent, run and what it produced", () => {
     const long = `${"indexing the repository ".repeat(10)}END-OF-PROGRESS`;
     const tasks = {
       a: task({

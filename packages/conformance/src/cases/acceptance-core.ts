@@ -308,7 +308,7 @@ export const ACCEPTANCE_CORE_CASES = defineCases([
   {
     id: "AS-10",
     title: "old-session recovery from a thread read model: shell, recent window, queue and pending first",
-    requirements: ["HYD-01", "HYD-09", "HYD-02", "AS-HY-01", "AS-HY-02", "AS-PR-04"],
+    requirements: ["HYD-01", "HYD-09", "HYD-02", "AS-HY-01", "AS-HY-02", "AS-PR-04", "VC-18"],
     input: {
       format: "agent-ui",
       records: [],
