@@ -124,6 +124,38 @@ describe("InlineProcess", () => {
     expect(screen.getByLabelText("Tool write_file")).toBeTruthy();
   });
 
+  it("PROC-06 a finished 30-step process is one summary line; its failed step stays in view, the rest on demand", () => {
+    const state = teamRunning();
+    const many: MessagePart[] = [];
+    for (let i = 0; i < 30; i++) {
+      const toolCallId = `tc-${i}`;
+      state.tools[toolCallId] = {
+        toolCallId,
+        name: i === 7 ? "deploy" : "read_file",
+        status: i === 7 ? "output-error" : "output-available",
+        outputPreview: `contents ${i}`,
+        error: i === 7 ? { message: "permission denied" } : undefined,
+        attempts: [],
+        artifactIds: [],
+        evidenceIds: [],
+      };
+      many.push({ id: `p-${i}`, kind: "tool_call", status: "done", toolCallId });
+    }
+    renderProcess(many, state);
+    const region = screen.getByLabelText("Process");
+    expect(region.getAttribute("data-expanded")).toBe("false");
+    expect(region.querySelector(".aui-process-summary")?.textContent).toMatch(/^30 tools \(/);
+    // The failure is promoted out of the collapsed steps: one row, with its error.
+    const failed = within(region).getByLabelText("Failed steps");
+    expect(within(failed).getAllByRole("article")).toHaveLength(1);
+    expect(within(failed).getByRole("alert").textContent).toContain("permission denied");
+    expect(region.textContent).not.toContain("contents 3");
+    fireEvent.click(screen.getByRole("button", { name: "Show steps" }));
+    expect(within(region).queryByLabelText("Failed steps")).toBeNull();
+    expect(screen.getAllByLabelText("Tool read_file")).toHaveLength(29);
+    expect(screen.getAllByLabelText("Tool deploy")).toHaveLength(1);
+  });
+
   it("HITL-01 an action part that also names its tool renders the approval card, the tool once", () => {
     const state = teamRunning();
     const withTool: MessagePart[] = [
