@@ -4,7 +4,7 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../src";
-import { createSession, getJson, scriptedFactory, startTestServer } from "./helpers";
+import { createSession, getJson, scriptedFactory, startTestServer, waitFor } from "./helpers";
 
 const ARTIFACTS = 150;
 const BODY = "chapter text ".repeat(2000);
@@ -37,8 +37,12 @@ describe("an old session's artifacts in the hydration window", () => {
   afterAll(async () => server?.close());
 
   it("AS-ART-08 the first paint holds bounded artifact summaries with read refs; older ones are counted", async () => {
-    const { status, body } = await getJson(`${server.url}/api/sessions/${id}/snapshot?limit=2`);
-    expect(status).toBe(200);
+    // The gateway projects the appended log behind it: read the window once every artifact is projected.
+    const body = await waitFor(async () => {
+      const { status, body } = await getJson(`${server.url}/api/sessions/${id}/snapshot?limit=2`);
+      expect(status).toBe(200);
+      return body.window.tables.artifacts?.total === ARTIFACTS ? body : undefined;
+    }, 20_000);
     const artifacts = Object.values(body.state.artifacts) as {
       artifactId: string;
       title?: string;
