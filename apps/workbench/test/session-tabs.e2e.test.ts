@@ -41,7 +41,7 @@ async function openByLink(page: Page, id: string, title: string) {
 describe.skipIf(!runBrowser)("session tabs in Chromium", () => {
   const harness = useHarness();
 
-  it("AS-TAB-04 HYD-07 a pinned tab stays warm past the warm limit and returns at once; the oldest unpinned tab is suspended", async () => {
+  it("AS-TAB-01/03/04 AS-HY-04 AS-TC-05 TASK-14 HYD-07 a pinned tab stays warm and returns at once; the oldest unpinned tab is suspended yet keeps its capsule; only the shown session is rendered", async () => {
     const h = harness();
     const scenarios = ["solo", "approval", "retry", "blocked", "queue-steer"];
     const ids: string[] = [];
@@ -74,6 +74,8 @@ describe.skipIf(!runBrowser)("session tabs in Chromium", () => {
     }
     const evicted = page.getByRole("tab", { name: /^approval e2e/ });
     await expect.poll(() => evicted.textContent()).toContain("suspended");
+    // Released, the tab keeps its session's capsule: the approval it waits on.
+    expect(await evicted.textContent()).toContain("needs decision");
     expect(await pinnedTab.textContent()).toContain("pinned");
     expect(await pinnedTab.textContent()).not.toContain("suspended");
     expect(await page.getByRole("tab", { name: /^retry e2e/ }).textContent()).toContain("recent");
@@ -82,6 +84,10 @@ describe.skipIf(!runBrowser)("session tabs in Chromium", () => {
     await expect
       .poll(async () => (await facts.textContent()) ?? "", { timeout: 5000 })
       .toContain("tabs.hydrated_detail_count4");
+    // Four sessions keep their state, but only the shown one has a conversation mounted.
+    await expect
+      .poll(async () => (await facts.textContent()) ?? "", { timeout: 5000 })
+      .toMatch(/message_lists\.mounted_count1(?!\d)/);
     await expectNoAxeViolations(page, "pinned and suspended tabs");
 
     // Back to the pinned tab: its state is there at once, it never reads "restoring".

@@ -2,7 +2,7 @@
 // The session workbench's panel tabs follow the WAI-ARIA tabs pattern: arrows / Home / End move the
 // selection with a roving tabindex, and the panel is labelled by (and controlled from) its tab.
 import { createProjector } from "@agent-ui/projection";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { type SessionDrafts, SessionView } from "../src/session-view";
 
@@ -55,6 +55,44 @@ describe("SessionView panels", () => {
     expect(await screen.findByRole("form", { name: "Delegate" })).toBeTruthy();
     expect(screen.getByText("select running teammates to wait on")).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+
+  it("AS-HITL-05 a credential request mid-task keeps the composer draft and the task's capsule", async () => {
+    const store = createProjector();
+    let seq = 0;
+    const apply = (type: string, fields: Record<string, unknown>) =>
+      act(() => {
+        seq += 1;
+        store.apply({ type, eventId: `e${seq}`, sequence: seq, turnId: "t1", ...fields });
+      });
+    apply("run.started", {});
+    apply("task.changed", { taskId: "task-1", payload: { title: "Deploy preview", status: "running" } });
+    render(
+      <SessionView
+        store={store}
+        dispatch={async () => ({ status: "accepted", idempotencyKey: "k" })}
+        inspector={null}
+        initialPanel="tasks"
+      />,
+    );
+    const message = () => screen.getByRole("combobox", { name: "Message" }) as HTMLTextAreaElement;
+    fireEvent.change(message(), { target: { value: "also update the changelog" } });
+    apply("action.required", {
+      actionId: "cred-1",
+      taskId: "task-1",
+      payload: {
+        actionType: "credential_request",
+        title: "Deploy token needed",
+        schema: { type: "object", properties: { token: { type: "string" } } },
+      },
+    });
+    apply("task.changed", { taskId: "task-1", payload: { status: "needs_input" } });
+    const card = await screen.findByRole("region", { name: "Action Deploy token needed" });
+    expect(within(card).getByLabelText("token")).toBeTruthy();
+    expect(message().value).toBe("also update the changelog");
+    const capsules = await screen.findByRole("region", { name: "Tasks" });
+    expect(capsules.textContent).toContain("Deploy preview");
+    expect(capsules.textContent).toContain("needs input");
   });
 
   it("COMP-03 switching sessions A → B → A keeps A's composer draft and its context chips", () => {

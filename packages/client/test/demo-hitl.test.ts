@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { connectSession, GatewayHttpClient } from "../src";
 
 describe("HITL through the gateway (demo runtime)", () => {
-  it("HITL-02/05 approve goes through respond_action; a double click resolves once (AUI-AR-ACTION-004)", async () => {
+  it("HITL-02/05 VC-07 approve goes through respond_action; a double click resolves once (AUI-AR-ACTION-004)", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-hitl-"));
     const server = await startServer({ noAuth: true, port: 0, dataDir, sources: [demoSource] });
     const http = new GatewayHttpClient({ baseUrl: server.url });

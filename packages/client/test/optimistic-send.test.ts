@@ -71,7 +71,7 @@ function manualClient() {
 }
 
 describe("optimistic send (TEXT-09, ENV-07)", () => {
-  it("TEXT-09 the message shows at once as optimistic, then exactly once under the runtime's id", async () => {
+  it("TEXT-09 AS-CMP-01 the message shows at once as optimistic, then exactly once under the runtime's id", async () => {
     const { runtime, client, seen } = manualClient();
     const sending = client.runtime.send({
       text: "hello",

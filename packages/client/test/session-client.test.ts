@@ -55,7 +55,7 @@ class InstantRuntime {
 }
 
 describe("SessionClient", () => {
-  it("COMP-05 binds the listener before the first submit; a fact emitted synchronously on submit is not lost", async () => {
+  it("COMP-05 VC-01 binds the listener before the first submit; a fact emitted synchronously on submit is not lost", async () => {
     const runtime = new InstantRuntime();
     const client = new SessionClient({
       sessionId: "s",

@@ -3,7 +3,7 @@ import { projectEvents, selectAnswerText, selectDiagnostics, selectTimeline } fr
 import { stream } from "./helpers";
 
 describe("diagnostics and metrics family", () => {
-  it("DIAG-01 diagnostic.changed reaches the diagnostics surface, not messages or the user timeline", () => {
+  it("DIAG-01/PROC-07 diagnostic.changed reaches the diagnostics surface, not messages or the user timeline", () => {
     const e = stream({ turnId: "t1", messageId: "m1" });
     const state = projectEvents([
       e("text.delta", { payload: { delta: "answer" } }),

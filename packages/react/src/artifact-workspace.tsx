@@ -5,7 +5,7 @@ import { WindowedList } from "./windowed-list";
 import type { OlderPages } from "./older-pages";
 import { CitationList } from "./citation-list";
 import type { ArtifactRecord, Review } from "@agent-ui/contracts";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { type ArtifactDraft, ArtifactEditor } from "./artifact-editor";
 import { ArtifactBody } from "./artifact-body";
 import { ArtifactPreviewRef } from "./artifact-preview";
@@ -13,6 +13,7 @@ import { ArtifactVersions, type VersionRef, versionLabel } from "./artifact-vers
 import { DiffView } from "./diff-view";
 import type { Dispatch } from "./commands";
 import { CardButton } from "./card-button";
+import { ControlButton } from "./controlled-write";
 import { Badge } from "./honest";
 import { type DetailLoader, LazyDetail } from "./lazy-detail";
 import { RequestReviewButton } from "./team-controls";
@@ -102,14 +103,16 @@ function ArtifactDetail({
         />
         <Badge label="export" value={artifact.export.status} />
         {dispatch ? (
-          <button
-            type="button"
+          // A controlled write (CTRL-01/02): waits for the export fact, shows a refusal with a retry, and a
+          // failed export can be started again.
+          <ControlButton
+            dispatch={dispatch}
+            intent={{ kind: "export", artifactId: artifact.artifactId }}
+            fact={`${artifact.export.status}|${artifact.export.exportId}|${artifact.export.ref}`}
+            label={exporting ? "Exporting…" : artifact.export.status === "failed" ? "Export again" : "Export"}
             className="aui-button"
-            disabled={exporting}
-            onClick={() => dispatch({ kind: "export", artifactId: artifact.artifactId })}
-          >
-            {exporting ? "Exporting…" : "Export"}
-          </button>
+            disabledReason={exporting ? "the runtime is exporting this artifact" : undefined}
+          />
         ) : null}
         {dispatch && reviews ? (
           <RequestReviewButton dispatch={dispatch} target={artifact.artifactId} reviews={reviews} />
@@ -163,11 +166,38 @@ function ArtifactDetail({
         </section>
       ) : null}
       {artifact.export.ref ? <p className="aui-hint">exported to {artifact.export.ref}</p> : null}
-      {artifact.evidenceRefs.length ? (
-        <p className="aui-hint" title={artifact.evidenceRefs.join(", ")}>
-          evidence: {artifact.evidenceRefs.length} linked
-        </p>
-      ) : null}
+      <ArtifactLinks artifact={artifact} />
     </article>
+  );
+}
+
+/** Where the artifact came from, by the ids its facts carry: turn, tool, task, source event and the
+ * evidence it is part of. Only what the runtime stated is listed; nothing is inferred from prose. */
+function ArtifactLinks({ artifact }: { artifact: ArtifactRecord }) {
+  const { turnId, toolCallId, taskId, source } = artifact;
+  const sourceRefs = artifact.sourceRefs.filter((ref) => ref !== toolCallId);
+  const links: [string, string][] = [];
+  if (turnId) links.push(["turn", turnId]);
+  if (toolCallId) links.push(["tool", toolCallId]);
+  if (taskId) links.push(["task", taskId]);
+  if (source?.sequence !== undefined || source?.eventId)
+    links.push([
+      "source event",
+      `${source.type ?? "event"} #${source.sequence ?? "?"} ${source.eventId ?? ""}`.trim(),
+    ]);
+  if (sourceRefs.length) links.push(["sources", sourceRefs.join(", ")]);
+  if (artifact.evidenceRefs.length) links.push(["evidence", artifact.evidenceRefs.join(", ")]);
+  if (links.length === 0) return null;
+  return (
+    <dl className="aui-kv aui-hint" aria-label={`Links of ${artifact.title ?? artifact.artifactId}`}>
+      {links.map(([key, value]) => (
+        <Fragment key={key}>
+          <dt>{key}</dt>
+          <dd>
+            <code>{value}</code>
+          </dd>
+        </Fragment>
+      ))}
+    </dl>
   );
 }

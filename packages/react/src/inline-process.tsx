@@ -1,6 +1,7 @@
 // InlineProcess: the process parts of one assistant turn, in runtime order (PROC-01). Expanded while any
 // step is live (PROC-02); once done it collapses to a one-line summary built from stable facts — tool
-// names, counts, complete summaries — never from partial tokens (PROC-03/05). Expansion is UI-only state.
+// names, counts, complete summaries — never from partial tokens (PROC-03/05); failed tools stay in view
+// (PROC-06). Expansion is UI-only state.
 import type { ActionRecord, AgentRecord, MessagePart, ToolRecord } from "@agent-ui/contracts";
 import { TOOL_TERMINAL_STATES } from "@agent-ui/contracts";
 import { useState } from "react";
@@ -124,8 +125,34 @@ export function InlineProcess({
             );
           })}
         </ol>
-      ) : null}
+      ) : (
+        <FailedSteps parts={parts} tools={tools} dispatch={dispatch} loadDetail={loadDetail} />
+      )}
     </section>
+  );
+}
+
+/** A collapsed process still shows the tools that failed (PROC-06: errors are promoted), each once. */
+function FailedSteps({
+  parts,
+  tools,
+  dispatch,
+  loadDetail,
+}: Pick<InlineProcessProps, "parts" | "tools" | "dispatch" | "loadDetail">) {
+  const failed = new Map<string, ToolRecord>();
+  for (const part of parts) {
+    const tool = part.toolCallId ? tools[part.toolCallId] : undefined;
+    if (tool?.status === "output-error") failed.set(tool.toolCallId, tool);
+  }
+  if (failed.size === 0) return null;
+  return (
+    <ol className="aui-process-steps" aria-label="Failed steps">
+      {[...failed.values()].map((tool) => (
+        <li key={tool.toolCallId}>
+          <ToolRow tool={tool} dispatch={dispatch} loadDetail={loadDetail} />
+        </li>
+      ))}
+    </ol>
   );
 }
 

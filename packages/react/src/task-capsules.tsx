@@ -4,6 +4,7 @@
 // The projection mirrors each queued turn as a capsule (`queuedTurnId`, QUEUE-06); that capsule and the
 // queue item are one row, never two, and a runtime task the queue lists is one capsule with its position.
 import type { QueueItem, QueueSlice, TaskRecord } from "@agent-ui/contracts";
+import { Fragment, useId, useState } from "react";
 import type { Dispatch } from "./commands";
 import { Badge, clip } from "./honest";
 import { QueueControls, QueuedTurn, type QueuedTurnView, queuedTurnView } from "./queued-turn";
@@ -155,6 +156,52 @@ function TaskCapsuleBody(props: {
         >
           Retry
         </button>
+      ) : null}
+      <TaskDetails task={task} />
+    </>
+  );
+}
+
+/** The capsule's details, opened in place (the capsule stays where it is): the whole reason and progress
+ * line, who runs it, the run, and the artifacts and evidence it produced — each as the runtime stated it. */
+function TaskDetails({ task }: { task: TaskRecord }) {
+  const [open, setOpen] = useState(false);
+  const name = task.title ?? task.taskId;
+  const id = useId();
+  const rows: [string, string | undefined][] = [
+    ["task", task.taskId],
+    ["runtime status", task.runtimeStatus],
+    ["agent", task.agentId],
+    ["run", task.currentRunId],
+    ["parent task", task.parentTaskId],
+    ["reason", reasonText(task.reason)],
+    ["progress", task.progress?.message],
+    ["artifacts", task.artifactIds.join(", ") || undefined],
+    ["evidence", task.evidenceIds.join(", ") || undefined],
+  ];
+  return (
+    <>
+      <button
+        type="button"
+        className="aui-button aui-button-quiet"
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={`Details of ${name}`}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {open ? "Hide details" : "Details"}
+      </button>
+      {open ? (
+        <dl id={id} className="aui-kv aui-capsule-details" aria-label={`Task ${name}`}>
+          {rows
+            .filter((row): row is [string, string] => row[1] !== undefined && row[1] !== "")
+            .map(([key, value]) => (
+              <Fragment key={key}>
+                <dt>{key}</dt>
+                <dd>{value}</dd>
+              </Fragment>
+            ))}
+        </dl>
       ) : null}
     </>
   );

@@ -69,7 +69,11 @@ export function ToolRow({ tool, dispatch, loadDetail, defaultOpen = false }: Too
           ) : null}
         </p>
       ) : null}
-      {tool.status === "output-available" ? <ToolOutputPreview tool={tool} /> : null}
+      {/* A failed call keeps what it wrote before failing (its stderr, a diagnostic) beside the error. */}
+      {tool.status === "output-available" ||
+      (tool.status === "output-error" && (tool.outputPreview || tool.outputRef)) ? (
+        <ToolOutputPreview tool={tool} />
+      ) : null}
       {open ? (
         <div id={detailId} className="aui-tool-detail">
           <dl>

@@ -97,7 +97,7 @@ describe("AgentChat and useAgentSession over a gateway", () => {
     expect(seen.modelRenders - modelRenders).toBeLessThanOrEqual(1);
   });
 
-  it("HYD-05 Load earlier pages back to turn 1", async () => {
+  it("HYD-05 AS-HY-05 AS-TAB-05 an explicit Load earlier pages back to turn 1", async () => {
     const session = await http().createSession({ source: "long", config: { turns: 50 } });
     render(
       <div style={{ height: 600 }}>
@@ -139,6 +139,29 @@ describe("AgentChat and useAgentSession over a gateway", () => {
     const row = await screen.findByRole("article", { name: "Tool run_tests" }, WAIT);
     expect(row.textContent).toContain(whole.inputSummary.slice(0, 60));
     expect(row.textContent).toContain(whole.outputPreview.slice(0, 60));
+  });
+
+  it("AS-HY-03 AS-TAB-02 AS-PR-05 VC-18 switching A → B → A mid-hydration: B never shows A's facts, A comes back whole", async () => {
+    const a = await http().createSession({ source: "long", config: { turns: 7 } });
+    const b = await http().createSession({ source: "long", config: { turns: 2 } });
+    const { container, rerender } = render(<AgentChat url={gatewayUrl()} sessionId={a.id} />);
+    // Switched away before A's hydration answered; every text the view shows from now on is recorded.
+    rerender(<AgentChat url={gatewayUrl()} sessionId={b.id} />);
+    const shownOnB: string[] = [];
+    const observer = new MutationObserver(() => shownOnB.push(container.textContent ?? ""));
+    observer.observe(container, { subtree: true, childList: true, characterData: true });
+    await screen.findByText("Answer 2", undefined, WAIT);
+    // Long enough for A's hydration to answer: a fresh handle on A hydrates in that time.
+    const probe = render(<AgentChat url={gatewayUrl()} sessionId={a.id} />);
+    await probe.findByText("Answer 7", undefined, WAIT);
+    probe.unmount();
+    observer.disconnect();
+    shownOnB.push(container.textContent ?? "");
+    expect(shownOnB.filter((text) => /Answer [3-7]|Turn [3-7]/.test(text))).toEqual([]);
+    expect(screen.getAllByRole("article")).toHaveLength(4);
+    rerender(<AgentChat url={gatewayUrl()} sessionId={a.id} />);
+    await screen.findByText("Answer 7", undefined, WAIT);
+    expect(screen.getAllByRole("article")).toHaveLength(14);
   });
 
   it("an unknown session is `not found`, not an empty writable session", async () => {

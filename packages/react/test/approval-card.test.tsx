@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApprovalCard } from "../src/approval-card";
 import { teamApproved, teamRunning } from "./fixtures/team";
@@ -8,7 +8,7 @@ import { recordingDispatch } from "./helpers";
 afterEach(cleanup);
 
 describe("ApprovalCard", () => {
-  it("HITL-02/03 approve sends respond_action once and stays pending until action.resolved is rendered", async () => {
+  it("HITL-02/03 AS-HITL-02/03 approve sends respond_action once, stays pending until action.resolved, then is a summary", async () => {
     const state = teamRunning();
     const rec = recordingDispatch();
     const { rerender } = render(
@@ -159,6 +159,19 @@ describe("ApprovalCard", () => {
     render(<ApprovalCard action={action} dispatch={recordingDispatch().dispatch} />);
     const type = (label: RegExp) => (screen.getByLabelText(label) as HTMLInputElement).type;
     expect([type(/user/), type(/pin/), type(/passphrase/)]).toEqual(["text", "password", "password"]);
+  });
+
+  it("AS-HITL-01 a high-risk request shows its risk, what it will do, its tool and scope beside Approve and Reject", () => {
+    const action = { ...teamRunning().actions["act-1"], scope: { path: "report.md", overwrite: true } };
+    render(<ApprovalCard action={action} dispatch={recordingDispatch().dispatch} />);
+    const card = screen.getByRole("region", { name: "Action Allow write_file?" });
+    expect(within(card).getByText("risk: high").className).toContain("aui-tone-alert");
+    expect(within(card).getByText("The writer wants to write report.md")).toBeTruthy();
+    const facts = within(card).getByText("scope").closest("dl") as HTMLElement;
+    expect(facts.textContent).toContain("toolwrite_file");
+    expect(facts.textContent).toContain('scope{"path":"report.md","overwrite":true}');
+    expect(within(card).getByRole("button", { name: "Approve" })).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Reject" })).toBeTruthy();
   });
 
   it("HITL-15 approval controls are keyboard reachable buttons; expired requests cannot be answered", () => {

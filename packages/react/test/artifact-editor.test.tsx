@@ -58,7 +58,7 @@ describe("ArtifactEditor", () => {
     expect(within(editor()).getByRole("button", { name: "Edit text" })).toBeTruthy();
   });
 
-  it("ART-07/CTRL-02 a failed save keeps the local edits, separate from the last confirmed version", async () => {
+  it("ART-07/CTRL-02 AS-ART-04 a failed save keeps the local edits, separate from the last confirmed version", async () => {
     const rec = recordingDispatch();
     renderWorkspace(report(), rec.dispatch);
     startEditing("my local draft");

@@ -7,6 +7,7 @@ import { projectEvents } from "@agent-ui/projection";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ArtifactWorkspace } from "../src/artifact-workspace";
+import { Conversation } from "../src/conversation";
 import { teamRunning } from "./fixtures/team";
 import { acceptingDispatch, eventStream, renderConversation } from "./helpers";
 
@@ -90,7 +91,44 @@ describe("Artifact preview by ref", () => {
     expect(within(preview).queryByText("preview: unavailable")).toBeNull();
   });
 
-  it("ART-11 the artifact card in the conversation offers the preview from data.previewRef through loadDetail", async () => {
+  it("AS-ART-02 a preview still loading never holds back the answer streaming beside it", async () => {
+    const e = eventStream({ turnId: "t1", messageId: "m1" });
+    const events = [
+      e("text.delta", { payload: { delta: "Drafting the report. " } }),
+      e("artifact.changed", {
+        artifactId: "a1",
+        artifactVersionId: "v1",
+        artifactPreviewRef: "artifact://a1/preview/v1",
+        payload: { title: "plan.md" },
+      }),
+    ];
+    // The host's loader never answers while the answer keeps streaming.
+    const load = vi.fn(() => new Promise<string>(() => {}));
+    const view = (state: ReturnType<typeof projectEvents>) => (
+      <>
+        <Conversation
+          messages={state.messages}
+          tools={state.tools}
+          actions={state.actions}
+          agents={state.agents}
+          artifacts={state.artifacts}
+          dispatch={acceptingDispatch().dispatch}
+        />
+        <ArtifactWorkspace artifacts={state.artifacts} loadDetail={load} />
+      </>
+    );
+    const { container, rerender } = render(view(projectEvents(events)));
+    const preview = screen.getByRole("region", { name: "Preview" });
+    await act(async () => fireEvent.click(within(preview).getByRole("button", { name: "Show preview" })));
+    expect(load).toHaveBeenCalledWith("artifact://a1/preview/v1");
+    events.push(e("text.delta", { payload: { delta: "Section two is done." } }));
+    rerender(view(projectEvents(events)));
+    const answer = [...container.querySelectorAll(".aui-answer")].map((el) => el.textContent).join("");
+    expect(answer).toBe("Drafting the report. Section two is done.");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("ART-11 AS-MP-04 the artifact card in the conversation opens the workspace and offers the preview from data.previewRef through loadDetail", async () => {
     const state = teamRunning();
     const load = vi.fn(async () => "full preview body");
     state.messages[1].parts.push({

@@ -32,7 +32,7 @@ describe("Composer context chips", () => {
     ]);
   });
 
-  it("COMP-01 chips carry the target's stable label whatever the typed case, and a removed chip is not sent", async () => {
+  it("COMP-01 AS-CMP-02 chips carry the target's stable label whatever the typed case, and a removed chip is not sent", async () => {
     const { dispatch, calls } = acceptingDispatch();
     render(<Composer dispatch={dispatch} runActive mentionables={TARGETS} />);
     type("@SALES.CSV and @art-1 then @report.md again");

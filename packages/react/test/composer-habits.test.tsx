@@ -51,7 +51,7 @@ describe("Composer keyboard habits", () => {
     expect(interrupts).toBe(1);
   });
 
-  it("↑ in an empty composer takes the last queued turn back through remove_queued", async () => {
+  it("AS-CMP-04 ↑ in an empty composer takes the last queued turn back through remove_queued", async () => {
     const { dispatch, calls } = acceptingDispatch();
     const queue: QueueItem[] = [
       { id: "q1", position: 1, status: "queued", preview: "first" },

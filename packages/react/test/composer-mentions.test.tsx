@@ -230,6 +230,27 @@ describe("Composer Attach menu", () => {
     expect(screen.queryByRole("list", { name: "Attached context" })).toBeNull();
   });
 
+  it("AS-CMP-05 a failed queue keeps the prompt, its attachment and the queue choice; the retry is the same write", async () => {
+    const rec = recordingDispatch();
+    render(<Composer dispatch={rec.dispatch} runActive activeTurnId="turn-1" mentionables={TARGETS} />);
+    fireEvent.click(screen.getByRole("button", { name: "Attach" }));
+    fireEvent.click(screen.getByRole("menuitem", { name: /report\.md/ }));
+    type("then summarize it");
+    fireEvent.click(screen.getByRole("button", { name: "Queue — run next" }));
+    await act(async () => rec.settle("failed", "network down"));
+    expect(field().value).toBe("then summarize it");
+    expect(chipLabels()).toEqual(["report.md"]);
+    expect(screen.getByRole("status").textContent).toContain("network down");
+    // Still the running turn's choices: queue and steer, no plain Send.
+    expect(screen.queryByRole("button", { name: "Send" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Steer — change current run" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Queue — run next" }));
+    await act(async () => rec.settle("accepted"));
+    const queued = { kind: "queue", text: "then summarize it", contextRefs: ["art-report"] };
+    expect(rec.calls).toEqual([queued, queued]);
+    expect(field().value).toBe("");
+  });
+
   it("COMP-03 the host can keep the chips across unmounts with the draft", () => {
     let kept = { picked: [], attached: [], removed: [] } as Parameters<
       NonNullable<React.ComponentProps<typeof Composer>["onContextChange"]>

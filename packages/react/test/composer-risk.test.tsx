@@ -12,7 +12,7 @@ afterEach(cleanup);
 const chip = () => document.querySelector(".aui-composer-risk");
 
 describe("Composer risk chip", () => {
-  it("PERM-02 shows the runtime's mode, sandbox and risk beside Send, loud only for high risk", () => {
+  it("PERM-02 COMP-04 AS-CMP-06 shows the runtime's mode, sandbox and risk beside Send, loud only for high risk", () => {
     const e = eventStream({ sessionId: "s" });
     const state = projectEvents([
       e("permission.changed", {

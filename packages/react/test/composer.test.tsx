@@ -24,7 +24,7 @@ describe("Composer", () => {
     expect(draft()).toBe("");
   });
 
-  it("QUEUE-01/02 while a run is active, queue and steer are distinct explicit choices", async () => {
+  it("QUEUE-01/02 AS-QS-01 AS-CMP-03 while a run is active, queue and steer are distinct explicit choices", async () => {
     const { dispatch, calls } = acceptingDispatch();
     render(<Composer dispatch={dispatch} runActive activeTurnId="turn-1" />);
     expect(screen.queryByRole("button", { name: "Send" })).toBeNull();
@@ -58,7 +58,7 @@ describe("Composer", () => {
     expect(screen.getByRole("status").textContent).toContain("network down");
   });
 
-  it("QUEUE-05 a refused steer keeps the input and offers the queue as a fallback", async () => {
+  it("QUEUE-05 AS-QS-05 a refused steer keeps the input and offers the queue as a fallback", async () => {
     const rec = recordingDispatch();
     render(<Composer dispatch={rec.dispatch} runActive activeTurnId="turn-1" />);
     type("focus on EU");

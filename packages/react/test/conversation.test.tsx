@@ -52,6 +52,28 @@ describe("Conversation", () => {
     expect(container.textContent).not.toContain("DIAG-TEXT");
   });
 
+  it("AS-MP-03 an action_required part is a call to action with Approve and Reject, never Markdown in the answer", () => {
+    const state = teamRunning();
+    state.actions["act-1"] = {
+      ...state.actions["act-1"],
+      prompt: "Write **report.md** with `rm -rf` first?",
+    };
+    state.messages[1].parts = state.messages[1].parts.map((p) =>
+      p.kind === "action_required" ? { ...p, text: "**Approve** the write?" } : p,
+    );
+    renderConversation(state);
+    const message = screen.getByLabelText("Message from Coordinator");
+    const card = within(message).getByRole("region", { name: "Action Allow write_file?" });
+    expect(within(card).getByRole("button", { name: "Approve" })).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Reject" })).toBeTruthy();
+    // The prompt is the runtime's text, shown as text: no Markdown elements made from it.
+    expect(within(card).getByText("Write **report.md** with `rm -rf` first?")).toBeTruthy();
+    const marked = [...message.querySelectorAll("strong, em, code")].map((el) => el.textContent);
+    expect(marked.filter((t) => ["report.md", "rm -rf", "Approve"].includes(t ?? ""))).toEqual([]);
+    expect(message.querySelector(".aui-answer")?.textContent).toBe("Drafting the report now.");
+    expect(message.textContent).not.toContain("Approve** the write");
+  });
+
   it("CTX-01 a context boundary part renders as a boundary, not answer text", () => {
     const state = teamRunning();
     state.messages[1].parts.push({
@@ -100,6 +122,38 @@ describe("InlineProcess", () => {
     expect(region.textContent).toContain("1 tool (write_file)");
     fireEvent.click(screen.getByRole("button", { name: "Show steps" }));
     expect(screen.getByLabelText("Tool write_file")).toBeTruthy();
+  });
+
+  it("PROC-06 a finished 30-step process is one summary line; its failed step stays in view, the rest on demand", () => {
+    const state = teamRunning();
+    const many: MessagePart[] = [];
+    for (let i = 0; i < 30; i++) {
+      const toolCallId = `tc-${i}`;
+      state.tools[toolCallId] = {
+        toolCallId,
+        name: i === 7 ? "deploy" : "read_file",
+        status: i === 7 ? "output-error" : "output-available",
+        outputPreview: `contents ${i}`,
+        error: i === 7 ? { message: "permission denied" } : undefined,
+        attempts: [],
+        artifactIds: [],
+        evidenceIds: [],
+      };
+      many.push({ id: `p-${i}`, kind: "tool_call", status: "done", toolCallId });
+    }
+    renderProcess(many, state);
+    const region = screen.getByLabelText("Process");
+    expect(region.getAttribute("data-expanded")).toBe("false");
+    expect(region.querySelector(".aui-process-summary")?.textContent).toMatch(/^30 tools \(/);
+    // The failure is promoted out of the collapsed steps: one row, with its error.
+    const failed = within(region).getByLabelText("Failed steps");
+    expect(within(failed).getAllByRole("article")).toHaveLength(1);
+    expect(within(failed).getByRole("alert").textContent).toContain("permission denied");
+    expect(region.textContent).not.toContain("contents 3");
+    fireEvent.click(screen.getByRole("button", { name: "Show steps" }));
+    expect(within(region).queryByLabelText("Failed steps")).toBeNull();
+    expect(screen.getAllByLabelText("Tool read_file")).toHaveLength(29);
+    expect(screen.getAllByLabelText("Tool deploy")).toHaveLength(1);
   });
 
   it("HITL-01 an action part that also names its tool renders the approval card, the tool once", () => {

@@ -28,7 +28,7 @@ const firstRowTitle = (container: HTMLElement) =>
   container.querySelector(".aui-timeline .aui-vrow .aui-tl-title")?.textContent;
 
 describe("PERF-03/PERF-04 timeline deferral", () => {
-  it("a restored 1,000-row timeline shows its newest rows first, 950 pending, then all of them once idle", async () => {
+  it("AS-TL-01 a restored 1,000-row timeline shows its newest rows first, 950 pending, then all of them once idle", async () => {
     const metrics = new SessionMetrics();
     const timeline = (rows: TimelineEntry[]) => (
       <SessionMetricsProvider value={metrics}>

@@ -21,7 +21,7 @@ const plan = (over: Partial<ActionRecord> = {}): ActionRecord => ({
 });
 
 describe("Plan approval", () => {
-  it("HITL-11 reject with a reason sends the reason; the plan stays visible with the runtime's reason", async () => {
+  it("HITL-11 AS-HITL-04 reject with a reason sends the reason; the plan stays visible with the runtime's reason", async () => {
     const rec = recordingDispatch();
     const { rerender } = render(<ApprovalCard action={plan()} dispatch={rec.dispatch} />);
     fireEvent.change(screen.getByLabelText("Reason if rejecting"), { target: { value: "skip step 3" } });

@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 import type { TimelineEntry } from "@agent-ui/contracts";
+import { projectEvents } from "@agent-ui/projection";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { inlineFactIds } from "../src/live-facts";
+import { EvidenceLane } from "../src/evidence-lane";
 import { ProcessTimeline } from "../src/process-timeline";
 import { visibleRange } from "../src/virtual-list";
 import { teamApproved, teamRunning } from "./fixtures/team";
+import { eventStream } from "./helpers";
 
 afterEach(cleanup);
 
@@ -32,7 +35,7 @@ describe("ProcessTimeline", () => {
     expect(visibleRange(10_000, 32, 320, 32 * 5000, 0)).toEqual({ first: 5000, last: 5010 });
   });
 
-  it("PROC-04 a fact live in the inline process shows only a placeholder in the timeline", () => {
+  it("PROC-04 AS-TL-06 AS-MP-08 a fact live in the inline process shows only a placeholder in the timeline", () => {
     const state = teamRunning();
     render(<ProcessTimeline entries={state.timeline} inlineFactIds={inlineFactIds(state)} />);
     expect(screen.getByText("write_file — shown in the live process")).toBeTruthy();
@@ -59,6 +62,45 @@ describe("ProcessTimeline", () => {
       <ProcessTimeline entries={state.timeline} selectedId="tl-2" inlineFactIds={inlineFactIds(state)} />,
     );
     expect(screen.getByText("Shown expanded in the live process above.")).toBeTruthy();
+  });
+
+  it("AS-TL-02 AS-TU-05 after the run, tool, approval, artifact and evidence rows still name the facts they link", () => {
+    const e = eventStream({ turnId: "t1" });
+    const state = projectEvents([
+      e("run.started"),
+      e("tool.started", { toolCallId: "tc-1", payload: { name: "write_file" } }),
+      e("action.required", {
+        actionId: "act-1",
+        toolCallId: "tc-1",
+        payload: { actionType: "tool_approval", title: "Allow write_file?" },
+      }),
+      e("action.resolved", { actionId: "act-1", payload: { outcome: "resolved", decision: "approve" } }),
+      e("artifact.created", { artifactId: "art-1", toolCallId: "tc-1", payload: { title: "report.md" } }),
+      e("evidence.changed", { evidenceId: "ev-1", toolCallId: "tc-1", payload: { status: "completed" } }),
+      e("tool.result", {
+        toolCallId: "tc-1",
+        payload: { outputPreview: "wrote report.md", artifactIds: ["art-1"], evidenceIds: ["ev-1"] },
+      }),
+      e("run.finished", { payload: { outcome: "success" } }),
+    ]);
+    const entry = (kind: string) => state.timeline.find((t) => t.kind === kind);
+    const linked = (kind: string) => {
+      const id = entry(kind)?.id;
+      cleanup();
+      render(
+        <ProcessTimeline entries={state.timeline} inlineFactIds={inlineFactIds(state)} selectedId={id} />,
+      );
+      return screen.getByLabelText("Timeline entry detail").textContent ?? "";
+    };
+    expect(linked("tool")).toMatch(/toolCallIdtc-1.*actionIdact-1.*evidenceIdev-1/);
+    expect(linked("action")).toContain("actionIdact-1");
+    expect(linked("action")).toContain("toolCallIdtc-1");
+    expect(linked("artifact")).toMatch(/artifactIdart-1.*toolCallIdtc-1/);
+    expect(linked("evidence")).toMatch(/evidenceIdev-1.*toolCallIdtc-1/);
+    // The evidence lane names the tool it came from, too.
+    cleanup();
+    render(<EvidenceLane evidence={state.evidence} />);
+    expect(screen.getByText(/^links: .*tc-1/)).toBeTruthy();
   });
 
   it("PROC-09 rows show their source sequence, filter by kind and select for focus only", () => {

@@ -20,7 +20,7 @@ const twoQueued = (): QueueSlice => ({
 });
 
 describe("Queued turns", () => {
-  it("QUEUE-03 two queued items show positions 1 and 2, previews and remove buttons", () => {
+  it("QUEUE-03 AS-QS-02 AS-TC-03 two queued items show positions 1 and 2, previews and remove buttons", () => {
     const rec = recordingDispatch();
     render(<TaskCapsules tasks={{}} queue={twoQueued()} dispatch={rec.dispatch} />);
     const first = screen.getByRole("listitem", { name: "queued turn #1" });

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import type { ToolRecord } from "@agent-ui/contracts";
+import { projectEvents } from "@agent-ui/projection";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToolRow } from "../src/tool-row";
-import { acceptingDispatch } from "./helpers";
+import { acceptingDispatch, eventStream } from "./helpers";
 
 afterEach(cleanup);
 
@@ -25,7 +26,7 @@ describe("ToolRow", () => {
     expect((screen.getByLabelText("search progress") as HTMLProgressElement).value).toBe(0.5);
   });
 
-  it("TOOL-02/05 large output shows a preview and a size, the rest only on demand via its ref", () => {
+  it("TOOL-02/05 AS-TU-02 AS-MP-02 large output shows a preview and a size, the rest only on demand via its ref", () => {
     const { dispatch, calls } = acceptingDispatch();
     const big = "x".repeat(2000);
     render(
@@ -71,7 +72,7 @@ describe("ToolRow", () => {
     expect(calls).toEqual([]);
   });
 
-  it("TOOL-05 empty output says so", () => {
+  it("TOOL-05 AS-TU-01 empty output says so", () => {
     render(<ToolRow tool={{ ...base, status: "output-available" }} />);
     expect(screen.getByText("No output")).toBeTruthy();
   });
@@ -97,6 +98,23 @@ describe("ToolRow", () => {
     expect(screen.getByRole("alert").textContent).toContain("provider: rate limited");
     fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     expect(calls).toEqual([{ kind: "retry", toolCallId: "tc-1", turnId: "t1" }]);
+  });
+
+  it("AS-TU-03 a failed tool keeps its stderr preview beside the error", () => {
+    const e = eventStream({ turnId: "t1" });
+    const state = projectEvents([
+      e("tool.started", { toolCallId: "tc-b", payload: { name: "build" } }),
+      e("tool.output.delta", {
+        toolCallId: "tc-b",
+        payload: { delta: "src/a.ts(3,1): error TS2304: Cannot find name 'x'.", channel: "stderr" },
+      }),
+      e("tool.failed", { toolCallId: "tc-b", payload: { error: "exit code 2" } }),
+    ]);
+    const tool = state.tools["tc-b"];
+    expect(tool?.status).toBe("output-error");
+    render(<ToolRow tool={tool as ToolRecord} />);
+    expect(screen.getByRole("alert").textContent).toContain("exit code 2");
+    expect(screen.getByText("src/a.ts(3,1): error TS2304: Cannot find name 'x'.")).toBeTruthy();
   });
 
   it("TOOL-07 keeps every attempt with its own status in the detail", () => {

@@ -34,7 +34,7 @@ export const ACCEPTANCE_CORE_CASES = defineCases([
   {
     id: "AS-02",
     title: "reasoning stays process content; the answer is clean and not replayed after hydration",
-    requirements: ["TEXT-06", "TEXT-07", "PROC-02", "PROC-03"],
+    requirements: ["TEXT-06", "TEXT-07", "PROC-02", "PROC-03", "AS-MP-01"],
     input: {
       format: "agent-ui",
       records: envelopes(turnOf("as02"), [
@@ -77,7 +77,7 @@ export const ACCEPTANCE_CORE_CASES = defineCases([
   {
     id: "AS-03",
     title: "interleaved active turn renders in order, running tools expanded, archived once afterwards",
-    requirements: ["PROC-01", "PROC-02", "PROC-03", "PROC-04"],
+    requirements: ["PROC-01", "PROC-02", "PROC-03", "PROC-04", "AS-PR-07", "AS-MP-06"],
     input: { format: "agent-ui", records: interleavedTurn("as03") },
     check: (s, ctx) =>
       collect((c) => {
@@ -99,7 +99,7 @@ export const ACCEPTANCE_CORE_CASES = defineCases([
   {
     id: "AS-04",
     title: "final reconciliation: deltas + final once, final-only, deltas-only",
-    requirements: ["TEXT-04", "TEXT-05"],
+    requirements: ["TEXT-04", "TEXT-05", "AS-MP-05"],
     input: {
       format: "agent-ui",
       records: envelopes(turnOf("as04"), [
@@ -207,7 +207,7 @@ export const ACCEPTANCE_CORE_CASES = defineCases([
   {
     id: "AS-07",
     title: "queue and steer are different modes; queue mutations update without new messages",
-    requirements: ["QUEUE-02", "QUEUE-03", "QUEUE-04", "QUEUE-07"],
+    requirements: ["QUEUE-02", "QUEUE-03", "QUEUE-04", "QUEUE-07", "AS-QS-04"],
     input: {
       format: "agent-ui",
       records: [
@@ -281,7 +281,7 @@ export const ACCEPTANCE_CORE_CASES = defineCases([
   {
     id: "AS-09",
     title: "evidence export runs in the background and links durable refs",
-    requirements: ["EVID-04", "EVID-05", "EVID-08"],
+    requirements: ["EVID-04", "EVID-05", "EVID-08", "AS-TL-04"],
     input: {
       format: "agent-ui",
       records: envelopes(turnOf("as09"), [
@@ -308,7 +308,7 @@ export const ACCEPTANCE_CORE_CASES = defineCases([
   {
     id: "AS-10",
     title: "old-session recovery from a thread read model: shell, recent window, queue and pending first",
-    requirements: ["HYD-01", "HYD-09", "HYD-02"],
+    requirements: ["HYD-01", "HYD-09", "HYD-02", "AS-HY-01", "AS-HY-02", "AS-PR-04", "VC-18"],
     input: {
       format: "agent-ui",
       records: [],
@@ -340,7 +340,7 @@ export const ACCEPTANCE_CORE_CASES = defineCases([
   {
     id: "AS-11",
     title: "missing facts: unknown kind, no verification verdict, safe controls; nothing fabricated",
-    requirements: ["FALL-01", "FALL-05", "FALL-06", "ART-02"],
+    requirements: ["FALL-01", "FALL-05", "FALL-06", "ART-02", "AS-PR-06", "AS-ART-03"],
     input: {
       format: "agent-ui",
       records: envelopes(turnOf("as11"), [

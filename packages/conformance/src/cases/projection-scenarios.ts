@@ -34,7 +34,7 @@ export const PROJECTION_SCENARIO_CASES = defineCases([
   {
     id: "AS-PROJ-02",
     title: "a tool event with artifactId creates an artifact card linked to the tool step",
-    requirements: ["TOOL-09", "ART-04"],
+    requirements: ["TOOL-09", "ART-04", "AS-TU-04"],
     input: { format: "agent-ui", records: artifactLifecycle("sp02", "x") },
     check: (s, ctx) =>
       collect((c) => {

@@ -44,7 +44,7 @@ export const VALIDATION_CHECKLIST_CASES = defineCases([
   {
     id: "VC-04",
     title: "running process stays visible; completed process collapses",
-    requirements: ["PROC-02", "PROC-03"],
+    requirements: ["PROC-02", "PROC-03", "AS-PR-08", "AS-MP-07", "AS-TL-07"],
     input: { format: "agent-ui", records: interleavedTurn("vc04") },
     check: (s, ctx) =>
       collect((c) => {
@@ -81,7 +81,7 @@ export const VALIDATION_CHECKLIST_CASES = defineCases([
   {
     id: "VC-06",
     title: "tool input, progress, output and error never enter the answer",
-    requirements: ["TOOL-08", "TEXT-08"],
+    requirements: ["TOOL-08", "TEXT-08", "AS-PR-02"],
     input: {
       format: "agent-ui",
       records: envelopes(turnOf("vc06"), [
@@ -134,7 +134,7 @@ export const VALIDATION_CHECKLIST_CASES = defineCases([
   {
     id: "VC-09",
     title: "artifact bodies live in the workspace, not in the transcript",
-    requirements: ["ART-08", "ART-10"],
+    requirements: ["ART-08", "ART-10", "AS-ART-01", "AS-PR-03"],
     input: {
       format: "agent-ui",
       records: envelopes(turnOf("vc09"), [
@@ -160,7 +160,7 @@ export const VALIDATION_CHECKLIST_CASES = defineCases([
   {
     id: "VC-10",
     title: "citations and verdicts come from evidence facts only",
-    requirements: ["EVID-02", "EVID-01"],
+    requirements: ["EVID-02", "EVID-01", "AS-TL-03"],
     input: {
       format: "agent-ui",
       records: envelopes(turnOf("vc10"), [
