@@ -1,0 +1,257 @@
+// The Agent Runtime acceptance scenarios (requirements §B.5) from the UI side: Lime AgentRuntime records →
+// adapter (auto-detected) → projection → what a surface reads. One `it` per scenario ID.
+import { describe, expect, it } from "vitest";
+import { CASES, createFixtureLoader, LIME_PROFILE_FIXTURES, runCase } from "../src/index";
+import { limeStream, projectLime } from "./lime-stream";
+
+const fixtures = createFixtureLoader();
+const answer = (state: ReturnType<typeof projectLime>) =>
+  state.messages
+    .flatMap((m) => m.parts)
+    .filter((p) => p.kind === "assistant_text")
+    .map((p) => p.text)
+    .join("");
+
+describe("Agent Runtime acceptance scenarios, end to end", () => {
+  it("RT-AS-01 / PROF-03 the 7 official Lime fixtures carry lime-profile-0.4.0 and each projects as its case says", () => {
+    expect(LIME_PROFILE_FIXTURES).toHaveLength(7);
+    for (const name of LIME_PROFILE_FIXTURES) {
+      const record = fixtures.limeProfile(name) as Record<string, unknown>;
+      expect(record.schemaVersion, name).toBe("lime-profile-0.4.0");
+      const state = projectLime([record]);
+      expect(
+        state.diagnostics.filter((d) => d.severity === "error" || d.code === "schema_mismatch"),
+        name,
+      ).toEqual([]);
+    }
+    const fixtureCases = CASES.filter((c) => c.id.startsWith("FIX-"));
+    expect(fixtureCases.map((c) => c.id).sort()).toEqual(
+      LIME_PROFILE_FIXTURES.map((f) => `FIX-${f.replace(/\.json$/, "")}`).sort(),
+    );
+    for (const testCase of fixtureCases)
+      expect(runCase(testCase, fixtures).failures, testCase.id).toEqual([]);
+  });
+
+  it("RT-AS-02 submit: the status reads submitted, preparing, waiting for the provider, streaming — never unknown", () => {
+    const ev = limeStream();
+    const records = [
+      ev("turn.submitted", { inputRef: "input://turn-1" }),
+      ev("turn.started"),
+      ev("model.requested", { model: "gpt-5.4" }),
+      ev("model.delta", { messageId: "m-1", delta: "Hello" }),
+    ];
+    const statuses = records.map((_, i) => projectLime(records.slice(0, i + 1)).runtime.status);
+    expect(statuses).toEqual(["submitted", "preparing", "waiting_provider", "streaming"]);
+    expect(answer(projectLime(records.slice(0, 3)))).toBe("");
+  });
+
+  it("RT-AS-06 compaction: the boundary is a fact; the pending approval and the evidence link survive it", () => {
+    const ev = limeStream();
+    const before = [
+      ev("turn.started"),
+      ev(
+        "action.required",
+        { actionType: "tool_permission", prompt: "Allow deploy?", decisionKind: "allow_or_deny" },
+        { actionId: "act-1" },
+      ),
+      ev(
+        "evidence.changed",
+        { status: "ready", verificationOutcomes: [{ name: "unit", status: "passed" }] },
+        { evidenceId: "ev-1", evidencePackRef: "evidence://ev-1" },
+      ),
+    ];
+    const ahead = projectLime(before);
+    const state = projectLime([
+      ...before,
+      ev("context.compaction.started", { trigger: "token_limit", tokensBefore: 90000 }),
+      ev("context.compaction.completed", { tokensBefore: 90000, tokensAfter: 12000 }),
+    ]);
+    expect(state.context.compactions.map((c) => [c.status, c.tokensBefore, c.tokensAfter])).toEqual([
+      ["completed", 90000, 12000],
+    ]);
+    expect(state.actions["act-1"]).toEqual(ahead.actions["act-1"]);
+    expect(state.actions["act-1"].status).toBe("pending");
+    expect(state.evidence["ev-1"]).toEqual(ahead.evidence["ev-1"]);
+    expect(state.evidence["ev-1"].packRef).toBe("evidence://ev-1");
+    expect(answer(state)).toBe("");
+  });
+
+  it("RT-AS-07 a subagent's waiting, input need, failure and close come from its facts, not its prose", () => {
+    const ev = limeStream();
+    const child = {
+      subagentId: "sub-1",
+      taskId: "task-child",
+      parentTaskId: "task-lead",
+      parentSessionId: "sess",
+      parentThreadId: "thread",
+    };
+    const records = [
+      ev("turn.started"),
+      ev("task.started", { status: "running", title: "Lead" }, { taskId: "task-lead" }),
+      ev("subagent.spawned", { agentName: "researcher", role: "research" }, child),
+      ev("subagent.status", { status: "waiting_input", reason: "needs a URL" }, child),
+      ev("subagent.output", { text: "All done, everything passed." }, child),
+      ev("subagent.failed", { error: "fetch failed" }, child),
+      ev("subagent.closed", {}, child),
+    ];
+    const statusAt = (n: number) => Object.values(projectLime(records.slice(0, n)).agents)[0]?.status;
+    expect([3, 4, 5, 6, 7].map(statusAt)).toEqual([
+      "spawning",
+      "needs_input",
+      "needs_input",
+      "failed",
+      "closed",
+    ]);
+    const state = projectLime(records);
+    const [agent] = Object.values(state.agents);
+    expect(agent).toMatchObject({ name: "researcher", lineage: "known", taskId: "task-child" });
+    expect(state.team.edges.map((e) => [e.kind, e.from, e.to])).toEqual([["spawn", "thread", agent.agentId]]);
+    expect(answer(state)).toBe("");
+  });
+
+  it("RT-AS-08 retry: same task id, the failed attempt keeps its run, dependency and parent edges stay, a new attempt runs", () => {
+    const ev = limeStream();
+    const task = { taskId: "deploy" };
+    const state = projectLime([
+      ev("task.created", { title: "Build" }, { taskId: "build" }),
+      ev("task.created", { title: "Deploy", parentTaskId: "release" }, task),
+      ev("task.dependency.updated", { dependencies: [{ taskId: "build" }] }, task),
+      ev("task.attempt.started", {}, { ...task, runId: "run-1", attemptId: "at-1" }),
+      ev("task.attempt.failed", { reason: "tool_failed" }, { ...task, runId: "run-1", attemptId: "at-1" }),
+      ev("task.retrying", {}, task),
+      ev("task.attempt.started", {}, { ...task, runId: "run-2", attemptId: "at-2" }),
+    ]);
+    expect(Object.keys(state.tasks).sort()).toEqual(["build", "deploy"]);
+    const deploy = state.tasks.deploy;
+    expect(deploy).toMatchObject({
+      status: "running",
+      currentRunId: "run-2",
+      parentTaskId: "release",
+      dependsOn: ["build"],
+    });
+    expect(deploy.attempts.map((a) => [a.runId, a.attemptId, a.status, a.reason])).toEqual([
+      ["run-1", "at-1", "failed", "tool_failed"],
+      ["run-2", "at-2", "running", undefined],
+    ]);
+    expect(state.timeline.filter((e) => e.id.startsWith("task:deploy:attempt")).map((e) => e.status)).toEqual(
+      ["failed", "running"],
+    );
+  });
+
+  it("RT-AS-09 evidence export: the surface links pack, replay and review refs, failed tools, artifacts and outcomes", () => {
+    const ev = limeStream();
+    const state = projectLime([
+      ev("turn.started"),
+      ev("tool.started", { toolName: "run_tests" }, { toolCallId: "c-tests" }),
+      ev("tool.failed", { error: "2 tests failed" }, { toolCallId: "c-tests" }),
+      ev(
+        "evidence.exported",
+        {
+          toolCallIds: ["c-tests"],
+          artifactIds: ["art-report"],
+          verificationOutcomes: [{ name: "unit", status: "failed" }],
+        },
+        {
+          evidenceId: "ev-1",
+          evidencePackRef: "evidence://ev-1",
+          replayRef: "replay://ev-1",
+          reviewRef: "review://ev-1",
+        },
+      ),
+    ]);
+    expect(state.evidence["ev-1"]).toMatchObject({
+      status: "exported",
+      packRef: "evidence://ev-1",
+      replayRef: "replay://ev-1",
+      reviewRef: "review://ev-1",
+      toolCallIds: ["c-tests"],
+      artifactIds: ["art-report"],
+      verification: [{ name: "unit", status: "failed" }],
+      correlation: { sessionId: "sess", threadId: "thread", turnId: "turn-1" },
+    });
+    expect(state.tools["c-tests"].status).toBe("output-error");
+  });
+
+  it("RT-AS-11 permission and sandbox facts come first; a denial names its source and reason", () => {
+    const ev = limeStream();
+    const call = { toolCallId: "c-rm" };
+    const state = projectLime([
+      ev("turn.started"),
+      ev(
+        "permission.evaluated",
+        { decision: "deny", decisionSource: "rule", reason: "rm outside the workspace" },
+        call,
+      ),
+      ev("sandbox.applied", { mode: "workspace_write", network: "off" }, call),
+      ev("tool.started", { toolName: "shell", safeArgs: { command: "rm -rf /tmp/x" } }, call),
+      ev("tool.failed", { error: "denied by policy" }, call),
+    ]);
+    expect(state.permissions.decisions.map((d) => [d.decision, d.source, d.reason])).toEqual([
+      ["deny", "rule", "rm outside the workspace"],
+    ]);
+    expect(state.permissions.sandbox).toEqual({ mode: "workspace_write", network: "off" });
+    expect(state.tools["c-rm"].status).toBe("output-error");
+  });
+
+  it("RT-AS-12 a hook's input rewrite stays on the tool row after the tool's result", () => {
+    const ev = limeStream();
+    const call = { toolCallId: "c-h" };
+    const state = projectLime([
+      ev("turn.started"),
+      ev("tool.started", { toolName: "shell", safeArgs: { command: "rm notes.md" } }, call),
+      ev("hook.started", { hookName: "safe-rm", phase: "pre_tool" }, call),
+      ev("hook.completed", { hookName: "safe-rm", decision: "rewrite", reason: "moved to trash" }, call),
+      ev("tool.result", { output: "ok" }, call),
+    ]);
+    expect(state.tools["c-h"]).toMatchObject({
+      status: "output-available",
+      hook: { status: "completed", decision: "rewrite", reason: "moved to trash" },
+    });
+  });
+
+  it("RT-AS-13 process stdin shows on the command row; spilled output keeps its ref, never the answer", () => {
+    const ev = limeStream();
+    const proc = { toolCallId: "c-cmd", processId: "p-1" };
+    const records = [
+      ev("turn.started"),
+      ev("tool.started", { toolName: "shell", safeArgs: { command: "cat" } }, proc),
+      ev("process.started", { command: "cat" }, proc),
+      ev("process.input", { text: "y\n" }, proc),
+      ev("output.spilled", { outputRef: "out://p-1", outputBytes: 9_000_000, preview: "SPILLEDLINE" }, proc),
+      ev("process.completed", { exitCode: 0, outputRef: "out://p-1" }, proc),
+    ];
+    expect(projectLime(records.slice(0, 4)).tools["c-cmd"]).toMatchObject({
+      kind: "command",
+      status: "running",
+      progress: { message: "input written" },
+    });
+    const state = projectLime(records);
+    expect(state.tools["c-cmd"]).toMatchObject({ status: "output-available", outputRef: "out://p-1" });
+    expect(answer(state)).not.toContain("SPILLEDLINE");
+  });
+
+  it("RT-AS-15 rate limit, low quota and a blocked quota reach the turn's status row, never the answer", () => {
+    const ev = limeStream();
+    const state = projectLime([
+      ev("turn.started"),
+      ev("rate_limit.hit", { retryAfterSeconds: 30, provider: "openai" }),
+      ev("quota.low", { remaining: 5 }),
+      ev("quota.blocked", { reason: "monthly quota exhausted" }, { taskId: "t-1" }),
+    ]);
+    expect(state.runtime).toMatchObject({
+      turnId: "turn-1",
+      status: "blocked",
+      reason: "monthly quota exhausted",
+      limits: {
+        status: "blocked",
+        rateLimit: { retryAfterSeconds: 30, provider: "openai" },
+        reason: "monthly quota exhausted",
+      },
+    });
+    expect(state.tasks["t-1"]).toMatchObject({ status: "blocked", reason: "monthly quota exhausted" });
+    expect(state.diagnostics.map((d) => d.message)).toEqual(
+      expect.arrayContaining(["rate_limit.hit", "quota.low"]),
+    );
+    expect(answer(state)).toBe("");
+  });
+});
