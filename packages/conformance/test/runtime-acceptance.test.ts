@@ -255,3 +255,54 @@ describe("Agent Runtime acceptance scenarios, end to end", () => {
     expect(answer(state)).toBe("");
   });
 });
+
+describe("specification validation checklist, end to end", () => {
+  it("V-02 team, agent, worker, handoff, background, remote and review facts keep their own lanes", () => {
+    const ev = limeStream();
+    const coder = { subagentId: "coder", taskId: "t-code" };
+    const state = projectLime([
+      ev("turn.started"),
+      ev("subagent.spawned", { agentName: "coder", role: "coder" }, { ...coder, parentThreadId: "thread" }),
+      ev("subagent.output", { text: "WORKER patch ready" }, coder),
+      ev(
+        "task.delegated",
+        { handoff: { from: "coder", to: "reviewer", reason: "HANDOFF review it" } },
+        coder,
+      ),
+      ev(
+        "evidence.changed",
+        {
+          status: "ready",
+          review: { reviewId: "rev-1", reviewer: "reviewer", target: "t-code", verdict: "changes_requested" },
+        },
+        { evidenceId: "ev-1" },
+      ),
+      ev("job.started", { title: "Nightly lint" }, { jobId: "job-1" }),
+      ev("channel.connected", { peerName: "ops-bot" }, { channelId: "ch-1", remoteTaskId: "a2a-9" }),
+      ev("model.delta", { delta: "Coordinator summary." }),
+    ]);
+    expect(state.agents.coder).toMatchObject({ lineage: "known", taskId: "t-code" });
+    expect(state.agents["ch-1"]).toMatchObject({
+      name: "ops-bot",
+      runtimeEntity: "external_task",
+      remote: { remoteTaskId: "a2a-9", status: "connected" },
+    });
+    expect(state.team.edges.map((e) => [e.kind, e.from, e.to])).toEqual([
+      ["spawn", "thread", "coder"],
+      ["handoff", "coder", "reviewer"],
+      ["review", "reviewer", "t-code"],
+    ]);
+    expect(state.team.notifications.map((n) => [n.agentId, n.summary])).toEqual([
+      ["coder", "WORKER patch ready"],
+    ]);
+    expect(state.team.handoffs.map((h) => [h.from, h.to, h.reason])).toEqual([
+      ["coder", "reviewer", "HANDOFF review it"],
+    ]);
+    expect(state.team.reviews.map((r) => [r.reviewId, r.verdict, r.evidenceRefs])).toEqual([
+      ["rev-1", "changes_requested", ["ev-1"]],
+    ]);
+    expect(state.tasks["job-1"]).toMatchObject({ status: "running", runtimeEntity: "automation_job" });
+    expect(state.messages.map((m) => m.role)).toEqual(["notification", "assistant"]);
+    expect(answer(state)).toBe("Coordinator summary.");
+  });
+});
