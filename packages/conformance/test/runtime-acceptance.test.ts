@@ -230,6 +230,61 @@ describe("Agent Runtime acceptance scenarios, end to end", () => {
     expect(answer(state)).not.toContain("SPILLEDLINE");
   });
 
+  it("RT-AS-14 single candidate: the chip shows count, reason and capability gap; cost and limit state beside it", () => {
+    const ev = limeStream();
+    const state = projectLime([
+      ev("turn.started"),
+      ev("routing.single_candidate", {
+        selectedModel: "gpt-5.4",
+        candidateCount: 1,
+        decisionSource: "explicit_default",
+        decisionReason: "only model allowed by policy",
+        capabilityGap: "vision",
+      }),
+      ev("cost.estimated", { amount: 0.42, currency: "USD" }),
+      ev("quota.low", { remaining: 5 }),
+    ]);
+    expect(state.runtime.model).toMatchObject({
+      selected: "gpt-5.4",
+      candidateCount: 1,
+      singleCandidate: true,
+      decisionSource: "explicit_default",
+      decisionReason: "only model allowed by policy",
+      capabilityGap: "vision",
+    });
+    expect(state.runtime.limits).toMatchObject({ status: "low", cost: { amount: 0.42, currency: "USD" } });
+    expect(state.runtime.status).not.toBe("failed");
+    expect(answer(state)).toBe("");
+  });
+
+  it("RT-AS-14 the routing/limit read model of a snapshot fills the same chip and limits", () => {
+    const snapshot = structuredClone(fixtures.limeProfile("thread-read-snapshot.json")) as Record<
+      string,
+      unknown
+    >;
+    snapshot.routingLimitSummary = {
+      selectedModel: "gpt-5.4",
+      candidateCount: 1,
+      singleCandidate: true,
+      decisionSource: "explicit_default",
+      decisionReason: "only model allowed by policy",
+      capabilityGap: "vision",
+      cost: { amount: 0.42, currency: "USD" },
+      quota: { remaining: 5 },
+    };
+    const state = projectLime([snapshot]);
+    expect(state.runtime.model).toMatchObject({
+      selected: "gpt-5.4",
+      candidateCount: 1,
+      decisionReason: "only model allowed by policy",
+      capabilityGap: "vision",
+    });
+    expect(state.runtime.limits).toMatchObject({
+      cost: { amount: 0.42, currency: "USD" },
+      quota: { remaining: 5 },
+    });
+  });
+
   it("RT-AS-15 rate limit, low quota and a blocked quota reach the turn's status row, never the answer", () => {
     const ev = limeStream();
     const state = projectLime([

@@ -34,6 +34,7 @@ export interface RunRouting {
   decisionReason?: string;
   candidateCount?: number;
   singleCandidate?: boolean;
+  capabilityGap?: string;
 }
 export interface RunLimits {
   status?: "ok" | "low" | "blocked" | "rate_limited" | string;

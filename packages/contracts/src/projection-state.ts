@@ -42,6 +42,8 @@ export interface ModelChip {
   decisionReason?: string;
   candidateCount?: number;
   singleCandidate?: boolean;
+  /** What the selected model cannot do that the task asked for, as the runtime stated it (ROUTE-04). */
+  capabilityGap?: string;
   source?: FactSource;
 }
 

@@ -90,6 +90,10 @@ function applyRoutingSummary(store: Store, summary: unknown, ctx: EventContext):
   if (typeof summary.singleCandidate === "boolean") chip.singleCandidate = summary.singleCandidate;
   const decisionSource = asString(summary.decisionSource);
   if (decisionSource !== undefined) chip.decisionSource = decisionSource;
+  const decisionReason = asString(summary.decisionReason);
+  if (decisionReason !== undefined) chip.decisionReason = decisionReason;
+  const capabilityGap = asString(summary.capabilityGap);
+  if (capabilityGap !== undefined) chip.capabilityGap = capabilityGap;
   chip.source = ctx.source;
   const limits = store.runtime.value.limits;
   for (const [key, bucket] of [
