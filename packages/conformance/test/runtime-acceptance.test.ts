@@ -1,5 +1,6 @@
 // The Agent Runtime acceptance scenarios (requirements §B.5) from the UI side: Lime AgentRuntime records →
 // adapter (auto-detected) → projection → what a surface reads. One `it` per scenario ID.
+import type { ThreadStatus } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { CASES, createFixtureLoader, LIME_PROFILE_FIXTURES, runCase } from "../src/index";
 import { limeStream, projectLime } from "./lime-stream";
@@ -359,5 +360,42 @@ describe("specification validation checklist, end to end", () => {
     expect(state.tasks["job-1"]).toMatchObject({ status: "running", runtimeEntity: "automation_job" });
     expect(state.messages.map((m) => m.role)).toEqual(["notification", "assistant"]);
     expect(answer(state)).toBe("Coordinator summary.");
+  });
+});
+
+describe("snapshot honesty", () => {
+  it("FALL-03 a thread snapshot's honesty status is never read as a success; an unavailable summary is never passed", () => {
+    const honesty = ["unknown", "unavailable", "not_applicable", "stale", "blocked"] satisfies ThreadStatus[];
+    const shown = [...honesty, "repairing", "degraded"].map((status) => {
+      const snapshot = structuredClone(fixtures.limeProfile("thread-read-snapshot.json")) as {
+        threads: { status: string; turns: { status: string }[]; evidenceSummary: unknown }[];
+      };
+      snapshot.threads[0].status = status;
+      snapshot.threads[0].turns[0].status = status;
+      const state = projectLime([snapshot]);
+      expect(
+        state.diagnostics.filter((d) => d.code === "unknown_taxonomy_value"),
+        status,
+      ).toEqual([]);
+      return [status, state.runtime.status, state.session.hydration.status];
+    });
+    expect(shown).toEqual([
+      ["unknown", "unknown", "hydrated"],
+      ["unavailable", "unknown", "hydrated"],
+      ["not_applicable", "unknown", "hydrated"],
+      ["stale", "unknown", "repairing"],
+      ["blocked", "blocked", "hydrated"],
+      ["repairing", "unknown", "hydrated"],
+      ["degraded", "unknown", "hydrated"],
+    ]);
+    const snapshot = structuredClone(fixtures.limeProfile("thread-read-snapshot.json")) as {
+      threads: { evidenceSummary: unknown }[];
+      permissionSandboxSummary?: unknown;
+    };
+    snapshot.threads[0].evidenceSummary = "unavailable";
+    snapshot.permissionSandboxSummary = "not_applicable";
+    const state = projectLime([snapshot]);
+    expect(state.evidence.evidence_lime_001.verification).toBe("unavailable");
+    expect(state.permissions.mode).toBe("not_applicable");
   });
 });
