@@ -399,3 +399,27 @@ describe("snapshot honesty", () => {
     expect(state.permissions.mode).toBe("not_applicable");
   });
 });
+
+describe("team memory", () => {
+  it("SEC-07 a team memory ref keeps its id and kind; a secret in its id or label is redacted everywhere", () => {
+    const secret = "sk-live-ABCDEFGHIJKLMNOPQRSTUVWX";
+    const ev = limeStream();
+    const state = projectLime([
+      ev("turn.started"),
+      ev("context.resolved", {
+        refs: [
+          { id: "team-memory://release-notes", label: "Team memory: release notes", kind: "memory" },
+          { id: `team-memory://deploy?token=${secret}`, label: `deploy key ${secret}`, kind: "memory" },
+        ],
+      }),
+    ]);
+    expect(JSON.stringify(state)).not.toContain(secret);
+    expect(state.context.refs.map((r) => r.kind)).toEqual(["memory", "memory"]);
+    expect(state.context.refs[0]).toMatchObject({
+      id: "team-memory://release-notes",
+      label: "Team memory: release notes",
+    });
+    expect(state.context.refs[1].id).toMatch(/^team-memory:\/\/deploy\?token=\[redacted/);
+    expect(state.context.refs[1].label).toMatch(/^deploy key \[redacted/);
+  });
+});
