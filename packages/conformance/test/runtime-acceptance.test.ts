@@ -312,6 +312,44 @@ describe("Agent Runtime acceptance scenarios, end to end", () => {
   });
 });
 
+describe("automation jobs", () => {
+  it("RT-AS-17 a job item's retry changes only that item; the job status, attempt count and last error stay apart", () => {
+    const ev = limeStream();
+    const job = (itemId?: string) => ({ jobId: "job-1", ...(itemId ? { jobItemId: itemId } : {}) });
+    const records = [
+      ev("job.created", { title: "Lint files" }, job()),
+      ev("job.started", {}, job()),
+      ev("job.item.completed", { attemptCount: 1 }, job("a.ts")),
+      ev("job.item.failed", { attemptCount: 1, error: "parse error at 3:1", retryable: true }, job("b.ts")),
+      ev("job.progress", { totalItems: 2, completedItems: 1, failedItems: 1 }, job()),
+      ev("job.item.started", { attemptCount: 2 }, job("b.ts")),
+    ];
+    const retrying = projectLime(records).tasks["job-1"];
+    expect(retrying).toMatchObject({
+      status: "running",
+      runtimeEntity: "automation_job",
+      title: "Lint files",
+    });
+    expect(retrying.job).toMatchObject({ total: 2, completed: 1, failed: 1 });
+    expect(
+      retrying.job?.items.map((i) => [i.itemId, i.status, i.attempts, i.lastError, i.retryable]),
+    ).toEqual([
+      ["a.ts", "completed", 1, undefined, undefined],
+      ["b.ts", "started", 2, "parse error at 3:1", true],
+    ]);
+    const done = projectLime([
+      ...records,
+      ev("job.item.completed", { attemptCount: 2 }, job("b.ts")),
+      ev("job.completed", {}, job()),
+    ]).tasks["job-1"];
+    expect(done.status).toBe("completed");
+    expect(done.job?.items.map((i) => [i.itemId, i.status, i.attempts])).toEqual([
+      ["a.ts", "completed", 1],
+      ["b.ts", "completed", 2],
+    ]);
+  });
+});
+
 describe("specification validation checklist, end to end", () => {
   it("V-02 team, agent, worker, handoff, background, remote and review facts keep their own lanes", () => {
     const ev = limeStream();
