@@ -350,6 +350,50 @@ describe("automation jobs", () => {
   });
 });
 
+describe("benchmark trials", () => {
+  it("RT-AS-18 the official trial pack is evidence with its trial, refs and P0 count, joined to the runtime spine", () => {
+    const state = projectLime([fixtures.limeProfile("benchmark-trial-pack.json")]);
+    const [evidence] = Object.values(state.evidence);
+    expect(evidence.correlation).toMatchObject({
+      runId: "run_123",
+      traceId: "trace_123",
+      turnId: "turn_123",
+    });
+    expect(evidence.benchmark).toMatchObject({
+      benchmark: { trialId: "trial-tool-approval-candidate-1", configurationId: "candidate-feedback-v2" },
+      refs: { trajectoryRef: "/logs/agent/trajectory.json", rewardRef: "/logs/verifier/reward.json" },
+      decisionInputs: { p0QcGateRegressionCount: 0 },
+      reward: { value: 1 },
+    });
+    expect(state.messages).toEqual([]);
+  });
+
+  it("RT-AS-18 a trial comparison keeps baseline, candidate, deltas, evidence completeness and P0 regressions", () => {
+    const ev = limeStream();
+    const comparison = {
+      baseline: "baseline-v1",
+      candidate: "candidate-feedback-v2",
+      deltas: { reward: 0.25 },
+      evidenceCompleteness: 1,
+      p0RegressionCount: 0,
+    };
+    const state = projectLime([
+      ev(
+        "benchmark.trial.completed",
+        { reward: 1 },
+        { evidenceId: "ev-trial", benchmark: { trialId: "trial-1" }, comparison },
+      ),
+    ]);
+    expect(state.evidence["ev-trial"].benchmark).toEqual({
+      benchmark: { trialId: "trial-1" },
+      comparison,
+      reward: 1,
+      stage: "benchmark.trial.completed",
+    });
+    expect(answer(state)).toBe("");
+  });
+});
+
 describe("specification validation checklist, end to end", () => {
   it("V-02 team, agent, worker, handoff, background, remote and review facts keep their own lanes", () => {
     const ev = limeStream();

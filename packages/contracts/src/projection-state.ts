@@ -223,6 +223,10 @@ export interface EvidenceRecord {
   artifactIds: string[];
   /** The sources the evidence cites, as reported (EVID-01: never invented). */
   citations?: SourceRef[];
+  /** Benchmark trial facts as the runtime reported them (BENCH-01, redacted): dataset/trial/configuration,
+   * refs (trajectory, reward), decision inputs, comparison (baseline/candidate, deltas, evidence
+   * completeness, P0 regression count). Shown as evidence, never as conversation. */
+  benchmark?: Record<string, unknown>;
   source?: FactSource;
 }
 

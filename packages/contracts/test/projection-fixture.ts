@@ -218,6 +218,7 @@ const evidence: Required<EvidenceRecord> = {
   toolCallIds: ["call_1"],
   artifactIds: ["art_1"],
   citations: [citation],
+  benchmark: { comparison: { baseline: "base", candidate: "cand", p0RegressionCount: 0 } },
   source,
 };
 

@@ -333,8 +333,22 @@ export function hydrateEvidencePack(store: Store, pack: EvidencePack, ctx: Event
   applyEvidenceFields(
     store,
     record,
-    { ...pack, evidencePackRef: pack.packRef, correlation: pack.runtimeCorrelation },
+    {
+      ...pack,
+      evidencePackRef: pack.packRef,
+      correlation: pack.runtimeCorrelation,
+      benchmark: benchmarkFacts(pack),
+    },
     ctx,
   );
   if (record.status === "unknown") record.status = "exported";
+}
+
+/** A trial pack's benchmark facts (BENCH-01): everything but its correlation spine, kept as reported. */
+function benchmarkFacts(pack: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!isRecord(pack.benchmark)) return undefined;
+  const facts: Record<string, unknown> = {};
+  for (const key of ["benchmark", "refs", "metrics", "decisionInputs", "trajectory", "reward", "comparison"])
+    if (pack[key] !== undefined) facts[key] = pack[key];
+  return facts;
 }
