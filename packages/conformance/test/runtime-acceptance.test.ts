@@ -4,6 +4,7 @@ import type { ThreadStatus } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { CASES, createFixtureLoader, LIME_PROFILE_FIXTURES, runCase } from "../src/index";
 import { limeStream, projectLime } from "./lime-stream";
+import { adaptStream, project } from "./peers-support";
 
 const fixtures = createFixtureLoader();
 const answer = (state: ReturnType<typeof projectLime>) =>
@@ -391,6 +392,41 @@ describe("benchmark trials", () => {
       stage: "benchmark.trial.completed",
     });
     expect(answer(state)).toBe("");
+  });
+});
+
+describe("remote channels", () => {
+  it("REM-01 a Lime channel keeps the local task id beside the peer's task and context ids; its message is no user input", () => {
+    const ev = limeStream();
+    const ids = { channelId: "ch-1", taskId: "task-local", remoteTaskId: "a2a-task-9", contextId: "ctx-3" };
+    const state = projectLime([
+      ev("turn.started"),
+      ev("channel.connected", { peerName: "ops-bot" }, ids),
+      ev("channel.message", { text: "REMOTE deploy finished" }, ids),
+    ]);
+    expect(state.agents["ch-1"]).toMatchObject({
+      taskId: "task-local",
+      runtimeEntity: "external_task",
+      remote: { remoteTaskId: "a2a-task-9", contextId: "ctx-3", status: "connected" },
+    });
+    expect(state.messages.filter((m) => m.role === "user")).toEqual([]);
+  });
+
+  it("REM-01 an A2A peer's task keeps its taskId and contextId on the remote teammate of the local session", () => {
+    const { events } = adaptStream("a2a.task-artifact-input-required.client-events.jsonl", "auto", {
+      sessionId: "local-session",
+    });
+    const state = project(events);
+    expect(state.session.sessionId).toBe("local-session");
+    expect(
+      Object.values(state.agents).map((a) => [a.taskId, a.remote?.remoteTaskId, a.remote?.contextId]),
+    ).toEqual([
+      [
+        "54ba76be-eb88-416c-b117-1d97b29d64df",
+        "54ba76be-eb88-416c-b117-1d97b29d64df",
+        "173cb440-fcb3-4c4b-949a-1220972413f7",
+      ],
+    ]);
   });
 });
 

@@ -261,7 +261,7 @@ export const AGENT_RECORD = objectSchema<AgentRecord>(
     runtimeEntity: enumOf(RUNTIME_ENTITIES),
     lineage: enumOf(["known", "unknown"]),
     remote: objectSchema<NonNullable<AgentRecord["remote"]>>(
-      { remoteTaskId: STRING, cardRef: STRING, status: STRING },
+      { remoteTaskId: STRING, contextId: STRING, cardRef: STRING, status: STRING },
       {},
     ),
     background: objectSchema<NonNullable<AgentRecord["background"]>>(
