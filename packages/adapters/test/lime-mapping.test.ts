@@ -187,7 +187,7 @@ describe("lime adapter: §D.2 mapping table", () => {
   });
 
   it.each(RUNTIME_EVENT_CLASSES.map((c) => [c, EXPECTED_PRIMARY[c]]))(
-    "ENV-01 %s → %s, ids kept, eventId kept, only standard classes",
+    "ENV-01 / V-01 %s → %s, ids kept, eventId kept, only standard classes",
     (runtimeClass, expected) => {
       const events = adapt(richRecord(runtimeClass));
       expect(events[0].type).toBe(expected);

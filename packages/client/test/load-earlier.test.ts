@@ -10,7 +10,7 @@ import { connectSession, GatewayHttpClient } from "../src";
 import { deltas, heldSource, waitUntil } from "./gateway-fixtures";
 
 describe("SessionClient.loadEarlier", () => {
-  it("HYD-05 pages back from the window to the first message, once each, oldest first", async () => {
+  it("HYD-05 / RT-AS-10 / V-11 pages back from the window to the first message, once each, oldest first", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-earlier-"));
     const source = heldSource();
     const server = await startServer({ port: 0, dataDir, sources: [source], noAuth: true });

@@ -68,7 +68,7 @@ async function gateway() {
 }
 
 describe("WebSocket transport: lost and unreadable frames against a real gateway", () => {
-  it("AUI-AR-HYDRATE-002 a lost entries frame is a gap: stale, repaired from a snapshot, then live again with every fact", async () => {
+  it("AUI-AR-HYDRATE-002 / RT-AS-16 a lost entries frame is a gap: stale, repaired from a snapshot, then live again with every fact", async () => {
     await withGateway(async ({ server, session, append }) => {
       let dropped = false;
       const client = connectSession({
@@ -108,7 +108,7 @@ describe("WebSocket transport: lost and unreadable frames against a real gateway
     });
   });
 
-  it("ORD-04 an unreadable frame ends the connection; the client resumes from its last seq and loses nothing", async () => {
+  it("ORD-04 / RT-AS-16 an unreadable frame ends the connection; the client resumes from its last seq and loses nothing", async () => {
     await withGateway(async ({ server, session, append }) => {
       let corrupted = false;
       const client = connectSession({

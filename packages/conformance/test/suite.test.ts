@@ -28,7 +28,7 @@ describe("conformance suite", () => {
 describe("suite shape", () => {
   const ids = CASES.map((c) => c.id);
 
-  it("covers all 30 AUI-AR cases of seed 002", () => {
+  it("V-13 covers all 30 AUI-AR runtime profile cases of seed 002", () => {
     const families = { ID: 5, READ: 6, ACTION: 5, TASK: 5, EVID: 5, HYDRATE: 4 };
     for (const [family, count] of Object.entries(families)) {
       for (let n = 1; n <= count; n++)
@@ -36,7 +36,7 @@ describe("suite shape", () => {
     }
   });
 
-  it("covers GF-1..6, AS-PROJ-01..12, AS-01..22 and the projection items of the validation checklist", () => {
+  it("V-12 covers GF-1..6, AS-PROJ-01..12, AS-01..22 (send … runtime profile projection) and the projection items of the validation checklist", () => {
     for (let n = 1; n <= 6; n++) expect(ids).toContain(`GF-${n}`);
     for (let n = 1; n <= 12; n++) expect(ids).toContain(`AS-PROJ-${String(n).padStart(2, "0")}`);
     for (let n = 1; n <= 22; n++) expect(ids).toContain(`AS-${String(n).padStart(2, "0")}`);

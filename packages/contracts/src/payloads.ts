@@ -34,6 +34,7 @@ export interface RunRouting {
   decisionReason?: string;
   candidateCount?: number;
   singleCandidate?: boolean;
+  capabilityGap?: string;
 }
 export interface RunLimits {
   status?: "ok" | "low" | "blocked" | "rate_limited" | string;
@@ -194,7 +195,7 @@ export interface AgentPayload {
   parentAgentId?: string;
   spawnReason?: string;
   summary?: string;
-  remote?: { remoteTaskId?: string; cardRef?: string; status?: string };
+  remote?: { remoteTaskId?: string; contextId?: string; cardRef?: string; status?: string };
   background?: { wakeReason?: string; schedule?: string; lastRunRef?: string };
 }
 export interface AgentHandoffPayload {

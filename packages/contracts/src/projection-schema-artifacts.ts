@@ -68,6 +68,7 @@ export const EVIDENCE_RECORD = objectSchema<EvidenceRecord>(
     toolCallIds: STRINGS,
     artifactIds: STRINGS,
     citations: arrayOf(SOURCE_REF),
+    benchmark: { type: "object" },
     source: FACT_SOURCE,
   },
   {

@@ -15,6 +15,8 @@ import type {
   Review,
   TaskAttempt,
   TaskRecord,
+  JobItem,
+  JobState,
   TeamSlice,
   TeammatePolicy,
   ToolAttempt,
@@ -199,6 +201,23 @@ const TASK_ATTEMPT = objectSchema<TaskAttempt>(
   { status: true },
 );
 
+const JOB_ITEM = objectSchema<JobItem>(
+  {
+    itemId: ID,
+    status: STRING,
+    attempts: NUMBER,
+    lastError: STRING,
+    retryable: BOOLEAN,
+    source: FACT_SOURCE,
+  },
+  { itemId: true, status: true },
+);
+
+const JOB_STATE = objectSchema<JobState>(
+  { total: NUMBER, completed: NUMBER, failed: NUMBER, items: arrayOf(JOB_ITEM) },
+  { items: true },
+);
+
 export const TASK_RECORD = objectSchema<TaskRecord>(
   {
     taskId: ID,
@@ -216,6 +235,7 @@ export const TASK_RECORD = objectSchema<TaskRecord>(
     runtimeEntity: enumOf(RUNTIME_ENTITIES),
     queuePosition: NUMBER,
     queuedTurnId: STRING,
+    job: JOB_STATE,
     artifactIds: STRINGS,
     evidenceIds: STRINGS,
     source: FACT_SOURCE,
@@ -241,7 +261,7 @@ export const AGENT_RECORD = objectSchema<AgentRecord>(
     runtimeEntity: enumOf(RUNTIME_ENTITIES),
     lineage: enumOf(["known", "unknown"]),
     remote: objectSchema<NonNullable<AgentRecord["remote"]>>(
-      { remoteTaskId: STRING, cardRef: STRING, status: STRING },
+      { remoteTaskId: STRING, contextId: STRING, cardRef: STRING, status: STRING },
       {},
     ),
     background: objectSchema<NonNullable<AgentRecord["background"]>>(

@@ -56,6 +56,7 @@ const MODEL_CHIP = objectSchema<ModelChip>(
     decisionReason: STRING,
     candidateCount: NUMBER,
     singleCandidate: BOOLEAN,
+    capabilityGap: STRING,
     source: FACT_SOURCE,
   },
   { selected: true },

@@ -42,6 +42,8 @@ export interface ModelChip {
   decisionReason?: string;
   candidateCount?: number;
   singleCandidate?: boolean;
+  /** What the selected model cannot do that the task asked for, as the runtime stated it (ROUTE-04). */
+  capabilityGap?: string;
   source?: FactSource;
 }
 
@@ -127,6 +129,26 @@ export interface TaskAttempt {
   source?: FactSource;
 }
 
+/** One item of an automation job: its own status, kept apart from the job's (TASK-12). */
+export interface JobItem {
+  itemId: string;
+  status: string;
+  /** The attempt count the runtime reported for this item. */
+  attempts?: number;
+  /** The last error the item failed with; kept while a retry of the item runs. */
+  lastError?: string;
+  retryable?: boolean;
+  source?: FactSource;
+}
+
+/** An automation job's counts and items, as the runtime reported them (TASK-12). */
+export interface JobState {
+  total?: number;
+  completed?: number;
+  failed?: number;
+  items: JobItem[];
+}
+
 export interface TaskRecord {
   taskId: string;
   title?: string;
@@ -148,6 +170,8 @@ export interface TaskRecord {
    * lives while the queue lists the turn, and remove/promote go through the queue API with this id
    * (QUEUE-08). A task fact about the same id takes the capsule over and drops the field. */
   queuedTurnId?: string;
+  /** Set on an automation job (TASK-12): per-item status apart from the job's own. */
+  job?: JobState;
   artifactIds: string[];
   evidenceIds: string[];
   source?: FactSource;
@@ -199,6 +223,10 @@ export interface EvidenceRecord {
   artifactIds: string[];
   /** The sources the evidence cites, as reported (EVID-01: never invented). */
   citations?: SourceRef[];
+  /** Benchmark trial facts as the runtime reported them (BENCH-01, redacted): dataset/trial/configuration,
+   * refs (trajectory, reward), decision inputs, comparison (baseline/candidate, deltas, evidence
+   * completeness, P0 regression count). Shown as evidence, never as conversation. */
+  benchmark?: Record<string, unknown>;
   source?: FactSource;
 }
 

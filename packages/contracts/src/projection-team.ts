@@ -21,7 +21,8 @@ export interface AgentRecord {
   runtimeEntity?: RuntimeEntity;
   /** `unknown` when the runtime gave no parent ids: no edge is fabricated (TEAM-18). */
   lineage: "known" | "unknown";
-  remote?: { remoteTaskId?: string; cardRef?: string; status?: string };
+  /** A remote teammate's peer task (REM-01): its A2A `taskId` and `contextId` beside the local `taskId`. */
+  remote?: { remoteTaskId?: string; contextId?: string; cardRef?: string; status?: string };
   background?: { wakeReason?: string; schedule?: string; lastRunRef?: string };
   /** The teammate's own policy as its runtime reported it (TEAM-17, PERM-02): shown where it differs from
    * the coordinator's. */

@@ -72,7 +72,9 @@ export type ThreadStatus =
   | "failed"
   | "cancelled"
   | "stale"
-  | "unknown";
+  | "unknown"
+  | "unavailable"
+  | "not_applicable";
 
 export interface TurnReadModel {
   turnId: string;

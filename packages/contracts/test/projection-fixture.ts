@@ -140,6 +140,14 @@ const task: Required<TaskRecord> = {
   runtimeEntity: "agent_turn",
   queuePosition: 0,
   queuedTurnId: "queued_1",
+  job: {
+    total: 2,
+    completed: 1,
+    failed: 1,
+    items: [
+      { itemId: "item_1", status: "failed", attempts: 2, lastError: "parse error", retryable: true, source },
+    ],
+  },
   artifactIds: [],
   evidenceIds: [],
   source,
@@ -210,6 +218,7 @@ const evidence: Required<EvidenceRecord> = {
   toolCallIds: ["call_1"],
   artifactIds: ["art_1"],
   citations: [citation],
+  benchmark: { comparison: { baseline: "base", candidate: "cand", p0RegressionCount: 0 } },
   source,
 };
 
@@ -231,6 +240,7 @@ const runtime: Required<RuntimeSlice> = {
     decisionReason: "default",
     candidateCount: 1,
     singleCandidate: true,
+    capabilityGap: "none",
     source,
   },
   limits: { status: "unavailable", cost: {}, rateLimit: {}, quota: {}, reason: "n/a", source },

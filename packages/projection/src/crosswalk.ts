@@ -46,6 +46,10 @@ const RUNTIME_ALIASES: Record<string, RuntimeStatus | "running"> = lookupTable({
   stale: "unknown",
   not_found: "unknown",
   unavailable: "unknown",
+  // Snapshot honesty (FALL-03): stated, so known words — never a success, never a taxonomy warning.
+  not_applicable: "unknown",
+  repairing: "unknown",
+  degraded: "unknown",
   closed: "idle",
   draft: "submitted",
   success: "completed",

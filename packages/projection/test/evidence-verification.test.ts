@@ -7,7 +7,7 @@ import { stream } from "./helpers";
 
 describe("evidence verification without outcomes", () => {
   for (const status of ["exported", "ready", "completed"]) {
-    it(`FALL-05 EVID-02 evidence ${status} with no outcomes reads verification unavailable, never passed`, () => {
+    it(`FALL-05 EVID-02 EVID-12 evidence ${status} with no outcomes reads verification unavailable, never passed`, () => {
       const e = stream({ turnId: "t1" });
       const state = projectEvents([
         e("evidence.changed", { evidenceId: "ev1", payload: { status: "pending" } }),

@@ -35,7 +35,7 @@ describe("ProcessTimeline", () => {
     expect(visibleRange(10_000, 32, 320, 32 * 5000, 0)).toEqual({ first: 5000, last: 5010 });
   });
 
-  it("PROC-04 AS-TL-06 AS-MP-08 a fact live in the inline process shows only a placeholder in the timeline", () => {
+  it("PROC-04 V-07 AS-TL-06 AS-MP-08 a fact live in the inline process shows only a placeholder in the timeline", () => {
     const state = teamRunning();
     render(<ProcessTimeline entries={state.timeline} inlineFactIds={inlineFactIds(state)} />);
     expect(screen.getByText("write_file — shown in the live process")).toBeTruthy();

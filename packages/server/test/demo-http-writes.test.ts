@@ -33,14 +33,14 @@ describe("demo writes through the HTTP runtime client", () => {
     await server?.close();
   });
 
-  it("TEAM-14 delegate over HTTP: accepted with ids, then the teammate appears with lineage", async () => {
+  it("TEAM-14 / V-10 delegate over HTTP: accepted with ids, then the teammate appears with lineage", async () => {
     const result = await runtime.delegate({ text: "Profile the SSE route", role: "analyst" });
     expect(result).toMatchObject({ status: "accepted", assigned: { agentId: "agent_w01_analyst" } });
     const agent = await waitFor(async () => (await state()).agents.agent_w01_analyst, 15_000);
     expect(agent).toMatchObject({ parentAgentId: "agent_001_coordinator", lineage: "known" });
   });
 
-  it("ART-05 edit over HTTP, then the diff of the new version is readable through the details API", async () => {
+  it("ART-05 / V-09 edit over HTTP, then the diff of the new version is readable through the details API", async () => {
     const result = await runtime.edit({
       artifactId: "artifact_001_report",
       baseVersionId: "artifact_001_report_v2",
@@ -70,7 +70,7 @@ describe("demo through the real gateway", () => {
     server = undefined;
   });
 
-  it("AS-03 approval round trip: pending in the stored projection, resolved only after respond_action", async () => {
+  it("AS-03 / RT-AS-04 approval round trip: pending in the stored projection, resolved only after respond_action", async () => {
     server = await startTestServer();
     const { gateway } = server;
     const session = await gateway.createSession({

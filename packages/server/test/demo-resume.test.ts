@@ -282,7 +282,7 @@ describe("demo runtime resumes after a gateway restart (same SQLite data dir)", 
     expectOrderedLog(await client.log());
   }, 180_000);
 
-  it("QUEUE-08/ORD-01 a crash while a run streams: queued turns survive (a truncated one is named, not " +
+  it("QUEUE-08/ORD-01/RT-AS-05 a crash while a run streams: queued turns survive (a truncated one is named, not " +
     "shown queued), pending steers are rejected, and the carried turn runs after the next one", async () => {
     const dir = tempDir("agent-ui-demo-stream-");
     dirs.push(dir);

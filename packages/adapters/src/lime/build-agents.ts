@@ -111,6 +111,8 @@ export const channelAgent: Builder = (f) => {
       summary: f.type === "channel.message" ? previewOfField(f, "text", "message", "summary") : undefined,
       remote: compact({
         remoteTaskId: f.ids.remoteTaskId ?? stringField(f, "remoteTaskId", "peerTaskId"),
+        contextId:
+          stringField(f, "contextId", "context_id") ?? readString(f.record, "contextId", "context_id"),
         cardRef: stringField(f, "cardRef", "agentCardRef"),
         status: CHANNEL_STATUS[f.type] ?? statusWord(f),
         channelId: f.extraIds.channelId,

@@ -125,6 +125,10 @@ function jobCounts(f: LimeFacts) {
     completed: numberField(f, "completed", "completedItems"),
     failed: numberField(f, "failed", "failedItems"),
     retryable: f.type === "job.item.failed" ? readBoolean(f.payload, "retryable") : undefined,
+    attempts: f.type.startsWith("job.item.")
+      ? numberField(f, "attemptCount", "attempts", "attempt")
+      : undefined,
+    error: f.type === "job.item.failed" ? stringField(f, "error", "lastError", "message") : undefined,
   });
   return Object.keys(counts).length > 0 ? counts : undefined;
 }

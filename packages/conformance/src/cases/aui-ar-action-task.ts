@@ -59,7 +59,7 @@ export const ACTION_TASK_CASES = defineCases([
   {
     id: "AUI-AR-ACTION-002",
     title: "approval is resolved only by the runtime's action.resolved, never before it",
-    requirements: ["HITL-02", "HITL-03", "CTRL-03"],
+    requirements: ["HITL-02", "HITL-03", "CTRL-03", "RT-AS-04"],
     input: {
       format: "lime",
       records: limeEvents(spine, [
@@ -79,6 +79,11 @@ export const ACTION_TASK_CASES = defineCases([
         );
         c.equal(waiting.actions.act_2?.decision, undefined, "no decision before the runtime confirms");
         c.equal(pendingActionIds(waiting), ["act_2"], "pending actions while waiting");
+        c.notOneOf(
+          waiting.tools.tc_2?.status,
+          ["output-available", "output-error"],
+          "the gated tool has not run while the approval waits",
+        );
         const action = s.actions.act_2;
         if (!c.defined(action, "actions.act_2")) return;
         c.equal(action.status, "resolved", "status after action.resolved");

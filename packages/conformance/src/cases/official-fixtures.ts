@@ -129,6 +129,7 @@ export const OFFICIAL_FIXTURE_CASES = defineCases([
         c.equal(s.runtime.model.decisionSource, "explicit_default", "model chip decisionSource");
         c.oneOf(s.runtime.model.singleCandidate, [undefined, true], "model chip singleCandidate");
         c.equal(s.runtime.model.decisionReason, undefined, "decisionReason (absent, not invented)");
+        c.equal(s.runtime.model.capabilityGap, "none", "model chip capabilityGap");
         c.excludes(conversationText(s), ["gpt-5.4", "explicit_default"], "conversation text");
         c.notOneOf(
           s.runtime.status,

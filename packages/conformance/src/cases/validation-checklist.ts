@@ -34,7 +34,7 @@ export const VALIDATION_CHECKLIST_CASES = defineCases([
   {
     id: "VC-03",
     title: "active message parts render in event/part order",
-    requirements: ["PROC-01"],
+    requirements: ["PROC-01", "V-05"],
     input: { format: "agent-ui", records: interleavedTurn("vc03", false) },
     check: (s) =>
       collect((c) => {
@@ -44,7 +44,7 @@ export const VALIDATION_CHECKLIST_CASES = defineCases([
   {
     id: "VC-04",
     title: "running process stays visible; completed process collapses",
-    requirements: ["PROC-02", "PROC-03", "AS-PR-08", "AS-MP-07", "AS-TL-07"],
+    requirements: ["PROC-02", "PROC-03", "AS-PR-08", "AS-MP-07", "AS-TL-07", "V-06"],
     input: { format: "agent-ui", records: interleavedTurn("vc04") },
     check: (s, ctx) =>
       collect((c) => {
@@ -62,7 +62,7 @@ export const VALIDATION_CHECKLIST_CASES = defineCases([
   {
     id: "VC-05",
     title: "the final answer is clean and reconciled: no duplicate final text",
-    requirements: ["TEXT-04", "TEXT-05"],
+    requirements: ["TEXT-04", "TEXT-05", "V-03"],
     input: {
       format: "agent-ui",
       records: envelopes(turnOf("vc05"), [
@@ -80,11 +80,13 @@ export const VALIDATION_CHECKLIST_CASES = defineCases([
   },
   {
     id: "VC-06",
-    title: "tool input, progress, output and error never enter the answer",
-    requirements: ["TOOL-08", "TEXT-08", "AS-PR-02"],
+    title:
+      "process facts (reasoning, tool input, progress, output, error, diagnostics) never enter the answer",
+    requirements: ["TOOL-08", "TEXT-08", "AS-PR-02", "V-04"],
     input: {
       format: "agent-ui",
       records: envelopes(turnOf("vc06"), [
+        ["reasoning.delta", { partId: "r", payload: { delta: "REASONING look for TODO markers" } }],
         [
           "tool.started",
           { toolCallId: "tc_a", payload: { name: "grep", inputSummary: "TOOLINPUT pattern=TODO" } },
@@ -94,6 +96,10 @@ export const VALIDATION_CHECKLIST_CASES = defineCases([
         ["tool.result", { toolCallId: "tc_a", payload: { outputPreview: "TOOLOUTPUT 4 matches" } }],
         ["tool.started", { toolCallId: "tc_b", payload: { name: "sed" } }],
         ["tool.failed", { toolCallId: "tc_b", payload: { error: "TOOLERROR permission denied" } }],
+        [
+          "diagnostic.changed",
+          { payload: { code: "provider_slow", severity: "warning", message: "DIAGNOSTIC provider slow" } },
+        ],
         ["text.delta", { messageId: "m", payload: { delta: "Found 4 TODOs." } }],
       ]),
     },
@@ -102,8 +108,17 @@ export const VALIDATION_CHECKLIST_CASES = defineCases([
         c.equal(answerText(s), "Found 4 TODOs.", "answer text");
         c.excludes(
           conversationText(s),
-          ["TOOLINPUT", "TOOLPROGRESS", "TOOLOUTPUT", "TOOLERROR"],
+          ["REASONING", "TOOLINPUT", "TOOLPROGRESS", "TOOLOUTPUT", "TOOLERROR", "DIAGNOSTIC"],
           "conversation text",
+        );
+        c.ok(
+          allParts(s).some((p) => p.kind.startsWith("reasoning") && p.text?.includes("REASONING")),
+          "the reasoning is its own part",
+        );
+        c.equal(
+          s.diagnostics.map((d) => d.code),
+          ["provider_slow"],
+          "the diagnostic is in the diagnostics surface",
         );
         c.equal(
           [s.tools.tc_a?.status, s.tools.tc_b?.status],
@@ -278,7 +293,7 @@ export const VALIDATION_CHECKLIST_CASES = defineCases([
   {
     id: "VC-17",
     title: "missing facts render honest fallbacks",
-    requirements: ["FALL-01", "FALL-05"],
+    requirements: ["FALL-01", "FALL-05", "V-08"],
     input: {
       format: "agent-ui",
       records: envelopes(turnOf("vc17"), [

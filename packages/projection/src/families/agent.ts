@@ -142,6 +142,8 @@ function agentEvent(kind: "spawned" | "changed" | "completed") {
     else if (kind === "completed") agent.status = "completed";
     if (isRecord(payload.remote))
       agent.remote = { ...agent.remote, ...(payload.remote as AgentRecord["remote"]) };
+    if (agent.remote !== undefined && typeof event.contextId === "string")
+      agent.remote = { ...agent.remote, contextId: event.contextId };
     if (isRecord(payload.background))
       agent.background = { ...agent.background, ...(payload.background as AgentRecord["background"]) };
     const policy = teammatePolicy(agent.policy, payload);

@@ -5,6 +5,7 @@
 import type { EvidenceRecord } from "@agent-ui/contracts";
 import { addCitations, citationsOf } from "../internal/citations";
 import { addUnique, asString, asStringArray, isRecord } from "../internal/json";
+import { safeValue } from "../internal/safety";
 import type { EventContext, Store } from "../store";
 import { citeEvidence } from "./evidence-parts";
 
@@ -65,6 +66,8 @@ export function applyEvidenceFields(
       if (typeof value === "string") record.correlation[key] = value;
   const traceId = asString(fields.traceId);
   if (traceId !== undefined) record.traceId = traceId;
+  if (isRecord(fields.benchmark))
+    record.benchmark = { ...record.benchmark, ...safeValue(fields.benchmark).value };
   const [, dropped] = addCitations(record, citationsOf(fields.citations));
   if (dropped > 0)
     store.diag(

@@ -162,6 +162,8 @@ function applyRouting(runtime: RuntimeSlice, payload: Record<string, unknown>, c
     const candidateCount = asNumber(routing.candidateCount);
     if (candidateCount !== undefined) chip.candidateCount = candidateCount;
     if (typeof routing.singleCandidate === "boolean") chip.singleCandidate = routing.singleCandidate;
+    const capabilityGap = asString(routing.capabilityGap);
+    if (capabilityGap !== undefined) chip.capabilityGap = capabilityGap;
   }
   chip.source = ctx.source;
 }

@@ -4,6 +4,7 @@
 // entries follow the task's status (work-board.ts).
 import type { TaskAttempt, TaskCapsuleState, TaskRecord } from "@agent-ui/contracts";
 import { dependencyIds } from "./task-dependencies";
+import { applyJob } from "./task-job";
 import { capsuleAttention, toCapsuleState } from "../crosswalk";
 import { addUnique, asNumber, asString, asStringArray, isRecord } from "../internal/json";
 import type { EventContext, Store } from "../store";
@@ -173,6 +174,7 @@ function taskChanged(store: Store, ctx: EventContext): void {
   addUnique(task.evidenceIds, asStringArray(payload.evidenceIds));
   if (typeof event.agentId === "string") task.agentId = event.agentId;
   if (typeof event.runtimeEntity === "string") task.runtimeEntity = event.runtimeEntity;
+  if (isRecord(payload.job)) applyJob(task, payload.job, ctx);
   task.source = ctx.source;
   store.tasks.touch(taskId);
   const statedByBoard = linkWorkItem(store, task, ctx);

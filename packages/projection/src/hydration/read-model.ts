@@ -90,6 +90,10 @@ function applyRoutingSummary(store: Store, summary: unknown, ctx: EventContext):
   if (typeof summary.singleCandidate === "boolean") chip.singleCandidate = summary.singleCandidate;
   const decisionSource = asString(summary.decisionSource);
   if (decisionSource !== undefined) chip.decisionSource = decisionSource;
+  const decisionReason = asString(summary.decisionReason);
+  if (decisionReason !== undefined) chip.decisionReason = decisionReason;
+  const capabilityGap = asString(summary.capabilityGap);
+  if (capabilityGap !== undefined) chip.capabilityGap = capabilityGap;
   chip.source = ctx.source;
   const limits = store.runtime.value.limits;
   for (const [key, bucket] of [
@@ -329,8 +333,22 @@ export function hydrateEvidencePack(store: Store, pack: EvidencePack, ctx: Event
   applyEvidenceFields(
     store,
     record,
-    { ...pack, evidencePackRef: pack.packRef, correlation: pack.runtimeCorrelation },
+    {
+      ...pack,
+      evidencePackRef: pack.packRef,
+      correlation: pack.runtimeCorrelation,
+      benchmark: benchmarkFacts(pack),
+    },
     ctx,
   );
   if (record.status === "unknown") record.status = "exported";
+}
+
+/** A trial pack's benchmark facts (BENCH-01): everything but its correlation spine, kept as reported. */
+function benchmarkFacts(pack: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!isRecord(pack.benchmark)) return undefined;
+  const facts: Record<string, unknown> = {};
+  for (const key of ["benchmark", "refs", "metrics", "decisionInputs", "trajectory", "reward", "comparison"])
+    if (pack[key] !== undefined) facts[key] = pack[key];
+  return facts;
 }
