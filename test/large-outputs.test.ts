@@ -208,6 +208,8 @@ const CASES: {
 ];
 
 interface ToolRow {
+  outputPreview?: string;
+  outputText?: string;
   toolCallId: string;
   outputRef?: string;
 }
@@ -223,7 +225,7 @@ function offloadedTool(state: { tools: Record<string, ToolRow> }, toolCallId: st
   return row;
 }
 
-describe("TOOL-03 / EVID-10 a large tool output keeps a working ref in every format", () => {
+describe("TOOL-03 / EVID-10 RT-AS-03 a large tool output keeps a working ref in every format", () => {
   let server: RunningServer;
   const dataDir = mkdtempSync(join(tmpdir(), "agent-ui-large-outputs-"));
   beforeAll(async () => {
@@ -245,6 +247,10 @@ describe("TOOL-03 / EVID-10 a large tool output keeps a working ref in every for
       expect(projected.code).toBe(0);
       const tool = offloadedTool(JSON.parse(projected.out), toolCallId);
       const ref = tool.outputRef as string;
+      // A short preview stands in the row; the whole output lives only under the ref (TOOL-02).
+      expect(tool.outputPreview?.length).toBeGreaterThan(0);
+      expect(tool.outputPreview?.length).toBeLessThanOrEqual(4_096);
+      expect(tool.outputText ?? "").not.toContain("line 799:");
       expect(projected.out).not.toContain(expected.slice(0, 2_000));
       const detail = await cli(["--from", format, "--detail", ref], text);
       expect(detail.err).toBe("");
