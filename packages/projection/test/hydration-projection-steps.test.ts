@@ -108,6 +108,7 @@ describe("what a resume from a stored projection keeps (ARCH-04, HYD-12)", () =>
     for (const slice of [
       "session",
       "metrics",
+      "tools",
       "timeline",
       "diagnostics",
       "messages",
@@ -118,6 +119,7 @@ describe("what a resume from a stored projection keeps (ARCH-04, HYD-12)", () =>
     const resumed = resume(bare as ProjectionState);
     expect(resumed.session.hydration).toEqual({ status: "hydrated", source: "projection" });
     expect(resumed.metrics).toEqual({});
+    expect(resumed.tools).toEqual({});
     expect(resumed.timeline).toEqual([]);
     expect(resumed.diagnostics).toEqual([]);
     expect(resumed.messages).toEqual([]);
@@ -268,5 +270,14 @@ describe("a stored message is restored as stored (ARCH-04, TEXT-01)", () => {
       ["p-sourced", "streaming", "Hi"],
       ["p-bare", "streaming", "Hi"],
     ]);
+  });
+
+  it("TEXT-01 text outside any turn continues the stored answer outside any turn, as live", () => {
+    const e = stream();
+    const first = [e("text.delta", { messageId: "m1", payload: { delta: "Hello" } })];
+    const later = [e("text.delta", { payload: { delta: " world" } })];
+    const answers = (state: ProjectionState) => state.messages.map((m) => [m.id, m.parts.map((p) => p.text)]);
+    expect(answers(projectEvents([...first, ...later]))).toEqual([["m1", ["Hello world"]]]);
+    expect(answers(resume(projectEvents(first), later))).toEqual([["m1", ["Hello world"]]]);
   });
 });
