@@ -26,6 +26,7 @@ const HOSTILE = {
         verificationOutcomes: [{ name: "unit", status: "passed" }],
       },
     },
+    "not a thread",
   ],
   tasks: [
     "not a task",
@@ -152,5 +153,37 @@ describe("an evidence pack read model (EVID-01, HYD-09)", () => {
       status: "exported",
       packRef: "pk1",
     });
+  });
+});
+
+describe("a later read model never downgrades what an earlier one stated (HYD-09, ROUTE-01)", () => {
+  it("EVID-01 evidence a pack exported stays exported when a session or thread only references it", () => {
+    const p = createProjector();
+    p.hydrate({ kind: "evidence-pack", pack: { packRef: "ev1" } as never });
+    p.hydrate({
+      kind: "runtime-session",
+      snapshot: {
+        sessionId: "s1",
+        evidenceRefs: ["ev1"],
+        threads: [{ threadId: "th1", status: "idle", evidenceSummary: { evidenceRefs: ["ev1"] } }],
+      } as unknown as RuntimeSessionSnapshot,
+    });
+    expect(p.getState().evidence.ev1.status).toBe("exported");
+  });
+
+  it("ROUTE-01 a later snapshot without a routing summary keeps the model chip it named", () => {
+    const p = createProjector();
+    const snapshot = (fields: object) =>
+      ({
+        sessionId: "s1",
+        threads: [{ threadId: "th1", status: "idle" }],
+        ...fields,
+      }) as RuntimeSessionSnapshot;
+    p.hydrate({ kind: "runtime-session", snapshot: snapshot({ routingLimitSummary: { model: "m1" } }) });
+    p.hydrate({ kind: "runtime-session", snapshot: snapshot({}) });
+    expect(p.getState().runtime.model.selected).toBe("m1");
+    const fresh = createProjector();
+    fresh.hydrate({ kind: "runtime-session", snapshot: snapshot({}) });
+    expect(fresh.getState().runtime.model.selected).toBe("unavailable");
   });
 });
