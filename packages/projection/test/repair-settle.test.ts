@@ -2,7 +2,7 @@
 // session or a thread) restores every read-model section, so only an unfilled stream gap stays degraded;
 // a narrower read model (a task, an evidence pack) lifts nothing.
 import { describe, expect, it } from "vitest";
-import { createProjector, type HydrationInput } from "../src";
+import { createProjector, type HydrationInput, projectEvents } from "../src";
 import { codes, stream } from "./helpers";
 
 const COMPLETE_SESSION: HydrationInput = {
@@ -66,5 +66,55 @@ describe("what a complete snapshot lifts from a degraded session (HYD-10, HYD-12
       "the snapshot reports a partial recovery: messages degraded",
     ]);
     expect(codes(p.getState())).not.toContain("hydration_repaired");
+  });
+});
+
+describe("which stale sections a repair snapshot restores (HYD-10)", () => {
+  /** A projector resumed with `actions`, `tasks` and `appState` stale, so the session reads repairing. */
+  function repairing() {
+    const base = projectEvents([]);
+    const p = createProjector();
+    p.hydrate({
+      kind: "projection",
+      state: { ...base, cursor: { ...base.cursor, staleSections: ["actions", "tasks", "appState"] } },
+    });
+    expect(p.getState().session.hydration).toEqual({ status: "repairing", source: "projection" });
+    return p;
+  }
+  const repair = (payload: Record<string, unknown>) =>
+    stream({}, "s9")("state.snapshot", { payload: { repair: true, ...payload } });
+
+  it.each([
+    ["an appState restores only appState", { appState: { a: 1 } }, ["actions", "tasks"]],
+    ["a stored projection restores every section", { projection: projectEvents([]) }, []],
+    [
+      "a task and an evidence pack restore tasks, each what its kind covers",
+      { task: { taskId: "k1", status: "running" }, evidencePack: { packRef: "pk" } },
+      ["actions", "appState"],
+    ],
+  ])("HYD-10 %s; what it lacks is degraded", (_label, payload, lacking) => {
+    const p = repairing();
+    p.apply(repair(payload));
+    const state = p.getState();
+    expect(state.cursor.staleSections).toEqual(lacking);
+    expect(state.session.hydration.status).toBe(lacking.length > 0 ? "degraded" : "hydrated");
+    expect(state.session.hydration.degradedSections ?? []).toEqual(lacking);
+  });
+
+  it("HYD-12 a fact repairing a stale section of a degraded session leaves it degraded, not live", () => {
+    const base = projectEvents([]);
+    const p = createProjector();
+    p.hydrate({
+      kind: "projection",
+      state: {
+        ...base,
+        session: { ...base.session, hydration: { status: "degraded", degradedSections: ["messages"] } },
+        cursor: { ...base.cursor, staleSections: ["actions"] },
+      },
+    });
+    p.apply(stream({ turnId: "t1" })("action.required", { actionId: "x1", payload: { title: "Go?" } }));
+    const state = p.getState();
+    expect(state.cursor.staleSections).toEqual([]);
+    expect(state.session.hydration).toEqual({ status: "degraded", degradedSections: ["messages"] });
   });
 });
