@@ -19,6 +19,7 @@ const HOSTILE = {
         { runId: "r0", status: "completed" },
         { turnId: "t1", runId: 5, status: "completed" },
         { turnId: "t2", runId: "r2", status: "running" },
+        "a trailing entry that is not a turn",
       ],
       evidenceSummary: {
         evidenceRefs: ["ev1"],
