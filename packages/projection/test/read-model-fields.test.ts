@@ -188,3 +188,24 @@ describe("a later read model never downgrades what an earlier one stated (HYD-09
     expect(fresh.getState().runtime.model.selected).toBe("unavailable");
   });
 });
+
+describe("a read-model tool call naming a message outside the window (HYD-05, HYD-09)", () => {
+  it("HYD-05 an unplaced tool remembers the message; a tool already placed keeps its own", () => {
+    const e = stream({ turnId: "t1" });
+    const p = createProjector();
+    p.apply(e("tool.started", { messageId: "m1", toolCallId: "c1", payload: { toolName: "shell" } }));
+    p.hydrate({
+      kind: "thread",
+      thread: {
+        threadId: "th1",
+        status: "idle",
+        toolCalls: [
+          { toolCallId: "c1", messageId: "m9", status: "completed" },
+          { toolCallId: "c2", messageId: "m9", status: "completed" },
+        ],
+      } as never,
+    });
+    const { tools } = p.getState();
+    expect([tools.c1.messageId, tools.c2.messageId]).toEqual(["m1", "m9"]);
+  });
+});
