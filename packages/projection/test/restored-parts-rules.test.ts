@@ -217,3 +217,90 @@ describe("a part a snapshot restates shows its fact as it stands (HYD-09)", () =
     },
   );
 });
+
+describe("a stored part restating a fact another part already shows (ARCH-04)", () => {
+  const TOOL: Case = {
+    name: "TOOL-01 a tool part is finished by the tool's result",
+    before: (e) => [
+      e("tool.started", { turnId: "t1", messageId: "m1", toolCallId: "c1", payload: { toolName: "shell" } }),
+      e("text.delta", { turnId: "t1", messageId: "m1", payload: { delta: "Ran it." } }),
+    ],
+    later: (e) => [e("tool.result", { turnId: "t1", toolCallId: "c1", payload: { output: "ok" } })],
+  };
+  const parts = (state: ProjectionState) =>
+    state.messages.flatMap((m) =>
+      m.parts
+        .filter((p) => p.kind !== "assistant_text" && p.kind !== "user_text")
+        .map((p) => ({ message: m.id, id: p.id, status: p.status, data: p.data, citations: p.citations })),
+    );
+
+  it.each([TOOL, ...CASES])(
+    "ARCH-04 / $name: the first part is the one the fact updates; the restating copy keeps what it showed",
+    ({ before, later }) => {
+      const e = stream({ sessionId: "s", threadId: "th" });
+      const earlier = before(e);
+      const stored = projectEvents(earlier);
+      const m1 = stored.messages.find((m) => m.id === "m1") as Message;
+      const copy: Message = {
+        ...m1,
+        id: "m1-copy",
+        parts: m1.parts.filter((p) => p.kind !== "assistant_text"),
+      };
+      const p = createProjector();
+      p.hydrate({ kind: "projection", state: { ...stored, messages: [...stored.messages, copy] } });
+      const tail = later(e);
+      p.applyAll(tail);
+      const live = parts(projectEvents([...earlier, ...tail]));
+      const state = p.getState();
+      expect(parts(state).filter((part) => part.message === "m1")).toEqual(live);
+      expect(parts(state).filter((part) => part.message === "m1-copy")).toEqual(
+        parts(stored).map((part) => ({ ...part, message: "m1-copy" })),
+      );
+      expect(live).not.toEqual(parts(stored));
+    },
+  );
+});
+
+describe("what a restored part shows before any later fact (ARCH-04, HYD-09)", () => {
+  const shown = (state: ProjectionState, id: string) =>
+    referencing(state).filter((part) => part.message === id);
+
+  it.each(CASES)(
+    "ARCH-04 / $name: a stored part keeps what it showed when stored, even behind its record",
+    ({ before, later }) => {
+      const e = stream({ sessionId: "s", threadId: "th" });
+      const earlier = before(e);
+      const then = projectEvents(earlier);
+      const now = projectEvents([...earlier, ...later(e)]);
+      expect(shown(now, "m1")).not.toEqual(shown(then, "m1"));
+      const p = createProjector();
+      p.hydrate({ kind: "projection", state: { ...now, messages: then.messages } });
+      expect(shown(p.getState(), "m1")).toEqual(shown(then, "m1"));
+    },
+  );
+
+  it.each(CASES)(
+    "HYD-09 / $name: a snapshot restating an older copy of the part shows the record as it stands",
+    ({ before, later }) => {
+      const e = stream({ sessionId: "s", threadId: "th" });
+      const earlier = before(e);
+      const then = projectEvents(earlier);
+      const tail = later(e);
+      const p = createProjector();
+      p.applyAll([...earlier, ...tail]);
+      p.apply(stream({}, "restatement")("messages.snapshot", { payload: { messages: then.messages } }));
+      expect(shown(p.getState(), "m1")).toEqual(shown(projectEvents([...earlier, ...tail]), "m1"));
+    },
+  );
+
+  it.each(CASES)(
+    "HYD-09 / $name: a snapshot restating a part whose fact is unknown keeps the part",
+    ({ before }) => {
+      const stored = projectEvents(before(stream({ sessionId: "s", threadId: "th" })));
+      const p = createProjector();
+      p.apply(stream({}, "restatement")("messages.snapshot", { payload: { messages: stored.messages } }));
+      // Process parts a snapshot restates come back done (messages-snapshot rules); the part stays.
+      expect(shown(p.getState(), "m1").map(({ id }) => id)).toEqual(shown(stored, "m1").map(({ id }) => id));
+    },
+  );
+});

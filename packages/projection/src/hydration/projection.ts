@@ -4,7 +4,7 @@ import type { MessagePart, ProjectionState } from "@agent-ui/contracts";
 import { adoptRestoredPart } from "../families/restored-part";
 import { copyPlain } from "../internal/json";
 import { stateLimitExceeded } from "../internal/state-bounds";
-import { type MessageState, type PartState, newPart } from "../internal/message-state";
+import type { MessageState, PartState } from "../internal/message-state";
 import type { EventContext, Store } from "../store";
 import type { EntityTable } from "../internal/entity-table";
 
@@ -40,8 +40,9 @@ function* loadTable<T>(
 
 export function partState(part: MessagePart): PartState {
   const { text, ...rest } = copyPlain(part);
-  const state: PartState = { ...rest, chunks: typeof text === "string" ? [text] : null, rev: 0 };
-  return state.source === undefined ? { ...newPart(state.id, state.kind, undefined), ...state } : state;
+  // A part stored without its status (the contract requires one) reads as a new part does.
+  const status = rest.status ?? "streaming";
+  return { ...rest, status, chunks: typeof text === "string" ? [text] : null, rev: 0 };
 }
 
 /** Runs every step of `steps` at once. */
