@@ -54,14 +54,21 @@ export function contentOf(parts: readonly A2aPart[], options: SafeOptions = {}):
       lineEnded = true;
       continue;
     }
+    const line = otherLine(part, options);
+    // A part with nothing to show leaves the line as it was.
+    if (line === undefined) continue;
+    out += lineBreak(out) + line;
     lineEnded = false;
-    if (part.otherKind === "data") out += lineBreak(out) + dataContent(part.data, options);
-    else if (part.url !== undefined) out += `${lineBreak(out)}[${part.filename ?? part.url}](${part.url})`;
-    else if (part.inlineBytes)
-      out += `${lineBreak(out)}[${part.filename ?? "file"}${part.mediaType ? ` (${part.mediaType})` : ""}]`;
-    else lineEnded = true;
   }
   return out;
+}
+
+/** The line a data, url or file part shows; `undefined` for a part with nothing to show. */
+function otherLine(part: A2aPart, options: SafeOptions): string | undefined {
+  if (part.otherKind === "data") return dataContent(part.data, options);
+  if (part.url !== undefined) return `[${part.filename ?? part.url}](${part.url})`;
+  if (part.inlineBytes) return `[${part.filename ?? "file"}${part.mediaType ? ` (${part.mediaType})` : ""}]`;
+  return undefined;
 }
 
 function lineBreak(text: string): string {
