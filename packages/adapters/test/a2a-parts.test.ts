@@ -92,3 +92,207 @@ describe("A2A artifact chunks", () => {
     ).toEqual([]);
   });
 });
+
+describe("A2A artifact facts", () => {
+  const link = (n: number) => ({ kind: "file", file: { uri: `https://f.example/${n}`, name: `${n}.txt` } });
+  const cite = (n: number) => ({
+    id: `https://f.example/${n}`,
+    sourceType: "document",
+    url: `https://f.example/${n}`,
+    title: `${n}.txt`,
+    filename: `${n}.txt`,
+  });
+  const facts = (events: AgentUiEvent[]) =>
+    artifacts(events).map((e) => ({
+      type: e.type,
+      taskId: e.taskId,
+      artifactId: e.artifactId,
+      artifactKind: e.artifactKind,
+      artifactStatus: e.artifactStatus,
+      artifactPreview: e.artifactPreview,
+      sourceRefs: e.sourceRefs,
+      phase: e.phase,
+      payload: e.payload,
+    }));
+
+  it("ART-01 EVID-01 created → updating → ready; citations gather by id; a replacing chunk starts over; each task has its own artifact", () => {
+    const adapter = a2aAdapter.create();
+    const events = [
+      ...adapter.push(chunk([link(1)], false, false, { name: "notes.md", description: "Notes" })),
+      ...adapter.push(chunk([link(1), link(2)], true)),
+      ...adapter.push(chunk([{ kind: "text", text: "fresh" }], false, true)),
+      ...adapter.push({ ...chunk([{ kind: "text", text: "other" }], true), taskId: "t2" }),
+    ];
+    const two = "[1.txt](https://f.example/1)\n[1.txt](https://f.example/1)\n[2.txt](https://f.example/2)";
+    const at = (taskId: string) => ({ taskId, sourceRefs: [taskId], phase: "producing", artifactId: "a1" });
+    expect(facts(events)).toStrictEqual([
+      {
+        type: "artifact.created",
+        ...at("t1"),
+        artifactKind: "document",
+        artifactStatus: "creating",
+        artifactPreview: "[1.txt](https://f.example/1)",
+        payload: {
+          kind: "document",
+          preview: "[1.txt](https://f.example/1)",
+          title: "notes.md",
+          description: "Notes",
+          citations: [cite(1)],
+        },
+      },
+      {
+        type: "artifact.updated",
+        ...at("t1"),
+        artifactKind: "unknown",
+        artifactStatus: "updating",
+        artifactPreview: two,
+        payload: { kind: "unknown", preview: two, citations: [cite(1), cite(2)] },
+      },
+      {
+        type: "artifact.updated",
+        ...at("t1"),
+        artifactKind: "unknown",
+        artifactStatus: "ready",
+        artifactPreview: "fresh",
+        payload: { kind: "unknown", preview: "fresh" },
+      },
+      {
+        type: "artifact.created",
+        ...at("t2"),
+        artifactKind: "unknown",
+        artifactStatus: "creating",
+        artifactPreview: "other",
+        payload: { kind: "unknown", preview: "other" },
+      },
+    ]);
+  });
+
+  it("ART-01 the preview keeps the first 4096 characters; later chunks do not grow it", () => {
+    const adapter = a2aAdapter.create();
+    const previews = artifacts([
+      ...adapter.push(chunk([{ kind: "text", text: "x".repeat(4000) }])),
+      ...adapter.push(chunk([{ kind: "text", text: "y".repeat(200) }], true)),
+      ...adapter.push(chunk([{ kind: "text", text: "z" }], true)),
+    ]).map((e) => String(e.artifactPreview));
+    expect(previews.map((p) => p.length)).toEqual([4000, 4096, 4096]);
+    expect(previews[2].endsWith("y".repeat(96))).toBe(true);
+  });
+
+  it("ART-01 HYD-01 a task snapshot: same content says nothing, changed content replaces, a new artifact is created, one without id is skipped", () => {
+    const adapter = a2aAdapter.create();
+    adapter.push(chunk([{ kind: "text", text: "fresh" }], false, true));
+    const snapshot = (artifactsOf: unknown[]) =>
+      adapter.push({
+        kind: "task",
+        id: "t1",
+        contextId: "c1",
+        status: { state: "working" },
+        artifacts: artifactsOf,
+      });
+    expect(facts(snapshot([{ artifactId: "a1", parts: [{ kind: "text", text: "fresh" }] }]))).toEqual([]);
+    expect(
+      facts(
+        snapshot([
+          { artifactId: "a1", name: "x.csv", parts: [{ kind: "text", text: "changed" }, link(3)] },
+          { parts: [{ kind: "text", text: "no id" }] },
+          { artifactId: "a9", parts: [{ kind: "data", data: 1, mediaType: "application/json" }] },
+        ]),
+      ),
+    ).toStrictEqual([
+      {
+        type: "artifact.updated",
+        taskId: "t1",
+        artifactId: "a1",
+        artifactKind: "table",
+        artifactStatus: "ready",
+        artifactPreview: "changed\n[3.txt](https://f.example/3)",
+        sourceRefs: ["t1"],
+        phase: "producing",
+        payload: {
+          kind: "table",
+          preview: "changed\n[3.txt](https://f.example/3)",
+          title: "x.csv",
+          citations: [cite(3)],
+        },
+      },
+      {
+        type: "artifact.created",
+        taskId: "t1",
+        artifactId: "a9",
+        artifactKind: "dataset",
+        artifactStatus: "ready",
+        artifactPreview: "1",
+        sourceRefs: ["t1"],
+        phase: "producing",
+        payload: { kind: "dataset", preview: "1" },
+      },
+    ]);
+  });
+});
+
+describe("A2A message parts", () => {
+  it("EVID-01 STATE-01 a teammate message's files and urls cite it part by part; its data parts are app data", () => {
+    const events = a2aAdapter.create().push({
+      kind: "status-update",
+      taskId: "t1",
+      contextId: "c1",
+      status: {
+        state: "working",
+        message: {
+          kind: "message",
+          messageId: "m1",
+          role: "agent",
+          parts: [
+            { kind: "text", text: "see" },
+            { kind: "file", file: { uri: "https://f.example/a", name: "a.txt" } },
+            { kind: "data", data: { k: 1 } },
+            { kind: "file", file: { bytes: "AA", name: "z.bin", mimeType: "application/zip" } },
+            { kind: "file", file: { bytes: "AA" } },
+            { url: "https://u.example/page" },
+          ],
+        },
+      },
+    });
+    expect(
+      events.filter((e) => e.type === "evidence.changed").map((e) => e.payload?.citations),
+    ).toStrictEqual([
+      [
+        {
+          id: "https://f.example/a",
+          sourceType: "document",
+          url: "https://f.example/a",
+          title: "a.txt",
+          filename: "a.txt",
+          messageId: "m1",
+          partId: "m1:1",
+        },
+      ],
+      [
+        {
+          id: "file:z.bin",
+          sourceType: "document",
+          title: "z.bin",
+          filename: "z.bin",
+          mediaType: "application/zip",
+          messageId: "m1",
+          partId: "m1:3",
+        },
+      ],
+      [
+        {
+          id: "https://u.example/page",
+          sourceType: "url",
+          url: "https://u.example/page",
+          messageId: "m1",
+          partId: "m1:5",
+        },
+      ],
+    ]);
+    expect(events.find((e) => e.type === "state.delta")?.payload).toStrictEqual({
+      patch: [
+        { op: "add", path: "/a2aData", value: {} },
+        { op: "add", path: "/a2aData/m1", value: [{ k: 1 }] },
+      ],
+    });
+  });
+});
