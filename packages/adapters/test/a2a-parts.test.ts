@@ -296,3 +296,63 @@ describe("A2A message parts", () => {
     });
   });
 });
+
+describe("A2A artifact edges", () => {
+  it("ART-01 the kind comes from the first part that states a media type; a file link without a name cites a document", () => {
+    const [created] = artifacts(
+      a2aAdapter.create().push(
+        chunk([
+          { kind: "text", text: "t" },
+          { kind: "file", file: { uri: "https://f.example/sheet", mimeType: "text/csv" } },
+          { kind: "data", data: 1, mediaType: "application/json" },
+        ]),
+      ),
+    );
+    expect(created.artifactKind).toBe("table");
+    expect(created.payload?.citations).toStrictEqual([
+      {
+        id: "https://f.example/sheet",
+        sourceType: "document",
+        url: "https://f.example/sheet",
+        mediaType: "text/csv",
+      },
+    ]);
+  });
+
+  it("ORD-02 ART-01 a snapshot's content is bounded and compared again by the next snapshot", () => {
+    const adapter = a2aAdapter.create();
+    const snapshot = (text: string) =>
+      artifacts(
+        adapter.push({
+          kind: "task",
+          id: "t1",
+          contextId: "c1",
+          status: { state: "working" },
+          artifacts: [{ artifactId: "a1", parts: [{ kind: "text", text }] }],
+        }),
+      );
+    const long = "w".repeat(5000);
+    expect(snapshot(long).map((e) => String(e.artifactPreview).length)).toEqual([4096]);
+    expect(snapshot(long)).toEqual([]);
+  });
+
+  it("TOOL-02 a data part exactly at the offload limit stays inline; one byte over is offloaded, with or without a detail keeper", () => {
+    // {"s":"é…"}: 8 bytes of JSON around the string, 2 bytes per é — 3 × its length is over the limit.
+    const data = (n: number) => ({ s: "é".repeat(n) });
+    const preview = (limit: number, keepDetail?: (detail: { ref: string }) => void) =>
+      String(
+        artifacts(
+          a2aAdapter
+            .create({ largePayloadBytes: limit, keepDetail })
+            .push(chunk([{ kind: "data", data: data(50) }])),
+        )[0].artifactPreview,
+      );
+    expect(preview(108)).toBe(JSON.stringify(data(50)));
+    const kept: string[] = [];
+    expect(preview(107, (detail) => kept.push(detail.ref))).toMatch(
+      /^\{"s":"é+"\}…\n\[data part of 108 bytes; the whole part is kept at detail:\/\/body\/\S+\]$/,
+    );
+    expect(kept).toHaveLength(1);
+    expect(preview(107)).toContain("[data part of 108 bytes; the whole part is kept at detail://body/");
+  });
+});

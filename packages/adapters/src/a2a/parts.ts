@@ -16,7 +16,8 @@ export function partCitations(parts: readonly A2aPart[], owner: { messageId?: st
   const refs: JsonObject[] = [];
   for (const [index, part] of parts.entries()) {
     if (part.url === undefined && !(part.inlineBytes && part.filename !== undefined)) continue;
-    const document = part.otherKind === "file" || part.otherKind === "raw" || part.filename !== undefined;
+    // A file link, or inline bytes (cited only when named): a document.
+    const document = part.otherKind === "file" || part.filename !== undefined;
     refs.push(
       compact({
         id: part.url ?? `file:${part.filename}`,
