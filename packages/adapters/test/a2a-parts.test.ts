@@ -356,3 +356,17 @@ describe("A2A artifact edges", () => {
     expect(preview(107)).toContain("[data part of 108 bytes; the whole part is kept at detail://body/");
   });
 });
+
+describe("A2A artifact preview redaction", () => {
+  it("SEC-03 ART-01 a preview that redaction made longer than its bound takes no more text", () => {
+    const adapter = a2aAdapter.create();
+    const key = "AKIAABCDEFGHIJKLMNOP";
+    const previews = artifacts([
+      ...adapter.push(chunk([{ kind: "text", text: `${"x".repeat(4095 - key.length)} ${key}` }])),
+      ...adapter.push(chunk([{ kind: "text", text: "abcdefghij" }], true)),
+    ]).map((e) => String(e.artifactPreview));
+    expect(previews[0].endsWith("x [redacted:aws_access_key]")).toBe(true);
+    expect(previews[1]).toBe(previews[0]);
+    expect(previews[0]).not.toContain(key);
+  });
+});
