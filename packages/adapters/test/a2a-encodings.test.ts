@@ -140,3 +140,26 @@ describe("A2A record encodings", () => {
     );
   });
 });
+
+describe("A2A detection scores", () => {
+  it.each([
+    [{ payload: { $case: "statusUpdate", value: {} } }, 0.95],
+    [{ payload: { $case: "message", value: {} } }, 0.95],
+    [{ payload: { $case: "other", value: {} } }, 0],
+    [{ jsonrpc: "2.0", id: 1, result: { task: {} } }, 0.95],
+    [{ jsonrpc: "2.0", id: 1, result: { artifactUpdate: {} } }, 0.95],
+    [{ jsonrpc: "2.0", id: 1, result: { statusUpdate: "x" } }, 0],
+    [{ jsonrpc: "2.0", id: 1, result: { kind: "status-update" } }, 0.9],
+    [{ jsonrpc: "2.0", id: 1, result: { kind: "message" } }, 0],
+    [{ id: 1, result: { task: {} } }, 0],
+    [{ kind: "artifact-update", taskId: "t" }, 0.8],
+    [{ kind: "artifact-update" }, 0],
+    [{ kind: "message", taskId: "t" }, 0],
+    [{ id: "t", status: { state: "TASK_STATE_WORKING" }, contextId: "c" }, 0.85],
+    [{ id: "t", status: { state: "working" }, contextId: "c" }, 0],
+    [{ id: "t", status: { state: "TASK_STATE_WORKING" } }, 0],
+    ["text", 0],
+  ])("ENV-01 %j scores %d", (record, score) => {
+    expect(a2aAdapter.detect(record)).toBe(score);
+  });
+});
