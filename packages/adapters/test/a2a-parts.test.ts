@@ -2,6 +2,7 @@
 // (text as it is, data as JSON, url/file parts as links, inline bytes only noted), the source refs of
 // url and file parts, append/replace chunks and the bounded preview.
 import type { AgentUiEvent } from "@agent-ui/contracts";
+import { projectEvents } from "@agent-ui/projection";
 import { describe, expect, it } from "vitest";
 import { a2aAdapter } from "../src/a2a";
 
@@ -115,7 +116,7 @@ describe("A2A artifact facts", () => {
       payload: e.payload,
     }));
 
-  it("ART-01 EVID-01 created → updating → ready; citations gather by id; a replacing chunk starts over; each task has its own artifact", () => {
+  it("ART-01 EVID-01 created → updating → ready; citations gather by id; a replacing chunk starts over, keeping the kind; each task has its own artifact", () => {
     const adapter = a2aAdapter.create();
     const events = [
       ...adapter.push(chunk([link(1)], false, false, { name: "notes.md", description: "Notes" })),
@@ -143,18 +144,18 @@ describe("A2A artifact facts", () => {
       {
         type: "artifact.updated",
         ...at("t1"),
-        artifactKind: "unknown",
+        artifactKind: "document",
         artifactStatus: "updating",
         artifactPreview: two,
-        payload: { kind: "unknown", preview: two, citations: [cite(1), cite(2)] },
+        payload: { kind: "document", preview: two, citations: [cite(1), cite(2)] },
       },
       {
         type: "artifact.updated",
         ...at("t1"),
-        artifactKind: "unknown",
+        artifactKind: "document",
         artifactStatus: "ready",
         artifactPreview: "fresh",
-        payload: { kind: "unknown", preview: "fresh" },
+        payload: { kind: "document", preview: "fresh" },
       },
       {
         type: "artifact.created",
@@ -368,5 +369,25 @@ describe("A2A artifact preview redaction", () => {
     expect(previews[0].endsWith("x [redacted:aws_access_key]")).toBe(true);
     expect(previews[1]).toBe(previews[0]);
     expect(previews[0]).not.toContain(key);
+  });
+});
+
+describe("A2A artifact kind across chunks", () => {
+  it("ART-01 chunks that restate no name or media type keep the kind the artifact already has", () => {
+    const adapter = a2aAdapter.create();
+    const events = [
+      ...adapter.push({ kind: "status-update", taskId: "t1", contextId: "c1", status: { state: "working" } }),
+      ...adapter.push(chunk([{ kind: "text", text: "# A" }], false, false, { name: "notes.md" })),
+      ...adapter.push(chunk([{ kind: "text", text: " more" }], true, true)),
+    ];
+    expect(artifacts(events).map((e) => [e.artifactKind, e.payload?.kind])).toEqual([
+      ["document", "document"],
+      ["document", "document"],
+    ]);
+    expect(projectEvents(events).artifacts.a1).toMatchObject({
+      kind: "document",
+      title: "notes.md",
+      preview: "# A more",
+    });
   });
 });

@@ -17,6 +17,8 @@ interface ArtifactState {
   preview: string;
   /** Source refs of the url/file parts seen so far (by id). */
   citations: Map<string, Record<string, unknown>>;
+  /** The kind the artifact's name or media type stated last: chunks that state neither keep it. */
+  kind?: string;
 }
 
 /** Emits one artifact event with the record's remote-task fields already applied. */
@@ -40,7 +42,7 @@ export class ArtifactBook {
     let state = this.artifacts.get(key);
     const created = state === undefined;
     if (state === undefined || !append) {
-      state = { chunks: [], end: CONTENT_START, preview: "", citations: new Map() };
+      state = { chunks: [], end: CONTENT_START, preview: "", citations: new Map(), kind: state?.kind };
       this.artifacts.set(key, state);
     }
     const { text, end } = contentOf(artifact.parts, this.safe, state.end);
@@ -73,6 +75,7 @@ export class ArtifactBook {
       end,
       preview: safeText(text.slice(0, PREVIEW_CHARS)),
       citations,
+      kind: known?.kind,
     };
     this.artifacts.set(key, state);
     return [
@@ -95,10 +98,12 @@ export class ArtifactBook {
     status: "creating" | "updating" | "ready",
     emit: ArtifactEmit,
   ): AgentUiEvent {
-    const kind = artifactKindOf(
+    const stated = artifactKindOf(
       artifact.name,
       artifact.parts.find((p) => p.mediaType !== undefined)?.mediaType,
     );
+    const kind = stated === "unknown" ? (state.kind ?? stated) : stated;
+    state.kind = kind;
     const payload: Record<string, unknown> = { kind, preview: state.preview };
     if (artifact.name !== undefined) payload.title = artifact.name;
     if (artifact.description !== undefined) payload.description = artifact.description;
