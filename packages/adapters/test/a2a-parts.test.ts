@@ -391,3 +391,14 @@ describe("A2A artifact kind across chunks", () => {
     });
   });
 });
+
+describe("A2A named inline bytes", () => {
+  it("EVID-01 a named proto raw part cites a document, never a url", () => {
+    const [created] = artifacts(
+      a2aAdapter.create().push(chunk([{ raw: "AAA", filename: "p.png", mediaType: "image/png" }])),
+    );
+    expect(created.payload?.citations).toStrictEqual([
+      { id: "file:p.png", sourceType: "document", title: "p.png", filename: "p.png", mediaType: "image/png" },
+    ]);
+  });
+});

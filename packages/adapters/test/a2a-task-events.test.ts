@@ -180,3 +180,49 @@ describe("A2A remote task events", () => {
     ).toEqual(["submitted", "running", "needs_input", "running", "needs_input", "failed"]);
   });
 });
+
+describe("A2A run outcomes", () => {
+  it.each([
+    ["completed", undefined, "run.finished", { outcome: "success" }],
+    ["canceled", undefined, "run.finished", { outcome: "cancelled" }],
+    ["failed", undefined, "run.failed", { category: "remote_failed", message: "remote task failed" }],
+    [
+      "failed",
+      "disk full",
+      "run.failed",
+      { category: "remote_failed", message: "remote task failed: disk full" },
+    ],
+  ])("REM-02 STAT-07 a task %s (%s) ends the run as %s", (state, text, type, payload) => {
+    const adapter = a2aAdapter.create();
+    adapter.push(status("working"));
+    const run = adapter
+      .push(status(state, text, text ? "m9" : undefined))
+      .filter((e) => e.type.startsWith("run."));
+    expect(run.map((e) => [e.type, e.runId, e.payload])).toStrictEqual([[type, "t1", payload]]);
+  });
+});
+
+describe("A2A first status", () => {
+  it("TEAM-11 a task first seen working, with no request and a message without text: no resume, no spawn reason, no summary", () => {
+    const adapter = a2aAdapter.create();
+    const events = adapter.push({
+      kind: "status-update",
+      taskId: "t1",
+      contextId: "c1",
+      status: {
+        state: "working",
+        message: { messageId: "m1", role: "agent", parts: [{ kind: "data", data: 1 }] },
+      },
+    });
+    const lifecycle = events.filter((e) => e.type.startsWith("run.") || e.type.endsWith(".changed"));
+    expect(lifecycle.map((e) => [e.type, e.payload ?? null])).toStrictEqual([
+      ["run.started", null],
+      [
+        "agent.changed",
+        { status: "running", role: "remote agent", remote: { remoteTaskId: "t1", status: "working" } },
+      ],
+      ["task.changed", { status: "running", reason: "remote state working" }],
+    ]);
+    expect(events.find((e) => e.type === "agent.changed")?.surface).toBe("remote_teammate");
+  });
+});
