@@ -3,7 +3,7 @@
 // is archived like the parent's (PROC-02/03, TEAM-05).
 import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { claudeAgentSdkAdapter } from "../src/claude-agent-sdk";
 
 const S = "sess-1";
@@ -91,7 +91,12 @@ function project(records: unknown[]): { events: AgentUiEvent[]; state: Projectio
 }
 
 describe("claude subagent: nothing stays live after both runs ended", () => {
-  const { events, state } = project(RECORDS);
+  let { events, state } = project(RECORDS);
+  // Recomputed in each test: what a describe runs while the file loads is outside every test
+  // (and every mutant of a mutation run).
+  beforeEach(() => {
+    ({ events, state } = project(RECORDS));
+  });
 
   it("TEAM-05 the subagent completed and the parent run completed", () => {
     expect(events.some((e) => e.type === "reasoning.delta" && e.agentId === AGENT)).toBe(true);

@@ -3,7 +3,7 @@
 // cites them — url and title as the blocks state them, never the encrypted content or the cited text.
 import { adaptRecords } from "@agent-ui/adapters";
 import { projectEvents } from "@agent-ui/projection";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
 const S = "sess-web";
 const RESULTS = [
@@ -44,10 +44,19 @@ const records = [
 ];
 
 describe("claude-agent-sdk citations", () => {
-  const adapted = adaptRecords(records, "auto");
-  const state = projectEvents(adapted.events);
-  const message = state.messages.find((m) => m.id === "msg_1");
-  const cited = (message?.parts ?? []).filter((p) => p.kind === "evidence_ref");
+  const adaptAndProject = () => {
+    const adapted = adaptRecords(records, "auto");
+    const state = projectEvents(adapted.events);
+    const message = state.messages.find((m) => m.id === "msg_1");
+    const cited = (message?.parts ?? []).filter((p) => p.kind === "evidence_ref");
+    return { adapted, state, message, cited };
+  };
+  let { adapted, state, message, cited } = adaptAndProject();
+  // Recomputed in each test: what a describe runs while the file loads is outside every test
+  // (and every mutant of a mutation run).
+  beforeEach(() => {
+    ({ adapted, state, message, cited } = adaptAndProject());
+  });
 
   it("EVID-01 the web search's result pages are one evidence fact citing each page, linked to the search tool", () => {
     expect(adapted.detected?.format).toBe("claude-agent-sdk");

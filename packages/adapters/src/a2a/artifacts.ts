@@ -6,15 +6,19 @@ import { artifactKindOf } from "../shared/artifact-kind";
 import type { EventFields } from "../shared/emitter";
 import { type SafeOptions, safeText } from "../shared/safe-payload";
 import type { A2aArtifact } from "./normalize";
-import { contentOf, partCitations } from "./parts";
+import { CONTENT_START, type ContentEnd, contentOf, partCitations } from "./parts";
 
 const PREVIEW_CHARS = 4096;
 
 interface ArtifactState {
   chunks: string[];
+  /** Where the content stopped: the next appended chunk continues its lines. */
+  end: ContentEnd;
   preview: string;
   /** Source refs of the url/file parts seen so far (by id). */
   citations: Map<string, Record<string, unknown>>;
+  /** The kind the artifact's name or media type stated last: chunks that state neither keep it. */
+  kind?: string;
 }
 
 /** Emits one artifact event with the record's remote-task fields already applied. */
@@ -34,14 +38,15 @@ export class ArtifactBook {
     lastChunk: boolean,
     emit: ArtifactEmit,
   ): AgentUiEvent {
-    const text = contentOf(artifact.parts, this.safe);
     const key = `${taskId}\u0000${artifact.artifactId}`;
     let state = this.artifacts.get(key);
     const created = state === undefined;
     if (state === undefined || !append) {
-      state = { chunks: [], preview: "", citations: new Map() };
+      state = { chunks: [], end: CONTENT_START, preview: "", citations: new Map(), kind: state?.kind };
       this.artifacts.set(key, state);
     }
+    const { text, end } = contentOf(artifact.parts, this.safe, state.end);
+    state.end = end;
     for (const ref of partCitations(artifact.parts, {})) state.citations.set(String(ref.id), ref);
     state.chunks.push(text);
     if (state.preview.length < PREVIEW_CHARS)
@@ -62,13 +67,15 @@ export class ArtifactBook {
     if (artifact.artifactId === undefined) return [];
     const key = `${taskId}\u0000${artifact.artifactId}`;
     const known = this.artifacts.get(key);
-    const text = contentOf(artifact.parts, this.safe);
+    const { text, end } = contentOf(artifact.parts, this.safe);
     if (known !== undefined && known.chunks.join("") === text) return [];
     const citations = new Map(partCitations(artifact.parts, {}).map((ref) => [String(ref.id), ref]));
     const state: ArtifactState = {
       chunks: [text],
+      end,
       preview: safeText(text.slice(0, PREVIEW_CHARS)),
       citations,
+      kind: known?.kind,
     };
     this.artifacts.set(key, state);
     return [
@@ -91,10 +98,12 @@ export class ArtifactBook {
     status: "creating" | "updating" | "ready",
     emit: ArtifactEmit,
   ): AgentUiEvent {
-    const kind = artifactKindOf(
+    const stated = artifactKindOf(
       artifact.name,
       artifact.parts.find((p) => p.mediaType !== undefined)?.mediaType,
     );
+    const kind = stated === "unknown" ? (state.kind ?? stated) : stated;
+    state.kind = kind;
     const payload: Record<string, unknown> = { kind, preview: state.preview };
     if (artifact.name !== undefined) payload.title = artifact.name;
     if (artifact.description !== undefined) payload.description = artifact.description;

@@ -16,7 +16,8 @@ export function partCitations(parts: readonly A2aPart[], owner: { messageId?: st
   const refs: JsonObject[] = [];
   for (const [index, part] of parts.entries()) {
     if (part.url === undefined && !(part.inlineBytes && part.filename !== undefined)) continue;
-    const document = part.otherKind === "file" || part.otherKind === "raw" || part.filename !== undefined;
+    // A file link, or inline bytes (cited only when named): a document.
+    const document = part.otherKind === "file" || part.filename !== undefined;
     refs.push(
       compact({
         id: part.url ?? `file:${part.filename}`,
@@ -40,32 +41,50 @@ export function partData(parts: readonly A2aPart[], options: SafeOptions = {}): 
     .map((part) => safeValue(part.data ?? null, options));
 }
 
+/** Where readable content stopped: whether the last line was text (`lineEnded`) and whether the content
+ * stands at the start of a line (empty, or ending in a line break). An appended chunk continues there. */
+export interface ContentEnd {
+  lineEnded: boolean;
+  atLineStart: boolean;
+}
+
+export const CONTENT_START: ContentEnd = { lineEnded: true, atLineStart: true };
+
 /** An artifact chunk's readable content: text parts as they are, a data part as its JSON (each data part
  * on its own line; see `dataContent` for one over the offload limit), a url/file part as a `[name](url)`
- * line. Inline bytes are never copied. */
-export function contentOf(parts: readonly A2aPart[], options: SafeOptions = {}): string {
+ * line. Inline bytes are never copied. `after`: where the content this chunk continues stopped. */
+export function contentOf(
+  parts: readonly A2aPart[],
+  options: SafeOptions = {},
+  after: ContentEnd = CONTENT_START,
+): { text: string; end: ContentEnd } {
   let out = "";
   // Text after a data, url or file line starts a line of its own.
-  let lineEnded = true;
+  let lineEnded = after.lineEnded;
+  const atLineStart = () => (out === "" ? after.atLineStart : out.endsWith("\n"));
+  const lineBreak = () => (atLineStart() ? "" : "\n");
   for (const part of parts) {
     const text = part.text;
     if (text !== undefined) {
-      out += lineEnded ? text : lineBreak(out) + text;
+      out += lineEnded ? text : lineBreak() + text;
       lineEnded = true;
       continue;
     }
+    const line = otherLine(part, options);
+    // A part with nothing to show leaves the line as it was.
+    if (line === undefined) continue;
+    out += lineBreak() + line;
     lineEnded = false;
-    if (part.otherKind === "data") out += lineBreak(out) + dataContent(part.data, options);
-    else if (part.url !== undefined) out += `${lineBreak(out)}[${part.filename ?? part.url}](${part.url})`;
-    else if (part.inlineBytes)
-      out += `${lineBreak(out)}[${part.filename ?? "file"}${part.mediaType ? ` (${part.mediaType})` : ""}]`;
-    else lineEnded = true;
   }
-  return out;
+  return { text: out, end: { lineEnded, atLineStart: atLineStart() } };
 }
 
-function lineBreak(text: string): string {
-  return text === "" || text.endsWith("\n") ? "" : "\n";
+/** The line a data, url or file part shows; `undefined` for a part with nothing to show. */
+function otherLine(part: A2aPart, options: SafeOptions): string | undefined {
+  if (part.otherKind === "data") return dataContent(part.data, options);
+  if (part.url !== undefined) return `[${part.filename ?? part.url}](${part.url})`;
+  if (part.inlineBytes) return `[${part.filename ?? "file"}${part.mediaType ? ` (${part.mediaType})` : ""}]`;
+  return undefined;
 }
 
 /** A data part as artifact content, redacted. Over the adapter's offload limit (`largePayloadBytes`) it is

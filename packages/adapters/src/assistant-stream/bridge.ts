@@ -89,12 +89,6 @@ export class UiChunkBridge {
     return this.inner.extraEvent("diagnostic.changed", { payload }, index);
   }
 
-  /** An informational fact with no UI class of its own (token usage, a reasoning signature). */
-  info(message: string, index: number | undefined, summary?: JsonObject): AgentUiEvent {
-    const payload = { code: "runtime_info", severity: "info", message, ...(summary ? { summary } : {}) };
-    return this.inner.extraEvent("diagnostic.changed", { payload }, index);
-  }
-
   finish(): AgentUiEvent[] {
     return this.inner.finish();
   }

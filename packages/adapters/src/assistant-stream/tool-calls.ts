@@ -19,10 +19,6 @@ export class ToolCalls {
     return this.calls.has(toolCallId);
   }
 
-  parentOf(toolCallId: string): string | undefined {
-    return this.calls.get(toolCallId)?.parentId;
-  }
-
   start(toolCallId: string, toolName: string, parentId?: string): BridgedChunk[] {
     if (this.calls.has(toolCallId)) return [];
     this.calls.set(toolCallId, { toolName, parentId, args: [], inputAvailable: false });
