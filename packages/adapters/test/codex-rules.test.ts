@@ -30,6 +30,21 @@ const args = (toolCallId: string, payload: Record<string, unknown>) => ({
   payload: { ...payload, complete: true },
   type: "tool.args",
 });
+/** A command's streamed stdout, then its exit-0 result holding the aggregated output. */
+const commandOutput = (toolCallId: string, streamed: string, output: string) => [
+  { toolCallId, payload: { delta: streamed, channel: "stdout" }, type: "tool.output.delta" },
+  {
+    toolCallId,
+    phase: "completed",
+    payload: {
+      output: { exitCode: 0, output },
+      outputPreview: output,
+      exitCode: 0,
+      outputBytes: Buffer.byteLength(output),
+    },
+    type: "tool.result",
+  },
+];
 
 describe("codex turns", () => {
   it("STAT-08 a turn is a run: started, preparing, usage as token metrics, finished with success", () => {
@@ -496,20 +511,7 @@ describe("codex edge cases of each item", () => {
           }),
         ]),
       ).slice(2),
-    ).toStrictEqual([
-      { toolCallId: "c", payload: { delta: "abc", channel: "stdout" }, type: "tool.output.delta" },
-      {
-        toolCallId: "c",
-        phase: "completed",
-        payload: {
-          output: { exitCode: 0, output: "xyz" },
-          outputPreview: "xyz",
-          exitCode: 0,
-          outputBytes: 3,
-        },
-        type: "tool.result",
-      },
-    ]);
+    ).toStrictEqual([...commandOutput("c", "abc", "xyz")]);
   });
 
   it("TOOL-01 a patch with no change list, an MCP call with no result and a loose plan entry still state their rows", () => {
@@ -550,18 +552,7 @@ describe("codex edge cases of each item", () => {
       { partId: "u", phase: "planning", payload: { steps: [] }, type: "plan.final" },
       started("c", { name: "shell", kind: "command", input: { command: "ls" }, inputSummary: "ls" }),
       args("c", { input: { command: "ls" }, inputSummary: "ls" }),
-      { toolCallId: "c", payload: { delta: "out", channel: "stdout" }, type: "tool.output.delta" },
-      {
-        toolCallId: "c",
-        phase: "completed",
-        payload: {
-          output: { exitCode: 0, output: "out" },
-          outputPreview: "out",
-          exitCode: 0,
-          outputBytes: 3,
-        },
-        type: "tool.result",
-      },
+      ...commandOutput("c", "out", "out"),
     ]);
   });
 
