@@ -185,7 +185,7 @@ describe("Agent Runtime acceptance scenarios, end to end", () => {
         call,
       ),
       ev("sandbox.applied", { mode: "workspace_write", network: "off" }, call),
-      ev("tool.started", { toolName: "shell", safeArgs: { command: "rm -rf /tmp/x" } }, call),
+      ev("tool.started", { toolName: "shell", safeArgs: { command: "rm -rf ../outside" } }, call),
       ev("tool.failed", { error: "denied by policy" }, call),
     ]);
     expect(state.permissions.decisions.map((d) => [d.decision, d.source, d.reason])).toEqual([
