@@ -54,9 +54,12 @@ describe("HYD-13 late joiners share one hydration window", () => {
       dir.remove();
     };
     sessionId = (await gateway.createSession({ source: "scripted" })).id;
-    await waitFor(async () =>
-      (await gateway.getSession(sessionId)).lastSeq >= script.length ? true : undefined,
-    );
+    // The script, then the source's `live` (its last event): the state stays put until a test adds one.
+    await waitFor(async () => {
+      const session = await gateway.getSession(sessionId);
+      const { seq } = await gateway.currentProjection(sessionId);
+      return session.status === "live" && seq === session.lastSeq && seq > script.length ? true : undefined;
+    });
   });
   afterAll(async () => {
     await close();
