@@ -32,7 +32,7 @@ for (const events of sizes) {
     lastSeq: envelope.length,
   } as SessionRecord;
   const cache = new WindowCache();
-  const key = windowKey(session, false, envelope.length, 40);
+  const key = windowKey(envelope.length, 40);
   const build = () => hydrationWindowBody(session, false, envelope.length, state);
   // The longest the build held the event loop: the widest gap between two turns while it ran.
   let longestMs = 0;

@@ -14,6 +14,8 @@ import { type RestartReport, settleAfterRestart } from "./gateway/restart";
 import type { ProjectorFactory } from "./gateway/session-projection";
 import type { IngestLimits } from "./http/ingest-route";
 import { createApp } from "./http/app";
+import { saveServedWindows } from "./http/stored-window";
+import { WindowCache } from "./http/window-cache";
 import { chooseWsProtocol } from "./http/guard";
 import type { RuntimeSourceFactory } from "@agent-ui/contracts";
 import { pushSource } from "./sources/push-source";
@@ -128,7 +130,9 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
   const settlement = await settleAfterRestart(gateway, sources);
   const host = options.host ?? "127.0.0.1";
   const token = options.noAuth ? undefined : (options.token ?? randomBytes(24).toString("base64url"));
+  const windowCache = new WindowCache();
   const app = createApp(gateway, {
+    windowCache,
     token,
     noAuth: options.noAuth,
     corsOrigins: options.corsOrigins,
@@ -204,6 +208,8 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
           server.close(() => done());
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
+        // The newest window served for each session, for the first joiner after the next start.
+        await saveServedWindows(gateway, windowCache);
         if (ownsStore) await store.close();
         lock?.release();
       })();

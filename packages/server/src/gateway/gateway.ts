@@ -208,6 +208,20 @@ export class Gateway {
     return this.projection(sessionId);
   }
 
+  /** Whether the session's projection is loaded (not merely loading). */
+  projectionLoaded(sessionId: string): boolean {
+    return this.projections.loaded(sessionId);
+  }
+
+  /** The session's projection when it is held, caught up with everything its log holds (live delivery
+   * may still be on its way, or stopped after `close`). */
+  async caughtUpProjection(sessionId: string): Promise<SessionProjection | undefined> {
+    if (!this.projections.has(sessionId)) return undefined;
+    const projection = await this.projection(sessionId);
+    await projection.catchUp(this.store, sessionId);
+    return projection;
+  }
+
   async command(command: ControlCommand): Promise<WriteResult> {
     const session = await this.getSession(command.sessionId);
     return this.commands.run(command, async (cmd) => {

@@ -29,6 +29,11 @@ export class ProjectionCache {
     return this.entries.has(sessionId);
   }
 
+  /** Whether the session's projection finished loading. */
+  loaded(sessionId: string): boolean {
+    return this.entries.get(sessionId)?.loaded !== undefined;
+  }
+
   /** The entry, marked most recently used. */
   use(sessionId: string): CachedProjection | undefined {
     const entry = this.entries.get(sessionId);

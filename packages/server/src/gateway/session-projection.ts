@@ -73,19 +73,24 @@ export class SessionProjection {
     }
     const projection = new SessionProjection(projector, snapshot?.seq ?? 0, snapshot?.seq ?? 0);
     if (snapshot?.bytes !== undefined) projection.measured = { bytes: snapshot.bytes, seq: snapshot.seq };
-    for (;;) {
-      // One page per turn of the event loop: a long tail never holds it for the whole replay.
-      await nextTurn();
-      const page = await store.readEvents(sessionId, { after: projection.seq, limit: TAIL_PAGE });
-      if (page.length === 0) break;
-      projection.apply(page);
-      projection.publish();
-    }
+    await projection.catchUp(store, sessionId);
     // No snapshot, or a tail long beside it: measure the state (costs less than replaying that tail did).
     const tail = projection.seq - (snapshot?.seq ?? 0);
     if (snapshot?.bytes === undefined ? tail > 0 : tail * 4 > snapshot.seq)
       projection.measured = { bytes: JSON.stringify(projection.state).length, seq: projection.seq };
     return projection;
+  }
+
+  /** Applies what the log holds after `seq`, read from the store page by page. */
+  async catchUp(store: SessionStore, sessionId: string): Promise<void> {
+    for (;;) {
+      // One page per turn of the event loop: a long tail never holds it for the whole replay.
+      await nextTurn();
+      const page = await store.readEvents(sessionId, { after: this.seq, limit: TAIL_PAGE });
+      if (page.length === 0) break;
+      this.apply(page);
+      this.publish();
+    }
   }
 
   apply(entries: readonly LogEntry[]): void {

@@ -16,10 +16,11 @@ import { HTTP_STATUS_OF } from "./error-status";
 import { fail } from "./fail";
 import { hostGuard, jsonWrites, originGuard, securityHeaders, tokenGuard } from "./guard";
 import {
+  composeWindowBody,
   DEFAULT_MESSAGE_WINDOW,
   historyPage,
-  hydrationWindowBody,
   MAX_PAGE,
+  windowContentBytes,
   windowKey,
 } from "./hydration-window";
 import { DEFAULT_TABLE_WINDOW, tablePage, tableRow } from "./table-window";
@@ -27,6 +28,7 @@ import { type IngestLimits, ingestRoutes } from "./ingest-route";
 import { pageRoutes } from "./page-routes";
 import { settledFirst } from "./settled";
 import { sseRoute } from "./sse-route";
+import { storedWindowFirst } from "./stored-window";
 import { listSessions, sessionsFeedRoute } from "./sessions-feed-route";
 import { badRequest, intParam, pageParams, readJsonObject } from "./params";
 import { parseCommand } from "./validate-command";
@@ -88,6 +90,8 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   app.use("/api/*", jsonWrites);
   app.use("/api/*", capBody);
   app.use("/hooks/*", capBody);
+  // Before settling: the stored window is the state at its seq whatever a settlement appends after it.
+  app.use("/api/sessions/:id/snapshot", storedWindowFirst(gateway, windows));
   if (options.settlement) {
     app.use("/api/sessions/:id", settledFirst(options.settlement));
     app.use("/api/sessions/:id/*", settledFirst(options.settlement));
@@ -152,17 +156,15 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
     return c.json({ deleted: c.req.param("id") });
   });
 
-  /** The session's hydration window as JSON bytes: one build per (session, state, limit), shared by
-   * every joiner; the state is an immutable snapshot, so the sliced build reads it as it was at `seq`
-   * whatever arrives meanwhile. */
+  /** The session's hydration window as JSON bytes: its content is built once per (session, state, limit)
+   * and shared by every joiner; the state is an immutable snapshot, so the sliced build reads it as it
+   * was at `seq` whatever arrives meanwhile. The session record and attached flag are the current ones. */
   const windowBody = async (id: string, limit: number): Promise<Buffer> => {
-    const session = await gateway.getSession(id);
-    const projection = await gateway.currentProjection(id);
-    const attached = gateway.isAttached(id);
-    const { seq, state } = projection;
-    return windows.get(id, windowKey(session, attached, seq, limit), (slicer) =>
-      hydrationWindowBody(session, attached, seq, state, limit, slicer),
+    const { seq, state } = await gateway.currentProjection(id);
+    const content = await windows.get(id, windowKey(seq, limit), (slicer) =>
+      windowContentBytes(state, limit, slicer),
     );
+    return composeWindowBody(await gateway.getSession(id), gateway.isAttached(id), seq, content);
   };
   // A session settled after a restart has its window built before its first joiner asks.
   options.settlement?.onSettled((id) => {

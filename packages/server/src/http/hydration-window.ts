@@ -2,8 +2,9 @@
 // AUI-AR-HYDRATE-001). The shell, runtime status, queue and context come whole; messages are the newest
 // that fit a byte budget (at most N), the timeline its newest rows, every record table what the first
 // paint needs (table-window.ts) and rows as previews (window-rows.ts), each with a cursor for older pages
-// that load only on request (HYD-05). The route serializes a window once per session state and shares
-// the bytes between joiners (./window-cache).
+// that load only on request (HYD-05). The route serializes a window's content once per session state
+// and shares the bytes between joiners (./window-cache); the session record and the attached flag are
+// added to them per answer, so a rename or a re-attach needs no rebuild.
 import type { HistoryPage, HydrationWindow, Message, MessageCut, WindowInfo } from "@agent-ui/contracts";
 import type { ProjectionState, TimelineEntry, ToolRecord } from "@agent-ui/contracts";
 import { Slicer } from "../slices/turns";
@@ -27,15 +28,21 @@ export function hydrationWindow(
   state: ProjectionState,
   messageLimit = DEFAULT_MESSAGE_WINDOW,
 ): HydrationWindow {
+  return { session, attached, seq, ...windowContent(state, messageLimit) };
+}
+
+/** What a window cuts from the state at its seq: everything but the session record and the attached
+ * flag, which the gateway adds when it answers (`composeWindowBody`). */
+function windowContent(
+  state: ProjectionState,
+  messageLimit: number,
+): Pick<HydrationWindow, "state" | "window"> {
   const messages = newestWithin(state.messages, messageLimit, MESSAGE_WINDOW_BYTES);
   const timeline = tail<TimelineEntry>(state.timeline, DEFAULT_TIMELINE_WINDOW);
   const tables = windowTables(state, messages.items);
   const tools = toolPreviews(tables.tables.tools as Record<string, ToolRecord>);
   const team = windowTeam(state.team, tables.tables.agents ?? {});
   return {
-    session,
-    attached,
-    seq,
     state: {
       ...state,
       ...tables.tables,
@@ -55,32 +62,22 @@ export function hydrationWindow(
   };
 }
 
-/** What a window depends on besides the state at `seq`: two requests with the same key get the same
- * bytes. */
-export function windowKey(
-  session: SessionRecord,
-  attached: boolean,
-  seq: number,
-  messageLimit: number,
-): string {
-  return [
-    seq,
-    messageLimit,
-    attached,
-    session.status,
-    session.statusReason ?? "",
-    session.updatedAt,
-    session.title ?? "",
-  ].join("\u0000");
+/** What a window's content depends on besides the state at `seq`: two requests with the same key get the
+ * same `{ state, window }` bytes. */
+export function windowKey(seq: number, messageLimit: number): string {
+  return `${seq}:${messageLimit}`;
 }
 
-/** The window as the JSON bytes sent to a joiner, built in slices: each of the state's slices (the
+/** The seq and message limit a `windowKey` names. */
+export function keyOfWindow(key: string): { seq: number; messageLimit: number } {
+  const [seq, messageLimit] = key.split(":").map(Number);
+  return { seq, messageLimit };
+}
+
+/** The window's `{ state, window }` as JSON bytes, built in slices: each of the state's slices (the
  * projector builds some only when first read, O(table)) is read in a turn of its own, so a long
  * session's first window never holds the event loop for the whole build. */
-export async function hydrationWindowBody(
-  session: SessionRecord,
-  attached: boolean,
-  seq: number,
+export async function windowContentBytes(
   state: ProjectionState,
   messageLimit = DEFAULT_MESSAGE_WINDOW,
   slicer = new Slicer(),
@@ -89,9 +86,33 @@ export async function hydrationWindowBody(
     void state[key as keyof ProjectionState];
     await slicer.step();
   }
-  const window = hydrationWindow(session, attached, seq, state, messageLimit);
+  const content = windowContent(state, messageLimit);
   await slicer.step();
-  return Buffer.from(JSON.stringify(window));
+  return Buffer.from(JSON.stringify(content));
+}
+
+/** The body a joiner is sent: the session record, the attached flag and the seq, then the content
+ * (`windowContentBytes`) — the same bytes as `JSON.stringify(hydrationWindow(…))`. */
+export function composeWindowBody(
+  session: SessionRecord,
+  attached: boolean,
+  seq: number,
+  content: Buffer,
+): Buffer {
+  const head = `{"session":${JSON.stringify(session)},"attached":${attached},"seq":${seq},`;
+  return Buffer.concat([Buffer.from(head), content.subarray(1)]);
+}
+
+/** The whole window as the JSON bytes sent to a joiner, built in slices (`windowContentBytes`). */
+export async function hydrationWindowBody(
+  session: SessionRecord,
+  attached: boolean,
+  seq: number,
+  state: ProjectionState,
+  messageLimit = DEFAULT_MESSAGE_WINDOW,
+  slicer = new Slicer(),
+): Promise<Buffer> {
+  return composeWindowBody(session, attached, seq, await windowContentBytes(state, messageLimit, slicer));
 }
 
 /** Older messages strictly before `before` (a cursor from a previous window or page): at most `limit`,

@@ -1,7 +1,8 @@
 // The serialized hydration windows a gateway keeps: one per session (the newest asked for), as the bytes
-// written to every joiner, bounded in total bytes (least recently used first out). A window is built
-// once per (session, key): joiners that ask while it is being built wait for that build instead of
-// starting their own, and later joiners get the same bytes without serializing anything.
+// of its content every joiner is sent (the session record is added per answer), bounded in total bytes
+// (least recently used first out). A window is built once per (session, key): joiners that ask while it
+// is being built wait for that build instead of starting their own, and later joiners get the same
+// bytes without serializing anything.
 
 import { Slicer } from "../slices/turns";
 
@@ -65,6 +66,20 @@ export class WindowCache {
     );
     this.building.set(sessionId, { key, body });
     return body;
+  }
+
+  /** Keeps `body` as the session's window for `key` (one that was built elsewhere: a stored window), unless
+   * a build for the session is under way. */
+  put(sessionId: string, key: string, body: Buffer): void {
+    if (!this.building.has(sessionId)) this.keep(sessionId, key, body);
+  }
+
+  /** The kept windows, most recently used first, at most `max`. */
+  recent(max: number): { sessionId: string; key: string; body: Buffer }[] {
+    return [...this.entries]
+      .reverse()
+      .slice(0, max)
+      .map(([sessionId, { key, body }]) => ({ sessionId, key, body }));
   }
 
   /** Forgets a session's window (deleted session). */

@@ -23,6 +23,9 @@ export async function createTables(pool: pg.Pool, schema: string, t: TableName):
     CREATE TABLE IF NOT EXISTS ${t("snapshots")} (
       session_id TEXT NOT NULL, seq BIGINT NOT NULL, state TEXT NOT NULL, created_at TEXT NOT NULL,
       PRIMARY KEY (session_id, seq));
+    CREATE TABLE IF NOT EXISTS ${t("windows")} (
+      session_id TEXT PRIMARY KEY, seq BIGINT NOT NULL, message_limit INTEGER NOT NULL, stamp TEXT NOT NULL,
+      body TEXT NOT NULL, created_at TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS ${t("details")} (
       session_id TEXT NOT NULL, ref TEXT NOT NULL, media_type TEXT NOT NULL, bytes BIGINT NOT NULL,
       body TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (session_id, ref));

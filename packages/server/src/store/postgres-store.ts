@@ -16,6 +16,7 @@ import { postgresClaims } from "./postgres-claims";
 import { type PostgresContext, transactionRunner } from "./postgres-context";
 import { claimRuntimes } from "./postgres-runtime-lease";
 import { createTables, schemaTables } from "./postgres-schema";
+import { postgresWindows } from "./postgres-windows";
 import { type DetailRow, detailRowToRecord, type SessionRow, sessionRowToRecord } from "./session-row";
 
 export { dropPostgresSchema } from "./postgres-schema";
@@ -117,7 +118,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        for (const table of ["events", "snapshots", "details", "idempotency"])
+        for (const table of ["events", "snapshots", "windows", "details", "idempotency"])
           await client.query(`DELETE FROM ${t(table)} WHERE session_id = $1`, [id]);
         const result = await client.query(`DELETE FROM ${t("sessions")} WHERE id = $1`, [id]);
         await client.query("COMMIT");
@@ -162,6 +163,7 @@ export async function createPostgresStore(options: PostgresStoreOptions): Promis
         createdAt: rows[0].created_at,
       };
     },
+    ...postgresWindows(context),
     ...postgresClaims(context),
     async putDetails(sessionId, details) {
       if (details.length > 0) await appends.submit(sessionId, [], details);

@@ -40,6 +40,23 @@ export interface SnapshotRecord {
   bytes?: number;
 }
 
+/** The hydration window a gateway last served for a session, kept so the first joiner after a restart is
+ * answered before the session's projection is loaded (AS-10). Only its parts that do not change without
+ * an event are kept: the `{ state, window }` JSON at `seq` (the session record and the attached flag are
+ * the serving gateway's own when it answers). Written only by the gateway, from its projection of events
+ * it already redacted. */
+export interface StoredWindow {
+  /** Log seq the window reflects. */
+  seq: number;
+  /** Messages it was cut to (the request's `limit`). */
+  messageLimit: number;
+  /** What its bytes depend on besides the state (projection schema, window format): a gateway serves a
+   * stored window only when the stamp is its own. */
+  stamp: string;
+  /** The `{ state, window }` JSON text. */
+  body: string;
+}
+
 /** A detail body the gateway kept for a ref (TOOL-03, ARCH-03): a large payload offloaded from an event, or
  * a body a runtime sent beside its own ref (`output` + `outputRef`, `diff` + `diffRef`). Stored already
  * redacted; served read-only by `GET /api/sessions/:id/details/:ref` (open_detail). */
@@ -100,7 +117,8 @@ export interface SessionStore {
   setStatus(id: string, status: SourceStatus, reason?: string): Promise<void>;
   /** Sets a session's title; false for an unknown id. */
   renameSession(id: string, title: string): Promise<boolean>;
-  /** Removes a session with its log, snapshots, details and idempotency records; false for an unknown id. */
+  /** Removes a session with its log, snapshots, stored window, details and idempotency records; false for
+   * an unknown id. */
   deleteSession(id: string): Promise<boolean>;
   /** Atomically appends `events` in order and returns them with their assigned `seq`. `details` are the
    * bodies those events reference (TOOL-03): they are kept in the same transaction, so either both are
@@ -119,6 +137,11 @@ export interface SessionStore {
   /** Resolves with the size of the state's JSON text when the store serialized it. */
   saveSnapshot(sessionId: string, seq: number, state: ProjectionState): Promise<number | undefined>;
   latestSnapshot(sessionId: string): Promise<SnapshotRecord | undefined>;
+  /** Keeps `window` as the session's stored hydration window, replacing the one kept before (one per
+   * session); nothing for an unknown session. */
+  saveWindow(sessionId: string, window: StoredWindow): Promise<void>;
+  /** The session's stored hydration window, if one is kept. */
+  readWindow(sessionId: string): Promise<StoredWindow | undefined>;
   /** Reserves `key` for one request. `fingerprint` identifies the command, so a key reused for a different
    * command is detected. A claim is held by this store instance (this gateway process): one still pending
    * from a process that is gone (killed between claim and completion) never completed, so it counts as

@@ -29,6 +29,7 @@ import { type AppendRequest, GroupCommit } from "./group-commit";
 import type { SerializedAppend } from "./sqlite-append";
 import { inThreadCommitter, workerCommitter } from "./sqlite-committer";
 import { openSqlite } from "./sqlite-pragmas";
+import { sqliteWindows, WINDOWS_TABLE } from "./sqlite-windows";
 import {
   checkIntegrity,
   type IntegrityReport,
@@ -113,6 +114,7 @@ export function createSqliteStore(
   try {
     db = openSqlite(options.file);
     db.exec(SCHEMA);
+    db.exec(WINDOWS_TABLE);
     addClaimOwner(db);
     if (marker) integrity = checkIntegrity(db, marker);
   } catch (error) {
@@ -175,7 +177,7 @@ export function createSqliteStore(
     listSessions: db.prepare("SELECT * FROM sessions ORDER BY created_at DESC, id"),
     setStatus: db.prepare("UPDATE sessions SET status = ?, status_reason = ?, updated_at = ? WHERE id = ?"),
     rename: db.prepare("UPDATE sessions SET title = ?, updated_at = ? WHERE id = ?"),
-    deleteRows: ["events", "snapshots", "details", "idempotency"].map((table) =>
+    deleteRows: ["events", "snapshots", "windows", "details", "idempotency"].map((table) =>
       db.prepare(`DELETE FROM ${table} WHERE session_id = ?`),
     ),
     deleteSession: db.prepare("DELETE FROM sessions WHERE id = ?"),
@@ -235,6 +237,8 @@ export function createSqliteStore(
     marker?.advanced(sessionId, lastSeq);
     for (const listener of listeners) listener(sessionId, lastSeq, entries);
   });
+
+  const windows = sqliteWindows(db);
 
   const claimTx = db.transaction((sessionId: string, key: string, fingerprint: string): IdempotencyClaim => {
     const now = new Date().toISOString();
@@ -319,6 +323,9 @@ export function createSqliteStore(
         };
       });
     },
+    // A stored window is a cache of the projection: a row that cannot be read is not the session's damage
+    // (the caller serves from the projection instead).
+    ...windows,
     async claimIdempotency(sessionId, key, fingerprint) {
       // Read-then-write beside the commit thread's connection: take the write lock first (see sqlite-append).
       return claimTx.immediate(sessionId, key, fingerprint);

@@ -1,0 +1,114 @@
+// The hydration window kept in the session store, so the first joiner of a session after a restart is
+// answered before its projection is loaded (AS-10, HYD-02): loading a long session's projection reads
+// and hydrates a snapshot of tens of MB, while its window is a few hundred KB.
+// - When the gateway closes, the newest window it served for each session (at most
+//   `MAX_WINDOWS_SAVED`, the most recently served first) is brought up to the session's head and stored:
+//   its `{ state, window }` content, the seq it reflects, its message limit and a stamp of what its shape
+//   depends on (`WINDOW_STAMP`). A window over `MAX_STORED_WINDOW_BYTES` is not stored.
+// - A snapshot request for a session whose projection is not loaded is answered from the stored window
+//   when it is the session's head (no event since), for the same limit and with this gateway's stamp; the
+//   session record and the attached flag are the current ones. The projection then loads behind it, for
+//   the requests that need it. Otherwise the request takes the projection's path (./app.ts).
+// A session settling after a restart (../gateway/restart.ts) is answered too: the window is the state at
+// its seq, and what the settlement appends after it reaches the joiner on the stream, as any event does.
+import { PROJECTION_SCHEMA_VERSION } from "@agent-ui/contracts";
+import type { MiddlewareHandler } from "hono";
+import type { Gateway } from "../gateway/gateway";
+import {
+  composeWindowBody,
+  DEFAULT_MESSAGE_WINDOW,
+  DEFAULT_TIMELINE_WINDOW,
+  keyOfWindow,
+  MAX_PAGE,
+  MESSAGE_WINDOW_BYTES,
+  windowContentBytes,
+  windowKey,
+} from "./hydration-window";
+import { DEFAULT_TABLE_WINDOW } from "./table-window";
+import type { WindowCache } from "./window-cache";
+
+/** Bump when what a window selects or how it is shaped changes without a projection schema change. */
+export const WINDOW_FORMAT = "agent-ui-window/1";
+/** What a stored window's bytes depend on besides the state: a window stamped otherwise is not served. */
+export const WINDOW_STAMP = [
+  WINDOW_FORMAT,
+  PROJECTION_SCHEMA_VERSION,
+  MESSAGE_WINDOW_BYTES,
+  DEFAULT_TIMELINE_WINDOW,
+  DEFAULT_TABLE_WINDOW,
+].join(";");
+/** A window's bound (`npm run bench:window`): a larger one is not stored. */
+export const MAX_STORED_WINDOW_BYTES = 512 * 1024;
+/** Windows stored when the gateway closes, the most recently served first. */
+export const MAX_WINDOWS_SAVED = 32;
+
+/** `GET /api/sessions/:id/snapshot` from the stored window, before the projection is loaded (see above);
+ * any other case goes on to the route. */
+export function storedWindowFirst(gateway: Gateway, windows: WindowCache): MiddlewareHandler {
+  return async (c, next) => {
+    const id = c.req.param("id") ?? "";
+    const limit = c.req.query("limit") ?? String(DEFAULT_MESSAGE_WINDOW);
+    if (c.req.query("before") !== undefined || !/^[1-9][0-9]{0,2}$/.test(limit) || Number(limit) > MAX_PAGE)
+      return next();
+    if (gateway.projectionLoaded(id)) return next();
+    const stored = await storedContent(gateway, id, Number(limit)).catch(() => undefined);
+    if (stored === undefined) return next();
+    const { session, seq, content } = stored;
+    windows.put(id, windowKey(seq, Number(limit)), content);
+    // The requests after this one (table pages, history, details) need the projection: it loads now.
+    void gateway.currentProjection(id).catch(() => {});
+    const body = composeWindowBody(session, gateway.isAttached(id), seq, content);
+    return c.body(body as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": "application/json; charset=UTF-8",
+    });
+  };
+}
+
+/** The stored window's content when it may be served: the session's head, this limit, this stamp, and
+ * JSON with the content's two parts. */
+async function storedContent(gateway: Gateway, id: string, limit: number) {
+  const session = await gateway.store.getSession(id);
+  // A session the store found damaged or rewound is answered by the route, as ever.
+  if (session === undefined || session.damage !== undefined || session.logRewound !== undefined) return;
+  const stored = await gateway.store.readWindow(id);
+  if (stored === undefined || stored.seq !== session.lastSeq || stored.messageLimit !== limit) return;
+  const content = Buffer.from(stored.body);
+  if (stored.stamp !== WINDOW_STAMP || content.byteLength > MAX_STORED_WINDOW_BYTES) return;
+  const parsed = JSON.parse(stored.body) as { state?: unknown; window?: unknown } | null;
+  if (!isObject(parsed) || !isObject(parsed.state) || !isObject(parsed.window)) return;
+  return { session, seq: stored.seq, content };
+}
+
+function isObject(value: unknown): value is object {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Stores the newest window served for each session (at most `MAX_WINDOWS_SAVED`), brought up to the
+ * session's head: run when the gateway closes, after its runtimes stopped. A window that cannot be
+ * stored is skipped (the next start builds it from the projection). */
+export async function saveServedWindows(gateway: Gateway, windows: WindowCache): Promise<void> {
+  for (const { sessionId, key, body } of windows.recent(MAX_WINDOWS_SAVED)) {
+    try {
+      const { seq, messageLimit } = keyOfWindow(key);
+      const session = await gateway.store.getSession(sessionId);
+      if (session === undefined) continue;
+      let content = body;
+      let at = seq;
+      if (seq !== session.lastSeq) {
+        const projection = await gateway.caughtUpProjection(sessionId);
+        if (projection === undefined) continue;
+        at = projection.seq;
+        content = await windowContentBytes(projection.state, messageLimit);
+      }
+      if (content.byteLength > MAX_STORED_WINDOW_BYTES) continue;
+      await gateway.store.saveWindow(sessionId, {
+        seq: at,
+        messageLimit,
+        stamp: WINDOW_STAMP,
+        body: content.toString(),
+      });
+    } catch {
+      // The store is closing or the session went away: nothing to keep for it.
+    }
+  }
+}

@@ -1,0 +1,235 @@
+// The first joiner of a session after a restart is answered from the hydration window the gateway stored
+// when it closed, before the session's projection is loaded (AS-10, HYD-02, AUI-AR-HYDRATE-001): the same
+// bytes the loaded projection gives, with the current session record; a window behind the session's
+// head is never served (HYD-08). PostgreSQL runs when AGENT_UI_PG_URL is set.
+import { join } from "node:path";
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  createPostgresStore,
+  createSqliteStore,
+  dropPostgresSchema,
+  type RunningServer,
+  type SessionStore,
+  startServer,
+} from "../src";
+import { hydrationWindow, windowKey } from "../src/http/hydration-window";
+import { MAX_STORED_WINDOW_BYTES, saveServedWindows, WINDOW_STAMP } from "../src/http/stored-window";
+import { WindowCache } from "../src/http/window-cache";
+import { scriptedFactory, tempDir, waitFor } from "./helpers";
+
+const PG_URL = process.env.AGENT_UI_PG_URL;
+const SCHEMA = `agent_ui_window_${process.pid}_${Date.now().toString(36)}`;
+
+const script: Partial<AgentUiEvent>[] = Array.from({ length: 60 }, (_, i) => ({
+  type: "text.delta",
+  turnId: `t${Math.floor(i / 3)}`,
+  messageId: `m${Math.floor(i / 3)}`,
+  payload: { delta: `part ${i} of a reply ` },
+}));
+
+type Open = () => Promise<{ store: SessionStore; cleanup(): Promise<void> }>;
+
+/** A store whose snapshot reads wait until `open()`: a projection load stops there. */
+function gatedStore(store: SessionStore) {
+  let open = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const loads: string[] = [];
+  const gated: SessionStore = Object.create(store);
+  gated.latestSnapshot = async (sessionId) => {
+    loads.push(sessionId);
+    await gate;
+    return store.latestSnapshot(sessionId);
+  };
+  return { store: gated, loads, open };
+}
+
+async function snapshotText(server: RunningServer, id: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/sessions/${id}/snapshot`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+async function start(store: SessionStore, factory = scriptedFactory(script)): Promise<RunningServer> {
+  return startServer({ port: 0, store, noAuth: true, sources: [factory] });
+}
+
+/** A gateway that runs a session (completed, or left running), serves its window once and closes. */
+async function servedAndClosed(store: SessionStore, complete = true): Promise<{ id: string; seq: number }> {
+  const factory = scriptedFactory(script);
+  const server = await start(store, factory);
+  const id = (await server.gateway.createSession({ source: "scripted" })).id;
+  await waitFor(async () => ((await store.getSession(id))?.lastSeq ?? 0) >= script.length || undefined);
+  if (complete) await factory.runtimes[0].sink?.status("completed");
+  await waitFor(async () => !complete || (await store.getSession(id))?.status === "completed" || undefined);
+  await snapshotText(server, id);
+  await server.close();
+  return { id, seq: (await store.getSession(id))?.lastSeq as number };
+}
+
+function storedWindowSuite(name: string, open: Open) {
+  describe(`a stored hydration window (${name})`, () => {
+    it("AS-10 HYD-02 the first snapshot after a restart answers before the projection loads, equal to the loaded projection's", async () => {
+      const { store, cleanup } = await open();
+      const { id, seq } = await servedAndClosed(store);
+      const gated = gatedStore(store);
+      const server = await start(gated.store);
+      try {
+        const cold = await snapshotText(server, id);
+        expect(server.gateway.projectionLoaded(id)).toBe(false);
+        // The projection loads behind the answer, for the requests that need it.
+        await waitFor(() => gated.loads.includes(id) || undefined);
+        gated.open();
+        const projection = await server.gateway.currentProjection(id);
+        expect(projection.seq).toBe(seq);
+        const loaded = JSON.stringify(
+          hydrationWindow(await server.gateway.getSession(id), false, seq, projection.state),
+        );
+        expect(cold).toBe(loaded);
+        expect(JSON.parse(cold).state.messages.at(-1).id).toBe("m19");
+        expect(await snapshotText(server, id)).toBe(loaded);
+      } finally {
+        gated.open();
+        await server.close();
+        await cleanup();
+      }
+    });
+
+    it("HYD-08 events after the stored window: the snapshot reflects them, not the stored window", async () => {
+      const { store, cleanup } = await open();
+      const { id, seq } = await servedAndClosed(store);
+      await store.append(id, [
+        { type: "text.delta", turnId: "t-new", messageId: "m-new", payload: { delta: "a new reply" } },
+      ] as AgentUiEvent[]);
+      const server = await start(store);
+      try {
+        const body = JSON.parse(await snapshotText(server, id));
+        expect(body.seq).toBe(seq + 1);
+        expect(body.state.messages.at(-1).id).toBe("m-new");
+      } finally {
+        await server.close();
+        await cleanup();
+      }
+    });
+
+    it("AS-10 a rename and a status change after the window was stored: it is served with the current record", async () => {
+      const { store, cleanup } = await open();
+      const { id } = await servedAndClosed(store);
+      await store.setStatus(id, "failed", "changed while the gateway was down");
+      const gated = gatedStore(store);
+      const server = await start(gated.store);
+      try {
+        const renamed = await fetch(`${server.url}/api/sessions/${id}`, {
+          method: "PATCH",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ title: "renamed after the restart" }),
+        });
+        expect(renamed.status).toBe(200);
+        const body = JSON.parse(await snapshotText(server, id));
+        expect(server.gateway.projectionLoaded(id)).toBe(false);
+        expect(body.session).toEqual({ ...(await store.getSession(id)) });
+        expect(body.session).toMatchObject({ title: "renamed after the restart", status: "failed" });
+        expect(body.attached).toBe(false);
+      } finally {
+        gated.open();
+        await server.close();
+        await cleanup();
+      }
+    });
+
+    it("AS-10 a session settling after the restart is answered from its window; the settlement's facts follow on the log", async () => {
+      const { store, cleanup } = await open();
+      const { id, seq } = await servedAndClosed(store, false);
+      const gated = gatedStore(store);
+      const server = await start(gated.store);
+      try {
+        const cold = JSON.parse(await snapshotText(server, id));
+        expect(cold.seq).toBe(seq);
+        expect(server.gateway.projectionLoaded(id)).toBe(false);
+        gated.open();
+        await server.settled;
+        const after = await fetch(`${server.url}/api/sessions/${id}/events.json?after=${seq}`);
+        const { entries } = (await after.json()) as { entries: { event: AgentUiEvent }[] };
+        expect(entries.map((e) => e.event.type)).toContain("session.updated");
+      } finally {
+        gated.open();
+        await server.close();
+        await cleanup();
+      }
+    });
+
+    it("a window stamped by another window format is not served", async () => {
+      const { store, cleanup } = await open();
+      const { id } = await servedAndClosed(store);
+      const stored = await store.readWindow(id);
+      expect(stored?.stamp).toBe(WINDOW_STAMP);
+      await store.saveWindow(id, { ...(stored as NonNullable<typeof stored>), stamp: "another-format" });
+      const gated = gatedStore(store);
+      const server = await start(gated.store);
+      try {
+        let answered = false;
+        const answer = snapshotText(server, id).then((text) => {
+          answered = true;
+          return text;
+        });
+        await waitFor(() => gated.loads.includes(id) || undefined);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(answered).toBe(false);
+        gated.open();
+        expect(JSON.parse(await answer).seq).toBe(stored?.seq);
+      } finally {
+        gated.open();
+        await server.close();
+        await cleanup();
+      }
+    });
+
+    it("a window over the bound is not stored; a deleted session's window goes with it", async () => {
+      const { store, cleanup } = await open();
+      const { id, seq } = await servedAndClosed(store);
+      const server = await start(store);
+      try {
+        const windows = new WindowCache();
+        windows.put(
+          id,
+          windowKey(seq, 40),
+          Buffer.from(`{"state":{},"window":{},"pad":"${"x".repeat(MAX_STORED_WINDOW_BYTES)}"}`),
+        );
+        await store.saveWindow(id, { seq: 1, messageLimit: 40, stamp: WINDOW_STAMP, body: "{}" });
+        await saveServedWindows(server.gateway, windows);
+        expect((await store.readWindow(id))?.seq).toBe(1);
+        await server.gateway.deleteSession(id);
+        expect(await store.readWindow(id)).toBeUndefined();
+      } finally {
+        await server.close();
+        await cleanup();
+      }
+    });
+  });
+}
+
+const dirs: { remove(): void }[] = [];
+afterAll(() => {
+  for (const dir of dirs) dir.remove();
+});
+
+storedWindowSuite("SQLite", async () => {
+  const dir = tempDir("agent-ui-stored-window-");
+  dirs.push(dir);
+  const store = createSqliteStore({ file: join(dir.path, "agent-ui.sqlite") });
+  return { store, cleanup: () => store.close() };
+});
+
+if (PG_URL) {
+  let schemas = 0;
+  afterAll(async () => {
+    for (let i = 1; i <= schemas; i++) await dropPostgresSchema(PG_URL, `${SCHEMA}_${i}`);
+  });
+  storedWindowSuite("PostgreSQL", async () => {
+    schemas += 1;
+    const store = await createPostgresStore({ connectionString: PG_URL, schema: `${SCHEMA}_${schemas}` });
+    return { store, cleanup: () => store.close() };
+  });
+}
