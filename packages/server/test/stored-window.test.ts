@@ -30,12 +30,17 @@ const script: Partial<AgentUiEvent>[] = Array.from({ length: 60 }, (_, i) => ({
 
 type Open = () => Promise<{ store: SessionStore; cleanup(): Promise<void> }>;
 
-/** A store whose snapshot reads wait until `open()`: a projection load stops there. */
+/** A store whose snapshot reads wait until `open()` (again after `hold()`): a projection load stops
+ * there. */
 function gatedStore(store: SessionStore) {
   let open = () => {};
-  const gate = new Promise<void>((resolve) => {
-    open = resolve;
-  });
+  let gate: Promise<void>;
+  const hold = () => {
+    gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+  };
+  hold();
   const loads: string[] = [];
   const gated: SessionStore = Object.create(store);
   gated.latestSnapshot = async (sessionId) => {
@@ -43,7 +48,7 @@ function gatedStore(store: SessionStore) {
     await gate;
     return store.latestSnapshot(sessionId);
   };
-  return { store: gated, loads, open };
+  return { store: gated, loads, open: () => open(), hold };
 }
 
 async function snapshotText(server: RunningServer, id: string): Promise<string> {
@@ -153,6 +158,41 @@ function storedWindowSuite(name: string, open: Open) {
         const after = await fetch(`${server.url}/api/sessions/${id}/events.json?after=${seq}`);
         const { entries } = (await after.json()) as { entries: { event: AgentUiEvent }[] };
         expect(entries.map((e) => e.event.type)).toContain("session.updated");
+      } finally {
+        gated.open();
+        await server.close();
+        await cleanup();
+      }
+    });
+
+    it("AS-10 a session whose projection was evicted is answered from the window still kept", async () => {
+      const { store, cleanup } = await open();
+      const factory = scriptedFactory(script);
+      const gated = gatedStore(store);
+      gated.open();
+      const server = await startServer({
+        port: 0,
+        store: gated.store,
+        noAuth: true,
+        sources: [factory],
+        maxCachedProjections: 1,
+      });
+      try {
+        const ids: string[] = [];
+        for (let i = 0; i < 2; i++) {
+          const { id } = await server.gateway.createSession({ source: "scripted" });
+          await waitFor(
+            async () => ((await store.getSession(id))?.lastSeq ?? 0) >= script.length || undefined,
+          );
+          await server.gateway.stopSession(id);
+          ids.push(id);
+        }
+        const [first, second] = ids;
+        const served = await snapshotText(server, first);
+        await snapshotText(server, second);
+        expect(server.gateway.projectionLoaded(first)).toBe(false);
+        gated.hold();
+        expect(await snapshotText(server, first)).toBe(served);
       } finally {
         gated.open();
         await server.close();

@@ -5,9 +5,10 @@
 //   `MAX_WINDOWS_SAVED`, the most recently served first) is brought up to the session's head and stored:
 //   its `{ state, window }` content, the seq it reflects, its message limit and a stamp of what its shape
 //   depends on (`WINDOW_STAMP`). A window over `MAX_STORED_WINDOW_BYTES` is not stored.
-// - A snapshot request for a session whose projection is not loaded is answered from the stored window
-//   when it is the session's head (no event since), for the same limit and with this gateway's stamp; the
-//   session record and the attached flag are the current ones. The projection then loads behind it, for
+// - A snapshot request for a session whose projection is not loaded is answered from the window this
+//   gateway still keeps for it (its projection was evicted), or else from the stored window, when it is
+//   the session's head (no event since), for the same limit and with this gateway's stamp; the session
+//   record and the attached flag are the current ones. The projection then loads behind it, for
 //   the requests that need it. Otherwise the request takes the projection's path (./app.ts).
 // A session settling after a restart (../gateway/restart.ts) is answered too: the window is the state at
 // its seq, and what the settlement appends after it reaches the joiner on the stream, as any event does.
@@ -51,7 +52,7 @@ export function storedWindowFirst(gateway: Gateway, windows: WindowCache): Middl
     if (c.req.query("before") !== undefined || !/^[1-9][0-9]{0,2}$/.test(limit) || Number(limit) > MAX_PAGE)
       return next();
     if (gateway.projectionLoaded(id)) return next();
-    const stored = await storedContent(gateway, id, Number(limit)).catch(() => undefined);
+    const stored = await storedContent(gateway, windows, id, Number(limit)).catch(() => undefined);
     if (stored === undefined) return next();
     const { session, seq, content } = stored;
     windows.put(id, windowKey(seq, Number(limit)), content);
@@ -66,10 +67,13 @@ export function storedWindowFirst(gateway: Gateway, windows: WindowCache): Middl
 
 /** The stored window's content when it may be served: the session's head, this limit, this stamp, and
  * JSON with the content's two parts. */
-async function storedContent(gateway: Gateway, id: string, limit: number) {
+async function storedContent(gateway: Gateway, windows: WindowCache, id: string, limit: number) {
   const session = await gateway.store.getSession(id);
   // A session the store found damaged or rewound is answered by the route, as ever.
   if (session === undefined || session.damage !== undefined || session.logRewound !== undefined) return;
+  // Still kept here (its projection was evicted since): no read of the store.
+  const kept = windows.peek(id, windowKey(session.lastSeq, limit));
+  if (kept !== undefined) return { session, seq: session.lastSeq, content: kept };
   const stored = await gateway.store.readWindow(id);
   if (stored === undefined || stored.seq !== session.lastSeq || stored.messageLimit !== limit) return;
   const content = Buffer.from(stored.body);

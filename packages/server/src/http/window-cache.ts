@@ -68,6 +68,12 @@ export class WindowCache {
     return body;
   }
 
+  /** The session's kept window when it is the one for `key` (no build, no change of its place). */
+  peek(sessionId: string, key: string): Buffer | undefined {
+    const cached = this.entries.get(sessionId);
+    return cached !== undefined && cached.key === key ? cached.body : undefined;
+  }
+
   /** Keeps `body` as the session's window for `key` (one that was built elsewhere: a stored window), unless
    * a build for the session is under way. */
   put(sessionId: string, key: string, body: Buffer): void {
