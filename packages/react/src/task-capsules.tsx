@@ -7,6 +7,7 @@ import type { QueueItem, QueueSlice, TaskRecord } from "@agent-ui/contracts";
 import { Fragment, useId, useState } from "react";
 import type { Dispatch } from "./commands";
 import { Badge, clip } from "./honest";
+import { JobItemList, JobSummary } from "./job-items";
 import { QueueControls, QueuedTurn, type QueuedTurnView, queuedTurnView } from "./queued-turn";
 import type { OlderPages } from "./older-pages";
 import { reasonText } from "./reason-text";
@@ -132,6 +133,7 @@ function TaskCapsuleBody(props: {
         </span>
       ) : null}
       {task.progress?.message ? <span className="aui-hint">{clip(task.progress.message, 60)}</span> : null}
+      {task.job ? <JobSummary job={task.job} name={task.title ?? task.taskId} /> : null}
       {task.attempts.length > 0 ? (
         <ol className="aui-attempts" aria-label={`Attempts of ${task.title ?? task.taskId}`}>
           {task.attempts.map((a, i) => (
@@ -203,6 +205,7 @@ function TaskDetails({ task }: { task: TaskRecord }) {
             ))}
         </dl>
       ) : null}
+      {open && task.job ? <JobItemList job={task.job} name={name} /> : null}
     </>
   );
 }
