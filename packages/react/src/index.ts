@@ -46,6 +46,7 @@ export { ArtifactWorkspace, type ArtifactWorkspaceProps } from "./artifact-works
 export { ArtifactPreviewRef, type ArtifactPreviewRefProps } from "./artifact-preview";
 export { CardButton } from "./card-button";
 export { FactLink, UnknownPart } from "./fact-link";
+export { type FactLinks, LINKED_REFS, type LinkedRef, messageOfFact } from "./fact-navigation";
 export { EvidenceLane, type EvidenceLaneProps } from "./evidence-lane";
 export { type DetailLoader, LazyDetail } from "./lazy-detail";
 export { ContextChips } from "./context-chips";
