@@ -16,6 +16,7 @@ export * from "./json-pointer";
 export * from "./json-size";
 export * from "./secrets";
 export * from "./redaction";
+export * from "./tool-thresholds";
 export * from "./stream-redaction";
 export * from "./lookup-table";
 export type { JsonSchema, KnownKeys, RequiredKeys } from "./schema-builders";

@@ -30,6 +30,7 @@ export { VirtualList, type VirtualListProps, visibleRange } from "./virtual-list
 export { WindowedList, type WindowedListProps, windowRange } from "./windowed-list";
 export { type OlderList, type OlderPages, type OlderPageSource, olderPagesOf } from "./older-pages";
 export { ToolRow, type ToolRowProps } from "./tool-row";
+export { ToolThresholdsProvider, type ToolThresholdsValue, useToolThresholds } from "./tool-thresholds";
 export { ApprovalCard, type ApprovalCardProps } from "./approval-card";
 export { SchemaForm, coerceValues, fieldsOf } from "./schema-form";
 export { TaskCapsules, type TaskCapsulesProps, orderCapsules, splitCapsules } from "./task-capsules";
