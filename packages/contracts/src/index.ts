@@ -5,6 +5,7 @@ export * from "./runtime-profile";
 export * from "./runtime-classes.generated";
 export * from "./projection-state";
 export * from "./control";
+export * from "./control-registry";
 export * from "./control-validation";
 export * from "./latency-metrics";
 export * from "./payloads";
