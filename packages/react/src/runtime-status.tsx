@@ -126,11 +126,17 @@ function RoutingFacts({ model }: { model: ModelChip }) {
       ? `${model.candidateCount} candidate${model.candidateCount === 1 ? "" : "s"}`
       : undefined;
   const why = [model.decisionSource, model.decisionReason].filter(Boolean).join(": ");
+  // A runtime states "none" when the selected model lacks nothing: no gap, no warning.
+  const gap = model.capabilityGap && model.capabilityGap !== "none" ? model.capabilityGap : undefined;
   return (
     <>
       {candidates ? <Badge label="routing" value={candidates} tone="muted" /> : null}
-      {why ? <span className="aui-hint aui-routing-reason">why: {why}</span> : null}
-      {model.capabilityGap ? <Badge label="capability gap" value={model.capabilityGap} tone="warn" /> : null}
+      {why ? (
+        <span className="aui-hint aui-routing-reason" title={why}>
+          why: {why}
+        </span>
+      ) : null}
+      {gap ? <Badge label="capability gap" value={gap} tone="warn" /> : null}
     </>
   );
 }

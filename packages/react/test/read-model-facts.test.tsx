@@ -36,6 +36,18 @@ describe("read-model facts on their surfaces", () => {
     expect(within(row).getByText("capability gap: no image input").className).toContain("aui-tone-warn");
   });
 
+  it("RT-AS-14 a capability gap the runtime states as `none` is no gap and no warning", () => {
+    const e = eventStream({ sessionId: "s", turnId: "t1" });
+    const routing = { selectedModel: "gpt-5.4", candidateCount: 1, capabilityGap: "none" };
+    const state = projectEvents([
+      e("run.started"),
+      e("run.status", { payload: { status: "routing", routing } }),
+    ]);
+    render(<RuntimeStatus runtime={state.runtime} />);
+    expect(screen.getByText("routing: 1 candidate")).toBeTruthy();
+    expect(screen.getByLabelText("Runtime status").textContent).not.toContain("capability gap");
+  });
+
   it("RT-AS-14 without routing facts the row adds nothing (no invented candidates or gap)", () => {
     const e = eventStream({ sessionId: "s", turnId: "t1" });
     const state = projectEvents([e("run.started"), e("run.status", { payload: { status: "streaming" } })]);
