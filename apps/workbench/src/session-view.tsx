@@ -15,6 +15,8 @@ import {
   type DetailLoader,
   DiagnosticsDrawer,
   type Dispatch,
+  type FactLinks,
+  type LinkedRef,
   type MessageControls,
   type OlderPages,
   PermissionStatus,
@@ -23,6 +25,7 @@ import {
   RuntimeStatus,
   WriteGuard,
   mentionTargetsOf,
+  messageOfFact,
   shallowEqual,
   tabId,
   tabPanelId,
@@ -136,8 +139,8 @@ export function SessionView({
   const guarded: Dispatch = readOnlyReason
     ? async () => ({ status: "unavailable", idempotencyKey: "", reason: readOnlyReason })
     : dispatch;
-  // Conversation links open the lane that owns the fact, at that fact (UI state only).
-  const [focus, setFocus] = useState<{ evidenceId?: string; agentId?: string }>({});
+  // Conversation and timeline links open the surface that owns the fact, at that fact (UI state only).
+  const [focus, setFocus] = useState<Focus>({});
   const links: ConversationLinks = useMemo(
     () => ({
       onOpenArtifact: (id: string) => {
@@ -155,6 +158,26 @@ export function SessionView({
     }),
     [],
   );
+  // A timeline row's tool, action or message opens in the conversation (the message showing it); its
+  // artifact, evidence, agent and task open their panels (AS-TL-02, AS-TU-05).
+  const timelineLinks: FactLinks = useMemo(() => {
+    const inConversation = (key: LinkedRef) => (id: string) => {
+      const messageId = messageOfFact(store.getState().messages, key, id);
+      if (messageId !== undefined) setFocus({ messageId });
+    };
+    return {
+      artifactId: links.onOpenArtifact,
+      evidenceId: links.onOpenEvidence,
+      agentId: links.onOpenAgent,
+      taskId: (taskId: string) => {
+        setFocus({ taskId });
+        setPanel("tasks");
+      },
+      toolCallId: inConversation("toolCallId"),
+      actionId: inConversation("actionId"),
+      messageId: inConversation("messageId"),
+    };
+  }, [store, links]);
   // Every pane reads its own slice of the same store and writes through the same (guarded) dispatch.
   const pane: Pane = { store, dispatch: guarded };
   return (
@@ -170,6 +193,7 @@ export function SessionView({
           controls={readOnlyReason ? undefined : messageControls}
           cuts={cuts}
           onLoadWholeMessage={onLoadWholeMessage}
+          focusMessageId={focus.messageId}
         />
         <ComposerPane
           {...pane}
@@ -199,7 +223,7 @@ export function SessionView({
             aria-label={panel}
           >
             <Suspense fallback={<p className="aui-hint">Loading the {panel} panel…</p>}>
-              {panel === "tasks" ? <CapsulesPane {...pane} older={older} /> : null}
+              {panel === "tasks" ? <CapsulesPane {...pane} older={older} focusId={focus.taskId} /> : null}
               {panel === "team" ? <TeamPane {...pane} focusAgentId={focus.agentId} older={older} /> : null}
               {panel === "artifacts" ? (
                 <ArtifactsPane
@@ -214,7 +238,9 @@ export function SessionView({
               {panel === "evidence" ? (
                 <EvidencePane {...pane} loadDetail={loadDetail} focusId={focus.evidenceId} older={older} />
               ) : null}
-              {panel === "timeline" ? <TimelinePane store={store} older={older} /> : null}
+              {panel === "timeline" ? (
+                <TimelinePane store={store} older={older} links={timelineLinks} />
+              ) : null}
               {panel === "inspector" ? inspector : null}
             </Suspense>
           </div>
@@ -227,6 +253,7 @@ export function SessionView({
 }
 
 export type Pane = { store: ProjectionStore<ProjectionState>; dispatch: Dispatch };
+type Focus = { evidenceId?: string; agentId?: string; taskId?: string; messageId?: string };
 
 function StatusRow({ store }: Pane) {
   const runtime = useProjection(store, selectRuntime);
@@ -259,7 +286,9 @@ function ConversationPane({
   controls,
   cuts,
   onLoadWholeMessage,
+  focusMessageId,
 }: Pane & {
+  focusMessageId?: string;
   links: ConversationLinks;
   loadDetail?: DetailLoader;
   history: EarlierState;
@@ -280,6 +309,7 @@ function ConversationPane({
           controls={controls}
           cuts={cuts}
           onLoadWholeMessage={onLoadWholeMessage}
+          focusMessageId={focusMessageId}
         />
       </ConversationScroller>
     </div>

@@ -9,6 +9,7 @@ import {
   type ArtifactWorkspaceProps,
   EvidenceLane,
   type EvidenceLaneProps,
+  type FactLinks,
   inlineFactIds,
   type OlderPages,
   ProcessTimeline,
@@ -28,11 +29,16 @@ import {
 } from "./selectors";
 import type { Pane } from "./session-view";
 
-export function CapsulesPane({ store, dispatch, older }: Pane & { older?: OlderPages }) {
+export function CapsulesPane({
+  store,
+  dispatch,
+  older,
+  focusId,
+}: Pane & { older?: OlderPages; focusId?: string }) {
   const { tasks, queue } = useProjection(store, selectCapsules, shallowEqual);
   return (
     <>
-      <TaskCapsules tasks={tasks} queue={queue} dispatch={dispatch} older={older} />
+      <TaskCapsules tasks={tasks} queue={queue} dispatch={dispatch} older={older} focusId={focusId} />
       <TaskGraph tasks={tasks} />
     </>
   );
@@ -64,9 +70,12 @@ export function EvidencePane({
 export function TimelinePane({
   store,
   older,
+  links,
 }: {
   store: ProjectionStore<ProjectionState>;
   older?: OlderPages;
+  /** Opens the surface that owns a fact a row links (AS-TL-02). */
+  links?: FactLinks;
 }) {
   const { timeline, tools, actions } = useProjection(store, selectTimeline, shallowEqual);
   const inline = useMemo(() => inlineFactIds({ tools, actions }), [tools, actions]);
@@ -79,6 +88,7 @@ export function TimelinePane({
       onSelect={(e) => setSelected(e.id)}
       height={420}
       older={older}
+      links={links}
     />
   );
 }

@@ -43,3 +43,67 @@ export function latencyInterval(marks: LatencyMarks, alias: string): number | un
   const to = marks[interval.to];
   return from === undefined || to === undefined ? undefined : to - from;
 }
+
+/** PERF-07: the one canonical name of each latency signal the standard names twice. A turn interval is
+ * read from the turn's clock points (`LATENCY_ALIASES`); the others are durations a host records under
+ * these names (history restore: `session.*`, `message_list.*`; artifact preview; the runtime's last event). */
+export const CANONICAL_LATENCY_METRICS = [
+  "turn.submit_to_shell_ms",
+  "turn.submit_to_status_ms",
+  "turn.submit_to_first_event_ms",
+  "turn.submit_to_first_text_ms",
+  "turn.first_text_to_paint_ms",
+  "session.click_to_shell_ms",
+  "message_list.first_stable_paint_ms",
+  "artifact.reference_to_preview_ms",
+  "runtime.last_event_age_ms",
+] as const;
+export type CanonicalLatencyMetric = (typeof CANONICAL_LATENCY_METRICS)[number];
+
+/** Every name PERF-07 lists (progressive rendering's camelCase, the status row's snake_case) → its
+ * canonical name. A canonical name maps to itself. */
+export const LATENCY_NAME_ALIASES: Readonly<Record<string, CanonicalLatencyMetric>> = lookupTable({
+  ...Object.fromEntries(CANONICAL_LATENCY_METRICS.map((name) => [name, name])),
+  submitToShellMs: "turn.submit_to_shell_ms",
+  submitToStatusMs: "turn.submit_to_status_ms",
+  submit_to_status_ms: "turn.submit_to_status_ms",
+  submit_to_first_event_ms: "turn.submit_to_first_event_ms",
+  submitToFirstTextMs: "turn.submit_to_first_text_ms",
+  submit_to_first_text_ms: "turn.submit_to_first_text_ms",
+  firstTextToPaintMs: "turn.first_text_to_paint_ms",
+  first_text_to_paint_ms: "turn.first_text_to_paint_ms",
+  historyClickToShellMs: "session.click_to_shell_ms",
+  historyClickToRecentMessagesMs: "message_list.first_stable_paint_ms",
+  artifactReferenceToPreviewMs: "artifact.reference_to_preview_ms",
+  last_event_age_ms: "runtime.last_event_age_ms",
+});
+
+/** The canonical name of a latency signal, or `undefined` for a name the standard does not list. */
+export function canonicalLatencyName(name: string): CanonicalLatencyMetric | undefined {
+  return LATENCY_NAME_ALIASES[name];
+}
+
+/** The turn intervals by canonical name, each the clock points of its aliases. */
+const TURN_INTERVAL_ALIAS: Partial<Record<CanonicalLatencyMetric, string>> = {
+  "turn.submit_to_status_ms": "submit_to_status_ms",
+  "turn.submit_to_first_event_ms": "submit_to_first_event_ms",
+  "turn.submit_to_first_text_ms": "submit_to_first_text_ms",
+  "turn.first_text_to_paint_ms": "first_text_to_paint_ms",
+};
+
+/** A latency signal under any of its names: a turn interval from `marks`, any other from the host's
+ * recorded `metrics` (canonical names). `undefined` when it was not measured — never guessed (FALL-01). */
+export function readLatency(
+  name: string,
+  sources: { marks?: LatencyMarks; metrics?: Readonly<Record<string, number>> },
+): number | undefined {
+  const canonical = canonicalLatencyName(name);
+  if (canonical === undefined) return undefined;
+  const alias = TURN_INTERVAL_ALIAS[canonical];
+  if (alias !== undefined && sources.marks !== undefined) {
+    const interval = latencyInterval(sources.marks, alias);
+    if (interval !== undefined) return interval;
+  }
+  const recorded = sources.metrics?.[canonical];
+  return recorded !== undefined && Number.isFinite(recorded) ? recorded : undefined;
+}

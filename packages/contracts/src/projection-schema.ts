@@ -77,6 +77,7 @@ const LIMIT_STATE = objectSchema<LimitState>(
 const RUNTIME_SLICE = objectSchema<RuntimeSlice>(
   {
     status: enumOf(RUNTIME_STATUSES),
+    statedStatus: enumOf(["unavailable", "not_applicable"]),
     attention: ATTENTION,
     label: STRING,
     reason: STRING,

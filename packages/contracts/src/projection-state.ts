@@ -56,8 +56,14 @@ export interface LimitState {
   source?: FactSource;
 }
 
+/** Status words the runtime states when it cannot or need not report a status (FALL-03). */
+export type StatedHonesty = "unavailable" | "not_applicable";
+
 export interface RuntimeSlice {
   status: RuntimeStatus;
+  /** Set while `status` is `unknown` because the runtime said the status is `unavailable` (not supported)
+   * or `not_applicable` (the signal does not apply), so the row shows that word, not "unknown" (FALL-03). */
+  statedStatus?: StatedHonesty;
   attention: Attention;
   /** Short stable label from the runtime (never partial tokens, PROC-05). */
   label?: string;

@@ -5,6 +5,7 @@ import { childPointer } from "./json-pointer";
 import { setOwn } from "./lookup-table";
 import { approxJsonBytes, scalarOrContainerBytes, utf8Length } from "./json-size";
 import { type SecretMatch, findSecretsInString, isSecretBearingValue, secretKeyReason } from "./secrets";
+import { DEFAULT_TOOL_THRESHOLDS } from "./tool-thresholds";
 
 export const REDACTION_MARKER_PREFIX = "[redacted:";
 
@@ -205,7 +206,8 @@ export interface OffloadResult<T> {
   offloaded: { path: string; ref: string; bytes: number }[];
 }
 
-export const DEFAULT_INLINE_LIMIT_BYTES = 64 * 1024;
+/** The offload threshold of the product's tool thresholds (TOOL-06, `tool-thresholds.ts`). */
+export const DEFAULT_INLINE_LIMIT_BYTES = DEFAULT_TOOL_THRESHOLDS.offloadBytes;
 
 /** Replaces strings and structures larger than `limitBytes` with `{ ref, preview, bytes, offloaded }`.
  * Children are offloaded first, so a parent is replaced only if it is still too large without them. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { LATENCY_ALIASES, LATENCY_CLOCK_POINTS, latencyInterval } from "../src/index";
+import {
+  CANONICAL_LATENCY_METRICS,
+  LATENCY_ALIASES,
+  LATENCY_CLOCK_POINTS,
+  LATENCY_NAME_ALIASES,
+  canonicalLatencyName,
+  latencyInterval,
+  readLatency,
+} from "../src/index";
 
 const marks = {
   "composer.submit_ms": 100,
@@ -47,5 +55,51 @@ describe("latency intervals (PERF-01, §E-3)", () => {
       "first_text_delta_ms",
       "first_text_paint_ms",
     ]);
+  });
+});
+
+/** Every alternate name PERF-07 lists, and its canonical name. */
+const PERF_07 = {
+  submitToShellMs: "turn.submit_to_shell_ms",
+  submitToStatusMs: "turn.submit_to_status_ms",
+  submitToFirstTextMs: "turn.submit_to_first_text_ms",
+  firstTextToPaintMs: "turn.first_text_to_paint_ms",
+  historyClickToShellMs: "session.click_to_shell_ms",
+  historyClickToRecentMessagesMs: "message_list.first_stable_paint_ms",
+  artifactReferenceToPreviewMs: "artifact.reference_to_preview_ms",
+  submit_to_status_ms: "turn.submit_to_status_ms",
+  submit_to_first_event_ms: "turn.submit_to_first_event_ms",
+  submit_to_first_text_ms: "turn.submit_to_first_text_ms",
+  first_text_to_paint_ms: "turn.first_text_to_paint_ms",
+  last_event_age_ms: "runtime.last_event_age_ms",
+};
+
+describe("latency names (PERF-07)", () => {
+  it("PERF-07 every name the standard lists maps to one canonical name; canonical names map to themselves", () => {
+    for (const [alias, canonical] of Object.entries(PERF_07))
+      expect(canonicalLatencyName(alias)).toBe(canonical);
+    for (const name of CANONICAL_LATENCY_METRICS) expect(canonicalLatencyName(name)).toBe(name);
+    // Nothing else: the map is exactly the canonical set plus the standard's aliases.
+    expect(Object.keys(LATENCY_NAME_ALIASES).sort()).toEqual(
+      [...Object.keys(PERF_07), ...CANONICAL_LATENCY_METRICS].sort(),
+    );
+    expect(new Set(Object.values(PERF_07))).toEqual(new Set(CANONICAL_LATENCY_METRICS));
+    expect(canonicalLatencyName("toString")).toBeUndefined();
+  });
+
+  it("PERF-07 both names of a turn interval read the same value from the turn's clock points", () => {
+    expect(readLatency("submitToStatusMs", { marks })).toBe(40);
+    expect(readLatency("submit_to_status_ms", { marks })).toBe(40);
+    expect(readLatency("turn.submit_to_first_text_ms", { marks })).toBe(150);
+    expect(readLatency("first_text_to_paint_ms", { marks })).toBe(25);
+  });
+
+  it("PERF-07 a recorded signal reads under its alias; one nobody measured is undefined, never 0", () => {
+    const metrics = { "session.click_to_shell_ms": 42, "message_list.first_stable_paint_ms": 180 };
+    expect(readLatency("historyClickToShellMs", { metrics })).toBe(42);
+    expect(readLatency("historyClickToRecentMessagesMs", { metrics })).toBe(180);
+    expect(readLatency("submitToShellMs", { marks, metrics })).toBeUndefined();
+    expect(readLatency("last_event_age_ms", { metrics })).toBeUndefined();
+    expect(readLatency("notAName", { metrics })).toBeUndefined();
   });
 });

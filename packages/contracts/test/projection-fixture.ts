@@ -224,6 +224,7 @@ const evidence: Required<EvidenceRecord> = {
 
 const runtime: Required<RuntimeSlice> = {
   status: "tool_running",
+  statedStatus: "unavailable",
   attention: "low",
   label: "Running read_file",
   reason: "tool",

@@ -1,9 +1,11 @@
+import { DEFAULT_TOOL_THRESHOLDS } from "@agent-ui/contracts";
+
 /** Options of a projector. Every field is optional; defaults are below. */
 export interface ProjectorOptions {
   /** Bounded previews of large values, in characters (default 2048, TOOL-02 / ARCH-03). */
   previewBytes?: number;
-  /** A tool result's whole output is kept as `outputText` up to this many UTF-8 bytes (default 16384,
-   * the adapters' inline limit: larger outputs travel as refs). Larger: preview, bytes and ref only. */
+  /** A tool result's whole output is kept as `outputText` up to this many UTF-8 bytes (default: the tool
+   * thresholds' `keepOutputBytes`, 16384, TOOL-06). Larger: preview, bytes and ref only. */
   outputTextBytes?: number;
   /** Bounded teammate transcript: recent message ids kept per agent (TEAM-09, default 50). */
   transcriptLimit?: number;
@@ -38,7 +40,7 @@ export interface ResolvedOptions {
 export function resolveOptions(options: ProjectorOptions = {}): ResolvedOptions {
   return {
     previewBytes: positiveInt(options.previewBytes, 2048),
-    outputTextBytes: positiveInt(options.outputTextBytes, 16_384),
+    outputTextBytes: positiveInt(options.outputTextBytes, DEFAULT_TOOL_THRESHOLDS.keepOutputBytes),
     transcriptLimit: positiveInt(options.transcriptLimit, 50),
     showReasoningDetail: options.showReasoningDetail === true,
     sessionId: options.sessionId,

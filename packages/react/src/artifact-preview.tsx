@@ -50,6 +50,7 @@ function PreviewInPlace({ previewRef, loadDetail }: { previewRef: string; loadDe
   }, [previewRef, release]);
   const load = useCallback(
     async (ref: string) => {
+      const requestedAt = performance.now();
       const text = await loadDetail(ref);
       // Loaded for a ref no longer shown (the component is gone, or a newer version replaced it): it is
       // not held, so it is not counted.
@@ -57,6 +58,8 @@ function PreviewInPlace({ previewRef, loadDetail }: { previewRef: string; loadDe
         release();
         held.current = new TextEncoder().encode(text).length;
         metrics?.adjust("artifact.preview_loaded_bytes", held.current);
+        // The reference was asked for at the click; the preview shows with this render (PERF-07).
+        metrics?.since("artifact.reference_to_preview_ms", requestedAt);
       }
       return text;
     },

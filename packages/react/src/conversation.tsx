@@ -54,6 +54,8 @@ export interface ConversationProps {
    * "Load whole message" button calling `onLoadWholeMessage`. */
   cuts?: ReadonlyMap<string, CutMessage>;
   onLoadWholeMessage?: (messageId: string) => void;
+  /** The message a link elsewhere (a timeline row) opened: marked current and scrolled into view. */
+  focusMessageId?: string;
 }
 
 const PROCESS_KINDS = new Set([
@@ -91,7 +93,10 @@ export function segmentParts(parts: MessagePart[]): Segment[] {
 /** The time a message was said, as projected. */
 export const messageTime = (message: Message): string | undefined => message.createdAt;
 
-export function Conversation(props: ConversationProps) {
+/** Scrolls the focused message into view once it is rendered. */
+const revealOnMount = (el: HTMLElement | null) => el?.scrollIntoView?.({ block: "nearest" });
+
+export function Conversation({ focusMessageId, ...props }: ConversationProps) {
   const { messages } = props;
   const latestAnswerId = findLast(messages, (m) => m.role === "assistant")?.id;
   // Only messages with write controls watch the conversation for the runtime's new message.
@@ -108,6 +113,7 @@ export function Conversation(props: ConversationProps) {
             cut={props.cuts?.get(message.id)}
             isLatestAnswer={message.id === latestAnswerId}
             conversationFact={lastId}
+            focused={message.id === focusMessageId}
           />
         ))}
       </div>
@@ -121,6 +127,7 @@ type MessageViewProps = Omit<ConversationProps, "messages" | "cuts"> & {
   cut: CutMessage | undefined;
   isLatestAnswer: boolean;
   conversationFact: unknown;
+  focused: boolean;
 };
 
 const MessageView = memo(function MessageView({
@@ -128,6 +135,7 @@ const MessageView = memo(function MessageView({
   cut,
   isLatestAnswer,
   conversationFact,
+  focused,
   ...ctx
 }: MessageViewProps) {
   const time = (ctx.timeOf ?? messageTime)(message);
@@ -138,6 +146,9 @@ const MessageView = memo(function MessageView({
       className={`aui-message aui-role-${message.role}${message.optimistic ? " aui-optimistic" : ""}`}
       aria-label={isNotification ? `Worker notification from ${author}` : `Message from ${author}`}
       data-role={message.role}
+      data-message-id={message.id}
+      aria-current={focused ? "true" : undefined}
+      ref={focused ? revealOnMount : undefined}
     >
       <header className="aui-message-head">
         <span className="aui-author">{author}</span>

@@ -3,6 +3,7 @@
 // only reported ones (EVID-06); the pack payload loads on request (EVID-10).
 import { WindowedList } from "./windowed-list";
 import type { OlderPages } from "./older-pages";
+import { BenchmarkFacts } from "./benchmark-facts";
 import { CitationList } from "./citation-list";
 import type { EvidenceRecord, Review } from "@agent-ui/contracts";
 import type { Dispatch } from "./commands";
@@ -121,6 +122,7 @@ export function EvidenceLane({
             </>
           ) : null}
         </dl>
+        <BenchmarkFacts facts={ev.benchmark} evidenceId={ev.evidenceId} />
         {linkedReviews.length ? (
           <ul aria-label="Linked reviews">
             {linkedReviews.map((r) => (

@@ -30,6 +30,7 @@ export { VirtualList, type VirtualListProps, visibleRange } from "./virtual-list
 export { WindowedList, type WindowedListProps, windowRange } from "./windowed-list";
 export { type OlderList, type OlderPages, type OlderPageSource, olderPagesOf } from "./older-pages";
 export { ToolRow, type ToolRowProps } from "./tool-row";
+export { ToolThresholdsProvider, type ToolThresholdsValue, useToolThresholds } from "./tool-thresholds";
 export { ApprovalCard, type ApprovalCardProps } from "./approval-card";
 export { SchemaForm, coerceValues, fieldsOf } from "./schema-form";
 export { TaskCapsules, type TaskCapsulesProps, orderCapsules, splitCapsules } from "./task-capsules";
@@ -46,6 +47,7 @@ export { ArtifactWorkspace, type ArtifactWorkspaceProps } from "./artifact-works
 export { ArtifactPreviewRef, type ArtifactPreviewRefProps } from "./artifact-preview";
 export { CardButton } from "./card-button";
 export { FactLink, UnknownPart } from "./fact-link";
+export { type FactLinks, LINKED_REFS, type LinkedRef, messageOfFact } from "./fact-navigation";
 export { EvidenceLane, type EvidenceLaneProps } from "./evidence-lane";
 export { type DetailLoader, LazyDetail } from "./lazy-detail";
 export { ContextChips } from "./context-chips";

@@ -1,8 +1,12 @@
 // ProcessTimeline: the archive of process facts ordered by sequence (PROC-07/09), virtualized. Rows are one
 // line; a fact currently expanded in the inline process shows only a placeholder here, so the same fact is
-// never expanded twice on one screen (PROC-04). Writes: none — rows only select/focus (seed 004).
+// never expanded twice on one screen (PROC-04). A selected row names the facts it links; each one the host
+// can open is a button that opens its surface at that fact (AS-TL-02, AS-TU-05). Writes: none — rows only
+// select/focus (seed 004).
 import type { TimelineEntry, TimelineKind } from "@agent-ui/contracts";
 import { Fragment, useMemo, useState } from "react";
+import { type FactLinks, LINKED_REFS, isLinkedRef } from "./fact-navigation";
+import { FactLink } from "./fact-link";
 import { Badge } from "./honest";
 import { useIdleRows } from "./idle-rows";
 import type { OlderPages } from "./older-pages";
@@ -19,6 +23,8 @@ export interface ProcessTimelineProps {
   rowHeight?: number;
   /** Older timeline rows still on the gateway, paged in as the user scrolls to the start (HYD-02). */
   older?: OlderPages;
+  /** Openers of the facts a row links (tool, action, artifact, evidence, task, agent, message). */
+  links?: FactLinks;
 }
 
 const FILTERS: (TimelineKind | "all")[] = [
@@ -47,6 +53,7 @@ export function ProcessTimeline({
   height = 320,
   rowHeight = 32,
   older,
+  links,
 }: ProcessTimelineProps) {
   const [filter, setFilter] = useState<TimelineKind | "all">("all");
   // A restored session's rows beyond the newest are laid out while the browser is idle (./idle-rows).
@@ -111,7 +118,11 @@ export function ProcessTimeline({
           }}
         />
       )}
-      <EntryDetail entry={entries.find((e) => e.id === selectedId)} inlineFactIds={inlineFactIds} />
+      <EntryDetail
+        entry={entries.find((e) => e.id === selectedId)}
+        inlineFactIds={inlineFactIds}
+        links={links}
+      />
     </section>
   );
 }
@@ -120,9 +131,11 @@ export function ProcessTimeline({
 function EntryDetail({
   entry,
   inlineFactIds,
+  links,
 }: {
   entry?: TimelineEntry;
   inlineFactIds?: ReadonlySet<string>;
+  links?: FactLinks;
 }) {
   if (!entry) return null;
   if (isShownInline(entry, inlineFactIds)) {
@@ -132,14 +145,21 @@ function EntryDetail({
     <dl className="aui-kv" aria-label="Timeline entry detail">
       <dt>kind</dt>
       <dd>{entry.kind}</dd>
-      {Object.entries(entry.refs).map(([key, value]) => (
-        <Fragment key={key}>
-          <dt>{key}</dt>
-          <dd>
-            <code>{value}</code>
-          </dd>
-        </Fragment>
-      ))}
+      {Object.entries(entry.refs).map(([key, value]) => {
+        const open = isLinkedRef(key) ? links?.[key] : undefined;
+        return (
+          <Fragment key={key}>
+            <dt>{key}</dt>
+            <dd>
+              {open && isLinkedRef(key) ? (
+                <FactLink kind={LINKED_REFS[key]} label={value} onOpen={() => open(value)} />
+              ) : (
+                <code>{value}</code>
+              )}
+            </dd>
+          </Fragment>
+        );
+      })}
       <dt>source</dt>
       <dd>
         <code>

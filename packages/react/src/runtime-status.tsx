@@ -1,6 +1,12 @@
 // RuntimeStatus: a compact, stable status row outside the conversation (STAT-02/05). It is visible before
 // the first answer text (STAT-01) and only attention states draw aggressive styling (STAT-03/04).
-import { type Cursor, isRuntimeActive, type RuntimeSlice, type SessionSlice } from "@agent-ui/contracts";
+import {
+  type Cursor,
+  isRuntimeActive,
+  type ModelChip,
+  type RuntimeSlice,
+  type SessionSlice,
+} from "@agent-ui/contracts";
 import { ElapsedTime } from "./elapsed-time";
 import { Badge, honestText } from "./honest";
 import { reasonText } from "./reason-text";
@@ -27,6 +33,12 @@ const STATUS_LABELS: Record<string, string> = {
   unknown: "Status unknown",
 };
 
+/** What the runtime stated behind an `unknown` row state (FALL-03): named as such, never as "unknown". */
+const STATED_LABELS: Record<string, string> = {
+  unavailable: "Status unavailable",
+  not_applicable: "Status not applicable",
+};
+
 export interface RuntimeStatusProps {
   runtime: RuntimeSlice;
   cursor?: Pick<Cursor, "stale" | "gaps">;
@@ -45,12 +57,16 @@ const SETTLED = new Set(["idle", "completed", "failed", "cancelled", "interrupte
 
 export function RuntimeStatus({ runtime, cursor, hydration, onInterrupt, metrics }: RuntimeStatusProps) {
   const stale = cursor?.stale === true;
-  const statusLabel = STATUS_LABELS[runtime.status] ?? runtime.status;
+  const statusLabel =
+    (runtime.statedStatus && STATED_LABELS[runtime.statedStatus]) ??
+    STATUS_LABELS[runtime.status] ??
+    runtime.status;
   return (
     <section
       className={`aui-runtime-status aui-attention-${runtime.attention}`}
       aria-label="Runtime status"
       data-status={runtime.status}
+      data-stated={runtime.statedStatus}
       data-attention={runtime.attention}
     >
       <div role="status" aria-live="polite" className="aui-runtime-line">
@@ -81,6 +97,7 @@ export function RuntimeStatus({ runtime, cursor, hydration, onInterrupt, metrics
           tone="muted"
           title={runtime.model.decisionReason}
         />
+        <RoutingFacts model={runtime.model} />
         <Badge label="limits" value={honestText(runtime.limits.status)} title={runtime.limits.reason} />
         {runtime.queuedTurnCount ? (
           <Badge label="queued" value={String(runtime.queuedTurnCount)} tone="warn" />
@@ -98,5 +115,28 @@ export function RuntimeStatus({ runtime, cursor, hydration, onInterrupt, metrics
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The routing decision as the runtime stated it (ROUTE-01/04, RT-AS-14): candidates, why, and what the
+ * selected model lacks. A single candidate is a plain fact, not a warning; only a capability gap warns. */
+function RoutingFacts({ model }: { model: ModelChip }) {
+  const candidates =
+    model.candidateCount !== undefined
+      ? `${model.candidateCount} candidate${model.candidateCount === 1 ? "" : "s"}`
+      : undefined;
+  const why = [model.decisionSource, model.decisionReason].filter(Boolean).join(": ");
+  // A runtime states "none" when the selected model lacks nothing: no gap, no warning.
+  const gap = model.capabilityGap && model.capabilityGap !== "none" ? model.capabilityGap : undefined;
+  return (
+    <>
+      {candidates ? <Badge label="routing" value={candidates} tone="muted" /> : null}
+      {why ? (
+        <span className="aui-hint aui-routing-reason" title={why}>
+          why: {why}
+        </span>
+      ) : null}
+      {gap ? <Badge label="capability gap" value={gap} tone="warn" /> : null}
+    </>
   );
 }

@@ -5,7 +5,9 @@
 // `SessionMetrics` from `SessionMetricsProvider`; without one they record nothing.
 import { createContext, useContext } from "react";
 
-/** PERF-03: history and restore durations (ms). */
+/** PERF-03: history and restore durations (ms), and the artifact reference → preview time of progressive
+ * rendering (PERF-07 `artifactReferenceToPreviewMs`). Names are the canonical ones of `@agent-ui/contracts`
+ * `CANONICAL_LATENCY_METRICS` where the standard gives two. */
 export const RESTORE_METRICS = [
   "session.click_to_shell_ms",
   "session.snapshot_apply_ms",
@@ -14,6 +16,7 @@ export const RESTORE_METRICS = [
   "message_list.first_stable_paint_ms",
   "timeline.idle_hydrate_ms",
   "history.page_load_ms",
+  "artifact.reference_to_preview_ms",
 ] as const;
 
 /** PERF-04: resource-pressure counts. */

@@ -7,6 +7,7 @@ import type { QueueItem, QueueSlice, TaskRecord } from "@agent-ui/contracts";
 import { Fragment, useId, useState } from "react";
 import type { Dispatch } from "./commands";
 import { Badge, clip } from "./honest";
+import { JobItemList, JobSummary } from "./job-items";
 import { QueueControls, QueuedTurn, type QueuedTurnView, queuedTurnView } from "./queued-turn";
 import type { OlderPages } from "./older-pages";
 import { reasonText } from "./reason-text";
@@ -19,7 +20,12 @@ export interface TaskCapsulesProps {
   onOpenTask?: (taskId: string) => void;
   /** Older tasks still on the gateway, paged in as the user scrolls (HYD-02). */
   older?: OlderPages;
+  /** The task a link elsewhere (a timeline row) opened: marked current and scrolled into view. */
+  focusId?: string;
 }
+
+/** Scrolls the focused capsule into view once it is rendered. */
+const revealOnMount = (el: HTMLElement | null) => el?.scrollIntoView?.({ block: "nearest" });
 
 const ATTENTION_RANK = { high: 0, medium: 1, low: 2 } as const;
 const CTA_STATES = new Set(["needs_input", "plan_ready", "permission_required", "failed", "blocked"]);
@@ -60,13 +66,19 @@ export function splitCapsules(
 /** Runtime tasks up to this many render as one plain list; more as a windowed list (PERF-04). */
 const WINDOW_FROM = 60;
 
-export function TaskCapsules({ tasks, queue, dispatch, onOpenTask, older }: TaskCapsulesProps) {
+export function TaskCapsules({ tasks, queue, dispatch, onOpenTask, older, focusId }: TaskCapsulesProps) {
   const { runtimeTasks: ordered, queuedTurns: queued, queueItemOf } = splitCapsules(tasks, queue);
   const steers = queue.steers.filter((s) => s.status !== "accepted");
   const hasOlder = older?.has("tasks") ?? false;
   const windowed = ordered.length > WINDOW_FROM || hasOlder;
   const capsule = (task: TaskRecord, Row: "li" | "div") => (
-    <Row key={task.taskId} className={`aui-capsule aui-attention-${task.attention}`} data-state={task.status}>
+    <Row
+      key={task.taskId}
+      className={`aui-capsule aui-attention-${task.attention}`}
+      data-state={task.status}
+      aria-current={task.taskId === focusId ? "true" : undefined}
+      ref={task.taskId === focusId ? revealOnMount : undefined}
+    >
       <TaskCapsuleBody
         task={task}
         dispatch={dispatch}
@@ -86,6 +98,7 @@ export function TaskCapsules({ tasks, queue, dispatch, onOpenTask, older }: Task
           getKey={(task) => task.taskId}
           estimateHeight={48}
           threshold={WINDOW_FROM}
+          scrollToIndex={focusId ? ordered.findIndex((t) => t.taskId === focusId) : undefined}
           hasOlder={hasOlder}
           onLoadOlder={older ? () => older.load("tasks") : undefined}
           renderItem={(task) => capsule(task, "div")}
@@ -132,6 +145,7 @@ function TaskCapsuleBody(props: {
         </span>
       ) : null}
       {task.progress?.message ? <span className="aui-hint">{clip(task.progress.message, 60)}</span> : null}
+      {task.job ? <JobSummary job={task.job} name={task.title ?? task.taskId} /> : null}
       {task.attempts.length > 0 ? (
         <ol className="aui-attempts" aria-label={`Attempts of ${task.title ?? task.taskId}`}>
           {task.attempts.map((a, i) => (
@@ -203,6 +217,7 @@ function TaskDetails({ task }: { task: TaskRecord }) {
             ))}
         </dl>
       ) : null}
+      {open && task.job ? <JobItemList job={task.job} name={name} /> : null}
     </>
   );
 }

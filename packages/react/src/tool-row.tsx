@@ -1,10 +1,16 @@
 // ToolRow: one tool call by `toolCallId` — safe input summary, live progress, output preview and the full
 // output only on demand via its ref (TOOL-01..08). Failed attempts keep their own row (TOOL-07).
-import { TOOL_TERMINAL_STATES, type ToolRecord } from "@agent-ui/contracts";
+import {
+  TOOL_TERMINAL_STATES,
+  type ToolOutputPlan,
+  type ToolRecord,
+  planToolOutput,
+} from "@agent-ui/contracts";
 import { useState } from "react";
 import type { Dispatch } from "./commands";
 import { Badge, clip, honestText } from "./honest";
 import { type DetailLoader, LazyDetail } from "./lazy-detail";
+import { useToolThresholds } from "./tool-thresholds";
 
 export interface ToolRowProps {
   tool: ToolRecord;
@@ -16,19 +22,27 @@ export interface ToolRowProps {
   defaultOpen?: boolean;
 }
 
-const PREVIEW_LIMIT = 280;
-
 export function ToolRow({ tool, dispatch, loadDetail, defaultOpen = false }: ToolRowProps) {
   const [open, setOpen] = useState(defaultOpen);
   const name = honestText(tool.name);
   const ratio = tool.progress?.ratio;
   const detailId = `tool-detail-${tool.toolCallId}`;
+  // When to cut the input, summarize the output, warn and require expansion: the product's thresholds.
+  const { thresholds, contextLimitTokens } = useToolThresholds();
+  const plan = planToolOutput(tool, thresholds, contextLimitTokens);
   return (
     <article className="aui-tool-row" aria-label={`Tool ${name}`} data-status={tool.status}>
       <header className="aui-row-head">
         <span className="aui-tool-name">{name}</span>
         <Badge value={tool.status} />
-        {tool.inputSummary ? <code className="aui-tool-input">{clip(tool.inputSummary, 120)}</code> : null}
+        {tool.inputSummary ? (
+          <code
+            className="aui-tool-input"
+            title={plan.truncateInput ? `${tool.inputSummary.length} characters` : undefined}
+          >
+            {clip(tool.inputSummary, thresholds.inputChars)}
+          </code>
+        ) : null}
         {tool.redactedFields ? (
           <span className="aui-hint">{tool.redactedFields} field(s) redacted</span>
         ) : null}
@@ -72,8 +86,9 @@ export function ToolRow({ tool, dispatch, loadDetail, defaultOpen = false }: Too
       {/* A failed call keeps what it wrote before failing (its stderr, a diagnostic) beside the error. */}
       {tool.status === "output-available" ||
       (tool.status === "output-error" && (tool.outputPreview || tool.outputRef)) ? (
-        <ToolOutputPreview tool={tool} />
+        <ToolOutputPreview tool={tool} plan={plan} previewChars={thresholds.previewChars} />
       ) : null}
+      {plan.contextWarning ? <ContextImpact warning={plan.contextWarning} /> : null}
       {open ? (
         <div id={detailId} className="aui-tool-detail">
           <dl>
@@ -104,7 +119,9 @@ export function ToolRow({ tool, dispatch, loadDetail, defaultOpen = false }: Too
               ))}
             </ol>
           ) : null}
-          {tool.outputRef && loadDetail ? (
+          {tool.outputText !== undefined ? (
+            <FullOutput text={tool.outputText} explicit={plan.requireExpansion} />
+          ) : tool.outputRef && loadDetail ? (
             <LazyDetail refValue={tool.outputRef} label="Open full output" load={loadDetail} />
           ) : tool.outputRef && dispatch ? (
             <button
@@ -121,19 +138,44 @@ export function ToolRow({ tool, dispatch, loadDetail, defaultOpen = false }: Too
   );
 }
 
-function ToolOutputPreview({ tool }: { tool: ToolRecord }) {
+function ToolOutputPreview(props: { tool: ToolRecord; plan: ToolOutputPlan; previewChars: number }) {
+  const { tool, plan, previewChars } = props;
   if (!tool.outputPreview) {
     return <p className="aui-hint">{tool.outputRef ? "Output stored as a reference" : "No output"}</p>;
   }
-  const large = tool.outputPreview.length > PREVIEW_LIMIT || (tool.outputBytes ?? 0) > PREVIEW_LIMIT;
   return (
     <figure className="aui-tool-output">
-      <pre>{clip(tool.outputPreview, PREVIEW_LIMIT)}</pre>
-      {large ? (
+      <pre>{clip(tool.outputPreview, previewChars)}</pre>
+      {plan.summarize ? (
         <figcaption>
           {tool.outputBytes ?? tool.outputPreview.length} bytes · open details for the rest
         </figcaption>
       ) : null}
     </figure>
+  );
+}
+
+/** The output is large for the model's context (TOOL-06): said once, beside the output, with its size. */
+function ContextImpact({ warning }: { warning: NonNullable<ToolOutputPlan["contextWarning"]> }) {
+  const share = warning.share !== undefined ? ` (${Math.round(warning.share * 100)}% of the context)` : "";
+  return (
+    <p className="aui-hint aui-tool-context" role="note">
+      Large for the model's context: about {warning.tokens.toLocaleString("en")} tokens{share}
+    </p>
+  );
+}
+
+/** The whole output the projection kept: shown in place when small, behind an explicit "Show full
+ * output" when larger than the expansion threshold (TOOL-06). */
+function FullOutput({ text, explicit }: { text: string; explicit: boolean }) {
+  const [shown, setShown] = useState(!explicit);
+  return shown ? (
+    <figure className="aui-tool-full" aria-label="Full output">
+      <pre>{text}</pre>
+    </figure>
+  ) : (
+    <button type="button" className="aui-button" onClick={() => setShown(true)}>
+      Show full output
+    </button>
   );
 }

@@ -4,7 +4,7 @@
 // waiting are `deferred.timeline_pending_count`, the time until the last one is on screen
 // `timeline.idle_hydrate_ms`; an artifact preview the user opens counts in `artifact.preview_loaded_bytes`
 // while it is shown.
-import type { TimelineEntry } from "@agent-ui/contracts";
+import { type TimelineEntry, readLatency } from "@agent-ui/contracts";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ArtifactWorkspace } from "../src/artifact-workspace";
@@ -96,5 +96,33 @@ describe("PERF-04 artifact.preview_loaded_bytes", () => {
     expect(metrics.snapshot()["artifact.preview_loaded_bytes"]).toBe(2004);
     view.unmount();
     expect(metrics.snapshot()["artifact.preview_loaded_bytes"]).toBe(0);
+  });
+});
+
+describe("PERF-07 artifactReferenceToPreviewMs", () => {
+  it("PERF-06 PERF-07 times an artifact reference from the click to its preview, under the canonical name", async () => {
+    const metrics = new SessionMetrics();
+    const art = teamRunning().artifacts["art-1"];
+    const artifacts = {
+      "art-1": { ...art, preview: undefined, readRef: undefined, previewRef: "artifact://art-1/preview/v1" },
+    };
+    let answer: (text: string) => void = () => {};
+    render(
+      <SessionMetricsProvider value={metrics}>
+        <ArtifactWorkspace
+          artifacts={artifacts}
+          loadDetail={() => new Promise<string>((resolve) => (answer = resolve))}
+        />
+      </SessionMetricsProvider>,
+    );
+    const preview = screen.getByRole("region", { name: "Preview" });
+    await act(async () => fireEvent.click(within(preview).getByRole("button", { name: "Show preview" })));
+    // Asked, not shown yet: nothing measured.
+    expect(metrics.snapshot()["artifact.reference_to_preview_ms"]).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    await act(async () => answer("plan"));
+    const measured = metrics.snapshot()["artifact.reference_to_preview_ms"];
+    expect(measured).toBeGreaterThanOrEqual(10);
+    expect(readLatency("artifactReferenceToPreviewMs", { metrics: metrics.snapshot() })).toBe(measured);
   });
 });

@@ -3,6 +3,7 @@ import type { TimelineEntry } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { messageOfFact } from "../src/fact-navigation";
 import { inlineFactIds } from "../src/live-facts";
 import { EvidenceLane } from "../src/evidence-lane";
 import { ProcessTimeline } from "../src/process-timeline";
@@ -101,6 +102,35 @@ describe("ProcessTimeline", () => {
     cleanup();
     render(<EvidenceLane evidence={state.evidence} />);
     expect(screen.getByText(/^links: .*tc-1/)).toBeTruthy();
+  });
+
+  it("AS-TL-02 AS-TU-05 a selected row's linked facts are buttons for the kinds the host opens, text otherwise", () => {
+    const e = eventStream({ turnId: "t1" });
+    const state = projectEvents([
+      e("run.started"),
+      e("tool.started", { toolCallId: "tc-1", messageId: "m-1", payload: { name: "write_file" } }),
+      e("evidence.changed", { evidenceId: "ev-1", toolCallId: "tc-1", payload: { status: "completed" } }),
+      e("run.finished", { payload: { outcome: "success" } }),
+    ]);
+    const evidenceRow = state.timeline.find((t) => t.kind === "evidence");
+    const openEvidence = vi.fn();
+    render(
+      <ProcessTimeline
+        entries={state.timeline}
+        selectedId={evidenceRow?.id}
+        links={{ evidenceId: openEvidence }}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Open evidence ev-1" }));
+    expect(openEvidence).toHaveBeenCalledWith("ev-1");
+    // No tool opener: the tool id stays text, never a dead button.
+    expect(screen.queryByRole("button", { name: "Open tool tc-1" })).toBeNull();
+    expect(screen.getByLabelText("Timeline entry detail").textContent).toContain("toolCallIdtc-1");
+    // The conversation opens a tool at the message that shows it.
+    expect(messageOfFact(state.messages, "toolCallId", "tc-1")).toBe(
+      state.messages.find((m) => m.parts.some((p) => p.toolCallId === "tc-1"))?.id,
+    );
+    expect(messageOfFact(state.messages, "toolCallId", "tc-404")).toBeUndefined();
   });
 
   it("PROC-09 rows show their source sequence, filter by kind and select for focus only", () => {

@@ -4,6 +4,7 @@ import { projectEvents } from "@agent-ui/projection";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToolRow } from "../src/tool-row";
+import { ToolThresholdsProvider } from "../src/tool-thresholds";
 import { acceptingDispatch, eventStream } from "./helpers";
 
 afterEach(cleanup);
@@ -139,5 +140,30 @@ describe("ToolRow", () => {
   it("FALL-01 an unknown tool name is shown as unknown", () => {
     render(<ToolRow tool={{ ...base, name: "unknown" }} />);
     expect(screen.getByLabelText("Tool unknown")).toBeTruthy();
+  });
+
+  it("TOOL-06 the product's thresholds decide the context warning and when the whole output needs a click", () => {
+    const e = eventStream({ turnId: "t1" });
+    const output = "line\n".repeat(40); // 200 bytes, kept whole by the projection
+    const state = projectEvents([
+      e("tool.started", { toolCallId: "tc-1", payload: { name: "read_file", input: { path: "a.txt" } } }),
+      e("tool.result", { toolCallId: "tc-1", payload: { output } }),
+    ]);
+    const tool = state.tools["tc-1"];
+    expect(tool.outputText).toBe(output);
+    // Defaults: small output, no warning; its details show it whole in place.
+    const { rerender } = render(<ToolRow tool={tool} defaultOpen />);
+    expect(screen.queryByRole("note")).toBeNull();
+    expect(screen.getByLabelText("Full output").textContent).toBe(output);
+    // A product with tight thresholds: 200 bytes is past expandBytes and 50 tokens meets contextWarnTokens.
+    rerender(
+      <ToolThresholdsProvider thresholds={{ expandBytes: 199, contextWarnTokens: 50 }}>
+        <ToolRow tool={tool} defaultOpen />
+      </ToolThresholdsProvider>,
+    );
+    expect(screen.getByRole("note").textContent).toBe("Large for the model's context: about 50 tokens");
+    expect(screen.queryByLabelText("Full output")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Show full output" }));
+    expect(screen.getByLabelText("Full output").textContent).toBe(output);
   });
 });

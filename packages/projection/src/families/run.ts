@@ -23,9 +23,19 @@ export function liftRuntimeIds(runtime: RuntimeSlice, ctx: EventContext): void {
   if (typeof event.queuedTurnCount === "number") runtime.queuedTurnCount = event.queuedTurnCount;
 }
 
-export function setRuntimeStatus(store: Store, status: RuntimeStatus, ctx: EventContext): void {
+/** `word` is the runtime's own status word: `unavailable` / `not_applicable` behind an `unknown` row state
+ * are kept so the row names them (FALL-03); any other status clears it. */
+export function setRuntimeStatus(
+  store: Store,
+  status: RuntimeStatus,
+  ctx: EventContext,
+  word?: unknown,
+): void {
   const runtime = store.runtime.value;
   runtime.status = status;
+  if (status === "unknown" && (word === "unavailable" || word === "not_applicable"))
+    runtime.statedStatus = word;
+  else delete runtime.statedStatus;
   runtime.attention = runtimeAttention(status);
   runtime.source = ctx.source;
   if (typeof ctx.event.timestamp === "string") runtime.updatedAt = ctx.event.timestamp;
@@ -136,7 +146,7 @@ function runStatus(store: Store, ctx: EventContext): void {
   applyRouting(runtime, payload, ctx);
   if (isRecord(payload.limits)) applyLimits(runtime, payload.limits, ctx);
   const status = resolveRunning(store, mapped ?? "unknown", turnKey);
-  setRuntimeStatus(store, status, ctx);
+  setRuntimeStatus(store, status, ctx, payload.status);
   if (status === "blocked" || status === "retrying" || status === "failed") {
     store.timelineEntry(`run:${turnKey}:${status}`, "status", label ?? status, ctx, {
       status,

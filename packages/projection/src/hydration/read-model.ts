@@ -141,7 +141,7 @@ export function hydrateThread(store: Store, thread: ThreadReadModel, ctx: EventC
   let status = resolveRunning(store, mapped ?? "unknown", turnId ?? "default");
   if (thread.status === "blocked" && store.pendingActions.size > 0) status = "action_required";
   if (thread.status === "stale") store.markStale("runtime");
-  setRuntimeStatus(store, status, ctx);
+  setRuntimeStatus(store, status, ctx, thread.status);
   for (const incident of Array.isArray(thread.incidents) ? thread.incidents : []) {
     if (!isRecord(incident)) continue;
     const text =
