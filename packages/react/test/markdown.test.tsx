@@ -54,7 +54,13 @@ describe("MarkdownText", () => {
 
   it("highlights a settled code fence with the lazily loaded highlighter", async () => {
     const { container } = await renderMarkdown("```js\nconst answer = 42;\n```");
-    await waitFor(() => expect(container.querySelector("code[data-highlighted] .hljs-keyword")).toBeTruthy());
+    // The highlighter is a dynamic import: its first load can take seconds on a busy machine.
+    await waitFor(
+      () => expect(container.querySelector("code[data-highlighted] .hljs-keyword")).toBeTruthy(),
+      {
+        timeout: 10_000,
+      },
+    );
     expect(container.querySelector(".hljs-keyword")?.textContent).toBe("const");
   });
 
