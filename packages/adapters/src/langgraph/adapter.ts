@@ -24,7 +24,7 @@ export const CANCELLED_ERROR = "CancelledError";
 const METADATA_KEY = "__metadata__";
 
 export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter {
-  private readonly replay = new SseReplayGuard();
+  private readonly replay = new SseReplayGuard(this.limits);
   private readonly tasks = new TaskBook();
   private appStateJson: string | undefined;
   /** The stream has `values` mode on: a run starts with its root state (see `trailsPause`). */
@@ -47,7 +47,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
       index,
       sourceType: chunk !== undefined ? [chunk.mode, ...chunk.namespace].join("|") : undefined,
     };
-    return this.emit.guard(record, info, () => {
+    const out = this.emit.guard(record, info, () => {
       if (chunk === undefined)
         return isThreadState(record)
           ? this.onThreadState(record, info)
@@ -58,6 +58,8 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
       if (chunk.sseId !== undefined) this.replay.stamp(out, chunk.sseId, this.format);
       return out;
     });
+    out.push(...this.limitDiagnostics(info));
+    return out;
   }
 
   finish(): AgentUiEvent[] {
