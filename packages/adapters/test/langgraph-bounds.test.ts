@@ -6,11 +6,12 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { langgraphAdapter } from "../src";
+import { langgraphAdapter, langgraphV2Adapter } from "../src";
 import { MAX_INTERRUPTS } from "../src/langgraph/interrupts";
 import { MAX_MESSAGES, MAX_TOOL_CALLS } from "../src/langgraph/messages";
 import { MAX_SSE_IDS } from "../src/langgraph/replay";
 import { MAX_PARTIAL_MESSAGES } from "../src/langgraph/run-scope";
+import { MAX_OPEN_MESSAGES } from "../src/langgraph-v2/messages";
 import { BoundedTable, LimitNotices } from "../src/shared/bounded";
 
 type Tuple = [string[], string, unknown];
@@ -73,6 +74,15 @@ describe("bounded id table", () => {
     // Every entry open: a new one is not tracked.
     expect(table.add("f")).toBe(false);
     expect(table.has("f")).toBe(false);
+  });
+
+  it("ENV-09 with forgetOpen the entry set longest ago goes first; setting one again keeps it", () => {
+    const table = new BoundedTable<true>({ table: "t", cap: 2, consequence: "" }, new LimitNotices(), true);
+    table.add("a");
+    table.add("b");
+    table.add("a");
+    expect(table.add("c")).toBe(true);
+    expect(["a", "b", "c"].filter((k) => table.has(k))).toEqual(["a", "c"]);
   });
 });
 
@@ -245,5 +255,29 @@ describe("langgraph partial messages", () => {
       "text.delta",
       "text.delta",
     ]);
+  });
+});
+
+describe("langgraph-v2 streaming messages", () => {
+  const msg = (ns: string, data: Record<string, unknown>) => ({
+    type: "event",
+    method: "messages",
+    params: { namespace: [ns], timestamp: 1, data },
+  });
+  const start = (k: number) => msg(`agent:t${k}`, { event: "message-start", id: `m${k}`, role: "ai" });
+  const delta = (k: number, text: string) =>
+    msg(`agent:t${k}`, { event: "content-block-delta", index: 0, delta: { type: "text-delta", text } });
+
+  it(`TEXT-04 ENV-09 past ${MAX_OPEN_MESSAGES} unfinished messages one warning; the newest still stream`, () => {
+    const adapter = langgraphV2Adapter.create();
+    const records = Array.from({ length: MAX_OPEN_MESSAGES + 1 }, (_, k) => start(k));
+    records.push(delta(MAX_OPEN_MESSAGES, "hi"), delta(1, "still"));
+    const events = records.flatMap((r, i) => adapter.push(r, i));
+    expect(limits(events)).toEqual([{ table: "streaming message", cap: MAX_OPEN_MESSAGES }]);
+    expect(textOf(events, `m${MAX_OPEN_MESSAGES}`)).toBe("hi");
+    expect(textOf(events, "m1")).toBe("still");
+    // The one started longest ago was forgotten: its next block is reported, not attached elsewhere.
+    const late = adapter.push(delta(0, "lost"), records.length);
+    expect(late.map((e) => e.payload?.code)).toEqual(["unsupported_source_event"]);
   });
 });
