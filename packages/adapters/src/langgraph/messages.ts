@@ -12,8 +12,8 @@ import type { LcMessage } from "./normalize";
 
 export interface MessageTrack {
   streamed: boolean;
-  /** The final text's fingerprint (`textKey`): a restatement with the same text adds nothing. */
-  finalKey?: string;
+  /** The final text: a restatement with the same text adds nothing. */
+  finalText?: string;
 }
 
 export interface ToolTrack {
@@ -110,20 +110,6 @@ export class MessageBook {
   }
 }
 
-/** A text's fingerprint: its length and a 53-bit hash (a final is compared, never kept). */
-export function textKey(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return `${text.length}:${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
-}
-
 /** What the message translator needs from the adapter. */
 export interface MessageSink {
   /** Emit with the record's namespace fields; `key` makes a stable, replay-safe event id. */
@@ -184,10 +170,9 @@ function aiFull(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
   const id = message.id;
   if (id !== undefined) {
     const track = sink.message(id);
-    const key = textKey(message.text);
-    if ((message.text !== "" || track.streamed) && track.finalKey !== key) {
-      const first = track.finalKey === undefined;
-      track.finalKey = key;
+    if ((message.text !== "" || track.streamed) && track.finalText !== message.text) {
+      const first = track.finalText === undefined;
+      track.finalText = message.text;
       sink.finished("message", id);
       const fields: EventFields = {
         messageId: id,
