@@ -4,8 +4,8 @@
 // named by the latest `metadata` event, which opens every run stream and is replayed with it.
 //
 // Bounded (`MAX_SSE_IDS`): the oldest ids are forgotten first. A reconnect replays the recent events;
-// a forgotten one replayed is translated again, and its events keep the ids stamped from the SSE id,
-// so a projection still drops them as duplicates.
+// a forgotten one replayed (a `joinStream` from the start of a very long run) is translated again: what
+// the adapter's books still know adds nothing, and the rest keeps the ids stamped from the SSE id.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { BoundedTable, type LimitNotices } from "../shared/bounded";
 import { readString } from "../shared/record";
