@@ -208,3 +208,67 @@ describe("langgraph resume in a stream of bookkeeping modes only (`debug`)", () 
     ]);
   });
 });
+
+describe("langgraph resume in a stream of `checkpoints` alone", () => {
+  // As `@langchain/langgraph` 1.x streams `streamMode: "checkpoints"`: a checkpoint per step, none when a
+  // step pauses. The pause shows first in the checkpoint the resumed run opens by restating.
+  const checkpoint = (id: string, next: string[], interrupts: Record<string, string[]> = {}): Tuple => [
+    [],
+    "checkpoints",
+    {
+      config: { configurable: { checkpoint_id: id } },
+      values: { log: [] },
+      next,
+      tasks: next.map((name) => ({
+        id: `task-${name}`,
+        name,
+        interrupts: (interrupts[name] ?? []).map((i) => ({ id: i, value: `${i}?` })),
+      })),
+    },
+  ];
+  const pause: Tuple[] = [checkpoint("c0", ["__start__"]), checkpoint("c1", ["a", "b"])];
+  const statuses = (records: Tuple[]) => {
+    const adapter = langgraphAdapter.create();
+    const events: AgentUiEvent[] = [];
+    const seen = records.map((record, i) => {
+      events.push(...adapter.push(record, i));
+      const state = projectEvents(events);
+      return Object.values(state.actions).map((a) => a.status);
+    });
+    events.push(...adapter.finish());
+    const ends = events.filter((e) => e.type === "run.finished").map((e) => e.payload?.outcome);
+    return { seen, ends, state: projectEvents(events) };
+  };
+
+  it("HITL-03 STAT-08 an interrupt first seen in the resumed run's restated checkpoint was answered by that run", () => {
+    const resume = [
+      checkpoint("c1", ["a", "b"], { b: ["ib"] }),
+      checkpoint("c2", ["c"]),
+      checkpoint("c3", []),
+    ];
+    const { seen, ends, state } = statuses([...pause, ...resume]);
+    // The run before the resume paused on it; the resumed run resolves it when it leaves the step.
+    expect(seen).toEqual([[], [], ["pending"], ["resolved"], ["resolved"]]);
+    expect(ends).toEqual(["interrupted", "success"]);
+    expect(state.runtime.status).toBe("completed");
+  });
+
+  it("HITL-03 a second restatement of the pause opens the next run: the one before ends interrupted", () => {
+    const asked = { a: ["ia"], b: ["ib"] };
+    const resumes = [
+      checkpoint("c1", ["a", "b"], asked),
+      checkpoint("c1", ["a", "b"], asked),
+      checkpoint("c2", ["c"]),
+      checkpoint("c3", []),
+    ];
+    const { seen, ends, state } = statuses([...pause, ...resumes]);
+    expect(seen.slice(pause.length)).toEqual([
+      ["pending", "pending"],
+      ["pending", "pending"],
+      ["resolved", "resolved"],
+      ["resolved", "resolved"],
+    ]);
+    expect(ends).toEqual(["interrupted", "interrupted", "success"]);
+    expect(state.runtime.status).toBe("completed");
+  });
+});

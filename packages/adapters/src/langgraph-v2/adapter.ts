@@ -10,6 +10,8 @@
 // - `messages` are content blocks (see messages.ts); `tools` events state a call's outcome.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { LangGraphAdapter } from "../langgraph/adapter";
+import { MAX_NAMESPACES } from "../langgraph/namespaces";
+import { BoundedTable } from "../shared/bounded";
 import { type JsonObject, isRecord, readArray, readRecord, readString } from "../shared/record";
 import { safeSummary } from "../shared/emitter";
 import type { AdapterOptions, SourceAdapter } from "../types";
@@ -38,12 +40,16 @@ const GRAPH_CHANNELS: ReadonlySet<string> = new Set(["values", "updates", "check
 export class LangGraphV2Adapter implements SourceAdapter {
   readonly format = LANGGRAPH_V2_FORMAT;
   private readonly inner: LangGraphAdapter;
-  /** Namespaces (`a|b`) known to be graphs; the root (`""`) always is. */
-  private readonly graphs = new Set<string>([""]);
-  private readonly messages = new MessageStreams();
+  /** Namespaces (`a|b`) known to be graphs (the root always is); the oldest are forgotten first. */
+  private readonly graphs: BoundedTable<true>;
+  private readonly messages: MessageStreams;
 
   constructor(options: AdapterOptions = {}) {
     this.inner = new LangGraphAdapter(options, LANGGRAPH_V2_FORMAT);
+    const consequence = "the oldest are forgotten; their messages are then stated as the graph's above them";
+    const limit = { table: "subgraph namespace", cap: MAX_NAMESPACES, consequence };
+    this.graphs = new BoundedTable(limit, this.inner.limits, true);
+    this.messages = new MessageStreams(this.inner.limits);
   }
 
   push(source: unknown, index?: number, meta?: RecordMeta): AgentUiEvent[] {
@@ -58,10 +64,23 @@ export class LangGraphV2Adapter implements SourceAdapter {
     const namespace = (readArray(params, "namespace") ?? []).filter(
       (s): s is string => typeof s === "string",
     );
-    const data = params.data;
+    const out = this.translate(record, method, namespace, params.data, info, meta);
+    out.push(...this.inner.limitDiagnostics(info));
+    return out;
+  }
+
+  private translate(
+    record: JsonObject,
+    method: string,
+    namespace: string[],
+    data: unknown,
+    info: { index?: number; sourceType?: string },
+    meta: RecordMeta | undefined,
+  ): AgentUiEvent[] {
+    const index = info.index;
     const id = readString(record, "event_id") ?? meta?.sseId;
     try {
-      if (GRAPH_CHANNELS.has(method)) this.graphs.add(namespace.join("|"));
+      if (GRAPH_CHANNELS.has(method) && namespace.length > 0) this.graphs.add(namespace.join("|"));
       const owner = this.graphOf(namespace);
       const chunk = (mode: string, payload: unknown, ns = owner) =>
         this.inner.push({ event: [mode, ...ns].join("|"), data: payload, ...(id ? { id } : {}) }, index);

@@ -2,6 +2,7 @@
 // `content-block-start` / `-delta` / `-finish`, then `message-finish`. The LangGraph adapter reads
 // LangChain message chunks, so each text or tool-call delta becomes the `AIMessageChunk` that states it;
 // reasoning has no chunk field there and is collected per block, stated once when the block finishes.
+import { BoundedTable, type LimitNotices } from "../shared/bounded";
 import { type JsonObject, asRecord, readNumber, readRecord, readString } from "../shared/record";
 
 interface OpenMessage {
@@ -21,10 +22,20 @@ export interface MessageFacts {
   error?: string;
 }
 
+/** Messages streaming at once (one per node task); the one started longest ago is forgotten first. */
+export const MAX_OPEN_MESSAGES = 1024;
+
 export class MessageStreams {
   /** The open message per node task namespace (blocks never interleave within one node task; the
    * tasks of parallel nodes do, so they are never keyed by the graph that owns them). */
-  private readonly open = new Map<string, OpenMessage>();
+  private readonly open: BoundedTable<OpenMessage>;
+
+  constructor(notices: LimitNotices) {
+    const consequence =
+      "the message started longest ago is forgotten; its later blocks are reported as outside a started message";
+    const limit = { table: "streaming message", cap: MAX_OPEN_MESSAGES, consequence };
+    this.open = new BoundedTable(limit, notices, true);
+  }
 
   read(nsKey: string, data: JsonObject): MessageFacts | string {
     const event = readString(data, "event");

@@ -24,7 +24,7 @@ export const CANCELLED_ERROR = "CancelledError";
 const METADATA_KEY = "__metadata__";
 
 export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter {
-  private readonly replay = new SseReplayGuard();
+  private readonly replay = new SseReplayGuard(this.limits);
   private readonly tasks = new TaskBook();
   private appStateJson: string | undefined;
   /** The stream has `values` mode on: a run starts with its root state (see `trailsPause`). */
@@ -37,6 +37,8 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
   private stepWrote = false;
   /** The latest root checkpoint's id: a new one is the end of a step. */
   private checkpointId: string | undefined;
+  /** The open run restated the checkpoint it resumed (see `restatedPause`). */
+  private pauseRestated = false;
   private readonly subgraphSteps = new SubgraphSteps();
 
   push(record: unknown, index?: number, meta?: RecordMeta): AgentUiEvent[] {
@@ -45,7 +47,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
       index,
       sourceType: chunk !== undefined ? [chunk.mode, ...chunk.namespace].join("|") : undefined,
     };
-    return this.emit.guard(record, info, () => {
+    const out = this.emit.guard(record, info, () => {
       if (chunk === undefined)
         return isThreadState(record)
           ? this.onThreadState(record, info)
@@ -56,6 +58,8 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
       if (chunk.sseId !== undefined) this.replay.stamp(out, chunk.sseId, this.format);
       return out;
     });
+    out.push(...this.limitDiagnostics(info));
+    return out;
   }
 
   finish(): AgentUiEvent[] {
@@ -145,14 +149,17 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
         return [];
     }
     if (this.interrupts.isEcho(chunk)) return [];
+    const restating = chunk.mode === "checkpoints" && this.restatesPause(chunk);
+    const paused = restating ? this.restatedPause(chunk, info) : [];
     const rootValues =
       chunk.mode === "values" && chunk.namespace.length === 0 && interruptsOnly(chunk) === undefined;
     const trailing = this.interrupts.waiting && !this.startPending && this.trailsPause(chunk, rootValues);
     if (rootValues) this.valuesStream = true;
     if (!trailing) this.pausedStep = undefined;
     const opening = !trailing && !this.runOpen;
-    const out = trailing ? [] : this.ensureRun(chunk, info);
+    const out = trailing ? paused : [...paused, ...this.ensureRun(chunk, info)];
     if (opening) this.subgraphSteps.startRun(this.interrupts.isResuming);
+    if (opening || restating) this.pauseRestated = restating;
     const bookkeeping = chunk.mode === "checkpoints" || chunk.mode === "tasks";
     if (!(rootValues && opening) && !bookkeeping && interruptsOnly(chunk) === undefined)
       this.interrupts.progress();
@@ -226,6 +233,21 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     const { from } = this.pausedStep;
     this.pausedStep = undefined;
     return this.stepWrote || JSON.stringify(chunk.payload) !== JSON.stringify(from);
+  }
+
+  /** A resumed run opens by restating the checkpoint the graph paused at; its tasks list what the pause
+   * waits on. The interrupts no chunk showed before (a stream of `checkpoints` alone shows a pause only
+   * so) paused the run before it, and so do the ones that run resumed when the checkpoint is restated
+   * again (a run restates its pause once: a second restatement opens the next run). That run closes
+   * interrupted on them; the resumed run then opens and resumes them (HITL-03). */
+  private restatedPause(chunk: Chunk, info: SourceInfo): AgentUiEvent[] {
+    const again = this.pauseRestated && this.runOpen;
+    const body = asRecord(chunk.payload);
+    const state: Chunk = { namespace: [], mode: "values", payload: body?.values ?? {} };
+    const out: AgentUiEvent[] = [];
+    for (const task of readArray(body, "tasks") ?? [])
+      out.push(...this.onInterrupts(state, asRecord(task)?.interrupts, info, !again));
+    return out;
   }
 
   /** A root checkpoint with the latest root checkpoint's id: the paused one, restated by a resumed run. */

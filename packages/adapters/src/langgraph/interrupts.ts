@@ -7,6 +7,7 @@
 // is the graph's own code (a denial may still run a node that returns a ToolMessage). So a resolved
 // interrupt carries no `decision`; the tool's own result shows what happened.
 import type { AgentUiEvent } from "@agent-ui/contracts";
+import { BoundedTable, type LimitNotices } from "../shared/bounded";
 import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readArray, readString } from "../shared/record";
 import type { Chunk } from "./normalize";
@@ -31,8 +32,12 @@ export interface InterruptGate {
  * or a graph inside it raised), or the tool call an interrupt gates. */
 export type SettleScope = { namespace: string } | { toolCallId: string } | undefined;
 
+/** Interrupts tracked at once (pending, resumed or resolved); resolved ones are forgotten first. */
+export const MAX_INTERRUPTS = 1024;
+
 export class InterruptBook {
-  private readonly raised = new Set<string>();
+  /** Every interrupt raised; closed once resolved (the first forgotten when the table is full). */
+  private readonly raised: BoundedTable<true>;
   /** actionId → where it was raised. */
   private readonly pending = new Map<string, InterruptGate>();
   /** Interrupts a resumed run may have answered: resolved once the run leaves the step they paused
@@ -41,6 +46,12 @@ export class InterruptBook {
   private readonly resuming = new Map<string, InterruptGate>();
   /** The resumed run went on past its opening state: when the input ends, the step it resumed ended. */
   private progressed = false;
+
+  constructor(notices: LimitNotices) {
+    const consequence =
+      "a new interrupt while all are open is still shown as an action, but its resolution is not followed; resolved interrupts are forgotten first";
+    this.raised = new BoundedTable({ table: "interrupt", cap: MAX_INTERRUPTS, consequence }, notices);
+  }
 
   get waiting(): boolean {
     return this.pending.size > 0;
@@ -82,9 +93,10 @@ export class InterruptBook {
         return;
       }
       if (this.raised.has(actionId)) return;
-      this.raised.add(actionId);
       const { toolCallId, payload } = interruptAction(asRecord(entry)?.value, chunk.namespace, safe);
-      this.pending.set(actionId, { namespace: chunk.namespace.join("|"), toolCallId });
+      // Beyond the cap of open interrupts, a new one is still stated (the user sees the question).
+      if (this.raised.add(actionId))
+        this.pending.set(actionId, { namespace: chunk.namespace.join("|"), toolCallId });
       out.push({ actionId, toolCallId, payload });
     });
     return { raised: out, repended };
@@ -116,17 +128,18 @@ export class InterruptBook {
    * `toolCallId`, the tool call an interrupt gates reported its result: the interrupts it did not raise
    * again were answered. */
   settle(scope?: SettleScope): [actionId: string, gate: InterruptGate][] {
-    if (scope === undefined) {
-      const resolved = [...this.resuming];
-      this.resuming.clear();
-      return resolved;
+    const resolved =
+      scope === undefined
+        ? [...this.resuming]
+        : [...this.resuming].filter(([, gate]) =>
+            "toolCallId" in scope
+              ? gate.toolCallId === scope.toolCallId
+              : gate.namespace === scope.namespace || gate.namespace.startsWith(`${scope.namespace}|`),
+          );
+    for (const [actionId] of resolved) {
+      this.resuming.delete(actionId);
+      this.raised.close(actionId);
     }
-    const resolved = [...this.resuming].filter(([, gate]) =>
-      "toolCallId" in scope
-        ? gate.toolCallId === scope.toolCallId
-        : gate.namespace === scope.namespace || gate.namespace.startsWith(`${scope.namespace}|`),
-    );
-    for (const [actionId] of resolved) this.resuming.delete(actionId);
     return resolved;
   }
 }

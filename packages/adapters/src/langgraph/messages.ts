@@ -3,6 +3,7 @@
 // that replaces them, emitted once per distinct text. Tool calls open rows keyed by the call id and
 // ToolMessages close them, so every source of the same fact lands on the same id.
 import type { AgentUiEvent } from "@agent-ui/contracts";
+import { BoundedTable, type LimitNotices } from "../shared/bounded";
 import type { EventFields } from "../shared/emitter";
 import { compact, parseJson } from "../shared/record";
 import { safeText } from "../shared/safe-payload";
@@ -11,6 +12,7 @@ import type { LcMessage } from "./normalize";
 
 export interface MessageTrack {
   streamed: boolean;
+  /** The final text: a restatement with the same text adds nothing. */
   finalText?: string;
 }
 
@@ -20,13 +22,55 @@ export interface ToolTrack {
   terminal: boolean;
 }
 
-/** Per-adapter bookkeeping of messages, tool calls and streamed tool-call chunks, by id. */
+/** Messages, tool calls and human messages tracked at once; finished ones are forgotten first. */
+export const MAX_MESSAGES = 4096;
+export const MAX_TOOL_CALLS = 4096;
+export const MAX_HUMAN_MESSAGES = 4096;
+/** Streamed tool-call chunk positions (message id and index → call id); the oldest are forgotten. */
+export const MAX_CHUNK_CALLS = 1024;
+
+const RESTATED =
+  "the oldest finished ones are forgotten; a restatement of one is stated again under the same event id";
+
+/** Per-adapter bookkeeping of messages, tool calls and streamed tool-call chunks, by id. Bounded: a
+ * message is finished once its final text is known, a tool call once its result is; finished entries
+ * are forgotten first, then the oldest open ones (a message streamed long ago and never finalized, a
+ * call long unanswered). */
 export class MessageBook {
-  private readonly messages = new Map<string, MessageTrack>();
-  private readonly tools = new Map<string, ToolTrack>();
-  private readonly chunkCalls = new Map<string, string>();
+  private readonly messages: BoundedTable<MessageTrack>;
+  private readonly tools: BoundedTable<ToolTrack>;
+  private readonly chunkCalls: BoundedTable<string>;
   /** Human message ids already seen (a run's input is the newest unseen one). */
-  readonly humans = new Set<string>();
+  readonly humans: BoundedTable<true>;
+
+  constructor(notices: LimitNotices) {
+    // A message streamed long ago and never finalized (`messages` mode has no finals) is forgotten too:
+    // only a final with no text needs to know it streamed.
+    const messages = `${RESTATED}, then the oldest streamed ones`;
+    this.messages = new BoundedTable(
+      { table: "message", cap: MAX_MESSAGES, consequence: messages },
+      notices,
+      true,
+    );
+    // An open call forgotten still completes: its result implies its start.
+    const tools = `${RESTATED}, then the oldest open ones (an interrupt no longer says it holds them)`;
+    this.tools = new BoundedTable(
+      { table: "tool call", cap: MAX_TOOL_CALLS, consequence: tools },
+      notices,
+      true,
+    );
+    const chunkCalls = "the oldest are forgotten; a later chunk naming only a forgotten index is skipped";
+    this.chunkCalls = new BoundedTable(
+      { table: "tool call chunk", cap: MAX_CHUNK_CALLS, consequence: chunkCalls },
+      notices,
+      true,
+    );
+    this.humans = new BoundedTable(
+      { table: "human message", cap: MAX_HUMAN_MESSAGES, consequence: RESTATED },
+      notices,
+      true,
+    );
+  }
 
   message(id: string): MessageTrack {
     let track = this.messages.get(id);
@@ -46,25 +90,35 @@ export class MessageBook {
     return track;
   }
 
+  /** The message's final text is known, or the tool call's result: it may be forgotten. */
+  finished(kind: "message" | "tool", id: string): void {
+    (kind === "message" ? this.messages : this.tools).close(id);
+  }
+
   /** Tool calls started and not yet answered by a ToolMessage. */
   openTools(): string[] {
-    return [...this.tools].filter(([, t]) => t.started && !t.terminal).map(([id]) => id);
+    const out: string[] = [];
+    for (const [id, t] of this.tools.entriesInOrder()) if (t.started && !t.terminal) out.push(id);
+    return out;
   }
 
   /** The call id of a streamed tool_call_chunk: the first chunk names it, later chunks only their index. */
   chunkCall(messageId: string, index: number | undefined, id?: string): string | undefined {
     const key = `${messageId}:${index ?? 0}`;
     if (id !== undefined) this.chunkCalls.set(key, id);
-    return this.chunkCalls.get(key);
+    return id ?? this.chunkCalls.get(key);
   }
 }
 
 /** What the message translator needs from the adapter. */
 export interface MessageSink {
   /** Emit with the record's namespace fields; `key` makes a stable, replay-safe event id. */
-  emit(type: string, fields: EventFields, key?: string): AgentUiEvent;
+  /** `restated`: a fact the source may have stated before (no stream position, see shared/restated). */
+  emit(type: string, fields: EventFields, key?: string, restated?: boolean): AgentUiEvent;
   message(id: string): MessageTrack;
   tool(id: string): ToolTrack;
+  /** The message's final text is known, or the tool call's result (see MessageBook.finished). */
+  finished(kind: "message" | "tool", id: string): void;
   /** Tool call id of a streamed tool_call_chunk, by message id and chunk index. */
   chunkCall(messageId: string, index: number | undefined, id?: string): string | undefined;
   /** Redacts and offloads a value with the adapter's `largePayloadBytes`. */
@@ -119,6 +173,7 @@ function aiFull(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
     if ((message.text !== "" || track.streamed) && track.finalText !== message.text) {
       const first = track.finalText === undefined;
       track.finalText = message.text;
+      sink.finished("message", id);
       const fields: EventFields = {
         messageId: id,
         partId: id,
@@ -137,6 +192,7 @@ function startTool(
   name: string | undefined,
   messageId: string | undefined,
   sink: MessageSink,
+  implied = false,
 ): AgentUiEvent[] {
   const tool = sink.tool(callId);
   if (tool.started) return [];
@@ -147,7 +203,7 @@ function startTool(
     phase: "acting",
     payload: compact({ name, kind: "function" }),
   });
-  return [sink.emit("tool.started", fields, `call:${callId}`)];
+  return [sink.emit("tool.started", fields, `call:${callId}`, implied)];
 }
 
 function completeToolCalls(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
@@ -169,10 +225,12 @@ function completeToolCalls(message: LcMessage, sink: MessageSink): AgentUiEvent[
 function toolMessage(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
   const callId = message.toolCallId;
   if (callId === undefined) return [];
-  const out = startTool(callId, message.name, undefined, sink);
+  // A result of a call not (or no longer) known: its start is implied, maybe stated long ago.
+  const out = startTool(callId, message.name, undefined, sink, true);
   const tool = sink.tool(callId);
   if (tool.terminal) return out;
   tool.terminal = true;
+  sink.finished("tool", callId);
   const outputPreview = safePreview(message.text, 2048);
   if (message.status === "error") {
     out.push(

@@ -182,7 +182,10 @@ export function isThreadState(record: unknown): record is JsonObject {
 
 /** The run's input: the newest human message of the state a root run starts from (`values`, or the
  * `checkpoints` snapshot when that mode is on and comes first), unless `humans` already holds it. */
-export function runInputOf(chunk: Chunk, humans: Set<string>): JsonObject {
+export function runInputOf(
+  chunk: Chunk,
+  humans: { has(id: string): boolean; add(id: string): unknown },
+): JsonObject {
   const payload: JsonObject = {};
   const state =
     chunk.namespace.length > 0

@@ -5,7 +5,8 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { compact } from "../shared/record";
-import { appendedSuffix } from "../shared/growing-text";
+import { BoundedTable, LimitNotices, limitMessage } from "../shared/bounded";
+import { type GrownText, grownSuffix, grownText } from "../shared/growing-text";
 import { restatedEvent } from "../shared/restated";
 import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions } from "../types";
@@ -16,6 +17,9 @@ import { type NamespaceEmit, NamespaceBook } from "./namespaces";
 import { type Chunk, type LcMessage, runInputOf } from "./normalize";
 
 export const LANGGRAPH_FORMAT = "langgraph";
+/** `messages/partial` messages followed at once (a complete one is forgotten). */
+export const MAX_PARTIAL_MESSAGES = 1024;
+const EMPTY: GrownText = { length: 0, tail: "" };
 
 export class LangGraphRunScope {
   protected readonly emit: Emitter;
@@ -25,9 +29,20 @@ export class LangGraphRunScope {
   protected runId: string | undefined;
   protected threadId: string | undefined;
   protected readonly namespaces = new NamespaceBook();
-  private readonly partialText = new Map<string, string>();
-  protected readonly book = new MessageBook();
-  protected readonly interrupts = new InterruptBook();
+  /** Tables that reached their cap, reported once each (`limitDiagnostics`); a bridge's own tables
+   * report here too. */
+  readonly limits = new LimitNotices();
+  /** What was streamed of each `messages/partial` message not yet complete (its length and tail). */
+  private readonly partialText = new BoundedTable<GrownText>(
+    {
+      table: "partial message",
+      cap: MAX_PARTIAL_MESSAGES,
+      consequence: "a new one while all are open is stated whole on every update, replacing its text",
+    },
+    this.limits,
+  );
+  protected readonly book = new MessageBook(this.limits);
+  protected readonly interrupts = new InterruptBook(this.limits);
   protected readonly completion = new CompletionEvidence();
 
   private readonly safeOptions: SafeOptions;
@@ -76,6 +91,23 @@ export class LangGraphRunScope {
     return resumeEvents(this.interrupts, this.baseFields(), this.emit, info, scope);
   }
 
+  /** One `source_limit_exceeded` warning per table the first time it reached its cap. */
+  limitDiagnostics(info: SourceInfo): AgentUiEvent[] {
+    return this.limits.drain().map((limit) => {
+      const summary = { table: limit.table, cap: limit.cap };
+      const message = limitMessage(this.format, limit);
+      const ids = { ...info, sourceEventId: `limit:${limit.table}` };
+      return this.emit.diagnostic(
+        "source_limit_exceeded",
+        "warning",
+        message,
+        ids,
+        this.baseFields(),
+        summary,
+      );
+    });
+  }
+
   protected closeRun(info: SourceInfo): AgentUiEvent {
     this.runOpen = false;
     return closedRun(this.emit, this.baseFields(), this.interrupts, info);
@@ -111,15 +143,16 @@ export class LangGraphRunScope {
   protected sink(chunk: Chunk, info: SourceInfo): MessageSink {
     const fields = this.nsFields(chunk.namespace);
     return {
-      emit: (type, eventFields, key) =>
-        this.fact(
-          chunk,
-          type,
-          { ...fields, ...eventFields },
-          key !== undefined ? { ...info, sourceEventId: key } : info,
-        ),
+      emit: (type, eventFields, key, restated) => {
+        const ids = key !== undefined ? { ...info, sourceEventId: key } : info;
+        const all = { ...fields, ...eventFields };
+        return restated === true
+          ? restatedEvent(this.emit, type, all, ids)
+          : this.fact(chunk, type, all, ids);
+      },
       message: (id) => this.book.message(id),
       tool: (id) => this.book.tool(id),
+      finished: (kind, id) => this.book.finished(kind, id),
       chunkCall: (messageId, index, id) => this.book.chunkCall(messageId, index, id),
       safe: (value) => this.safe(value),
       // A human message the run did not start with (a stream opened by `metadata` or a checkpoint,
@@ -141,12 +174,16 @@ export class LangGraphRunScope {
     as: "as-is" | "full" | "partial",
   ): AgentUiEvent[] {
     if (message === undefined) return [];
-    if (as === "full") message.chunk = false;
+    if (as === "full") {
+      message.chunk = false;
+      if (message.id !== undefined) this.partialText.delete(message.id);
+    }
     if (as === "partial" && message.kind === "ai" && message.id !== undefined) {
-      // Partial messages restate the text so far: stream the new suffix, or replace when it diverged.
-      const before = this.partialText.get(message.id) ?? "";
-      this.partialText.set(message.id, message.text);
-      const suffix = appendedSuffix(before, message.text);
+      // Partial messages restate the text so far: stream the new suffix, or replace when it diverged
+      // (or when it cannot be followed: the table is full).
+      const before = this.partialText.get(message.id) ?? EMPTY;
+      const tracked = this.partialText.set(message.id, grownText(message.text));
+      const suffix = tracked ? grownSuffix(before, message.text) : undefined;
       message.chunk = suffix !== undefined;
       if (suffix !== undefined) message.text = suffix;
       // Its tool calls are partial too (args parsed from the JSON so far, chunks restating it): their

@@ -12,3 +12,26 @@ export function appendedSuffix(previous: string, next: string): string | undefin
     if (previous.charCodeAt(i) !== next.charCodeAt(i)) return undefined;
   return next.slice(previous.length);
 }
+
+/** What a growing text needs kept between restatements: its length and its last `WINDOW` characters
+ * (a copy: never the whole text, nor a slice that keeps it alive). */
+export interface GrownText {
+  length: number;
+  tail: string;
+}
+
+export function grownText(text: string): GrownText {
+  const from = Math.max(0, text.length - WINDOW);
+  const codes: number[] = [];
+  for (let i = from; i < text.length; i++) codes.push(text.charCodeAt(i));
+  return { length: text.length, tail: String.fromCharCode(...codes) };
+}
+
+/** `appendedSuffix` against what was kept of the previous text. */
+export function grownSuffix(previous: GrownText, next: string): string | undefined {
+  if (next.length < previous.length) return undefined;
+  const from = previous.length - previous.tail.length;
+  for (let i = 0; i < previous.tail.length; i++)
+    if (previous.tail.charCodeAt(i) !== next.charCodeAt(from + i)) return undefined;
+  return next.slice(previous.length);
+}

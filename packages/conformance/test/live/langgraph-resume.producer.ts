@@ -76,6 +76,8 @@ export const MODES: Mode[][] = [
   ["values", "messages"],
   ["updates", "values", "messages", "checkpoints"],
   ["updates", "checkpoints"],
+  ["checkpoints"],
+  ["messages", "checkpoints"],
   ["updates", "messages"],
   ["updates"],
   ["updates", "values", "tasks"],
