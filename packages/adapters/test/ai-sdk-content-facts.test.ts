@@ -192,4 +192,16 @@ describe("ai-sdk sources and files", () => {
     ]);
     expect(Object.keys(projectEvents(events).artifacts)).toHaveLength(2);
   });
+
+  it("ENV-09 a file without url, or a reasoning file without media type, is still an inline artifact", () => {
+    const events = adapt([
+      { type: "start", messageId: "m" },
+      { type: "file", mediaType: "text/plain" },
+      { type: "reasoning-file", url: "data:image/png;base64,AAAA" },
+    ]);
+    expect(ofType(events, "artifact.created").map((e) => [e.artifactId, e.payload])).toEqual([
+      ["m:file-1", { title: "text/plain", mediaType: "text/plain", inline: true }],
+      ["m:reasoning-file-2", { title: "Reasoning file", inline: true, origin: "reasoning" }],
+    ]);
+  });
 });

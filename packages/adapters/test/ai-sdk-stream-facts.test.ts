@@ -156,6 +156,26 @@ describe("ai-sdk start and finish", () => {
     expect(projectEvents(events).runtime.status).toBe("cancelled");
   });
 
+  it("TEXT-04 a reset-step after the response ended (finish or abort) takes nothing back", async () => {
+    for (const end of [
+      { type: "finish", finishReason: "stop" },
+      { type: "abort", reason: "user" },
+    ]) {
+      const events = adapt(
+        await wire([
+          { type: "start", messageId: "m" },
+          { type: "start-step" },
+          { type: "text-start", id: "a" },
+          { type: "text-delta", id: "a", delta: "Said." },
+          end,
+          { type: "reset-step" },
+        ]),
+      );
+      const state = projectEvents(events);
+      expect(state.messages.flatMap((m) => m.parts).map((p) => p.text)).toEqual(["Said."]);
+    }
+  });
+
   it("ERR-01 an error chunk fails the run with its text clipped to 500 characters", async () => {
     const errorText = `boom ${"x".repeat(2000)}`;
     const [failed] = adapt(await wire([{ type: "error", errorText }]));
@@ -256,6 +276,19 @@ describe("ai-sdk steering messages", () => {
       "sess:message-1:steer-s1",
       "sess:message-1:steer-s2",
     ]);
+  });
+
+  it("ENV-09 QUEUE-04 a steer without parts, or with a text part that has no text, previews nothing", () => {
+    const events = adapt([
+      { type: "start", messageId: "m" },
+      { type: "steering-message", id: "s1" },
+      { type: "steering-message", id: "s2", parts: [{ type: "text" }] },
+    ]);
+    expect(ofType(events, "queue.changed").at(-1)?.payload?.steers).toEqual([
+      { id: "s1", status: "accepted", preview: "", targetTurnId: "m" },
+      { id: "s2", status: "accepted", preview: "", targetTurnId: "m" },
+    ]);
+    expect(ofType(events, "text.final")).toEqual([]);
   });
 
   it("QUEUE-04 TEXT-01 two steers in one turn both target the turn; each answer after them is its own message", async () => {
