@@ -5,6 +5,12 @@ import { describe, expect, it } from "vitest";
 import { adapt, codes, ofType, wire } from "./ai-sdk-support";
 
 describe("ai-sdk start and finish", () => {
+  it("STAT-01 a response that has only started shows as submitted", async () => {
+    const events = adapt(await wire([{ type: "start", messageId: "m" }]));
+    expect(events.map((e) => [e.type, e.phase])).toEqual([["run.started", "submitted"]]);
+    expect(projectEvents(events).runtime.status).toBe("submitted");
+  });
+
   it("TEXT-01 unnamed responses get one positional message each, keyed by the caller's stream", async () => {
     const events = adapt(
       await wire([
@@ -276,6 +282,14 @@ describe("ai-sdk steering messages", () => {
       "sess:message-1:steer-s1",
       "sess:message-1:steer-s2",
     ]);
+  });
+
+  it("ENV-09 a steer without id is a diagnostic naming what is missing, never a listed steer", () => {
+    const events = adapt([{ type: "steering-message", parts: [{ type: "text", text: "Hurry." }] }]);
+    expect(events.map((e) => [e.type, e.payload?.code])).toEqual([
+      ["diagnostic.changed", "unsupported_source_event"],
+    ]);
+    expect(String(events[0].payload?.message)).toContain("steering-message without id");
   });
 
   it("ENV-09 QUEUE-04 a steer without parts, or with a text part that has no text, previews nothing", () => {
