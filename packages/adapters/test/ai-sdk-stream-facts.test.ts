@@ -67,6 +67,20 @@ describe("ai-sdk start and finish", () => {
     expect(ofType(events, "diagnostic.changed")).toEqual([]);
   });
 
+  it("TEXT-04 a reset-step in a stream that never started takes back only that stream's text, with no warning", async () => {
+    const events = adapt(
+      await wire([
+        { type: "text-start", id: "a" },
+        { type: "text-delta", id: "a", delta: "Half" },
+        { type: "reset-step" },
+      ]),
+    );
+    expect(ofType(events, "text.final").map((e) => e.payload)).toEqual([
+      expect.objectContaining({ text: "", discarded: true }),
+    ]);
+    expect(ofType(events, "diagnostic.changed")).toEqual([]);
+  });
+
   it("HITL-02 each response counts its own steps: an unseen call's output before the new response's first step answers its approval", async () => {
     const events = adapt(
       await wire([
