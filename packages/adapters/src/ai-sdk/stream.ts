@@ -220,7 +220,7 @@ function fileArtifact(ctx: AiSdkContext, origin: "file" | "reasoning"): AgentUiE
   const inline = url === undefined || url.startsWith("data:") || url.length > 2048;
   ctx.state.fileCount++;
   const slot = origin === "reasoning" ? "reasoning-file" : "file";
-  const artifactId = inline ? `${ctx.state.messageId ?? "message"}:${slot}-${ctx.state.fileCount}` : url;
+  const artifactId = inline ? `${ctx.currentMessageId()}:${slot}-${ctx.state.fileCount}` : url;
   ctx.state.stepItems.push({ kind: "artifact", artifactId });
   return [
     ctx.emit("artifact.created", {
