@@ -94,6 +94,23 @@ describe("what a tool row shows of its result (TOOL-13, TOOL-03, TOOL-05)", () =
     expect(projector.getState().tools.c1.outputPreview).toBe(preview);
   });
 
+  it.each([
+    [10n, "[unserializable]"],
+    [Symbol("handle"), "Symbol(handle)"],
+  ])("TOOL-03 an output JSON cannot state (%s) is shown as %j, and the stream goes on", (output, shown) => {
+    const state = projectEvents([
+      started,
+      result({ output }),
+      { ...started, eventId: "s2", toolCallId: "c2" },
+    ]);
+    expect(state.tools.c1).toMatchObject({
+      status: "output-available",
+      outputPreview: shown,
+      outputText: shown,
+    });
+    expect(state.tools.c2.status).toBe("running");
+  });
+
   it("TOOL-03 a number or a list output is shown as JSON; an input summary too", () => {
     const state = projectEvents([
       { ...started, payload: { name: "calc", input: [1, "two"] } },
