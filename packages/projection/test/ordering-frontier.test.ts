@@ -191,6 +191,31 @@ describe("ordering gate: what it reports to its caller", () => {
     expect(g.cursor()).toMatchObject({ streams: { s: 2 }, gaps: [], lastSequence: 2, eventCount: 2 });
   });
 
+  it("ORD-01 an id is known only from an event that carried it: a held event without an id fills the gap", () => {
+    const { g, log } = gate(1);
+    // Sequence 2 has no id and waits behind the gap; sequence 3 has the `prefix + sequence` shape. Once
+    // the gap closes, sequences 1–3 are applied, yet no event was `s:2`: an event with that id is new.
+    const anonymous = { streamId: "s", sequence: 2, type: "run.status" } as AgentUiEvent;
+    for (const e of [anonymous, event("s:3", 3), event("s:1", 1), event("s:2")]) g.admit(e);
+    expect(log).toEqual([
+      ["apply", "s:1"],
+      ["apply", undefined],
+      ["apply", "s:3"],
+      ["apply", "s:2"],
+    ]);
+  });
+
+  it("ORD-02 a repair keeps in memory only the ids the stream's events carried", () => {
+    const { g, log } = gate(1);
+    // Ids of no `prefix + sequence` shape: each is remembered once, and a repair adds none.
+    for (const e of [event("a", 1), event("b", 2), event("d", 4), event("e", 5)]) g.admit(e);
+    expect(g.rememberedIds()).toBe(4);
+    g.repairAll();
+    g.setBaseline("s", 9);
+    expect(log.map(([, id]) => id)).toEqual(["a", "b", "d", "e"]);
+    expect(g.rememberedIds()).toBe(4);
+  });
+
   it.each([undefined, 1])(
     "ORD-02 in-order events whose ids are their stream's prefix + sequence keep no id in memory (start %s)",
     (start) => {

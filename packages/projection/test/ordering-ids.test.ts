@@ -90,6 +90,23 @@ describe("ordering gate: id proof", () => {
     fc.assert(fc.property(opsArb(["s1"], ["s1:", "s1:", "s1:", "x"]), starts, same), { numRuns: 1500 });
   });
 
+  it("ORD-01 / HYD-10 the id proof decides like remembering every id over a fixed set of mixed cases", () => {
+    // The same generators, sampled once with a fixed seed: these cases run in full whatever cap a run
+    // puts on properties (the mutation runs cap fast-check's `assert`).
+    const mixed = fc.sample(
+      fc.tuple(opsArb(["s1", "s2", "s1:", "x"], ["s1:", "s2:", "x", "", "s1:0", "9"]), starts),
+      {
+        seed: 20261127,
+        numRuns: 400,
+      },
+    );
+    const single = fc.sample(fc.tuple(opsArb(["s1"], ["s1:", "s1:", "s1:", "x"]), starts), {
+      seed: 11272026,
+      numRuns: 400,
+    });
+    for (const [ops, start] of [...mixed, ...single]) same(ops, start);
+  });
+
   it("ORD-01 a duplicate id with a different sequence is ignored after in-order events", () => {
     const projector = createProjector();
     for (let sequence = 1; sequence <= 5; sequence++)

@@ -32,6 +32,8 @@ describe("reasoning and plan family", () => {
     const part = state.messages[0].parts[0];
     expect(part).toMatchObject({ kind: "reasoning_detail", title: "Thinking", expanded: true });
     expect(part.text).toBeUndefined();
+    // The part says nothing of the policy that hid its text: no field outside the part contract.
+    expect(Object.keys(part).sort()).toEqual(["expanded", "id", "kind", "source", "status", "title"]);
     expect(JSON.stringify(state)).not.toContain("raw chain of thought");
   });
 

@@ -85,6 +85,29 @@ describe("structural sharing", () => {
     expect(JSON.stringify(before)).toBe(json);
   });
 
+  it("ARCH-04 a caller changing a returned message, part or record never reaches the projector", () => {
+    const { p, e } = seeded();
+    const before = p.getState();
+    const answer = (state: typeof before) =>
+      state.messages.find((entry) => entry.parts.some((part) => part.kind === "assistant_text"));
+    const message = answer(before);
+    const part = message?.parts.find((entry) => entry.kind === "assistant_text");
+    if (part?.source === undefined || message?.source === undefined) throw new Error("no answer text");
+    const sources = [part.source.eventId, message.source.eventId];
+    part.source.eventId = "tampered";
+    message.source.eventId = "tampered";
+    before.tools.c1.attempts.push({ ...before.tools.c1.attempts[0], attempt: 99 });
+    p.applyAll([
+      e("text.delta", { payload: { delta: "!" } }),
+      e("tool.result", { toolCallId: "c1", payload: { output: "x" } }),
+    ]);
+    const after = p.getState();
+    const text = answer(after)?.parts.find((entry) => entry.kind === "assistant_text");
+    expect(text?.text).toBe("hello!");
+    expect([text?.source?.eventId, answer(after)?.source?.eventId]).toEqual(sources);
+    expect(after.tools.c1.attempts.map((attempt) => attempt.attempt)).toEqual([1]);
+  });
+
   it("selectors return the same result while their slice is unchanged", () => {
     const { p, e } = seeded();
     const a = p.getState();

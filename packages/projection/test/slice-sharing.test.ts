@@ -70,6 +70,28 @@ describe("permissions, context and queue slices share what did not change", () =
     expect(after.permissions).toBe(before.permissions);
   });
 
+  it("PERM-02 an unread snapshot shows its decisions as they were, after later restatements and additions", () => {
+    const { p, e } = seeded(200);
+    const decision = (id: string, value: string) =>
+      e("permission.changed", { payload: { decision: { id, decision: value } } });
+    // Each snapshot is taken and left unread: a list this large is built when first read.
+    const first = p.getState();
+    p.apply(decision("d7", "deny"));
+    p.apply(decision("d200", "allow_once"));
+    const second = p.getState();
+    p.apply(decision("d7", "allow_always"));
+    p.apply(decision("d200", "deny"));
+    const third = p.getState();
+    const shown = (state: typeof first) => [
+      state.permissions.decisions.length,
+      state.permissions.decisions[7].decision,
+      state.permissions.decisions[200]?.decision,
+    ];
+    expect(shown(third)).toEqual([201, "allow_always", "deny"]);
+    expect(shown(second)).toEqual([201, "deny", "allow_once"]);
+    expect(shown(first)).toEqual([200, "allow_once", undefined]);
+  });
+
   it("PERM-02 a caller mutating a returned decision or list never reaches the projector", () => {
     const { p, e } = seeded(2);
     const state = p.getState();

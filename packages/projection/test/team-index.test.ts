@@ -76,4 +76,40 @@ describe("team lookups follow lists replaced by hydration and pages", () => {
     expect(team.reviews).toEqual([expect.objectContaining({ reviewId: "r1", status: "passed" })]);
     expect(team.edges.map((edge) => edge.kind).sort()).toEqual(["handoff", "review"]);
   });
+  it("TEAM-03 an ended wait stays ended, with the fact that ended it, while its waiter goes on working", () => {
+    const e = stream();
+    const p = createProjector();
+    p.applyAll([
+      e("agent.changed", { agentId: "lead", payload: { status: "waiting", waitingOn: ["w1"] } }),
+      e("agent.changed", { agentId: "lead", payload: { status: "running" } }),
+      e("agent.changed", { agentId: "lead", payload: { status: "running", reason: "still working" } }),
+    ]);
+    const { team, timeline } = p.getState();
+    expect(team.edges).toEqual([expect.objectContaining({ to: "w1", kind: "wait", status: "ended" })]);
+    expect(team.edges[0].source?.eventId).toBe("s1-2");
+    expect(timeline.find((entry) => entry.id === "wait:lead")?.source?.eventId).toBe("s1-2");
+  });
+
+  it("TEAM-03 HYD-05 a wait a stored projection holds as ended is not ended again", () => {
+    const e = stream();
+    const ended = { ...wait("lead", "w1", "ended"), source: { eventId: "stored" } };
+    const p = hydrated({ roster: ["lead", "w1"], edges: [ended] });
+    p.applyAll([e("agent.changed", { agentId: "lead", payload: { status: "running" } })]);
+    const { team, timeline } = p.getState();
+    expect(team.edges).toEqual([ended]);
+    expect(timeline.find((entry) => entry.id === "wait:lead")).toBeUndefined();
+  });
+
+  it("TEAM-14 HYD-05 a restated handoff updates the first of two stored entries with its id", () => {
+    const e = stream();
+    const stored = { handoffId: "h1", from: "w1", to: "w2", status: "handoff_requested" };
+    const p = hydrated({ roster: [], edges: [], handoffs: [stored, { ...stored, to: "w3" }] });
+    p.applyAll([
+      e("agent.handoff", { handoffId: "h1", payload: { from: "w1", to: "w2", status: "accepted" } }),
+    ]);
+    expect(p.getState().team.handoffs.map((entry) => [entry.to, entry.status])).toEqual([
+      ["w2", "accepted"],
+      ["w3", "handoff_requested"],
+    ]);
+  });
 });

@@ -265,4 +265,36 @@ describe("large team lists read late", () => {
     expect(before.workBoard[0].status).toBe("running");
     expect(after.workBoard[0].status).toBe("done");
   });
+  it("TEAM-14 HYD-05 an unread snapshot keeps its handoffs after a page replaced the list and one was restated", () => {
+    const e = stream();
+    const handoff = (i: number) => ({
+      handoffId: `h${i}`,
+      from: "w1",
+      to: "w2",
+      status: "handoff_requested",
+    });
+    const p = createProjector();
+    const empty = p.getState();
+    const handoffs = Array.from({ length: 200 }, (_, i) => handoff(i + 1));
+    p.hydrate({ kind: "projection", state: { ...empty, team: { ...empty.team, handoffs } } });
+    // Unread: a list this large is built when first read.
+    const first = p.getState();
+    p.mergeTeam("handoffs", [handoff(0)]);
+    p.getState();
+    p.apply(e("agent.handoff", { handoffId: "h5", payload: { from: "w1", to: "w2", status: "accepted" } }));
+    const last = p.getState().team.handoffs;
+    expect(last.slice(0, 7).map((entry) => [entry.handoffId, entry.status])).toEqual([
+      ["h0", "handoff_requested"],
+      ["h1", "handoff_requested"],
+      ["h2", "handoff_requested"],
+      ["h3", "handoff_requested"],
+      ["h4", "handoff_requested"],
+      ["h5", "accepted"],
+      ["h6", "handoff_requested"],
+    ]);
+    const before = first.team.handoffs;
+    expect(before).toHaveLength(200);
+    expect(before.map((entry) => entry.handoffId)).toEqual(handoffs.map((entry) => entry.handoffId));
+    expect(before.every((entry) => entry.status === "handoff_requested")).toBe(true);
+  });
 });

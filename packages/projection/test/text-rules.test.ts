@@ -2,7 +2,7 @@
 // what a final replaces, which role a text has, when the status row says streaming, and the diagnostics of
 // malformed or late text.
 import { describe, expect, it } from "vitest";
-import { projectEvents } from "../src";
+import { createProjector, projectEvents } from "../src";
 import { stream } from "./helpers";
 
 type State = ReturnType<typeof projectEvents>;
@@ -111,6 +111,19 @@ describe("text.final (TEXT-04/05)", () => {
     expect(parts(projectEvents([e("text.final", { partId: "p", payload: { text: "Hi" } })]))).toEqual([
       ["assistant_text", "Hi", "done", false],
     ]);
+  });
+
+  it("TEXT-05 a differing final replaces a stream already read, and a secret it names is redacted", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const projector = createProjector();
+    projector.applyAll([e("text.delta", { partId: "p", payload: { delta: "Hello wor" } })]);
+    expect(parts(projector.getState())).toEqual([["assistant_text", "Hello wor", "streaming", false]]);
+    const secret = "sk-live-1234567890abcdef1234567890";
+    projector.applyAll([e("text.final", { partId: "p", payload: { text: `Goodbye, key ${secret}` } })]);
+    const [[, text, status, reconciled]] = parts(projector.getState());
+    expect([status, reconciled]).toEqual(["done", true]);
+    expect(text).toMatch(/^Goodbye, key /);
+    expect(text).not.toContain("sk-live-1234567890");
   });
 
   it("TEXT-05 a final after an empty stream fills the part without marking it reconciled", () => {

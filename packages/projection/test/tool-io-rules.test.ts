@@ -72,6 +72,45 @@ describe("what a tool row shows of its result (TOOL-13, TOOL-03, TOOL-05)", () =
     expect(tool.outputText).toBe("ab\u{1F600}é€");
   });
 
+  it("TOOL-05 an output's size counts each character's UTF-8 bytes at every encoding boundary", () => {
+    // U+007F 1 byte, U+0080 and U+07FF 2, U+0800, U+D7FF, U+E000 and U+FFFF 3, U+10000 and U+10FFFF 4.
+    const output = "\u007f\u0080\u07ff\u0800\ud7ff\ue000\uffff\u{10000}\u{10FFFF}";
+    const state = projectEvents([started, result({ output })]);
+    expect(state.tools.c1.outputBytes).toBe(1 + 2 + 2 + 3 + 3 + 3 + 3 + 4 + 4);
+    expect(state.tools.c1.outputBytes).toBe(new TextEncoder().encode(output).length);
+  });
+
+  it.each([
+    ["ab\u{10000}c", "ab"],
+    ["ab\u{10FFFF}c", "ab"],
+    ["a\u{10000}c", "a\u{10000}"],
+    ["ab\ud7ffc", "ab\ud7ff"],
+    ["ab\ue000c", "ab\ue000"],
+    // A text that fits is kept as it is, whatever its last character.
+    ["ab\ud83d", "ab\ud83d"],
+  ])("TOOL-05 a preview cut at 3 characters from %j is %j (a pair is never split)", (output, preview) => {
+    const projector = createProjector({ previewBytes: 3 });
+    projector.applyAll([started, result({ output })]);
+    expect(projector.getState().tools.c1.outputPreview).toBe(preview);
+  });
+
+  it.each([
+    [10n, "[unserializable]"],
+    [Symbol("handle"), "Symbol(handle)"],
+  ])("TOOL-03 an output JSON cannot state (%s) is shown as %j, and the stream goes on", (output, shown) => {
+    const state = projectEvents([
+      started,
+      result({ output }),
+      { ...started, eventId: "s2", toolCallId: "c2" },
+    ]);
+    expect(state.tools.c1).toMatchObject({
+      status: "output-available",
+      outputPreview: shown,
+      outputText: shown,
+    });
+    expect(state.tools.c2.status).toBe("running");
+  });
+
   it("TOOL-03 a number or a list output is shown as JSON; an input summary too", () => {
     const state = projectEvents([
       { ...started, payload: { name: "calc", input: [1, "two"] } },
