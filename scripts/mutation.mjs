@@ -10,7 +10,7 @@
 //                                                                         a named slice: its own report, merged
 //
 // Stryker runs in a sandbox copy under `.stryker-tmp/`; the tests read the standard's material from `../shared/`
-// beside the repository, so the script links `.stryker-tmp/shared` to it before the run.
+// beside the repository (or `AGENT_UI_SHARED_DIR`), so the script links `.stryker-tmp/shared` to it before the run.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, symlinkSync } from "node:fs";
 import path from "node:path";
@@ -30,7 +30,11 @@ if (!PACKAGES.includes(pkg)) {
 }
 
 const tmp = path.join(ROOT, ".stryker-tmp");
-const shared = path.resolve(ROOT, "..", "shared");
+// The standard's material: AGENT_UI_SHARED_DIR when set (as the tests read it), else the folder beside the
+// repository.
+const shared = process.env.AGENT_UI_SHARED_DIR
+  ? path.resolve(process.env.AGENT_UI_SHARED_DIR)
+  : path.resolve(ROOT, "..", "shared");
 mkdirSync(tmp, { recursive: true });
 if (existsSync(shared) && !existsSync(path.join(tmp, "shared")))
   symlinkSync(shared, path.join(tmp, "shared"), "dir");
