@@ -33,17 +33,23 @@ const timelineRow = (kind: string, title: string) =>
       (b) => b.getAttribute("data-kind") === kind && b.querySelector(".aui-tl-title")?.textContent === title,
     ) as HTMLElement;
 
+/** The session view of the projected facts, opened on its timeline panel. */
+function renderTimeline() {
+  const store = projected();
+  render(
+    <SessionView
+      store={store}
+      dispatch={async () => ({ status: "accepted", idempotencyKey: "k" })}
+      inspector={null}
+      initialPanel="timeline"
+    />,
+  );
+  return store;
+}
+
 describe("timeline rows open what they link", () => {
   it("AS-TL-02 AS-TU-05 a tool row opens its message in the conversation; a task row its capsule", async () => {
-    const store = projected();
-    render(
-      <SessionView
-        store={store}
-        dispatch={async () => ({ status: "accepted", idempotencyKey: "k" })}
-        inspector={null}
-        initialPanel="timeline"
-      />,
-    );
+    const store = renderTimeline();
     const panel = () => screen.getByRole("tabpanel");
     await waitFor(() => expect(within(panel()).getByText("Timeline")).toBeTruthy());
     fireEvent.click(timelineRow("tool", "write_file"));
@@ -63,15 +69,7 @@ describe("timeline rows open what they link", () => {
   });
 
   it("AS-TL-02 an artifact row opens that artifact in the artifacts panel, not the first one", async () => {
-    const store = projected();
-    render(
-      <SessionView
-        store={store}
-        dispatch={async () => ({ status: "accepted", idempotencyKey: "k" })}
-        inspector={null}
-        initialPanel="timeline"
-      />,
-    );
+    renderTimeline();
     await waitFor(() => expect(screen.getByText("Timeline")).toBeTruthy());
     fireEvent.click(timelineRow("artifact", "notes.md"));
     await act(async () => {
