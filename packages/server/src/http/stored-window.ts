@@ -26,6 +26,7 @@ import {
   windowKey,
 } from "./hydration-window";
 import { DEFAULT_TABLE_WINDOW } from "./table-window";
+import { intParam } from "./params";
 import type { WindowCache } from "./window-cache";
 
 /** Bump when what a window selects or how it is shaped changes without a projection schema change. */
@@ -48,14 +49,13 @@ export const MAX_WINDOWS_SAVED = 32;
 export function storedWindowFirst(gateway: Gateway, windows: WindowCache): MiddlewareHandler {
   return async (c, next) => {
     const id = c.req.param("id") ?? "";
-    const limit = c.req.query("limit") ?? String(DEFAULT_MESSAGE_WINDOW);
-    if (c.req.query("before") !== undefined || !/^[1-9][0-9]{0,2}$/.test(limit) || Number(limit) > MAX_PAGE)
-      return next();
+    const limit = windowLimit(c.req.query("limit"));
+    if (c.req.query("before") !== undefined || limit === undefined) return next();
     if (gateway.projectionLoaded(id)) return next();
-    const stored = await storedContent(gateway, windows, id, Number(limit)).catch(() => undefined);
+    const stored = await storedContent(gateway, windows, id, limit).catch(() => undefined);
     if (stored === undefined) return next();
     const { session, seq, content } = stored;
-    windows.put(id, windowKey(seq, Number(limit)), content);
+    windows.put(id, windowKey(seq, limit), content);
     // The requests after this one (table pages, history, details) need the projection: it loads now.
     void gateway.currentProjection(id).catch(() => {});
     const body = composeWindowBody(session, gateway.isAttached(id), seq, content);
@@ -63,6 +63,15 @@ export function storedWindowFirst(gateway: Gateway, windows: WindowCache): Middl
       "content-type": "application/json; charset=UTF-8",
     });
   };
+}
+
+/** The route's message limit, or `undefined` for one the route refuses (it answers that 400 itself). */
+function windowLimit(raw: string | undefined): number | undefined {
+  try {
+    return intParam(raw, "limit", DEFAULT_MESSAGE_WINDOW, 1, MAX_PAGE);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The stored window's content when it may be served: the session's head, this limit, this stamp, and
