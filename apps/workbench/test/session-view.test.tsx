@@ -5,6 +5,7 @@ import { createProjector } from "@agent-ui/projection";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { type SessionDrafts, SessionView } from "../src/session-view";
+import { renderSessionView } from "./session-view-support";
 
 afterEach(cleanup);
 
@@ -67,14 +68,7 @@ describe("SessionView panels", () => {
       });
     apply("run.started", {});
     apply("task.changed", { taskId: "task-1", payload: { title: "Deploy preview", status: "running" } });
-    render(
-      <SessionView
-        store={store}
-        dispatch={async () => ({ status: "accepted", idempotencyKey: "k" })}
-        inspector={null}
-        initialPanel="tasks"
-      />,
-    );
+    renderSessionView(store, "tasks");
     const message = () => screen.getByRole("combobox", { name: "Message" }) as HTMLTextAreaElement;
     fireEvent.change(message(), { target: { value: "also update the changelog" } });
     apply("action.required", {
@@ -167,14 +161,7 @@ describe("SessionView panels", () => {
         ],
       },
     });
-    render(
-      <SessionView
-        store={store}
-        dispatch={async () => ({ status: "accepted", idempotencyKey: "k" })}
-        inspector={null}
-        initialPanel="tasks"
-      />,
-    );
+    renderSessionView(store, "tasks");
     expect(screen.queryAllByText("pack")).toHaveLength(0);
     fireEvent.click(screen.getByRole("button", { name: "Open evidence ev-1" }));
     const evidence = screen.getByRole("tabpanel", { name: "evidence" });

@@ -2,9 +2,9 @@
 // Timeline rows as navigation: a selected row's linked facts open the surface that owns each one, at that
 // fact — the conversation's message for a tool, the tasks panel's capsule, the artifacts panel's artifact.
 import { createProjector } from "@agent-ui/projection";
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { SessionView } from "../src/session-view";
+import { renderSessionView } from "./session-view-support";
 
 afterEach(cleanup);
 
@@ -36,14 +36,7 @@ const timelineRow = (kind: string, title: string) =>
 /** The session view of the projected facts, opened on its timeline panel. */
 function renderTimeline() {
   const store = projected();
-  render(
-    <SessionView
-      store={store}
-      dispatch={async () => ({ status: "accepted", idempotencyKey: "k" })}
-      inspector={null}
-      initialPanel="timeline"
-    />,
-  );
+  renderSessionView(store, "timeline");
   return store;
 }
 
