@@ -3,24 +3,10 @@
 // runs controlled writes idempotently. The HTTP layer (../http) only translates requests to these calls.
 import { randomUUID } from "node:crypto";
 import type { SessionRunSummary, SourceInfo } from "@agent-ui/contracts";
-import {
-  type AgentUiEvent,
-  type ControlCommand,
-  redact,
-  redactSourceConfig,
-  redactText,
-  type WriteResult,
-} from "@agent-ui/contracts";
-import type { RuntimeSource, RuntimeSourceFactory, SourceStatus } from "@agent-ui/contracts";
+import { type ControlCommand, redactSourceConfig, redactText, type WriteResult } from "@agent-ui/contracts";
+import type { RuntimeSource, RuntimeSourceFactory } from "@agent-ui/contracts";
 import type { WebhookRegistry } from "./webhooks";
-import type { AppendingSink } from "../sources/push-source";
-import type {
-  DetailRecord,
-  IdempotencyCompletion,
-  LogEntry,
-  SessionRecord,
-  SessionStore,
-} from "../store/session-store";
+import type { DetailRecord, SessionRecord, SessionStore } from "../store/session-store";
 import { IdempotentCommands } from "./commands";
 import { GatewayError } from "./errors";
 import { refusalOf, SourceKinds } from "./source-kinds";
@@ -29,6 +15,7 @@ import { DEFAULT_PUMP_LIMITS, type PumpLimits } from "./live-pump";
 import { type CachedProjection, ProjectionCache } from "./projection-cache";
 import { type EntriesListener, type FeedSubscription, SessionFeed } from "./session-feed";
 import { defaultProjectorFactory, type ProjectorFactory, SessionProjection } from "./session-projection";
+import { type AttachedRuntime, runtimeSink } from "./runtime-sink";
 import { GATEWAY_SHUTDOWN_REASON, sourceStatusEvents } from "./status-events";
 
 export interface GatewayOptions {
@@ -54,13 +41,6 @@ export interface CreateSessionInput {
   config?: Record<string, unknown>;
   title?: string;
   id?: string;
-}
-
-interface AttachedRuntime {
-  source: RuntimeSource;
-  abort: AbortController;
-  ingest: SessionIngest;
-  reportedStatus: boolean;
 }
 
 const MAX_TITLE = 200;
@@ -253,6 +233,7 @@ export class Gateway {
     this.runtimes.delete(id);
     runtime.abort.abort();
     await runtime.source.stop().catch(() => {});
+    await runtime.rowWrite;
     // A session whose source already finished (completed / failed) keeps that status: stopping the source
     // then only releases it, and a clean restart does not turn a completed session into a stopped one.
     const settled = (await this.store.getSession(id))?.status;
@@ -328,53 +309,13 @@ export class Gateway {
       abort: new AbortController(),
       ingest: new SessionIngest(sessionId, true),
       reportedStatus: false,
+      rowWrite: Promise.resolve(),
     };
     runtime.ingest.epoch = epoch;
     this.runtimes.set(sessionId, runtime);
-    // Adapting is synchronous and appends are issued in call order (the store commits them FIFO), so the
-    // log keeps the order the source produced without waiting for one commit before adapting the next:
-    // a source that streams without awaiting gets group commit. The detail bodies taken out while adapting
-    // `events` go in the same append (one transaction), so a viewer never receives a ref it cannot open.
-    const append = (events: AgentUiEvent[], completes?: IdempotencyCompletion): Promise<LogEntry[]> =>
-      this.store.append(sessionId, events, runtime.ingest.takeDetails(), completes);
-    const setStatus = (status: SourceStatus, reason?: string): Promise<void> => {
-      runtime.reportedStatus = true;
-      // The session row changes only after the facts are stored, so a reader that sees the status also
-      // finds the events that led to it.
-      // A source's reason is its own prose (an upstream error can quote a key): redacted like its events.
-      return append(sourceStatusEvents(runtime.ingest, status, reason)).then(() =>
-        this.store
-          .setStatus(sessionId, status, reason === undefined ? undefined : redact(reason).value)
-          .then(() => this.sessionsChanged()),
-      );
-    };
-    const finishIfTerminal = (status: SourceStatus): Promise<void> =>
-      status === "completed" || status === "failed" || status === "stopped"
-        ? append(runtime.ingest.finish()).then(() => undefined)
-        : Promise.resolve();
-    const sink: AppendingSink = {
-      records: async (records, format, meta) => {
-        await append(runtime.ingest.records(records, format, meta));
-      },
-      events: async (events) => {
-        await append(runtime.ingest.events(events));
-      },
-      // Push ingest: the batch's idempotency claim completes in the append's transaction.
-      push: (records, format, completes) =>
-        append(
-          format === "agent-ui"
-            ? runtime.ingest.events(records as Partial<AgentUiEvent>[])
-            : runtime.ingest.records(records, format),
-          completes,
-        ),
-      diagnostic: async (diagnostic) => {
-        await append([runtime.ingest.diagnostic(diagnostic)]);
-      },
-      status: async (status, reason) => {
-        const finished = finishIfTerminal(status);
-        await Promise.all([finished, setStatus(status, reason)]);
-      },
-    };
+    const { sink, setStatus, finishIfTerminal } = runtimeSink(this.store, sessionId, runtime, () =>
+      this.sessionsChanged(),
+    );
     // A source that throws synchronously is treated like one whose start rejected.
     Promise.resolve()
       .then(() =>
