@@ -48,7 +48,6 @@ export function LiveSession(props: LiveSessionProps) {
   const { connection, problem } = useAgentConnection(session);
   const history = useAgentHistory(session);
   const cuts = useAgentCuts(session);
-  const onLoadWholeMessage = useCallback((id: string) => void session.loadWholeMessage(id), [session]);
   const dispatch = useMemo(() => measuredSends(session.dispatch, latency.recorder), [session, latency]);
   const latencySource = useMemo(
     () => paintedLatency(latency.recorder, session.store, props.metrics),
@@ -89,8 +88,7 @@ export function LiveSession(props: LiveSessionProps) {
           onLoadEarlier={onLoadEarlier}
           messageControls={props.messageControls}
           older={past ? undefined : session.older}
-          cuts={past ? undefined : cuts}
-          onLoadWholeMessage={past ? undefined : onLoadWholeMessage}
+          {...(past ? {} : cuts)}
           inspector={
             <Suspense fallback={<p className="aui-hint">Loading the inspector…</p>}>
               <EventInspector log={log} head={head} />

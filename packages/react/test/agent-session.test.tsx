@@ -97,6 +97,21 @@ describe("AgentChat and useAgentSession over a gateway", () => {
     expect(seen.modelRenders - modelRenders).toBeLessThanOrEqual(1);
   });
 
+  it("HYD-13 a message the window sent cut says so in AgentChat and loads whole on the button", async () => {
+    const session = await http().createSession({ source: "long", config: { turns: 1, wideChunks: 3 } });
+    const { container } = render(
+      <div style={{ height: 600 }}>
+        <AgentChat url={gatewayUrl()} sessionId={session.id} />
+      </div>,
+    );
+    const load = await screen.findByRole("button", { name: /Load whole message/ }, WAIT);
+    expect(screen.getByText(/Earlier parts of this message are not loaded/)).toBeTruthy();
+    expect(container.textContent).not.toContain("Answer 1");
+    fireEvent.click(load);
+    await waitFor(() => expect(container.textContent).toContain("Answer 1 a a"), WAIT);
+    expect(screen.queryByText(/Earlier parts of this message are not loaded/)).toBeNull();
+  });
+
   it("HYD-05 AS-HY-05 AS-TAB-05 an explicit Load earlier pages back to turn 1", async () => {
     const session = await http().createSession({ source: "long", config: { turns: 50 } });
     render(

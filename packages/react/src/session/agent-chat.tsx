@@ -109,7 +109,6 @@ export function ChatConversation({ session, links }: { session: AgentSession } &
   const { loadEarlier } = history;
   const onLoadEarlier = useCallback(() => void loadEarlier(), [loadEarlier]);
   const cuts = useAgentCuts(session);
-  const onLoadWholeMessage = useCallback((id: string) => void session.loadWholeMessage(id), [session]);
   return (
     <ConversationScroller history={history} onLoadEarlier={onLoadEarlier}>
       <Conversation
@@ -117,8 +116,7 @@ export function ChatConversation({ session, links }: { session: AgentSession } &
         {...links}
         dispatch={session.dispatch}
         loadDetail={session.loadDetail}
-        cuts={cuts}
-        onLoadWholeMessage={onLoadWholeMessage}
+        {...cuts}
       />
     </ConversationScroller>
   );

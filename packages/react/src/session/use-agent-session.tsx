@@ -53,9 +53,15 @@ export function useAgentHistory(session: AgentSession): EarlierState & { loadEar
   return useMemo(() => ({ ...history, loadEarlier: () => session.loadEarlier() }), [history, session]);
 }
 
-/** The messages shown cut to the gateway's byte budget (HYD-13), for `Conversation`'s `cuts`. */
-export function useAgentCuts(session: AgentSession): ReadonlyMap<string, CutMessage> {
-  return useMeta(session, () => session.cutMessages);
+/** The messages shown cut to the gateway's byte budget (HYD-13) and the action that loads one whole:
+ * spread into `Conversation` (`cuts`, `onLoadWholeMessage`). */
+export function useAgentCuts(session: AgentSession): {
+  cuts: ReadonlyMap<string, CutMessage>;
+  onLoadWholeMessage: (messageId: string) => void;
+} {
+  const cuts = useMeta(session, () => session.cutMessages);
+  const onLoadWholeMessage = useCallback((id: string) => void session.loadWholeMessage(id), [session]);
+  return useMemo(() => ({ cuts, onLoadWholeMessage }), [cuts, onLoadWholeMessage]);
 }
 
 const SessionContext = createContext<AgentSession | null>(null);
