@@ -83,6 +83,7 @@ export function LiveSession(props: LiveSessionProps) {
           dispatch={dispatch}
           loadDetail={session.loadDetail}
           latency={past ? undefined : latencySource}
+          lastEventAt={past ? undefined : session.lastEventAt}
           readOnlyReason={past ? `Viewing the past (#${past.seq}); go back to live to act.` : undefined}
           history={past ? PAST_HISTORY : history}
           onLoadEarlier={onLoadEarlier}

@@ -106,6 +106,9 @@ export interface SessionViewProps {
   /** Messages the gateway sent cut to its byte budget, and the call that loads one whole (HYD-13). */
   cuts?: ConversationProps["cuts"];
   onLoadWholeMessage?: (messageId: string) => void;
+  /** When the viewer last received the session's facts: an active run silent too long is shown stale
+   * (STAT-04). Absent in the past. */
+  lastEventAt?: () => number | undefined;
 }
 
 export function SessionView({
@@ -114,6 +117,7 @@ export function SessionView({
   readOnlyReason,
   loadDetail,
   latency,
+  lastEventAt,
   inspector,
   initialPanel,
   drafts,
@@ -183,7 +187,7 @@ export function SessionView({
   return (
     <div className="wb-session">
       <div className="wb-main">
-        <StatusRow {...pane} />
+        <StatusRow {...pane} lastEventAt={lastEventAt} />
         <ConversationPane
           {...pane}
           links={links}
@@ -255,7 +259,7 @@ export function SessionView({
 export type Pane = { store: ProjectionStore<ProjectionState>; dispatch: Dispatch };
 type Focus = { evidenceId?: string; agentId?: string; taskId?: string; messageId?: string };
 
-function StatusRow({ store }: Pane) {
+function StatusRow({ store, lastEventAt }: Pane & { lastEventAt?: () => number | undefined }) {
   const runtime = useProjection(store, selectRuntime);
   const cursor = useProjection(store, selectCursorHealth, sameCursorHealth);
   const hydration = useProjection(store, selectHydration);
@@ -265,7 +269,13 @@ function StatusRow({ store }: Pane) {
   return (
     <header className="wb-status">
       {/* Interrupt lives in the composer only: one control for one intent. */}
-      <RuntimeStatus runtime={runtime} metrics={metrics} cursor={cursor} hydration={hydration} />
+      <RuntimeStatus
+        runtime={runtime}
+        metrics={metrics}
+        cursor={cursor}
+        hydration={hydration}
+        lastEventAt={lastEventAt}
+      />
       <div className="wb-chips">
         <PermissionStatus permissions={permissions} />
         <ContextChips context={context} />

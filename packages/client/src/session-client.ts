@@ -94,6 +94,7 @@ export class SessionClient {
   private readonly earlier: EarlierMessages;
   private readonly cuts: MessageCuts;
   private closed = false;
+  private eventsAt: number | undefined;
   /** Failed hydrations in a row, and the timer of the next try. */
   private openAttempts = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -184,6 +185,11 @@ export class SessionClient {
 
   get connection(): ConnectionInfo {
     return this.connectionInfo;
+  }
+
+  /** Epoch ms of the session's last facts received (snapshot or live batch): `last_event_age_ms`'s origin. */
+  get lastEventAt(): number | undefined {
+    return this.eventsAt;
   }
 
   /** Whether a record table has older rows the hydration window left out (HYD-02). */
@@ -353,6 +359,7 @@ export class SessionClient {
     this.optimistic.reconcile(snapshot.state);
     this.earlier.window(snapshot.window?.messages);
     this.cuts.window(snapshot.window?.cut);
+    this.eventsAt = Date.now();
     this.notify([]);
     const applied = performance.now();
     this.options.onTiming?.("session.detail_request_ms", applying - requested);
@@ -367,6 +374,7 @@ export class SessionClient {
       // In the same batch as its fact: no frame ever shows the optimistic copy beside the runtime's.
       if (this.optimistic.size > 0) this.optimistic.observe(entry.event);
     }
+    if (entries.length > 0) this.eventsAt = Date.now();
     this.notify(entries);
   }
 

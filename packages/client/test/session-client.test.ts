@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentUiEvent, ControlCommand, WriteResult } from "@agent-ui/contracts";
 import { startServer } from "@agent-ui/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import {
   connectSession,
@@ -72,6 +72,33 @@ describe("SessionClient", () => {
     expect(client.connection.state).toBe("live");
     client.close();
     expect(client.connection.state).toBe("closed");
+  });
+});
+
+describe("SessionClient.lastEventAt", () => {
+  it("STAT-04 PERF-07 is when facts last arrived: unset before any, moved by each live batch", async () => {
+    const runtime = new InstantRuntime();
+    let now = 1_000;
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => now);
+    try {
+      const client = new SessionClient({
+        sessionId: "s",
+        transport: new InProcessTransport(runtime),
+        port: runtime,
+      });
+      expect(client.lastEventAt).toBeUndefined();
+      await client.open();
+      expect(client.lastEventAt).toBeUndefined();
+      now = 2_000;
+      runtime.emit({ type: "text.delta", messageId: "m1", payload: { delta: "hi" } });
+      expect(client.lastEventAt).toBe(2_000);
+      now = 3_000;
+      runtime.emit({ type: "text.delta", messageId: "m1", payload: { delta: " there" } });
+      expect(client.lastEventAt).toBe(3_000);
+      client.close();
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
 

@@ -21,7 +21,7 @@ export {
   isUnknown,
   toneOf,
 } from "./honest";
-export { RuntimeStatus, type RuntimeStatusProps } from "./runtime-status";
+export { RuntimeStatus, type RuntimeStatusProps, STALE_WITHOUT_ACTIVITY_MS } from "./runtime-status";
 export { Conversation, type ConversationProps, segmentParts } from "./conversation";
 export { InlineProcess, type InlineProcessProps, isPartLive, summarizeProcess } from "./inline-process";
 export { ProcessTimeline, type ProcessTimelineProps, isShownInline } from "./process-timeline";

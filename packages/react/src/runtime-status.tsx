@@ -7,9 +7,10 @@ import {
   type RuntimeSlice,
   type SessionSlice,
 } from "@agent-ui/contracts";
-import { ElapsedTime } from "./elapsed-time";
+import { ElapsedTime, formatDuration } from "./elapsed-time";
 import { Badge, honestText } from "./honest";
 import { reasonText } from "./reason-text";
+import { useNow } from "./relative-time";
 import { UsageSummary } from "./usage";
 
 const STATUS_LABELS: Record<string, string> = {
@@ -49,13 +50,22 @@ export interface RuntimeStatusProps {
   onInterrupt?: () => void;
   /** The projection's `metrics`: token and cost usage is shown from them (`UsageSummary`). */
   metrics?: Record<string, number>;
+  /** When the viewer last received the session's facts, epoch ms (`AgentSession.lastEventAt`). With it, an
+   * active run silent for `staleAfterMs` shows `stale_without_activity` loudly (STAT-04). */
+  lastEventAt?: () => number | undefined;
+  /** Silence that makes an active run stale (default `STALE_WITHOUT_ACTIVITY_MS`). */
+  staleAfterMs?: number;
 }
+
+/** An active run with no new facts for this long (ms) is shown as `stale_without_activity` (STAT-04). */
+export const STALE_WITHOUT_ACTIVITY_MS = 30_000;
 
 /** Once a run settled — or waits on the user — a stage label left from before (e.g. "waiting for model")
  * would be stale: "Needs your decision · waiting for model" contradicts itself. */
 const SETTLED = new Set(["idle", "completed", "failed", "cancelled", "interrupted", "action_required"]);
 
-export function RuntimeStatus({ runtime, cursor, hydration, onInterrupt, metrics }: RuntimeStatusProps) {
+export function RuntimeStatus(props: RuntimeStatusProps) {
+  const { runtime, cursor, hydration, onInterrupt, metrics, lastEventAt } = props;
   const stale = cursor?.stale === true;
   const statusLabel =
     (runtime.statedStatus && STATED_LABELS[runtime.statedStatus]) ??
@@ -78,6 +88,9 @@ export function RuntimeStatus({ runtime, cursor, hydration, onInterrupt, metrics
         ) : null}
         {runtime.retry ? <Badge label="retry" value={String(runtime.retry.count)} tone="warn" /> : null}
         {stale ? <Badge value="stale" title="Sequence gap detected; repairing from the runtime" /> : null}
+        {lastEventAt && isRuntimeActive(runtime.status) ? (
+          <SilentFor lastEventAt={lastEventAt} after={props.staleAfterMs ?? STALE_WITHOUT_ACTIVITY_MS} />
+        ) : null}
         {hydration?.status === "repairing" ? (
           <Badge value="repairing" tone="warn" title="Rebuilding stale sections from the event tail" />
         ) : null}
@@ -115,6 +128,26 @@ export function RuntimeStatus({ runtime, cursor, hydration, onInterrupt, metrics
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** How long an active run has been silent, once that passes `after` (the age is `last_event_age_ms`), in
+ * steps of `after` so the status line is not re-announced every second. The runtime still says it is
+ * running: this is the viewer's observation, named as such, never a new runtime status. */
+function SilentFor({ lastEventAt, after }: { lastEventAt: () => number | undefined; after: number }) {
+  const now = useNow(1000);
+  const at = lastEventAt();
+  if (at === undefined || now - at < after) return null;
+  const age = now - at;
+  return (
+    <span className="aui-runtime-silent" data-attention="stale_without_activity" data-age-ms={age}>
+      <Badge
+        label="no new events for over"
+        value={formatDuration(Math.floor(age / after) * after)}
+        tone="alert"
+        title="The run is still marked active, but no fact has arrived for this long"
+      />
+    </span>
   );
 }
 

@@ -146,3 +146,48 @@ describe("formatDuration", () => {
     ]);
   });
 });
+
+describe("RuntimeStatus stale without activity", () => {
+  afterEach(() => vi.useRealTimers());
+  const silence = () => screen.queryByText(/no new events/);
+
+  it("STAT-04 an active run silent past the threshold says so loudly; a new fact or a settled run clears it", () => {
+    vi.useFakeTimers({ now: Date.parse("2026-01-01T10:00:00Z") });
+    let last = Date.now();
+    const streaming = { ...emptyState().runtime, status: "streaming" as const, attention: "low" as const };
+    const { rerender } = render(<RuntimeStatus runtime={streaming} lastEventAt={() => last} />);
+    act(() => vi.advanceTimersByTime(29_000));
+    expect(silence()).toBeNull();
+    act(() => vi.advanceTimersByTime(2_000));
+    const badge = silence();
+    expect(badge?.textContent).toBe("no new events for over: 30s");
+    expect(badge?.className).toContain("aui-tone-alert");
+    expect(badge?.closest("[data-attention]")?.getAttribute("data-attention")).toBe("stale_without_activity");
+    // Re-stated in steps of the threshold, not every second.
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(silence()?.textContent).toBe("no new events for over: 30s");
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(silence()?.textContent).toBe("no new events for over: 1m 00s");
+    last = Date.now();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(silence()).toBeNull();
+    act(() => vi.advanceTimersByTime(40_000));
+    expect(silence()).not.toBeNull();
+    rerender(<RuntimeStatus runtime={{ ...streaming, status: "completed" }} lastEventAt={() => last} />);
+    expect(silence()).toBeNull();
+  });
+
+  it("STAT-04 the threshold is the host's; no receipt time yet shows nothing", () => {
+    vi.useFakeTimers({ now: Date.parse("2026-01-01T10:00:00Z") });
+    const last = Date.now();
+    const running = { ...emptyState().runtime, status: "tool_running" as const };
+    const { rerender } = render(
+      <RuntimeStatus runtime={running} lastEventAt={() => last} staleAfterMs={5_000} />,
+    );
+    act(() => vi.advanceTimersByTime(6_000));
+    expect(silence()?.textContent).toBe("no new events for over: 5s");
+    rerender(<RuntimeStatus runtime={running} lastEventAt={() => undefined} staleAfterMs={5_000} />);
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(silence()).toBeNull();
+  });
+});

@@ -98,7 +98,12 @@ function ChatStatus({ session }: { session: AgentSession }) {
   const hydration = useAgentState(session, selectHydration);
   return (
     <div className="aui-chat-status">
-      <RuntimeStatus runtime={runtime} cursor={cursor} hydration={hydration} />
+      <RuntimeStatus
+        runtime={runtime}
+        cursor={cursor}
+        hydration={hydration}
+        lastEventAt={session.lastEventAt}
+      />
     </div>
   );
 }

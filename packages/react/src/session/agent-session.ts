@@ -129,6 +129,10 @@ export class AgentSession {
     return this.metrics.snapshot();
   }
 
+  /** When the open connection last received the session's facts, epoch ms (`SessionClient.lastEventAt`):
+   * for `RuntimeStatus`'s `lastEventAt`. */
+  readonly lastEventAt = (): number | undefined => this.current?.lastEventAt;
+
   /** Messages shown cut to the gateway's byte budget (HYD-13); a new map whenever one changes. */
   get cutMessages(): ReadonlyMap<string, CutMessage> {
     return this.current?.cutMessages ?? NO_CUTS;
