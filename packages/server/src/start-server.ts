@@ -187,6 +187,12 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
     if (ownsStore) await store.close().catch(() => {});
     throw listenError(error, host, wanted);
   });
+  // An idle keep-alive socket is closed by the client first (browsers and fetch follow the server's
+  // `Keep-Alive: timeout` hint): with Node's 5 s default, a busy event loop could close a socket just as a
+  // client sent its next request on it, which the client sees as ECONNRESET.
+  const http = server as { keepAliveTimeout?: number; headersTimeout?: number };
+  http.keepAliveTimeout = KEEP_ALIVE_MS;
+  http.headersTimeout = KEEP_ALIVE_MS + 1_000;
   const urlHost = host.includes(":") ? `[${host}]` : host;
   const url = `http://${urlHost}:${port}`;
   webhooks.setBaseUrl(url);
@@ -217,6 +223,9 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
     },
   };
 }
+
+/** How long an idle HTTP connection stays open (ms). */
+export const KEEP_ALIVE_MS = 65_000;
 
 /** The bound host as a Host name to accept, unless it is a wildcard (`0.0.0.0`, `::`): then only the
  * loopback names and `allowedHosts` are accepted. */
