@@ -3,6 +3,7 @@
 // reached says so instead of showing a number (FALL-01). Below them, the last session restore and the
 // resource counts (PERF-03/04) the workbench observed; a metric it did not observe is not listed.
 import type { TurnLatency } from "@agent-ui/client";
+import { readLatency } from "@agent-ui/contracts";
 import { RESOURCE_METRICS, RESTORE_METRICS, type SessionMetrics } from "@agent-ui/react";
 import { useCallback, useSyncExternalStore } from "react";
 
@@ -15,6 +16,7 @@ export interface LatencySource {
 }
 
 const SHOWN: [alias: string, label: string][] = [
+  ["submitToShellMs", "send → shell"],
   ["submit_to_status_ms", "send → status"],
   ["submit_to_first_event_ms", "send → first event"],
   ["submit_to_first_text_ms", "send → first text"],
@@ -40,7 +42,7 @@ function LastSend({ source }: { source: LatencySource }) {
       <h3 className="aui-section-title">Last send{latency.queued ? " (queued)" : ""}</h3>
       <dl>
         {SHOWN.map(([alias, label]) => {
-          const value = latency.intervals[alias];
+          const value = readLatency(alias, { marks: latency.marks, metrics: latency.metrics });
           return (
             <div key={alias}>
               <dt>{label}</dt>

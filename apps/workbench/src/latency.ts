@@ -40,6 +40,7 @@ export function paintedLatency(
     subscribe: (listener) =>
       store.subscribe(() =>
         requestAnimationFrame(() => {
+          recorder.painted("shell");
           recorder.painted("status");
           recorder.painted("text");
           listener();

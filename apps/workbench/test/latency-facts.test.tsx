@@ -33,7 +33,7 @@ function sourceOf(recorder: TurnLatencyRecorder) {
 }
 
 describe("last send latency (PERF-01)", () => {
-  it("PERF-01 a send is stamped around the owner's answer; the intervals appear as the turn reaches them", async () => {
+  it("PERF-01 PERF-07 a send is stamped around the owner's answer; the intervals appear as the turn reaches them", async () => {
     const time = clock();
     const recorder = new TurnLatencyRecorder(time.now);
     const dispatch = measuredSends(async () => {
@@ -51,8 +51,13 @@ describe("last send latency (PERF-01)", () => {
     const region = screen.getByRole("region", { name: "Last send latency" });
     expect(region.textContent).toContain("send → status50 ms");
     expect(region.textContent).toContain("send → first textnot reached");
+    expect(region.textContent).toContain("send → shellnot reached");
+    time.advance(8);
+    recorder.painted("shell");
+    changed();
+    expect(region.textContent).toContain("send → shell58 ms");
 
-    time.advance(25);
+    time.advance(17);
     recorder.observe([{ type: "text.delta", turnId: "t1", payload: { delta: "Hello" } } as AgentUiEvent]);
     time.advance(16);
     recorder.painted("text");

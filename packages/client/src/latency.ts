@@ -17,6 +17,10 @@ export interface TurnLatency {
   marks: LatencyMarks;
   /** Every alias of the standard whose two clock points were reached (§E-3). */
   intervals: Record<string, number>;
+  /** The turn's signals that are not between two clock points, by canonical name (PERF-07):
+   * `turn.submit_to_shell_ms`, from the send to the first frame painted after the turn's first fact (its
+   * status row and message shell). Absent until reached. */
+  metrics: Partial<Record<"turn.submit_to_shell_ms", number>>;
   /** The turn the runtime assigned to the tracked write, when it said. */
   turnId?: string;
   /** True when the runtime queued the write behind a running turn: its facts are not joined by guess. */
@@ -35,6 +39,7 @@ export class TurnLatencyRecorder {
   private turnId: string | undefined;
   private queued = false;
   private statusPainted = false;
+  private shellPaintedAt: number | undefined;
   /** Facts (with their arrival time) that came between submit and the owner's answer: the runtime's first
    * facts often overtake the HTTP response that names their turn. */
   private early: { event: AgentUiEvent; at: number }[] = [];
@@ -55,6 +60,7 @@ export class TurnLatencyRecorder {
     this.turnId = undefined;
     this.queued = false;
     this.statusPainted = false;
+    this.shellPaintedAt = undefined;
     this.early = [];
   }
 
@@ -95,10 +101,13 @@ export class TurnLatencyRecorder {
     else if (event.type === "text.delta") this.stamp("first_text_delta_ms", at);
   }
 
-  /** The UI painted the status row or the first text (call from a frame callback after the commit). */
-  painted(what: "status" | "text"): void {
+  /** The UI painted the turn's shell, its status row or its first text (call from a frame callback after
+   * the commit). The shell counts once the turn's first fact arrived. */
+  painted(what: "shell" | "status" | "text"): void {
     if (!this.tracking) return;
-    if (what === "text") {
+    if (what === "shell") {
+      if (this.marks.first_event_ms !== undefined) this.shellPaintedAt ??= this.now();
+    } else if (what === "text") {
       if (this.marks.first_text_delta_ms !== undefined) this.stamp("first_text_paint_ms");
     } else if (this.marks.first_runtime_status_ms !== undefined && !this.statusPainted) {
       // The standard's clock point is the status row's first paint; arrival was only the fallback.
@@ -113,9 +122,14 @@ export class TurnLatencyRecorder {
       const value = latencyInterval(this.marks, alias);
       if (value !== undefined) intervals[alias] = value;
     }
+    const submit = this.marks["composer.submit_ms"];
     return {
       marks: { ...this.marks },
       intervals,
+      metrics:
+        submit !== undefined && this.shellPaintedAt !== undefined
+          ? { "turn.submit_to_shell_ms": this.shellPaintedAt - submit }
+          : {},
       ...(this.turnId !== undefined ? { turnId: this.turnId } : {}),
       queued: this.queued,
     };

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { LATENCY_CLOCK_POINTS, type AgentUiEvent } from "@agent-ui/contracts";
+import { LATENCY_CLOCK_POINTS, type AgentUiEvent, readLatency } from "@agent-ui/contracts";
 import { demoSource } from "@agent-ui/demo";
 import { startServer } from "@agent-ui/server";
 import { describe, expect, it } from "vitest";
@@ -52,6 +52,30 @@ describe("turn latency marks (PERF-01, §E-3)", () => {
       firstTextToPaintMs: 16,
       first_text_to_paint_ms: 16,
     });
+  });
+
+  it("PERF-07 submit → shell is the first frame painted after the turn's first fact, once per turn", () => {
+    const clock = fakeClock();
+    const recorder = new TurnLatencyRecorder(clock.now);
+    recorder.submitted();
+    clock.advance(10);
+    recorder.painted("shell");
+    recorder.acknowledged({ status: "accepted", idempotencyKey: "k", assigned: { turnId: "t1" } });
+    clock.advance(5);
+    recorder.observe([ev("run.status", "t2", { status: "accepted" })]);
+    recorder.painted("shell");
+    // Frames before the turn's own first fact paint no shell of it.
+    expect(recorder.snapshot().metrics).toEqual({});
+    clock.advance(5);
+    recorder.observe([ev("run.status", "t1", { status: "accepted" })]);
+    clock.advance(16);
+    recorder.painted("shell");
+    clock.advance(16);
+    recorder.painted("shell");
+    expect(recorder.snapshot().metrics).toEqual({ "turn.submit_to_shell_ms": 36 });
+    expect(readLatency("submitToShellMs", recorder.snapshot())).toBe(36);
+    recorder.submitted();
+    expect(recorder.snapshot().metrics).toEqual({});
   });
 
   it("PERF-01 the turn's facts that overtake the write's answer count at the time they arrived", () => {
