@@ -84,6 +84,22 @@ describe("bounded id table", () => {
     expect(table.add("c")).toBe(true);
     expect(["a", "b", "c"].filter((k) => table.has(k))).toEqual(["a", "c"]);
   });
+
+  it("ENV-09 a table that forgets finished entries for free warns only once an open one is at stake", () => {
+    const notices = new LimitNotices();
+    const limit = { table: "t", cap: 2, consequence: "", warnOnlyForOpen: true };
+    const table = new BoundedTable<true>(limit, notices);
+    for (const k of ["a", "b", "c", "d"]) {
+      table.add(k);
+      table.close(k);
+    }
+    expect(["c", "d"].filter((k) => table.has(k))).toEqual(["c", "d"]);
+    expect(notices.drain()).toEqual([]);
+    table.reopen("c");
+    table.reopen("d");
+    expect(table.add("e")).toBe(false);
+    expect(notices.drain()).toEqual([limit]);
+  });
 });
 
 describe("langgraph SSE replay ids", () => {

@@ -28,10 +28,10 @@ export class LangGraphRunScope {
   protected startPending = false;
   protected runId: string | undefined;
   protected threadId: string | undefined;
-  protected readonly namespaces = new NamespaceBook();
   /** Tables that reached their cap, reported once each (`limitDiagnostics`); a bridge's own tables
    * report here too. */
   readonly limits = new LimitNotices();
+  protected readonly namespaces = new NamespaceBook(this.limits);
   /** What was streamed of each `messages/partial` message not yet complete (its length and tail). */
   private readonly partialText = new BoundedTable<GrownText>(
     {

@@ -3,7 +3,8 @@
 // finished (`close`), oldest first. When every entry is still open, either the oldest one is forgotten
 // too (tables whose entries are only a help, `forgetOpen`) or a new one is not tracked (`set` returns
 // false: its events are still stated, what follows them is not). The first time a table is full, one
-// `source_limit_exceeded` warning names the table, the cap and what that costs (see `LimitNotices`).
+// `source_limit_exceeded` warning names the table, the cap and what that costs (see `LimitNotices`);
+// a table whose finished entries cost nothing to forget warns only once an open one is at stake.
 
 /** A table's name, its cap, and what a user sees once it is full. */
 export interface TableLimit {
@@ -11,6 +12,9 @@ export interface TableLimit {
   cap: number;
   /** What forgetting (or not tracking) an entry costs, for the warning. */
   consequence: string;
+  /** Forgetting a finished entry costs nothing a user sees: warn only once an open entry is forgotten
+   * or not tracked. */
+  warnOnlyForOpen?: boolean;
 }
 
 /** The tables that reached their cap, each reported once (the adapter turns them into diagnostics). */
@@ -104,8 +108,12 @@ export class BoundedTable<V> {
   }
 
   private makeRoom(): boolean {
-    this.notices.report(this.limit);
     const oldestClosed = this.closed.values().next();
+    if (!oldestClosed.done && this.limit.warnOnlyForOpen === true) {
+      this.delete(oldestClosed.value);
+      return true;
+    }
+    this.notices.report(this.limit);
     const key = !oldestClosed.done
       ? oldestClosed.value
       : this.forgetOpen
