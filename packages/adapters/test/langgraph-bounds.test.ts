@@ -11,6 +11,7 @@ import { MAX_INTERRUPTS } from "../src/langgraph/interrupts";
 import { MAX_MESSAGES, MAX_TOOL_CALLS } from "../src/langgraph/messages";
 import { MAX_SSE_IDS } from "../src/langgraph/replay";
 import { MAX_PARTIAL_MESSAGES } from "../src/langgraph/run-scope";
+import { MAX_COMPLETED_TASKS } from "../src/langgraph/tasks";
 import { MAX_OPEN_MESSAGES } from "../src/langgraph-v2/messages";
 import { BoundedTable, LimitNotices } from "../src/shared/bounded";
 
@@ -155,6 +156,30 @@ describe("langgraph interrupts", () => {
     const state = projectEvents(events);
     expect(state.actions[`i${MAX_INTERRUPTS}`]?.status).toBe("pending");
     expect(state.runtime.status).toBe("interrupted");
+  });
+});
+
+describe("langgraph completed tasks", () => {
+  const start = (k: number): Tuple => [[], "tasks", { id: `t${k}`, name: "agent", input: {}, triggers: [] }];
+  const done = (k: number): Tuple => [[], "tasks", { id: `t${k}`, name: "agent", result: [] }];
+  const tasks = (n: number) => Array.from({ length: n }, (_, k) => [start(k), done(k)]).flat();
+  const started = (events: AgentUiEvent[]) =>
+    events.filter((e) => e.type === "task.changed" && e.payload?.status === "running").map((e) => e.taskId);
+
+  it(`TASK-06 ENV-09 past ${MAX_COMPLETED_TASKS} completed tasks one warning; only the oldest is run again`, () => {
+    const n = MAX_COMPLETED_TASKS + 10;
+    // A resumed run restates tasks that completed: the recent ones are known, the oldest forgotten.
+    const restated = [n - 1, n - MAX_COMPLETED_TASKS, n - MAX_COMPLETED_TASKS - 1, 0].map(start);
+    const events = adapt([...tasks(n), ...restated]);
+    expect(limits(events)).toEqual([{ table: "completed task", cap: MAX_COMPLETED_TASKS }]);
+    expect(started(events).slice(n)).toEqual([`t${n - MAX_COMPLETED_TASKS - 1}`, "t0"]);
+  });
+
+  it(`TASK-06 ENV-09 ${MAX_COMPLETED_TASKS} completed tasks fit: no warning, every restated start skipped`, () => {
+    const restated = [0, MAX_COMPLETED_TASKS - 1].map(start);
+    const events = adapt([...tasks(MAX_COMPLETED_TASKS), ...restated]);
+    expect(limits(events)).toEqual([]);
+    expect(started(events)).toHaveLength(MAX_COMPLETED_TASKS);
   });
 });
 

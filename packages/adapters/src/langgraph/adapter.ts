@@ -25,7 +25,7 @@ const METADATA_KEY = "__metadata__";
 
 export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter {
   private readonly replay = new SseReplayGuard(this.limits);
-  private readonly tasks = new TaskBook();
+  private readonly tasks = new TaskBook(this.limits);
   private appStateJson: string | undefined;
   /** The stream has `values` mode on: a run starts with its root state (see `trailsPause`). */
   private valuesStream = false;
