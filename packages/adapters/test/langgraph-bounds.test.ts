@@ -1,5 +1,6 @@
 // Bounded memory whatever the stream: every table the LangGraph adapter keeps per id (SSE replay ids,
-// interrupts, messages, tool calls, partial texts) has a cap. Finished entries are forgotten first;
+// interrupts, messages, tool calls, partial texts, completed tasks, v2 streaming messages and reasoning
+// blocks) has a cap, and so has a reasoning block's text. Finished entries are forgotten first;
 // open ones keep what they need. The first time a table is full, one `source_limit_exceeded` warning
 // names it and its cap; nothing still open is lost silently, and what was forgotten does not come back.
 import type { AgentUiEvent } from "@agent-ui/contracts";
@@ -12,7 +13,7 @@ import { MAX_MESSAGES, MAX_TOOL_CALLS } from "../src/langgraph/messages";
 import { MAX_SSE_IDS } from "../src/langgraph/replay";
 import { MAX_PARTIAL_MESSAGES } from "../src/langgraph/run-scope";
 import { MAX_COMPLETED_TASKS } from "../src/langgraph/tasks";
-import { MAX_OPEN_MESSAGES } from "../src/langgraph-v2/messages";
+import { MAX_OPEN_MESSAGES, MAX_REASONING_BLOCKS, MAX_REASONING_CHARS } from "../src/langgraph-v2/messages";
 import { BoundedTable, LimitNotices } from "../src/shared/bounded";
 
 type Tuple = [string[], string, unknown];
@@ -320,5 +321,45 @@ describe("langgraph-v2 streaming messages", () => {
     // The one started longest ago was forgotten: its next block is reported, not attached elsewhere.
     const late = adapter.push(delta(0, "lost"), records.length);
     expect(late.map((e) => e.payload?.code)).toEqual(["unsupported_source_event"]);
+  });
+
+  const block = (event: string, index: number, body: Record<string, unknown> = {}) =>
+    msg("agent:t", { event: `content-block-${event}`, index, ...body });
+  const think = (index: number, reasoning: string) =>
+    block("delta", index, { delta: { type: "reasoning-delta", reasoning } });
+  const summaries = (events: AgentUiEvent[]) =>
+    events.filter((e) => e.type === "reasoning.summary").map((e) => [e.partId, e.payload?.text]);
+
+  it(`TEXT-06 ENV-09 past ${MAX_REASONING_BLOCKS} unfinished reasoning blocks one warning; the oldest is forgotten`, () => {
+    const adapter = langgraphV2Adapter.create();
+    const records = [msg("agent:t", { event: "message-start", id: "m", role: "ai" })];
+    for (let k = 0; k <= MAX_REASONING_BLOCKS; k++)
+      records.push(block("start", k, { content: { type: "reasoning", reasoning: `r${k}` } }));
+    const last = MAX_REASONING_BLOCKS;
+    records.push(block("finish", 0), think(1, "+"), block("finish", 1), block("finish", last));
+    const events = records.flatMap((r, i) => adapter.push(r, i));
+    expect(limits(events)).toEqual([{ table: "reasoning block", cap: MAX_REASONING_BLOCKS }]);
+    expect(summaries(events)).toEqual([
+      ["m:reasoning-1", "r1+"],
+      [`m:reasoning-${last}`, `r${last}`],
+    ]);
+  });
+
+  it(`TEXT-06 ENV-09 a reasoning block's text is kept up to ${MAX_REASONING_CHARS} characters, with one warning`, () => {
+    const adapter = langgraphV2Adapter.create();
+    const piece = "x".repeat(MAX_REASONING_CHARS / 4);
+    const records = [
+      msg("agent:t", { event: "message-start", id: "m", role: "ai" }),
+      ...Array.from({ length: 6 }, () => think(0, piece)),
+      block("finish", 0),
+      think(1, "short"),
+      block("finish", 1),
+    ];
+    const events = records.flatMap((r, i) => adapter.push(r, i));
+    expect(limits(events)).toEqual([{ table: "reasoning text", cap: MAX_REASONING_CHARS }]);
+    expect(summaries(events)).toEqual([
+      ["m:reasoning-0", "x".repeat(MAX_REASONING_CHARS)],
+      ["m:reasoning-1", "short"],
+    ]);
   });
 });
