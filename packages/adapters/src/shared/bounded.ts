@@ -6,6 +6,9 @@
 // `source_limit_exceeded` warning names the table, the cap and what that costs (see `LimitNotices`);
 // a table whose finished entries cost nothing to forget warns only once an open one is at stake.
 
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { Emitter, EventFields, SourceInfo } from "./emitter";
+
 /** A table's name, its cap, and what a user sees once it is full. */
 export interface TableLimit {
   table: string;
@@ -40,6 +43,28 @@ export class LimitNotices {
 /** The `source_limit_exceeded` warning's message for a table that reached its cap. */
 export function limitMessage(format: string, { table, cap, consequence }: TableLimit): string {
   return `${format}: the ${table} table reached its cap of ${cap}: ${consequence}`;
+}
+
+/** One `source_limit_exceeded` warning per table that reached its cap since the last call, about the
+ * record being translated (`info`), with the adapter's scope `fields`. */
+export function limitDiagnostics(
+  emit: Emitter,
+  notices: LimitNotices,
+  info: SourceInfo,
+  fields: EventFields = {},
+): AgentUiEvent[] {
+  return notices.drain().map((limit) => {
+    const summary = { table: limit.table, cap: limit.cap };
+    const ids = { ...info, sourceEventId: `limit:${limit.table}` };
+    return emit.diagnostic(
+      "source_limit_exceeded",
+      "warning",
+      limitMessage(emit.format, limit),
+      ids,
+      fields,
+      summary,
+    );
+  });
 }
 
 /** At most `limit.cap` entries by id; finished (`close`d) entries are forgotten first, the one closed
