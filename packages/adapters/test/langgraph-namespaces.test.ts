@@ -129,4 +129,23 @@ describe("langgraph namespace table bound", () => {
     );
     expect(edges.every((e) => e.parentThreadId === "th")).toBe(true);
   });
+
+  const summaries = (events: AgentUiEvent[]) =>
+    limits(events).map((e) => (e.payload as { summary?: { table: string } }).summary?.table);
+  const checkpoint = (ns: string, id: string): Tuple => [
+    [ns],
+    "checkpoints",
+    { config: { configurable: { checkpoint_id: id } }, values: {}, next: [], tasks: [] },
+  ];
+  const state = (ns: string): Tuple => [[ns], "values", { log: [] }];
+
+  it(`HITL-03 ENV-09 past ${MAX_NAMESPACES} subgraphs streaming state and checkpoints in a run, one warning per table`, () => {
+    const each = (n: number, f: (ns: string) => Tuple[]) =>
+      Array.from({ length: n }, (_, i) => f(`sub${i}:t`)).flat();
+    const steps = (ns: string) => [state(ns), checkpoint(ns, `${ns}-1`), update([], ns.split(":")[0])];
+    expect(summaries(adapt(each(MAX_NAMESPACES, steps)))).toEqual([]);
+    const events = adapt(each(MAX_NAMESPACES + 1, steps));
+    expect(summaries(events)).toEqual(["subgraph state", "subgraph checkpoint"]);
+    expect(events.filter((e) => e.type === "agent.spawned")).toHaveLength(MAX_NAMESPACES + 1);
+  });
 });

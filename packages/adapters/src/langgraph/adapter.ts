@@ -39,7 +39,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
   private checkpointId: string | undefined;
   /** The open run restated the checkpoint it resumed (see `restatedPause`). */
   private pauseRestated = false;
-  private readonly subgraphSteps = new SubgraphSteps();
+  private readonly subgraphSteps = new SubgraphSteps(this.limits);
 
   push(record: unknown, index?: number, meta?: RecordMeta): AgentUiEvent[] {
     const chunk = normalizeChunk(record, meta);

@@ -124,6 +124,12 @@ export class BoundedTable<V> {
     this.closed.delete(key);
   }
 
+  /** Forgets every entry (the table's scope ended). */
+  clear(): void {
+    this.entries.clear();
+    this.closed.clear();
+  }
+
   values(): IterableIterator<V> {
     return this.entries.values();
   }
