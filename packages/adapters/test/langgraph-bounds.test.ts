@@ -1,5 +1,6 @@
 // Bounded memory whatever the stream: every table the LangGraph adapter keeps per id (SSE replay ids,
-// interrupts, messages, tool calls, partial texts) has a cap. Finished entries are forgotten first;
+// interrupts, messages, tool calls, partial texts, completed tasks, v2 streaming messages and reasoning
+// blocks) has a cap, and so has a reasoning block's text. Finished entries are forgotten first;
 // open ones keep what they need. The first time a table is full, one `source_limit_exceeded` warning
 // names it and its cap; nothing still open is lost silently, and what was forgotten does not come back.
 import type { AgentUiEvent } from "@agent-ui/contracts";
@@ -11,7 +12,8 @@ import { MAX_INTERRUPTS } from "../src/langgraph/interrupts";
 import { MAX_MESSAGES, MAX_TOOL_CALLS } from "../src/langgraph/messages";
 import { MAX_SSE_IDS } from "../src/langgraph/replay";
 import { MAX_PARTIAL_MESSAGES } from "../src/langgraph/run-scope";
-import { MAX_OPEN_MESSAGES } from "../src/langgraph-v2/messages";
+import { MAX_COMPLETED_TASKS } from "../src/langgraph/tasks";
+import { MAX_OPEN_MESSAGES, MAX_REASONING_BLOCKS, MAX_REASONING_CHARS } from "../src/langgraph-v2/messages";
 import { BoundedTable, LimitNotices } from "../src/shared/bounded";
 
 type Tuple = [string[], string, unknown];
@@ -84,6 +86,22 @@ describe("bounded id table", () => {
     expect(table.add("c")).toBe(true);
     expect(["a", "b", "c"].filter((k) => table.has(k))).toEqual(["a", "c"]);
   });
+
+  it("ENV-09 a table that forgets finished entries for free warns only once an open one is at stake", () => {
+    const notices = new LimitNotices();
+    const limit = { table: "t", cap: 2, consequence: "", warnOnlyForOpen: true };
+    const table = new BoundedTable<true>(limit, notices);
+    for (const k of ["a", "b", "c", "d"]) {
+      table.add(k);
+      table.close(k);
+    }
+    expect(["c", "d"].filter((k) => table.has(k))).toEqual(["c", "d"]);
+    expect(notices.drain()).toEqual([]);
+    table.reopen("c");
+    table.reopen("d");
+    expect(table.add("e")).toBe(false);
+    expect(notices.drain()).toEqual([limit]);
+  });
 });
 
 describe("langgraph SSE replay ids", () => {
@@ -139,6 +157,30 @@ describe("langgraph interrupts", () => {
     const state = projectEvents(events);
     expect(state.actions[`i${MAX_INTERRUPTS}`]?.status).toBe("pending");
     expect(state.runtime.status).toBe("interrupted");
+  });
+});
+
+describe("langgraph completed tasks", () => {
+  const start = (k: number): Tuple => [[], "tasks", { id: `t${k}`, name: "agent", input: {}, triggers: [] }];
+  const done = (k: number): Tuple => [[], "tasks", { id: `t${k}`, name: "agent", result: [] }];
+  const tasks = (n: number) => Array.from({ length: n }, (_, k) => [start(k), done(k)]).flat();
+  const started = (events: AgentUiEvent[]) =>
+    events.filter((e) => e.type === "task.changed" && e.payload?.status === "running").map((e) => e.taskId);
+
+  it(`TASK-06 ENV-09 past ${MAX_COMPLETED_TASKS} completed tasks one warning; only the oldest is run again`, () => {
+    const n = MAX_COMPLETED_TASKS + 10;
+    // A resumed run restates tasks that completed: the recent ones are known, the oldest forgotten.
+    const restated = [n - 1, n - MAX_COMPLETED_TASKS, n - MAX_COMPLETED_TASKS - 1, 0].map(start);
+    const events = adapt([...tasks(n), ...restated]);
+    expect(limits(events)).toEqual([{ table: "completed task", cap: MAX_COMPLETED_TASKS }]);
+    expect(started(events).slice(n)).toEqual([`t${n - MAX_COMPLETED_TASKS - 1}`, "t0"]);
+  });
+
+  it(`TASK-06 ENV-09 ${MAX_COMPLETED_TASKS} completed tasks fit: no warning, every restated start skipped`, () => {
+    const restated = [0, MAX_COMPLETED_TASKS - 1].map(start);
+    const events = adapt([...tasks(MAX_COMPLETED_TASKS), ...restated]);
+    expect(limits(events)).toEqual([]);
+    expect(started(events)).toHaveLength(MAX_COMPLETED_TASKS);
   });
 });
 
@@ -279,5 +321,45 @@ describe("langgraph-v2 streaming messages", () => {
     // The one started longest ago was forgotten: its next block is reported, not attached elsewhere.
     const late = adapter.push(delta(0, "lost"), records.length);
     expect(late.map((e) => e.payload?.code)).toEqual(["unsupported_source_event"]);
+  });
+
+  const block = (event: string, index: number, body: Record<string, unknown> = {}) =>
+    msg("agent:t", { event: `content-block-${event}`, index, ...body });
+  const think = (index: number, reasoning: string) =>
+    block("delta", index, { delta: { type: "reasoning-delta", reasoning } });
+  const summaries = (events: AgentUiEvent[]) =>
+    events.filter((e) => e.type === "reasoning.summary").map((e) => [e.partId, e.payload?.text]);
+
+  it(`TEXT-06 ENV-09 past ${MAX_REASONING_BLOCKS} unfinished reasoning blocks one warning; the oldest is forgotten`, () => {
+    const adapter = langgraphV2Adapter.create();
+    const records = [msg("agent:t", { event: "message-start", id: "m", role: "ai" })];
+    for (let k = 0; k <= MAX_REASONING_BLOCKS; k++)
+      records.push(block("start", k, { content: { type: "reasoning", reasoning: `r${k}` } }));
+    const last = MAX_REASONING_BLOCKS;
+    records.push(block("finish", 0), think(1, "+"), block("finish", 1), block("finish", last));
+    const events = records.flatMap((r, i) => adapter.push(r, i));
+    expect(limits(events)).toEqual([{ table: "reasoning block", cap: MAX_REASONING_BLOCKS }]);
+    expect(summaries(events)).toEqual([
+      ["m:reasoning-1", "r1+"],
+      [`m:reasoning-${last}`, `r${last}`],
+    ]);
+  });
+
+  it(`TEXT-06 ENV-09 a reasoning block's text is kept up to ${MAX_REASONING_CHARS} characters, with one warning`, () => {
+    const adapter = langgraphV2Adapter.create();
+    const piece = "x".repeat(MAX_REASONING_CHARS / 4);
+    const records = [
+      msg("agent:t", { event: "message-start", id: "m", role: "ai" }),
+      ...Array.from({ length: 6 }, () => think(0, piece)),
+      block("finish", 0),
+      think(1, "short"),
+      block("finish", 1),
+    ];
+    const events = records.flatMap((r, i) => adapter.push(r, i));
+    expect(limits(events)).toEqual([{ table: "reasoning text", cap: MAX_REASONING_CHARS }]);
+    expect(summaries(events)).toEqual([
+      ["m:reasoning-0", "x".repeat(MAX_REASONING_CHARS)],
+      ["m:reasoning-1", "short"],
+    ]);
   });
 });

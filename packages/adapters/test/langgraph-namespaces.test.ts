@@ -90,8 +90,11 @@ describe("langgraph namespace table bound", () => {
     const [limit, ...more] = limits(events);
     expect(more).toEqual([]);
     expect(limit.source?.index).toBe(MAX_NAMESPACES);
-    expect((limit.payload as { severity: string; message: string }).message).toBe(
-      `more than ${MAX_NAMESPACES} subgraph namespaces are open at once: extra:t1 and any other new one are not tracked (no spawn, parent or completion) until one completes; their events still carry their agent id`,
+    const payload = limit.payload as { severity: string; message: string; summary: unknown };
+    expect(payload.severity).toBe("warning");
+    expect(payload.summary).toEqual({ table: "subgraph namespace", cap: MAX_NAMESPACES });
+    expect(payload.message).toBe(
+      `langgraph: the subgraph namespace table reached its cap of ${MAX_NAMESPACES}: while every one is open, a new one is not tracked (no spawn, parent or completion) until one completes; its events still carry its agent id`,
     );
     expect(events.find((e) => e.type === "text.delta")?.agentId).toBe("extra:t1");
     // sub0:t completed and is forgotten to make room: extra:t1 is announced; extra:t2 never was.
@@ -108,5 +111,41 @@ describe("langgraph namespace table bound", () => {
     expect(spawned(events)).toHaveLength(calls + 1);
     expect(events.filter((e) => e.type === "agent.completed").at(-1)?.agentId).toBe("keep:k");
     expect(events.filter((e) => e.type === "agent.spawned" && e.agentId === "keep:k")).toHaveLength(1);
+  });
+
+  it(`TEAM-02 ENV-09 namespaces announced before the thread id: only the ${MAX_NAMESPACES} still tracked get their parent edge`, () => {
+    const records: Tuple[] = [];
+    const calls = MAX_NAMESPACES + 16;
+    for (let i = 0; i < calls; i++) records.push(progress([`done${i}:t`]), update([], `done${i}`));
+    records.push([
+      [],
+      "messages",
+      [{ _type: "AIMessageChunk", id: "m1", content: "hi" }, { thread_id: "th" }],
+    ]);
+    const events = adapt(records);
+    const edges = events.filter((e) => e.type === "agent.changed");
+    expect(edges.map((e) => e.agentId)).toEqual(
+      Array.from({ length: MAX_NAMESPACES }, (_, i) => `done${i + 16}:t`),
+    );
+    expect(edges.every((e) => e.parentThreadId === "th")).toBe(true);
+  });
+
+  const summaries = (events: AgentUiEvent[]) =>
+    limits(events).map((e) => (e.payload as { summary?: { table: string } }).summary?.table);
+  const checkpoint = (ns: string, id: string): Tuple => [
+    [ns],
+    "checkpoints",
+    { config: { configurable: { checkpoint_id: id } }, values: {}, next: [], tasks: [] },
+  ];
+  const state = (ns: string): Tuple => [[ns], "values", { log: [] }];
+
+  it(`HITL-03 ENV-09 past ${MAX_NAMESPACES} subgraphs streaming state and checkpoints in a run, one warning per table`, () => {
+    const each = (n: number, f: (ns: string) => Tuple[]) =>
+      Array.from({ length: n }, (_, i) => f(`sub${i}:t`)).flat();
+    const steps = (ns: string) => [state(ns), checkpoint(ns, `${ns}-1`), update([], ns.split(":")[0])];
+    expect(summaries(adapt(each(MAX_NAMESPACES, steps)))).toEqual([]);
+    const events = adapt(each(MAX_NAMESPACES + 1, steps));
+    expect(summaries(events)).toEqual(["subgraph state", "subgraph checkpoint"]);
+    expect(events.filter((e) => e.type === "agent.spawned")).toHaveLength(MAX_NAMESPACES + 1);
   });
 });

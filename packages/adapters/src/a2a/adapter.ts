@@ -3,6 +3,7 @@
 // the teammate's transcript (never user speech, never the parent's answer), its artifact chunks build
 // one artifact, and input-required / auth-required become actions resolved when the task continues.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import { BoundedTable, LimitNotices, limitDiagnostics } from "../shared/bounded";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { restatedEvent } from "../shared/restated";
 import { type SafeOptions, safeOptionsOf } from "../shared/safe-payload";
@@ -15,12 +16,24 @@ import { PHASE } from "./states";
 import { RemoteTaskEvents, type TaskState } from "./task-events";
 
 export const A2A_FORMAT = "a2a";
+/** Message ids remembered so a task's history restating a message adds nothing; oldest forgotten first. */
+export const MAX_SEEN_MESSAGES = 4096;
 
 class A2aAdapter implements SourceAdapter {
   readonly format = A2A_FORMAT;
   private readonly emit: Emitter;
   private readonly tasks = new Map<string, TaskState>();
-  private readonly seenMessages = new Set<string>();
+  /** Tables that reached their cap, each reported once. */
+  private readonly limits = new LimitNotices();
+  private readonly seenMessages = new BoundedTable<true>(
+    {
+      table: "message",
+      cap: MAX_SEEN_MESSAGES,
+      consequence: "the oldest are forgotten; a task history restating one states it again",
+    },
+    this.limits,
+    true,
+  );
   private readonly artifacts: ArtifactBook;
 
   private readonly events: RemoteTaskEvents;
@@ -41,7 +54,9 @@ class A2aAdapter implements SourceAdapter {
     this.events.timestamp =
       normalized.kind === "task" || normalized.kind === "status" ? normalized.timestamp : undefined;
     const info: SourceInfo = { index, sourceType: normalized.kind };
-    return this.emit.guard(record, info, () => this.translate(record, normalized, info));
+    const out = this.emit.guard(record, info, () => this.translate(record, normalized, info));
+    out.push(...limitDiagnostics(this.emit, this.limits, info));
+    return out;
   }
 
   finish(): AgentUiEvent[] {

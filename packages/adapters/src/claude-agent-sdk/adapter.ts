@@ -2,6 +2,7 @@
 // assistant content via ./content, system and background tasks via ./system; tool results, permission
 // decisions and denials, and the run terminal here.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import { limitDiagnostics } from "../shared/bounded";
 import type { SourceInfo } from "../shared/emitter";
 import {
   type JsonObject,
@@ -48,7 +49,9 @@ class ClaudeAdapter implements SourceAdapter {
     // errors) are numbered in the session's stream like its other events (ORD-01).
     this.state.sessionId ??= readString(record, "session_id");
     this.state.emit.bindSession(readString(record, "session_id") ?? this.state.sessionId);
-    return this.state.emit.guard(record, info, () => this.translate(record, type, info));
+    const out = this.state.emit.guard(record, info, () => this.translate(record, type, info));
+    out.push(...limitDiagnostics(this.state.emit, this.state.limits, info));
+    return out;
   }
 
   finish(): AgentUiEvent[] {

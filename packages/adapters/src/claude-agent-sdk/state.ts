@@ -2,11 +2,15 @@
 // tool rows and subagent lineage. Kept in one object so the content, system and result translators
 // stay small and agree on identities.
 import type { AgentUiEvent } from "@agent-ui/contracts";
+import { BoundedTable, LimitNotices } from "../shared/bounded";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, readString } from "../shared/record";
 import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions } from "../types";
 import { lookupTable } from "@agent-ui/contracts";
+
+/** Message uuids remembered for redelivery (every SDK message has one). */
+export const MAX_SEEN_UUIDS = 16_384;
 
 export const CLAUDE_FORMAT = "claude-agent-sdk";
 
@@ -99,7 +103,18 @@ export class ClaudeState {
   readonly tasks = new Map<string, TaskEntity>();
   /** Tool calls whose permission denial was already audited as a resolved action. */
   readonly deniedTools = new Set<string>();
-  readonly seenUuids = new Set<string>();
+  /** Tables that reached their cap, each reported once (the adapter turns them into diagnostics). */
+  readonly limits = new LimitNotices();
+  /** Message uuids already translated: a redelivered message adds nothing; the oldest are forgotten. */
+  readonly seenUuids = new BoundedTable<true>(
+    {
+      table: "message uuid",
+      cap: MAX_SEEN_UUIDS,
+      consequence: "the oldest are forgotten; a redelivery of one is translated again",
+    },
+    this.limits,
+    true,
+  );
 
   private readonly safeOptions: SafeOptions;
 

@@ -47,7 +47,7 @@ export class LangGraphV2Adapter implements SourceAdapter {
   constructor(options: AdapterOptions = {}) {
     this.inner = new LangGraphAdapter(options, LANGGRAPH_V2_FORMAT);
     const consequence = "the oldest are forgotten; their messages are then stated as the graph's above them";
-    const limit = { table: "subgraph namespace", cap: MAX_NAMESPACES, consequence };
+    const limit = { table: "graph namespace", cap: MAX_NAMESPACES, consequence };
     this.graphs = new BoundedTable(limit, this.inner.limits, true);
     this.messages = new MessageStreams(this.inner.limits);
   }

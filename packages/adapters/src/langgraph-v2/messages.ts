@@ -2,14 +2,22 @@
 // `content-block-start` / `-delta` / `-finish`, then `message-finish`. The LangGraph adapter reads
 // LangChain message chunks, so each text or tool-call delta becomes the `AIMessageChunk` that states it;
 // reasoning has no chunk field there and is collected per block, stated once when the block finishes.
-import { BoundedTable, type LimitNotices } from "../shared/bounded";
+// The reasoning blocks collected at once and the text of each are bounded (shared/bounded): the block
+// started longest ago is forgotten first, a block's text past its cap is stated cut, and each limit is
+// named once by a `source_limit_exceeded` warning.
+import { BoundedTable, type LimitNotices, type TableLimit } from "../shared/bounded";
 import { type JsonObject, asRecord, readNumber, readRecord, readString } from "../shared/record";
 
 interface OpenMessage {
   id: string;
   role: string;
-  /** Reasoning text per block index, joined when the block finishes. */
-  reasoning: Map<number, string[]>;
+}
+
+/** A reasoning block's text so far, joined when the block finishes. */
+interface ReasoningBlock {
+  messageId: string;
+  parts: string[];
+  length: number;
 }
 
 /** What one `messages` event states. */
@@ -24,17 +32,35 @@ export interface MessageFacts {
 
 /** Messages streaming at once (one per node task); the one started longest ago is forgotten first. */
 export const MAX_OPEN_MESSAGES = 1024;
+/** Reasoning blocks collected at once, across the streaming messages; the oldest are forgotten first. */
+export const MAX_REASONING_BLOCKS = 256;
+/** Characters of one reasoning block's text kept; the rest is not stated. */
+export const MAX_REASONING_CHARS = 262_144;
+
+const REASONING_TEXT: TableLimit = {
+  table: "reasoning text",
+  cap: MAX_REASONING_CHARS,
+  consequence: "a longer reasoning block is stated cut at the cap",
+};
 
 export class MessageStreams {
   /** The open message per node task namespace (blocks never interleave within one node task; the
    * tasks of parallel nodes do, so they are never keyed by the graph that owns them). */
   private readonly open: BoundedTable<OpenMessage>;
+  /** Unfinished reasoning blocks by node task namespace and block index. */
+  private readonly reasoning: BoundedTable<ReasoningBlock>;
 
-  constructor(notices: LimitNotices) {
+  constructor(private readonly notices: LimitNotices) {
     const consequence =
       "the message started longest ago is forgotten; its later blocks are reported as outside a started message";
     const limit = { table: "streaming message", cap: MAX_OPEN_MESSAGES, consequence };
     this.open = new BoundedTable(limit, notices, true);
+    const blocks = {
+      table: "reasoning block",
+      cap: MAX_REASONING_BLOCKS,
+      consequence: "the block started longest ago is forgotten; it is stated from its next delta on, if any",
+    };
+    this.reasoning = new BoundedTable(blocks, notices, true);
   }
 
   read(nsKey: string, data: JsonObject): MessageFacts | string {
@@ -42,7 +68,7 @@ export class MessageStreams {
     if (event === "message-start") {
       const id = readString(data, "id");
       if (id === undefined) return "message-start without id";
-      this.open.set(nsKey, { id, role: readString(data, "role") ?? "ai", reasoning: new Map() });
+      this.open.set(nsKey, { id, role: readString(data, "role") ?? "ai" });
       return { chunks: [] };
     }
     if (event === "error") return { chunks: [], error: readString(data, "message") ?? "model call failed" };
@@ -55,19 +81,25 @@ export class MessageStreams {
     // Human and system messages are replayed whole by `values`; only AI output streams.
     if (message.role !== "ai") return { chunks: [] };
     const index = readNumber(data, "index") ?? 0;
+    const key = `${nsKey}#${index}`;
     switch (event) {
       case "content-block-start":
-        return { chunks: this.blockStart(message, index, readRecord(data, "content")) };
+        return { chunks: this.blockStart(message, index, key, readRecord(data, "content")) };
       case "content-block-delta":
-        return { chunks: this.blockDelta(message, index, readRecord(data, "delta")) };
+        return { chunks: this.blockDelta(message, index, key, readRecord(data, "delta")) };
       case "content-block-finish":
-        return this.blockFinish(message, index);
+        return this.blockFinish(message, index, key);
       default:
         return `unknown messages event "${(event ?? "").slice(0, 80)}"`;
     }
   }
 
-  private blockStart(message: OpenMessage, index: number, block: JsonObject | undefined): JsonObject[] {
+  private blockStart(
+    message: OpenMessage,
+    index: number,
+    key: string,
+    block: JsonObject | undefined,
+  ): JsonObject[] {
     const type = readString(block, "type");
     if (type === "tool_call_chunk" || type === "tool_call") {
       const args = block?.args;
@@ -84,13 +116,19 @@ export class MessageStreams {
       return text !== undefined ? [aiChunk(message.id, text)] : [];
     }
     if (type === "reasoning") {
-      const text = readString(block, "reasoning");
-      message.reasoning.set(index, text !== undefined ? [text] : []);
+      const reasoning: ReasoningBlock = { messageId: message.id, parts: [], length: 0 };
+      this.reasoning.set(key, reasoning);
+      this.append(reasoning, readString(block, "reasoning"));
     }
     return [];
   }
 
-  private blockDelta(message: OpenMessage, index: number, delta: JsonObject | undefined): JsonObject[] {
+  private blockDelta(
+    message: OpenMessage,
+    index: number,
+    key: string,
+    delta: JsonObject | undefined,
+  ): JsonObject[] {
     const type = readString(delta, "type");
     if (type === "text-delta") {
       const text = readString(delta, "text");
@@ -98,11 +136,13 @@ export class MessageStreams {
     }
     if (type === "reasoning-delta") {
       const text = readString(delta, "reasoning");
-      if (text !== undefined) {
-        const parts = message.reasoning.get(index) ?? [];
-        parts.push(text);
-        message.reasoning.set(index, parts);
+      if (text === undefined) return [];
+      let reasoning = this.blockOf(message, key);
+      if (reasoning === undefined) {
+        reasoning = { messageId: message.id, parts: [], length: 0 };
+        this.reasoning.set(key, reasoning);
       }
+      this.append(reasoning, text);
       return [];
     }
     // `tool-call-delta` appends to `args`; a `block-delta` of a tool_call_chunk carries them in `fields`.
@@ -113,16 +153,32 @@ export class MessageStreams {
     return [];
   }
 
-  private blockFinish(message: OpenMessage, index: number): MessageFacts {
-    const parts = message.reasoning.get(index);
-    if (parts === undefined) return { chunks: [] };
-    message.reasoning.delete(index);
-    const text = parts.join("");
+  private blockFinish(message: OpenMessage, index: number, key: string): MessageFacts {
+    const reasoning = this.blockOf(message, key);
+    if (reasoning === undefined) return { chunks: [] };
+    this.reasoning.delete(key);
+    const text = reasoning.parts.join("");
     if (text === "") return { chunks: [] };
     return {
       chunks: [],
       reasoning: { messageId: message.id, partId: `${message.id}:reasoning-${index}`, text },
     };
+  }
+
+  /** The message's unfinished reasoning block at `key` (a block left by an earlier message is not). */
+  private blockOf(message: OpenMessage, key: string): ReasoningBlock | undefined {
+    const reasoning = this.reasoning.get(key);
+    return reasoning?.messageId === message.id ? reasoning : undefined;
+  }
+
+  /** Adds reasoning text up to the block's cap. */
+  private append(reasoning: ReasoningBlock, text: string | undefined): void {
+    if (text === undefined || text === "") return;
+    const kept = text.slice(0, MAX_REASONING_CHARS - reasoning.length);
+    if (kept.length < text.length) this.notices.report(REASONING_TEXT);
+    if (kept === "") return;
+    reasoning.parts.push(kept);
+    reasoning.length += kept.length;
   }
 }
 

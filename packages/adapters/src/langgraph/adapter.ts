@@ -25,7 +25,7 @@ const METADATA_KEY = "__metadata__";
 
 export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter {
   private readonly replay = new SseReplayGuard(this.limits);
-  private readonly tasks = new TaskBook();
+  private readonly tasks = new TaskBook(this.limits);
   private appStateJson: string | undefined;
   /** The stream has `values` mode on: a run starts with its root state (see `trailsPause`). */
   private valuesStream = false;
@@ -39,7 +39,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
   private checkpointId: string | undefined;
   /** The open run restated the checkpoint it resumed (see `restatedPause`). */
   private pauseRestated = false;
-  private readonly subgraphSteps = new SubgraphSteps();
+  private readonly subgraphSteps = new SubgraphSteps(this.limits);
 
   push(record: unknown, index?: number, meta?: RecordMeta): AgentUiEvent[] {
     const chunk = normalizeChunk(record, meta);

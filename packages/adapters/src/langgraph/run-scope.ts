@@ -5,7 +5,7 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { compact } from "../shared/record";
-import { BoundedTable, LimitNotices, limitMessage } from "../shared/bounded";
+import { BoundedTable, LimitNotices, limitDiagnostics } from "../shared/bounded";
 import { type GrownText, grownSuffix, grownText } from "../shared/growing-text";
 import { restatedEvent } from "../shared/restated";
 import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
@@ -28,10 +28,10 @@ export class LangGraphRunScope {
   protected startPending = false;
   protected runId: string | undefined;
   protected threadId: string | undefined;
-  protected readonly namespaces = new NamespaceBook();
   /** Tables that reached their cap, reported once each (`limitDiagnostics`); a bridge's own tables
    * report here too. */
   readonly limits = new LimitNotices();
+  protected readonly namespaces = new NamespaceBook(this.limits);
   /** What was streamed of each `messages/partial` message not yet complete (its length and tail). */
   private readonly partialText = new BoundedTable<GrownText>(
     {
@@ -93,19 +93,7 @@ export class LangGraphRunScope {
 
   /** One `source_limit_exceeded` warning per table the first time it reached its cap. */
   limitDiagnostics(info: SourceInfo): AgentUiEvent[] {
-    return this.limits.drain().map((limit) => {
-      const summary = { table: limit.table, cap: limit.cap };
-      const message = limitMessage(this.format, limit);
-      const ids = { ...info, sourceEventId: `limit:${limit.table}` };
-      return this.emit.diagnostic(
-        "source_limit_exceeded",
-        "warning",
-        message,
-        ids,
-        this.baseFields(),
-        summary,
-      );
-    });
+    return limitDiagnostics(this.emit, this.limits, info, this.baseFields());
   }
 
   protected closeRun(info: SourceInfo): AgentUiEvent {

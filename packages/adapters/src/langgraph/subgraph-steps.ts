@@ -5,8 +5,10 @@
 // in the run, and a checkpoint restating the paused one (the same checkpoint id). A later state, or a
 // checkpoint with a new id, ends a step.
 //
-// Bounded: at most MAX_NAMESPACES namespaces are followed per run; a namespace beyond that is not
-// followed, and its interrupts resolve when the root step ends, as they would without this.
+// Bounded (shared/bounded): at most MAX_NAMESPACES namespaces are followed per run; a namespace beyond
+// that is not followed, and its interrupts resolve when the root step ends, as they would without this.
+// One `source_limit_exceeded` warning names the table that was full.
+import { BoundedTable, type LimitNotices } from "../shared/bounded";
 import { readString, asRecord } from "../shared/record";
 import { interruptsOnly } from "./interrupts";
 import { MAX_NAMESPACES } from "./namespaces";
@@ -14,9 +16,17 @@ import type { Chunk } from "./normalize";
 
 export class SubgraphSteps {
   /** Namespaces whose `values` the current run streamed (their opening state was seen). */
-  private readonly opened = new Set<string>();
+  private readonly opened: BoundedTable<true>;
   /** Namespace → the latest checkpoint id it streamed; kept across a pause (the resume restates it). */
-  private readonly checkpoints = new Map<string, string>();
+  private readonly checkpoints: BoundedTable<string>;
+
+  constructor(notices: LimitNotices) {
+    const consequence =
+      "a subgraph beyond it is not followed: the interrupts it raises resolve when the root step ends";
+    const cap = MAX_NAMESPACES;
+    this.opened = new BoundedTable({ table: "subgraph state", cap, consequence }, notices);
+    this.checkpoints = new BoundedTable({ table: "subgraph checkpoint", cap, consequence }, notices);
+  }
 
   /** A run opens; `resuming`: it resumes a pause, whose subgraphs restate their checkpoints. */
   startRun(resuming: boolean): void {
@@ -30,7 +40,7 @@ export class SubgraphSteps {
     const key = chunk.namespace.join("|");
     if (chunk.mode === "values" && interruptsOnly(chunk) === undefined) {
       if (this.opened.has(key)) return true;
-      if (this.opened.size < MAX_NAMESPACES) this.opened.add(key);
+      this.opened.add(key);
       return false;
     }
     if (chunk.mode !== "checkpoints") return false;
@@ -38,8 +48,7 @@ export class SubgraphSteps {
     const id = readString(config, "checkpoint_id");
     if (id === undefined) return false;
     const before = this.checkpoints.get(key);
-    if (before === undefined && this.checkpoints.size >= MAX_NAMESPACES) return false;
-    this.checkpoints.set(key, id);
+    if (!this.checkpoints.set(key, id)) return false;
     return before !== undefined && before !== id;
   }
 }

@@ -4,23 +4,28 @@
 // and is announced again with no result, because it does not run again (TASK-06: the capsule's status
 // comes from what the runtime did). A task that failed or paused on `interrupt()` does run again.
 //
-// Memory is bounded: the most recent `MAX_COMPLETED_TASKS` completions are kept. Only the paused step's
-// tasks are restated, and they are the most recent ones (a task id names one task of one step, so an
-// older id never comes back).
+// Memory is bounded (shared/bounded): the most recent `MAX_COMPLETED_TASKS` completions are kept, the
+// one completed longest ago is forgotten first, and one `source_limit_exceeded` warning names the table
+// when it first is. Only the paused step's tasks are restated, and they are the most recent ones.
+import { BoundedTable, type LimitNotices } from "../shared/bounded";
+
 export const MAX_COMPLETED_TASKS = 1024;
 
 export class TaskBook {
-  private readonly completed = new Set<string>();
+  private readonly completed: BoundedTable<true>;
+
+  constructor(notices: LimitNotices) {
+    const consequence =
+      "the one completed longest ago is forgotten; a resumed run restating it would show it running again";
+    const limit = { table: "completed task", cap: MAX_COMPLETED_TASKS, consequence };
+    this.completed = new BoundedTable(limit, notices, true);
+  }
 
   /** Records a task's status; returns false for a restated start of a task that already completed. */
   admit(taskId: string, status: unknown): boolean {
     if (status === "running") return !this.completed.has(taskId);
-    if (status === "completed") {
-      this.completed.delete(taskId);
-      this.completed.add(taskId);
-      if (this.completed.size > MAX_COMPLETED_TASKS)
-        this.completed.delete(this.completed.values().next().value as string);
-    } else this.completed.delete(taskId);
+    if (status === "completed") this.completed.add(taskId);
+    else this.completed.delete(taskId);
     return true;
   }
 }

@@ -3,7 +3,11 @@
 // finished (`close`), oldest first. When every entry is still open, either the oldest one is forgotten
 // too (tables whose entries are only a help, `forgetOpen`) or a new one is not tracked (`set` returns
 // false: its events are still stated, what follows them is not). The first time a table is full, one
-// `source_limit_exceeded` warning names the table, the cap and what that costs (see `LimitNotices`).
+// `source_limit_exceeded` warning names the table, the cap and what that costs (see `LimitNotices`);
+// a table whose finished entries cost nothing to forget warns only once an open one is at stake.
+
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { Emitter, EventFields, SourceInfo } from "./emitter";
 
 /** A table's name, its cap, and what a user sees once it is full. */
 export interface TableLimit {
@@ -11,6 +15,9 @@ export interface TableLimit {
   cap: number;
   /** What forgetting (or not tracking) an entry costs, for the warning. */
   consequence: string;
+  /** Forgetting a finished entry costs nothing a user sees: warn only once an open entry is forgotten
+   * or not tracked. */
+  warnOnlyForOpen?: boolean;
 }
 
 /** The tables that reached their cap, each reported once (the adapter turns them into diagnostics). */
@@ -36,6 +43,28 @@ export class LimitNotices {
 /** The `source_limit_exceeded` warning's message for a table that reached its cap. */
 export function limitMessage(format: string, { table, cap, consequence }: TableLimit): string {
   return `${format}: the ${table} table reached its cap of ${cap}: ${consequence}`;
+}
+
+/** One `source_limit_exceeded` warning per table that reached its cap since the last call, about the
+ * record being translated (`info`), with the adapter's scope `fields`. */
+export function limitDiagnostics(
+  emit: Emitter,
+  notices: LimitNotices,
+  info: SourceInfo,
+  fields: EventFields = {},
+): AgentUiEvent[] {
+  return notices.drain().map((limit) => {
+    const summary = { table: limit.table, cap: limit.cap };
+    const ids = { ...info, sourceEventId: `limit:${limit.table}` };
+    return emit.diagnostic(
+      "source_limit_exceeded",
+      "warning",
+      limitMessage(emit.format, limit),
+      ids,
+      fields,
+      summary,
+    );
+  });
 }
 
 /** At most `limit.cap` entries by id; finished (`close`d) entries are forgotten first, the one closed
@@ -95,6 +124,12 @@ export class BoundedTable<V> {
     this.closed.delete(key);
   }
 
+  /** Forgets every entry (the table's scope ended). */
+  clear(): void {
+    this.entries.clear();
+    this.closed.clear();
+  }
+
   values(): IterableIterator<V> {
     return this.entries.values();
   }
@@ -104,8 +139,12 @@ export class BoundedTable<V> {
   }
 
   private makeRoom(): boolean {
-    this.notices.report(this.limit);
     const oldestClosed = this.closed.values().next();
+    if (!oldestClosed.done && this.limit.warnOnlyForOpen === true) {
+      this.delete(oldestClosed.value);
+      return true;
+    }
+    this.notices.report(this.limit);
     const key = !oldestClosed.done
       ? oldestClosed.value
       : this.forgetOpen
