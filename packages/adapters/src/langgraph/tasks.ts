@@ -9,7 +9,7 @@
 // when it first is. Only the paused step's tasks are restated, and they are the most recent ones.
 import { BoundedTable, type LimitNotices } from "../shared/bounded";
 
-export const MAX_COMPLETED_TASKS = 1024;
+export const MAX_COMPLETED_TASKS = 4096;
 
 export class TaskBook {
   private readonly completed: BoundedTable<true>;
