@@ -14,7 +14,7 @@ import { type RestartReport, settleAfterRestart } from "./gateway/restart";
 import type { ProjectorFactory } from "./gateway/session-projection";
 import type { IngestLimits } from "./http/ingest-route";
 import { createApp } from "./http/app";
-import { saveServedWindows } from "./http/stored-window";
+import { saveServedWindows, storedRuntimeAtHead } from "./http/stored-window";
 import { WindowCache } from "./http/window-cache";
 import { chooseWsProtocol } from "./http/guard";
 import type { RuntimeSourceFactory } from "@agent-ui/contracts";
@@ -127,7 +127,9 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
   // else stopped with the reason; with PostgreSQL, only those this process takes over (a live gateway
   // keeps its own). They settle in the background once the gateway listens; a request for one settles it
   // first.
-  const settlement = await settleAfterRestart(gateway, sources);
+  const settlement = await settleAfterRestart(gateway, sources, {
+    runtimeAtHead: (session) => storedRuntimeAtHead(store, session.id),
+  });
   const host = options.host ?? "127.0.0.1";
   const token = options.noAuth ? undefined : (options.token ?? randomBytes(24).toString("base64url"));
   const windowCache = new WindowCache();

@@ -16,7 +16,7 @@ import {
 import { hydrationWindow, windowKey } from "../src/http/hydration-window";
 import { MAX_STORED_WINDOW_BYTES, saveServedWindows, WINDOW_STAMP } from "../src/http/stored-window";
 import { WindowCache } from "../src/http/window-cache";
-import { scriptedFactory, tempDir, waitFor } from "./helpers";
+import { gatedStore, scriptedFactory, tempDir, waitFor } from "./helpers";
 
 const PG_URL = process.env.AGENT_UI_PG_URL;
 const SCHEMA = `agent_ui_window_${process.pid}_${Date.now().toString(36)}`;
@@ -29,27 +29,6 @@ const script: Partial<AgentUiEvent>[] = Array.from({ length: 60 }, (_, i) => ({
 }));
 
 type Open = () => Promise<{ store: SessionStore; cleanup(): Promise<void> }>;
-
-/** A store whose snapshot reads wait until `open()` (again after `hold()`): a projection load stops
- * there. */
-function gatedStore(store: SessionStore) {
-  let open = () => {};
-  let gate: Promise<void>;
-  const hold = () => {
-    gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-  };
-  hold();
-  const loads: string[] = [];
-  const gated: SessionStore = Object.create(store);
-  gated.latestSnapshot = async (sessionId) => {
-    loads.push(sessionId);
-    await gate;
-    return store.latestSnapshot(sessionId);
-  };
-  return { store: gated, loads, open: () => open(), hold };
-}
 
 async function snapshotText(server: RunningServer, id: string): Promise<string> {
   const response = await fetch(`${server.url}/api/sessions/${id}/snapshot`);

@@ -297,9 +297,10 @@ export class Gateway {
     return this.projections.usage();
   }
 
-  /** Attaches a source that resumed a session after a restart (./restart); `reason` goes with its `live`. */
+  /** Attaches a source that resumed a session after a restart (./restart); `reason` goes with its `live`.
+   * The session's projection loads when a request needs it, not here (a long session's load takes
+   * seconds, beside its first joiner's paint). */
   async attachResumed(sessionId: string, source: RuntimeSource, reason: string): Promise<void> {
-    await this.projection(sessionId);
     this.attach(sessionId, source, reason, `r${Date.now().toString(36)}`);
   }
 

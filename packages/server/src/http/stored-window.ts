@@ -12,9 +12,10 @@
 //   the requests that need it. Otherwise the request takes the projection's path (./app.ts).
 // A session settling after a restart (../gateway/restart.ts) is answered too: the window is the state at
 // its seq, and what the settlement appends after it reaches the joiner on the stream, as any event does.
-import { PROJECTION_SCHEMA_VERSION } from "@agent-ui/contracts";
+import { PROJECTION_SCHEMA_VERSION, type ProjectionState } from "@agent-ui/contracts";
 import type { MiddlewareHandler } from "hono";
 import type { Gateway } from "../gateway/gateway";
+import type { SessionStore } from "../store/session-store";
 import {
   composeWindowBody,
   DEFAULT_MESSAGE_WINDOW,
@@ -90,6 +91,21 @@ async function storedContent(gateway: Gateway, windows: WindowCache, id: string,
   const parsed = JSON.parse(stored.body) as { state?: unknown; window?: unknown } | null;
   if (!isObject(parsed) || !isObject(parsed.state) || !isObject(parsed.window)) return;
   return { session, seq: stored.seq, content };
+}
+
+/** The runtime state at the session's head from its stored window, when that window is at the head
+ * (the restart settlement reads whether a run was in flight there instead of loading the projection). */
+export async function storedRuntimeAtHead(
+  store: SessionStore,
+  sessionId: string,
+): Promise<ProjectionState["runtime"] | undefined> {
+  const session = await store.getSession(sessionId);
+  if (session === undefined || session.damage !== undefined || session.logRewound !== undefined) return;
+  const stored = await store.readWindow(sessionId);
+  if (stored === undefined || stored.seq !== session.lastSeq || stored.stamp !== WINDOW_STAMP) return;
+  const runtime = (JSON.parse(stored.body) as { state?: { runtime?: unknown } } | null)?.state?.runtime;
+  if (!isObject(runtime) || typeof (runtime as { status?: unknown }).status !== "string") return;
+  return runtime as ProjectionState["runtime"];
 }
 
 function isObject(value: unknown): value is object {
