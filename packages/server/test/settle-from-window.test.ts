@@ -1,8 +1,9 @@
 // After a restart, a session the previous process left attached is settled without loading its
 // projection when it need not be (FALL-01, AS-10, HYD-02): whether a run was in flight is read from the
 // hydration window stored at the session's head, and the state goes to `resume` only for a source whose
-// resume reads it. A store whose snapshot reads wait proves it: the settlement resolves while a load
-// would still wait. PostgreSQL runs when AGENT_UI_PG_URL is set.
+// resume reads it; once settled, that window still answers the first joiner, the settlement's facts
+// following it on the stream. A store whose snapshot reads wait proves it: the settlement and the answer
+// come while a load would still wait. PostgreSQL runs when AGENT_UI_PG_URL is set.
 import { join } from "node:path";
 import type { AgentUiEvent, RuntimeSourceFactory } from "@agent-ui/contracts";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,6 +16,7 @@ import {
   type SessionStore,
   startServer,
 } from "../src";
+import { MAX_EVENTS_AFTER_SETTLED_WINDOW } from "../src/http/stored-window";
 import { gatedStore, scriptedFactory, tempDir, waitFor } from "./helpers";
 
 const PG_URL = process.env.AGENT_UI_PG_URL;
@@ -60,6 +62,12 @@ async function leftRunning(store: SessionStore): Promise<{ id: string; seq: numb
   return { id, seq: await servedAndClosed(first, store, id) };
 }
 
+async function snapshotText(server: RunningServer, id: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/sessions/${id}/snapshot`);
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
 async function eventsAfter(store: SessionStore, id: string, after: number): Promise<AgentUiEvent[]> {
   return (await store.readEvents(id, { after })).map((entry) => entry.event);
 }
@@ -89,6 +97,59 @@ function settleSuite(name: string, open: Open) {
         });
       } finally {
         gated.open();
+        await server.close();
+        await cleanup();
+      }
+    });
+
+    it("AS-10 HYD-02 once settled, the stored window still answers before the projection loads; the settlement's facts follow on the stream", async () => {
+      const { store, cleanup } = await open();
+      const { id, seq } = await leftRunning(store);
+      const gated = gatedStore(store);
+      const server = await start(gated.store, [scriptedFactory(script)]);
+      try {
+        await within(server.settled, 5000);
+        const head = (await store.getSession(id))?.lastSeq as number;
+        expect(head).toBeGreaterThan(seq);
+        // Nothing asked for the session: its projection is not loaded beside the first paint.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(gated.loads).not.toContain(id);
+        const cold = JSON.parse(await within(snapshotText(server, id), 5000));
+        expect(cold.seq).toBe(seq);
+        expect(cold.session).toMatchObject({ status: "stopped", lastSeq: head });
+        expect(server.gateway.projectionLoaded(id)).toBe(false);
+        const after = await fetch(`${server.url}/api/sessions/${id}/events.json?after=${cold.seq}`);
+        const { entries } = (await after.json()) as { entries: { seq: number; event: AgentUiEvent }[] };
+        expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: head - seq }, (_, i) => seq + 1 + i));
+        expect(entries.map((e) => e.event.type)).toContain("session.updated");
+        gated.open();
+        await waitFor(() => server.gateway.projectionLoaded(id) || undefined);
+        expect(JSON.parse(await snapshotText(server, id)).seq).toBe(head);
+      } finally {
+        gated.open();
+        await server.close();
+        await cleanup();
+      }
+    });
+
+    it("HYD-08 more events than a settlement's after the stored window: the snapshot is the projection's", async () => {
+      const { store, cleanup } = await open();
+      const { id } = await leftRunning(store);
+      const server = await start(store, [scriptedFactory(script)]);
+      try {
+        await within(server.settled, 5000);
+        const more = Array.from({ length: MAX_EVENTS_AFTER_SETTLED_WINDOW }, (_, i) => ({
+          type: "text.delta",
+          turnId: "t2",
+          messageId: "m2",
+          payload: { delta: `later ${i} ` },
+        }));
+        await store.append(id, more as AgentUiEvent[]);
+        const head = (await store.getSession(id))?.lastSeq;
+        const body = JSON.parse(await snapshotText(server, id));
+        expect(body.seq).toBe(head);
+        expect(body.state.messages.at(-1).id).toBe("m2");
+      } finally {
         await server.close();
         await cleanup();
       }

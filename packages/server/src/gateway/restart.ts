@@ -87,6 +87,7 @@ export class RestartSettlement {
   private readonly settling = new Map<string, Promise<void>>();
   private readonly adopting = new Map<string, Promise<boolean>>();
   private readonly settledListeners = new Set<(sessionId: string) => void>();
+  private readonly found = new Map<string, number>();
   private stopped = false;
 
   constructor(
@@ -96,6 +97,7 @@ export class RestartSettlement {
     private readonly options: SettlementOptions = {},
   ) {
     this.waiting = new Map(sessions.map((session) => [session.id, session]));
+    for (const session of sessions) this.found.set(session.id, session.lastSeq);
     this.done = this.run();
   }
 
@@ -127,6 +129,7 @@ export class RestartSettlement {
         if (settling === undefined) {
           const [taken] = await this.gateway.store.claimRuntimes([id]);
           if (taken === undefined) return false;
+          this.found.set(id, session.lastSeq);
           await settleSession(this.gateway, this.factories, session, this.report, this.options);
         } else await settling;
         return this.gateway.isAttached(id);
@@ -134,6 +137,12 @@ export class RestartSettlement {
       this.adopting.set(id, adopting);
     }
     return adopting;
+  }
+
+  /** The seq of the session's log when this gateway took it over to settle it (undefined for one it did
+   * not): what follows it was appended here, the settlement's facts first. */
+  takenAt(sessionId: string): number | undefined {
+    return this.found.get(sessionId);
   }
 
   /** `listener` runs after each session settled (the HTTP layer builds its hydration window then, so the

@@ -12,6 +12,12 @@
 //   the requests that need it. Otherwise the request takes the projection's path (./app.ts).
 // A session settling after a restart (../gateway/restart.ts) is answered too: the window is the state at
 // its seq, and what the settlement appends after it reaches the joiner on the stream, as any event does.
+// So once settled, its stored window is still served when it is at the seq the settlement found the
+// session at and at most `MAX_EVENTS_AFTER_SETTLED_WINDOW` events are behind it (the settlement's status
+// facts, a resumed runtime's first ones): the joiner's client reads them from the stream after the
+// window's seq (HYD-08). The window itself is never brought forward over them: it is a cut of the state
+// (newest messages, timeline tail, table pages), and an event applied to a cut is not the cut of the
+// state with that event.
 import { PROJECTION_SCHEMA_VERSION, type ProjectionState } from "@agent-ui/contracts";
 import type { MiddlewareHandler } from "hono";
 import type { Gateway } from "../gateway/gateway";
@@ -44,16 +50,25 @@ export const WINDOW_STAMP = [
 export const MAX_STORED_WINDOW_BYTES = 512 * 1024;
 /** Windows stored when the gateway closes, the most recently served first. */
 export const MAX_WINDOWS_SAVED = 32;
+/** How many events a settled session's stored window may be behind the head (see above). */
+export const MAX_EVENTS_AFTER_SETTLED_WINDOW = 16;
+
+/** Where the restart settlement found a session (`RestartSettlement.takenAt`). */
+export type TakenAt = (sessionId: string) => number | undefined;
 
 /** `GET /api/sessions/:id/snapshot` from the stored window, before the projection is loaded (see above);
  * any other case goes on to the route. */
-export function storedWindowFirst(gateway: Gateway, windows: WindowCache): MiddlewareHandler {
+export function storedWindowFirst(
+  gateway: Gateway,
+  windows: WindowCache,
+  takenAt: TakenAt = () => undefined,
+): MiddlewareHandler {
   return async (c, next) => {
     const id = c.req.param("id") ?? "";
     const limit = windowLimit(c.req.query("limit"));
     if (c.req.query("before") !== undefined || limit === undefined) return next();
     if (gateway.projectionLoaded(id)) return next();
-    const stored = await storedContent(gateway, windows, id, limit).catch(() => undefined);
+    const stored = await storedContent(gateway, windows, id, limit, takenAt).catch(() => undefined);
     if (stored === undefined) return next();
     const { session, seq, content } = stored;
     windows.put(id, windowKey(seq, limit), content);
@@ -75,9 +90,15 @@ function windowLimit(raw: string | undefined): number | undefined {
   }
 }
 
-/** The stored window's content when it may be served: the session's head, this limit, this stamp, and
- * JSON with the content's two parts. */
-async function storedContent(gateway: Gateway, windows: WindowCache, id: string, limit: number) {
+/** The stored window's content when it may be served: the session's head (or where the settlement found
+ * it, a few events behind), this limit, this stamp, and JSON with the content's two parts. */
+export async function storedContent(
+  gateway: Gateway,
+  windows: WindowCache,
+  id: string,
+  limit: number,
+  takenAt: TakenAt = () => undefined,
+) {
   const session = await gateway.store.getSession(id);
   // A session the store found damaged or rewound is answered by the route, as ever.
   if (session === undefined || session.damage !== undefined || session.logRewound !== undefined) return;
@@ -85,7 +106,10 @@ async function storedContent(gateway: Gateway, windows: WindowCache, id: string,
   const kept = windows.peek(id, windowKey(session.lastSeq, limit));
   if (kept !== undefined) return { session, seq: session.lastSeq, content: kept };
   const stored = await gateway.store.readWindow(id);
-  if (stored === undefined || stored.seq !== session.lastSeq || stored.messageLimit !== limit) return;
+  if (stored === undefined || stored.messageLimit !== limit) return;
+  const settledBehind =
+    stored.seq === takenAt(id) && session.lastSeq - stored.seq <= MAX_EVENTS_AFTER_SETTLED_WINDOW;
+  if (stored.seq !== session.lastSeq && !settledBehind) return;
   const content = Buffer.from(stored.body);
   if (stored.stamp !== WINDOW_STAMP || content.byteLength > MAX_STORED_WINDOW_BYTES) return;
   const parsed = JSON.parse(stored.body) as { state?: unknown; window?: unknown } | null;
