@@ -179,6 +179,42 @@ function storedWindowSuite(name: string, open: Open) {
       }
     });
 
+    it("AS-10 a session whose projection is dropped from memory has its served window stored then, not only at a clean close", async () => {
+      const { store, cleanup } = await open();
+      const factory = scriptedFactory(script);
+      const server = await startServer({
+        port: 0,
+        store,
+        noAuth: true,
+        sources: [factory],
+        maxCachedProjections: 1,
+      });
+      try {
+        const ids: string[] = [];
+        for (let i = 0; i < 2; i++) {
+          const { id } = await server.gateway.createSession({ source: "scripted" });
+          await waitFor(
+            async () => ((await store.getSession(id))?.lastSeq ?? 0) >= script.length || undefined,
+          );
+          await server.gateway.stopSession(id);
+          ids.push(id);
+        }
+        const [first, second] = ids;
+        const served = await snapshotText(server, first);
+        expect(await store.readWindow(first)).toBeUndefined();
+        await snapshotText(server, second);
+        expect(server.gateway.projectionLoaded(first)).toBe(false);
+        const stored = await waitFor(async () => await store.readWindow(first));
+        expect(stored).toMatchObject({ seq: (await store.getSession(first))?.lastSeq, stamp: WINDOW_STAMP });
+        const { session: _session, attached: _attached, seq: _seq, ...content } = JSON.parse(served);
+        expect(JSON.parse(stored.body)).toEqual(content);
+        expect(await store.readWindow(second)).toBeUndefined();
+      } finally {
+        await server.close();
+        await cleanup();
+      }
+    });
+
     it("a window stamped by another window format is not served", async () => {
       const { store, cleanup } = await open();
       const { id } = await servedAndClosed(store);

@@ -63,6 +63,7 @@ export class Gateway {
   private readonly detach: () => void;
   private closed = false;
   private readonly listChanged = new Set<() => void>();
+  private readonly evicted = new Set<(sessionId: string, projection: SessionProjection) => void>();
 
   constructor(options: GatewayOptions) {
     this.store = options.store;
@@ -70,7 +71,13 @@ export class Gateway {
     this.sources = new SourceKinds(options.sources);
     this.snapshotEvery = options.snapshotEvery ?? 200;
     this.projectorFactory = options.projectorFactory ?? defaultProjectorFactory;
-    this.projections = new ProjectionCache(options.maxCachedProjections, options.maxCachedProjectionBytes);
+    this.projections = new ProjectionCache(
+      options.maxCachedProjections,
+      options.maxCachedProjectionBytes,
+      (sessionId, projection) => {
+        for (const listener of this.evicted) listener(sessionId, projection);
+      },
+    );
     this.viewerLimits = { ...DEFAULT_PUMP_LIMITS, ...options.viewerLimits };
     this.commands = new IdempotentCommands(this.store);
     this.detach = this.store.onAppended((sessionId, lastSeq, entries) => {
@@ -289,6 +296,13 @@ export class Gateway {
    * projections of sessions no runtime here feeds are dropped (they reload from snapshot + tail). */
   private evictIdleProjections(): void {
     this.projections.evict((sessionId) => this.runtimes.has(sessionId));
+  }
+
+  /** `listener` runs with each projection dropped from memory to stay within the cache's bounds (the
+   * HTTP layer stores the session's window then, ../http/stored-window). */
+  onProjectionEvicted(listener: (sessionId: string, projection: SessionProjection) => void): () => void {
+    this.evicted.add(listener);
+    return () => this.evicted.delete(listener);
   }
 
   /** Projections held in memory and their accounted bytes (JSON size of their states). */

@@ -5,6 +5,9 @@
 //   `MAX_WINDOWS_SAVED`, the most recently served first) is brought up to the session's head and stored:
 //   its `{ state, window }` content, the seq it reflects, its message limit and a stamp of what its shape
 //   depends on (`WINDOW_STAMP`). A window over `MAX_STORED_WINDOW_BYTES` is not stored.
+// - When a session's projection is dropped from memory (the projection cache's bounds), the window
+//   served for it is stored the same way, brought up to the dropped projection's seq: a gateway that
+//   ends without a clean close still leaves the windows of the sessions it let go.
 // - A snapshot request for a session whose projection is not loaded is answered from the window this
 //   gateway still keeps for it (its projection was evicted), or else from the stored window, when it is
 //   the session's head (no event since), for the same limit and with this gateway's stamp; the session
@@ -141,27 +144,54 @@ function isObject(value: unknown): value is object {
  * stored is skipped (the next start builds it from the projection). */
 export async function saveServedWindows(gateway: Gateway, windows: WindowCache): Promise<void> {
   for (const { sessionId, key, body } of windows.recent(MAX_WINDOWS_SAVED)) {
-    try {
-      const { seq, messageLimit } = keyOfWindow(key);
+    await saveWindow(gateway, sessionId, key, body, async (seq) => {
       const session = await gateway.store.getSession(sessionId);
-      if (session === undefined) continue;
-      let content = body;
-      let at = seq;
-      if (seq !== session.lastSeq) {
-        const projection = await gateway.caughtUpProjection(sessionId);
-        if (projection === undefined) continue;
-        at = projection.seq;
-        content = await windowContentBytes(projection.state, messageLimit);
-      }
-      if (content.byteLength > MAX_STORED_WINDOW_BYTES) continue;
-      await gateway.store.saveWindow(sessionId, {
-        seq: at,
-        messageLimit,
-        stamp: WINDOW_STAMP,
-        body: content.toString(),
-      });
-    } catch {
-      // The store is closing or the session went away: nothing to keep for it.
-    }
+      if (session === undefined) return;
+      if (seq === session.lastSeq) return { seq };
+      return gateway.caughtUpProjection(sessionId);
+    });
+  }
+}
+
+/** Stores the served window of each session whose projection the gateway drops from memory, brought up
+ * to that projection's seq. `idle()` resolves when the saves under way are done (the close awaits it
+ * before its own). */
+export function saveEvictedWindows(gateway: Gateway, windows: WindowCache): { idle(): Promise<void> } {
+  const pending = new Set<Promise<void>>();
+  gateway.onProjectionEvicted((sessionId, projection) => {
+    const kept = windows.kept(sessionId);
+    if (kept === undefined) return;
+    const saving = saveWindow(gateway, sessionId, kept.key, kept.body, async (seq) =>
+      seq === projection.seq ? { seq } : projection,
+    ).finally(() => pending.delete(saving));
+    pending.add(saving);
+  });
+  return { idle: async () => void (await Promise.all(pending)) };
+}
+
+/** Stores `body` (the window for `key`) when `at` says it is current (`{ seq }`), else the window built
+ * from the state `at` gives; nothing when `at` gives nothing or the window is over the bound. */
+async function saveWindow(
+  gateway: Gateway,
+  sessionId: string,
+  key: string,
+  body: Buffer,
+  at: (seq: number) => Promise<{ seq: number; state?: ProjectionState } | undefined>,
+): Promise<void> {
+  try {
+    const { seq, messageLimit } = keyOfWindow(key);
+    const current = await at(seq);
+    if (current === undefined) return;
+    const content =
+      current.state === undefined ? body : await windowContentBytes(current.state, messageLimit);
+    if (content.byteLength > MAX_STORED_WINDOW_BYTES) return;
+    await gateway.store.saveWindow(sessionId, {
+      seq: current.seq,
+      messageLimit,
+      stamp: WINDOW_STAMP,
+      body: content.toString(),
+    });
+  } catch {
+    // The store is closing or the session went away: nothing to keep for it.
   }
 }
