@@ -101,6 +101,9 @@ export interface RuntimeSourceFactory {
   /** Re-attaches a session whose runtime lived in a previous gateway process. Without it (or when it
    * refuses) the session is `stopped` with the reason and its writes are `unavailable`. */
   resume?(init: RuntimeSourceResumeInit): ResumeOutcome;
+  /** `false` when `resume` reads nothing of its init's `state`: the gateway then settles the session
+   * without loading its projection (seconds for a long session), and reading `state` throws. */
+  resumeReadsState?: boolean;
   /** Tries the upstream a session would use before it is created (`POST /api/connect/test`): what failed,
    * with a code, or what was found. Without it the kind cannot be tested. Throws `SourceConfigError` on a
    * config the kind would refuse. */

@@ -14,7 +14,7 @@ import { type RestartReport, settleAfterRestart } from "./gateway/restart";
 import type { ProjectorFactory } from "./gateway/session-projection";
 import type { IngestLimits } from "./http/ingest-route";
 import { createApp } from "./http/app";
-import { saveServedWindows } from "./http/stored-window";
+import { saveEvictedWindows, saveServedWindows, storedRuntimeAtHead } from "./http/stored-window";
 import { WindowCache } from "./http/window-cache";
 import { chooseWsProtocol } from "./http/guard";
 import type { RuntimeSourceFactory } from "@agent-ui/contracts";
@@ -127,10 +127,13 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
   // else stopped with the reason; with PostgreSQL, only those this process takes over (a live gateway
   // keeps its own). They settle in the background once the gateway listens; a request for one settles it
   // first.
-  const settlement = await settleAfterRestart(gateway, sources);
+  const settlement = await settleAfterRestart(gateway, sources, {
+    runtimeAtHead: (session) => storedRuntimeAtHead(store, session.id),
+  });
   const host = options.host ?? "127.0.0.1";
   const token = options.noAuth ? undefined : (options.token ?? randomBytes(24).toString("base64url"));
   const windowCache = new WindowCache();
+  const evictedWindows = saveEvictedWindows(gateway, windowCache);
   const app = createApp(gateway, {
     windowCache,
     token,
@@ -215,6 +218,7 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
           (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
         // The newest window served for each session, for the first joiner after the next start.
+        await evictedWindows.idle();
         await saveServedWindows(gateway, windowCache);
         if (ownsStore) await store.close();
         lock?.release();

@@ -5,7 +5,7 @@
 // and writes about it are refused with a reason.
 import type { ChildProcess } from "node:child_process";
 import { type AgentUiEvent, type ProjectionState, streamKeyOf } from "@agent-ui/contracts";
-import { projectEvents } from "@agent-ui/projection";
+import { createProjector, projectEvents } from "@agent-ui/projection";
 import { afterAll, describe, expect, it } from "vitest";
 import { demoSource } from "@agent-ui/demo";
 import { type RunningServer, startServer } from "../src";
@@ -20,7 +20,17 @@ let writeNo = 0;
 function sessionClient(url: string, id: string) {
   return {
     record: async () => (await getJson(`${url}/api/sessions/${id}`)).body.session,
-    state: async () => (await getJson(`${url}/api/sessions/${id}/snapshot`)).body.state as ProjectionState,
+    /** The state as a client holds it: the snapshot (a window at its seq), then the events after it. */
+    state: async () => {
+      const snapshot = (await getJson(`${url}/api/sessions/${id}/snapshot`)).body;
+      const after = (await getJson(`${url}/api/sessions/${id}/events.json?after=${snapshot.seq}&limit=5000`))
+        .body.entries as { event: AgentUiEvent }[];
+      if (after.length === 0) return snapshot.state as ProjectionState;
+      const projector = createProjector();
+      projector.hydrate({ kind: "projection", state: snapshot.state });
+      projector.applyAll(after.map((entry) => entry.event));
+      return projector.getState();
+    },
     write: async (command: Record<string, unknown>) =>
       (
         await postJson(`${url}/api/sessions/${id}/commands`, {

@@ -17,7 +17,7 @@ import {
   type UpstreamPolicy,
 } from "@agent-ui/connectors";
 import { demoSource } from "@agent-ui/demo";
-import type { RuntimeSink, RuntimeSource, RuntimeSourceFactory } from "../src";
+import type { RuntimeSink, RuntimeSource, RuntimeSourceFactory, SessionStore } from "../src";
 import { pushSource, type RunningServer, type ServerOptions, startServer } from "../src";
 
 /** The peers' captured streams in the standard's shared folder beside the repository root. */
@@ -64,6 +64,27 @@ export function scriptedFactory(
       return runtime;
     },
   };
+}
+
+/** A store whose snapshot reads wait until `open()` (again after `hold()`): a projection load stops
+ * there. */
+export function gatedStore(store: SessionStore) {
+  let open = () => {};
+  let gate: Promise<void>;
+  const hold = () => {
+    gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+  };
+  hold();
+  const loads: string[] = [];
+  const gated: SessionStore = Object.create(store);
+  gated.latestSnapshot = async (sessionId) => {
+    loads.push(sessionId);
+    await gate;
+    return store.latestSnapshot(sessionId);
+  };
+  return { store: gated, loads, open: () => open(), hold };
 }
 
 export function tempDir(prefix = "agent-ui-server-"): { path: string; remove(): void } {

@@ -16,7 +16,7 @@ import {
 import { hydrationWindow, windowKey } from "../src/http/hydration-window";
 import { MAX_STORED_WINDOW_BYTES, saveServedWindows, WINDOW_STAMP } from "../src/http/stored-window";
 import { WindowCache } from "../src/http/window-cache";
-import { scriptedFactory, tempDir, waitFor } from "./helpers";
+import { gatedStore, scriptedFactory, tempDir, waitFor } from "./helpers";
 
 const PG_URL = process.env.AGENT_UI_PG_URL;
 const SCHEMA = `agent_ui_window_${process.pid}_${Date.now().toString(36)}`;
@@ -29,27 +29,6 @@ const script: Partial<AgentUiEvent>[] = Array.from({ length: 60 }, (_, i) => ({
 }));
 
 type Open = () => Promise<{ store: SessionStore; cleanup(): Promise<void> }>;
-
-/** A store whose snapshot reads wait until `open()` (again after `hold()`): a projection load stops
- * there. */
-function gatedStore(store: SessionStore) {
-  let open = () => {};
-  let gate: Promise<void>;
-  const hold = () => {
-    gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-  };
-  hold();
-  const loads: string[] = [];
-  const gated: SessionStore = Object.create(store);
-  gated.latestSnapshot = async (sessionId) => {
-    loads.push(sessionId);
-    await gate;
-    return store.latestSnapshot(sessionId);
-  };
-  return { store: gated, loads, open: () => open(), hold };
-}
 
 async function snapshotText(server: RunningServer, id: string): Promise<string> {
   const response = await fetch(`${server.url}/api/sessions/${id}/snapshot`);
@@ -195,6 +174,42 @@ function storedWindowSuite(name: string, open: Open) {
         expect(await snapshotText(server, first)).toBe(served);
       } finally {
         gated.open();
+        await server.close();
+        await cleanup();
+      }
+    });
+
+    it("AS-10 a session whose projection is dropped from memory has its served window stored then, not only at a clean close", async () => {
+      const { store, cleanup } = await open();
+      const factory = scriptedFactory(script);
+      const server = await startServer({
+        port: 0,
+        store,
+        noAuth: true,
+        sources: [factory],
+        maxCachedProjections: 1,
+      });
+      try {
+        const ids: string[] = [];
+        for (let i = 0; i < 2; i++) {
+          const { id } = await server.gateway.createSession({ source: "scripted" });
+          await waitFor(
+            async () => ((await store.getSession(id))?.lastSeq ?? 0) >= script.length || undefined,
+          );
+          await server.gateway.stopSession(id);
+          ids.push(id);
+        }
+        const [first, second] = ids;
+        const served = await snapshotText(server, first);
+        expect(await store.readWindow(first)).toBeUndefined();
+        await snapshotText(server, second);
+        expect(server.gateway.projectionLoaded(first)).toBe(false);
+        const stored = await waitFor(async () => await store.readWindow(first));
+        expect(stored).toMatchObject({ seq: (await store.getSession(first))?.lastSeq, stamp: WINDOW_STAMP });
+        const { session: _session, attached: _attached, seq: _seq, ...content } = JSON.parse(served);
+        expect(JSON.parse(stored.body)).toEqual(content);
+        expect(await store.readWindow(second)).toBeUndefined();
+      } finally {
         await server.close();
         await cleanup();
       }

@@ -362,6 +362,8 @@ export function a2aConnector(policy: UpstreamPolicy = {}): RuntimeSourceFactory 
     create(init: RuntimeSourceInit) {
       return new A2aConnector(readConfig(init.config), guard);
     },
+    // A new context continues the session: nothing of the projected state is carried over.
+    resumeReadsState: false,
     resume(init) {
       const refusal = redactedConfigRefusal(init.config);
       if (refusal) return { refused: refusal };

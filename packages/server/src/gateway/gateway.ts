@@ -63,6 +63,7 @@ export class Gateway {
   private readonly detach: () => void;
   private closed = false;
   private readonly listChanged = new Set<() => void>();
+  private readonly evicted = new Set<(sessionId: string, projection: SessionProjection) => void>();
 
   constructor(options: GatewayOptions) {
     this.store = options.store;
@@ -70,7 +71,13 @@ export class Gateway {
     this.sources = new SourceKinds(options.sources);
     this.snapshotEvery = options.snapshotEvery ?? 200;
     this.projectorFactory = options.projectorFactory ?? defaultProjectorFactory;
-    this.projections = new ProjectionCache(options.maxCachedProjections, options.maxCachedProjectionBytes);
+    this.projections = new ProjectionCache(
+      options.maxCachedProjections,
+      options.maxCachedProjectionBytes,
+      (sessionId, projection) => {
+        for (const listener of this.evicted) listener(sessionId, projection);
+      },
+    );
     this.viewerLimits = { ...DEFAULT_PUMP_LIMITS, ...options.viewerLimits };
     this.commands = new IdempotentCommands(this.store);
     this.detach = this.store.onAppended((sessionId, lastSeq, entries) => {
@@ -291,15 +298,23 @@ export class Gateway {
     this.projections.evict((sessionId) => this.runtimes.has(sessionId));
   }
 
+  /** `listener` runs with each projection dropped from memory to stay within the cache's bounds (the
+   * HTTP layer stores the session's window then, ../http/stored-window). */
+  onProjectionEvicted(listener: (sessionId: string, projection: SessionProjection) => void): () => void {
+    this.evicted.add(listener);
+    return () => this.evicted.delete(listener);
+  }
+
   /** Projections held in memory and their accounted bytes (JSON size of their states). */
   cachedProjections(): { sessions: number; bytes: number } {
     this.evictIdleProjections();
     return this.projections.usage();
   }
 
-  /** Attaches a source that resumed a session after a restart (./restart); `reason` goes with its `live`. */
+  /** Attaches a source that resumed a session after a restart (./restart); `reason` goes with its `live`.
+   * The session's projection loads when a request needs it, not here (a long session's load takes
+   * seconds, beside its first joiner's paint). */
   async attachResumed(sessionId: string, source: RuntimeSource, reason: string): Promise<void> {
-    await this.projection(sessionId);
     this.attach(sessionId, source, reason, `r${Date.now().toString(36)}`);
   }
 

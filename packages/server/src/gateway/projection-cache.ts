@@ -23,6 +23,8 @@ export class ProjectionCache {
   constructor(
     private readonly maxCount = DEFAULT_MAX_CACHED_PROJECTIONS,
     private readonly maxBytes = DEFAULT_MAX_CACHED_PROJECTION_BYTES,
+    /** Called with each projection `evict` drops, before it is released. */
+    private readonly onEvict: (sessionId: string, projection: SessionProjection) => void = () => {},
   ) {}
 
   has(sessionId: string): boolean {
@@ -74,6 +76,7 @@ export class ProjectionCache {
       if (fed(sessionId) || entry.loaded === undefined) continue;
       bytes -= entry.loaded.bytes;
       sessions -= 1;
+      this.onEvict(sessionId, entry.loaded);
       this.drop(sessionId);
     }
   }

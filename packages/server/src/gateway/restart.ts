@@ -9,11 +9,19 @@
 // process is the only gateway on the data dir and takes them all; with PostgreSQL, gateways share the
 // database, so a session another live gateway still feeds is left to it, and of two gateways starting at
 // once only one takes a session whose gateway died.
-// The gateway listens first and settles in the background, one session at a time (loading a long
-// session's projection takes a while); a request for a session not settled yet settles it first and
-// waits for it (`RestartSettlement.whenSettled`).
+// The gateway listens first and settles in the background, one session at a time; a request for a
+// session not settled yet settles it first and waits for it (`RestartSettlement.whenSettled`).
+// Settling loads the session's projection only when it must (a long session's load takes seconds, beside
+// the first joiner's paint): whether a run was in flight is read from the runtime state at the session's
+// head when one is at hand without a load (`SettlementOptions.runtimeAtHead`: the stored hydration
+// window), and the state goes to `resume` only for a factory that reads it (`resumeReadsState`).
 import { isRuntimeActive, redact } from "@agent-ui/contracts";
-import type { ResumeOutcome, RuntimeSourceFactory } from "@agent-ui/contracts";
+import type {
+  ProjectionState,
+  ResumeOutcome,
+  RuntimeSourceFactory,
+  RuntimeSourceResumeInit,
+} from "@agent-ui/contracts";
 import { nextTurn } from "../slices/turns";
 import type { SessionRecord } from "../store/session-store";
 import type { Gateway } from "./gateway";
@@ -28,6 +36,12 @@ export interface RestartReport {
   stopped: string[];
 }
 
+export interface SettlementOptions {
+  /** The session's runtime state at its head (`lastSeq`), when it is at hand without loading the
+   * projection; undefined when it is not (the projection is loaded then). */
+  runtimeAtHead?: (session: SessionRecord) => Promise<ProjectionState["runtime"] | undefined>;
+}
+
 /** Was a runtime attached to this session when the previous gateway process ended? */
 export function wasAttachedBeforeRestart(session: SessionRecord): boolean {
   if (session.status === "starting" || session.status === "live" || session.status === "stale") return true;
@@ -39,8 +53,9 @@ export function wasAttachedBeforeRestart(session: SessionRecord): boolean {
 export async function resumeAfterRestart(
   gateway: Gateway,
   factories: readonly RuntimeSourceFactory[],
+  options: SettlementOptions = {},
 ): Promise<RestartReport> {
-  return (await settleAfterRestart(gateway, factories)).done;
+  return (await settleAfterRestart(gateway, factories, options)).done;
 }
 
 /** Starts settling in the background what a previous process left attached; resolves once the sessions
@@ -48,6 +63,7 @@ export async function resumeAfterRestart(
 export async function settleAfterRestart(
   gateway: Gateway,
   factories: readonly RuntimeSourceFactory[],
+  options: SettlementOptions = {},
 ): Promise<RestartSettlement> {
   // A damaged session (unreadable rows) is left as it is: it answers session_damaged, nothing is appended.
   const candidates = (await gateway.store.listSessions()).filter(
@@ -59,6 +75,7 @@ export async function settleAfterRestart(
     gateway,
     factories,
     candidates.filter((session) => taken.has(session.id)),
+    options,
   );
 }
 
@@ -70,14 +87,17 @@ export class RestartSettlement {
   private readonly settling = new Map<string, Promise<void>>();
   private readonly adopting = new Map<string, Promise<boolean>>();
   private readonly settledListeners = new Set<(sessionId: string) => void>();
+  private readonly found = new Map<string, number>();
   private stopped = false;
 
   constructor(
     private readonly gateway: Gateway,
     private readonly factories: readonly RuntimeSourceFactory[],
     sessions: readonly SessionRecord[],
+    private readonly options: SettlementOptions = {},
   ) {
     this.waiting = new Map(sessions.map((session) => [session.id, session]));
+    for (const session of sessions) this.found.set(session.id, session.lastSeq);
     this.done = this.run();
   }
 
@@ -109,13 +129,20 @@ export class RestartSettlement {
         if (settling === undefined) {
           const [taken] = await this.gateway.store.claimRuntimes([id]);
           if (taken === undefined) return false;
-          await settleSession(this.gateway, this.factories, session, this.report);
+          this.found.set(id, session.lastSeq);
+          await settleSession(this.gateway, this.factories, session, this.report, this.options);
         } else await settling;
         return this.gateway.isAttached(id);
       })().finally(() => this.adopting.delete(id));
       this.adopting.set(id, adopting);
     }
     return adopting;
+  }
+
+  /** The seq of the session's log when this gateway took it over to settle it (undefined for one it did
+   * not): what follows it was appended here, the settlement's facts first. */
+  takenAt(sessionId: string): number | undefined {
+    return this.found.get(sessionId);
   }
 
   /** `listener` runs after each session settled (the HTTP layer builds its hydration window then, so the
@@ -136,7 +163,7 @@ export class RestartSettlement {
     if (under) return under;
     const session = this.waiting.get(sessionId) as SessionRecord;
     this.waiting.delete(sessionId);
-    const settled = settleSession(this.gateway, this.factories, session, this.report)
+    const settled = settleSession(this.gateway, this.factories, session, this.report, this.options)
       .then(() => {
         for (const listener of this.settledListeners) listener(sessionId);
       })
@@ -168,26 +195,24 @@ async function settleSession(
   factories: readonly RuntimeSourceFactory[],
   session: SessionRecord,
   report: RestartReport,
+  options: SettlementOptions,
 ): Promise<void> {
-  const { state } = await gateway.currentProjection(session.id);
+  const runtime = await runtimeOf(gateway, session, options);
   // A blocked run (a quota, a retry gate) is still a run in flight: it was waiting, not finished.
-  const inFlight = isRuntimeActive(state.runtime.status) || state.runtime.status === "blocked";
-  const outcome = resumeOutcome(session, factories, (factory) =>
-    factory.resume?.({
-      sessionId: session.id,
-      scenario: session.scenario,
-      config: session.config,
-      session,
-      state,
-    }),
-  );
+  const inFlight = isRuntimeActive(runtime.status) || runtime.status === "blocked";
+  const factory = factories.find((f) => f.kind === session.sourceKind);
+  const state =
+    factory?.resume !== undefined && factory.resumeReadsState !== false
+      ? (await gateway.currentProjection(session.id)).state
+      : undefined;
+  const outcome = resumeOutcome(session, factory, (f) => f.resume?.(resumeInit(session, state)));
   const ingest = new SessionIngest(session.id);
   if (inFlight) {
     await gateway.store.append(session.id, [
       ingest.diagnostic({
         code: "transport_unavailable",
         severity: "warning",
-        message: `${RESTART_REASON} while a run was in flight (${state.runtime.status}); its outcome is unknown`,
+        message: `${RESTART_REASON} while a run was in flight (${runtime.status}); its outcome is unknown`,
       }),
     ]);
   }
@@ -209,12 +234,36 @@ async function settleSession(
   report.stopped.push(session.id);
 }
 
+/** The runtime state at the session's head: the loaded projection's, else the one at hand without a
+ * load, else the projection's once loaded. */
+async function runtimeOf(
+  gateway: Gateway,
+  session: SessionRecord,
+  options: SettlementOptions,
+): Promise<ProjectionState["runtime"]> {
+  if (!gateway.projectionLoaded(session.id) && options.runtimeAtHead) {
+    const runtime = await options.runtimeAtHead(session).catch(() => undefined);
+    if (runtime !== undefined) return runtime;
+  }
+  return (await gateway.currentProjection(session.id)).state.runtime;
+}
+
+/** What `resume` gets; without `state` (a factory that does not read it), reading it throws. */
+function resumeInit(session: SessionRecord, state: ProjectionState | undefined): RuntimeSourceResumeInit {
+  const init = { sessionId: session.id, scenario: session.scenario, config: session.config, session };
+  if (state !== undefined) return { ...init, state };
+  return Object.defineProperty(init, "state", {
+    get(): never {
+      throw new Error(`the "${session.sourceKind}" source declares that resuming reads no state`);
+    },
+  }) as RuntimeSourceResumeInit;
+}
+
 function resumeOutcome(
   session: SessionRecord,
-  factories: readonly RuntimeSourceFactory[],
+  factory: RuntimeSourceFactory | undefined,
   resume: (factory: RuntimeSourceFactory) => ResumeOutcome | undefined,
 ): ResumeOutcome {
-  const factory = factories.find((f) => f.kind === session.sourceKind);
   if (!factory) return { refused: `no "${session.sourceKind}" runtime source is offered by this gateway` };
   try {
     return (

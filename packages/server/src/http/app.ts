@@ -28,7 +28,7 @@ import { type IngestLimits, ingestRoutes } from "./ingest-route";
 import { pageRoutes } from "./page-routes";
 import { settledFirst } from "./settled";
 import { sseRoute } from "./sse-route";
-import { storedWindowFirst } from "./stored-window";
+import { storedContent, storedWindowFirst } from "./stored-window";
 import { listSessions, sessionsFeedRoute } from "./sessions-feed-route";
 import { badRequest, intParam, pageParams, readJsonObject } from "./params";
 import { parseCommand } from "./validate-command";
@@ -91,7 +91,8 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   app.use("/api/*", capBody);
   app.use("/hooks/*", capBody);
   // Before settling: the stored window is the state at its seq whatever a settlement appends after it.
-  app.use("/api/sessions/:id/snapshot", storedWindowFirst(gateway, windows));
+  const takenAt = (id: string) => options.settlement?.takenAt(id);
+  app.use("/api/sessions/:id/snapshot", storedWindowFirst(gateway, windows, takenAt));
   if (options.settlement) {
     app.use("/api/sessions/:id", settledFirst(options.settlement));
     app.use("/api/sessions/:id/*", settledFirst(options.settlement));
@@ -166,9 +167,14 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
     );
     return composeWindowBody(await gateway.getSession(id), gateway.isAttached(id), seq, content);
   };
-  // A session settled after a restart has its window built before its first joiner asks.
+  // A session settled after a restart has its window built before its first joiner asks, unless its
+  // stored window answers that joiner: its projection then loads when a request needs it, not beside
+  // the first paint.
   options.settlement?.onSettled((id) => {
-    void windowBody(id, DEFAULT_MESSAGE_WINDOW).catch(() => {});
+    void (async () => {
+      if (await storedContent(gateway, windows, id, DEFAULT_MESSAGE_WINDOW, takenAt)) return;
+      await windowBody(id, DEFAULT_MESSAGE_WINDOW);
+    })().catch(() => {});
   });
 
   app.get("/api/sessions/:id/snapshot", async (c) => {

@@ -5,6 +5,9 @@
 //   `MAX_WINDOWS_SAVED`, the most recently served first) is brought up to the session's head and stored:
 //   its `{ state, window }` content, the seq it reflects, its message limit and a stamp of what its shape
 //   depends on (`WINDOW_STAMP`). A window over `MAX_STORED_WINDOW_BYTES` is not stored.
+// - When a session's projection is dropped from memory (the projection cache's bounds), the window
+//   served for it is stored the same way, brought up to the dropped projection's seq: a gateway that
+//   ends without a clean close still leaves the windows of the sessions it let go.
 // - A snapshot request for a session whose projection is not loaded is answered from the window this
 //   gateway still keeps for it (its projection was evicted), or else from the stored window, when it is
 //   the session's head (no event since), for the same limit and with this gateway's stamp; the session
@@ -12,9 +15,16 @@
 //   the requests that need it. Otherwise the request takes the projection's path (./app.ts).
 // A session settling after a restart (../gateway/restart.ts) is answered too: the window is the state at
 // its seq, and what the settlement appends after it reaches the joiner on the stream, as any event does.
-import { PROJECTION_SCHEMA_VERSION } from "@agent-ui/contracts";
+// So once settled, its stored window is still served when it is at the seq the settlement found the
+// session at and at most `MAX_EVENTS_AFTER_SETTLED_WINDOW` events are behind it (the settlement's status
+// facts, a resumed runtime's first ones): the joiner's client reads them from the stream after the
+// window's seq (HYD-08). The window itself is never brought forward over them: it is a cut of the state
+// (newest messages, timeline tail, table pages), and an event applied to a cut is not the cut of the
+// state with that event.
+import { PROJECTION_SCHEMA_VERSION, type ProjectionState } from "@agent-ui/contracts";
 import type { MiddlewareHandler } from "hono";
 import type { Gateway } from "../gateway/gateway";
+import type { SessionStore } from "../store/session-store";
 import {
   composeWindowBody,
   DEFAULT_MESSAGE_WINDOW,
@@ -43,16 +53,25 @@ export const WINDOW_STAMP = [
 export const MAX_STORED_WINDOW_BYTES = 512 * 1024;
 /** Windows stored when the gateway closes, the most recently served first. */
 export const MAX_WINDOWS_SAVED = 32;
+/** How many events a settled session's stored window may be behind the head (see above). */
+export const MAX_EVENTS_AFTER_SETTLED_WINDOW = 16;
+
+/** Where the restart settlement found a session (`RestartSettlement.takenAt`). */
+export type TakenAt = (sessionId: string) => number | undefined;
 
 /** `GET /api/sessions/:id/snapshot` from the stored window, before the projection is loaded (see above);
  * any other case goes on to the route. */
-export function storedWindowFirst(gateway: Gateway, windows: WindowCache): MiddlewareHandler {
+export function storedWindowFirst(
+  gateway: Gateway,
+  windows: WindowCache,
+  takenAt: TakenAt = () => undefined,
+): MiddlewareHandler {
   return async (c, next) => {
     const id = c.req.param("id") ?? "";
     const limit = windowLimit(c.req.query("limit"));
     if (c.req.query("before") !== undefined || limit === undefined) return next();
     if (gateway.projectionLoaded(id)) return next();
-    const stored = await storedContent(gateway, windows, id, limit).catch(() => undefined);
+    const stored = await storedContent(gateway, windows, id, limit, takenAt).catch(() => undefined);
     if (stored === undefined) return next();
     const { session, seq, content } = stored;
     windows.put(id, windowKey(seq, limit), content);
@@ -74,9 +93,15 @@ function windowLimit(raw: string | undefined): number | undefined {
   }
 }
 
-/** The stored window's content when it may be served: the session's head, this limit, this stamp, and
- * JSON with the content's two parts. */
-async function storedContent(gateway: Gateway, windows: WindowCache, id: string, limit: number) {
+/** The stored window's content when it may be served: the session's head (or where the settlement found
+ * it, a few events behind), this limit, this stamp, and JSON with the content's two parts. */
+export async function storedContent(
+  gateway: Gateway,
+  windows: WindowCache,
+  id: string,
+  limit: number,
+  takenAt: TakenAt = () => undefined,
+) {
   const session = await gateway.store.getSession(id);
   // A session the store found damaged or rewound is answered by the route, as ever.
   if (session === undefined || session.damage !== undefined || session.logRewound !== undefined) return;
@@ -84,12 +109,30 @@ async function storedContent(gateway: Gateway, windows: WindowCache, id: string,
   const kept = windows.peek(id, windowKey(session.lastSeq, limit));
   if (kept !== undefined) return { session, seq: session.lastSeq, content: kept };
   const stored = await gateway.store.readWindow(id);
-  if (stored === undefined || stored.seq !== session.lastSeq || stored.messageLimit !== limit) return;
+  if (stored === undefined || stored.messageLimit !== limit) return;
+  const settledBehind =
+    stored.seq === takenAt(id) && session.lastSeq - stored.seq <= MAX_EVENTS_AFTER_SETTLED_WINDOW;
+  if (stored.seq !== session.lastSeq && !settledBehind) return;
   const content = Buffer.from(stored.body);
   if (stored.stamp !== WINDOW_STAMP || content.byteLength > MAX_STORED_WINDOW_BYTES) return;
   const parsed = JSON.parse(stored.body) as { state?: unknown; window?: unknown } | null;
   if (!isObject(parsed) || !isObject(parsed.state) || !isObject(parsed.window)) return;
   return { session, seq: stored.seq, content };
+}
+
+/** The runtime state at the session's head from its stored window, when that window is at the head
+ * (the restart settlement reads whether a run was in flight there instead of loading the projection). */
+export async function storedRuntimeAtHead(
+  store: SessionStore,
+  sessionId: string,
+): Promise<ProjectionState["runtime"] | undefined> {
+  const session = await store.getSession(sessionId);
+  if (session === undefined || session.damage !== undefined || session.logRewound !== undefined) return;
+  const stored = await store.readWindow(sessionId);
+  if (stored === undefined || stored.seq !== session.lastSeq || stored.stamp !== WINDOW_STAMP) return;
+  const runtime = (JSON.parse(stored.body) as { state?: { runtime?: unknown } } | null)?.state?.runtime;
+  if (!isObject(runtime) || typeof (runtime as { status?: unknown }).status !== "string") return;
+  return runtime as ProjectionState["runtime"];
 }
 
 function isObject(value: unknown): value is object {
@@ -101,27 +144,54 @@ function isObject(value: unknown): value is object {
  * stored is skipped (the next start builds it from the projection). */
 export async function saveServedWindows(gateway: Gateway, windows: WindowCache): Promise<void> {
   for (const { sessionId, key, body } of windows.recent(MAX_WINDOWS_SAVED)) {
-    try {
-      const { seq, messageLimit } = keyOfWindow(key);
+    await saveWindow(gateway, sessionId, key, body, async (seq) => {
       const session = await gateway.store.getSession(sessionId);
-      if (session === undefined) continue;
-      let content = body;
-      let at = seq;
-      if (seq !== session.lastSeq) {
-        const projection = await gateway.caughtUpProjection(sessionId);
-        if (projection === undefined) continue;
-        at = projection.seq;
-        content = await windowContentBytes(projection.state, messageLimit);
-      }
-      if (content.byteLength > MAX_STORED_WINDOW_BYTES) continue;
-      await gateway.store.saveWindow(sessionId, {
-        seq: at,
-        messageLimit,
-        stamp: WINDOW_STAMP,
-        body: content.toString(),
-      });
-    } catch {
-      // The store is closing or the session went away: nothing to keep for it.
-    }
+      if (session === undefined) return;
+      if (seq === session.lastSeq) return { seq };
+      return gateway.caughtUpProjection(sessionId);
+    });
+  }
+}
+
+/** Stores the served window of each session whose projection the gateway drops from memory, brought up
+ * to that projection's seq. `idle()` resolves when the saves under way are done (the close awaits it
+ * before its own). */
+export function saveEvictedWindows(gateway: Gateway, windows: WindowCache): { idle(): Promise<void> } {
+  const pending = new Set<Promise<void>>();
+  gateway.onProjectionEvicted((sessionId, projection) => {
+    const kept = windows.kept(sessionId);
+    if (kept === undefined) return;
+    const saving = saveWindow(gateway, sessionId, kept.key, kept.body, async (seq) =>
+      seq === projection.seq ? { seq } : projection,
+    ).finally(() => pending.delete(saving));
+    pending.add(saving);
+  });
+  return { idle: async () => void (await Promise.all(pending)) };
+}
+
+/** Stores `body` (the window for `key`) when `at` says it is current (`{ seq }`), else the window built
+ * from the state `at` gives; nothing when `at` gives nothing or the window is over the bound. */
+async function saveWindow(
+  gateway: Gateway,
+  sessionId: string,
+  key: string,
+  body: Buffer,
+  at: (seq: number) => Promise<{ seq: number; state?: ProjectionState } | undefined>,
+): Promise<void> {
+  try {
+    const { seq, messageLimit } = keyOfWindow(key);
+    const current = await at(seq);
+    if (current === undefined) return;
+    const content =
+      current.state === undefined ? body : await windowContentBytes(current.state, messageLimit);
+    if (content.byteLength > MAX_STORED_WINDOW_BYTES) return;
+    await gateway.store.saveWindow(sessionId, {
+      seq: current.seq,
+      messageLimit,
+      stamp: WINDOW_STAMP,
+      body: content.toString(),
+    });
+  } catch {
+    // The store is closing or the session went away: nothing to keep for it.
   }
 }

@@ -80,6 +80,11 @@ export class WindowCache {
     if (!this.building.has(sessionId)) this.keep(sessionId, key, body);
   }
 
+  /** The session's kept window, whatever its key (no change of its place). */
+  kept(sessionId: string): { key: string; body: Buffer } | undefined {
+    return this.entries.get(sessionId);
+  }
+
   /** The kept windows, most recently used first, at most `max`. */
   recent(max: number): { sessionId: string; key: string; body: Buffer }[] {
     return [...this.entries]

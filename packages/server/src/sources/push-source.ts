@@ -139,6 +139,7 @@ export const pushSource: RuntimeSourceFactory = {
   kind: "push",
   description: "a runtime that pushes its records (POST /api/sessions/:id/ingest) and holds a writes channel",
   // The runtime lives elsewhere: after a gateway restart it pushes again and takes up the writes channel.
+  resumeReadsState: false,
   resume(init) {
     try {
       const created = this.create(init) as PushSource;
