@@ -112,4 +112,22 @@ describe("team lookups follow lists replaced by hydration and pages", () => {
       ["w3", "handoff_requested"],
     ]);
   });
+
+  it("TEAM-03 HYD-05 a wait restated on a teammate a stored projection lists twice makes both of its edges active", () => {
+    const e = stream();
+    const p = hydrated({
+      roster: ["lead", "w1"],
+      edges: [wait("lead", "w1", "ended"), wait("lead", "w1", "ended")],
+    });
+    p.applyAll([e("agent.changed", { agentId: "lead", payload: { status: "waiting", waitingOn: ["w1"] } })]);
+    expect(p.getState().team.edges.map((edge) => [edge.to, edge.status])).toEqual([
+      ["w1", "active"],
+      ["w1", "active"],
+    ]);
+    p.applyAll([e("agent.changed", { agentId: "lead", payload: { status: "running" } })]);
+    expect(p.getState().team.edges.map((edge) => [edge.to, edge.status])).toEqual([
+      ["w1", "ended"],
+      ["w1", "ended"],
+    ]);
+  });
 });
