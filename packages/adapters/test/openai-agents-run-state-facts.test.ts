@@ -3,7 +3,7 @@
 // record tables of each schema, the diagnostics of what it cannot show, the agents after a handoff, and
 // the SDK's live RunState object without its JSON form.
 import { readFileSync } from "node:fs";
-import type { AgentUiEvent } from "@agent-ui/contracts";
+import { type AgentUiEvent, parseRecords } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { describe, expect, it } from "vitest";
 import { openaiAgentsAdapter } from "../src/openai-agents";
@@ -64,6 +64,39 @@ describe("openai-agents RunState: approval record tables (HITL-04)", () => {
       expect(action.status).toBe("resolved");
       expect(action.decision).toBe("hostedMcpApprovals" in records ? "reject" : "approve");
     }
+  });
+});
+
+describe("openai-agents RunState: how the run stood (STAT-08, HITL-04)", () => {
+  it("HITL-04 a recorded decision resolves the approval under the stream's approval id, saying where it came from", () => {
+    const resolved = (events: AgentUiEvent[]) => events.find((e) => e.type === "action.resolved");
+    const fromState = resolved(
+      adapt([withRecords({ approvals: { delete_file: { approved: ["call_rm"] } } })]),
+    );
+    expect(fromState?.payload).toEqual({
+      outcome: "resolved",
+      decision: "approve",
+      reason: "decision recorded in the run state",
+    });
+    const resume = parseRecords(text("openai-agents.approval-resume.runstreamevents.jsonl")).records;
+    expect(resolved(adapt(resume.map((r) => r.value)))?.eventId).toBe(fromState?.eventId);
+  });
+
+  it("STAT-08 a finished state completes the run; one without a step is mid-run, its end unknown", () => {
+    const done = adapt([stateWith({ currentStep: { type: "next_step_final_output", output: "x" } })]);
+    expect(done.find((e) => e.type === "run.finished")).toMatchObject({
+      phase: "completed",
+      payload: { outcome: "success" },
+    });
+    const { currentStep: _, ...stepless } = stateWith({});
+    const events = adapt([stepless]);
+    const reason = "RunState taken mid-run (next step: none); whether the run went on is not known";
+    expect(events.find((e) => e.type === "run.status")?.payload).toEqual({ status: "unknown", reason });
+    expect(diagnostics(events).at(-1)).toEqual({
+      code: "transport_unavailable",
+      severity: "info",
+      message: `openai-agents ${reason}`,
+    });
   });
 });
 

@@ -97,6 +97,31 @@ describe("openai-agents stream: the provider's raw reasoning deltas (TEXT-06, TE
   });
 });
 
+describe("openai-agents stream: tool kinds and settled approvals (TOOL-04, HITL-03)", () => {
+  it("TOOL-04 a hosted tool call is a hosted tool; another item type names its own kind", () => {
+    const events = adapt([
+      item("mcp_approval_requested", { type: "hosted_tool_call", id: "mcpr_1", name: "deploy" }),
+      item("tool_called", { type: "computer_call", callId: "cu_1" }),
+    ]);
+    const started = events.filter((e) => e.type === "tool.started").map((e) => e.payload);
+    expect(started).toEqual([
+      { name: "deploy", kind: "hosted" },
+      { name: "computer_call", kind: "computer_call" },
+    ]);
+  });
+
+  it("HITL-03 an approval the same stream goes on past is resolved, saying the run went on", () => {
+    const events = adapt([
+      ...records("openai-agents.approval.runstreamevents.jsonl"),
+      ...records(RESUME).slice(0, 1),
+    ]);
+    expect(events.find((e) => e.type === "action.resolved")?.payload).toEqual({
+      outcome: "resolved",
+      reason: "run went on past the call",
+    });
+  });
+});
+
 describe("openai-agents stream: agents and records it does not map", () => {
   it("TEAM-07 the same agent announced again is no change of agent", () => {
     const events = adapt([
