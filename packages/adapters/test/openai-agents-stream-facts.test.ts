@@ -34,6 +34,9 @@ const item = (name: string, rawItem: Record<string, unknown>) => ({
   rawItem,
 });
 
+const diagnostics = (events: AgentUiEvent[]) =>
+  events.filter((e) => e.type === "diagnostic.changed").map((e) => [e.payload?.code, e.payload?.message]);
+
 /** The `run.status` and the diagnostic a stream that ends without a known outcome closes with. */
 function unknownEnd(events: AgentUiEvent[]) {
   const [status, diagnostic] = events.slice(-2);
@@ -143,5 +146,44 @@ describe("openai-agents stream: agents and records it does not map", () => {
       "openai-agents record #0: run item brand_new_item is not mapped",
       "openai-agents record #1: run item without name is not mapped",
     ]);
+  });
+
+  it("ENV-09 DIAG-01 records without what they need are named: raw event type, rawItem, agent name, call id", () => {
+    const events = adapt([
+      raw({ type: "brand_new_event" }),
+      raw({}),
+      { type: "run_item_stream_event", name: "tool_called" },
+      { type: "agent_updated_stream_event" },
+      item("tool_called", { type: "function_call", name: "weather" }),
+      item("tool_output", { type: "function_call_result", output: "21C" }),
+    ]);
+    expect(diagnostics(events)).toEqual([
+      ["unsupported_source_event", "openai-agents record #0: raw model event brand_new_event is not mapped"],
+      ["unsupported_source_event", "openai-agents record #1: raw model event without type is not mapped"],
+      ["unsupported_source_event", "openai-agents record #2: run item without rawItem"],
+      ["unsupported_source_event", "openai-agents record #3: not understood by this adapter"],
+      ["missing_correlation", "tool call without callId"],
+      ["missing_correlation", "tool output without callId"],
+      ["transport_unavailable", expect.stringContaining("without a final model response")],
+    ]);
+    const missing = events.filter((e) => e.payload?.code === "missing_correlation");
+    expect(missing.map((e) => e.payload?.severity)).toEqual(["warning", "warning"]);
+  });
+
+  it("TOOL-02 an incomplete call fails with its output as the preview", () => {
+    const events = adapt([
+      item("tool_called", call("call_a")),
+      item("tool_output", {
+        type: "function_call_result",
+        callId: "call_a",
+        status: "incomplete",
+        output: [{ type: "text", text: "half" }, { type: "image" }, { type: "text", text: " done" }],
+      }),
+    ]);
+    expect(events.find((e) => e.type === "tool.failed")).toMatchObject({
+      toolCallId: "call_a",
+      phase: "failed",
+      payload: { error: "tool call incomplete", outputPreview: "half done" },
+    });
   });
 });
