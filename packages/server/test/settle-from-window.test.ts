@@ -1,26 +1,9 @@
-// After a restart, a session the previous process left attached is settled without loading its
-// projection when it need not be (FALL-01, AS-10, HYD-02): whether a run was in flight is read from the
-// hydration window stored at the session's head, and the state goes to `resume` only for a source whose
-// resume reads it; once settled, that window still answers the first joiner, the settlement's facts
-// following it on the stream. A store whose snapshot reads wait proves it: the settlement and the answer
-// come while a load would still wait. PostgreSQL runs when AGENT_UI_PG_URL is set.
-import { join } from "node:path";
 import type { AgentUiEvent, RuntimeSourceFactory } from "@agent-ui/contracts";
-import { afterAll, describe, expect, it } from "vitest";
-import {
-  createPostgresStore,
-  createSqliteStore,
-  dropPostgresSchema,
-  pushSource,
-  type RunningServer,
-  type SessionStore,
-  startServer,
-} from "../src";
+import { describe, expect, it } from "vitest";
+import { pushSource, type RunningServer, type SessionStore, startServer } from "../src";
 import { MAX_EVENTS_AFTER_SETTLED_WINDOW } from "../src/http/stored-window";
-import { gatedStore, scriptedFactory, tempDir, waitFor } from "./helpers";
-
-const PG_URL = process.env.AGENT_UI_PG_URL;
-const SCHEMA = `agent_ui_settle_${process.pid}_${Date.now().toString(36)}`;
+import { gatedStore, scriptedFactory, waitFor } from "./helpers";
+import { onEveryStore, type OpenStore } from "./store-suites";
 
 const script: Partial<AgentUiEvent>[] = [
   { type: "run.started", runId: "r1", turnId: "t1", payload: {} },
@@ -31,8 +14,6 @@ const script: Partial<AgentUiEvent>[] = [
     payload: { delta: `part ${i} ` },
   })),
 ];
-
-type Open = () => Promise<{ store: SessionStore; cleanup(): Promise<void> }>;
 
 function start(store: SessionStore, sources: RuntimeSourceFactory[]): Promise<RunningServer> {
   return startServer({ port: 0, store, noAuth: true, sources });
@@ -72,7 +53,7 @@ async function eventsAfter(store: SessionStore, id: string, after: number): Prom
   return (await store.readEvents(id, { after })).map((entry) => entry.event);
 }
 
-function settleSuite(name: string, open: Open) {
+function settleSuite(name: string, open: OpenStore) {
   describe(`settling after a restart from the stored window (${name})`, () => {
     it("FALL-01 HYD-02 a run in flight at the close is named from the stored window, before the projection loads", async () => {
       const { store, cleanup } = await open();
@@ -216,26 +197,4 @@ function settleSuite(name: string, open: Open) {
   });
 }
 
-const dirs: { remove(): void }[] = [];
-afterAll(() => {
-  for (const dir of dirs) dir.remove();
-});
-
-settleSuite("SQLite", async () => {
-  const dir = tempDir("agent-ui-settle-");
-  dirs.push(dir);
-  const store = createSqliteStore({ file: join(dir.path, "agent-ui.sqlite") });
-  return { store, cleanup: () => store.close() };
-});
-
-if (PG_URL) {
-  let schemas = 0;
-  afterAll(async () => {
-    for (let i = 1; i <= schemas; i++) await dropPostgresSchema(PG_URL, `${SCHEMA}_${i}`);
-  });
-  settleSuite("PostgreSQL", async () => {
-    schemas += 1;
-    const store = await createPostgresStore({ connectionString: PG_URL, schema: `${SCHEMA}_${schemas}` });
-    return { store, cleanup: () => store.close() };
-  });
-}
+onEveryStore("settle", settleSuite);

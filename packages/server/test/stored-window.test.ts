@@ -1,25 +1,11 @@
-// The first joiner of a session after a restart is answered from the hydration window the gateway stored
-// when it closed, before the session's projection is loaded (AS-10, HYD-02, AUI-AR-HYDRATE-001): the same
-// bytes the loaded projection gives, with the current session record; a window behind the session's
-// head is never served (HYD-08). PostgreSQL runs when AGENT_UI_PG_URL is set.
-import { join } from "node:path";
 import type { AgentUiEvent } from "@agent-ui/contracts";
-import { afterAll, describe, expect, it } from "vitest";
-import {
-  createPostgresStore,
-  createSqliteStore,
-  dropPostgresSchema,
-  type RunningServer,
-  type SessionStore,
-  startServer,
-} from "../src";
+import { describe, expect, it } from "vitest";
+import { type RunningServer, type SessionStore, startServer } from "../src";
 import { hydrationWindow, windowKey } from "../src/http/hydration-window";
 import { MAX_STORED_WINDOW_BYTES, saveServedWindows, WINDOW_STAMP } from "../src/http/stored-window";
 import { WindowCache } from "../src/http/window-cache";
-import { gatedStore, scriptedFactory, tempDir, waitFor } from "./helpers";
-
-const PG_URL = process.env.AGENT_UI_PG_URL;
-const SCHEMA = `agent_ui_window_${process.pid}_${Date.now().toString(36)}`;
+import { gatedStore, scriptedFactory, waitFor } from "./helpers";
+import { onEveryStore, type OpenStore } from "./store-suites";
 
 const script: Partial<AgentUiEvent>[] = Array.from({ length: 60 }, (_, i) => ({
   type: "text.delta",
@@ -27,8 +13,6 @@ const script: Partial<AgentUiEvent>[] = Array.from({ length: 60 }, (_, i) => ({
   messageId: `m${Math.floor(i / 3)}`,
   payload: { delta: `part ${i} of a reply ` },
 }));
-
-type Open = () => Promise<{ store: SessionStore; cleanup(): Promise<void> }>;
 
 async function snapshotText(server: RunningServer, id: string): Promise<string> {
   const response = await fetch(`${server.url}/api/sessions/${id}/snapshot`);
@@ -53,7 +37,7 @@ async function servedAndClosed(store: SessionStore, complete = true): Promise<{ 
   return { id, seq: (await store.getSession(id))?.lastSeq as number };
 }
 
-function storedWindowSuite(name: string, open: Open) {
+function storedWindowSuite(name: string, open: OpenStore) {
   describe(`a stored hydration window (${name})`, () => {
     it("AS-10 HYD-02 the first snapshot after a restart answers before the projection loads, equal to the loaded projection's", async () => {
       const { store, cleanup } = await open();
@@ -265,26 +249,4 @@ function storedWindowSuite(name: string, open: Open) {
   });
 }
 
-const dirs: { remove(): void }[] = [];
-afterAll(() => {
-  for (const dir of dirs) dir.remove();
-});
-
-storedWindowSuite("SQLite", async () => {
-  const dir = tempDir("agent-ui-stored-window-");
-  dirs.push(dir);
-  const store = createSqliteStore({ file: join(dir.path, "agent-ui.sqlite") });
-  return { store, cleanup: () => store.close() };
-});
-
-if (PG_URL) {
-  let schemas = 0;
-  afterAll(async () => {
-    for (let i = 1; i <= schemas; i++) await dropPostgresSchema(PG_URL, `${SCHEMA}_${i}`);
-  });
-  storedWindowSuite("PostgreSQL", async () => {
-    schemas += 1;
-    const store = await createPostgresStore({ connectionString: PG_URL, schema: `${SCHEMA}_${schemas}` });
-    return { store, cleanup: () => store.close() };
-  });
-}
+onEveryStore("stored-window", storedWindowSuite);
