@@ -1,5 +1,6 @@
 // The AI SDK adapter: UI message stream chunks (v5–v7, `UIMessageChunk`), one handler per chunk type.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import { limitDiagnostics } from "../shared/bounded";
 import { Emitter, type EventFields } from "../shared/emitter";
 import { safeOptionsOf } from "../shared/safe-payload";
 import { isRecord, readString } from "../shared/record";
@@ -111,6 +112,13 @@ export class AiSdkAdapter implements SourceAdapter {
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
+    const out = this.translate(record, index);
+    const sourceType = isRecord(record) ? readString(record, "type") : undefined;
+    out.push(...limitDiagnostics(this.emitter, this.state.limits, { index, sourceType }));
+    return out;
+  }
+
+  private translate(record: unknown, index: number | undefined): AgentUiEvent[] {
     return this.emitter.guard(record, { index }, () => {
       if (!isRecord(record)) return [this.emitter.unsupported(record, { index }, "not a JSON object")];
       const type = readString(record, "type");
