@@ -1,6 +1,6 @@
 // The AI SDK adapter: UI message stream chunks (v5–v7, `UIMessageChunk`), one handler per chunk type.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
-import { limitDiagnostics } from "../shared/bounded";
+import { type LimitNotices, limitDiagnostics } from "../shared/bounded";
 import { Emitter, type EventFields } from "../shared/emitter";
 import { safeOptionsOf } from "../shared/safe-payload";
 import { isRecord, readString } from "../shared/record";
@@ -103,6 +103,11 @@ export class AiSdkAdapter implements SourceAdapter {
     this.state = new AiSdkState(options.toolApprovalIds);
     this.safe = safeOptionsOf(options);
     this.streamKey = options.streamId ?? options.sessionId ?? format;
+  }
+
+  /** Where a full table is reported: stated as a diagnostic by the next `push`. */
+  get limits(): LimitNotices {
+    return this.state.limits;
   }
 
   /** An event outside the UI chunk vocabulary (a bridge's own fact, e.g. a subagent it announces),
