@@ -1,10 +1,10 @@
-// Bounded memory whatever the stream sends: the activities and subagents the AG-UI adapter remembers
+// Bounded memory whatever the stream sends: the activities, interrupts and subagents the AG-UI adapter remembers
 // have caps. Past each one `source_limit_exceeded` warning names the table and its cap, and what
 // forgetting costs is visible; at the cap nothing is forgotten.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { aguiAdapter } from "../src/ag-ui";
-import { MAX_ACTIVITIES, MAX_SUBAGENTS } from "../src/ag-ui/context";
+import { MAX_ACTIVITIES, MAX_INTERRUPT_TOOLS, MAX_SUBAGENTS } from "../src/ag-ui/context";
 
 const limits = (events: AgentUiEvent[]) =>
   events
@@ -63,5 +63,40 @@ describe("AG-UI subagents", () => {
     const { all, last } = adapt([...started(MAX_SUBAGENTS), finished]);
     expect(limits(all)).toEqual([]);
     expect(names(last)).toEqual(["n0"]);
+  });
+});
+
+describe("AG-UI interrupts", () => {
+  const interrupted = (n: number) => [
+    { type: "TOOL_CALL_START", toolCallId: "c0", toolCallName: "delete_file" },
+    { type: "TOOL_CALL_END", toolCallId: "c0" },
+    {
+      type: "RUN_FINISHED",
+      threadId: "t",
+      runId: "r",
+      outcome: {
+        type: "interrupt",
+        interrupts: many(n, (k) => ({ id: `i${k}`, reason: "tool_approval", toolCallId: `c${k}` })),
+      },
+    },
+  ];
+  const resumed = {
+    type: "RUN_STARTED",
+    threadId: "t",
+    runId: "r2",
+    input: { threadId: "t", runId: "r2", messages: [], resume: [{ interruptId: "i0", status: "resolved" }] },
+  };
+  const toolEvents = (events: AgentUiEvent[]) => events.filter((e) => e.toolCallId === "c0");
+
+  it(`HITL-02 ENV-09 past ${MAX_INTERRUPT_TOOLS} open interrupts one warning; resuming a forgotten one leaves its tool open`, () => {
+    const { all, last } = adapt([...interrupted(MAX_INTERRUPT_TOOLS + 1), resumed]);
+    expect(limits(all)).toEqual([{ table: "interrupt", cap: MAX_INTERRUPT_TOOLS }]);
+    expect(toolEvents(last)).toEqual([]);
+  });
+
+  it(`HITL-02 ENV-09 ${MAX_INTERRUPT_TOOLS} interrupts fit: no warning, the resume closes the gated tool`, () => {
+    const { all, last } = adapt([...interrupted(MAX_INTERRUPT_TOOLS), resumed]);
+    expect(limits(all)).toEqual([]);
+    expect(toolEvents(last).length).toBeGreaterThan(0);
   });
 });
