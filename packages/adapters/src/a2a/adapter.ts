@@ -12,19 +12,30 @@ import type { JsonObject } from "../shared/record";
 import { ArtifactBook, type ArtifactEmit } from "./artifacts";
 import { partCitations, partData } from "./parts";
 import { type A2aMessage, type A2aRecord, type RemoteState, normalizeRecord, textOf } from "./normalize";
-import { PHASE } from "./states";
+import { PHASE, TERMINAL } from "./states";
 import { RemoteTaskEvents, type TaskState } from "./task-events";
 
 export const A2A_FORMAT = "a2a";
 /** Message ids remembered so a task's history restating a message adds nothing; oldest forgotten first. */
 export const MAX_SEEN_MESSAGES = 4096;
+/** Remote tasks remembered; ended ones are forgotten first, then the oldest. */
+export const MAX_TASKS = 4096;
 
 class A2aAdapter implements SourceAdapter {
   readonly format = A2A_FORMAT;
   private readonly emit: Emitter;
-  private readonly tasks = new Map<string, TaskState>();
   /** Tables that reached their cap, each reported once. */
   private readonly limits = new LimitNotices();
+  private readonly tasks = new BoundedTable<TaskState>(
+    {
+      table: "task",
+      cap: MAX_TASKS,
+      consequence:
+        "ended tasks are forgotten first, then the oldest; a forgotten task reporting again starts anew",
+    },
+    this.limits,
+    true,
+  );
   private readonly seenMessages = new BoundedTable<true>(
     {
       table: "message",
@@ -45,7 +56,7 @@ class A2aAdapter implements SourceAdapter {
     this.emit = new Emitter(A2A_FORMAT, options);
     this.events = new RemoteTaskEvents(this.emit, options.sessionId);
     this.safe = safeOptionsOf(options);
-    this.artifacts = new ArtifactBook(this.safe);
+    this.artifacts = new ArtifactBook(this.safe, this.limits);
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
@@ -240,6 +251,8 @@ class A2aAdapter implements SourceAdapter {
       out.push(this.events.resolveAction(task, state, info));
     const previous = task.state;
     task.state = state;
+    if (TERMINAL.has(state)) this.tasks.close(task.taskId);
+    else this.tasks.reopen(task.taskId);
     const statusText = message !== undefined ? textOf(message.parts).text : undefined;
     if (previous === undefined)
       out.push(this.events.runEvent(task, "run.started", { phase: PHASE[state] }, "started", info, fromTask));

@@ -1,17 +1,31 @@
 // A2A artifact updates → artifact facts. Chunks with `append: true` concatenate, others replace;
 // `lastChunk` makes the artifact ready. The preview is bounded and grown once per chunk (linear in the
 // artifact, never a whole-text copy per chunk); a task snapshot's artifact is compared once, by content.
+// Memory is bounded: at most MAX_ARTIFACTS artifacts (finished ones forgotten first) and
+// MAX_ARTIFACT_TEXT characters of each one's text kept for that comparison. Past the text cap the
+// comparison cannot be made: a snapshot restating the artifact states it again, and one
+// `source_limit_exceeded` warning says so.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { artifactKindOf } from "../shared/artifact-kind";
+import { BoundedTable, LimitNotices } from "../shared/bounded";
 import type { EventFields } from "../shared/emitter";
 import { type SafeOptions, safeText } from "../shared/safe-payload";
 import type { A2aArtifact } from "./normalize";
 import { CONTENT_START, type ContentEnd, contentOf, partCitations } from "./parts";
 
 const PREVIEW_CHARS = 4096;
+/** Artifacts remembered (per task); finished ones are forgotten first, then the oldest. */
+export const MAX_ARTIFACTS = 1024;
+/** Characters of one artifact's text kept to compare a task snapshot against. */
+export const MAX_ARTIFACT_TEXT = 262_144;
+/** Source refs kept per artifact. */
+export const MAX_ARTIFACT_CITATIONS = 1024;
 
 interface ArtifactState {
-  chunks: string[];
+  /** The text so far, while it is within MAX_ARTIFACT_TEXT; undefined once it is not (`cut`). */
+  chunks: string[] | undefined;
+  /** Characters in `chunks`. */
+  chars: number;
   /** Where the content stopped: the next appended chunk continues its lines. */
   end: ContentEnd;
   preview: string;
@@ -25,10 +39,25 @@ interface ArtifactState {
 export type ArtifactEmit = (type: string, fields: EventFields) => AgentUiEvent;
 
 export class ArtifactBook {
-  private readonly artifacts = new Map<string, ArtifactState>();
+  private readonly artifacts: BoundedTable<ArtifactState>;
 
-  /** `safe`: the adapter's offload limit and detail keeper, for data parts over the limit. */
-  constructor(private readonly safe: SafeOptions = {}) {}
+  /** `safe`: the adapter's offload limit and detail keeper, for data parts over the limit; `limits`:
+   * where a table that reached its cap is reported. */
+  constructor(
+    private readonly safe: SafeOptions = {},
+    private readonly limits: LimitNotices = new LimitNotices(),
+  ) {
+    this.artifacts = new BoundedTable(
+      {
+        table: "artifact",
+        cap: MAX_ARTIFACTS,
+        consequence:
+          "the finished ones are forgotten first, then the oldest; a task snapshot restating a forgotten artifact states it again, a later chunk starts it anew",
+      },
+      limits,
+      true,
+    );
+  }
 
   /** An `artifactUpdate` chunk of a known task (the caller checked the ids). */
   chunk(
@@ -42,13 +71,22 @@ export class ArtifactBook {
     let state = this.artifacts.get(key);
     const created = state === undefined;
     if (state === undefined || !append) {
-      state = { chunks: [], end: CONTENT_START, preview: "", citations: new Map(), kind: state?.kind };
-      this.artifacts.set(key, state);
+      state = {
+        chunks: [],
+        chars: 0,
+        end: CONTENT_START,
+        preview: "",
+        citations: new Map(),
+        kind: state?.kind,
+      };
     }
+    this.artifacts.set(key, state);
+    if (lastChunk) this.artifacts.close(key);
+    else this.artifacts.reopen(key);
     const { text, end } = contentOf(artifact.parts, this.safe, state.end);
     state.end = end;
-    for (const ref of partCitations(artifact.parts, {})) state.citations.set(String(ref.id), ref);
-    state.chunks.push(text);
+    this.cite(state, partCitations(artifact.parts, {}));
+    this.keepText(state, text);
     if (state.preview.length < PREVIEW_CHARS)
       state.preview += safeText(text.slice(0, PREVIEW_CHARS - state.preview.length));
     const status = lastChunk ? "ready" : created ? "creating" : "updating";
@@ -68,16 +106,21 @@ export class ArtifactBook {
     const key = `${taskId}\u0000${artifact.artifactId}`;
     const known = this.artifacts.get(key);
     const { text, end } = contentOf(artifact.parts, this.safe);
-    if (known !== undefined && known.chunks.join("") === text) return [];
-    const citations = new Map(partCitations(artifact.parts, {}).map((ref) => [String(ref.id), ref]));
+    // A cut text cannot be compared: the snapshot is stated again rather than guessed equal.
+    if (known?.chunks !== undefined && known.chars === text.length && known.chunks.join("") === text)
+      return [];
     const state: ArtifactState = {
-      chunks: [text],
+      chunks: [],
+      chars: 0,
       end,
       preview: safeText(text.slice(0, PREVIEW_CHARS)),
-      citations,
+      citations: new Map(),
       kind: known?.kind,
     };
+    this.cite(state, partCitations(artifact.parts, {}));
+    this.keepText(state, text);
     this.artifacts.set(key, state);
+    this.artifacts.close(key);
     return [
       this.event(
         known === undefined ? "artifact.created" : "artifact.updated",
@@ -88,6 +131,39 @@ export class ArtifactBook {
         emit,
       ),
     ];
+  }
+
+  /** Keeps `text` for the snapshot comparison while the artifact's text is within its cap. */
+  private keepText(state: ArtifactState, text: string): void {
+    if (state.chunks === undefined) return;
+    if (state.chars + text.length > MAX_ARTIFACT_TEXT) {
+      state.chunks = undefined;
+      this.limits.report({
+        table: "artifact text",
+        cap: MAX_ARTIFACT_TEXT,
+        consequence:
+          "a longer artifact's text is not kept, so a task snapshot restating it cannot be compared and states it again",
+      });
+      return;
+    }
+    state.chunks.push(text);
+    state.chars += text.length;
+  }
+
+  /** Adds source refs by id, at most MAX_ARTIFACT_CITATIONS per artifact. */
+  private cite(state: ArtifactState, refs: Record<string, unknown>[]): void {
+    for (const ref of refs) {
+      const id = String(ref.id);
+      if (!state.citations.has(id) && state.citations.size >= MAX_ARTIFACT_CITATIONS) {
+        this.limits.report({
+          table: "artifact citation",
+          cap: MAX_ARTIFACT_CITATIONS,
+          consequence: "an artifact's further source refs are not stated",
+        });
+        continue;
+      }
+      state.citations.set(id, ref);
+    }
   }
 
   private event(

@@ -1,6 +1,7 @@
 // The AG-UI adapter: AG-UI 1.0 events and the 0.0.x dialect CopilotKit still emits, one handler per
 // event type (a dispatch table, not a switch), each translating into Agent UI envelope events.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import { limitDiagnostics } from "../shared/bounded";
 import { Emitter } from "../shared/emitter";
 import { safeOptionsOf } from "../shared/safe-payload";
 import { isRecord, readString } from "../shared/record";
@@ -115,6 +116,13 @@ export class AguiAdapter implements SourceAdapter {
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
+    const out = this.translate(record, index);
+    const sourceType = isRecord(record) ? readString(record, "type") : undefined;
+    out.push(...limitDiagnostics(this.emitter, this.state.limits, { index, sourceType }));
+    return out;
+  }
+
+  private translate(record: unknown, index: number | undefined): AgentUiEvent[] {
     return this.emitter.guard(record, { index }, () => {
       if (!isRecord(record)) return [this.emitter.unsupported(record, { index }, "not a JSON object")];
       const type = readString(record, "type");

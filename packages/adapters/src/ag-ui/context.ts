@@ -2,6 +2,7 @@
 // AG-UI events carry no ids of their own, so the run's thread/run ids (from RUN_STARTED) and the
 // message/tool buffers live here. Buffers hold chunk arrays joined once at the end (linear time).
 import type { AgentUiEvent } from "@agent-ui/contracts";
+import { BoundedTable, LimitNotices } from "../shared/bounded";
 import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
 import { type JsonObject, readNumber, readString } from "../shared/record";
 import type { SafeOptions } from "../shared/safe-payload";
@@ -31,7 +32,16 @@ export interface OpenToolCall {
   runId?: string;
 }
 
+/** Activities whose content is kept for their deltas; the oldest forgotten first. */
+export const MAX_ACTIVITIES = 1024;
+/** Interrupts remembered with the tool call each gates; resumed ones forgotten first. */
+export const MAX_INTERRUPT_TOOLS = 1024;
+/** Subagent names remembered; finished ones forgotten first. */
+export const MAX_SUBAGENTS = 1024;
+
 export class AguiState {
+  /** Tables that reached their cap, each reported once (the adapter states them as diagnostics). */
+  readonly limits = new LimitNotices();
   threadId?: string;
   runId?: string;
   /** Events emitted in the current run: with the run id, a stable event id (AG-UI has none). */
@@ -48,13 +58,42 @@ export class AguiState {
   /** Token totals of the stream so far, by metric name (RUN_FINISHED / RUN_ERROR `usage`). */
   readonly usage: Record<string, number> = {};
   /** Activity content by message id, so ACTIVITY_DELTA patches can be applied. */
-  readonly activities = new Map<string, { activityType?: string; content: unknown }>();
+  readonly activities = new BoundedTable<{ activityType?: string; content: unknown }>(
+    {
+      table: "activity",
+      cap: MAX_ACTIVITIES,
+      consequence:
+        "the oldest are forgotten; a delta to a forgotten activity is reported as before its snapshot",
+    },
+    this.limits,
+    true,
+  );
   /** Interrupt id → tool call it gates, so a resume can close the same tool row. */
-  readonly interruptTools = new Map<string, string>();
+  readonly interruptTools = new BoundedTable<string>(
+    {
+      table: "interrupt",
+      cap: MAX_INTERRUPT_TOOLS,
+      consequence:
+        "resumed ones are forgotten first, then the oldest; resuming a forgotten one leaves its tool open",
+      warnOnlyForOpen: true,
+    },
+    this.limits,
+    true,
+  );
   /** The message ids the SDK's reducer holds, for MESSAGES_SNAPSHOT removals. */
   readonly conversation = new Conversation();
   /** Subagent run id → name, for attribution of its messages. */
-  readonly subagents = new Map<string, string | undefined>();
+  readonly subagents = new BoundedTable<string | undefined>(
+    {
+      table: "subagent",
+      cap: MAX_SUBAGENTS,
+      consequence:
+        "finished ones are forgotten first, then the oldest; a forgotten one's later events do not name it",
+      warnOnlyForOpen: true,
+    },
+    this.limits,
+    true,
+  );
 }
 
 export class AguiContext {

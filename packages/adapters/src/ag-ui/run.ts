@@ -54,6 +54,7 @@ function resumeDecisions(ctx: AguiContext, input: Record<string, unknown> | unde
     const response = readRecord(entry, "payload");
     const approved = readBoolean(response, "approved", "approve", "allow");
     const toolCallId = ctx.state.interruptTools.get(actionId);
+    ctx.state.interruptTools.close(actionId);
     const gatedTool =
       toolCallId === undefined ? [] : closeGatedTool(ctx, toolCallId, status === "cancelled", approved);
     return [

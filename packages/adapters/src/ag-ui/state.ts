@@ -129,6 +129,7 @@ export function subagentFinished(ctx: AguiContext): AgentUiEvent[] {
   const agentId = readString(ctx.record, "subagentRunId", "subagentId");
   if (agentId === undefined) return [ctx.unsupported("SUBAGENT_FINISHED without subagentRunId")];
   const outcome = readString(readRecord(ctx.record, "outcome"), "type") ?? "success";
+  ctx.state.subagents.close(agentId);
   const status = SUBAGENT_OUTCOME[outcome] ?? "unknown";
   return [
     ctx.emit("agent.completed", {
@@ -149,6 +150,7 @@ export function subagentError(ctx: AguiContext): AgentUiEvent[] {
   const agentId = readString(ctx.record, "subagentRunId", "subagentId");
   if (agentId === undefined) return [ctx.unsupported("SUBAGENT_ERROR without subagentRunId")];
   const name = ctx.state.subagents.get(agentId);
+  ctx.state.subagents.close(agentId);
   const message = readString(ctx.record, "message") ?? "subagent failed";
   const code = readString(ctx.record, "code");
   return [

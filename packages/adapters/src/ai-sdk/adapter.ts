@@ -1,5 +1,6 @@
 // The AI SDK adapter: UI message stream chunks (v5–v7, `UIMessageChunk`), one handler per chunk type.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import { type LimitNotices, limitDiagnostics } from "../shared/bounded";
 import { Emitter, type EventFields } from "../shared/emitter";
 import { safeOptionsOf } from "../shared/safe-payload";
 import { isRecord, readString } from "../shared/record";
@@ -104,6 +105,11 @@ export class AiSdkAdapter implements SourceAdapter {
     this.streamKey = options.streamId ?? options.sessionId ?? format;
   }
 
+  /** Where a full table is reported: stated as a diagnostic by the next `push`. */
+  get limits(): LimitNotices {
+    return this.state.limits;
+  }
+
   /** An event outside the UI chunk vocabulary (a bridge's own fact, e.g. a subagent it announces),
    * numbered in this adapter's stream. */
   extraEvent(type: string, fields: EventFields, index?: number, sourceType?: string): AgentUiEvent {
@@ -111,6 +117,13 @@ export class AiSdkAdapter implements SourceAdapter {
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
+    const out = this.translate(record, index);
+    const sourceType = isRecord(record) ? readString(record, "type") : undefined;
+    out.push(...limitDiagnostics(this.emitter, this.state.limits, { index, sourceType }));
+    return out;
+  }
+
+  private translate(record: unknown, index: number | undefined): AgentUiEvent[] {
     return this.emitter.guard(record, { index }, () => {
       if (!isRecord(record)) return [this.emitter.unsupported(record, { index }, "not a JSON object")];
       const type = readString(record, "type");

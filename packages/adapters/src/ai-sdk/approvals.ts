@@ -113,6 +113,8 @@ export function approvalResponse(ctx: AiSdkContext): AgentUiEvent[] {
   };
   if (ctx.state.automaticApprovals.has(approvalId)) resolution.decidedBy = "policy";
   const toolCallId = ctx.state.approvalTools.get(approvalId);
+  ctx.state.approvalTools.close(approvalId);
+  ctx.state.automaticApprovals.close(approvalId);
   if (toolCallId !== undefined) {
     const pending = ctx.state.pendingApprovals.get(toolCallId) === actionIdOf(ctx, toolCallId, approvalId);
     // Already resolved: one resolution per approval (HITL-05).

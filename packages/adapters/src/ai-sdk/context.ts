@@ -1,6 +1,7 @@
 // Per-stream state of the AI SDK adapter: the assistant message being built, open text/reasoning parts
 // (chunk arrays joined once at their end), tool names and pending approvals.
 import type { AgentUiEvent } from "@agent-ui/contracts";
+import { BoundedTable, LimitNotices } from "../shared/bounded";
 import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
 import type { JsonObject } from "../shared/record";
 import type { SafeOptions } from "../shared/safe-payload";
@@ -14,6 +15,13 @@ export interface OpenPart {
   /** A delta of it was emitted (a `reset-step` must then take the shown text back). */
   shown: boolean;
 }
+
+/** Part ids remembered to number a reused id's parts; the oldest forgotten first. */
+export const MAX_PART_IDS = 16_384;
+/** Tool calls remembered (names, started, finished); finished ones forgotten first, then the oldest. */
+export const MAX_TOOL_CALLS = 4096;
+/** Tool approvals remembered (which call each gates, whether a policy decided it). */
+export const MAX_APPROVALS = 1024;
 
 export class AiSdkState {
   constructor(
@@ -29,18 +37,82 @@ export class AiSdkState {
   /** Responses started in this stream: numbers unnamed messages. */
   starts = 0;
   readonly parts = new Map<string, OpenPart>();
+  /** Tables that reached their cap, each reported once (the adapter states them as diagnostics). */
+  readonly limits = new LimitNotices();
   /** How many parts reused each source id (duplicate `text-start` ids get their own part). */
-  readonly reuse = new Map<string, number>();
-  readonly toolNames = new Map<string, string>();
-  readonly startedTools = new Set<string>();
+  readonly reuse = new BoundedTable<number>(
+    {
+      table: "part id",
+      cap: MAX_PART_IDS,
+      consequence: "the oldest are forgotten; a forgotten id started again numbers its parts anew",
+    },
+    this.limits,
+    true,
+  );
+  readonly toolNames = new BoundedTable<string>(
+    {
+      table: "tool name",
+      cap: MAX_TOOL_CALLS,
+      consequence: "finished calls are forgotten first; a forgotten call's later chunks state no name",
+      warnOnlyForOpen: true,
+    },
+    this.limits,
+    true,
+  );
+  readonly startedTools = new BoundedTable<true>(
+    {
+      table: "started tool",
+      cap: MAX_TOOL_CALLS,
+      consequence: "finished calls are forgotten first; a forgotten open call's next chunk starts it again",
+      warnOnlyForOpen: true,
+    },
+    this.limits,
+    true,
+  );
   /** Calls whose outcome this stream stated (output, error, denial). */
-  readonly finishedTools = new Set<string>();
+  readonly finishedTools = new BoundedTable<true>(
+    {
+      table: "finished tool",
+      cap: MAX_TOOL_CALLS,
+      consequence: "the oldest are forgotten; a forgotten call's repeated outcome is stated again",
+    },
+    this.limits,
+    true,
+  );
   /** toolCallId → action id of its approval still awaiting a decision. */
   readonly pendingApprovals = new Map<string, string>();
   /** The SDK's approval id → toolCallId of every approval request seen. */
-  readonly approvalTools = new Map<string, string>();
+  readonly approvalTools = new BoundedTable<string>(
+    {
+      table: "approval",
+      cap: MAX_APPROVALS,
+      consequence:
+        "answered approvals are forgotten first, then the oldest; a forgotten one's response is stated by its approval id",
+      warnOnlyForOpen: true,
+    },
+    this.limits,
+    true,
+  );
   /** Approval ids the tool's policy decided (`isAutomatic: true`), not a person. */
-  readonly automaticApprovals = new Set<string>();
+  readonly automaticApprovals = new BoundedTable<true>(
+    {
+      table: "automatic approval",
+      cap: MAX_APPROVALS,
+      consequence:
+        "answered approvals are forgotten first, then the oldest; a forgotten one's response does not say a policy decided it",
+      warnOnlyForOpen: true,
+    },
+    this.limits,
+    true,
+  );
+
+  /** The call's outcome was stated: its entries may be forgotten once their tables are full. */
+  finishTool(toolCallId: string): void {
+    this.finishedTools.add(toolCallId);
+    this.startedTools.close(toolCallId);
+    this.toolNames.close(toolCallId);
+  }
+
   /** Steering messages delivered into the run so far (the queue snapshot lists every steer). */
   readonly steers: { id: string; status: "accepted"; preview: string; targetTurnId?: string }[] = [];
   /** Whether app-state `/aiSdkData` exists yet (created by the first data part). */

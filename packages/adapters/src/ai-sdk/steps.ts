@@ -88,7 +88,7 @@ function discardTool(ctx: AiSdkContext, toolCallId: string, kept: string[]): Age
     kept.push(`tool ${toolCallId}`);
     return [];
   }
-  state.finishedTools.add(toolCallId);
+  state.finishTool(toolCallId);
   const out: AgentUiEvent[] = [];
   const actionId = state.pendingApprovals.get(toolCallId);
   if (actionId !== undefined) {

@@ -41,7 +41,9 @@ export function finish(ctx: AiSdkContext): AgentUiEvent[] {
   // the client adds and sends back): the turn waits for those results; the continuation finishes it.
   const awaited =
     finishReason === "tool-calls"
-      ? [...ctx.state.startedTools].filter((id) => !ctx.state.finishedTools.has(id))
+      ? [...ctx.state.startedTools.entriesInOrder()]
+          .map(([id]) => id)
+          .filter((id) => !ctx.state.finishedTools.has(id))
       : [];
   if (awaited.length > 0)
     return [

@@ -64,7 +64,7 @@ export function inputAvailable(ctx: AiSdkContext): AgentUiEvent[] {
 export function inputError(ctx: AiSdkContext): AgentUiEvent[] {
   const toolCallId = toolCallIdOf(ctx);
   if (toolCallId === undefined) return [ctx.unsupported("tool-input-error without toolCallId")];
-  ctx.state.finishedTools.add(toolCallId);
+  ctx.state.finishTool(toolCallId);
   return [
     ...ensureStarted(ctx, toolCallId),
     ctx.emit("tool.failed", {
@@ -90,7 +90,7 @@ export function outputAvailable(ctx: AiSdkContext): AgentUiEvent[] {
   const resolved = resolveApproval(ctx, toolCallId, {
     reason: "the tool ran after the approval request; the stream does not state the decision",
   });
-  ctx.state.finishedTools.add(toolCallId);
+  ctx.state.finishTool(toolCallId);
   return [
     ...resolved,
     ctx.emit("tool.result", {
@@ -108,7 +108,7 @@ export function outputError(ctx: AiSdkContext): AgentUiEvent[] {
   const resolved = resolveApproval(ctx, toolCallId, {
     reason: "the tool was run after the approval request and failed; the stream does not state the decision",
   });
-  ctx.state.finishedTools.add(toolCallId);
+  ctx.state.finishTool(toolCallId);
   return [
     ...resolved,
     ctx.emit("tool.failed", {
@@ -130,7 +130,7 @@ export function outputDenied(ctx: AiSdkContext): AgentUiEvent[] {
     { decision: "reject", reason: "tool execution denied" },
     true,
   );
-  ctx.state.finishedTools.add(toolCallId);
+  ctx.state.finishTool(toolCallId);
   return [
     ...resolved,
     ctx.emit("tool.failed", {

@@ -6,6 +6,7 @@
 // stream has no word for: parts written on behalf of a subagent (`parentId`).
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { AiSdkAdapter } from "../ai-sdk/adapter";
+import { BoundedTable, type LimitNotices } from "../shared/bounded";
 import { safeSummary } from "../shared/emitter";
 import type { JsonObject } from "../shared/record";
 import type { AdapterOptions } from "../types";
@@ -16,10 +17,13 @@ export interface BridgedChunk {
   parentId?: string;
 }
 
+/** Subagents (`parentId`s) remembered as announced; the oldest forgotten first. */
+export const MAX_SUBAGENTS = 1024;
+
 export class UiChunkBridge {
   private readonly inner: AiSdkAdapter;
-  /** Subagents (`parentId`s) announced so far. */
-  private readonly agents = new Set<string>();
+  /** Subagents announced so far. */
+  private readonly agents: BoundedTable<true>;
   /** A `start` was fed (the stream's own, or the one the bridge opened). */
   private started = false;
 
@@ -28,6 +32,20 @@ export class UiChunkBridge {
     options: AdapterOptions,
   ) {
     this.inner = new AiSdkAdapter(options, format);
+    this.agents = new BoundedTable(
+      {
+        table: "subagent",
+        cap: MAX_SUBAGENTS,
+        consequence: "the oldest are forgotten; a forgotten subagent writing again is announced again",
+      },
+      this.inner.limits,
+      true,
+    );
+  }
+
+  /** Where a full table is reported (the AI SDK adapter states it with the record's events). */
+  get limits(): LimitNotices {
+    return this.inner.limits;
   }
 
   /** Reads one source record through the wire reader's `translate` (its UI chunks, or why it cannot be

@@ -34,13 +34,14 @@ export class AssistantStreamAdapter implements SourceAdapter {
   private readonly parts = new Map<string, Part>();
   /** How many parts each parent path has opened: the next part's index. */
   private readonly childCount = new Map<string, number>();
-  private readonly tools = new ToolCalls();
+  private readonly tools: ToolCalls;
   private readonly data = new MessageData();
   /** A `message-finish` was read: the next chunk belongs to a new message. */
   private messageEnded = false;
 
   constructor(options: AdapterOptions = {}) {
     this.bridge = new UiChunkBridge(ASSISTANT_STREAM_FORMAT, options);
+    this.tools = new ToolCalls(this.bridge.limits);
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {

@@ -66,13 +66,14 @@ interface OpenText {
 export class DataStreamAdapter implements SourceAdapter {
   readonly format = DATA_STREAM_FORMAT;
   private readonly bridge: UiChunkBridge;
-  private readonly tools = new ToolCalls();
+  private readonly tools: ToolCalls;
   private readonly data = new MessageData();
   private open: OpenText | undefined;
   private parts = 0;
 
   constructor(options: AdapterOptions = {}) {
     this.bridge = new UiChunkBridge(DATA_STREAM_FORMAT, options);
+    this.tools = new ToolCalls(this.bridge.limits);
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {

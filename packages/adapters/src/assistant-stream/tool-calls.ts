@@ -1,6 +1,7 @@
 // Tool calls as both assistant-ui wires write them: started with a name, arguments streamed as JSON text,
 // the arguments closed (explicitly, or implied by the result), an approval gate set or answered, a result
 // that may be an error or preliminary. Translated into the UI message stream's tool chunks, each fact once.
+import { BoundedTable, LimitNotices } from "../shared/bounded";
 import { type JsonObject, compact, parseJson, readBoolean, readString } from "../shared/record";
 import type { BridgedChunk } from "./bridge";
 
@@ -12,8 +13,25 @@ interface ToolCall {
   inputAvailable: boolean;
 }
 
+/** Tool calls remembered; those with a final result are forgotten first, then the oldest. */
+export const MAX_BRIDGED_TOOL_CALLS = 4096;
+
 export class ToolCalls {
-  private readonly calls = new Map<string, ToolCall>();
+  private readonly calls: BoundedTable<ToolCall>;
+
+  constructor(limits: LimitNotices = new LimitNotices()) {
+    this.calls = new BoundedTable(
+      {
+        table: "tool call",
+        cap: MAX_BRIDGED_TOOL_CALLS,
+        consequence:
+          "calls with a result are forgotten first, then the oldest; a forgotten call's later chunks are dropped",
+        warnOnlyForOpen: true,
+      },
+      limits,
+      true,
+    );
+  }
 
   has(toolCallId: string): boolean {
     return this.calls.has(toolCallId);
@@ -91,6 +109,7 @@ export class ToolCalls {
   result(toolCallId: string, record: JsonObject): BridgedChunk[] {
     if (!this.calls.has(toolCallId)) return [];
     const out = this.inputAvailable(toolCallId);
+    if (record.isPreliminary !== true) this.calls.close(toolCallId);
     const result = record.result;
     if (record.isError === true)
       out.push(

@@ -1,0 +1,138 @@
+// Bounded memory whatever the remote agent sends: the remote tasks and artifacts the A2A adapter
+// remembers, the text kept per artifact to compare a task snapshot against, and the source refs per
+// artifact have caps. Past each one warning names the table and its cap, and what is lost is stated.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { describe, expect, it } from "vitest";
+import { a2aAdapter } from "../src/a2a";
+import { MAX_TASKS } from "../src/a2a/adapter";
+import { MAX_ARTIFACTS, MAX_ARTIFACT_CITATIONS, MAX_ARTIFACT_TEXT } from "../src/a2a/artifacts";
+
+const status = (taskId: string, state: string) => ({
+  kind: "status-update",
+  taskId,
+  contextId: "c1",
+  status: { state },
+});
+const task = (artifacts: unknown[]) => ({
+  kind: "task",
+  id: "t1",
+  contextId: "c1",
+  status: { state: "working" },
+  artifacts,
+});
+const artifact = (id: string, text: string) => ({ artifactId: id, parts: [{ text }] });
+const chunk = (id: string, text: string, append = false, lastChunk = true) => ({
+  kind: "artifact-update",
+  taskId: "t1",
+  contextId: "c1",
+  artifact: artifact(id, text),
+  append,
+  lastChunk,
+});
+const limits = (events: AgentUiEvent[]) =>
+  events
+    .filter((e) => (e.payload as { code?: string } | undefined)?.code === "source_limit_exceeded")
+    .map((e) => (e.payload as { summary?: unknown }).summary);
+const ofType = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);
+
+function adapt(records: unknown[]): AgentUiEvent[] {
+  const adapter = a2aAdapter.create({ sessionId: "local" });
+  return [...records.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
+}
+
+/** The events of the last record, after the ones before it. */
+function lastEvents(records: unknown[]): { all: AgentUiEvent[]; last: AgentUiEvent[] } {
+  const all = adapt(records);
+  return { all, last: all.filter((e) => e.source?.index === records.length - 1) };
+}
+
+describe("A2A remote tasks", () => {
+  const working = (n: number) => Array.from({ length: n }, (_, k) => status(`t${k}`, "working"));
+
+  it(`TEAM-11 ENV-09 past ${MAX_TASKS} open tasks one warning; the forgotten one reporting again starts anew`, () => {
+    const { all, last } = lastEvents([...working(MAX_TASKS + 1), status("t0", "working")]);
+    expect(limits(all)).toEqual([{ table: "task", cap: MAX_TASKS }]);
+    expect(ofType(last, "run.started")).toHaveLength(1);
+  });
+
+  it(`TEAM-11 ENV-09 ${MAX_TASKS} tasks fit: no warning, a task reporting again is known`, () => {
+    const { all, last } = lastEvents([...working(MAX_TASKS), status("t0", "working")]);
+    expect(limits(all)).toEqual([]);
+    expect(last).toEqual([]);
+  });
+
+  it("TEAM-11 ENV-09 ended tasks are forgotten first: an open task outlives them", () => {
+    const ended = Array.from({ length: MAX_TASKS }, (_, k) => status(`e${k}`, "completed"));
+    const { all, last } = lastEvents([status("open", "working"), ...ended, status("open", "working")]);
+    expect(limits(all)).toEqual([{ table: "task", cap: MAX_TASKS }]);
+    expect(last).toEqual([]);
+  });
+});
+
+describe("A2A artifacts", () => {
+  const artifacts = (n: number) => Array.from({ length: n }, (_, k) => chunk(`a${k}`, `x${k}`));
+
+  it(`ART-01 ENV-09 past ${MAX_ARTIFACTS} artifacts one warning; a snapshot restating a forgotten one states it again`, () => {
+    const records = [status("t1", "working"), ...artifacts(MAX_ARTIFACTS + 1)];
+    const { all, last } = lastEvents([...records, task([artifact("a1", "x1"), artifact("a0", "x0")])]);
+    expect(limits(all)).toEqual([{ table: "artifact", cap: MAX_ARTIFACTS }]);
+    expect(ofType(last, "artifact.created").map((e) => e.artifactId)).toEqual(["a0"]);
+  });
+
+  it(`ART-01 ENV-09 ${MAX_ARTIFACTS} artifacts fit: no warning, a snapshot restating them adds nothing`, () => {
+    const records = [status("t1", "working"), ...artifacts(MAX_ARTIFACTS)];
+    const { all, last } = lastEvents([...records, task([artifact("a0", "x0")])]);
+    expect(limits(all)).toEqual([]);
+    expect(last).toEqual([]);
+  });
+
+  /** An artifact of `chars` characters in two appended chunks, then a snapshot of the same text. */
+  function longArtifact(chars: number): unknown[] {
+    const half = "y".repeat(Math.floor(chars / 2));
+    const rest = "y".repeat(chars - half.length);
+    return [
+      status("t1", "working"),
+      chunk("long", half, false, false),
+      chunk("long", rest, true, true),
+      task([artifact("long", half + rest)]),
+    ];
+  }
+
+  it(`ART-01 ENV-09 past ${MAX_ARTIFACT_TEXT} characters the text is not kept: one warning, an equal snapshot is stated again`, () => {
+    const { all, last } = lastEvents(longArtifact(MAX_ARTIFACT_TEXT + 1));
+    expect(limits(all)).toEqual([{ table: "artifact text", cap: MAX_ARTIFACT_TEXT }]);
+    expect(ofType(last, "artifact.updated").map((e) => e.artifactId)).toEqual(["long"]);
+  });
+
+  it(`ART-01 ENV-09 ${MAX_ARTIFACT_TEXT} characters fit: no warning, an equal snapshot adds nothing`, () => {
+    const { all, last } = lastEvents(longArtifact(MAX_ARTIFACT_TEXT));
+    expect(limits(all)).toEqual([]);
+    expect(last).toEqual([]);
+  });
+
+  const cited = (n: number) => ({
+    kind: "artifact-update",
+    taskId: "t1",
+    contextId: "c1",
+    artifact: {
+      artifactId: "cited",
+      parts: Array.from({ length: n }, (_, k) => ({ kind: "file", file: { uri: `https://x.test/${k}` } })),
+    },
+    lastChunk: true,
+  });
+  const citations = (events: AgentUiEvent[]) =>
+    (ofType(events, "artifact.created")[0]?.payload as { citations?: unknown[] } | undefined)?.citations ??
+    [];
+
+  it(`ART-01 ENV-09 past ${MAX_ARTIFACT_CITATIONS} source refs on an artifact one warning; the first ones are stated`, () => {
+    const all = adapt([status("t1", "working"), cited(MAX_ARTIFACT_CITATIONS + 1)]);
+    expect(limits(all)).toEqual([{ table: "artifact citation", cap: MAX_ARTIFACT_CITATIONS }]);
+    expect(citations(all)).toHaveLength(MAX_ARTIFACT_CITATIONS);
+  });
+
+  it(`ART-01 ENV-09 ${MAX_ARTIFACT_CITATIONS} source refs fit: no warning, all stated`, () => {
+    const all = adapt([status("t1", "working"), cited(MAX_ARTIFACT_CITATIONS)]);
+    expect(limits(all)).toEqual([]);
+    expect(citations(all)).toHaveLength(MAX_ARTIFACT_CITATIONS);
+  });
+});

@@ -1,0 +1,102 @@
+// Bounded memory whatever the stream sends: the activities, interrupts and subagents the AG-UI adapter remembers
+// have caps. Past each one `source_limit_exceeded` warning names the table and its cap, and what
+// forgetting costs is visible; at the cap nothing is forgotten.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { describe, expect, it } from "vitest";
+import { aguiAdapter } from "../src/ag-ui";
+import { MAX_ACTIVITIES, MAX_INTERRUPT_TOOLS, MAX_SUBAGENTS } from "../src/ag-ui/context";
+
+const limits = (events: AgentUiEvent[]) =>
+  events
+    .filter((e) => (e.payload as { code?: string } | undefined)?.code === "source_limit_exceeded")
+    .map((e) => (e.payload as { summary?: unknown }).summary);
+const codes = (events: AgentUiEvent[]) =>
+  events.map((e) => (e.payload as { code?: string } | undefined)?.code);
+
+/** Every event, and those of the last record. */
+function adapt(records: unknown[]): { all: AgentUiEvent[]; last: AgentUiEvent[] } {
+  const adapter = aguiAdapter.create({ sessionId: "local" });
+  const all: AgentUiEvent[] = [];
+  let last: AgentUiEvent[] = [];
+  for (const [i, r] of [{ type: "RUN_STARTED", threadId: "t", runId: "r" }, ...records].entries()) {
+    last = adapter.push(r, i);
+    all.push(...last);
+  }
+  return { all, last };
+}
+const many = (n: number, f: (k: number) => unknown) => Array.from({ length: n }, (_, k) => f(k));
+
+describe("AG-UI activities", () => {
+  const snapshots = (n: number) =>
+    many(n, (k) => ({ type: "ACTIVITY_SNAPSHOT", messageId: `m${k}`, activityType: "X", content: { k } }));
+  const delta = { type: "ACTIVITY_DELTA", messageId: "m0", patch: [{ op: "add", path: "/d", value: 1 }] };
+
+  it(`TEXT-10 ENV-09 past ${MAX_ACTIVITIES} activities one warning; a delta to a forgotten one is reported`, () => {
+    const { all, last } = adapt([...snapshots(MAX_ACTIVITIES + 1), delta]);
+    expect(limits(all)).toEqual([{ table: "activity", cap: MAX_ACTIVITIES }]);
+    expect(codes(last)).toContain("patch_failed");
+  });
+
+  it(`TEXT-10 ENV-09 ${MAX_ACTIVITIES} activities fit: no warning, a delta applies`, () => {
+    const { all, last } = adapt([...snapshots(MAX_ACTIVITIES), delta]);
+    expect(limits(all)).toEqual([]);
+    expect(codes(last)).not.toContain("patch_failed");
+  });
+});
+
+describe("AG-UI subagents", () => {
+  const started = (n: number) =>
+    many(n, (k) => ({ type: "SUBAGENT_STARTED", subagentRunId: `s${k}`, name: `n${k}` }));
+  const finished = { type: "SUBAGENT_FINISHED", subagentRunId: "s0" };
+  const names = (events: AgentUiEvent[]) =>
+    events
+      .filter((e) => e.type === "agent.completed")
+      .map((e) => (e.payload as { agentName?: string }).agentName);
+
+  it(`TEAM-01 ENV-09 past ${MAX_SUBAGENTS} running subagents one warning; a forgotten one is not named`, () => {
+    const { all, last } = adapt([...started(MAX_SUBAGENTS + 1), finished]);
+    expect(limits(all)).toEqual([{ table: "subagent", cap: MAX_SUBAGENTS }]);
+    expect(names(last)).toEqual([undefined]);
+  });
+
+  it(`TEAM-01 ENV-09 ${MAX_SUBAGENTS} subagents fit: no warning, the finished one is named`, () => {
+    const { all, last } = adapt([...started(MAX_SUBAGENTS), finished]);
+    expect(limits(all)).toEqual([]);
+    expect(names(last)).toEqual(["n0"]);
+  });
+});
+
+describe("AG-UI interrupts", () => {
+  const interrupted = (n: number) => [
+    { type: "TOOL_CALL_START", toolCallId: "c0", toolCallName: "delete_file" },
+    { type: "TOOL_CALL_END", toolCallId: "c0" },
+    {
+      type: "RUN_FINISHED",
+      threadId: "t",
+      runId: "r",
+      outcome: {
+        type: "interrupt",
+        interrupts: many(n, (k) => ({ id: `i${k}`, reason: "tool_approval", toolCallId: `c${k}` })),
+      },
+    },
+  ];
+  const resumed = {
+    type: "RUN_STARTED",
+    threadId: "t",
+    runId: "r2",
+    input: { threadId: "t", runId: "r2", messages: [], resume: [{ interruptId: "i0", status: "resolved" }] },
+  };
+  const toolEvents = (events: AgentUiEvent[]) => events.filter((e) => e.toolCallId === "c0");
+
+  it(`HITL-02 ENV-09 past ${MAX_INTERRUPT_TOOLS} open interrupts one warning; resuming a forgotten one leaves its tool open`, () => {
+    const { all, last } = adapt([...interrupted(MAX_INTERRUPT_TOOLS + 1), resumed]);
+    expect(limits(all)).toEqual([{ table: "interrupt", cap: MAX_INTERRUPT_TOOLS }]);
+    expect(toolEvents(last)).toEqual([]);
+  });
+
+  it(`HITL-02 ENV-09 ${MAX_INTERRUPT_TOOLS} interrupts fit: no warning, the resume closes the gated tool`, () => {
+    const { all, last } = adapt([...interrupted(MAX_INTERRUPT_TOOLS), resumed]);
+    expect(limits(all)).toEqual([]);
+    expect(toolEvents(last).length).toBeGreaterThan(0);
+  });
+});
