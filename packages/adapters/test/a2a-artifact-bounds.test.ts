@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { a2aAdapter } from "../src/a2a";
 import { MAX_TASKS } from "../src/a2a/adapter";
 import { MAX_ARTIFACTS, MAX_ARTIFACT_CITATIONS, MAX_ARTIFACT_TEXT } from "../src/a2a/artifacts";
+import { limits, ofType } from "./bounds-support";
 
 const status = (taskId: string, state: string) => ({
   kind: "status-update",
@@ -29,11 +30,6 @@ const chunk = (id: string, text: string, append = false, lastChunk = true) => ({
   append,
   lastChunk,
 });
-const limits = (events: AgentUiEvent[]) =>
-  events
-    .filter((e) => (e.payload as { code?: string } | undefined)?.code === "source_limit_exceeded")
-    .map((e) => (e.payload as { summary?: unknown }).summary);
-const ofType = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);
 
 function adapt(records: unknown[]): AgentUiEvent[] {
   const adapter = a2aAdapter.create({ sessionId: "local" });

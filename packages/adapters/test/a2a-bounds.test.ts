@@ -5,6 +5,7 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { a2aAdapter } from "../src/a2a";
 import { MAX_SEEN_MESSAGES } from "../src/a2a/adapter";
+import { limits } from "./bounds-support";
 
 const agentMessage = (k: number) => ({ messageId: `m${k}`, role: "agent", parts: [{ text: `t${k}` }] });
 const status = (k: number) => ({
@@ -20,10 +21,6 @@ const task = (history: number[]) => ({
   status: { state: "working" },
   history: history.map(agentMessage),
 });
-const limits = (events: AgentUiEvent[]) =>
-  events
-    .filter((e) => (e.payload as { code?: string } | undefined)?.code === "source_limit_exceeded")
-    .map((e) => (e.payload as { summary?: unknown }).summary);
 const texts = (events: AgentUiEvent[]) =>
   events.filter((e) => e.type === "text.final").map((e) => e.messageId);
 

@@ -5,25 +5,17 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { aguiAdapter } from "../src/ag-ui";
 import { MAX_ACTIVITIES, MAX_INTERRUPT_TOOLS, MAX_SUBAGENTS } from "../src/ag-ui/context";
+import { limits, pushEach } from "./bounds-support";
 
-const limits = (events: AgentUiEvent[]) =>
-  events
-    .filter((e) => (e.payload as { code?: string } | undefined)?.code === "source_limit_exceeded")
-    .map((e) => (e.payload as { summary?: unknown }).summary);
 const codes = (events: AgentUiEvent[]) =>
   events.map((e) => (e.payload as { code?: string } | undefined)?.code);
 
 /** Every event, and those of the last record. */
-function adapt(records: unknown[]): { all: AgentUiEvent[]; last: AgentUiEvent[] } {
-  const adapter = aguiAdapter.create({ sessionId: "local" });
-  const all: AgentUiEvent[] = [];
-  let last: AgentUiEvent[] = [];
-  for (const [i, r] of [{ type: "RUN_STARTED", threadId: "t", runId: "r" }, ...records].entries()) {
-    last = adapter.push(r, i);
-    all.push(...last);
-  }
-  return { all, last };
-}
+const adapt = (records: unknown[]) =>
+  pushEach(aguiAdapter.create({ sessionId: "local" }), [
+    { type: "RUN_STARTED", threadId: "t", runId: "r" },
+    ...records,
+  ]);
 const many = (n: number, f: (k: number) => unknown) => Array.from({ length: n }, (_, k) => f(k));
 
 describe("AG-UI activities", () => {

@@ -5,24 +5,10 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { aiSdkAdapter } from "../src/ai-sdk";
 import { MAX_APPROVALS, MAX_PART_IDS, MAX_TOOL_CALLS } from "../src/ai-sdk/context";
-
-const limits = (events: AgentUiEvent[]) =>
-  events
-    .filter((e) => (e.payload as { code?: string } | undefined)?.code === "source_limit_exceeded")
-    .map((e) => (e.payload as { summary?: unknown }).summary);
-const ofType = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);
+import { limits, ofType, pushEach } from "./bounds-support";
 
 /** Every event, and those of the last record. */
-function adapt(records: unknown[]): { all: AgentUiEvent[]; last: AgentUiEvent[] } {
-  const adapter = aiSdkAdapter.create({ sessionId: "local" });
-  const all: AgentUiEvent[] = [];
-  let last: AgentUiEvent[] = [];
-  for (const [i, r] of records.entries()) {
-    last = adapter.push(r, i);
-    all.push(...last);
-  }
-  return { all, last };
-}
+const adapt = (records: unknown[]) => pushEach(aiSdkAdapter.create({ sessionId: "local" }), records);
 const range = <T>(n: number, f: (k: number) => T[]) => Array.from({ length: n }, (_, k) => f(k)).flat();
 
 describe("AI SDK tool calls", () => {

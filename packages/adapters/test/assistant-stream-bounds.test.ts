@@ -1,29 +1,11 @@
-// Bounded memory whatever an assistant-ui wire sends: the tool calls and subagents its reader remembers
-// have caps. Past each one `source_limit_exceeded` warning names the table and its cap, and what
-// forgetting costs is visible; at the cap nothing is forgotten.
-import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { assistantStreamAdapter } from "../src/assistant-stream";
 import { MAX_SUBAGENTS } from "../src/assistant-stream/bridge";
 import { MAX_BRIDGED_TOOL_CALLS } from "../src/assistant-stream/tool-calls";
-
-const tables = (events: AgentUiEvent[]) =>
-  events
-    .filter((e) => (e.payload as { code?: string } | undefined)?.code === "source_limit_exceeded")
-    .map((e) => (e.payload as { summary: { table: string; cap: number } }).summary);
-const ofType = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);
+import { limits, ofType, pushEach } from "./bounds-support";
 
 /** Every event, and those of the last record. */
-function adapt(records: unknown[]): { all: AgentUiEvent[]; last: AgentUiEvent[] } {
-  const adapter = assistantStreamAdapter.create();
-  const all: AgentUiEvent[] = [];
-  let last: AgentUiEvent[] = [];
-  for (const [i, r] of records.entries()) {
-    last = adapter.push(r, i);
-    all.push(...last);
-  }
-  return { all, last };
-}
+const adapt = (records: unknown[]) => pushEach(assistantStreamAdapter.create(), records);
 const part = (type: string, fields: Record<string, unknown>) => ({
   type: "part-start",
   path: [],
@@ -37,7 +19,7 @@ describe("assistant-stream tool calls", () => {
 
   it(`TOOL-01 ENV-09 past ${MAX_BRIDGED_TOOL_CALLS} open calls one warning; a forgotten call's result is dropped`, () => {
     const { all, last } = adapt([...calls(MAX_BRIDGED_TOOL_CALLS + 1), firstResult]);
-    expect(tables(all).filter((t) => t.table === "tool call")).toEqual([
+    expect(limits(all).filter((t) => t.table === "tool call")).toEqual([
       { table: "tool call", cap: MAX_BRIDGED_TOOL_CALLS },
     ]);
     expect(ofType(last, "tool.result")).toEqual([]);
@@ -45,7 +27,7 @@ describe("assistant-stream tool calls", () => {
 
   it(`TOOL-01 ENV-09 ${MAX_BRIDGED_TOOL_CALLS} open calls fit: no warning, the first call's result is stated`, () => {
     const { all, last } = adapt([...calls(MAX_BRIDGED_TOOL_CALLS), firstResult]);
-    expect(tables(all)).toEqual([]);
+    expect(limits(all)).toEqual([]);
     expect(ofType(last, "tool.result").map((e) => e.toolCallId)).toEqual(["c0"]);
   });
 });
@@ -56,13 +38,13 @@ describe("assistant-stream subagents", () => {
 
   it(`TEAM-01 ENV-09 past ${MAX_SUBAGENTS} subagents one warning; a forgotten one writing again is announced again`, () => {
     const { all, last } = adapt([...written(MAX_SUBAGENTS + 1), again]);
-    expect(tables(all)).toEqual([{ table: "subagent", cap: MAX_SUBAGENTS }]);
+    expect(limits(all)).toEqual([{ table: "subagent", cap: MAX_SUBAGENTS }]);
     expect(ofType(last, "agent.spawned").map((e) => e.agentId)).toEqual(["sub0"]);
   });
 
   it(`TEAM-01 ENV-09 ${MAX_SUBAGENTS} subagents fit: no warning, one writing again is known`, () => {
     const { all, last } = adapt([...written(MAX_SUBAGENTS), again]);
-    expect(tables(all)).toEqual([]);
+    expect(limits(all)).toEqual([]);
     expect(ofType(last, "agent.spawned")).toEqual([]);
   });
 });

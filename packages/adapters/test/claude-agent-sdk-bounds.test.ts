@@ -1,17 +1,10 @@
-// Bounded memory whatever the CLI sends: the message uuids the Claude Agent SDK adapter remembers (so a
-// redelivered message adds nothing) have a cap. Past it the oldest are forgotten, and one
-// `source_limit_exceeded` warning names the table and its cap.
-import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { claudeAgentSdkAdapter } from "../src/claude-agent-sdk";
 import { MAX_SEEN_UUIDS } from "../src/claude-agent-sdk/state";
+import { limits } from "./bounds-support";
 
 // An unknown subtype: one diagnostic per translation, none for a redelivery.
 const record = (k: number) => ({ type: "system", subtype: "brand_new", session_id: "s", uuid: `u${k}` });
-const limits = (events: AgentUiEvent[]) =>
-  events
-    .filter((e) => (e.payload as { code?: string } | undefined)?.code === "source_limit_exceeded")
-    .map((e) => (e.payload as { summary?: unknown }).summary);
 
 describe("Claude Agent SDK message uuids", () => {
   it(`ORD-02 ENV-09 past ${MAX_SEEN_UUIDS} uuids one warning; only a forgotten one is translated again`, () => {

@@ -15,13 +15,9 @@ import { MAX_PARTIAL_MESSAGES } from "../src/langgraph/run-scope";
 import { MAX_COMPLETED_TASKS } from "../src/langgraph/tasks";
 import { MAX_OPEN_MESSAGES, MAX_REASONING_BLOCKS, MAX_REASONING_CHARS } from "../src/langgraph-v2/messages";
 import { BoundedTable, LimitNotices } from "../src/shared/bounded";
+import { limits } from "./bounds-support";
 
 type Tuple = [string[], string, unknown];
-
-const limits = (events: AgentUiEvent[]) =>
-  events
-    .filter((e) => (e.payload as { code?: string } | undefined)?.code === "source_limit_exceeded")
-    .map((e) => (e.payload as { summary?: unknown }).summary);
 
 function adapt(records: Tuple[]): AgentUiEvent[] {
   const adapter = langgraphAdapter.create();

@@ -1,0 +1,26 @@
+// What the bounds tests read from an adapter's output: its `source_limit_exceeded` warnings (the table
+// and cap each names) and the events of one type; and a stream pushed record by record.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { SourceAdapter } from "../src/types";
+
+/** The table and cap of every `source_limit_exceeded` warning, in order. */
+export const limits = (events: AgentUiEvent[]) =>
+  events
+    .filter((e) => (e.payload as { code?: string } | undefined)?.code === "source_limit_exceeded")
+    .map((e) => (e.payload as { summary: { table: string; cap: number } }).summary);
+
+export const ofType = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);
+
+/** Every event of `records` pushed in order, and those of the last record. */
+export function pushEach(
+  adapter: Pick<SourceAdapter, "push">,
+  records: unknown[],
+): { all: AgentUiEvent[]; last: AgentUiEvent[] } {
+  const all: AgentUiEvent[] = [];
+  let last: AgentUiEvent[] = [];
+  for (const [i, r] of records.entries()) {
+    last = adapter.push(r, i);
+    all.push(...last);
+  }
+  return { all, last };
+}
