@@ -24,6 +24,29 @@ async function start(store: SessionStore, factory = scriptedFactory(script)): Pr
   return startServer({ port: 0, store, noAuth: true, sources: [factory] });
 }
 
+/** A gateway that keeps one projection in memory: opening a second session drops the first's. */
+function startEvicting(store: SessionStore): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    store,
+    noAuth: true,
+    sources: [scriptedFactory(script)],
+    maxCachedProjections: 1,
+  });
+}
+
+/** Two sessions run to the end of the script and stopped. */
+async function twoStoppedSessions(server: RunningServer, store: SessionStore): Promise<[string, string]> {
+  const ids: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const { id } = await server.gateway.createSession({ source: "scripted" });
+    await waitFor(async () => ((await store.getSession(id))?.lastSeq ?? 0) >= script.length || undefined);
+    await server.gateway.stopSession(id);
+    ids.push(id);
+  }
+  return [ids[0], ids[1]];
+}
+
 /** A gateway that runs a session (completed, or left running), serves its window once and closes. */
 async function servedAndClosed(store: SessionStore, complete = true): Promise<{ id: string; seq: number }> {
   const factory = scriptedFactory(script);
@@ -130,27 +153,11 @@ function storedWindowSuite(name: string, open: OpenStore) {
 
     it("AS-10 a session whose projection was evicted is answered from the window still kept", async () => {
       const { store, cleanup } = await open();
-      const factory = scriptedFactory(script);
       const gated = gatedStore(store);
       gated.open();
-      const server = await startServer({
-        port: 0,
-        store: gated.store,
-        noAuth: true,
-        sources: [factory],
-        maxCachedProjections: 1,
-      });
+      const server = await startEvicting(gated.store);
       try {
-        const ids: string[] = [];
-        for (let i = 0; i < 2; i++) {
-          const { id } = await server.gateway.createSession({ source: "scripted" });
-          await waitFor(
-            async () => ((await store.getSession(id))?.lastSeq ?? 0) >= script.length || undefined,
-          );
-          await server.gateway.stopSession(id);
-          ids.push(id);
-        }
-        const [first, second] = ids;
+        const [first, second] = await twoStoppedSessions(server, store);
         const served = await snapshotText(server, first);
         await snapshotText(server, second);
         expect(server.gateway.projectionLoaded(first)).toBe(false);
@@ -165,25 +172,9 @@ function storedWindowSuite(name: string, open: OpenStore) {
 
     it("AS-10 a session whose projection is dropped from memory has its served window stored then, not only at a clean close", async () => {
       const { store, cleanup } = await open();
-      const factory = scriptedFactory(script);
-      const server = await startServer({
-        port: 0,
-        store,
-        noAuth: true,
-        sources: [factory],
-        maxCachedProjections: 1,
-      });
+      const server = await startEvicting(store);
       try {
-        const ids: string[] = [];
-        for (let i = 0; i < 2; i++) {
-          const { id } = await server.gateway.createSession({ source: "scripted" });
-          await waitFor(
-            async () => ((await store.getSession(id))?.lastSeq ?? 0) >= script.length || undefined,
-          );
-          await server.gateway.stopSession(id);
-          ids.push(id);
-        }
-        const [first, second] = ids;
+        const [first, second] = await twoStoppedSessions(server, store);
         const served = await snapshotText(server, first);
         expect(await store.readWindow(first)).toBeUndefined();
         await snapshotText(server, second);
