@@ -6,6 +6,7 @@
 // it (the write's result says why); a send the runtime queued is shown by the queue instead (QUEUE-02).
 import {
   type AgentUiEvent,
+  type ControlCommand,
   type Message,
   type ProjectionState,
   redact,
@@ -22,6 +23,12 @@ export interface OptimisticSend {
   clientMessageId: string;
   text: string;
   contextRefs?: readonly string[];
+}
+
+/** What a write shows optimistically: a send with its client message id; any other write shows nothing. */
+export function optimisticSendOf(command: ControlCommand): OptimisticSend | undefined {
+  if (command.kind !== "send" || command.clientMessageId === undefined) return undefined;
+  return { clientMessageId: command.clientMessageId, text: command.text, contextRefs: command.contextRefs };
 }
 
 export class OptimisticMessages {

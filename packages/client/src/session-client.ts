@@ -7,7 +7,7 @@ import { createProjector } from "@agent-ui/projection/core";
 import { type BackoffOptions, backoffDelay } from "./backoff";
 import { EarlierMessages, type EarlierState, type LoadHistory } from "./earlier-messages";
 import { type ConnectionInfo, LogSubscription } from "./log-subscription";
-import { OptimisticMessages } from "./optimistic-messages";
+import { OptimisticMessages, optimisticSendOf } from "./optimistic-messages";
 import { RuntimeClient } from "./runtime-client";
 import type { EventTransport } from "./transports/transport";
 import type { AgentUiEvent, ControlCommand, LogEntry, Message, MessageCut } from "@agent-ui/contracts";
@@ -379,19 +379,14 @@ export class SessionClient {
   }
 
   private showOptimistic(command: ControlCommand): void {
-    if (command.kind !== "send" || command.clientMessageId === undefined) return;
-    const shown = this.optimistic.add({
-      clientMessageId: command.clientMessageId,
-      text: command.text,
-      contextRefs: command.contextRefs,
-    });
-    if (shown) this.notify([]);
+    const send = optimisticSendOf(command);
+    if (send && this.optimistic.add(send)) this.notify([]);
   }
 
   private settleOptimistic(command: ControlCommand, result: WriteResult): void {
-    if (command.kind !== "send" || command.clientMessageId === undefined) return;
+    const send = optimisticSendOf(command);
     const projected = (id: string) => this.projector.getState().messages.some((m) => m.id === id);
-    if (this.optimistic.settle(command.clientMessageId, result, projected)) this.notify([]);
+    if (send && this.optimistic.settle(send.clientMessageId, result, projected)) this.notify([]);
   }
 
   private notify(entries: readonly LogEntry[]): void {
