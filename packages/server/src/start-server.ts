@@ -107,9 +107,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
 async function startLocked(options: ServerOptions, lock: DataDirLock | undefined): Promise<RunningServer> {
   const store = await openStore(options);
-  // What the store found wrong when it opened (damaged or rewound sessions), said once at start.
-  for (const line of describeIntegrity((store as { integrity?: IntegrityReport }).integrity))
-    console.warn(line);
+  // What the store found wrong when it opened (damaged or rewound sessions), said once, when its check is
+  // done (the SQLite store's scan of the file runs while the gateway listens).
+  const { integrity, checked } = store as {
+    integrity?: IntegrityReport;
+    checked?: Promise<IntegrityReport | undefined>;
+  };
+  void (checked ?? Promise.resolve(integrity)).then((report) => {
+    for (const line of describeIntegrity(report)) console.warn(line);
+  });
   const ownsStore = typeof options.store !== "object";
   const sources = options.sources ?? [pushSource];
   const webhooks = new WebhookRegistry();

@@ -168,6 +168,7 @@ describe("storage damage", () => {
           continue;
         }
         try {
+          await store.checked;
           expect(store.integrity?.quickCheck).not.toBe("ok");
           outcomes.push(`damaged ${store.integrity?.damaged.size}`);
           for (const session of await store.listSessions()) {

@@ -58,32 +58,36 @@ export async function resumeAfterRestart(
   return (await settleAfterRestart(gateway, factories, options)).done;
 }
 
-/** Starts settling in the background what a previous process left attached; resolves once the sessions
- * to settle are known (one read of the session list). */
+/** Starts settling in the background what a previous process left attached. The sessions to settle are
+ * listed in the background too (a store may still be checking its file: SQLite's integrity check), so it
+ * resolves at once and the gateway listens first. */
 export async function settleAfterRestart(
   gateway: Gateway,
   factories: readonly RuntimeSourceFactory[],
   options: SettlementOptions = {},
 ): Promise<RestartSettlement> {
+  return new RestartSettlement(gateway, factories, takenOver(gateway), options);
+}
+
+/** The sessions a previous process left attached that this one takes over. */
+async function takenOver(gateway: Gateway): Promise<SessionRecord[]> {
   // A damaged session (unreadable rows) is left as it is: it answers session_damaged, nothing is appended.
   const candidates = (await gateway.store.listSessions()).filter(
     (session) =>
       wasAttachedBeforeRestart(session) && !gateway.isAttached(session.id) && session.damage === undefined,
   );
   const taken = new Set(await gateway.store.claimRuntimes(candidates.map((session) => session.id)));
-  return new RestartSettlement(
-    gateway,
-    factories,
-    candidates.filter((session) => taken.has(session.id)),
-    options,
-  );
+  return candidates.filter((session) => taken.has(session.id));
 }
 
 export class RestartSettlement {
   readonly report: RestartReport = { resumed: [], stopped: [] };
   /** Resolves when every session is settled (or the settlement was stopped). */
   readonly done: Promise<RestartReport>;
-  private readonly waiting: Map<string, SessionRecord>;
+  private readonly waiting = new Map<string, SessionRecord>();
+  /** Resolves once the sessions to settle are known. */
+  private readonly listed: Promise<void>;
+  private isListed = false;
   private readonly settling = new Map<string, Promise<void>>();
   private readonly adopting = new Map<string, Promise<boolean>>();
   private readonly settledListeners = new Set<(sessionId: string) => void>();
@@ -93,11 +97,22 @@ export class RestartSettlement {
   constructor(
     private readonly gateway: Gateway,
     private readonly factories: readonly RuntimeSourceFactory[],
-    sessions: readonly SessionRecord[],
+    sessions: readonly SessionRecord[] | Promise<readonly SessionRecord[]>,
     private readonly options: SettlementOptions = {},
   ) {
-    this.waiting = new Map(sessions.map((session) => [session.id, session]));
-    for (const session of sessions) this.found.set(session.id, session.lastSeq);
+    this.listed = Promise.resolve(sessions).then(
+      (list) => {
+        for (const session of list) {
+          this.waiting.set(session.id, session);
+          this.found.set(session.id, session.lastSeq);
+        }
+        this.isListed = true;
+      },
+      (error: unknown) => {
+        console.warn(`listing the sessions to settle after the restart failed: ${errorMessage(error)}`);
+        this.isListed = true;
+      },
+    );
     this.done = this.run();
   }
 
@@ -109,6 +124,7 @@ export class RestartSettlement {
   /** Settles `sessionId` now if it is still waiting; resolves once it is settled. Undefined when it
    * needs no settling (any more). */
   whenSettled(sessionId: string): Promise<void> | undefined {
+    if (!this.isListed) return this.listed.then(() => this.whenSettled(sessionId));
     if (!this.waiting.has(sessionId) && !this.settling.has(sessionId)) return undefined;
     return this.settle(sessionId);
   }
@@ -118,6 +134,7 @@ export class RestartSettlement {
    * taken over now and settled like one found at start. Resolves whether this gateway now feeds it; false
    * while its holder lives or when it was not attached anywhere. */
   adopt(session: SessionRecord): Promise<boolean> {
+    if (!this.isListed) return this.listed.then(() => this.adopt(session));
     const id = session.id;
     if (this.gateway.isAttached(id)) return Promise.resolve(true);
     if (!wasAttachedBeforeRestart(session) || session.damage !== undefined || this.stopped)
@@ -140,7 +157,8 @@ export class RestartSettlement {
   }
 
   /** The seq of the session's log when this gateway took it over to settle it (undefined for one it did
-   * not): what follows it was appended here, the settlement's facts first. */
+   * not, or before the sessions to settle are listed: `whenSettled` waits for that): what follows it was
+   * appended here, the settlement's facts first. */
   takenAt(sessionId: string): number | undefined {
     return this.found.get(sessionId);
   }
@@ -179,6 +197,7 @@ export class RestartSettlement {
     // The gateway listens before the first session loads: SQLite reads are synchronous, so without a
     // turn here a long session's load would run before the server's `listening` callback.
     await nextTurn();
+    await this.listed;
     for (const sessionId of [...this.waiting.keys()]) {
       if (this.stopped) break;
       await this.whenSettled(sessionId);

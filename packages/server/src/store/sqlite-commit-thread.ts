@@ -13,6 +13,7 @@ import {
   sqliteSnapshotWriter,
 } from "./sqlite-append";
 import { type CommitPart, joinParts } from "./commit-parts";
+import { runQuickCheck } from "./sqlite-integrity";
 import { openSqlite } from "./sqlite-pragmas";
 
 export type CommitMessage =
@@ -23,6 +24,7 @@ export type CommitMessage =
   | { type: "snapshot-abort"; upload: number }
   | { type: "snapshot"; id: number; upload: number; sessionId: string; seq: number }
   | { type: "read-snapshot"; id: number; sessionId: string }
+  | { type: "quick-check"; id: number }
   | { type: "close" };
 
 const port = parentPort;
@@ -59,7 +61,8 @@ port.on("message", (message: CommitMessage) => {
     return;
   }
   try {
-    if (message.type === "read-snapshot") {
+    if (message.type === "quick-check") port.postMessage({ id: message.id, check: runQuickCheck(db) });
+    else if (message.type === "read-snapshot") {
       const snapshot = readSnapshot(message.sessionId);
       if (snapshot === undefined) port.postMessage({ id: message.id, snapshot: null });
       else {

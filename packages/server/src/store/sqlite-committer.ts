@@ -4,6 +4,7 @@
 // the order the group commit hands them over.
 import { Worker } from "node:worker_threads";
 import { Slicer } from "../slices/turns";
+import { type QuickCheckResult, runQuickCheck } from "./sqlite-integrity";
 import { commitParts } from "./commit-parts";
 import type Database from "better-sqlite3";
 import {
@@ -28,6 +29,9 @@ export interface SqliteCommitter {
    * of MB at a million events) is read there and crosses back in chunks, so neither the read nor one
    * large copy holds the gateway's thread. */
   readSnapshot(sessionId: string): Promise<StoredSnapshot | undefined>;
+  /** `PRAGMA quick_check` and, when it fails, the read-back of every session (./sqlite-integrity), on
+   * the commit thread: the file's whole read never holds the gateway's thread. */
+  quickCheck(): Promise<QuickCheckResult>;
   /** Waits for the commits in flight, then releases the thread. */
   close(): Promise<void>;
 }
@@ -39,6 +43,7 @@ export function inThreadCommitter(db: Database.Database): SqliteCommitter {
   return {
     commit: async (requests) => appendBatch(requests),
     readSnapshot: async (sessionId) => readSnapshot(sessionId),
+    quickCheck: async () => runQuickCheck(db),
     saveSnapshot: async (sessionId, seq, text) => {
       const chunks: string[] = [];
       await text((chunk) => {
@@ -57,6 +62,7 @@ type WorkerReply =
   | { id: number; outcomes: AppendOutcome[] }
   | { id: number; chunk: string }
   | { id: number; snapshot: Omit<StoredSnapshot, "stateJson"> | null }
+  | { id: number; check: QuickCheckResult }
   | { id: number; error: string; code?: string };
 
 export function workerCommitter(file: string): SqliteCommitter {
@@ -97,6 +103,7 @@ export function workerCommitter(file: string): SqliteCommitter {
       entry?.reject(error);
     } else if ("snapshot" in reply)
       entry?.resolve(reply.snapshot && { ...reply.snapshot, stateJson: (chunks ?? []).join("") });
+    else if ("check" in reply) entry?.resolve(reply.check);
     else entry?.resolve(reply.outcomes);
   });
   worker.on("error", (error) => failAll(new Error(`the SQLite commit thread failed: ${error.message}`)));
@@ -130,6 +137,7 @@ export function workerCommitter(file: string): SqliteCommitter {
       }
       return send({ type: "commit", upload });
     },
+    quickCheck: () => send<QuickCheckResult>({ type: "quick-check" }),
     readSnapshot: (sessionId) =>
       send<StoredSnapshot | undefined>({ type: "read-snapshot", sessionId }, (id) => reading.set(id, [])),
     saveSnapshot: async (sessionId, seq, text) => {

@@ -5,8 +5,10 @@
 //   vanished or is empty while the marker lists sessions is refused (`StoreRefusedError`) instead of served
 //   empty; a session whose stored head is below the marker's (a lost or truncated WAL) has its `last_seq`
 //   raised to the marker's, so a seq clients already saw is never handed out again with other content.
-// - `PRAGMA quick_check` runs at open; when it reports damage, every session's rows are read back and the
-//   sessions that cannot be read are reported damaged (best effort): they answer `session_damaged`.
+// - `PRAGMA quick_check` runs when the store opens, on the commit thread (it reads the whole file: about a
+//   second at a million events), so the gateway listens meanwhile; the store's session reads and writes
+//   wait for it. When it reports damage, every session's rows are read back and the sessions that cannot
+//   be read are reported damaged (best effort): they answer `session_damaged`.
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type Database from "better-sqlite3";
@@ -19,7 +21,7 @@ export class StoreRefusedError extends Error {
 }
 
 export interface IntegrityReport {
-  /** `ok`, or the first lines of `PRAGMA quick_check`. */
+  /** `ok`, or the first lines of `PRAGMA quick_check`; `pending` while it runs. */
   quickCheck: string;
   /** Sessions whose rows cannot be read: id → what is wrong. */
   damaged: Map<string, string>;
@@ -101,37 +103,67 @@ export class StoreMarker {
   }
 }
 
-/** Runs the checks on an open database; raises `last_seq` of rewound sessions to the marker's head. */
-export function checkIntegrity(db: Database.Database, marker: StoreMarker): IntegrityReport {
-  const report: IntegrityReport = { quickCheck: "ok", damaged: new Map(), rewound: new Map(), missing: [] };
+/** What `PRAGMA quick_check` found, and the sessions whose rows then could not be read back. */
+export interface QuickCheckResult {
+  quickCheck: string;
+  damaged: [id: string, why: string][];
+}
+
+/** `PRAGMA quick_check` on `db`; when it reports damage, every session's rows are read back and the ones
+ * that cannot be read are listed (best effort). Reads the whole file: it runs on the commit thread, so the
+ * gateway listens meanwhile. */
+export function runQuickCheck(db: Database.Database): QuickCheckResult {
+  const result: QuickCheckResult = { quickCheck: quickCheckOf(db), damaged: [] };
+  if (result.quickCheck === "ok") return result;
+  let ids: string[];
+  try {
+    ids = (db.prepare("SELECT id FROM sessions").all() as { id: string }[]).map((row) => row.id);
+  } catch {
+    return result;
+  }
+  const readAll = db.prepare("SELECT seq, event FROM events WHERE session_id = ? ORDER BY seq");
+  const readSnapshots = db.prepare("SELECT state FROM snapshots WHERE session_id = ?");
+  for (const id of ids) {
+    try {
+      for (const row of readAll.iterate(id) as Iterable<{ event: string }>) JSON.parse(row.event);
+      for (const row of readSnapshots.iterate(id) as Iterable<{ state: string }>) JSON.parse(row.state);
+    } catch (error) {
+      result.damaged.push([
+        id,
+        `its stored rows cannot be read (${error instanceof Error ? error.message : String(error)})`,
+      ]);
+    }
+  }
+  return result;
+}
+
+function quickCheckOf(db: Database.Database): string {
   try {
     const lines = db.pragma("quick_check(20)", { simple: false }) as { quick_check: string }[];
-    report.quickCheck = lines.map((line) => line.quick_check).join("; ") || "ok";
+    return lines.map((line) => line.quick_check).join("; ") || "ok";
   } catch (error) {
-    report.quickCheck = error instanceof Error ? error.message : String(error);
+    return error instanceof Error ? error.message : String(error);
   }
+}
+
+/** The checks at open that need no scan of the file: the marker against the stored heads (raising
+ * `last_seq` of rewound sessions to the marker's). `quickCheck` is `pending` until `runQuickCheck`'s
+ * result is added with `addQuickCheck`. */
+export function checkMarker(db: Database.Database, marker: StoreMarker): IntegrityReport {
+  const report: IntegrityReport = {
+    quickCheck: "pending",
+    damaged: new Map(),
+    rewound: new Map(),
+    missing: [],
+  };
   let rows: { id: string; last_seq: number }[];
   try {
     rows = db.prepare("SELECT id, last_seq FROM sessions").all() as { id: string; last_seq: number }[];
   } catch (error) {
+    // The store is refused: the scan of the file is worth its time here, to say what is wrong.
     throw new StoreRefusedError(
-      `the database cannot list its sessions (${error instanceof Error ? error.message : String(error)}); quick_check: ${report.quickCheck}`,
+      `the database cannot list its sessions (${error instanceof Error ? error.message : String(error)}); quick_check: ${quickCheckOf(db)}`,
     );
-  }
-  if (report.quickCheck !== "ok") {
-    const readAll = db.prepare("SELECT seq, event FROM events WHERE session_id = ? ORDER BY seq");
-    const readSnapshots = db.prepare("SELECT state FROM snapshots WHERE session_id = ?");
-    for (const { id } of rows) {
-      try {
-        for (const row of readAll.iterate(id) as Iterable<{ event: string }>) JSON.parse(row.event);
-        for (const row of readSnapshots.iterate(id) as Iterable<{ state: string }>) JSON.parse(row.state);
-      } catch (error) {
-        report.damaged.set(
-          id,
-          `its stored rows cannot be read (${error instanceof Error ? error.message : String(error)})`,
-        );
-      }
-    }
   }
   const recorded = marker.ids().length;
   if (rows.length === 0 && recorded > 0)
@@ -152,11 +184,18 @@ export function checkIntegrity(db: Database.Database, marker: StoreMarker): Inte
   return report;
 }
 
+export function addQuickCheck(report: IntegrityReport, result: QuickCheckResult): IntegrityReport {
+  report.quickCheck = result.quickCheck;
+  for (const [id, why] of result.damaged) report.damaged.set(id, why);
+  return report;
+}
+
 /** One line per finding, for the gateway's start message. */
 export function describeIntegrity(report: IntegrityReport | undefined): string[] {
   const lines: string[] = [];
   if (report === undefined) return lines;
-  if (report.quickCheck !== "ok") lines.push(`store integrity check failed: ${report.quickCheck}`);
+  if (report.quickCheck !== "ok" && report.quickCheck !== "pending")
+    lines.push(`store integrity check failed: ${report.quickCheck}`);
   for (const [id, why] of report.damaged) lines.push(`session ${id} is damaged: ${why}`);
   for (const [id, why] of report.rewound) lines.push(`session ${id}: log rewound, ${why}`);
   for (const id of report.missing) lines.push(`session ${id} is missing from the database`);

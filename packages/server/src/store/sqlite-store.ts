@@ -30,8 +30,10 @@ import type { SerializedAppend } from "./sqlite-append";
 import { inThreadCommitter, workerCommitter } from "./sqlite-committer";
 import { openSqlite } from "./sqlite-pragmas";
 import { sqliteWindows, WINDOWS_TABLE } from "./sqlite-windows";
+import { gateUntil } from "./gate";
 import {
-  checkIntegrity,
+  addQuickCheck,
+  checkMarker,
   type IntegrityReport,
   refuseLostDatabase,
   StoreMarker,
@@ -102,7 +104,7 @@ export interface SqliteStoreOptions {
 
 export function createSqliteStore(
   options: SqliteStoreOptions,
-): SessionStore & { integrity?: IntegrityReport } {
+): SessionStore & { integrity?: IntegrityReport; checked: Promise<IntegrityReport | undefined> } {
   const onDisk = options.file !== ":memory:";
   if (onDisk) {
     mkdirSync(dirname(options.file), { recursive: true });
@@ -116,7 +118,7 @@ export function createSqliteStore(
     db.exec(SCHEMA);
     db.exec(WINDOWS_TABLE);
     addClaimOwner(db);
-    if (marker) integrity = checkIntegrity(db, marker);
+    if (marker) integrity = checkMarker(db, marker);
   } catch (error) {
     if (error instanceof StoreRefusedError) throw error;
     throw new StoreRefusedError(
@@ -257,9 +259,19 @@ export function createSqliteStore(
     return { kind: "claimed" };
   });
 
-  return {
+  // The scan of the whole file runs on the commit thread; the session methods wait for it (./gate).
+  const report = integrity;
+  const checked = report
+    ? committer.quickCheck().then(
+        (result) => addQuickCheck(report, result),
+        (error: unknown) => addQuickCheck(report, { quickCheck: errorText(error), damaged: [] }),
+      )
+    : Promise.resolve(undefined);
+  const store: SessionStore & { integrity?: IntegrityReport; checked: typeof checked } = {
     kind: "sqlite",
     integrity,
+    /** Resolves with the integrity report once the check at open is done (undefined for `:memory:`). */
+    checked,
     async createSession(session: NewSession) {
       q.insertSession.run({
         id: session.id,
@@ -358,4 +370,7 @@ export function createSqliteStore(
       if (db.open) db.close();
     },
   };
+  return gateUntil(store, checked);
 }
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,53 @@
+// A store whose session reads and writes wait for a check that runs after it opened (the SQLite store's
+// integrity check, ./sqlite-integrity): the gateway listens while it runs, and no session is served, or
+// written to, before the check has said which sessions are damaged.
+import type { SessionStore } from "./session-store";
+
+type AsyncMethods = {
+  [K in keyof SessionStore]: SessionStore[K] extends (...args: never[]) => Promise<unknown> ? K : never;
+}[keyof SessionStore];
+
+/** Every method that reads or writes a session's rows (not `onAppended`, not `close`). */
+const GATED: readonly AsyncMethods[] = [
+  "createSession",
+  "getSession",
+  "listSessions",
+  "setStatus",
+  "renameSession",
+  "deleteSession",
+  "append",
+  "readEvents",
+  "saveSnapshot",
+  "latestSnapshot",
+  "saveWindow",
+  "readWindow",
+  "claimIdempotency",
+  "completeIdempotency",
+  "releaseIdempotency",
+  "putDetails",
+  "readDetail",
+  "claimRuntimes",
+];
+
+/** Makes `store`'s session methods wait for `checked` (whether it resolves or fails) until it settles;
+ * afterwards they run as they are. */
+export function gateUntil<S extends SessionStore>(store: S, checked: Promise<unknown>): S {
+  let open = false;
+  const passed = checked.then(
+    () => {
+      open = true;
+    },
+    () => {
+      open = true;
+    },
+  );
+  const methods = store as unknown as Record<AsyncMethods, (...args: unknown[]) => Promise<unknown>>;
+  for (const name of GATED) {
+    const method = methods[name].bind(store);
+    methods[name] = async (...args) => {
+      if (!open) await passed;
+      return method(...args);
+    };
+  }
+  return store;
+}
