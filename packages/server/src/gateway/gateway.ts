@@ -9,6 +9,7 @@ import type { WebhookRegistry } from "./webhooks";
 import type { DetailRecord, SessionRecord, SessionStore } from "../store/session-store";
 import { IdempotentCommands } from "./commands";
 import { GatewayError } from "./errors";
+import { runSummaryOf } from "./run-summary";
 import { refusalOf, SourceKinds } from "./source-kinds";
 import { errorMessage, SessionIngest } from "./ingest";
 import { DEFAULT_PUMP_LIMITS, type PumpLimits } from "./live-pump";
@@ -154,9 +155,7 @@ export class Gateway {
    * when `load` is set or it is already held, so listing many sessions stays bounded. */
   async runSummary(id: string, load: boolean): Promise<SessionRunSummary | undefined> {
     if (!load && !this.projections.has(id)) return undefined;
-    const { runtime, actions } = (await this.projection(id)).state;
-    const pending = Object.values(actions).filter((a) => a.status === "pending").length;
-    return { status: runtime.status, attention: runtime.attention, pendingActions: pending };
+    return runSummaryOf((await this.projection(id)).state);
   }
 
   async getSession(id: string): Promise<SessionRecord> {

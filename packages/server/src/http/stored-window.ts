@@ -24,7 +24,7 @@
 import { PROJECTION_SCHEMA_VERSION, type ProjectionState } from "@agent-ui/contracts";
 import type { MiddlewareHandler } from "hono";
 import type { Gateway } from "../gateway/gateway";
-import type { SessionStore } from "../store/session-store";
+import type { SessionRecord, SessionStore } from "../store/session-store";
 import {
   composeWindowBody,
   DEFAULT_MESSAGE_WINDOW,
@@ -127,12 +127,23 @@ export async function storedRuntimeAtHead(
   sessionId: string,
 ): Promise<ProjectionState["runtime"] | undefined> {
   const session = await store.getSession(sessionId);
-  if (session === undefined || session.damage !== undefined || session.logRewound !== undefined) return;
-  const stored = await store.readWindow(sessionId);
+  return session && (await storedStateAtHead(store, session))?.runtime;
+}
+
+/** The state of the session's stored window when that window is at `session`'s head (`lastSeq`): its
+ * runtime whole, its record tables cut as the window cuts them (every live row, up to its bounds). */
+export async function storedStateAtHead(
+  store: SessionStore,
+  session: SessionRecord,
+): Promise<Pick<ProjectionState, "runtime" | "actions"> | undefined> {
+  if (session.damage !== undefined || session.logRewound !== undefined) return;
+  const stored = await store.readWindow(session.id);
   if (stored === undefined || stored.seq !== session.lastSeq || stored.stamp !== WINDOW_STAMP) return;
-  const runtime = (JSON.parse(stored.body) as { state?: { runtime?: unknown } } | null)?.state?.runtime;
+  const state = (JSON.parse(stored.body) as { state?: Record<string, unknown> } | null)?.state;
+  const runtime = state?.runtime;
   if (!isObject(runtime) || typeof (runtime as { status?: unknown }).status !== "string") return;
-  return runtime as ProjectionState["runtime"];
+  const actions = isObject(state?.actions) ? state.actions : {};
+  return { runtime, actions } as Pick<ProjectionState, "runtime" | "actions">;
 }
 
 function isObject(value: unknown): value is object {
