@@ -14,17 +14,13 @@ import {
 } from "@agent-ui/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { ConnectDialog } from "./connect-dialog";
+import { hashSession } from "./early-window";
 import { GatewayDownPage, UnauthorizedPage } from "./gateway-pages";
 import { LiveSession } from "./live-session";
 import { runState, sessionLabel } from "./run-state";
 import { SessionList } from "./session-list";
 import type { SessionDrafts } from "./session-view";
 import { useWarmTabs } from "./warm-tabs";
-
-function hashSession(): string | null {
-  const match = /^#\/s\/(.+)$/.exec(window.location.hash);
-  return match ? decodeURIComponent(match[1]) : null;
-}
 
 type Drawer = "sessions" | "panels" | null;
 
@@ -41,6 +37,8 @@ export interface AppProps {
   token?: string;
   /** Called when the user enters a token on the unauthorized page (the host may keep it). */
   onToken?: (token: string) => void;
+  /** How the sessions' connections fetch (default: the global `fetch`), e.g. `windowFetch`. */
+  fetch?: typeof fetch;
 }
 
 export function App(props: AppProps) {
@@ -49,8 +47,8 @@ export function App(props: AppProps) {
   const gateway = useSessions({ url, token });
   const { sessions } = gateway;
   const [refused, setRefused] = useState(false);
-  const [activeId, setActiveId] = useState<string | null>(hashSession);
-  const tabsState = useWarmTabs({ url, token, activeId, sessions });
+  const [activeId, setActiveId] = useState<string | null>(() => hashSession());
+  const tabsState = useWarmTabs({ url, token, activeId, sessions, fetch: props.fetch });
   const { residency, clicked } = tabsState;
   const opened = useMemo(() => residency.tabs.map((t) => t.id), [residency.tabs]);
   const [seen, setSeen] = useState<Record<string, number>>({});

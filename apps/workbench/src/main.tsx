@@ -1,13 +1,12 @@
+// Evaluated first: the token is adopted and the route's hydration window asked for before React loads.
+import { earlyWindow, token } from "./boot";
 import "@agent-ui/react/styles.css";
 import "./workbench.css";
-import { adoptAccessToken } from "@agent-ui/client";
+import { preloadMarkdown } from "@agent-ui/react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
-
-// The token the gateway printed in the URL fragment (`#token=…`): kept for this tab, gone from the
-// address bar. Without one, a gateway that requires it shows the unauthorized page, which asks for it.
-const token = adoptAccessToken(window);
+import { windowFetch } from "./early-window";
 
 const root = document.getElementById("root");
 if (root) {
@@ -16,9 +15,11 @@ if (root) {
     // The UI benchmark page is a separate chunk, loaded only by `npm run bench:ui`.
     void import("./bench/ui-bench-page").then(({ UiBenchPage }) => app.render(<UiBenchPage />));
   } else {
+    // A session in the route renders its answers as markdown: the renderer loads beside its window.
+    if (earlyWindow) void preloadMarkdown();
     app.render(
       <StrictMode>
-        <App token={token} />
+        <App token={token} fetch={windowFetch(earlyWindow)} />
       </StrictMode>,
     );
   }

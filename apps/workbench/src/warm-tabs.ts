@@ -52,8 +52,10 @@ export function useWarmTabs(options: {
   activeId: string | null;
   sessions: readonly SessionInfo[];
   warmLimit?: number;
+  /** How the sessions' connections fetch (default: the global `fetch`). */
+  fetch?: typeof fetch;
 }): WarmTabs {
-  const { url, token, activeId, sessions } = options;
+  const { url, token, activeId, sessions, fetch } = options;
   const [residency, dispatch] = useReducer(reduceResidency, options.warmLimit, (limit) => {
     const initial = createResidency(limit);
     return activeId ? reduceResidency(initial, { type: "open", id: activeId }) : initial;
@@ -69,6 +71,7 @@ export function useWarmTabs(options: {
           url,
           sessionId: id,
           token,
+          fetch,
           onClient: latency.onClient,
           // Restore durations count for the shown session only (a background repair is not a restore).
           onTiming: (metric, ms) => {
@@ -77,7 +80,7 @@ export function useWarmTabs(options: {
         });
         return { session, latency, connect: () => session.connect() };
       }),
-    [url, token, metrics],
+    [url, token, fetch, metrics],
   );
   const warmKey = warmIds(residency).join("\n");
 
