@@ -5,6 +5,7 @@
 // sender direction + id.
 import { clip } from "@agent-ui/contracts";
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import { LimitNotices, limitDiagnostics } from "../shared/bounded";
 import { Emitter, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
 import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
@@ -22,7 +23,9 @@ const SERVER_METHODS = new Set(["elicitation/create", "sampling/createMessage", 
 class McpAdapter implements SourceAdapter {
   readonly format = MCP_FORMAT;
   private readonly emit: Emitter;
-  private readonly requests = new McpRequests();
+  /** Tables that reached their cap, each reported once. */
+  private readonly limits = new LimitNotices();
+  private readonly requests = new McpRequests(this.limits);
   private readonly interactions: McpInteractions;
 
   private readonly safeOptions: SafeOptions;
@@ -30,7 +33,7 @@ class McpAdapter implements SourceAdapter {
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(MCP_FORMAT, options);
     this.safeOptions = safeOptionsOf(options);
-    this.interactions = new McpInteractions(this.emit, (v) => this.safe(v));
+    this.interactions = new McpInteractions(this.emit, (v) => this.safe(v), this.limits);
   }
 
   /** Redacts and offloads a source value with the adapter's `largePayloadBytes`. */
@@ -49,13 +52,15 @@ class McpAdapter implements SourceAdapter {
       index,
       sourceType: method ?? (msg !== undefined && "id" in msg ? "response" : undefined),
     };
-    return this.emit.guard(record, info, () => {
+    const out = this.emit.guard(record, info, () => {
       if (msg === undefined || (method === undefined && !("result" in msg) && !("error" in msg)))
         return [this.emit.unsupported(record, info)];
       if (method !== undefined)
         return this.onMessage(msg, method, dir ?? (SERVER_METHODS.has(method) ? "s2c" : "c2s"), info);
       return this.onResponse(msg, dir, info);
     });
+    for (const notice of limitDiagnostics(this.emit, this.limits, info)) out.push(notice);
+    return out;
   }
 
   finish(): AgentUiEvent[] {
@@ -124,7 +129,7 @@ class McpAdapter implements SourceAdapter {
     request.toolCallId = toolCallId;
     const token = params._meta !== undefined ? asRecord(params._meta)?.progressToken : undefined;
     if (typeof token === "string" || typeof token === "number")
-      this.requests.watchProgress(String(token), toolCallId);
+      this.requests.watchProgress(String(token), request, toolCallId);
     const name = readString(params, "name");
     const input = this.safe(params.arguments ?? {});
     return [

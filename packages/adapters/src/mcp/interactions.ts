@@ -1,7 +1,9 @@
 // MCP requests a user answers (elicitations, sampling) as actions: each one's state from
 // `action.required` to `action.resolved`. A URL elicitation the user accepted stays open until the
-// server says it completed; a duplicate answer resolves nothing twice.
+// server says it completed; a duplicate answer resolves nothing twice. At most MAX_INTERACTIONS are
+// remembered: resolved ones are forgotten first, then the oldest (one `source_limit_exceeded` warning).
 import type { AgentUiEvent } from "@agent-ui/contracts";
+import { BoundedTable, type LimitNotices } from "../shared/bounded";
 import type { Emitter, SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readString } from "../shared/record";
 import { elicitationPayload, samplingPayload } from "./actions";
@@ -13,13 +15,25 @@ interface ElicitationState {
   resolved: boolean;
 }
 
+/** Elicitations and sampling requests remembered; resolved ones forgotten first, then the oldest. */
+export const MAX_INTERACTIONS = 1024;
+
 export class McpInteractions {
-  private readonly elicitations = new Map<string, ElicitationState>();
+  private readonly elicitations: BoundedTable<ElicitationState>;
 
   constructor(
     private readonly emit: Emitter,
     private readonly safe: (value: unknown) => unknown,
-  ) {}
+    notices: LimitNotices,
+  ) {
+    const limit = {
+      table: "elicitation",
+      cap: MAX_INTERACTIONS,
+      consequence:
+        "resolved ones are forgotten first, then the oldest; a forgotten one's completion is stated as uncorrelated",
+    };
+    this.elicitations = new BoundedTable(limit, notices, true);
+  }
 
   /** An elicitation request (`actionId` chosen by the caller) as a waiting action. */
   elicit(params: JsonObject, request: PendingRequest, actionId: string, info: SourceInfo): AgentUiEvent[] {
@@ -27,7 +41,7 @@ export class McpInteractions {
     const mode: "form" | "url" = readString(params, "mode") === "url" || url !== undefined ? "url" : "form";
     request.actionId = actionId;
     request.mode = mode;
-    this.elicitations.set(actionId, { mode, accepted: false, resolved: false });
+    this.track(actionId, mode);
     const payload = elicitationPayload(params, mode, this.safe);
     return [this.emit.event("action.required", { actionId, phase: "waiting", payload }, info)];
   }
@@ -35,9 +49,15 @@ export class McpInteractions {
   /** The server asks the client's model to generate: hosts gate this on the user (MCP sampling). */
   sample(params: JsonObject, request: PendingRequest, actionId: string, info: SourceInfo): AgentUiEvent[] {
     request.actionId = actionId;
-    this.elicitations.set(actionId, { mode: "form", accepted: false, resolved: false });
+    this.track(actionId, "form");
     const payload = samplingPayload(params);
     return [this.emit.event("action.required", { actionId, phase: "waiting", payload }, info)];
+  }
+
+  /** A new action waits for its answer (an id used again starts open). */
+  private track(actionId: string, mode: "form" | "url"): void {
+    this.elicitations.reopen(actionId);
+    this.elicitations.set(actionId, { mode, accepted: false, resolved: false });
   }
 
   /** `notifications/elicitation/complete`: the server says a URL interaction finished. */
@@ -68,7 +88,10 @@ export class McpInteractions {
   resolve(actionId: string, payload: JsonObject, info: SourceInfo): AgentUiEvent[] {
     const state = this.elicitations.get(actionId);
     if (state?.resolved === true) return [];
-    if (state !== undefined) state.resolved = true;
+    if (state !== undefined) {
+      state.resolved = true;
+      this.elicitations.close(actionId);
+    }
     return [this.emit.event("action.resolved", { actionId, payload }, info)];
   }
 
@@ -119,7 +142,7 @@ export class McpInteractions {
   /** Accepted URL elicitations the server never reported complete, as info diagnostics. */
   finish(): AgentUiEvent[] {
     const out: AgentUiEvent[] = [];
-    for (const [actionId, state] of this.elicitations)
+    for (const [actionId, state] of this.elicitations.entriesInOrder())
       if (state.accepted && !state.resolved)
         out.push(
           this.emit.diagnostic(
