@@ -1,11 +1,17 @@
-// Bounded memory whatever the stream sends: the activities, interrupts and subagents the AG-UI adapter remembers
-// have caps. Past each one `source_limit_exceeded` warning names the table and its cap, and what
+// Bounded memory whatever the stream sends: the activities, interrupts, subagents, open messages and tool
+// calls the AG-UI adapter remembers have caps. Past each one `source_limit_exceeded` warning names the table and its cap, and what
 // forgetting costs is visible; at the cap nothing is forgotten.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { aguiAdapter } from "../src/ag-ui";
-import { MAX_ACTIVITIES, MAX_INTERRUPT_TOOLS, MAX_SUBAGENTS } from "../src/ag-ui/context";
-import { limits, pushEach } from "./bounds-support";
+import {
+  MAX_ACTIVITIES,
+  MAX_INTERRUPT_TOOLS,
+  MAX_OPEN_MESSAGES,
+  MAX_SUBAGENTS,
+  MAX_TOOL_CALLS,
+} from "../src/ag-ui/context";
+import { limits, ofType, pushEach } from "./bounds-support";
 
 const codes = (events: AgentUiEvent[]) =>
   events.map((e) => (e.payload as { code?: string } | undefined)?.code);
@@ -90,5 +96,55 @@ describe("AG-UI interrupts", () => {
     const { all, last } = adapt([...interrupted(MAX_INTERRUPT_TOOLS), resumed]);
     expect(limits(all)).toEqual([]);
     expect(toolEvents(last).length).toBeGreaterThan(0);
+  });
+});
+
+describe("AG-UI open messages", () => {
+  const open = (n: number) =>
+    many(n, (k) => [
+      { type: "TEXT_MESSAGE_START", messageId: `m${k}`, role: "assistant" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: `m${k}`, delta: `t${k}` },
+    ]).flat();
+  const finals = (events: AgentUiEvent[]) =>
+    ofType(events, "text.final").map((e) => [e.messageId, (e.payload as { text: string }).text]);
+
+  it(`TEXT-04 ENV-09 past ${MAX_OPEN_MESSAGES} open messages one warning; the oldest ends with its text, the newest still ends`, () => {
+    const n = MAX_OPEN_MESSAGES + 1;
+    const { all } = adapt([...open(n), { type: "TEXT_MESSAGE_END", messageId: `m${n - 1}` }]);
+    expect(limits(all)).toEqual([{ table: "open message", cap: MAX_OPEN_MESSAGES }]);
+    expect(finals(all)).toEqual([
+      ["m0", "t0"],
+      [`m${n - 1}`, `t${n - 1}`],
+    ]);
+  });
+
+  it(`TEXT-04 ENV-09 ${MAX_OPEN_MESSAGES} open messages fit: no warning, none ends before its END`, () => {
+    const { all } = adapt([...open(MAX_OPEN_MESSAGES), { type: "TEXT_MESSAGE_END", messageId: "m0" }]);
+    expect(limits(all)).toEqual([]);
+    expect(finals(all)).toEqual([["m0", "t0"]]);
+  });
+});
+
+describe("AG-UI tool calls awaiting their result", () => {
+  const calls = (n: number) =>
+    many(n, (k) => [
+      { type: "TOOL_CALL_START", toolCallId: `c${k}`, toolCallName: "t" },
+      { type: "TOOL_CALL_ARGS", toolCallId: `c${k}`, delta: "{}" },
+      { type: "TOOL_CALL_END", toolCallId: `c${k}` },
+    ]).flat();
+  const failed = (events: AgentUiEvent[]) => ofType(events, "tool.failed").map((e) => e.toolCallId);
+
+  it(`TOOL-11 ENV-09 past ${MAX_TOOL_CALLS} calls awaiting results one warning; a run error fails the ones remembered`, () => {
+    const { all, last } = adapt([...calls(MAX_TOOL_CALLS + 1), { type: "RUN_ERROR", message: "x" }]);
+    expect(limits(all)).toEqual([{ table: "tool call", cap: MAX_TOOL_CALLS }]);
+    expect(failed(last)).toHaveLength(MAX_TOOL_CALLS);
+    expect(failed(last)[0]).toBe("c1");
+  });
+
+  it(`TOOL-11 ENV-09 ${MAX_TOOL_CALLS} calls awaiting results fit: no warning, a run error fails them all`, () => {
+    const { all, last } = adapt([...calls(MAX_TOOL_CALLS), { type: "RUN_ERROR", message: "x" }]);
+    expect(limits(all)).toEqual([]);
+    expect(failed(last)).toHaveLength(MAX_TOOL_CALLS);
+    expect(failed(last)[0]).toBe("c0");
   });
 });

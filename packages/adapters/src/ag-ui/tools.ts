@@ -15,6 +15,7 @@ export function toolStart(ctx: AguiContext): AgentUiEvent[] {
     ended: false,
     runId: ctx.state.runId,
   };
+  ctx.state.toolCalls.reopen(toolCallId);
   ctx.state.toolCalls.set(toolCallId, call);
   return [
     ctx.emit("tool.started", {
@@ -52,6 +53,7 @@ function completeArgs(ctx: AguiContext, toolCallId: string): AgentUiEvent[] {
   const call = ctx.state.toolCalls.get(toolCallId);
   if (call === undefined || call.ended) return [];
   call.ended = true;
+  ctx.state.toolCalls.close(toolCallId);
   const text = call.chunks.join("");
   call.chunks = [];
   const parsed = parseJson(text);
@@ -112,5 +114,8 @@ export function toolChunk(ctx: AguiContext): AgentUiEvent[] {
 /** At the end of a run every streamed call's input is complete. */
 export function completeAllArgs(ctx: AguiContext): AgentUiEvent[] {
   ctx.state.lastChunkToolCallId = undefined;
-  return [...ctx.state.toolCalls.keys()].flatMap((id) => completeArgs(ctx, id));
+  const out: AgentUiEvent[] = [];
+  for (const [id, call] of ctx.state.toolCalls.entriesInOrder())
+    if (!call.ended) for (const event of completeArgs(ctx, id)) out.push(event);
+  return out;
 }
