@@ -1,5 +1,5 @@
-// Bounded memory whatever the stream sends: the activities, interrupts, subagents, open messages and tool
-// calls the AG-UI adapter remembers have caps. Past each one `source_limit_exceeded` warning names the table and its cap, and what
+// Bounded memory whatever the stream sends: the activities, interrupts, subagents, open messages, tool
+// calls and streamed argument text the AG-UI adapter remembers have caps. Past each one `source_limit_exceeded` warning names the table and its cap, and what
 // forgetting costs is visible; at the cap nothing is forgotten.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import {
   MAX_SUBAGENTS,
   MAX_TOOL_CALLS,
 } from "../src/ag-ui/context";
+import { MAX_ARGUMENT_CHARS } from "../src/shared/argument-text";
 import { limits, ofType, pushEach } from "./bounds-support";
 
 const codes = (events: AgentUiEvent[]) =>
@@ -146,5 +147,36 @@ describe("AG-UI tool calls awaiting their result", () => {
     expect(limits(all)).toEqual([]);
     expect(failed(last)).toHaveLength(MAX_TOOL_CALLS);
     expect(failed(last)[0]).toBe("c0");
+  });
+});
+
+describe("AG-UI streamed tool arguments", () => {
+  /** A JSON object whose text is `chars` characters long. */
+  const json = (chars: number) => `{"a":"${"x".repeat(chars - 8)}"}`;
+  const call = (text: string) => [
+    { type: "TOOL_CALL_START", toolCallId: "c", toolCallName: "t" },
+    { type: "TOOL_CALL_ARGS", toolCallId: "c", delta: text.slice(0, 10) },
+    { type: "TOOL_CALL_ARGS", toolCallId: "c", delta: text.slice(10) },
+    { type: "TOOL_CALL_END", toolCallId: "c" },
+    { type: "TOOL_CALL_RESULT", toolCallId: "c", messageId: "r", content: "ok" },
+  ];
+  const complete = (events: AgentUiEvent[]) =>
+    ofType(events, "tool.args")
+      .map((e) => e.payload as { complete?: boolean; input?: unknown; inputSummary?: string })
+      .filter((p) => p.complete === true);
+
+  it(`TOOL-06 ENV-09 past ${MAX_ARGUMENT_CHARS} characters of arguments one warning; the input is a preview, the result still lands`, () => {
+    const { all } = adapt(call(json(MAX_ARGUMENT_CHARS + 1)));
+    expect(limits(all)).toEqual([{ table: "tool argument text", cap: MAX_ARGUMENT_CHARS }]);
+    const [args] = complete(all);
+    expect(args.input).toBeUndefined();
+    expect(args.inputSummary?.startsWith('{"a":"xxxx')).toBe(true);
+    expect(ofType(all, "tool.result").map((e) => e.toolCallId)).toEqual(["c"]);
+  });
+
+  it(`TOOL-06 ENV-09 ${MAX_ARGUMENT_CHARS} characters of arguments fit: no warning, the input is parsed`, () => {
+    const { all } = adapt(call(json(MAX_ARGUMENT_CHARS)));
+    expect(limits(all)).toEqual([]);
+    expect(complete(all)[0].input).toBeDefined();
   });
 });

@@ -3,6 +3,7 @@ import { assistantStreamAdapter } from "../src/assistant-stream";
 import { MAX_SUBAGENTS } from "../src/assistant-stream/bridge";
 import { MAX_PARTS } from "../src/assistant-stream/chunks";
 import { MAX_BRIDGED_TOOL_CALLS } from "../src/assistant-stream/tool-calls";
+import { MAX_ARGUMENT_CHARS } from "../src/shared/argument-text";
 import { limits, ofType, pushEach } from "./bounds-support";
 
 /** Every event, and those of the last record. */
@@ -89,5 +90,30 @@ describe("assistant-stream part paths", () => {
     const { all } = adapt([...parents(MAX_PARTS), child, write(1)]);
     expect(limits(all)).toEqual([]);
     expect(partIds(all)).toEqual(["part-0.1"]);
+  });
+});
+
+describe("assistant-stream streamed tool arguments", () => {
+  const json = (chars: number) => `{"a":"${"x".repeat(chars - 8)}"}`;
+  const call = (text: string) => [
+    part("tool-call", { toolCallId: "c", toolName: "t" }),
+    { type: "text-delta", path: [0], textDelta: text.slice(0, 10) },
+    { type: "text-delta", path: [0], textDelta: text.slice(10) },
+    { type: "tool-call-args-text-finish", path: [0] },
+    { type: "result", path: [0], result: "ok" },
+  ];
+
+  it(`TOOL-06 ENV-09 past ${MAX_ARGUMENT_CHARS} characters of arguments one warning; the input is an error with a preview, the result still lands`, () => {
+    const { all } = adapt(call(json(MAX_ARGUMENT_CHARS + 1)));
+    expect(limits(all)).toEqual([{ table: "tool argument text", cap: MAX_ARGUMENT_CHARS }]);
+    expect(ofType(all, "tool.result").map((e) => e.toolCallId)).toEqual(["c"]);
+    expect(JSON.stringify(all)).toContain(`passed ${MAX_ARGUMENT_CHARS} characters`);
+  });
+
+  it(`TOOL-06 ENV-09 ${MAX_ARGUMENT_CHARS} characters of arguments fit: no warning, the input is parsed`, () => {
+    const { all } = adapt(call(json(MAX_ARGUMENT_CHARS)));
+    expect(limits(all)).toEqual([]);
+    expect(JSON.stringify(all)).not.toContain("characters; the rest was not kept");
+    expect(ofType(all, "tool.result").map((e) => e.toolCallId)).toEqual(["c"]);
   });
 });
