@@ -1,11 +1,18 @@
-// Bounded memory whatever the stream sends: the activities, interrupts and subagents the AG-UI adapter remembers
-// have caps. Past each one `source_limit_exceeded` warning names the table and its cap, and what
+// Bounded memory whatever the stream sends: the activities, interrupts, subagents, open messages, tool
+// calls and streamed argument text the AG-UI adapter remembers have caps. Past each one `source_limit_exceeded` warning names the table and its cap, and what
 // forgetting costs is visible; at the cap nothing is forgotten.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { aguiAdapter } from "../src/ag-ui";
-import { MAX_ACTIVITIES, MAX_INTERRUPT_TOOLS, MAX_SUBAGENTS } from "../src/ag-ui/context";
-import { limits, pushEach } from "./bounds-support";
+import {
+  MAX_ACTIVITIES,
+  MAX_INTERRUPT_TOOLS,
+  MAX_OPEN_MESSAGES,
+  MAX_SUBAGENTS,
+  MAX_TOOL_CALLS,
+} from "../src/ag-ui/context";
+import { MAX_ARGUMENT_CHARS } from "../src/shared/argument-text";
+import { limits, ofType, pushEach } from "./bounds-support";
 
 const codes = (events: AgentUiEvent[]) =>
   events.map((e) => (e.payload as { code?: string } | undefined)?.code);
@@ -90,5 +97,86 @@ describe("AG-UI interrupts", () => {
     const { all, last } = adapt([...interrupted(MAX_INTERRUPT_TOOLS), resumed]);
     expect(limits(all)).toEqual([]);
     expect(toolEvents(last).length).toBeGreaterThan(0);
+  });
+});
+
+describe("AG-UI open messages", () => {
+  const open = (n: number) =>
+    many(n, (k) => [
+      { type: "TEXT_MESSAGE_START", messageId: `m${k}`, role: "assistant" },
+      { type: "TEXT_MESSAGE_CONTENT", messageId: `m${k}`, delta: `t${k}` },
+    ]).flat();
+  const finals = (events: AgentUiEvent[]) =>
+    ofType(events, "text.final").map((e) => [e.messageId, (e.payload as { text: string }).text]);
+
+  it(`TEXT-04 ENV-09 past ${MAX_OPEN_MESSAGES} open messages one warning; the oldest ends with its text, the newest still ends`, () => {
+    const n = MAX_OPEN_MESSAGES + 1;
+    const { all } = adapt([...open(n), { type: "TEXT_MESSAGE_END", messageId: `m${n - 1}` }]);
+    expect(limits(all)).toEqual([{ table: "open message", cap: MAX_OPEN_MESSAGES }]);
+    expect(finals(all)).toEqual([
+      ["m0", "t0"],
+      [`m${n - 1}`, `t${n - 1}`],
+    ]);
+  });
+
+  it(`TEXT-04 ENV-09 ${MAX_OPEN_MESSAGES} open messages fit: no warning, none ends before its END`, () => {
+    const { all } = adapt([...open(MAX_OPEN_MESSAGES), { type: "TEXT_MESSAGE_END", messageId: "m0" }]);
+    expect(limits(all)).toEqual([]);
+    expect(finals(all)).toEqual([["m0", "t0"]]);
+  });
+});
+
+describe("AG-UI tool calls awaiting their result", () => {
+  const calls = (n: number) =>
+    many(n, (k) => [
+      { type: "TOOL_CALL_START", toolCallId: `c${k}`, toolCallName: "t" },
+      { type: "TOOL_CALL_ARGS", toolCallId: `c${k}`, delta: "{}" },
+      { type: "TOOL_CALL_END", toolCallId: `c${k}` },
+    ]).flat();
+  const failed = (events: AgentUiEvent[]) => ofType(events, "tool.failed").map((e) => e.toolCallId);
+
+  it(`TOOL-11 ENV-09 past ${MAX_TOOL_CALLS} calls awaiting results one warning; a run error fails the ones remembered`, () => {
+    const { all, last } = adapt([...calls(MAX_TOOL_CALLS + 1), { type: "RUN_ERROR", message: "x" }]);
+    expect(limits(all)).toEqual([{ table: "tool call", cap: MAX_TOOL_CALLS }]);
+    expect(failed(last)).toHaveLength(MAX_TOOL_CALLS);
+    expect(failed(last)[0]).toBe("c1");
+  });
+
+  it(`TOOL-11 ENV-09 ${MAX_TOOL_CALLS} calls awaiting results fit: no warning, a run error fails them all`, () => {
+    const { all, last } = adapt([...calls(MAX_TOOL_CALLS), { type: "RUN_ERROR", message: "x" }]);
+    expect(limits(all)).toEqual([]);
+    expect(failed(last)).toHaveLength(MAX_TOOL_CALLS);
+    expect(failed(last)[0]).toBe("c0");
+  });
+});
+
+describe("AG-UI streamed tool arguments", () => {
+  /** A JSON object whose text is `chars` characters long. */
+  const json = (chars: number) => `{"a":"${"x".repeat(chars - 8)}"}`;
+  const call = (text: string) => [
+    { type: "TOOL_CALL_START", toolCallId: "c", toolCallName: "t" },
+    { type: "TOOL_CALL_ARGS", toolCallId: "c", delta: text.slice(0, 10) },
+    { type: "TOOL_CALL_ARGS", toolCallId: "c", delta: text.slice(10) },
+    { type: "TOOL_CALL_END", toolCallId: "c" },
+    { type: "TOOL_CALL_RESULT", toolCallId: "c", messageId: "r", content: "ok" },
+  ];
+  const complete = (events: AgentUiEvent[]) =>
+    ofType(events, "tool.args")
+      .map((e) => e.payload as { complete?: boolean; input?: unknown; inputSummary?: string })
+      .filter((p) => p.complete === true);
+
+  it(`TOOL-06 ENV-09 past ${MAX_ARGUMENT_CHARS} characters of arguments one warning; the input is a preview, the result still lands`, () => {
+    const { all } = adapt(call(json(MAX_ARGUMENT_CHARS + 1)));
+    expect(limits(all)).toEqual([{ table: "tool argument text", cap: MAX_ARGUMENT_CHARS }]);
+    const [args] = complete(all);
+    expect(args.input).toBeUndefined();
+    expect(args.inputSummary?.startsWith('{"a":"xxxx')).toBe(true);
+    expect(ofType(all, "tool.result").map((e) => e.toolCallId)).toEqual(["c"]);
+  });
+
+  it(`TOOL-06 ENV-09 ${MAX_ARGUMENT_CHARS} characters of arguments fit: no warning, the input is parsed`, () => {
+    const { all } = adapt(call(json(MAX_ARGUMENT_CHARS)));
+    expect(limits(all)).toEqual([]);
+    expect(complete(all)[0].input).toBeDefined();
   });
 });

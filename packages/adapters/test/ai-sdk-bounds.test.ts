@@ -1,10 +1,17 @@
-// Bounded memory whatever the stream sends: the part ids, tool calls and approvals the AI SDK adapter
-// remembers have caps. Past each one `source_limit_exceeded` warning names the table and its cap, and
+// Bounded memory whatever the stream sends: the part ids, open parts, tool calls, approvals, steers and
+// step items the AI SDK adapter remembers have caps. Past each one `source_limit_exceeded` warning names the table and its cap, and
 // what forgetting costs is visible; at the cap nothing is forgotten.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { aiSdkAdapter } from "../src/ai-sdk";
-import { MAX_APPROVALS, MAX_PART_IDS, MAX_TOOL_CALLS } from "../src/ai-sdk/context";
+import {
+  MAX_APPROVALS,
+  MAX_OPEN_PARTS,
+  MAX_PART_IDS,
+  MAX_STEERS,
+  MAX_STEP_ITEMS,
+  MAX_TOOL_CALLS,
+} from "../src/ai-sdk/context";
 import { limits, ofType, pushEach } from "./bounds-support";
 
 /** Every event, and those of the last record. */
@@ -92,5 +99,128 @@ describe("AI SDK approvals", () => {
     const { all, last } = adapt([{ type: "start" }, ...requests(MAX_APPROVALS), response]);
     expect(limits(all)).toEqual([]);
     expect(resolved(last)).toEqual(["c0"]);
+  });
+});
+
+describe("AI SDK automatic approvals", () => {
+  const requests = (n: number) =>
+    range(n, (k) => [
+      { type: "tool-input-available", toolCallId: `c${k}`, toolName: "t", input: {} },
+      { type: "tool-approval-request", approvalId: `a${k}`, toolCallId: `c${k}`, isAutomatic: true },
+    ]);
+  const response = { type: "tool-approval-response", approvalId: "a0", approved: true };
+  const decidedBy = (events: AgentUiEvent[]) =>
+    ofType(events, "action.resolved").map((e) => (e.payload as { decidedBy?: string }).decidedBy);
+
+  it(`HITL-01 ENV-09 past ${MAX_APPROVALS} automatic approvals one warning; a forgotten one's response does not say a policy decided it`, () => {
+    const { all, last } = adapt([{ type: "start" }, ...requests(MAX_APPROVALS + 1), response]);
+    expect(limits(all)).toContainEqual({ table: "automatic approval", cap: MAX_APPROVALS });
+    expect(decidedBy(last)).toEqual([undefined]);
+  });
+
+  it(`HITL-01 ENV-09 ${MAX_APPROVALS} automatic approvals fit: no warning, the response says a policy decided it`, () => {
+    const { all, last } = adapt([{ type: "start" }, ...requests(MAX_APPROVALS), response]);
+    expect(limits(all)).toEqual([]);
+    expect(decidedBy(last)).toEqual(["policy"]);
+  });
+});
+
+describe("AI SDK pending approvals", () => {
+  const requests = (n: number) =>
+    range(n, (k) => [
+      { type: "tool-input-available", toolCallId: `c${k}`, toolName: "t", input: {} },
+      { type: "tool-approval-request", approvalId: `a${k}`, toolCallId: `c${k}` },
+    ]);
+  const response = (k: number) => ({ type: "tool-approval-response", approvalId: `a${k}`, approved: true });
+  const resolved = (events: AgentUiEvent[]) => ofType(events, "action.resolved").map((e) => e.actionId);
+
+  it(`HITL-01 ENV-09 past ${MAX_TOOL_CALLS} unanswered approvals one warning; the newest still resolves`, () => {
+    const n = MAX_TOOL_CALLS + 1;
+    const { all, last } = adapt([{ type: "start" }, ...requests(n), response(n - 1)]);
+    expect(limits(all)).toContainEqual({ table: "pending approval", cap: MAX_TOOL_CALLS });
+    expect(resolved(last)).toEqual([`c${n - 1}`]);
+  });
+
+  it(`HITL-01 ENV-09 ${MAX_TOOL_CALLS} unanswered approvals fit: no pending-approval warning`, () => {
+    const { all } = adapt([{ type: "start" }, ...requests(MAX_TOOL_CALLS)]);
+    expect(limits(all).map((l) => l.table)).not.toContain("pending approval");
+  });
+});
+
+describe("AI SDK open parts", () => {
+  const open = (n: number) =>
+    range(n, (k) => [
+      { type: "text-start", id: `p${k}` },
+      { type: "text-delta", id: `p${k}`, delta: `t${k}` },
+    ]);
+  const finals = (events: AgentUiEvent[]) =>
+    ofType(events, "text.final").map((e) => [e.partId, (e.payload as { text: string }).text]);
+
+  it(`TEXT-04 ENV-09 past ${MAX_OPEN_PARTS} open parts one warning; the oldest ends with its text, the newest still ends`, () => {
+    const n = MAX_OPEN_PARTS + 1;
+    const end = { type: "text-end", id: `p${n - 1}` };
+    const { all } = adapt([{ type: "start" }, ...open(n), end]);
+    expect(limits(all)).toEqual([{ table: "open part", cap: MAX_OPEN_PARTS }]);
+    expect(finals(all)).toEqual([
+      ["p0", "t0"],
+      [`p${n - 1}`, `t${n - 1}`],
+    ]);
+  });
+
+  it(`TEXT-04 ENV-09 ${MAX_OPEN_PARTS} open parts fit: no warning, none ends before its end`, () => {
+    const { all } = adapt([{ type: "start" }, ...open(MAX_OPEN_PARTS), { type: "text-end", id: "p0" }]);
+    expect(limits(all)).toEqual([]);
+    expect(finals(all)).toEqual([["p0", "t0"]]);
+  });
+});
+
+describe("AI SDK steers", () => {
+  const steers = (n: number) =>
+    range(n, (k) => [{ type: "steering-message", id: `s${k}`, parts: [{ type: "text", text: `go ${k}` }] }]);
+  const listed = (events: AgentUiEvent[]) => {
+    const queue = ofType(events, "queue.changed").at(-1)?.payload as { steers: { id: string }[] };
+    return queue.steers.map((s) => s.id);
+  };
+
+  it(`QUEUE-04 ENV-09 past ${MAX_STEERS} steers one warning; the queue lists the newest ${MAX_STEERS}`, () => {
+    const { all, last } = adapt([{ type: "start" }, ...steers(MAX_STEERS + 1)]);
+    expect(limits(all)).toEqual([{ table: "steer", cap: MAX_STEERS }]);
+    expect(listed(last)).toHaveLength(MAX_STEERS);
+    expect(listed(last)[0]).toBe("s1");
+    expect(ofType(last, "text.final").map((e) => e.messageId)).toHaveLength(1);
+  });
+
+  it(`QUEUE-04 ENV-09 ${MAX_STEERS} steers fit: no warning, the queue lists them all`, () => {
+    const { all, last } = adapt([{ type: "start" }, ...steers(MAX_STEERS)]);
+    expect(limits(all)).toEqual([]);
+    expect(listed(last)[0]).toBe("s0");
+  });
+});
+
+describe("AI SDK step items", () => {
+  const sources = (n: number) =>
+    range(n, (k) => [{ type: "source-url", sourceId: `s${k}`, url: `https://example.test/${k}` }]);
+  const kept = (events: AgentUiEvent[]) =>
+    ofType(events, "diagnostic.changed")
+      .map((e) => (e.payload as { message: string }).message)
+      .filter((m) => m.startsWith("reset-step"));
+
+  it(`STAT-03 ENV-09 past ${MAX_STEP_ITEMS} items in one step one warning; a reset-step names the ones it tracked`, () => {
+    const records = [{ type: "start" }, { type: "start-step" }, ...sources(MAX_STEP_ITEMS + 1)];
+    const { all, last } = adapt([...records, { type: "reset-step" }]);
+    expect(limits(all)).toEqual([{ table: "step item", cap: MAX_STEP_ITEMS }]);
+    expect(kept(last)).toEqual([
+      `reset-step discarded ${MAX_STEP_ITEMS} part(s) that cannot be retracted here; they stay visible`,
+    ]);
+    expect(ofType(last, "run.status")).toHaveLength(1);
+  });
+
+  it(`STAT-03 ENV-09 ${MAX_STEP_ITEMS} items in one step fit: no warning, a reset-step names them all`, () => {
+    const records = [{ type: "start" }, { type: "start-step" }, ...sources(MAX_STEP_ITEMS)];
+    const { all, last } = adapt([...records, { type: "reset-step" }]);
+    expect(limits(all)).toEqual([]);
+    expect(kept(last)).toEqual([
+      `reset-step discarded ${MAX_STEP_ITEMS} part(s) that cannot be retracted here; they stay visible`,
+    ]);
   });
 });

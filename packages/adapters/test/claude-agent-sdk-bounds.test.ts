@@ -1,7 +1,12 @@
+// Bounded memory whatever the SDK sends: the message uuids, messages, tool calls, subagents, background
+// tasks and denials the Claude Agent SDK adapter remembers have caps. Past each one
+// `source_limit_exceeded` warning names the table and its cap, and what forgetting costs is visible; at
+// the cap nothing is forgotten.
+import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { claudeAgentSdkAdapter } from "../src/claude-agent-sdk";
-import { MAX_SEEN_UUIDS } from "../src/claude-agent-sdk/state";
-import { limits } from "./bounds-support";
+import { MAX_AGENTS, MAX_MESSAGES, MAX_SEEN_UUIDS, MAX_TOOLS } from "../src/claude-agent-sdk/state";
+import { limits, ofType, pushEach } from "./bounds-support";
 
 // An unknown subtype: one diagnostic per translation, none for a redelivery.
 const record = (k: number) => ({ type: "system", subtype: "brand_new", session_id: "s", uuid: `u${k}` });
@@ -23,5 +28,121 @@ describe("Claude Agent SDK message uuids", () => {
     const events = Array.from({ length: MAX_SEEN_UUIDS }, (_, k) => adapter.push(record(k), k)).flat();
     expect(limits(events)).toEqual([]);
     expect(adapter.push(record(0), MAX_SEEN_UUIDS)).toEqual([]);
+  });
+});
+
+const S = "s";
+const adapt = (records: unknown[]) => pushEach(claudeAgentSdkAdapter.create(), records);
+const many = <T>(n: number, f: (k: number) => T) => Array.from({ length: n }, (_, k) => f(k));
+const assistant = (id: string, content: unknown[], parent: string | null = null) => ({
+  type: "assistant",
+  session_id: S,
+  parent_tool_use_id: parent,
+  message: { id, role: "assistant", content },
+});
+const user = (content: unknown[]) => ({ type: "user", session_id: S, message: { role: "user", content } });
+const result = (k: number) => ({ type: "tool_result", tool_use_id: `t${k}`, content: "ok" });
+
+describe("Claude Agent SDK tool calls", () => {
+  const ended = (n: number) => [
+    assistant(
+      "m1",
+      many(n, (k) => ({ type: "tool_use", id: `t${k}`, name: "Read", input: {} })),
+    ),
+    user(many(n, result)),
+  ];
+
+  it(`TOOL-01 ENV-09 past ${MAX_TOOLS} ended calls one warning; only a forgotten call's repeated result is stated again`, () => {
+    const { all, last } = adapt([...ended(MAX_TOOLS + 1), user([result(0)])]);
+    expect(limits(all)).toEqual([{ table: "tool", cap: MAX_TOOLS }]);
+    expect(ofType(last, "tool.result").map((e) => e.toolCallId)).toEqual(["t0"]);
+  });
+
+  it(`TOOL-01 ENV-09 ${MAX_TOOLS} ended calls fit: no warning, a repeated result adds nothing`, () => {
+    const { all, last } = adapt([...ended(MAX_TOOLS), user([result(0)])]);
+    expect(limits(all)).toEqual([]);
+    expect(ofType(last, "tool.result")).toEqual([]);
+  });
+});
+
+describe("Claude Agent SDK messages", () => {
+  const text = (k: number) => assistant(`m${k}`, [{ type: "text", text: `t${k}` }]);
+  const parts = (events: AgentUiEvent[]) =>
+    ofType(events, "text.final")
+      .filter((e) => e.messageId === "m0")
+      .map((e) => e.partId);
+
+  it(`TEXT-04 ENV-09 past ${MAX_MESSAGES} messages one warning; a forgotten message restated names its first part again`, () => {
+    const { all } = adapt([...many(MAX_MESSAGES + 1, text), text(0)]);
+    expect(limits(all)).toEqual([{ table: "message", cap: MAX_MESSAGES }]);
+    const [first, again] = parts(all);
+    expect(again).toBe(first);
+  });
+
+  it(`TEXT-04 ENV-09 ${MAX_MESSAGES} messages fit: no warning, a restated message's text is a part of its own`, () => {
+    const { all } = adapt([...many(MAX_MESSAGES, text), text(0)]);
+    expect(limits(all)).toEqual([]);
+    const [first, again] = parts(all);
+    expect(again).not.toBe(first);
+  });
+});
+
+describe("Claude Agent SDK background tasks", () => {
+  const list = (ids: number[]) => ({
+    type: "system",
+    subtype: "background_tasks_changed",
+    session_id: S,
+    tasks: ids.map((k) => ({ task_id: `b${k}`, description: "job" })),
+  });
+
+  it(`TEAM-01 ENV-09 past ${MAX_AGENTS} tasks one warning; only a forgotten task listed again is announced again`, () => {
+    const { all, last } = adapt([list(many(MAX_AGENTS + 1, (k) => k)), list([0])]);
+    expect(limits(all)).toEqual([{ table: "background task", cap: MAX_AGENTS }]);
+    expect(ofType(last, "task.changed").map((e) => e.taskId)).toEqual(["b0"]);
+  });
+
+  it(`TEAM-01 ENV-09 ${MAX_AGENTS} tasks fit: no warning, a task listed again adds nothing`, () => {
+    const { all, last } = adapt([list(many(MAX_AGENTS, (k) => k)), list([0])]);
+    expect(limits(all)).toEqual([]);
+    expect(ofType(last, "task.changed")).toEqual([]);
+  });
+});
+
+describe("Claude Agent SDK subagents", () => {
+  const said = (k: number) => ({ ...user([{ type: "text", text: "go" }]), parent_tool_use_id: `p${k}` });
+
+  it(`TEAM-01 ENV-09 past ${MAX_AGENTS} subagents one warning; only a forgotten one speaking again is spawned again`, () => {
+    const { all, last } = adapt([...many(MAX_AGENTS + 1, said), said(0)]);
+    expect(limits(all)).toContainEqual({ table: "subagent", cap: MAX_AGENTS });
+    expect(ofType(last, "agent.spawned").map((e) => e.agentId)).toEqual(["subagent:p0"]);
+  });
+
+  it(`TEAM-01 ENV-09 ${MAX_AGENTS} subagents fit: no warning, one speaking again is not spawned again`, () => {
+    const { all, last } = adapt([...many(MAX_AGENTS, said), said(0)]);
+    expect(limits(all)).toEqual([]);
+    expect(ofType(last, "agent.spawned")).toEqual([]);
+  });
+});
+
+describe("Claude Agent SDK denials", () => {
+  const denied = (ids: number[]) => ({
+    type: "result",
+    subtype: "success",
+    is_error: false,
+    session_id: S,
+    permission_denials: ids.map((k) => ({ tool_use_id: `t${k}`, tool_name: "Bash" })),
+  });
+  const audited = (events: AgentUiEvent[]) => ofType(events, "action.resolved").map((e) => e.actionId);
+
+  it(`HITL-04 ENV-09 past ${MAX_TOOLS} denials one warning; only a forgotten denial listed again is audited again`, () => {
+    const { all, last } = adapt([denied(many(MAX_TOOLS + 1, (k) => k)), denied([0, MAX_TOOLS])]);
+    expect(limits(all)).toContainEqual({ table: "denied tool", cap: MAX_TOOLS });
+    expect(audited(last)).toEqual(["permission:t0"]);
+  });
+
+  it(`HITL-04 ENV-09 ${MAX_TOOLS} denials fit: no warning, a denial listed again adds nothing`, () => {
+    const { all, last } = adapt([denied(many(MAX_TOOLS, (k) => k)), denied([0])]);
+    expect(limits(all)).toEqual([]);
+    expect(audited(last)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // AG-UI events carry no ids of their own, so the run's thread/run ids (from RUN_STARTED) and the
 // message/tool buffers live here. Buffers hold chunk arrays joined once at the end (linear time).
 import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { ArgumentText } from "../shared/argument-text";
 import { BoundedTable, LimitNotices } from "../shared/bounded";
 import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
 import { type JsonObject, readNumber, readString } from "../shared/record";
@@ -26,7 +27,7 @@ export interface OpenMessage {
 export interface OpenToolCall {
   name?: string;
   messageId?: string;
-  chunks: string[];
+  args: ArgumentText;
   ended: boolean;
   /** The run the call started in (RUN_ERROR fails the calls of its own run only). */
   runId?: string;
@@ -38,6 +39,16 @@ export const MAX_ACTIVITIES = 1024;
 export const MAX_INTERRUPT_TOOLS = 1024;
 /** Subagent names remembered; finished ones forgotten first. */
 export const MAX_SUBAGENTS = 1024;
+/** Text and reasoning messages open at once; past it the one opened longest ago ends (its final). */
+export const MAX_OPEN_MESSAGES = 1024;
+/** Tool calls awaiting their result; those whose arguments ended forgotten first, then the oldest. */
+export const MAX_TOOL_CALLS = 4096;
+
+export const OPEN_MESSAGES_LIMIT = {
+  table: "open message",
+  cap: MAX_OPEN_MESSAGES,
+  consequence: "the message opened longest ago ends early: its text so far is stated final",
+};
 
 export class AguiState {
   /** Tables that reached their cap, each reported once (the adapter states them as diagnostics). */
@@ -54,7 +65,17 @@ export class AguiState {
   /** The last message id a `*_CHUNK` event named (later chunks may omit it). */
   lastChunkMessageId?: string;
   lastChunkToolCallId?: string;
-  readonly toolCalls = new Map<string, OpenToolCall>();
+  /** Calls awaiting their result (closed once their arguments ended). */
+  readonly toolCalls = new BoundedTable<OpenToolCall>(
+    {
+      table: "tool call",
+      cap: MAX_TOOL_CALLS,
+      consequence:
+        "calls whose arguments ended are forgotten first, then the oldest; a run error does not fail a forgotten call, and its later chunks start it again",
+    },
+    this.limits,
+    true,
+  );
   /** Token totals of the stream so far, by metric name (RUN_FINISHED / RUN_ERROR `usage`). */
   readonly usage: Record<string, number> = {};
   /** Activity content by message id, so ACTIVITY_DELTA patches can be applied. */

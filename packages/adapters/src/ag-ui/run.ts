@@ -273,7 +273,7 @@ export function runError(ctx: AguiContext): AgentUiEvent[] {
  * run's error, so no tool row stays running after the run is over. */
 function failOpenTools(ctx: AguiContext, message: string | undefined): AgentUiEvent[] {
   const out: AgentUiEvent[] = [];
-  for (const [toolCallId, call] of ctx.state.toolCalls) {
+  for (const [toolCallId, call] of ctx.state.toolCalls.entriesInOrder()) {
     if (call.runId !== ctx.state.runId) continue;
     ctx.state.toolCalls.delete(toolCallId);
     out.push(

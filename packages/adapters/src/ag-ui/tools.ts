@@ -1,6 +1,7 @@
 // TOOL_CALL_START / ARGS / END / RESULT (1.0) and TOOL_CALL_CHUNK (0.0.x) → tool lifecycle.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { isOffloadedValue } from "@agent-ui/contracts";
+import { ArgumentText } from "../shared/argument-text";
 import { parseJson, readString } from "../shared/record";
 import { previewOf, safeText, safeValue } from "../shared/safe-payload";
 import { type AguiContext, type OpenToolCall, subagentOf } from "./context";
@@ -11,10 +12,11 @@ export function toolStart(ctx: AguiContext): AgentUiEvent[] {
   const call: OpenToolCall = {
     name: readString(ctx.record, "toolCallName", "toolName"),
     messageId: readString(ctx.record, "parentMessageId"),
-    chunks: [],
+    args: new ArgumentText(ctx.state.limits),
     ended: false,
     runId: ctx.state.runId,
   };
+  ctx.state.toolCalls.reopen(toolCallId);
   ctx.state.toolCalls.set(toolCallId, call);
   return [
     ctx.emit("tool.started", {
@@ -37,7 +39,7 @@ export function toolArgs(ctx: AguiContext): AgentUiEvent[] {
   if (toolCallId === undefined) return [ctx.unsupported("tool call args without toolCallId")];
   if (delta === undefined) return [];
   const call = ctx.state.toolCalls.get(toolCallId);
-  call?.chunks.push(delta);
+  call?.args.append(delta);
   return [ctx.emit("tool.args", { toolCallId, phase: "acting", payload: { argsDelta: safeText(delta) } })];
 }
 
@@ -52,9 +54,10 @@ function completeArgs(ctx: AguiContext, toolCallId: string): AgentUiEvent[] {
   const call = ctx.state.toolCalls.get(toolCallId);
   if (call === undefined || call.ended) return [];
   call.ended = true;
-  const text = call.chunks.join("");
-  call.chunks = [];
-  const parsed = parseJson(text);
+  ctx.state.toolCalls.close(toolCallId);
+  const text = call.args.take();
+  // A cut text is no JSON: its kept part is shown as a preview.
+  const parsed = call.args.cut ? undefined : parseJson(text);
   const payload: Record<string, unknown> = { complete: true };
   if (parsed !== undefined) payload.input = safeValue(parsed, ctx.safe);
   else if (text !== "") payload.inputSummary = previewOf(text);
@@ -112,5 +115,8 @@ export function toolChunk(ctx: AguiContext): AgentUiEvent[] {
 /** At the end of a run every streamed call's input is complete. */
 export function completeAllArgs(ctx: AguiContext): AgentUiEvent[] {
   ctx.state.lastChunkToolCallId = undefined;
-  return [...ctx.state.toolCalls.keys()].flatMap((id) => completeArgs(ctx, id));
+  const out: AgentUiEvent[] = [];
+  for (const [id, call] of ctx.state.toolCalls.entriesInOrder())
+    if (!call.ended) for (const event of completeArgs(ctx, id)) out.push(event);
+  return out;
 }

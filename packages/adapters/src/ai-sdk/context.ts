@@ -22,6 +22,29 @@ export const MAX_PART_IDS = 16_384;
 export const MAX_TOOL_CALLS = 4096;
 /** Tool approvals remembered (which call each gates, whether a policy decided it). */
 export const MAX_APPROVALS = 1024;
+/** Text and reasoning parts open at once; past it the one opened longest ago ends (its final is stated). */
+export const MAX_OPEN_PARTS = 1024;
+/** Steers a queue snapshot lists; the oldest leave it first. */
+export const MAX_STEERS = 256;
+/** What one step added that a `reset-step` can take back; later additions stay visible after one. */
+export const MAX_STEP_ITEMS = 4096;
+
+/** The limits of the tables that are not `BoundedTable`s (their overflow ends or drops an entry). */
+export const OPEN_PARTS_LIMIT = {
+  table: "open part",
+  cap: MAX_OPEN_PARTS,
+  consequence: "the part opened longest ago ends early: its text so far is stated final",
+};
+export const STEERS_LIMIT = {
+  table: "steer",
+  cap: MAX_STEERS,
+  consequence: "the oldest steers leave the queue snapshot",
+};
+export const STEP_ITEMS_LIMIT = {
+  table: "step item",
+  cap: MAX_STEP_ITEMS,
+  consequence: "a reset-step leaves what the step added past the cap visible",
+};
 
 export class AiSdkState {
   constructor(
@@ -79,8 +102,16 @@ export class AiSdkState {
     this.limits,
     true,
   );
-  /** toolCallId → action id of its approval still awaiting a decision. */
-  readonly pendingApprovals = new Map<string, string>();
+  /** toolCallId → action id of its approval still awaiting a decision (one per call at most). */
+  readonly pendingApprovals = new BoundedTable<string>(
+    {
+      table: "pending approval",
+      cap: MAX_TOOL_CALLS,
+      consequence: "the oldest unanswered are forgotten; a forgotten one's decision is not stated",
+    },
+    this.limits,
+    true,
+  );
   /** The SDK's approval id → toolCallId of every approval request seen. */
   readonly approvalTools = new BoundedTable<string>(
     {
@@ -120,6 +151,21 @@ export class AiSdkState {
   fileCount = 0;
   /** What the current step (since the last `start-step`) added: what a `reset-step` discards. */
   readonly stepItems: StepItem[] = [];
+
+  /** What the current step added past `MAX_STEP_ITEMS` (a `reset-step` cannot take it back). */
+  untrackedStepItems = 0;
+
+  /** The current step added `item` (tracked while within `MAX_STEP_ITEMS`). */
+  addStepItem(item: StepItem): void {
+    if (this.stepItems.length < MAX_STEP_ITEMS) this.stepItems.push(item);
+    else this.untrackedStepItems++;
+  }
+
+  /** A new step (or response) starts: what the previous one added is no longer resettable. */
+  clearStep(): void {
+    this.stepItems.length = 0;
+    this.untrackedStepItems = 0;
+  }
   /** `reset-step`s seen (the run's retry count) and whether the retried step has not streamed yet. */
   resets = 0;
   retrying = false;

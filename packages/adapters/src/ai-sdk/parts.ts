@@ -2,7 +2,7 @@
 // part's final text once (the same text, so nothing is duplicated, TEXT-04) and closes it.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { readString } from "../shared/record";
-import type { AiSdkContext, OpenPart } from "./context";
+import { type AiSdkContext, MAX_OPEN_PARTS, OPEN_PARTS_LIMIT, type OpenPart } from "./context";
 
 export function partStart(ctx: AiSdkContext, kind: OpenPart["kind"]): AgentUiEvent[] {
   const id = readString(ctx.record, "id");
@@ -12,9 +12,21 @@ export function partStart(ctx: AiSdkContext, kind: OpenPart["kind"]): AgentUiEve
   const uses = (ctx.state.reuse.get(id) ?? 0) + 1;
   ctx.state.reuse.set(id, uses);
   const part: OpenPart = { kind, partId: uses === 1 ? id : `${id}~${uses}`, chunks: [], shown: false };
-  ctx.state.parts.set(id, part);
-  ctx.state.stepItems.push({ kind: "part", part });
-  return closed;
+  const ended = openPart(ctx, id, part);
+  return ended.length === 0 ? closed : [...closed, ...ended];
+}
+
+/** Tracks a newly open part; past `MAX_OPEN_PARTS` the one opened longest ago ends first (its final). */
+function openPart(ctx: AiSdkContext, id: string, part: OpenPart): AgentUiEvent[] {
+  const parts = ctx.state.parts;
+  let ended: AgentUiEvent[] = [];
+  if (parts.size >= MAX_OPEN_PARTS) {
+    ctx.state.limits.report(OPEN_PARTS_LIMIT);
+    ended = closePart(ctx, parts.keys().next().value as string);
+  }
+  parts.set(id, part);
+  ctx.state.addStepItem({ kind: "part", part });
+  return ended;
 }
 
 export function partDelta(ctx: AiSdkContext, kind: OpenPart["kind"]): AgentUiEvent[] {
@@ -23,29 +35,28 @@ export function partDelta(ctx: AiSdkContext, kind: OpenPart["kind"]): AgentUiEve
   if (id === undefined) return [ctx.unsupported(`${kind}-delta without id`)];
   if (delta === undefined) return [];
   let part = ctx.state.parts.get(id);
+  let out: AgentUiEvent[] = [];
   if (part === undefined) {
     // A delta without its start: the part opens here (nothing is dropped).
     part = { kind, partId: id, chunks: [], shown: false };
-    ctx.state.parts.set(id, part);
-    ctx.state.stepItems.push({ kind: "part", part });
+    out = openPart(ctx, id, part);
   }
   part.chunks.push(delta);
   part.shown = true;
-  return kind === "text"
-    ? [
-        ctx.emit("text.delta", {
+  out.push(
+    kind === "text"
+      ? ctx.emit("text.delta", {
           partId: part.partId,
           phase: "producing",
           payload: { delta, role: "assistant" },
-        }),
-      ]
-    : [
-        ctx.emit("reasoning.delta", {
+        })
+      : ctx.emit("reasoning.delta", {
           partId: part.partId,
           phase: "reasoning",
           payload: { delta, visibility: "summary" },
         }),
-      ];
+  );
+  return out;
 }
 
 export function partEnd(ctx: AiSdkContext): AgentUiEvent[] {

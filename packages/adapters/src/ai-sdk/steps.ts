@@ -9,7 +9,7 @@
 // here: a warning names them instead of silently keeping them as if they were current.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { compact } from "../shared/record";
-import type { AiSdkContext, OpenPart } from "./context";
+import { type AiSdkContext, type OpenPart, STEP_ITEMS_LIMIT } from "./context";
 
 /** What the current step added to the message, in arrival order. */
 export type StepItem =
@@ -23,7 +23,7 @@ const RESET_REASON = "reset-step: the step was retried; its partial output was d
 
 /** `start-step`: a new model call; what the previous step added is no longer resettable. */
 export function startStep(ctx: AiSdkContext): AgentUiEvent[] {
-  ctx.state.stepItems.length = 0;
+  ctx.state.clearStep();
   ctx.state.stepsInStream++;
   return [];
 }
@@ -32,6 +32,8 @@ export function resetStep(ctx: AiSdkContext): AgentUiEvent[] {
   const state = ctx.state;
   const out: AgentUiEvent[] = [];
   const kept: string[] = [];
+  // Items past the cap cannot be taken back: the warning says so only when a reset needs them.
+  if (state.untrackedStepItems > 0) state.limits.report(STEP_ITEMS_LIMIT);
   for (const item of state.stepItems) {
     if (item.kind === "part") out.push(...discardPart(ctx, item.part));
     else if (item.kind === "tool") out.push(...discardTool(ctx, item.toolCallId, kept));
@@ -45,7 +47,7 @@ export function resetStep(ctx: AiSdkContext): AgentUiEvent[] {
       );
     else kept.push(item.kind === "source" ? `source ${item.id}` : `data ${item.key}`);
   }
-  state.stepItems.length = 0;
+  state.clearStep();
   state.resets++;
   state.retrying = true;
   out.push(

@@ -3,13 +3,13 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import { type JsonObject, compact, readArray, readString } from "../shared/record";
 import { artifactKindOf } from "../shared/artifact-kind";
 import { previewOf, safeValue } from "../shared/safe-payload";
-import type { AiSdkContext } from "./context";
+import { type AiSdkContext, MAX_STEERS, STEERS_LIMIT } from "./context";
 import { closeAllParts } from "./parts";
 
 /** `start`: a new response. A named message id that was seen before continues that message. */
 export function start(ctx: AiSdkContext): AgentUiEvent[] {
   ctx.state.starts++;
-  ctx.state.stepItems.length = 0;
+  ctx.state.clearStep();
   ctx.state.retrying = false;
   ctx.state.stepsInStream = 0;
   // An unnamed message (the SDK leaves the id to the client) gets a positional key, so its parts are
@@ -21,7 +21,7 @@ export function start(ctx: AiSdkContext): AgentUiEvent[] {
 
 export function finish(ctx: AiSdkContext): AgentUiEvent[] {
   const finishReason = readString(ctx.record, "finishReason");
-  ctx.state.stepItems.length = 0;
+  ctx.state.clearStep();
   const closed = closeAllParts(ctx);
   const meta = metadata(ctx);
   if (finishReason === "error")
@@ -70,7 +70,7 @@ export function finish(ctx: AiSdkContext): AgentUiEvent[] {
 }
 
 export function abort(ctx: AiSdkContext): AgentUiEvent[] {
-  ctx.state.stepItems.length = 0;
+  ctx.state.clearStep();
   return [
     ...closeAllParts(ctx),
     ctx.emit("run.finished", {
@@ -122,7 +122,13 @@ export function steeringMessage(ctx: AiSdkContext): AgentUiEvent[] {
   const steer = { id, status: "accepted" as const, preview, targetTurnId: turn };
   const existing = ctx.state.steers.findIndex((item) => item.id === id);
   if (existing >= 0) ctx.state.steers[existing] = steer;
-  else ctx.state.steers.push(steer);
+  else {
+    if (ctx.state.steers.length >= MAX_STEERS) {
+      ctx.state.limits.report(STEERS_LIMIT);
+      ctx.state.steers.shift();
+    }
+    ctx.state.steers.push(steer);
+  }
   const queue = ctx.emit("queue.changed", {
     payload: { steers: ctx.state.steers.map((item) => ({ ...item })) },
   });
@@ -168,7 +174,7 @@ export function dataPart(ctx: AiSdkContext, type: string): AgentUiEvent[] {
     ctx.state.dataRootCreated = true;
   }
   patch.push({ op: "add", path: `/aiSdkData/${key}`, value: safeValue(ctx.record.data, ctx.safe) });
-  ctx.state.stepItems.push({ kind: "data", key });
+  ctx.state.addStepItem({ kind: "data", key });
   return [ctx.emit("state.delta", { payload: { patch } })];
 }
 
@@ -197,7 +203,7 @@ export function sourceDocument(ctx: AiSdkContext): AgentUiEvent[] {
 }
 
 function citeSource(ctx: AiSdkContext, id: string, ref: JsonObject): AgentUiEvent {
-  ctx.state.stepItems.push({ kind: "source", id });
+  ctx.state.addStepItem({ kind: "source", id });
   const messageId = ctx.currentMessageId();
   return ctx.emit("evidence.changed", { evidenceId: id, payload: { citations: [{ ...ref, messageId }] } });
 }
@@ -223,7 +229,7 @@ function fileArtifact(ctx: AiSdkContext, origin: "file" | "reasoning"): AgentUiE
   ctx.state.fileCount++;
   const slot = origin === "reasoning" ? "reasoning-file" : "file";
   const artifactId = inline ? `${ctx.currentMessageId()}:${slot}-${ctx.state.fileCount}` : url;
-  ctx.state.stepItems.push({ kind: "artifact", artifactId });
+  ctx.state.addStepItem({ kind: "artifact", artifactId });
   return [
     ctx.emit("artifact.created", {
       artifactId,

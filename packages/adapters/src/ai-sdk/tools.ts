@@ -16,7 +16,7 @@ function ensureStarted(ctx: AiSdkContext, toolCallId: string): AgentUiEvent[] {
   if (name !== undefined) ctx.state.toolNames.set(toolCallId, name);
   if (ctx.state.startedTools.has(toolCallId)) return [];
   ctx.state.startedTools.add(toolCallId);
-  ctx.state.stepItems.push({ kind: "tool", toolCallId });
+  ctx.state.addStepItem({ kind: "tool", toolCallId });
   return [
     ctx.emit("tool.started", {
       toolCallId,

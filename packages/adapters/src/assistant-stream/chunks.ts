@@ -3,6 +3,7 @@
 // part under P (its path is P + [n], n counting P's parts); `text-delta`, `tool-call-args-text-finish`,
 // `tool-call-approval`, `result` and `part-finish` name that full path.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import { BoundedTable } from "../shared/bounded";
 import { type JsonObject, isRecord, readArray, readRecord, readString } from "../shared/record";
 import type { AdapterOptions, SourceAdapter } from "../types";
 import { type BridgedChunk, UiChunkBridge } from "./bridge";
@@ -20,7 +21,12 @@ import { ToolCalls } from "./tool-calls";
 
 export const ASSISTANT_STREAM_FORMAT = "assistant-stream";
 
+/** Parts of one message remembered by path; finished ones forgotten first, then the oldest. */
+export const MAX_PARTS = 4096;
+
 interface Part {
+  /** Its path, joined with dots. */
+  key: string;
   type: string;
   /** The UI chunk id of a text or reasoning part, the call id of a tool call. */
   id: string;
@@ -31,9 +37,9 @@ interface Part {
 export class AssistantStreamAdapter implements SourceAdapter {
   readonly format = ASSISTANT_STREAM_FORMAT;
   private readonly bridge: UiChunkBridge;
-  private readonly parts = new Map<string, Part>();
+  private readonly parts: BoundedTable<Part>;
   /** How many parts each parent path has opened: the next part's index. */
-  private readonly childCount = new Map<string, number>();
+  private readonly childCount: BoundedTable<number>;
   private readonly tools: ToolCalls;
   private readonly data = new MessageData();
   /** A `message-finish` was read: the next chunk belongs to a new message. */
@@ -42,6 +48,19 @@ export class AssistantStreamAdapter implements SourceAdapter {
   constructor(options: AdapterOptions = {}) {
     this.bridge = new UiChunkBridge(ASSISTANT_STREAM_FORMAT, options);
     this.tools = new ToolCalls(this.bridge.limits);
+    const parts = {
+      table: "part path",
+      cap: MAX_PARTS,
+      consequence:
+        "finished parts are forgotten first, then the oldest; a forgotten path's later chunks are reported as never started",
+    };
+    this.parts = new BoundedTable(parts, this.bridge.limits, true);
+    const parents = {
+      table: "parent path",
+      cap: MAX_PARTS,
+      consequence: "the oldest are forgotten; a forgotten parent's next part is numbered from 0 again",
+    };
+    this.childCount = new BoundedTable(parents, this.bridge.limits, true);
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
@@ -76,7 +95,10 @@ export class AssistantStreamAdapter implements SourceAdapter {
       case "tool-call-approval":
         return this.withTool(path, (id) => this.tools.approval(id, record.approval));
       case "result":
-        return this.withTool(path, (id) => this.tools.result(id, record));
+        return this.withTool(path, (id) => {
+          this.parts.close(path.join("."));
+          return this.tools.result(id, record);
+        });
       case "step-start":
         return stepStart(readString(record, "messageId"));
       case "step-finish":
@@ -107,6 +129,7 @@ export class AssistantStreamAdapter implements SourceAdapter {
     const n = this.childCount.get(parentKey) ?? 0;
     this.childCount.set(parentKey, n + 1);
     const key = [...parent, n].join(".");
+    this.parts.reopen(key);
     const parentId = readString(part, "parentId");
     const at = (chunk: JsonObject): BridgedChunk[] => [
       parentId !== undefined ? { chunk, parentId } : { chunk },
@@ -115,14 +138,14 @@ export class AssistantStreamAdapter implements SourceAdapter {
       case "text":
       case "reasoning": {
         const id = `part-${key}`;
-        this.parts.set(key, { type, id, parentId, open: true });
+        this.parts.set(key, { key, type, id, parentId, open: true });
         return at({ type: `${type}-start`, id });
       }
       case "tool-call": {
         const toolCallId = readString(part, "toolCallId");
         const toolName = readString(part, "toolName");
         if (toolCallId === undefined || toolName === undefined) return "tool-call part without id or name";
-        this.parts.set(key, { type, id: toolCallId, parentId, open: true });
+        this.parts.set(key, { key, type, id: toolCallId, parentId, open: true });
         return this.tools.start(toolCallId, toolName, parentId);
       }
       case "source": {
@@ -157,7 +180,9 @@ export class AssistantStreamAdapter implements SourceAdapter {
 
   private close(part: Part): BridgedChunk[] {
     part.open = false;
+    // A tool call's path is still addressed by its approval and result: it finishes with its result.
     if (part.type === "tool-call") return this.tools.inputAvailable(part.id);
+    this.parts.close(part.key);
     const chunk = { type: `${part.type}-end`, id: part.id };
     return [part.parentId !== undefined ? { chunk, parentId: part.parentId } : { chunk }];
   }

@@ -1,15 +1,17 @@
 // Tool calls as both assistant-ui wires write them: started with a name, arguments streamed as JSON text,
 // the arguments closed (explicitly, or implied by the result), an approval gate set or answered, a result
 // that may be an error or preliminary. Translated into the UI message stream's tool chunks, each fact once.
+import { ArgumentText, MAX_ARGUMENT_CHARS } from "../shared/argument-text";
 import { BoundedTable, LimitNotices } from "../shared/bounded";
 import { type JsonObject, compact, parseJson, readBoolean, readString } from "../shared/record";
+import { previewOf } from "../shared/safe-payload";
 import type { BridgedChunk } from "./bridge";
 
 interface ToolCall {
   toolName: string;
   parentId?: string;
-  /** Argument text chunks, joined once when the arguments close. */
-  args: string[];
+  /** Argument text, joined once when the arguments close. */
+  args: ArgumentText;
   inputAvailable: boolean;
 }
 
@@ -19,7 +21,7 @@ export const MAX_BRIDGED_TOOL_CALLS = 4096;
 export class ToolCalls {
   private readonly calls: BoundedTable<ToolCall>;
 
-  constructor(limits: LimitNotices = new LimitNotices()) {
+  constructor(private readonly limits: LimitNotices = new LimitNotices()) {
     this.calls = new BoundedTable(
       {
         table: "tool call",
@@ -39,14 +41,15 @@ export class ToolCalls {
 
   start(toolCallId: string, toolName: string, parentId?: string): BridgedChunk[] {
     if (this.calls.has(toolCallId)) return [];
-    this.calls.set(toolCallId, { toolName, parentId, args: [], inputAvailable: false });
+    const args = new ArgumentText(this.limits);
+    this.calls.set(toolCallId, { toolName, parentId, args, inputAvailable: false });
     return [this.wrap(toolCallId, { type: "tool-input-start", toolCallId, toolName })];
   }
 
   argsDelta(toolCallId: string, delta: string): BridgedChunk[] {
     const call = this.calls.get(toolCallId);
     if (call === undefined || call.inputAvailable || delta === "") return [];
-    call.args.push(delta);
+    call.args.append(delta);
     return [this.wrap(toolCallId, { type: "tool-input-delta", toolCallId, inputTextDelta: delta })];
   }
 
@@ -55,11 +58,19 @@ export class ToolCalls {
     const call = this.calls.get(toolCallId);
     if (call === undefined || call.inputAvailable) return [];
     call.inputAvailable = true;
-    const text = call.args.join("");
-    call.args.length = 0;
+    const text = call.args.take();
     const base = { toolCallId, toolName: call.toolName };
     if (stated !== undefined)
       return [this.wrap(toolCallId, { type: "tool-input-available", ...base, input: stated })];
+    if (call.args.cut)
+      return [
+        this.wrap(toolCallId, {
+          type: "tool-input-error",
+          ...base,
+          input: previewOf(text),
+          errorText: `the streamed tool arguments passed ${MAX_ARGUMENT_CHARS} characters; the rest was not kept`,
+        }),
+      ];
     const input = text.trim() === "" ? {} : parseJson(text);
     if (input === undefined)
       return [

@@ -195,8 +195,9 @@ export function onAssistant(state: ClaudeState, record: JsonObject, info: Source
       out.push(...snapshotTool(state, record, messageId, raw as JsonObject, info));
     } else if (type.endsWith("_tool_result")) {
       const toolCallId = readString(raw, "tool_use_id");
-      if (toolCallId !== undefined && !state.tool(toolCallId).terminal) {
-        state.tool(toolCallId).terminal = true;
+      const tool = toolCallId !== undefined ? state.tool(toolCallId) : undefined;
+      if (toolCallId !== undefined && tool !== undefined && !tool.terminal) {
+        state.endTool(toolCallId, tool);
         const payload = { outputPreview: safePreview(asRecord(raw)?.content, 2048) };
         out.push(state.emit.event("tool.result", { ...base, toolCallId, phase: "completed", payload }, info));
       }

@@ -11,6 +11,12 @@ import { lookupTable } from "@agent-ui/contracts";
 
 /** Message uuids remembered for redelivery (every SDK message has one). */
 export const MAX_SEEN_UUIDS = 16_384;
+/** Assistant messages whose content blocks are remembered; the oldest forgotten first. */
+export const MAX_MESSAGES = 1024;
+/** Tool calls remembered; ended ones forgotten first, then the oldest. */
+export const MAX_TOOLS = 4096;
+/** Subagents and background tasks remembered, each; the oldest forgotten first. */
+export const MAX_AGENTS = 1024;
 
 export const CLAUDE_FORMAT = "claude-agent-sdk";
 
@@ -95,16 +101,57 @@ export class ClaudeState {
   pendingCompactionId: string | undefined;
   /** The CLI marked the open run as interrupted by the user (its `result` then ends it cancelled). */
   interruptedByUser = false;
-  readonly messages = new Map<string, MessageState>();
-  readonly tools = new Map<string, ToolState>();
-  /** parent tool use id → subagent agent id, once announced. */
-  readonly subagents = new Map<string, string>();
-  /** Background tasks already announced by a `task_*` message or a task list snapshot, and their kind. */
-  readonly tasks = new Map<string, TaskEntity>();
-  /** Tool calls whose permission denial was already audited as a resolved action. */
-  readonly deniedTools = new Set<string>();
   /** Tables that reached their cap, each reported once (the adapter turns them into diagnostics). */
   readonly limits = new LimitNotices();
+  readonly messages = new BoundedTable<MessageState>(
+    {
+      table: "message",
+      cap: MAX_MESSAGES,
+      consequence: "the oldest are forgotten; a forgotten message's later blocks are stated as new parts",
+    },
+    this.limits,
+    true,
+  );
+  readonly tools = new BoundedTable<ToolState>(
+    {
+      table: "tool",
+      cap: MAX_TOOLS,
+      consequence:
+        "ended calls are forgotten first, then the oldest; a forgotten call's later result is stated again",
+    },
+    this.limits,
+    true,
+  );
+  /** parent tool use id → subagent agent id, once announced. */
+  readonly subagents = new BoundedTable<string>(
+    {
+      table: "subagent",
+      cap: MAX_AGENTS,
+      consequence: "the oldest are forgotten; a forgotten subagent announced again is spawned again",
+    },
+    this.limits,
+    true,
+  );
+  /** Background tasks already announced by a `task_*` message or a task list snapshot, and their kind. */
+  readonly tasks = new BoundedTable<TaskEntity>(
+    {
+      table: "background task",
+      cap: MAX_AGENTS,
+      consequence: "the oldest are forgotten; a forgotten task listed again is announced again",
+    },
+    this.limits,
+    true,
+  );
+  /** Tool calls whose permission denial was already audited as a resolved action. */
+  readonly deniedTools = new BoundedTable<true>(
+    {
+      table: "denied tool",
+      cap: MAX_TOOLS,
+      consequence: "the oldest are forgotten; a forgotten denial reported again is audited again",
+    },
+    this.limits,
+    true,
+  );
   /** Message uuids already translated: a redelivered message adds nothing; the oldest are forgotten. */
   readonly seenUuids = new BoundedTable<true>(
     {
@@ -167,6 +214,12 @@ export class ClaudeState {
       this.tools.set(id, state);
     }
     return state;
+  }
+
+  /** The call's outcome was stated: it may be forgotten once the table is full. */
+  endTool(id: string, tool: ToolState): void {
+    tool.terminal = true;
+    this.tools.close(id);
   }
 
   /** `run.started` when the SDK begins work and no run is open (each `result` closes one). */

@@ -73,7 +73,7 @@ export function onToolResult(
   }
   const tool = state.tool(toolCallId);
   if (tool.terminal) return out;
-  tool.terminal = true;
+  state.endTool(toolCallId, tool);
   if (nonExecutionKind === "user-rejected") {
     // No permission prompt was involved: the user interrupted the query while the tool ran. It may have
     // run in part, so it is cancelled, neither an error nor a denial (TOOL-11).
@@ -130,7 +130,7 @@ export function denyTool(
     ),
   ];
   if (!tool.terminal) {
-    tool.terminal = true;
+    state.endTool(toolCallId, tool);
     const payload = compact({ denied: true, error: reason ?? "permission denied", outputPreview: reason });
     out.push(state.emit.event("tool.failed", { ...base, phase: "failed", payload }, info));
   }

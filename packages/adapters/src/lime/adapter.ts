@@ -1,6 +1,7 @@
 // The Lime AgentRuntime profile adapter: RuntimeEvent records through the mapping table, and the
 // untyped read-model records (SessionSnapshot, TaskSnapshot, evidence / benchmark packs) as snapshots.
 import { type AgentUiEvent, LIME_PROFILE_SCHEMA_VERSION, type RecordMeta, clip } from "@agent-ui/contracts";
+import { LimitNotices, limitDiagnostics } from "../shared/bounded";
 import type { EventFields, SourceInfo } from "../shared/emitter";
 import { Emitter } from "../shared/emitter";
 import {
@@ -26,7 +27,9 @@ export class LimeAdapter implements SourceAdapter {
   private readonly emitter: Emitter;
   private readonly ctx: BuildContext;
   private readonly defaultStream: string;
-  private readonly topology = new TopologyTracker();
+  /** Tables that reached their cap, each reported once. */
+  private readonly limits = new LimitNotices();
+  private readonly topology = new TopologyTracker(this.limits);
 
   constructor(options: AdapterOptions = {}) {
     this.emitter = new Emitter(LIME_FORMAT, options, { sourceSequenced: true });
@@ -35,7 +38,9 @@ export class LimeAdapter implements SourceAdapter {
   }
 
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
-    return this.emitter.guard(record, { index }, () => this.translate(record, index));
+    const out = this.emitter.guard(record, { index }, () => this.translate(record, index));
+    for (const notice of limitDiagnostics(this.emitter, this.limits, { index })) out.push(notice);
+    return out;
   }
 
   finish(): AgentUiEvent[] {

@@ -1,6 +1,7 @@
 // Team facts stamped on the envelope of a Lime record's events: author attribution (§D.5, TEAM-05) and
 // team topology (TEAM-16). Both come only from what the runtime stated; nothing here invents a teammate.
 import { TOPOLOGIES, type Topology, isMember } from "@agent-ui/contracts";
+import { BoundedTable, type LimitNotices } from "../shared/bounded";
 import { readString } from "../shared/record";
 import type { LimeFacts } from "./facts";
 
@@ -49,12 +50,25 @@ export function showsCoordinatorTeam(f: LimeFacts): boolean {
   );
 }
 
+/** Sessions whose stated topology is remembered; the one stated longest ago forgotten first. */
+export const MAX_TEAM_SESSIONS = 1024;
+
 /**
  * Remembers the team topology per session: a stated topology is kept, and a later record that only
  * implies a team (`coordinator_team`) is stamped with the stated one, so the view never flips back.
  */
 export class TopologyTracker {
-  private readonly stated = new Map<string, Topology>();
+  private readonly stated: BoundedTable<Topology>;
+
+  constructor(notices: LimitNotices) {
+    const limit = {
+      table: "team topology",
+      cap: MAX_TEAM_SESSIONS,
+      consequence:
+        "the sessions that stated one longest ago are forgotten; a forgotten session's implied team facts are stamped coordinator_team",
+    };
+    this.stated = new BoundedTable(limit, notices, true);
+  }
 
   /** The topology to stamp on the team events of this record, if any. */
   topologyFor(f: LimeFacts): Topology | undefined {

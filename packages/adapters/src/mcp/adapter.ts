@@ -5,45 +5,35 @@
 // sender direction + id.
 import { clip } from "@agent-ui/contracts";
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import { LimitNotices, limitDiagnostics } from "../shared/bounded";
 import { Emitter, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
 import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
 import { safePreview } from "../shared/safe-preview";
 import type { AdapterOptions, SourceAdapter } from "../types";
-import { QUIET_METHODS, elicitationPayload, samplingPayload } from "./actions";
+import { QUIET_METHODS } from "./actions";
+import { McpInteractions } from "./interactions";
+import { type Dir, McpRequests, type PendingRequest } from "./requests";
 import { toolResultEvents } from "./results";
 
 export const MCP_FORMAT = "mcp";
 
-type Dir = "c2s" | "s2c";
 const SERVER_METHODS = new Set(["elicitation/create", "sampling/createMessage", "roots/list"]);
-
-interface PendingRequest {
-  method: string;
-  toolCallId?: string;
-  actionId?: string;
-  mode?: "form" | "url";
-}
-
-interface ElicitationState {
-  mode: "form" | "url";
-  accepted: boolean;
-  resolved: boolean;
-}
 
 class McpAdapter implements SourceAdapter {
   readonly format = MCP_FORMAT;
   private readonly emit: Emitter;
-  private readonly requests = new Map<string, PendingRequest>();
-  private readonly usedIds = new Map<string, number>();
-  private readonly progress = new Map<string, string>();
-  private readonly elicitations = new Map<string, ElicitationState>();
+  /** Tables that reached their cap, each reported once. */
+  private readonly limits = new LimitNotices();
+  private readonly requests = new McpRequests(this.limits);
+  private readonly interactions: McpInteractions;
 
   private readonly safeOptions: SafeOptions;
 
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(MCP_FORMAT, options);
     this.safeOptions = safeOptionsOf(options);
+    this.interactions = new McpInteractions(this.emit, (v) => this.safe(v), this.limits);
   }
 
   /** Redacts and offloads a source value with the adapter's `largePayloadBytes`. */
@@ -62,43 +52,26 @@ class McpAdapter implements SourceAdapter {
       index,
       sourceType: method ?? (msg !== undefined && "id" in msg ? "response" : undefined),
     };
-    return this.emit.guard(record, info, () => {
+    const out = this.emit.guard(record, info, () => {
       if (msg === undefined || (method === undefined && !("result" in msg) && !("error" in msg)))
         return [this.emit.unsupported(record, info)];
       if (method !== undefined)
         return this.onMessage(msg, method, dir ?? (SERVER_METHODS.has(method) ? "s2c" : "c2s"), info);
       return this.onResponse(msg, dir, info);
     });
-  }
-
-  finish(): AgentUiEvent[] {
-    const out: AgentUiEvent[] = [];
-    for (const [actionId, state] of this.elicitations)
-      if (state.accepted && !state.resolved)
-        out.push(
-          this.emit.diagnostic(
-            "transport_unavailable",
-            "info",
-            `URL elicitation ${actionId} was accepted but the server never reported it complete`,
-            {},
-            { actionId },
-          ),
-        );
+    for (const notice of limitDiagnostics(this.emit, this.limits, info)) out.push(notice);
     return out;
   }
 
-  /** A fresh local id for a request id the sender may reuse once the earlier request completed. */
-  private localId(prefix: string, key: string): string {
-    const count = (this.usedIds.get(key) ?? 0) + 1;
-    this.usedIds.set(key, count);
-    return count === 1 ? `${prefix}${key.slice(4)}` : `${prefix}${key.slice(4)}#${count}`;
+  finish(): AgentUiEvent[] {
+    return this.interactions.finish();
   }
 
   private onMessage(msg: JsonObject, method: string, dir: Dir, info: SourceInfo): AgentUiEvent[] {
     const params = asRecord(msg.params) ?? {};
     const id = msg.id;
     const key = id !== undefined && id !== null ? `${dir}:${String(id)}` : undefined;
-    if (key !== undefined) this.requests.set(key, { method });
+    const request = key !== undefined ? this.requests.open(key, method) : undefined;
     switch (method) {
       case "initialize":
         return [
@@ -115,23 +88,28 @@ class McpAdapter implements SourceAdapter {
           ),
         ];
       case "tools/call":
-        return key === undefined
+        return key === undefined || request === undefined
           ? [this.emit.unsupported(msg, info, "tools/call without an id")]
-          : this.onToolCall(params, key, info);
+          : this.onToolCall(params, key, request, info);
       case "sampling/createMessage":
-        return key === undefined
+        return key === undefined || request === undefined
           ? [this.emit.unsupported(msg, info, "sampling without an id")]
-          : this.onSampling(params, key, info);
+          : this.interactions.sample(params, request, this.requests.localId("mcp-sampling:", key), info);
       case "elicitation/create":
-        return key === undefined
+        return key === undefined || request === undefined
           ? [this.emit.unsupported(msg, info, "elicitation/create without an id")]
-          : this.onElicitation(params, key, info);
+          : this.interactions.elicit(
+              params,
+              request,
+              readString(params, "elicitationId") ?? this.requests.localId("mcp-elicitation:", key),
+              info,
+            );
       case "notifications/progress":
         return this.onProgress(params, info);
       case "notifications/cancelled":
         return this.onCancelled(params, dir, info);
       case "notifications/elicitation/complete":
-        return this.onElicitationComplete(params, info);
+        return this.interactions.complete(params, info);
       case "notifications/message":
         return [this.logDiagnostic(params, info)];
       default:
@@ -141,11 +119,17 @@ class McpAdapter implements SourceAdapter {
     }
   }
 
-  private onToolCall(params: JsonObject, key: string, info: SourceInfo): AgentUiEvent[] {
-    const toolCallId = this.localId("mcp:", key);
-    (this.requests.get(key) as PendingRequest).toolCallId = toolCallId;
+  private onToolCall(
+    params: JsonObject,
+    key: string,
+    request: PendingRequest,
+    info: SourceInfo,
+  ): AgentUiEvent[] {
+    const toolCallId = this.requests.localId("mcp:", key);
+    request.toolCallId = toolCallId;
     const token = params._meta !== undefined ? asRecord(params._meta)?.progressToken : undefined;
-    if (typeof token === "string" || typeof token === "number") this.progress.set(String(token), toolCallId);
+    if (typeof token === "string" || typeof token === "number")
+      this.requests.watchProgress(String(token), request, toolCallId);
     const name = readString(params, "name");
     const input = this.safe(params.arguments ?? {});
     return [
@@ -158,31 +142,12 @@ class McpAdapter implements SourceAdapter {
     ];
   }
 
-  private onElicitation(params: JsonObject, key: string, info: SourceInfo): AgentUiEvent[] {
-    const url = readString(params, "url");
-    const mode: "form" | "url" = readString(params, "mode") === "url" || url !== undefined ? "url" : "form";
-    const actionId = readString(params, "elicitationId") ?? this.localId("mcp-elicitation:", key);
-    const request = this.requests.get(key) as PendingRequest;
-    request.actionId = actionId;
-    request.mode = mode;
-    this.elicitations.set(actionId, { mode, accepted: false, resolved: false });
-    const payload = elicitationPayload(params, mode, (v) => this.safe(v));
-    return [this.emit.event("action.required", { actionId, phase: "waiting", payload }, info)];
-  }
-
-  /** The server asks the client's model to generate: hosts gate this on the user (MCP sampling). */
-  private onSampling(params: JsonObject, key: string, info: SourceInfo): AgentUiEvent[] {
-    const actionId = this.localId("mcp-sampling:", key);
-    (this.requests.get(key) as PendingRequest).actionId = actionId;
-    this.elicitations.set(actionId, { mode: "form", accepted: false, resolved: false });
-    const payload = samplingPayload(params);
-    return [this.emit.event("action.required", { actionId, phase: "waiting", payload }, info)];
-  }
-
   private onProgress(params: JsonObject, info: SourceInfo): AgentUiEvent[] {
     const token = params.progressToken;
     const toolCallId =
-      typeof token === "string" || typeof token === "number" ? this.progress.get(String(token)) : undefined;
+      typeof token === "string" || typeof token === "number"
+        ? this.requests.progressOf(String(token))
+        : undefined;
     if (toolCallId === undefined)
       return [
         this.emit.diagnostic(
@@ -204,12 +169,11 @@ class McpAdapter implements SourceAdapter {
   private onCancelled(params: JsonObject, dir: Dir, info: SourceInfo): AgentUiEvent[] {
     const requestId = params.requestId;
     const key = `${dir}:${String(requestId)}`;
-    const request = this.requests.get(key);
+    const request = this.requests.take(key);
     if (request === undefined)
       return [
         this.emit.diagnostic("missing_correlation", "info", "mcp cancellation of an unknown request", info),
       ];
-    this.requests.delete(key);
     const reason = readString(params, "reason");
     if (request.toolCallId !== undefined)
       return [
@@ -224,38 +188,8 @@ class McpAdapter implements SourceAdapter {
         ),
       ];
     if (request.actionId !== undefined)
-      return this.resolveAction(request.actionId, { outcome: "cancelled", reason }, info);
+      return this.interactions.resolve(request.actionId, { outcome: "cancelled", reason }, info);
     return [];
-  }
-
-  private onElicitationComplete(params: JsonObject, info: SourceInfo): AgentUiEvent[] {
-    const actionId = readString(params, "elicitationId");
-    if (actionId === undefined || !this.elicitations.has(actionId))
-      return [
-        this.emit.diagnostic(
-          "missing_correlation",
-          "warning",
-          "elicitation complete for an unknown elicitationId",
-          info,
-        ),
-      ];
-    const state = this.elicitations.get(actionId) as ElicitationState;
-    return this.resolveAction(
-      actionId,
-      compact({
-        outcome: "resolved",
-        decision: state.accepted ? "accept" : undefined,
-        reason: "server reported the interaction complete",
-      }),
-      info,
-    );
-  }
-
-  private resolveAction(actionId: string, payload: JsonObject, info: SourceInfo): AgentUiEvent[] {
-    const state = this.elicitations.get(actionId);
-    if (state?.resolved === true) return [];
-    if (state !== undefined) state.resolved = true;
-    return [this.emit.event("action.resolved", { actionId, payload }, info)];
   }
 
   private logDiagnostic(params: JsonObject, info: SourceInfo): AgentUiEvent {
@@ -286,8 +220,8 @@ class McpAdapter implements SourceAdapter {
               k.startsWith("s2c") ? result?.action !== undefined : result?.action === undefined,
             );
     }
-    const request = key !== undefined ? this.requests.get(key) : undefined;
-    if (key === undefined || request === undefined)
+    const request = key !== undefined ? this.requests.take(key) : undefined;
+    if (request === undefined)
       return [
         this.emit.diagnostic(
           "missing_correlation",
@@ -296,7 +230,6 @@ class McpAdapter implements SourceAdapter {
           info,
         ),
       ];
-    this.requests.delete(key);
     const error = asRecord(msg.error);
     if (request.toolCallId !== undefined) {
       const toolCallId = request.toolCallId;
@@ -314,7 +247,7 @@ class McpAdapter implements SourceAdapter {
         (value) => this.safe(value),
       );
     }
-    if (request.actionId !== undefined) return this.onElicitationResult(request, result, error, info);
+    if (request.actionId !== undefined) return this.interactions.answer(request, result, error, info);
     if (request.method === "initialize" && result !== undefined) {
       const server = asRecord(result.serverInfo);
       const payload = compact({
@@ -336,49 +269,6 @@ class McpAdapter implements SourceAdapter {
     return QUIET_METHODS.has(request.method)
       ? []
       : [this.emit.unsupported(msg, info, `response to ${request.method} is not mapped`)];
-  }
-
-  private onElicitationResult(
-    request: PendingRequest,
-    result: JsonObject | undefined,
-    error: JsonObject | undefined,
-    info: SourceInfo,
-  ): AgentUiEvent[] {
-    const actionId = request.actionId as string;
-    if (error !== undefined)
-      return this.resolveAction(
-        actionId,
-        { outcome: "cancelled", reason: readString(error, "message") ?? "error" },
-        info,
-      );
-    // A sampling result says the client generated; it does not say a person approved (hosts may allow
-    // sampling by policy), so no decision is recorded. A refusal comes back as a JSON-RPC error.
-    if (request.method === "sampling/createMessage")
-      return this.resolveAction(
-        actionId,
-        compact({
-          outcome: "resolved",
-          reason: "the client returned a sampled message",
-          response: compact({
-            model: readString(result, "model"),
-            stopReason: readString(result, "stopReason"),
-          }),
-        }),
-        info,
-      );
-    const action = readString(result, "action") ?? "unknown";
-    const state = this.elicitations.get(actionId);
-    // An accepted URL elicitation only means the user went to the link; the server says when it is done.
-    if (request.mode === "url" && action === "accept" && state !== undefined) {
-      state.accepted = true;
-      return [];
-    }
-    const payload = compact({
-      outcome: action === "cancel" ? "cancelled" : "resolved",
-      decision: action,
-      response: action === "accept" ? asRecord(this.safe(result?.content)) : undefined,
-    });
-    return this.resolveAction(actionId, payload, info);
   }
 }
 

@@ -5,6 +5,7 @@
 // (HITL-03). A serialized RunState (the run's snapshot, used to resume it) is read by run-state.ts.
 import { clip } from "@agent-ui/contracts";
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import { LimitNotices, limitDiagnostics } from "../shared/bounded";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
 import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
@@ -48,6 +49,8 @@ class OpenAiAgentsAdapter implements SourceAdapter {
   /** The last assistant message: a finished run's end is named after it (the RunState names it too). */
   private lastMessageId: string | undefined;
   private readonly tools: OpenAiAgentsTools;
+  /** Tables that reached their cap, each reported once. */
+  private readonly limits = new LimitNotices();
   private readonly emitFact: FactEmit = (type, fields, info) => this.emit.event(type, fields, info);
 
   private readonly safeOptions: SafeOptions;
@@ -55,7 +58,7 @@ class OpenAiAgentsAdapter implements SourceAdapter {
   constructor(options: AdapterOptions) {
     this.emit = new Emitter(OPENAI_AGENTS_FORMAT, options);
     this.safeOptions = safeOptionsOf(options);
-    this.tools = new OpenAiAgentsTools(this.emit, (value) => this.safe(value));
+    this.tools = new OpenAiAgentsTools(this.emit, (value) => this.safe(value), this.limits);
   }
 
   /** Redacts and offloads a source value with the adapter's `largePayloadBytes`. */
@@ -71,14 +74,23 @@ class OpenAiAgentsAdapter implements SourceAdapter {
         ? readString(asRecord(asRecord(record)?.data), "type")
         : readString(record, "name");
     const info: SourceInfo = { index, sourceType: detail !== undefined ? `${type}:${detail}` : type };
-    return this.emit.guard(record, info, () => this.translate(record, type, info));
+    return this.withLimits(
+      this.emit.guard(record, info, () => this.translate(record, type, info)),
+      info,
+    );
+  }
+
+  /** `out`, then a warning for each table that reached its cap while translating it. */
+  private withLimits(out: AgentUiEvent[], info: SourceInfo): AgentUiEvent[] {
+    for (const notice of limitDiagnostics(this.emit, this.limits, info)) out.push(notice);
+    return out;
   }
 
   /** A RunState (serialized or the SDK's object): a snapshot of the run so far, with its own end (see
    * run-state.ts). */
   private onRunState(record: object, index: number | undefined): AgentUiEvent[] {
     const info: SourceInfo = { index, sourceType: "run_state" };
-    return this.emit.guard(record, info, () => {
+    const out = this.emit.guard(record, info, () => {
       const state = runStateJson(record);
       if (state === undefined) return [this.emit.unsupported(record, info, "RunState without its JSON form")];
       const schemaVersion = readString(state, "$schemaVersion");
@@ -90,6 +102,7 @@ class OpenAiAgentsAdapter implements SourceAdapter {
       this.currentAgent = currentAgent ?? this.currentAgent;
       return events;
     });
+    return this.withLimits(out, info);
   }
 
   finish(): AgentUiEvent[] {

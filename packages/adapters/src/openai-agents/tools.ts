@@ -11,10 +11,16 @@
 // `restated`: the facts come from a snapshot (a RunState, a resumed stream re-announcing a call) and
 // keep their call-id based ids without taking a stream position (shared/restated).
 import type { AgentUiEvent } from "@agent-ui/contracts";
+import { BoundedTable, type LimitNotices } from "../shared/bounded";
 import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, isRecord, parseJson, readString } from "../shared/record";
 import { restatedEvent } from "../shared/restated";
 import { safePreview } from "../shared/safe-preview";
+
+/** Tool calls remembered; finished ones forgotten first, then the oldest. */
+export const MAX_TOOL_CALLS = 4096;
+/** Approvals awaiting the user; the oldest forgotten first. */
+export const MAX_PENDING_APPROVALS = 1024;
 
 interface ToolState {
   started: boolean;
@@ -40,13 +46,29 @@ function toolKind(rawType: string | undefined): string {
 }
 
 export class OpenAiAgentsTools {
-  private readonly tools = new Map<string, ToolState>();
-  private readonly pendingApprovals = new Set<string>();
+  private readonly tools: BoundedTable<ToolState>;
+  private readonly pendingApprovals: BoundedTable<true>;
 
   constructor(
     private readonly emit: Emitter,
     private readonly safe: (value: unknown) => unknown,
-  ) {}
+    notices: LimitNotices,
+  ) {
+    const tools = {
+      table: "tool call",
+      cap: MAX_TOOL_CALLS,
+      consequence:
+        "finished calls are forgotten first, then the oldest; a forgotten call's repeated output is stated again and an unfinished one is not named at the end",
+    };
+    this.tools = new BoundedTable(tools, notices, true);
+    const approvals = {
+      table: "pending approval",
+      cap: MAX_PENDING_APPROVALS,
+      consequence:
+        "the oldest are forgotten; a forgotten one is not resolved by its call's output nor named when the run stops",
+    };
+    this.pendingApprovals = new BoundedTable(approvals, notices, true);
+  }
 
   /** Emits one fact of a call: a stream position of its own, or restated (see the header). */
   private fact(restated: boolean, type: string, fields: EventFields, info: SourceInfo): AgentUiEvent {
@@ -56,14 +78,16 @@ export class OpenAiAgentsTools {
   /** Call ids that started and have no result yet, and wait on no approval (the run was executing). */
   unfinished(): string[] {
     const out: string[] = [];
-    for (const [callId, state] of this.tools)
+    for (const [callId, state] of this.tools.entriesInOrder())
       if (state.started && !state.terminal && !this.pendingApprovals.has(callId)) out.push(callId);
     return out;
   }
 
   /** Call ids still waiting on the user (the run stopped at the interruption). */
   pending(): string[] {
-    return [...this.pendingApprovals];
+    const out: string[] = [];
+    for (const [callId] of this.pendingApprovals.entriesInOrder()) out.push(callId);
+    return out;
   }
 
   private tool(callId: string): ToolState {
@@ -159,7 +183,9 @@ export class OpenAiAgentsTools {
     const out: AgentUiEvent[] = [];
     const tool = this.tool(callId);
     const resumed = !tool.started && !modelResponded;
-    if (this.pendingApprovals.delete(callId) || resumed) {
+    const wasPending = this.pendingApprovals.has(callId);
+    this.pendingApprovals.delete(callId);
+    if (wasPending || resumed) {
       // The run went on past the call: the runtime settled its approval (approval id = call id), with
       // a decision the stream does not state (see the header).
       const payload = {
@@ -181,6 +207,7 @@ export class OpenAiAgentsTools {
     if (!tool.started) out.push(...this.open(raw, info, true));
     if (tool.terminal) return out;
     tool.terminal = true;
+    this.tools.close(callId);
     out.push(this.terminal(raw, callId, info, restated));
     return out;
   }
