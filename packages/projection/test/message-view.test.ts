@@ -54,6 +54,31 @@ describe("message views hold only the fields their facts gave", () => {
     expect(Object.hasOwn(resumedBare.getState().messages[0], "source")).toBe(false);
   });
 
+  it("ARCH-04 TEXT-02 a part's view holds its facts' fields and none of the projector's own bookkeeping", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const state = projectEvents([
+      e("reasoning.delta", { payload: { delta: "raw chain of thought", visibility: "detail" } }),
+      e("text.delta", { payload: { delta: "Hel" } }),
+      e("text.delta", { payload: { delta: "lo" } }),
+    ]);
+    const [detail, text] = state.messages[0].parts;
+    expect(detail).toStrictEqual({
+      id: detail.id,
+      kind: "reasoning_detail",
+      status: "streaming",
+      title: "Thinking",
+      expanded: true,
+      source: { eventId: "s1-1", sequence: 1, type: "reasoning.delta" },
+    });
+    expect(text).toStrictEqual({
+      id: text.id,
+      kind: "assistant_text",
+      status: "streaming",
+      text: "Hello",
+      source: { eventId: "s1-2", sequence: 2, type: "text.delta" },
+    });
+  });
+
   it("SEC-02 TEXT-04 a link at the end of an answer waits while the text streams and shows once it is final", () => {
     const e = stream({ turnId: "t1", messageId: "m1" });
     const p = createProjector();
