@@ -38,6 +38,47 @@ describe("message views hold only the fields their facts gave", () => {
     expect(stored(state).messages).toStrictEqual(state.messages);
   });
 
+  it("ARCH-04 a message names the event it came from; one stored without a source reads back without one", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const state = stored(projectEvents([e("text.delta", { payload: { delta: "x" } })]));
+    expect(state.messages[0].source).toEqual({ eventId: "s1-1", sequence: 1, type: "text.delta" });
+    const resumed = createProjector();
+    resumed.hydrate({ kind: "projection", state });
+    expect(resumed.getState().messages[0].source).toEqual(state.messages[0].source);
+
+    const bare = stored(state);
+    delete bare.messages[0].source;
+    const resumedBare = createProjector();
+    resumedBare.hydrate({ kind: "projection", state: bare });
+    expect(resumedBare.getState().messages.map((m) => m.parts[0].text)).toEqual(["x"]);
+    expect(Object.hasOwn(resumedBare.getState().messages[0], "source")).toBe(false);
+  });
+
+  it("ARCH-04 TEXT-02 a part's view holds its facts' fields and none of the projector's own bookkeeping", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const state = projectEvents([
+      e("reasoning.delta", { payload: { delta: "raw chain of thought", visibility: "detail" } }),
+      e("text.delta", { payload: { delta: "Hel" } }),
+      e("text.delta", { payload: { delta: "lo" } }),
+    ]);
+    const [detail, text] = state.messages[0].parts;
+    expect(detail).toStrictEqual({
+      id: detail.id,
+      kind: "reasoning_detail",
+      status: "streaming",
+      title: "Thinking",
+      expanded: true,
+      source: { eventId: "s1-1", sequence: 1, type: "reasoning.delta" },
+    });
+    expect(text).toStrictEqual({
+      id: text.id,
+      kind: "assistant_text",
+      status: "streaming",
+      text: "Hello",
+      source: { eventId: "s1-2", sequence: 2, type: "text.delta" },
+    });
+  });
+
   it("SEC-02 TEXT-04 a link at the end of an answer waits while the text streams and shows once it is final", () => {
     const e = stream({ turnId: "t1", messageId: "m1" });
     const p = createProjector();
