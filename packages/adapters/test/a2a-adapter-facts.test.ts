@@ -41,6 +41,30 @@ describe("A2A task context", () => {
   });
 });
 
+describe("A2A task snapshots", () => {
+  it("TEAM-12 a later record naming another context does not move the task", () => {
+    const events = adapt([status("submitted", { contextId: "c1" }), status("working", { contextId: "c2" })]);
+    expect(new Set(events.map((e) => e.contextId))).toStrictEqual(new Set(["c1"]));
+  });
+
+  it("STAT-07 TEAM-04 a failed task object whose history holds its status message shows that message only as the failure", () => {
+    const failure = { messageId: "m9", role: "agent", parts: [{ text: "disk full" }] };
+    const events = adapt([
+      {
+        kind: "task",
+        id: "t1",
+        contextId: "c1",
+        status: { state: "failed", message: failure },
+        history: [{ messageId: "m1", role: "agent", parts: [{ text: "Drafting" }] }, failure],
+      },
+    ]);
+    expect(events.filter((e) => e.type === "text.final").map((e) => e.messageId)).toStrictEqual(["m1"]);
+    expect(events.find((e) => e.type === "run.failed")?.payload?.message).toBe(
+      "remote task failed: disk full",
+    );
+  });
+});
+
 describe("A2A user messages", () => {
   it("HITL-03 user messages without ids: the first is the task's request, a later one answers the question", () => {
     const events = adapt([
