@@ -48,6 +48,11 @@ describe("A2A remote tasks", () => {
   it(`TEAM-11 ENV-09 past ${MAX_TASKS} open tasks one warning; the forgotten one reporting again starts anew`, () => {
     const { all, last } = lastEvents([...working(MAX_TASKS + 1), status("t0", "working")]);
     expect(limits(all)).toEqual([{ table: "task", cap: MAX_TASKS }]);
+    expect(
+      all.filter((e) => e.payload?.code === "source_limit_exceeded").map((e) => e.payload?.message),
+    ).toEqual([
+      `a2a: the task table reached its cap of ${MAX_TASKS}: ended tasks are forgotten first, then the oldest; a forgotten task reporting again starts anew`,
+    ]);
     expect(ofType(last, "run.started")).toHaveLength(1);
   });
 

@@ -21,6 +21,8 @@ const task = (history: number[]) => ({
   status: { state: "working" },
   history: history.map(agentMessage),
 });
+const limitWarnings = (events: AgentUiEvent[]) =>
+  events.filter((e) => e.payload?.code === "source_limit_exceeded").map((e) => e.payload?.message);
 const texts = (events: AgentUiEvent[]) =>
   events.filter((e) => e.type === "text.final").map((e) => e.messageId);
 
@@ -36,6 +38,9 @@ describe("A2A message ids", () => {
     records.push(task([n - 1, n - MAX_SEEN_MESSAGES, n - MAX_SEEN_MESSAGES - 1, 0]));
     const events = adapt(records);
     expect(limits(events)).toEqual([{ table: "message", cap: MAX_SEEN_MESSAGES }]);
+    expect(limitWarnings(events)).toEqual([
+      `a2a: the message table reached its cap of ${MAX_SEEN_MESSAGES}: the oldest are forgotten; a task history restating one states it again`,
+    ]);
     expect(texts(events).slice(n)).toEqual([`m${n - MAX_SEEN_MESSAGES - 1}`, "m0"]);
   });
 

@@ -45,6 +45,15 @@ describe.each([
     expect(agent.timestamp).toBe("2026-11-25T21:30:43.732Z");
   });
 
+  it("ENV-04 the facts of each task and status record carry the status time the peer reported; other records none", () => {
+    const stamps = parseRecords(stream(file)).records.map(
+      (r) => JSON.stringify(r.value).match(/"timestamp":"([^"]+)"/)?.[1],
+    );
+    expect(stamps.filter((t) => t !== undefined).length).toBeGreaterThan(4);
+    for (const event of events.filter((e) => e.source?.index !== undefined))
+      expect([event.type, event.timestamp]).toEqual([event.type, stamps[event.source?.index as number]]);
+  });
+
   it("TASK-01 task statuses follow the remote states submitted → working → input-required → working → completed", () => {
     expect(of("task.changed").map((e) => e.payload?.status)).toEqual([
       "accepted",

@@ -214,14 +214,19 @@ class A2aAdapter implements SourceAdapter {
         ),
       );
     const data = partData(message.parts, this.safe);
-    if (data.length > 0 && messageId !== undefined) {
-      const patch: JsonObject[] = [];
-      if (!this.dataRootCreated) patch.push({ op: "add", path: "/a2aData", value: {} });
-      this.dataRootCreated = true;
-      const key = messageId.replace(/~/g, "~0").replace(/\//g, "~1");
-      patch.push({ op: "add", path: `/a2aData/${key}`, value: data });
-      out.push(this.emit.event("state.delta", { ...remote, messageId, payload: { patch } }, info));
+    if (data.length === 0) return out;
+    if (messageId === undefined) {
+      // App state keys a message's data by its id: without one there is nowhere to keep it (STATE-01).
+      const reason = `a2a data parts of a message without a messageId are not kept (${data.length})`;
+      out.push(this.emit.diagnostic("missing_correlation", "warning", reason, info));
+      return out;
     }
+    const patch: JsonObject[] = [];
+    if (!this.dataRootCreated) patch.push({ op: "add", path: "/a2aData", value: {} });
+    this.dataRootCreated = true;
+    const key = messageId.replace(/~/g, "~0").replace(/\//g, "~1");
+    patch.push({ op: "add", path: `/a2aData/${key}`, value: data });
+    out.push(this.emit.event("state.delta", { ...remote, messageId, payload: { patch } }, info));
     return out;
   }
 
