@@ -5,13 +5,8 @@ import { clip } from "@agent-ui/contracts";
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { EventFields } from "../shared/emitter";
 import { readString } from "../shared/record";
-import {
-  type AguiContext,
-  MAX_OPEN_MESSAGES,
-  OPEN_MESSAGES_LIMIT,
-  type OpenMessage,
-  subagentOf,
-} from "./context";
+import { endOldestWhenFull } from "../shared/bounded";
+import { type AguiContext, OPEN_MESSAGES_LIMIT, type OpenMessage, subagentOf } from "./context";
 
 /** Whose message it is: the agent it was opened (or ended) for — never the agent of whatever record
  * happens to close it (a chunk of another message, the run's end). */
@@ -32,14 +27,12 @@ export function messageStart(ctx: AguiContext, kind: OpenMessage["kind"]): Agent
   return openMessage(ctx, messageId, open);
 }
 
-/** Tracks a newly open message; past `MAX_OPEN_MESSAGES` the one opened longest ago ends first. */
+/** Tracks a newly open message; past `OPEN_MESSAGES_LIMIT` the one opened longest ago ends first. */
 function openMessage(ctx: AguiContext, messageId: string, open: OpenMessage): AgentUiEvent[] {
   const messages = ctx.state.messages;
-  let ended: AgentUiEvent[] = [];
-  if (!messages.has(messageId) && messages.size >= MAX_OPEN_MESSAGES) {
-    ctx.state.limits.report(OPEN_MESSAGES_LIMIT);
-    ended = closeMessage(ctx, messages.keys().next().value as string);
-  }
+  const ended = endOldestWhenFull(messages, messageId, OPEN_MESSAGES_LIMIT, ctx.state.limits, (id) =>
+    closeMessage(ctx, id),
+  );
   messages.set(messageId, open);
   return ended;
 }
@@ -50,7 +43,7 @@ export function messageContent(ctx: AguiContext, kind: OpenMessage["kind"], chun
   if (messageId === undefined) return [ctx.unsupported("content without messageId")];
   if (delta === undefined) return [];
   let open = ctx.state.messages.get(messageId);
-  let events: AgentUiEvent[] = [];
+  const events: AgentUiEvent[] = [];
   if (open === undefined) {
     // Content without START is a protocol violation (AG-UI verifyEvents rejects it); the text is kept.
     if (!chunked)
@@ -68,8 +61,7 @@ export function messageContent(ctx: AguiContext, kind: OpenMessage["kind"], chun
       agentId: readString(ctx.record, "subagentRunId"),
       chunks: [],
     };
-    const ended = openMessage(ctx, messageId, open);
-    if (ended.length > 0) events = [...events, ...ended];
+    for (const event of openMessage(ctx, messageId, open)) events.push(event);
   }
   open.chunks.push(delta);
   events.push(deltaEvent(ctx, messageId, open, delta));

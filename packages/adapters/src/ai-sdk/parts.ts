@@ -2,7 +2,8 @@
 // part's final text once (the same text, so nothing is duplicated, TEXT-04) and closes it.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { readString } from "../shared/record";
-import { type AiSdkContext, MAX_OPEN_PARTS, OPEN_PARTS_LIMIT, type OpenPart } from "./context";
+import { endOldestWhenFull } from "../shared/bounded";
+import { type AiSdkContext, OPEN_PARTS_LIMIT, type OpenPart } from "./context";
 
 export function partStart(ctx: AiSdkContext, kind: OpenPart["kind"]): AgentUiEvent[] {
   const id = readString(ctx.record, "id");
@@ -16,14 +17,12 @@ export function partStart(ctx: AiSdkContext, kind: OpenPart["kind"]): AgentUiEve
   return ended.length === 0 ? closed : [...closed, ...ended];
 }
 
-/** Tracks a newly open part; past `MAX_OPEN_PARTS` the one opened longest ago ends first (its final). */
+/** Tracks a newly open part; past `OPEN_PARTS_LIMIT` the one opened longest ago ends first (its final). */
 function openPart(ctx: AiSdkContext, id: string, part: OpenPart): AgentUiEvent[] {
   const parts = ctx.state.parts;
-  let ended: AgentUiEvent[] = [];
-  if (parts.size >= MAX_OPEN_PARTS) {
-    ctx.state.limits.report(OPEN_PARTS_LIMIT);
-    ended = closePart(ctx, parts.keys().next().value as string);
-  }
+  const ended = endOldestWhenFull(parts, id, OPEN_PARTS_LIMIT, ctx.state.limits, (key) =>
+    closePart(ctx, key),
+  );
   parts.set(id, part);
   ctx.state.addStepItem({ kind: "part", part });
   return ended;

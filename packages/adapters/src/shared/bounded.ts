@@ -155,3 +155,18 @@ export class BoundedTable<V> {
     return true;
   }
 }
+
+/** Room for `key` in `open`, a table whose entries end with events of their own (an open text part), so
+ * one is never forgotten silently: past `limit.cap` the entry opened longest ago is ended by `end` (which
+ * removes it) and the limit reported. Returns the events of that end. */
+export function endOldestWhenFull<V>(
+  open: Map<string, V>,
+  key: string,
+  limit: TableLimit,
+  notices: LimitNotices,
+  end: (key: string) => AgentUiEvent[],
+): AgentUiEvent[] {
+  if (open.has(key) || open.size < limit.cap) return [];
+  notices.report(limit);
+  return end(open.keys().next().value as string);
+}
