@@ -7,7 +7,8 @@
 // `source_limit_exceeded` warning says so.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { artifactKindOf } from "../shared/artifact-kind";
-import { BoundedTable, LimitNotices } from "../shared/bounded";
+import { BoundedTable, LimitNotices, type TableLimit } from "../shared/bounded";
+import { CappedText } from "../shared/capped-text";
 import type { EventFields } from "../shared/emitter";
 import { type SafeOptions, safeText } from "../shared/safe-payload";
 import type { A2aArtifact } from "./normalize";
@@ -18,14 +19,18 @@ const PREVIEW_CHARS = 4096;
 export const MAX_ARTIFACTS = 1024;
 /** Characters of one artifact's text kept to compare a task snapshot against. */
 export const MAX_ARTIFACT_TEXT = 262_144;
+const ARTIFACT_TEXT_LIMIT: TableLimit = {
+  table: "artifact text",
+  cap: MAX_ARTIFACT_TEXT,
+  consequence:
+    "a longer artifact's text is not kept, so a task snapshot restating it cannot be compared and states it again",
+};
 /** Source refs kept per artifact. */
 export const MAX_ARTIFACT_CITATIONS = 1024;
 
 interface ArtifactState {
-  /** The text so far, while it is within MAX_ARTIFACT_TEXT; undefined once it is not (`cut`). */
-  chunks: string[] | undefined;
-  /** Characters in `chunks`. */
-  chars: number;
+  /** The text so far, kept within MAX_ARTIFACT_TEXT (`cut` past it). */
+  text: CappedText;
   /** Where the content stopped: the next appended chunk continues its lines. */
   end: ContentEnd;
   preview: string;
@@ -72,8 +77,7 @@ export class ArtifactBook {
     const created = state === undefined;
     if (state === undefined || !append) {
       state = {
-        chunks: [],
-        chars: 0,
+        text: new CappedText(ARTIFACT_TEXT_LIMIT, this.limits),
         end: CONTENT_START,
         preview: "",
         citations: new Map(),
@@ -86,7 +90,7 @@ export class ArtifactBook {
     const { text, end } = contentOf(artifact.parts, this.safe, state.end);
     state.end = end;
     this.cite(state, partCitations(artifact.parts, {}));
-    this.keepText(state, text);
+    state.text.append(text);
     if (state.preview.length < PREVIEW_CHARS)
       state.preview += safeText(text.slice(0, PREVIEW_CHARS - state.preview.length));
     const status = lastChunk ? "ready" : created ? "creating" : "updating";
@@ -107,18 +111,22 @@ export class ArtifactBook {
     const known = this.artifacts.get(key);
     const { text, end } = contentOf(artifact.parts, this.safe);
     // A cut text cannot be compared: the snapshot is stated again rather than guessed equal.
-    if (known?.chunks !== undefined && known.chars === text.length && known.chunks.join("") === text)
+    if (
+      known !== undefined &&
+      !known.text.cut &&
+      known.text.length === text.length &&
+      known.text.text() === text
+    )
       return [];
     const state: ArtifactState = {
-      chunks: [],
-      chars: 0,
+      text: new CappedText(ARTIFACT_TEXT_LIMIT, this.limits),
       end,
       preview: safeText(text.slice(0, PREVIEW_CHARS)),
       citations: new Map(),
       kind: known?.kind,
     };
     this.cite(state, partCitations(artifact.parts, {}));
-    this.keepText(state, text);
+    state.text.append(text);
     this.artifacts.set(key, state);
     this.artifacts.close(key);
     return [
@@ -131,23 +139,6 @@ export class ArtifactBook {
         emit,
       ),
     ];
-  }
-
-  /** Keeps `text` for the snapshot comparison while the artifact's text is within its cap. */
-  private keepText(state: ArtifactState, text: string): void {
-    if (state.chunks === undefined) return;
-    if (state.chars + text.length > MAX_ARTIFACT_TEXT) {
-      state.chunks = undefined;
-      this.limits.report({
-        table: "artifact text",
-        cap: MAX_ARTIFACT_TEXT,
-        consequence:
-          "a longer artifact's text is not kept, so a task snapshot restating it cannot be compared and states it again",
-      });
-      return;
-    }
-    state.chunks.push(text);
-    state.chars += text.length;
   }
 
   /** Adds source refs by id, at most MAX_ARTIFACT_CITATIONS per artifact. */

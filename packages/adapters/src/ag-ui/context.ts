@@ -2,7 +2,7 @@
 // AG-UI events carry no ids of their own, so the run's thread/run ids (from RUN_STARTED) and the
 // message/tool buffers live here. Buffers hold chunk arrays joined once at the end (linear time).
 import type { AgentUiEvent } from "@agent-ui/contracts";
-import type { ArgumentText } from "../shared/argument-text";
+import type { CappedText } from "../shared/capped-text";
 import { BoundedTable, LimitNotices } from "../shared/bounded";
 import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
 import { type JsonObject, readNumber, readString } from "../shared/record";
@@ -27,7 +27,7 @@ export interface OpenMessage {
 export interface OpenToolCall {
   name?: string;
   messageId?: string;
-  args: ArgumentText;
+  args: CappedText;
   ended: boolean;
   /** The run the call started in (RUN_ERROR fails the calls of its own run only). */
   runId?: string;

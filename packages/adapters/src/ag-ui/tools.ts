@@ -1,7 +1,7 @@
 // TOOL_CALL_START / ARGS / END / RESULT (1.0) and TOOL_CALL_CHUNK (0.0.x) → tool lifecycle.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { isOffloadedValue } from "@agent-ui/contracts";
-import { ArgumentText } from "../shared/argument-text";
+import { argumentText } from "../shared/argument-text";
 import { parseJson, readString } from "../shared/record";
 import { previewOf, safeText, safeValue } from "../shared/safe-payload";
 import { type AguiContext, type OpenToolCall, subagentOf } from "./context";
@@ -12,7 +12,7 @@ export function toolStart(ctx: AguiContext): AgentUiEvent[] {
   const call: OpenToolCall = {
     name: readString(ctx.record, "toolCallName", "toolName"),
     messageId: readString(ctx.record, "parentMessageId"),
-    args: new ArgumentText(ctx.state.limits),
+    args: argumentText(ctx.state.limits),
     ended: false,
     runId: ctx.state.runId,
   };

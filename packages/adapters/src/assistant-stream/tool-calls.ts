@@ -1,8 +1,9 @@
 // Tool calls as both assistant-ui wires write them: started with a name, arguments streamed as JSON text,
 // the arguments closed (explicitly, or implied by the result), an approval gate set or answered, a result
 // that may be an error or preliminary. Translated into the UI message stream's tool chunks, each fact once.
-import { ArgumentText, MAX_ARGUMENT_CHARS } from "../shared/argument-text";
+import { MAX_ARGUMENT_CHARS, argumentText } from "../shared/argument-text";
 import { BoundedTable, LimitNotices } from "../shared/bounded";
+import type { CappedText } from "../shared/capped-text";
 import { type JsonObject, compact, parseJson, readBoolean, readString } from "../shared/record";
 import { previewOf } from "../shared/safe-payload";
 import type { BridgedChunk } from "./bridge";
@@ -11,7 +12,7 @@ interface ToolCall {
   toolName: string;
   parentId?: string;
   /** Argument text, joined once when the arguments close. */
-  args: ArgumentText;
+  args: CappedText;
   inputAvailable: boolean;
 }
 
@@ -41,7 +42,7 @@ export class ToolCalls {
 
   start(toolCallId: string, toolName: string, parentId?: string): BridgedChunk[] {
     if (this.calls.has(toolCallId)) return [];
-    const args = new ArgumentText(this.limits);
+    const args = argumentText(this.limits);
     this.calls.set(toolCallId, { toolName, parentId, args, inputAvailable: false });
     return [this.wrap(toolCallId, { type: "tool-input-start", toolCallId, toolName })];
   }
