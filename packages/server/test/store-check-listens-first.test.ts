@@ -1,12 +1,12 @@
 // The SQLite store's integrity check reads the whole file (about a second at a million events): it runs on
 // the commit thread while the gateway listens. The store's session reads and writes wait for it, so no
-// session is served before the check has said which ones are damaged; `/api/health` and the page's
-// files answer at once.
+// session's events are served before the check has said which ones are damaged; `/api/health`, the
+// page's files and a session's stored hydration window (one row) answer at once.
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSqliteStore, startServer } from "../src";
 import { gateUntil } from "../src/store/gate";
-import { allSources, getJson, tempDir } from "./helpers";
+import { allSources, getJson, postJson, tempDir } from "./helpers";
 
 describe("the store's check at open runs while the gateway listens", () => {
   const dirs: { remove(): void }[] = [];
@@ -71,6 +71,72 @@ describe("the store's check at open runs while the gateway listens", () => {
       // Settled by the restart before it was served: re-attached by this gateway.
       expect(reply.body.session.status).toBe("live");
       expect(await server.settled).toEqual({ resumed: ["s"], stopped: [] });
+    } finally {
+      finishCheck();
+      await server.close();
+      await store.close();
+    }
+  });
+
+  it("HYD-02 AS-10 a session's stored window answers its first joiner while the check runs; its events wait", async () => {
+    const file = storeFile();
+    const first = createSqliteStore({ file });
+    const writer = await startServer({ port: 0, store: first, noAuth: true, sources: allSources() });
+    const created = await postJson(`${writer.url}/api/sessions`, {
+      source: "push",
+      config: { format: "agent-ui" },
+    });
+    const id = created.body.session.id as string;
+    const text = (i: number) => ({
+      type: "text.delta",
+      eventId: `e${i}`,
+      sequence: i + 1,
+      turnId: "t1",
+      messageId: "m1",
+      payload: { delta: `word ${i} ` },
+    });
+    const ingest = await postJson(
+      `${writer.url}/api/sessions/${id}/ingest`,
+      Array.from({ length: 12 }, (_, i) => text(i)),
+    );
+    expect(ingest.status).toBe(200);
+    // Stopped: the next start has nothing to settle for it, so its head stays where the window is.
+    await writer.gateway.stopSession(id);
+    const served = await getJson(`${writer.url}/api/sessions/${id}/snapshot`);
+    expect(served.status).toBe(200);
+    // A clean close stores the window it served.
+    await writer.close();
+    await first.close();
+
+    const store = createSqliteStore({ file });
+    let finishCheck = () => {};
+    const check = new Promise<void>((resolve) => {
+      finishCheck = resolve;
+    });
+    const checking = gateUntil(Object.create(store), check);
+    const server = await startServer({ port: 0, store: checking, noAuth: true, sources: allSources() });
+    try {
+      let eventsAnswered = false;
+      const events = getJson(`${server.url}/api/sessions/${id}/events.json`).then(
+        (reply) => {
+          eventsAnswered = true;
+          return reply;
+        },
+        (error: unknown) => ({ status: 0, body: String(error) }),
+      );
+      const early = await getJson(`${server.url}/api/sessions/${id}/snapshot`);
+      expect(early.status).toBe(200);
+      expect(JSON.stringify(early.body.state)).toContain("word 0 word 1 ");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(eventsAnswered).toBe(false);
+      finishCheck();
+      const reply = await events;
+      expect(reply.status).toBe(200);
+      // The window was the session's head, and what the loaded projection answers once the check is done.
+      expect(early.body.seq).toBe(reply.body.entries.at(-1).seq);
+      await server.gateway.currentProjection(id);
+      const loaded = await getJson(`${server.url}/api/sessions/${id}/snapshot`);
+      expect(early.body).toEqual(loaded.body);
     } finally {
       finishCheck();
       await server.close();

@@ -13,6 +13,8 @@
 //   the session's head (no event since), for the same limit and with this gateway's stamp; the session
 //   record and the attached flag are the current ones. The projection then loads behind it, for
 //   the requests that need it. Otherwise the request takes the projection's path (./app.ts).
+// That answer does not wait for the store's check at open (../store/gate.ts: the SQLite store's scan of
+// its whole file); the requests after it do.
 // A session settling after a restart (../gateway/restart.ts) is answered too: the window is the state at
 // its seq, and what the settlement appends after it reaches the joiner on the stream, as any event does.
 // So once settled, its stored window is still served when it is at the seq the settlement found the
@@ -71,7 +73,9 @@ export function storedWindowFirst(
     const limit = windowLimit(c.req.query("limit"));
     if (c.req.query("before") !== undefined || limit === undefined) return next();
     if (gateway.projectionLoaded(id)) return next();
-    const stored = await storedContent(gateway, windows, id, limit, takenAt).catch(() => undefined);
+    // Unwaited by the store's check at open (../store/gate): the first paint after a restart.
+    const reads = gateway.store.beforeCheck ?? gateway.store;
+    const stored = await storedContent(gateway, windows, id, limit, takenAt, reads).catch(() => undefined);
     if (stored === undefined) return next();
     const { session, seq, content } = stored;
     windows.put(id, windowKey(seq, limit), content);
@@ -101,14 +105,15 @@ export async function storedContent(
   id: string,
   limit: number,
   takenAt: TakenAt = () => undefined,
+  reads: Pick<SessionStore, "getSession" | "readWindow"> = gateway.store,
 ) {
-  const session = await gateway.store.getSession(id);
+  const session = await reads.getSession(id);
   // A session the store found damaged or rewound is answered by the route, as ever.
   if (session === undefined || session.damage !== undefined || session.logRewound !== undefined) return;
   // Still kept here (its projection was evicted since): no read of the store.
   const kept = windows.peek(id, windowKey(session.lastSeq, limit));
   if (kept !== undefined) return { session, seq: session.lastSeq, content: kept };
-  const stored = await gateway.store.readWindow(id);
+  const stored = await reads.readWindow(id);
   if (stored === undefined || stored.messageLimit !== limit) return;
   const settledBehind =
     stored.seq === takenAt(id) && session.lastSeq - stored.seq <= MAX_EVENTS_AFTER_SETTLED_WINDOW;

@@ -142,6 +142,10 @@ export interface SessionStore {
   saveWindow(sessionId: string, window: StoredWindow): Promise<void>;
   /** The session's stored hydration window, if one is kept. */
   readWindow(sessionId: string): Promise<StoredWindow | undefined>;
+  /** A store whose session methods wait for a check at open (the SQLite store's, ./gate) keeps these two
+   * reads unwaited here, for the stored window's answer to a session's first joiner (../http/stored-window):
+   * each reads one row, and damage in it shows as a read error or a window that does not parse. */
+  readonly beforeCheck?: Pick<SessionStore, "getSession" | "readWindow">;
   /** Reserves `key` for one request. `fingerprint` identifies the command, so a key reused for a different
    * command is detected. A claim is held by this store instance (this gateway process): one still pending
    * from a process that is gone (killed between claim and completion) never completed, so it counts as
