@@ -36,10 +36,48 @@ function precompress(): Plugin {
   };
 }
 
+/** Runs the page's small entry (`main.tsx`) as soon as it arrives — `async`: it neither waits for the
+ * document's stylesheet nor for the end of parsing — so it asks for the hydration window first; and
+ * preloads the workbench chunk it imports (`start-app.tsx`) with that chunk's own static imports, fetched
+ * and compiled beside the entry and evaluated when the entry imports it. */
+function preloadStartApp(): Plugin {
+  return {
+    name: "agent-ui-preload-start-app",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === "chunk");
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const start = chunks.find((c) => c.facadeModuleId?.endsWith("/src/start-app.tsx"));
+        if (start === undefined) throw new Error("the workbench chunk (src/start-app.tsx) is missing");
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          // The entry is the page's own script tag.
+          if (files.has(file) || byFile.get(file)?.isEntry) return;
+          files.add(file);
+          for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+        };
+        visit(start.fileName);
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        if (!entry.test(html)) throw new Error("the page's entry script tag is missing");
+        return {
+          html: html.replace(entry, '<script type="module" async crossorigin src="$1"></script>'),
+          tags: [...files].map((file) => ({
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href: `./${file}` },
+            injectTo: "head" as const,
+          })),
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   base: "./",
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preloadStartApp()],
   // `@agent-ui/source`: the workspace packages' TypeScript sources, so the workbench needs no package build first.
   resolve: { conditions: ["@agent-ui/source", ...defaultClientConditions] },
   build: {

@@ -1,4 +1,4 @@
-// The first module the page evaluates (`main.tsx` imports it before anything else): it adopts the tab's
+// The first module the page evaluates (the entry, `main.tsx`, imports it before anything else): it adopts the tab's
 // access token and asks for the route's hydration window while the rest of the workbench is still being
 // evaluated (`early-window.ts`).
 import { adoptAccessToken } from "@agent-ui/client";

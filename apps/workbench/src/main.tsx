@@ -1,26 +1,17 @@
-// Evaluated first: the token is adopted and the route's hydration window asked for before React loads.
+// The page's entry, kept small so it runs as soon as it arrives: it adopts the tab's access token and asks
+// for the route's hydration window (`boot.ts`), then loads the workbench (`start-app.tsx`, preloaded by
+// the page beside this entry), which takes that answer instead of asking again.
 import { earlyWindow, token } from "./boot";
+// Linked by the page itself (render-blocking, fetched beside the scripts).
 import "@agent-ui/react/styles.css";
 import "./workbench.css";
-import { preloadMarkdown } from "@agent-ui/react";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./app";
-import { windowFetch } from "./early-window";
 
-const root = document.getElementById("root");
-if (root) {
-  const app = createRoot(root);
-  if (window.location.hash.startsWith("#/bench")) {
-    // The UI benchmark page is a separate chunk, loaded only by `npm run bench:ui`.
-    void import("./bench/ui-bench-page").then(({ UiBenchPage }) => app.render(<UiBenchPage />));
-  } else {
-    // A session in the route renders its answers as markdown: the renderer loads beside its window.
-    if (earlyWindow) void preloadMarkdown();
-    app.render(
-      <StrictMode>
-        <App token={token} fetch={windowFetch(earlyWindow)} />
-      </StrictMode>,
-    );
-  }
-}
+// The entry runs as soon as it arrives (`async`), possibly before the document is parsed.
+const parsed =
+  document.readyState === "loading"
+    ? new Promise((resolve) => document.addEventListener("DOMContentLoaded", resolve, { once: true }))
+    : undefined;
+void Promise.all([import("./start-app"), parsed]).then(([{ startApp }]) => {
+  const root = document.getElementById("root");
+  if (root) startApp(root, token, earlyWindow);
+});
