@@ -11,11 +11,27 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["minute", 60],
 ];
 
+/** One formatter per locale and kind: building an `Intl` formatter costs far more than formatting with
+ * one, and a long session shows hundreds of times. A page uses a handful of locales. */
+const formatters = new Map<string, Intl.RelativeTimeFormat | Intl.DateTimeFormat>();
+
+function formatter<F extends Intl.RelativeTimeFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let made = formatters.get(key) as F | undefined;
+  if (made === undefined) {
+    made = make();
+    if (formatters.size < 64) formatters.set(key, made);
+  }
+  return made;
+}
+
 /** "just now", "3 minutes ago", "in 2 hours" for `at` seen from `now` (both epoch ms). */
 export function relativeTime(at: number, now: number, locale?: string): string {
   const seconds = Math.round((at - now) / 1000);
   if (Math.abs(seconds) < 45) return "just now";
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  const format = formatter(
+    `relative:${locale ?? ""}`,
+    () => new Intl.RelativeTimeFormat(locale, { numeric: "auto" }),
+  );
   for (const [unit, size] of UNITS)
     if (Math.abs(seconds) >= size * 0.9 || unit === "minute")
       return format.format(Math.round(seconds / size), unit);
@@ -24,7 +40,10 @@ export function relativeTime(at: number, now: number, locale?: string): string {
 
 /** The exact local date and time, for the hover title. */
 export function exactTime(at: number, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" }).format(at);
+  return formatter(
+    `exact:${locale ?? ""}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" }),
+  ).format(at);
 }
 
 export function useNow(refreshMs: number): number {

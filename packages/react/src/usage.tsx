@@ -21,14 +21,15 @@ function labelOf(name: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+const currency = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 4,
+});
+const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
 function formatUsage(name: string, value: number): string {
-  if (/cost/i.test(name))
-    return new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency: "USD",
-      maximumFractionDigits: 4,
-    }).format(value);
-  return new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 }).format(value);
+  return (/cost/i.test(name) ? currency : whole).format(value);
 }
 
 /** The usage metrics in a stable order: tokens first, then cost, each by name. */
