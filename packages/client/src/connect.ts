@@ -16,6 +16,8 @@ export interface ConnectOptions extends HttpOptions {
   staleAfterAttempts?: SessionClientOptions["staleAfterAttempts"];
   bindTimeoutMs?: SessionClientOptions["bindTimeoutMs"];
   onTiming?: SessionClientOptions["onTiming"];
+  /** A hydration window already held: shown at once, and the first `open()` does not load one. */
+  initialSnapshot?: SessionClientOptions["initialSnapshot"];
 }
 
 /** Builds a `SessionClient` for a gateway session; call `open()` (or any write) to hydrate and bind. */
@@ -41,5 +43,6 @@ export function connectSession(options: ConnectOptions): SessionClient {
     staleAfterAttempts: options.staleAfterAttempts,
     bindTimeoutMs: options.bindTimeoutMs,
     onTiming: options.onTiming,
+    initialSnapshot: options.initialSnapshot,
   });
 }

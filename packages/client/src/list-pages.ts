@@ -13,7 +13,7 @@ import {
   type WindowTable,
 } from "@agent-ui/contracts";
 import { teamEntryKey } from "@agent-ui/projection/core";
-import type { ClientProjector } from "./session-client";
+import type { ClientProjector } from "./session-options";
 
 interface Cursor {
   before: string | null;

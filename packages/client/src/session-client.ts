@@ -4,80 +4,24 @@
 // projection state and the connection state as facts. Writes go through `runtime` (a `RuntimeClient`); a
 // send shows the user's message at once as optimistic until the runtime's fact confirms it (ENV-07).
 import { createProjector } from "@agent-ui/projection/core";
-import { type BackoffOptions, backoffDelay } from "./backoff";
-import { EarlierMessages, type EarlierState, type LoadHistory } from "./earlier-messages";
+import { backoffDelay } from "./backoff";
+import { EarlierMessages, type EarlierState } from "./earlier-messages";
 import { type ConnectionInfo, LogSubscription } from "./log-subscription";
 import { OptimisticMessages, optimisticSendOf } from "./optimistic-messages";
 import { RuntimeClient } from "./runtime-client";
-import type { EventTransport } from "./transports/transport";
-import type { AgentUiEvent, ControlCommand, LogEntry, Message, MessageCut } from "@agent-ui/contracts";
-import type { MessageRow, ProjectionState, TableRow, TeamList, WindowInfo } from "@agent-ui/contracts";
+import type { ControlCommand, LogEntry, ProjectionState, TeamList } from "@agent-ui/contracts";
 import type { WindowTable, WriteResult } from "@agent-ui/contracts";
-import { type ListPageLoaders, ListPages } from "./list-pages";
+import { ListPages } from "./list-pages";
 import { type CutMessage, MessageCuts } from "./message-cuts";
-import { GatewayRequestError, type WritePort } from "./write-port";
+import type { ClientProjector, SessionClientOptions, SessionSnapshot } from "./session-options";
+import { GatewayRequestError } from "./write-port";
 
-/** The slice of the projection API the client uses. */
-export interface ClientProjector {
-  apply(event: AgentUiEvent): unknown;
-  hydrate(input: { kind: "projection"; state: ProjectionState }): unknown;
-  getState(): ProjectionState;
-  /** Rows of a record table loaded after hydration (older pages); projectors without it get none. */
-  mergeRecords?(table: WindowTable, records: Readonly<Record<string, unknown>>): unknown;
-  /** Completes a row the window sent as a preview with the fields of its whole row it lacks. */
-  completeRecord?(table: WindowTable, id: string, row: unknown): unknown;
-  /** Entries of the team's roster or edges loaded after hydration (older pages), placed before the held
-   * ones except those keyed in `older`; projectors without it get none. */
-  mergeTeam?(list: TeamList, entries: readonly unknown[], older?: ReadonlySet<string>): unknown;
-  /** Timeline rows loaded after hydration (older pages), placed before the held ones. */
-  mergeTimeline?(entries: readonly unknown[]): unknown;
-  /** Completes a message sent cut with its whole copy, keeping what it holds; false when it could not. */
-  completeMessage?(whole: Message, cut: MessageCut): boolean;
-}
-
-/** The page loaders (`loadTablePage`, `loadTeamPage`, `loadTimelinePage`) enable paging the window's
- * record tables, team lists and timeline by cursor (HYD-02). */
-export interface SessionClientOptions extends ListPageLoaders {
-  sessionId: string;
-  transport: EventTransport;
-  port: WritePort;
-  /** The owner's snapshot (hydration window) and the seq it reflects. Without it the client replays the
-   * log from the start. */
-  loadSnapshot?: () => Promise<{
-    seq: number;
-    state: ProjectionState;
-    window?: {
-      messages?: WindowInfo;
-      tables?: Partial<Record<WindowTable, WindowInfo>>;
-      team?: Partial<Record<TeamList, WindowInfo>>;
-      timeline?: WindowInfo;
-      cut?: MessageCut;
-    };
-  }>;
-  /** Older messages before a window cursor (HYD-05); enables `loadEarlier()`. */
-  loadHistory?: LoadHistory;
-  /** One whole message (the gateway's `/messages/:id`): a window or page may send one cut. */
-  loadMessage?: (messageId: string) => Promise<MessageRow>;
-  /** One whole row of a record table (the gateway's `/tables/:table/:id`). */
-  loadTableRow?: (table: WindowTable, id: string) => Promise<TableRow>;
-  createProjector?: () => ClientProjector;
-  backoff?: BackoffOptions;
-  staleAfterAttempts?: number;
-  /** A write waits at most this long for the listener to bind, then answers `unavailable` (default 10 s). */
-  bindTimeoutMs?: number;
-  /** Show a sent message at once, marked `optimistic`, until the runtime confirms it (default true). */
-  optimisticSends?: boolean;
-  /** Measured restore durations (PERF-03), in ms of `performance.now()`. */
-  onTiming?: (metric: RestoreTiming, ms: number) => void;
-}
-
-/** The restore durations a session client observes itself (PERF-03): the hydration window's request, its
- * apply into the projector, the whole recent-message hydration, and an older history page. */
-export type RestoreTiming =
-  | "session.detail_request_ms"
-  | "session.snapshot_apply_ms"
-  | "session.messages_hydrate_ms"
-  | "history.page_load_ms";
+export type {
+  ClientProjector,
+  RestoreTiming,
+  SessionClientOptions,
+  SessionSnapshot,
+} from "./session-options";
 
 export type SessionListener = (state: ProjectionState, entries: readonly LogEntry[]) => void;
 
@@ -100,6 +44,8 @@ export class SessionClient {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** Paging of the team's lists and the timeline (list-pages.ts). */
   private readonly lists: ListPages;
+  /** The seq of `initialSnapshot`, until the first `open()` listens from it. */
+  private initialSeq: number | undefined;
 
   constructor(private readonly options: SessionClientOptions) {
     this.makeProjector = options.createProjector ?? (() => createProjector() as ClientProjector);
@@ -133,6 +79,7 @@ export class SessionClient {
               this.settleOptimistic(command, result),
           }),
     });
+    if (options.initialSnapshot) this.initialSeq = this.applySnapshot(options.initialSnapshot).seq;
   }
 
   /** Hydrated and listening. Every write awaits this. */
@@ -249,7 +196,8 @@ export class SessionClient {
     this.opening ??= (async () => {
       let after: number;
       try {
-        after = await this.hydrate();
+        after = this.initialSeq ?? (await this.hydrate());
+        this.initialSeq = undefined;
       } catch (error) {
         this.openFailed(error);
         throw error;
@@ -352,6 +300,15 @@ export class SessionClient {
     const requested = performance.now();
     const snapshot = await this.options.loadSnapshot();
     const applying = performance.now();
+    this.options.onTiming?.("session.detail_request_ms", applying - requested);
+    const { seq, applied } = this.applySnapshot(snapshot, applying);
+    this.options.onTiming?.("session.messages_hydrate_ms", applied - requested);
+    return seq;
+  }
+
+  /** Replaces the projection with `snapshot` (from `applying`, `performance.now()`): the seq it reflects
+   * and when it was applied. */
+  private applySnapshot(snapshot: SessionSnapshot, applying = performance.now()) {
     const projector = this.makeProjector();
     projector.hydrate({ kind: "projection", state: snapshot.state });
     this.projector = projector;
@@ -362,10 +319,8 @@ export class SessionClient {
     this.eventsAt = Date.now();
     this.notify([]);
     const applied = performance.now();
-    this.options.onTiming?.("session.detail_request_ms", applying - requested);
     this.options.onTiming?.("session.snapshot_apply_ms", applied - applying);
-    this.options.onTiming?.("session.messages_hydrate_ms", applied - requested);
-    return snapshot.seq;
+    return { seq: snapshot.seq, applied };
   }
 
   private apply(entries: readonly LogEntry[]): void {
