@@ -20,7 +20,7 @@ import { LiveSession } from "./live-session";
 import { runState, sessionLabel } from "./run-state";
 import { SessionList } from "./session-list";
 import type { SessionDrafts } from "./session-view";
-import { useWarmTabs } from "./warm-tabs";
+import { type HeldWindow, useWarmTabs } from "./warm-tabs";
 
 type Drawer = "sessions" | "panels" | null;
 
@@ -39,6 +39,8 @@ export interface AppProps {
   onToken?: (token: string) => void;
   /** How the sessions' connections fetch (default: the global `fetch`), e.g. `windowFetch`. */
   fetch?: typeof fetch;
+  /** The route's session's hydration window, already fetched: its tab shows it from the first frame. */
+  initialWindow?: HeldWindow;
 }
 
 export function App(props: AppProps) {
@@ -48,7 +50,14 @@ export function App(props: AppProps) {
   const { sessions } = gateway;
   const [refused, setRefused] = useState(false);
   const [activeId, setActiveId] = useState<string | null>(() => hashSession());
-  const tabsState = useWarmTabs({ url, token, activeId, sessions, fetch: props.fetch });
+  const tabsState = useWarmTabs({
+    url,
+    token,
+    activeId,
+    sessions,
+    fetch: props.fetch,
+    initialWindow: props.initialWindow,
+  });
   const { residency, clicked } = tabsState;
   const opened = useMemo(() => residency.tabs.map((t) => t.id), [residency.tabs]);
   const [seen, setSeen] = useState<Record<string, number>>({});

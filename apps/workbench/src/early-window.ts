@@ -5,7 +5,7 @@
 // request for exactly that URL, with exactly those credentials, from it — once; every other request goes
 // to the network. The request is the one the session client would send (same URL, same `Authorization`
 // from the token the tab already holds), so the gateway authenticates it as it would any other.
-import { apiUrl, authHeaders } from "@agent-ui/client";
+import { apiUrl, authHeaders, type SessionSnapshot } from "@agent-ui/client";
 
 /** The session named by the page's route (`#/s/<id>`), or null. */
 export function hashSession(hash = window.location.hash): string | null {
@@ -20,6 +20,7 @@ export function hashSession(hash = window.location.hash): string | null {
 
 /** A hydration window requested ahead of the session's connection. */
 export interface EarlyWindow {
+  sessionId: string;
   url: string;
   authorization: string | null;
   response: Promise<Response>;
@@ -41,7 +42,25 @@ export function requestEarlyWindow(options: {
   const response = doFetch(url, { headers });
   // Unclaimed (another route won), a failure is nobody's: the connection's own request reports it.
   response.catch(() => {});
-  return { url, authorization: new Headers(headers).get("authorization"), response };
+  return { sessionId, url, authorization: new Headers(headers).get("authorization"), response };
+}
+
+/** The early window's content when its answer is already in (a 2xx answer whose headers arrived; its
+ * body follows them at once), so the first frame can show the session; undefined at once otherwise, and
+ * the session's connection then takes the answer through `windowFetch` when it comes. */
+export async function arrivedWindow(early: EarlyWindow): Promise<SessionSnapshot | undefined> {
+  const answered = early.response.then(
+    (response) => response,
+    () => undefined,
+  );
+  // `answered` settles first when the response is already there: its reaction was queued before this one.
+  const response = await Promise.race([answered, Promise.resolve(undefined).then(() => undefined)]);
+  if (response === undefined || !response.ok) return undefined;
+  try {
+    return (await response.clone().json()) as SessionSnapshot;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A `fetch` that answers the first matching GET from `early` (or, if that request failed, from the

@@ -13,5 +13,5 @@ const parsed =
     : undefined;
 void Promise.all([import("./start-app"), parsed]).then(([{ startApp }]) => {
   const root = document.getElementById("root");
-  if (root) startApp(root, token, earlyWindow);
+  if (root) return startApp(root, token, earlyWindow);
 });

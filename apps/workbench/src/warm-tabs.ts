@@ -2,7 +2,7 @@
 // session pool keeps exactly those connected (a warm tab's `AgentSession` keeps its projection while it is
 // not shown, so returning shows its last state at once while it catches up), and the restore and resource
 // metrics (PERF-03/04) are recorded as the workbench observes them.
-import type { SessionInfo } from "@agent-ui/client";
+import type { SessionInfo, SessionSnapshot } from "@agent-ui/client";
 import {
   AgentSession,
   type Residency,
@@ -16,6 +16,12 @@ import {
 } from "@agent-ui/react";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef } from "react";
 import { type SessionLatency, sessionLatency } from "./latency";
+
+/** A session's hydration window fetched before the workbench rendered (the page's early window). */
+export interface HeldWindow {
+  sessionId: string;
+  window: SessionSnapshot;
+}
 
 /** One warm tab: its session handle and the latency marks of its sends. */
 export interface WarmSession {
@@ -54,8 +60,12 @@ export function useWarmTabs(options: {
   warmLimit?: number;
   /** How the sessions' connections fetch (default: the global `fetch`). */
   fetch?: typeof fetch;
+  /** One session's hydration window, already fetched: that session's handle starts from it. */
+  initialWindow?: HeldWindow;
 }): WarmTabs {
   const { url, token, activeId, sessions, fetch } = options;
+  // Taken by the first handle of its session only: a later one (after a release) asks the gateway.
+  const held = useRef(options.initialWindow);
   const [residency, dispatch] = useReducer(reduceResidency, options.warmLimit, (limit) => {
     const initial = createResidency(limit);
     return activeId ? reduceResidency(initial, { type: "open", id: activeId }) : initial;
@@ -67,11 +77,14 @@ export function useWarmTabs(options: {
     () =>
       new SessionPool<WarmSession>((id) => {
         const latency = sessionLatency();
+        const initialWindow = held.current?.sessionId === id ? held.current.window : undefined;
+        if (initialWindow) held.current = undefined;
         const session = new AgentSession({
           url,
           sessionId: id,
           token,
           fetch,
+          initialWindow,
           onClient: latency.onClient,
           // Restore durations count for the shown session only (a background repair is not a restore).
           onTiming: (metric, ms) => {

@@ -11,6 +11,7 @@ import {
   GatewayHttpClient,
   type RuntimeClient,
   type SessionClient,
+  type SessionSnapshot,
   WRITE_METHODS,
   type WriteMethod,
   connectSession,
@@ -37,6 +38,10 @@ export interface AgentSessionOptions {
   onTiming?: (metric: RestoreTiming, ms: number) => void;
   /** Called with each client this handle opens (instrumentation); may return its cleanup. */
   onClient?: (client: SessionClient) => (() => void) | undefined;
+  /** The session's hydration window, already fetched (while the page loaded, or by a server render):
+   * `store` shows it from the start, and the first `connect()` listens from its seq without asking for
+   * another. */
+  initialWindow?: SessionSnapshot;
 }
 
 /** Why a session cannot be shown, from the gateway's refusal (else undefined). */
@@ -56,6 +61,8 @@ export class AgentSession {
   readonly dispatch: Dispatch;
   readonly loadDetail: DetailLoader;
   private current: SessionClient | undefined;
+  /** Built with `initialWindow`, shown until the first `connect()` opens it. */
+  private held: SessionClient | undefined;
   private readonly empty: ProjectionState = createProjector().getState();
   private readonly listeners = new Set<() => void>();
   private readonly metaListeners = new Set<() => void>();
@@ -73,7 +80,7 @@ export class AgentSession {
       since: Date.now(),
     };
     const raw: ProjectionStore<ProjectionState> = {
-      getState: () => this.current?.state ?? this.empty,
+      getState: () => (this.current ?? this.held)?.state ?? this.empty,
       subscribe: (listener) => {
         this.listeners.add(listener);
         return () => this.listeners.delete(listener);
@@ -95,6 +102,7 @@ export class AgentSession {
     this.dispatch = (intent) => this.write(intent);
     const http = new GatewayHttpClient(this.http());
     this.loadDetail = async (ref) => (await http.readDetail(this.sessionId, ref)).body;
+    if (options.initialWindow) this.held = this.newClient(options.initialWindow);
   }
 
   /** Older pages of the record tables and the team's lists, for the surfaces that page them in as the
@@ -150,13 +158,8 @@ export class AgentSession {
 
   /** Opens a connection (hydrate, then listen); returns the function that closes it. */
   connect(): () => void {
-    const client = connectSession({
-      ...this.http(),
-      sessionId: this.sessionId,
-      transport: this.options.transport,
-      messageWindow: this.options.messageWindow,
-      onTiming: this.options.onTiming,
-    });
+    const client = this.held ?? this.newClient();
+    this.held = undefined;
     this.current = client;
     const offState = client.subscribe(() => this.emit());
     const offConnection = client.onConnection((info) => {
@@ -188,6 +191,17 @@ export class AgentSession {
   subscribeMeta(listener: () => void): () => void {
     this.metaListeners.add(listener);
     return () => this.metaListeners.delete(listener);
+  }
+
+  private newClient(initialSnapshot?: SessionSnapshot): SessionClient {
+    return connectSession({
+      ...this.http(),
+      sessionId: this.sessionId,
+      transport: this.options.transport,
+      messageWindow: this.options.messageWindow,
+      onTiming: this.options.onTiming,
+      initialSnapshot,
+    });
   }
 
   private http() {
