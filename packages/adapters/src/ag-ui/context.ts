@@ -7,6 +7,8 @@ import { BoundedTable, LimitNotices } from "../shared/bounded";
 import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
 import { type JsonObject, readNumber, readString } from "../shared/record";
 import type { SafeOptions } from "../shared/safe-payload";
+import type { TextBudget } from "../shared/capped-text";
+import { partTextBudget } from "../shared/part-text";
 import { Conversation } from "./conversation";
 
 /** The subagent an AG-UI event was written for: `subagentRunId` (AG-UI 1.0), else `subagentId`. */
@@ -21,7 +23,8 @@ export interface OpenMessage {
   started?: boolean;
   role?: string;
   agentId?: string;
-  chunks: string[];
+  /** The text streamed so far (within the open parts' budget), for the final. */
+  text: CappedText;
 }
 
 export interface OpenToolCall {
@@ -60,8 +63,10 @@ export class AguiState {
   /** Run lifecycle as the AG-UI verifier sees it: events outside a run are protocol violations.
    * `running` is a run no RUN_STARTED opened (already reported), `started` one that RUN_STARTED opened. */
   runPhase: "none" | "running" | "started" | "finished" | "failed" = "none";
-  /** Open text/reasoning messages by id, with the chunks seen so far. */
+  /** Open text/reasoning messages by id, with the text seen so far. */
   readonly messages = new Map<string, OpenMessage>();
+  /** What the open messages' texts keep together (`MAX_PART_TEXT_CHARS`). */
+  readonly textBudget: TextBudget = partTextBudget();
   /** The last message id a `*_CHUNK` event named (later chunks may omit it). */
   lastChunkMessageId?: string;
   lastChunkToolCallId?: string;

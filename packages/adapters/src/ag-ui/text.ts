@@ -6,6 +6,7 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { EventFields } from "../shared/emitter";
 import { readString } from "../shared/record";
 import { endOldestWhenFull } from "../shared/bounded";
+import { partText } from "../shared/part-text";
 import { type AguiContext, OPEN_MESSAGES_LIMIT, type OpenMessage, subagentOf } from "./context";
 
 /** Whose message it is: the agent it was opened (or ended) for — never the agent of whatever record
@@ -22,7 +23,7 @@ export function messageStart(ctx: AguiContext, kind: OpenMessage["kind"]): Agent
     started: true,
     role: readString(ctx.record, "role"),
     agentId: subagentOf(ctx.record)?.agentId,
-    chunks: [],
+    text: partText(ctx.state.limits, ctx.state.textBudget),
   };
   return openMessage(ctx, messageId, open);
 }
@@ -59,11 +60,11 @@ export function messageContent(ctx: AguiContext, kind: OpenMessage["kind"], chun
       kind,
       role: readString(ctx.record, "role"),
       agentId: readString(ctx.record, "subagentRunId"),
-      chunks: [],
+      text: partText(ctx.state.limits, ctx.state.textBudget),
     };
     for (const event of openMessage(ctx, messageId, open)) events.push(event);
   }
-  open.chunks.push(delta);
+  open.text.append(delta);
   events.push(deltaEvent(ctx, messageId, open, delta));
   return events;
 }
@@ -96,13 +97,18 @@ export function messageEnd(ctx: AguiContext): AgentUiEvent[] {
   return closeMessage(ctx, messageId);
 }
 
-/** Emits the final text of an open message once and forgets its chunks. */
+/** Emits the final text of an open message once and forgets it. A text cut at the open parts' budget
+ * states no final (it would replace the streamed text with the cut one): the run's end completes it. */
 export function closeMessage(ctx: AguiContext, messageId: string): AgentUiEvent[] {
   const open = ctx.state.messages.get(messageId);
   if (open === undefined) return [];
   ctx.state.messages.delete(messageId);
-  if (open.chunks.length === 0) return [];
-  const text = open.chunks.join("");
+  if (!open.text.received) return [];
+  if (open.text.cut) {
+    open.text.release();
+    return [];
+  }
+  const text = open.text.take();
   if (open.kind === "reasoning")
     return [ctx.emit("reasoning.summary", { messageId, ...attribution(open), payload: { text } })];
   return [ctx.emit("text.final", { messageId, ...attribution(open), payload: { text } })];

@@ -1,8 +1,10 @@
 // Per-stream state of the AI SDK adapter: the assistant message being built, open text/reasoning parts
-// (chunk arrays joined once at their end), tool names and pending approvals.
+// (their text kept within one budget, joined once at their end), tool names and pending approvals.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { BoundedTable, LimitNotices } from "../shared/bounded";
+import type { CappedText, TextBudget } from "../shared/capped-text";
 import type { Emitter, EventFields, SourceInfo } from "../shared/emitter";
+import { partTextBudget } from "../shared/part-text";
 import type { JsonObject } from "../shared/record";
 import type { SafeOptions } from "../shared/safe-payload";
 import type { StepItem } from "./steps";
@@ -11,7 +13,8 @@ export interface OpenPart {
   kind: "text" | "reasoning";
   /** The part id on the Agent UI side (the chunk id, or a suffixed id when a source id is reused). */
   partId: string;
-  chunks: string[];
+  /** The text streamed so far (within the open parts' budget), for the final. */
+  text: CappedText;
   /** A delta of it was emitted (a `reset-step` must then take the shown text back). */
   shown: boolean;
 }
@@ -62,6 +65,8 @@ export class AiSdkState {
   readonly parts = new Map<string, OpenPart>();
   /** Tables that reached their cap, each reported once (the adapter states them as diagnostics). */
   readonly limits = new LimitNotices();
+  /** What the open parts' texts keep together (`MAX_PART_TEXT_CHARS`). */
+  readonly textBudget: TextBudget = partTextBudget();
   /** How many parts reused each source id (duplicate `text-start` ids get their own part). */
   readonly reuse = new BoundedTable<number>(
     {

@@ -3,6 +3,7 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { readString } from "../shared/record";
 import { endOldestWhenFull } from "../shared/bounded";
+import { partText } from "../shared/part-text";
 import { type AiSdkContext, OPEN_PARTS_LIMIT, type OpenPart } from "./context";
 
 export function partStart(ctx: AiSdkContext, kind: OpenPart["kind"]): AgentUiEvent[] {
@@ -12,7 +13,13 @@ export function partStart(ctx: AiSdkContext, kind: OpenPart["kind"]): AgentUiEve
   // A reused id starts a new part (the AI SDK reducer leaves the first one stuck streaming).
   const uses = (ctx.state.reuse.get(id) ?? 0) + 1;
   ctx.state.reuse.set(id, uses);
-  const part: OpenPart = { kind, partId: uses === 1 ? id : `${id}~${uses}`, chunks: [], shown: false };
+  const partId = uses === 1 ? id : `${id}~${uses}`;
+  const part: OpenPart = {
+    kind,
+    partId,
+    text: partText(ctx.state.limits, ctx.state.textBudget),
+    shown: false,
+  };
   const ended = openPart(ctx, id, part);
   return ended.length === 0 ? closed : [...closed, ...ended];
 }
@@ -37,10 +44,10 @@ export function partDelta(ctx: AiSdkContext, kind: OpenPart["kind"]): AgentUiEve
   let out: AgentUiEvent[] = [];
   if (part === undefined) {
     // A delta without its start: the part opens here (nothing is dropped).
-    part = { kind, partId: id, chunks: [], shown: false };
+    part = { kind, partId: id, text: partText(ctx.state.limits, ctx.state.textBudget), shown: false };
     out = openPart(ctx, id, part);
   }
-  part.chunks.push(delta);
+  part.text.append(delta);
   part.shown = true;
   out.push(
     kind === "text"
@@ -68,10 +75,14 @@ function closePart(ctx: AiSdkContext, id: string): AgentUiEvent[] {
   const part = ctx.state.parts.get(id);
   if (part === undefined) return [];
   ctx.state.parts.delete(id);
-  if (part.chunks.length === 0) return [];
-  const text = part.chunks.join("");
-  // The text is the emitted final's now; a later `reset-step` only needs to know the part was shown.
-  part.chunks.length = 0;
+  if (!part.text.received) return [];
+  // A text cut at the open parts' budget states no final (it would replace the streamed text with the cut
+  // one): the run's end completes it. A later `reset-step` only needs to know the part was shown.
+  if (part.text.cut) {
+    part.text.release();
+    return [];
+  }
+  const text = part.text.take();
   return part.kind === "text"
     ? [ctx.emit("text.final", { partId: part.partId, payload: { text } })]
     : [ctx.emit("reasoning.summary", { partId: part.partId, payload: { text } })];

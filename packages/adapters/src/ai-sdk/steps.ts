@@ -72,8 +72,8 @@ export function resetStep(ctx: AiSdkContext): AgentUiEvent[] {
 function discardPart(ctx: AiSdkContext, part: OpenPart): AgentUiEvent[] {
   for (const [sourceId, open] of ctx.state.parts) if (open === part) ctx.state.parts.delete(sourceId);
   // A part that never streamed a delta was never shown: nothing to take back.
+  part.text.release();
   if (!part.shown) return [];
-  part.chunks.length = 0;
   const payload = { text: "", discarded: true, reason: RESET_REASON };
   return [
     part.kind === "text"

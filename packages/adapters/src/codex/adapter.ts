@@ -1,7 +1,9 @@
 // Codex `exec --experimental-json` / SDK ThreadEvents → Agent UI. Turns are runs; items are answer
 // text, reasoning summaries, tool rows (commands, patches, MCP calls, web searches) and plans.
 import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
+import { BoundedTable, LimitNotices, type TableLimit, limitDiagnostics } from "../shared/bounded";
 import { Emitter, type EventFields, type SourceInfo } from "../shared/emitter";
+import { type GrownText, grownSuffix, grownText } from "../shared/growing-text";
 import { type JsonObject, asRecord, compact, readNumber, readString } from "../shared/record";
 import { type SafeOptions, safeOptionsOf, safeValue } from "../shared/safe-payload";
 import type { AdapterOptions, SourceAdapter } from "../types";
@@ -19,9 +21,29 @@ const USAGE_METRICS: readonly [string, string][] = [
 
 interface ItemState {
   id: string;
-  streamed: string;
+  /** What a restated growing text needs kept: its length and tail, never the whole text. */
+  streamed: GrownText;
   toolOpened: boolean;
 }
+
+/** Item ids of earlier turns remembered, to tell a reused id from a new one. */
+export const MAX_EARLIER_ITEM_IDS = 4096;
+/** Items of the current turn followed; completed ones forgotten first, then the oldest. */
+export const MAX_TURN_ITEMS = 4096;
+
+const SUFFIXED = "every item of the later turns is named <id>@turn<n>, whether or not its id was used before";
+export const EARLIER_ITEM_IDS_LIMIT: TableLimit = {
+  table: "earlier item id",
+  cap: MAX_EARLIER_ITEM_IDS,
+  consequence: SUFFIXED,
+};
+export const TURN_ITEMS_LIMIT: TableLimit = {
+  table: "turn item",
+  cap: MAX_TURN_ITEMS,
+  consequence: `completed items are forgotten first, then the oldest; a forgotten item's next update restates its text so far (its final still replaces it), and ${SUFFIXED}`,
+};
+
+const EMPTY: GrownText = { length: 0, tail: "" };
 
 class CodexAdapter implements SourceAdapter {
   readonly format = CODEX_FORMAT;
@@ -31,9 +53,21 @@ class CodexAdapter implements SourceAdapter {
   private turnOpen = false;
   /** The stream error that already failed the open turn (the CLI's `turn.failed` restates it). */
   private failedMessage: string | undefined;
-  /** Items of the current turn by source id; ids of earlier turns, which Codex may reuse. */
-  private items = new Map<string, ItemState>();
-  private readonly usedIds = new Set<string>();
+  /** Tables that reached their cap, each reported once. */
+  private readonly limits = new LimitNotices();
+  /** Items of the current turn by source id. */
+  private readonly items = new BoundedTable<ItemState>(TURN_ITEMS_LIMIT, this.limits, true);
+  /**
+   * Ids of earlier turns, which Codex reuses (it numbers each turn's items from `item_0`): a reused id
+   * names a new item `<id>@turn<n>`, a first-seen id keeps its own. Remembering every id would grow with
+   * the stream, so past `MAX_EARLIER_ITEM_IDS` ids (or once an item of a turn was forgotten, its id with
+   * it) the set is dropped and, from then on, every item of a later turn is suffixed: the ids stay
+   * deterministic and never merge two items, at the cost of a suffix on an id that was not reused. Up to
+   * the cap the ids are as without one (the first turn's always are).
+   */
+  private usedIds: Set<string> | undefined = new Set<string>();
+  /** The first turn whose items are all suffixed (the set was dropped). */
+  private suffixFrom = Number.POSITIVE_INFINITY;
 
   private readonly safeOptions: SafeOptions;
 
@@ -45,7 +79,9 @@ class CodexAdapter implements SourceAdapter {
   push(record: unknown, index?: number, _meta?: RecordMeta): AgentUiEvent[] {
     const type = readString(record, "type");
     const info: SourceInfo = { index, sourceType: type };
-    return this.emit.guard(record, info, () => this.translate(record, type, info));
+    const out = this.emit.guard(record, info, () => this.translate(record, type, info));
+    for (const notice of limitDiagnostics(this.emit, this.limits, info, this.ids())) out.push(notice);
+    return out;
   }
 
   finish(): AgentUiEvent[] {
@@ -96,9 +132,9 @@ class CodexAdapter implements SourceAdapter {
   }
 
   private startTurn(info: SourceInfo): AgentUiEvent[] {
-    for (const id of this.items.keys()) this.usedIds.add(id);
-    this.items = new Map();
     this.turn++;
+    this.rememberIds();
+    this.items.clear();
     this.turnOpen = true;
     this.failedMessage = undefined;
     return [
@@ -162,13 +198,8 @@ class CodexAdapter implements SourceAdapter {
     // A mapped item without its id cannot be followed across its phases: said as such, not as unmapped.
     if (sourceId === undefined)
       return [this.emit.unsupported(record, info, `item ${itemType} without an id`)];
-    let state = this.items.get(sourceId);
-    if (state === undefined) {
-      const id = this.usedIds.has(sourceId) ? `${sourceId}@turn${this.turn}` : sourceId;
-      state = { id, streamed: "", toolOpened: false };
-      this.items.set(sourceId, state);
-    }
-    const current = state;
+    const current = this.itemState(sourceId);
+    if (phase === "completed") this.items.close(sourceId);
     const fields = this.ids();
     const ctx: ItemContext = {
       id: current.id,
@@ -183,9 +214,9 @@ class CodexAdapter implements SourceAdapter {
             sourceEventId: `${this.threadId ?? "thread"}:${current.id}:${phase}${key !== undefined ? `:${key}` : ""}`,
           },
         ),
-      streamed: () => current.streamed,
+      appended: (text) => grownSuffix(current.streamed, text),
       setStreamed: (text) => {
-        current.streamed = text;
+        current.streamed = grownText(text);
       },
       toolOpened: () => current.toolOpened,
       safe: (value) => safeValue(value, this.safeOptions),
@@ -194,6 +225,34 @@ class CodexAdapter implements SourceAdapter {
       },
     };
     return translate(item, ctx);
+  }
+
+  /** The item's state, new when the turn has not seen its id (or forgot it). */
+  private itemState(sourceId: string): ItemState {
+    const known = this.items.get(sourceId);
+    if (known !== undefined) return known;
+    const reused = this.turn >= this.suffixFrom || this.usedIds?.has(sourceId) === true;
+    const id = reused ? `${sourceId}@turn${this.turn}` : sourceId;
+    const state = { id, streamed: EMPTY, toolOpened: false };
+    // A full table forgets an item, and with it an id a later turn may reuse: later turns are suffixed.
+    if (this.items.size >= MAX_TURN_ITEMS) this.suffixFrom = Math.min(this.suffixFrom, this.turn + 1);
+    this.items.set(sourceId, state);
+    return state;
+  }
+
+  /** The ids of the turn that ended, for the turns after it (none once they are all suffixed). */
+  private rememberIds(): void {
+    if (this.turn >= this.suffixFrom) this.usedIds = undefined;
+    if (this.usedIds === undefined) return;
+    for (const [id] of this.items.entriesInOrder()) {
+      if (this.usedIds.size < MAX_EARLIER_ITEM_IDS || this.usedIds.has(id)) this.usedIds.add(id);
+      else {
+        this.limits.report(EARLIER_ITEM_IDS_LIMIT);
+        this.suffixFrom = this.turn;
+        this.usedIds = undefined;
+        return;
+      }
+    }
   }
 }
 

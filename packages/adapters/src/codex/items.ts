@@ -2,7 +2,6 @@
 // identity bookkeeping and hands each translator the item plus its lifecycle phase.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { artifactKindOf } from "../shared/artifact-kind";
-import { appendedSuffix } from "../shared/growing-text";
 import { safeText } from "../shared/safe-payload";
 import type { EventFields } from "../shared/emitter";
 import { type JsonObject, asRecord, compact, readArray, readNumber, readString } from "../shared/record";
@@ -19,8 +18,9 @@ export interface ItemContext {
   readonly id: string;
   readonly phase: ItemPhase;
   emit(type: string, fields: EventFields, key?: string): AgentUiEvent;
-  /** Text already streamed for this item (for suffix deltas), and whether a tool row was opened. */
-  streamed(): string;
+  /** What `text` adds to the item's text streamed so far (`undefined`: it does not extend it). */
+  appended(text: string): string | undefined;
+  /** `text` is the item's text streamed so far; whether a tool row was opened. */
   setStreamed(text: string): void;
   toolOpened(): boolean;
   /** Redacts and offloads a value with the adapter's `largePayloadBytes`. */
@@ -40,7 +40,7 @@ function streamedText(deltaType: string, finalType: string, visibility?: "summar
       ctx.setStreamed(text);
       return [ctx.emit(finalType, { ...idFields, payload: { text } })];
     }
-    const delta = appendedSuffix(ctx.streamed(), text);
+    const delta = ctx.appended(text);
     if (delta === undefined || delta === "") return [];
     ctx.setStreamed(text);
     const payload: JsonObject = { delta };
@@ -74,7 +74,7 @@ const commandExecution: Translator = (item, ctx) => {
   const command = readString(item, "command");
   const out = openTool(ctx, "shell", "command", { command }, command);
   const output = readString(item, "aggregated_output", "aggregatedOutput") ?? "";
-  const delta = appendedSuffix(ctx.streamed(), output);
+  const delta = ctx.appended(output);
   if (delta !== undefined && delta !== "") {
     // Best effort per chunk (a secret split across two updates is caught in the final output).
     const payload = { delta: safeText(delta), channel: "stdout" };

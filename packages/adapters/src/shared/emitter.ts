@@ -1,7 +1,25 @@
 import { clip } from "@agent-ui/contracts";
 import type { AgentUiEvent, DiagnosticCode, Severity } from "@agent-ui/contracts";
 import type { AdapterOptions } from "../types";
+import { LimitNotices, type TableLimit, limitDiagnostics } from "./bounded";
 import { classificationOf } from "./classification";
+
+/** Streams an emitter numbers (one counter each). */
+export const MAX_STREAM_COUNTERS = 4096;
+
+/**
+ * A counter is never forgotten: a stream that got its number back would repeat numbers it already gave
+ * out (the projection drops a repeated number as a duplicate), and one restarted above its last number
+ * would leave a gap (the projection holds every later event of the stream behind it until a repair).
+ * So past the cap a new stream gets no counter: its events carry no `sequence` and are applied in arrival
+ * order, as the adapter emits them. The streams already counted keep counting.
+ */
+export const STREAM_COUNTERS_LIMIT: TableLimit = {
+  table: "stream sequence",
+  cap: MAX_STREAM_COUNTERS,
+  consequence:
+    "the events of a stream named after the cap carry no sequence: they are applied in the order they arrive",
+};
 
 /** Fields an adapter sets on an event; the emitter fills identity, order and provenance. */
 /** `eventId` overrides the generated id (it must be stable for the same source fact); `sequence` keeps the
@@ -31,20 +49,24 @@ export interface SourceInfo {
  * is `streamKeyOf`, i.e. `streamId`, else `sessionId`, else `"default"`), the stream and session ids and a
  * safe `source` reference.
  *
- * Each stream has its own counter, so an event of one stream never leaves a gap in another. The session an
+ * Each stream has its own counter, so an event of one stream never leaves a gap in another; at most
+ * `MAX_STREAM_COUNTERS` streams are counted (`STREAM_COUNTERS_LIMIT`). The session an
  * event belongs to is decided here, before its number is taken: the event's own `sessionId`, else the
  * session the adapter bound for the record being translated (`bindSession`), else `options.sessionId`.
  * A diagnostic about a record therefore lands in that record's session stream without the adapter
  * re-stamping it afterwards (which would move a number from one stream into another).
  */
 export class Emitter {
-  /** Next sequence per stream key. */
+  /** Next sequence per stream key, for at most `MAX_STREAM_COUNTERS` keys (`STREAM_COUNTERS_LIMIT`). */
   private readonly nextSequence = new Map<string, number>();
+  /** The stream counter cap, reported once by `guard`. */
+  private readonly limits = new LimitNotices();
   private readonly streamId: string | undefined;
   private readonly sessionId: string | undefined;
   private boundSessionId: string | undefined;
   private readonly sourceSequenced: boolean;
-  /** Numbers the ids of unsequenced events that have no source id (a source-sequenced adapter's own). */
+  /** Numbers the ids of unsequenced events that have no source id (a source-sequenced adapter's own, and
+   * those of a stream past the counter cap). */
   private unsequenced = 0;
 
   constructor(
@@ -75,15 +97,35 @@ export class Emitter {
     const sessionId = this.sessionOf(fields);
     const streamId = fields.streamId ?? this.streamId;
     const key = streamId ?? sessionId ?? "default";
-    if (this.sourceSequenced && fields.sequence === undefined) {
-      const fallbackId = `${this.format}:${key}:u${++this.unsequenced}`;
-      return this.build(type, fields, info, undefined, sessionId, streamId, fallbackId, owned);
+    if (this.sourceSequenced) return this.uncounted(type, fields, info, key, sessionId, streamId, owned);
+    let next = this.nextSequence.get(key);
+    if (next === undefined) {
+      if (this.nextSequence.size >= MAX_STREAM_COUNTERS) {
+        this.limits.report(STREAM_COUNTERS_LIMIT);
+        return this.uncounted(type, fields, info, key, sessionId, streamId, owned);
+      }
+      next = 1;
     }
-    const next = this.nextSequence.get(key) ?? 1;
     const sequence = fields.sequence ?? next;
     // A source-given sequence moves its stream's counter past it, so a later assigned one never repeats it.
     if (sequence >= next) this.nextSequence.set(key, sequence + 1);
     return this.build(type, fields, info, sequence, sessionId, streamId, undefined, owned);
+  }
+
+  /** An event whose stream has no counter (a source-sequenced adapter's, or a stream past the cap): the
+   * source's own sequence if it gave one, else none. */
+  private uncounted(
+    type: string,
+    fields: EventFields,
+    info: SourceInfo,
+    key: string,
+    sessionId: string | undefined,
+    streamId: string | undefined,
+    owned: boolean,
+  ): AgentUiEvent {
+    const sequence = fields.sequence;
+    const fallbackId = sequence === undefined ? `${this.format}:${key}:u${++this.unsequenced}` : undefined;
+    return this.build(type, fields, info, sequence, sessionId, streamId, fallbackId, owned);
   }
 
   /**
@@ -169,12 +211,16 @@ export class Emitter {
    * hostile record can never crash the stream or silently drop the record.
    */
   guard(record: unknown, info: SourceInfo, translate: () => AgentUiEvent[]): AgentUiEvent[] {
+    let out: AgentUiEvent[];
     try {
-      return translate();
+      out = translate();
     } catch (error) {
       const reason = error instanceof Error ? clip(error.message, 200) : "unknown error";
-      return [this.unsupported(record, info, `adapter error: ${reason}`)];
+      out = [this.unsupported(record, info, `adapter error: ${reason}`)];
     }
+    // The stream counter cap, the first time a stream got no counter (once per emitter).
+    const notices = limitDiagnostics(this, this.limits, info);
+    return notices.length === 0 ? out : [...out, ...notices];
   }
 
   /**
