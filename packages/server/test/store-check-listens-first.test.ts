@@ -4,9 +4,21 @@
 // page's files and a session's stored hydration window (one row) answer at once.
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createSqliteStore, startServer } from "../src";
+import { createSqliteStore, type SessionStore, startServer } from "../src";
 import { gateUntil } from "../src/store/gate";
 import { allSources, getJson, postJson, tempDir } from "./helpers";
+
+/** A gateway on `store` whose check at open is still running until `finishCheck()`. */
+async function startChecking(store: SessionStore) {
+  let finishCheck = () => {};
+  const check = new Promise<void>((resolve) => {
+    finishCheck = resolve;
+  });
+  // The store as the gateway gets it while a long check runs.
+  const checking = gateUntil(Object.create(store), check);
+  const server = await startServer({ port: 0, store: checking, noAuth: true, sources: allSources() });
+  return { server, finishCheck };
+}
 
 describe("the store's check at open runs while the gateway listens", () => {
   const dirs: { remove(): void }[] = [];
@@ -48,13 +60,7 @@ describe("the store's check at open runs while the gateway listens", () => {
     await store.createSession({ id: "s", sourceKind: "push", config: {} });
     // Left attached by a process that is gone: the restart settles it.
     await store.setStatus("s", "live");
-    let finishCheck = () => {};
-    const check = new Promise<void>((resolve) => {
-      finishCheck = resolve;
-    });
-    // The store as the gateway gets it while a long check runs.
-    const checking = gateUntil(Object.create(store), check);
-    const server = await startServer({ port: 0, store: checking, noAuth: true, sources: allSources() });
+    const { server, finishCheck } = await startChecking(store);
     try {
       const health = await getJson(`${server.url}/api/health`);
       expect(health.status).toBe(200);
@@ -109,12 +115,7 @@ describe("the store's check at open runs while the gateway listens", () => {
     await first.close();
 
     const store = createSqliteStore({ file });
-    let finishCheck = () => {};
-    const check = new Promise<void>((resolve) => {
-      finishCheck = resolve;
-    });
-    const checking = gateUntil(Object.create(store), check);
-    const server = await startServer({ port: 0, store: checking, noAuth: true, sources: allSources() });
+    const { server, finishCheck } = await startChecking(store);
     try {
       let eventsAnswered = false;
       const events = getJson(`${server.url}/api/sessions/${id}/events.json`).then(
