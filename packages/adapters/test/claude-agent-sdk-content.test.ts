@@ -49,9 +49,17 @@ describe("claude-agent-sdk stream events", () => {
     ]);
   });
 
-  it("ENV-09 a block start without a message id adds nothing; the snapshot states the block", () => {
+  it("ENV-09 a block start without a message id adds nothing, not even a tool; the snapshot states the block", () => {
     const events = adapt([
       stream({ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }, null),
+      stream(
+        {
+          type: "content_block_start",
+          index: 1,
+          content_block: { type: "tool_use", id: "toolu_1", name: "Bash", input: {} },
+        },
+        null,
+      ),
     ]);
     expect(events).toEqual([]);
   });
@@ -75,9 +83,9 @@ describe("claude-agent-sdk stream events", () => {
 
   it("STAT-08 message_start opens the run and streams with the model it names", () => {
     const events = adapt([stream({ type: "message_start", message: { id: "m1", model: "claude-x" } })]);
-    expect(events.map((e) => [e.type, e.payload])).toEqual([
-      ["run.started", {}],
-      ["run.status", { status: "streaming", model: "claude-x" }],
+    expect(events.map((e) => [e.type, e.phase, e.payload])).toEqual([
+      ["run.started", "submitted", {}],
+      ["run.status", "producing", { status: "streaming", model: "claude-x" }],
     ]);
   });
 
@@ -93,7 +101,39 @@ describe("claude-agent-sdk stream events", () => {
       ["m1:0", ""],
       ["m1:0", "lo"],
     ]);
-    expect(of(events, "text.final").map((e) => [e.partId, e.payload?.text])).toEqual([["m1:0", "Hello"]]);
+    expect(of(events, "text.final").map((e) => [e.partId, e.phase, e.payload?.text])).toEqual([
+      ["m1:0", "reconciling", "Hello"],
+    ]);
+  });
+
+  it("TEXT-04 two streamed text blocks of one message each keep their own part through their snapshots", () => {
+    const events = adapt([
+      delta(0, { type: "text_delta", text: "Searching" }),
+      delta(0, { type: "text_delta", text: "…" }),
+      delta(2, { type: "text_delta", text: "Found" }),
+      delta(2, { type: "text_delta", text: " it." }),
+      assistant([{ type: "text", text: "Searching…" }]),
+      assistant([{ type: "text", text: "Found it." }]),
+    ]);
+    expect(of(events, "text.delta").map((e) => e.partId)).toEqual(["m1:0", "m1:0", "m1:2", "m1:2"]);
+    expect(of(events, "text.final").map((e) => [e.partId, e.payload?.text])).toEqual([
+      ["m1:0", "Searching…"],
+      ["m1:2", "Found it."],
+    ]);
+  });
+
+  it("TEXT-04 a text snapshot arriving after a later tool's snapshot still restates the streamed part", () => {
+    const events = adapt([
+      delta(0, { type: "text_delta", text: "Let me look." }),
+      stream({
+        type: "content_block_start",
+        index: 1,
+        content_block: { type: "tool_use", id: "toolu_1", name: "Read", input: {} },
+      }),
+      assistant([{ type: "tool_use", id: "toolu_1", name: "Read", input: { file_path: "/a" } }]),
+      assistant([{ type: "text", text: "Let me look." }]),
+    ]);
+    expect(of(events, "text.final").map((e) => e.partId)).toEqual(["m1:0"]);
   });
 
   it("TEXT-07 thinking deltas without a block start are restated, not repeated, by the snapshot", () => {
@@ -120,6 +160,9 @@ describe("claude-agent-sdk stream events", () => {
       delta(1, { type: "input_json_delta" }),
       delta(2, { type: "input_json_delta", partial_json: "{}" }),
     ]);
+    expect(of(events, "tool.started").map((e) => [e.toolCallId, e.messageId, e.phase, e.payload])).toEqual([
+      ["toolu_1", "m1", "acting", { kind: "file", name: "Read" }],
+    ]);
     expect(of(events, "tool.args").map((e) => [e.toolCallId, e.payload])).toEqual([
       ["toolu_1", { argsDelta: "" }],
     ]);
@@ -129,6 +172,19 @@ describe("claude-agent-sdk stream events", () => {
         severity: "warning",
         message: "claude stream delta without a message id",
       },
+    ]);
+  });
+
+  it("ENV-09 a tool block start without a call id is a missing-correlation warning, not a tool", () => {
+    const events = adapt([
+      stream({
+        type: "content_block_start",
+        index: 0,
+        content_block: { type: "tool_use", name: "Bash", input: {} },
+      }),
+    ]);
+    expect(events.map((e) => [e.type, e.payload?.code])).toEqual([
+      ["diagnostic.changed", "missing_correlation"],
     ]);
   });
 
@@ -183,16 +239,32 @@ describe("claude-agent-sdk assistant snapshots", () => {
   it("TEXT-07 unstreamed thinking arrives whole as reasoning detail; a later block is not taken for a streamed one", () => {
     const events = adapt([
       stream({ type: "content_block_start", index: 0, content_block: { type: "thinking", thinking: "" } }),
-      delta(0, { type: "thinking_delta", thinking: "First." }),
+      delta(0, { type: "thinking_delta", thinking: "Fir" }),
+      delta(0, { type: "thinking_delta", thinking: "st." }),
       assistant([{ type: "thinking", thinking: "First." }]),
       assistant([{ type: "thinking", thinking: "Second." }]),
       assistant([{ type: "thinking" }]),
     ]);
     expect(of(events, "reasoning.delta").map((e) => [e.messageId, e.partId, e.phase, e.payload])).toEqual([
-      ["m1", "m1:0", "reasoning", { delta: "First.", visibility: "detail" }],
+      ["m1", "m1:0", "reasoning", { delta: "Fir", visibility: "detail" }],
+      ["m1", "m1:0", "reasoning", { delta: "st.", visibility: "detail" }],
       ["m1", "m1:s1", "reasoning", { delta: "Second.", visibility: "detail" }],
       ["m1", "m1:s2", "reasoning", { delta: "", visibility: "detail" }],
     ]);
+  });
+
+  it("TOOL-01 a restated tool snapshot states its complete input once; a tool block without id is a warning", () => {
+    const call = { type: "tool_use", id: "toolu_1", name: "Bash", input: { command: "ls" } };
+    const events = adapt([
+      assistant([call]),
+      assistant([call]),
+      assistant([{ type: "tool_use", name: "Bash", input: {} }]),
+    ]);
+    expect(of(events, "tool.args").map((e) => [e.toolCallId, e.payload])).toEqual([
+      ["toolu_1", { input: { command: "ls" }, inputSummary: "ls", complete: true }],
+    ]);
+    expect(of(events, "tool.started")).toHaveLength(1);
+    expect(of(events, "diagnostic.changed").map((e) => e.payload?.code)).toEqual(["missing_correlation"]);
   });
 
   it("STAT-07 an assistant message's error is a runtime error diagnostic on that message", () => {
@@ -288,6 +360,30 @@ describe("claude-agent-sdk citations", () => {
       ["tool.args", "srv_2"],
       ["tool.result", "srv_2"],
     ]);
+  });
+
+  it("TOOL-01 a server tool's result ends its call once, with a preview; a result without a call id states nothing", () => {
+    const fetched = { type: "web_fetch_result", url: "https://a.example/doc", content: { type: "document" } };
+    const events = adapt([
+      assistant([
+        { type: "server_tool_use", id: "srv_f", name: "web_fetch", input: { url: "https://a.example/doc" } },
+      ]),
+      assistant([{ type: "web_fetch_tool_result", tool_use_id: "srv_f", content: fetched }]),
+      assistant([{ type: "web_fetch_tool_result", tool_use_id: "srv_f", content: fetched }]),
+      assistant([
+        {
+          type: "web_search_tool_result",
+          content: [{ type: "web_search_result", url: "https://b.example" }],
+        },
+      ]),
+    ]);
+    expect(events.map((e) => [e.type, e.toolCallId, e.phase])).toEqual([
+      ["run.started", undefined, "submitted"],
+      ["tool.started", "srv_f", "acting"],
+      ["tool.args", "srv_f", undefined],
+      ["tool.result", "srv_f", "completed"],
+    ]);
+    expect(of(events, "tool.result")[0].payload?.outputPreview).toContain("https://a.example/doc");
   });
 
   it("EVID-01 a text citation with neither url nor document title is left out", () => {
