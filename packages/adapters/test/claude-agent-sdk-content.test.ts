@@ -136,6 +136,17 @@ describe("claude-agent-sdk stream events", () => {
     expect(of(events, "text.final").map((e) => e.partId)).toEqual(["m1:0"]);
   });
 
+  it("TEXT-04 a text snapshot arriving before the thinking snapshot is not taken for the thinking block", () => {
+    const events = adapt([
+      delta(0, { type: "thinking_delta", thinking: "Plan." }),
+      delta(1, { type: "text_delta", text: "Answer." }),
+      assistant([{ type: "text", text: "Answer." }]),
+      assistant([{ type: "thinking", thinking: "Plan." }]),
+    ]);
+    expect(of(events, "text.final").map((e) => e.partId)).toEqual(["m1:1"]);
+    expect(of(events, "reasoning.delta").map((e) => e.partId)).toEqual(["m1:0"]);
+  });
+
   it("TEXT-07 thinking deltas without a block start are restated, not repeated, by the snapshot", () => {
     const events = adapt([
       delta(0, { type: "thinking_delta", thinking: "Plan" }),

@@ -66,12 +66,17 @@ describe("claude-agent-sdk records", () => {
   });
 
   it("ORD-01 a record of another session numbers its diagnostics in that session's stream", () => {
-    const events = adapt([sys("init"), { type: "mystery_v9", session_id: "sess-other" }]);
+    const events = adapt([
+      sys("init"),
+      { type: "mystery_v9", session_id: "sess-other" },
+      { ...text("Other"), session_id: "sess-other" },
+    ]);
     expect(events.map((e) => [e.type, e.sessionId, e.sequence])).toEqual([
       ["session.opened", S, 1],
       ["run.started", S, 2],
       ["run.status", S, 3],
       ["diagnostic.changed", "sess-other", 1],
+      ["text.final", "sess-other", 2],
       ["diagnostic.changed", S, 4],
     ]);
   });
@@ -268,7 +273,9 @@ describe("claude-agent-sdk results", () => {
       phase: "cancelled",
       payload: { outcome: "cancelled", reason: "aborted_streaming" },
     });
-    expect(adapt([result()]).at(-1)).toMatchObject({ type: "run.finished", phase: "completed" });
+    const bare = adapt([result()]);
+    expect(bare.map((e) => e.type)).toEqual(["run.started", "run.finished"]);
+    expect(bare.at(-1)).toMatchObject({ phase: "completed" });
   });
 
   it("HITL-04 a denial without a tool id is skipped; one for an unknown call names the denied tool", () => {
@@ -338,10 +345,12 @@ describe("claude-agent-sdk permission prompts (stream-json)", () => {
       { type: "control_request", request_id: "r", request: { subtype: "interrupt" } },
       request({ tool_name: "Bash" }, null),
       response({ subtype: "success", response: { behavior: "allow" } }),
+      { type: "control_response" },
     ]);
     expect(events.map((e) => [e.type, e.payload?.code])).toEqual(
-      Array(3).fill(["diagnostic.changed", "unsupported_source_event"]),
+      Array(4).fill(["diagnostic.changed", "unsupported_source_event"]),
     );
+    expect(events[3].payload?.message).toBe("claude-agent-sdk record #3: not understood by this adapter");
   });
 
   it("HITL-03 the response resolves the prompt: allowed, denied with a reason, other decisions kept, errors cancelled", () => {
