@@ -290,8 +290,8 @@ describe("claude-agent-sdk tool outcomes", () => {
       toolResult({ tool_use_id: "t1", content: "hi" }, { tool_use_result: { stdout: "hi", stderr: "" } }),
       toolResult({ tool_use_id: "t1", content: "again", is_error: true }),
     ]);
-    expect(of(events, "tool.result").map((e) => e.payload)).toEqual([
-      { output: { stdout: "hi", stderr: "" }, outputPreview: "hi" },
+    expect(of(events, "tool.result").map((e) => [e.phase, e.payload])).toEqual([
+      ["completed", { output: { stdout: "hi", stderr: "" }, outputPreview: "hi" }],
     ]);
     expect(of(events, "tool.failed")).toEqual([]);
     expect(of(events, "permission.changed")).toEqual([]);
@@ -378,6 +378,29 @@ describe("claude-agent-sdk tool outcomes", () => {
     ]);
     expect(of(events, "action.resolved")).toHaveLength(1);
     expect(of(events, "tool.failed")).toEqual([]);
+    // Listed again by a later result: already audited, nothing new.
+    const again = adapt([
+      toolUse("t1", "Bash"),
+      {
+        type: "result",
+        subtype: "success",
+        is_error: false,
+        session_id: S,
+        permission_denials: [{ tool_use_id: "t1" }],
+      },
+      {
+        type: "result",
+        subtype: "success",
+        is_error: false,
+        session_id: S,
+        permission_denials: [{ tool_use_id: "t1" }],
+      },
+    ]);
+    expect(again.map((e) => e.type).filter((t) => t.startsWith("action."))).toEqual([
+      "action.required",
+      "action.resolved",
+    ]);
+    expect(again.every((e) => typeof e === "object")).toBe(true);
   });
 
   it("TOOL-01 tool progress names the tool and its elapsed time; without an id it is a diagnostic", () => {
