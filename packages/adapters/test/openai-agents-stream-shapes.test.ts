@@ -1,0 +1,242 @@
+// The OpenAI Agents SDK stream in each shape its records take: the agent named as a string or an object
+// (serialized or live), snake-case fields of raw events and usage, refusals, what each event says of its
+// source record, and the ids a run's end takes. Records are built in the shape of the peer captures
+// (`openai-agents.*.runstreamevents.jsonl`) and of the SDK's live objects.
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { projectEvents } from "@agent-ui/projection";
+import { describe, expect, it } from "vitest";
+import { openaiAgentsAdapter } from "../src/openai-agents";
+
+function adapt(input: unknown[]): AgentUiEvent[] {
+  const adapter = openaiAgentsAdapter.create();
+  return [...input.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
+}
+const raw = (data: Record<string, unknown>) => ({ type: "raw_model_stream_event", data });
+const message = (id: string | undefined, content: unknown[]) => ({
+  ...(id === undefined ? {} : { id }),
+  type: "message",
+  role: "assistant",
+  status: "completed",
+  content,
+});
+const said = (id: string | undefined, text: string) => message(id, [{ type: "output_text", text }]);
+/** A serialized message item; `agent` is spread as given, so each shape of the agent can be tried. */
+const messageItem = (
+  rawItem: Record<string, unknown>,
+  agent: Record<string, unknown> = { agent: "triage" },
+) => ({
+  type: "run_item_stream_event",
+  name: "message_output_created",
+  itemType: "message_output_item",
+  ...agent,
+  rawItem,
+});
+/** A model response whose output is one message: the run's final answer. */
+const finalResponse = (usage: Record<string, unknown> = {}) =>
+  raw({ type: "response_done", response: { id: "r1", usage, output: [{ type: "message" }] } });
+const finals = (events: AgentUiEvent[]) => events.filter((e) => e.type === "text.final");
+
+describe("openai-agents stream: the agent of a run item, in each shape (TEAM-07)", () => {
+  it("TEAM-07 a specialist named as a string, an object or the live item's agent owns its message", () => {
+    for (const shape of [
+      { agent: "reporter" },
+      { agent: { name: "reporter" } },
+      { agent: undefined, item: { agent: { name: "reporter" }, rawItem: said("msg_2", "21C.") } },
+    ]) {
+      const events = adapt([
+        messageItem(said("msg_1", "Let me check."), { agent: "triage" }),
+        messageItem(said("msg_2", "21C."), shape),
+      ]);
+      expect(finals(events).map((e) => [e.messageId, e.agentId, e.payload?.text])).toEqual([
+        ["msg_1", undefined, "Let me check."],
+        ["msg_2", "reporter", "21C."],
+      ]);
+    }
+  });
+
+  it("TEAM-07 an agent update names the agent as a string or as the live agent object", () => {
+    for (const agent of ["reporter", { name: "reporter" }]) {
+      const events = adapt([
+        { type: "agent_updated_stream_event", agent: { name: "triage" } },
+        { type: "agent_updated_stream_event", agent },
+      ]);
+      expect(events.filter((e) => e.type === "agent.changed")).toMatchObject([
+        {
+          agentId: "reporter",
+          topology: "specialist_handoff",
+          payload: { agentName: "reporter", status: "running" },
+        },
+      ]);
+    }
+  });
+});
+
+describe("openai-agents stream: what each event says of its source record (ENV-03)", () => {
+  it("ENV-03 every event names the record's type and its item or raw event type, and its position", () => {
+    const events = adapt([
+      raw({ type: "response_started" }),
+      { type: "agent_updated_stream_event", agent: "triage" },
+      messageItem(said("msg_1", "Hi.")),
+      raw({}),
+    ]);
+    const sources = events
+      .filter((e) => e.type !== "run.finished" && e.payload?.code !== "transport_unavailable")
+      .filter((e) => e.type !== "run.status" || e.payload?.status !== "unknown")
+      .map((e) => [e.type, e.source?.sourceType, e.source?.index]);
+    expect(sources).toEqual([
+      ["run.started", "raw_model_stream_event:response_started", 0],
+      ["run.status", "raw_model_stream_event:response_started", 0],
+      ["text.final", "run_item_stream_event:message_output_created", 2],
+      ["diagnostic.changed", "raw_model_stream_event", 3],
+    ]);
+    expect(events.every((e) => e.source?.format === "openai-agents")).toBe(true);
+  });
+});
+
+describe("openai-agents stream: raw events and usage in either field spelling (TEXT-01, ROUTE-02)", () => {
+  it("TEXT-01 a text delta names its message by item_id; a delta without text adds nothing to it", () => {
+    const events = adapt([
+      raw({ type: "output_text_delta", item_id: "msg_1", delta: "Hel" }),
+      raw({ type: "output_text_delta", item_id: "msg_1" }),
+      raw({ type: "output_text_delta", itemId: "msg_1", delta: "lo" }),
+    ]);
+    const deltas = events.filter((e) => e.type === "text.delta");
+    expect(deltas.map((e) => [e.messageId, e.partId, e.payload])).toEqual([
+      ["msg_1", "msg_1", { delta: "Hel" }],
+      ["msg_1", "msg_1", { delta: "" }],
+      ["msg_1", "msg_1", { delta: "lo" }],
+    ]);
+  });
+
+  it("ROUTE-02 snake-case usage is summed like camel-case; a zero is reported, a negative count is not", () => {
+    const events = adapt([
+      raw({ type: "response_done", response: { usage: { input_tokens: 3, output_tokens: 0 } } }),
+      raw({ type: "response_done", response: { usage: { inputTokens: 4, outputTokens: -2 } } }),
+    ]);
+    const metrics = events.filter((e) => e.type === "metric.changed");
+    expect(metrics.map((e) => [e.metricName, e.payload])).toEqual([
+      ["tokens.input", { value: 3, unit: "tokens" }],
+      ["tokens.output", { value: 0, unit: "tokens" }],
+      ["tokens.input", { value: 7, unit: "tokens" }],
+    ]);
+    expect(projectEvents(events).metrics).toMatchObject({ "tokens.input": 7, "tokens.output": 0 });
+  });
+});
+
+describe("openai-agents stream: refusals (TEXT-04)", () => {
+  it("TEXT-04 a refusal part is the message's text, marked as a refusal; a plain answer is not", () => {
+    const events = adapt([
+      messageItem(message("msg_1", [{ type: "refusal", refusal: "I can't help with that." }])),
+      messageItem(message("msg_2", [{ type: "output_text", text: "Sure." }, { type: "output_image" }])),
+      messageItem(
+        message("msg_3", [
+          { type: "output_text", text: "Here is part. " },
+          { type: "refusal", refusal: "The rest I can't share." },
+        ]),
+      ),
+    ]);
+    expect(finals(events).map((e) => e.payload)).toEqual([
+      { text: "I can't help with that.", refusal: true },
+      { text: "Sure." },
+      { text: "Here is part. The rest I can't share.", refusal: true },
+    ]);
+  });
+});
+
+describe("openai-agents stream: how a finished run ends (STAT-08, ORD-02)", () => {
+  it("STAT-08 a model response without an output list is not the final answer: the end stays unknown", () => {
+    const events = adapt([
+      raw({ type: "response_started" }),
+      messageItem(said("msg_1", "Done.")),
+      raw({ type: "response_done", response: { id: "r1" } }),
+    ]);
+    expect(events.some((e) => e.payload?.code === "unsupported_source_event")).toBe(false);
+    expect(events.at(-2)).toMatchObject({
+      type: "run.status",
+      payload: {
+        status: "unknown",
+        reason: "openai-agents stream ended without a final model response; the run's outcome is not known",
+      },
+    });
+  });
+
+  it("ORD-02 the run's end is named after the last message that has an id, as the RunState names it", () => {
+    const events = adapt([
+      messageItem(said("msg_1", "Paris is sunny.")),
+      messageItem(said(undefined, "Anything else?")),
+      finalResponse(),
+    ]);
+    expect(events.at(-1)).toMatchObject({
+      type: "run.finished",
+      eventId: "openai-agents:final:msg_1:run.finished",
+      payload: { outcome: "success" },
+    });
+  });
+
+  it("ORD-02 two messages without an id are two facts, not one shared 'no id' name", () => {
+    const events = adapt([messageItem(said(undefined, "One.")), messageItem(said(undefined, "Two."))]);
+    const ids = finals(events).map((e) => e.eventId);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it("ORD-02 a run finished without any message ends under a stream position, not a message's name", () => {
+    const events = adapt([raw({ type: "response_started" }), finalResponse()]);
+    const finished = events.at(-1);
+    expect(finished).toMatchObject({ type: "run.finished", phase: "completed" });
+    expect(finished?.eventId).not.toContain("final:");
+    expect(finished?.sequence).toBe((events.at(-2)?.sequence ?? 0) + 1);
+  });
+});
+
+describe("openai-agents stream: reasoning items and untyped calls (TEXT-06, TOOL-04)", () => {
+  const reasoning = (rawItem: Record<string, unknown>) => ({
+    type: "run_item_stream_event",
+    name: "reasoning_item_created",
+    itemType: "reasoning_item",
+    agent: "triage",
+    rawItem: { type: "reasoning", ...rawItem },
+  });
+
+  it("TEXT-06 a reasoning item's text is its text parts joined; other parts add nothing", () => {
+    const events = adapt([
+      reasoning({
+        id: "rs_1",
+        content: [
+          { type: "reasoning_text", text: "Weather " },
+          { type: "image" },
+          { type: "reasoning_text", text: "first." },
+        ],
+      }),
+    ]);
+    expect(events.find((e) => e.type === "reasoning.summary")).toMatchObject({
+      partId: "rs_1",
+      eventId: "openai-agents:reasoning:rs_1:reasoning.summary",
+      payload: { text: "Weather first." },
+    });
+  });
+
+  it("ORD-02 a reasoning item without an id takes its stream position, not a shared 'no id' name", () => {
+    const events = adapt([reasoning({ content: [] }), reasoning({})]);
+    const summaries = events.filter((e) => e.type === "reasoning.summary");
+    expect(summaries.map((e) => e.payload)).toEqual([{ text: "" }, { text: "" }]);
+    expect(summaries.every((e) => !String(e.eventId).includes("reasoning:"))).toBe(true);
+    expect(new Set(summaries.map((e) => e.eventId)).size).toBe(2);
+  });
+
+  it("TOOL-04 a call item without a type is a custom tool named by its name", () => {
+    const events = adapt([
+      {
+        type: "run_item_stream_event",
+        name: "tool_called",
+        itemType: "tool_call_item",
+        agent: "triage",
+        rawItem: { callId: "call_x", name: "lookup" },
+      },
+    ]);
+    expect(events.find((e) => e.type === "tool.started")?.payload).toEqual({
+      name: "lookup",
+      kind: "custom",
+    });
+  });
+});
