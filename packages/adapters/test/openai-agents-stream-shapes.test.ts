@@ -135,6 +135,7 @@ describe("openai-agents stream: refusals (TEXT-04)", () => {
         ]),
       ),
     ]);
+    expect(finals(events).every((e) => e.phase === "reconciling")).toBe(true);
     expect(finals(events).map((e) => e.payload)).toEqual([
       { text: "I can't help with that.", refusal: true },
       { text: "Sure." },
@@ -238,5 +239,53 @@ describe("openai-agents stream: reasoning items and untyped calls (TEXT-06, TOOL
       name: "lookup",
       kind: "custom",
     });
+  });
+});
+
+describe("openai-agents stream: call ids in each spelling, and handoffs (TOOL-01, TEAM-07)", () => {
+  const run = (name: string, rawItem: Record<string, unknown>) => ({
+    type: "run_item_stream_event",
+    name,
+    agent: "triage",
+    rawItem,
+  });
+
+  it("TOOL-01 a function call or its output is a function tool, keyed by callId or call_id; a hosted call by its item id", () => {
+    const events = adapt([
+      run("tool_called", { id: "fc_1", type: "function_call", callId: "call_1", name: "weather" }),
+      run("tool_called", { id: "fc_2", type: "function_call", call_id: "call_2", name: "weather" }),
+      run("tool_called", { id: "ws_3", type: "hosted_tool_call", name: "web_search" }),
+      // A resumed stream opens with the output of a call the previous stream announced.
+      run("tool_output", { type: "function_call_result", callId: "call_4", name: "weather", output: "21C" }),
+    ]);
+    expect(events.filter((e) => e.type === "tool.started").map((e) => [e.toolCallId, e.payload])).toEqual([
+      ["call_1", { name: "weather", kind: "function" }],
+      ["call_2", { name: "weather", kind: "function" }],
+      ["ws_3", { name: "web_search", kind: "hosted" }],
+      ["call_4", { name: "weather", kind: "function" }],
+    ]);
+  });
+
+  it("TEAM-07 a handoff is keyed by its call id in either spelling, never by the item id, and says its topology", () => {
+    const events = adapt([
+      run("handoff_requested", { id: "fc_h", type: "function_call", callId: "call_h", name: "transfer" }),
+      run("handoff_occurred", { id: "fco_h", type: "function_call_result", call_id: "call_h", output: "{}" }),
+    ]);
+    const handoffs = events.filter((e) => e.type === "agent.handoff");
+    expect(handoffs.map((e) => [e.handoffId, e.topology, e.payload?.status])).toEqual([
+      ["call_h", "specialist_handoff", "handoff_requested"],
+      ["call_h", "specialist_handoff", "accepted"],
+    ]);
+  });
+
+  it("ORD-02 handoffs without any id are separate facts, not one shared 'no id' name", () => {
+    const events = adapt([
+      run("handoff_occurred", { type: "function_call_result", output: '{"assistant":"reporter"}' }),
+      run("handoff_occurred", { type: "function_call_result", output: '{"assistant":"writer"}' }),
+    ]);
+    const handoffs = events.filter((e) => e.type === "agent.handoff");
+    expect(handoffs.map((e) => e.payload?.to)).toEqual(["reporter", "writer"]);
+    expect(new Set(handoffs.map((e) => e.eventId)).size).toBe(2);
+    expect(handoffs.every((e) => !String(e.eventId).includes("undefined"))).toBe(true);
   });
 });
