@@ -63,6 +63,9 @@ describe("OpenAI Agents pending approvals", () => {
     const n = MAX_PENDING_APPROVALS + 1;
     const { all } = adapt([...requested(n), output(0), output(n - 1)]);
     expect(limits(all)).toEqual([{ table: "pending approval", cap: MAX_PENDING_APPROVALS }]);
+    expect(all.find((e) => e.payload?.code === "source_limit_exceeded")?.payload?.message).toBe(
+      `openai-agents: the pending approval table reached its cap of ${MAX_PENDING_APPROVALS}: the oldest are forgotten; a forgotten one is not resolved by its call's output nor named when the run stops`,
+    );
     expect(resolved(all)).toEqual([`c${n - 1}`]);
   });
 

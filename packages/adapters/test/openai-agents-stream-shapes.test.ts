@@ -266,6 +266,17 @@ describe("openai-agents stream: call ids in each spelling, and handoffs (TOOL-01
     ]);
   });
 
+  it("ORD-01 a call on the live stream takes stream positions, in order after the run's start", () => {
+    const events = adapt([
+      run("tool_called", { type: "function_call", callId: "call_1", name: "weather", arguments: "{}" }),
+    ]);
+    expect(events.slice(0, 3).map((e) => [e.type, e.sequence])).toEqual([
+      ["run.started", 1],
+      ["tool.started", 2],
+      ["tool.args", 3],
+    ]);
+  });
+
   it("TEAM-07 a handoff is keyed by its call id in either spelling, never by the item id, and says its topology", () => {
     const events = adapt([
       run("handoff_requested", { id: "fc_h", type: "function_call", callId: "call_h", name: "transfer" }),
