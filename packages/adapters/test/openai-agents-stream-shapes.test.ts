@@ -264,6 +264,14 @@ describe("openai-agents stream: call ids in each spelling, and handoffs (TOOL-01
       ["ws_3", { name: "web_search", kind: "hosted" }],
       ["call_4", { name: "weather", kind: "function" }],
     ]);
+    expect(Object.keys(projectEvents(events).tools)).toEqual(["call_1", "call_2", "ws_3", "call_4"]);
+  });
+
+  it("TOOL-01 a call that states its input as `input`, not as JSON arguments, shows that input", () => {
+    const events = adapt([
+      run("tool_called", { type: "custom_tool_call", callId: "ct_1", name: "grep", input: "TODO" }),
+    ]);
+    expect(events.find((e) => e.type === "tool.args")?.payload).toEqual({ input: "TODO", complete: true });
   });
 
   it("ORD-01 a call on the live stream takes stream positions, in order after the run's start", () => {
