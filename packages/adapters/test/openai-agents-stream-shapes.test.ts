@@ -274,6 +274,30 @@ describe("openai-agents stream: call ids in each spelling, and handoffs (TOOL-01
     expect(events.find((e) => e.type === "tool.args")?.payload).toEqual({ input: "TODO", complete: true });
   });
 
+  it("HITL-01 approvals on the live stream: each call waits and its action is required, at stream positions", () => {
+    const asked = (callId: string) =>
+      run("tool_approval_requested", { type: "function_call", callId, name: "delete_file", arguments: "{}" });
+    const events = adapt([asked("call_a"), asked("call_b")]);
+    const waiting = events.filter((e) => e.type === "tool.started" || e.type === "tool.progress");
+    expect(waiting.map((e) => [e.type, e.toolCallId, e.phase])).toEqual([
+      ["tool.started", "call_a", "acting"],
+      ["tool.progress", "call_a", "waiting"],
+      ["tool.started", "call_b", "acting"],
+      ["tool.progress", "call_b", "waiting"],
+    ]);
+    const required = events.filter((e) => e.type === "action.required");
+    expect(required.every((e) => typeof e.sequence === "number")).toBe(true);
+    const actions = projectEvents(events).actions;
+    expect(Object.keys(actions)).toEqual(["call_a", "call_b"]);
+    expect(actions.call_b.status).toBe("pending");
+  });
+
+  it("HITL-01 an approval request without a call id raises no action, only the missing id", () => {
+    const events = adapt([run("tool_approval_requested", { type: "function_call", name: "delete_file" })]);
+    expect(events.filter((e) => e.type.startsWith("action.") || e.type.startsWith("tool."))).toEqual([]);
+    expect(events.filter((e) => e.payload?.code === "missing_correlation")).toHaveLength(1);
+  });
+
   it("ORD-01 a call on the live stream takes stream positions, in order after the run's start", () => {
     const events = adapt([
       run("tool_called", { type: "function_call", callId: "call_1", name: "weather", arguments: "{}" }),
