@@ -292,6 +292,30 @@ describe("openai-agents stream: call ids in each spelling, and handoffs (TOOL-01
     expect(actions.call_b.status).toBe("pending");
   });
 
+  it("HITL-01 the required action is a tool approval titled after the tool; an unnamed tool gets no title", () => {
+    const events = adapt([
+      run("tool_approval_requested", { type: "function_call", callId: "call_a", name: "delete_file" }),
+      run("tool_approval_requested", { type: "function_call", callId: "call_b" }),
+    ]);
+    const required = events.filter((e) => e.type === "action.required").map((e) => e.payload);
+    expect(required).toEqual([
+      {
+        actionType: "tool_approval",
+        sourceType: "openai-agents.tool_approval_item",
+        toolName: "delete_file",
+        title: "Approve delete_file?",
+        availableDecisions: ["approve", "reject"],
+        requestedBy: { name: "triage" },
+      },
+      {
+        actionType: "tool_approval",
+        sourceType: "openai-agents.tool_approval_item",
+        availableDecisions: ["approve", "reject"],
+        requestedBy: { name: "triage" },
+      },
+    ]);
+  });
+
   it("HITL-01 an approval request without a call id raises no action, only the missing id", () => {
     const events = adapt([run("tool_approval_requested", { type: "function_call", name: "delete_file" })]);
     expect(events.filter((e) => e.type.startsWith("action.") || e.type.startsWith("tool."))).toEqual([]);
