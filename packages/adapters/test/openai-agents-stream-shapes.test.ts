@@ -292,12 +292,21 @@ describe("openai-agents stream: call ids in each spelling, and handoffs (TOOL-01
     expect(actions.call_b.status).toBe("pending");
   });
 
-  it("HITL-01 the required action is a tool approval titled after the tool; an unnamed tool gets no title", () => {
+  it("HITL-01 the required action is a tool approval titled after the tool, by its agent; without either, neither is named", () => {
     const events = adapt([
       run("tool_approval_requested", { type: "function_call", callId: "call_a", name: "delete_file" }),
-      run("tool_approval_requested", { type: "function_call", callId: "call_b" }),
+      {
+        type: "run_item_stream_event",
+        name: "tool_approval_requested",
+        rawItem: { type: "function_call", callId: "call_b" },
+      },
     ]);
-    const required = events.filter((e) => e.type === "action.required").map((e) => e.payload);
+    const actions = events.filter((e) => e.type === "action.required");
+    expect(actions.map((e) => [e.actionId, e.phase])).toEqual([
+      ["call_a", "waiting"],
+      ["call_b", "waiting"],
+    ]);
+    const required = actions.map((e) => e.payload);
     expect(required).toEqual([
       {
         actionType: "tool_approval",
@@ -311,7 +320,6 @@ describe("openai-agents stream: call ids in each spelling, and handoffs (TOOL-01
         actionType: "tool_approval",
         sourceType: "openai-agents.tool_approval_item",
         availableDecisions: ["approve", "reject"],
-        requestedBy: { name: "triage" },
       },
     ]);
   });
@@ -331,6 +339,11 @@ describe("openai-agents stream: call ids in each spelling, and handoffs (TOOL-01
       ["tool.started", 2],
       ["tool.args", 3],
     ]);
+    const done = adapt([
+      run("tool_called", { type: "function_call", callId: "call_1", name: "weather" }),
+      run("tool_output", { type: "function_call_result", callId: "call_1", output: "21C" }),
+    ]);
+    expect(done.find((e) => e.type === "tool.result")?.sequence).toBe(3);
   });
 
   it("TEAM-07 a handoff is keyed by its call id in either spelling, never by the item id, and says its topology", () => {
