@@ -324,6 +324,19 @@ describe("openai-agents stream: call ids in each spelling, and handoffs (TOOL-01
     ]);
   });
 
+  it("HITL-03 ORD-02 a resumed stream's first output settles the approval as restated; one the same stream went on past takes a position", () => {
+    const output = run("tool_output", { type: "function_call_result", callId: "call_a", output: "done" });
+    const resumed = adapt([output]).find((e) => e.type === "action.resolved");
+    expect(resumed?.payload).toEqual({ outcome: "resolved", reason: "run resumed past the call" });
+    expect(resumed?.sequence).toBeUndefined();
+    const same = adapt([
+      run("tool_approval_requested", { type: "function_call", callId: "call_a", name: "delete_file" }),
+      output,
+    ]).find((e) => e.type === "action.resolved");
+    expect(same?.payload).toEqual({ outcome: "resolved", reason: "run went on past the call" });
+    expect(typeof same?.sequence).toBe("number");
+  });
+
   it("HITL-01 an approval request without a call id raises no action, only the missing id", () => {
     const events = adapt([run("tool_approval_requested", { type: "function_call", name: "delete_file" })]);
     expect(events.filter((e) => e.type.startsWith("action.") || e.type.startsWith("tool."))).toEqual([]);
