@@ -337,6 +337,18 @@ describe("openai-agents stream: call ids in each spelling, and handoffs (TOOL-01
     expect(typeof same?.sequence).toBe("number");
   });
 
+  it("ORD-02 each call's result is its own fact, named by its call and its source record", () => {
+    const events = adapt([
+      run("tool_output", { type: "function_call_result", callId: "call_1", name: "weather", output: "21C" }),
+      run("tool_output", { type: "function_call_result", callId: "call_2", name: "weather", output: "9C" }),
+    ]);
+    const results = events.filter((e) => e.type === "tool.result");
+    expect(results.map((e) => [e.eventId, e.source?.sourceType])).toEqual([
+      ["openai-agents:call:call_1:tool.result", "run_item_stream_event:tool_output"],
+      ["openai-agents:call:call_2:tool.result", "run_item_stream_event:tool_output"],
+    ]);
+  });
+
   it("HITL-01 an approval request without a call id raises no action, only the missing id", () => {
     const events = adapt([run("tool_approval_requested", { type: "function_call", name: "delete_file" })]);
     expect(events.filter((e) => e.type.startsWith("action.") || e.type.startsWith("tool."))).toEqual([]);
