@@ -340,12 +340,23 @@ describe("openai-agents stream: call ids in each spelling, and handoffs (TOOL-01
   it("ORD-02 each call's result is its own fact, named by its call and its source record", () => {
     const events = adapt([
       run("tool_output", { type: "function_call_result", callId: "call_1", name: "weather", output: "21C" }),
-      run("tool_output", { type: "function_call_result", callId: "call_2", name: "weather", output: "9C" }),
+      run("tool_output", {
+        type: "function_call_result",
+        callId: "call_2",
+        name: "weather",
+        output: { type: "text", text: "9C" },
+      }),
     ]);
     const results = events.filter((e) => e.type === "tool.result");
+    expect(results.every((e) => e.phase === "completed")).toBe(true);
     expect(results.map((e) => [e.eventId, e.source?.sourceType])).toEqual([
       ["openai-agents:call:call_1:tool.result", "run_item_stream_event:tool_output"],
       ["openai-agents:call:call_2:tool.result", "run_item_stream_event:tool_output"],
+    ]);
+    // A structured output is kept as the SDK gave it; its text is the preview.
+    expect(results.map((e) => e.payload)).toEqual([
+      { output: "21C", outputPreview: "21C" },
+      { output: { type: "text", text: "9C" }, outputPreview: "9C" },
     ]);
   });
 
