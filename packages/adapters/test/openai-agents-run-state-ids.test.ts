@@ -28,7 +28,9 @@ function stateWith(changes: Record<string, unknown>): Record<string, unknown> {
 const of = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);
 const hydratedId = (events: AgentUiEvent[]) => of(events, "session.hydrated")[0]?.eventId;
 const inputIds = (events: AgentUiEvent[]) =>
-  of(events, "messages.snapshot").flatMap((e) => (e.payload?.messages as { id: string }[]).map((m) => m.id));
+  of(events, "messages.snapshot").flatMap((e) =>
+    ((e.payload?.messages ?? []) as { id: string }[]).map((m) => m.id),
+  );
 const diagnostics = (events: AgentUiEvent[]) => of(events, "diagnostic.changed");
 const ops = { name: "ops" };
 const rawCall = {
