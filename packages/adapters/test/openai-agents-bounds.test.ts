@@ -36,6 +36,25 @@ describe("OpenAI Agents tool calls", () => {
   });
 });
 
+describe("OpenAI Agents unfinished tool calls", () => {
+  it(`FALL-01 ENV-09 past ${MAX_TOOL_CALLS} open calls the oldest is forgotten: the end names the newest, and the warning says so`, () => {
+    const n = MAX_TOOL_CALLS + 1;
+    const adapter = openaiAgentsAdapter.create({ sessionId: "local" });
+    const { all } = pushEach(
+      adapter,
+      many(n, (k) => [item("tool_called", call(k))]),
+    );
+    const warning = all.find((e) => e.payload?.code === "source_limit_exceeded");
+    expect(warning?.payload?.message).toBe(
+      `openai-agents: the tool call table reached its cap of ${MAX_TOOL_CALLS}: finished calls are forgotten first, then the oldest; a forgotten call's repeated output is stated again and an unfinished one is not named at the end`,
+    );
+    const reason = String(ofType(adapter.finish(), "run.status")[0]?.payload?.reason);
+    expect(reason).toContain(`with tool call c1, c2, `);
+    expect(reason).toContain(`, c${n - 1} unfinished`);
+    expect(reason).not.toContain("call c0,");
+  });
+});
+
 describe("OpenAI Agents pending approvals", () => {
   const requested = (n: number) => many(n, (k) => [item("tool_approval_requested", call(k))]);
   const resolved = (events: AgentUiEvent[]) => ofType(events, "action.resolved").map((e) => e.actionId);
@@ -44,6 +63,9 @@ describe("OpenAI Agents pending approvals", () => {
     const n = MAX_PENDING_APPROVALS + 1;
     const { all } = adapt([...requested(n), output(0), output(n - 1)]);
     expect(limits(all)).toEqual([{ table: "pending approval", cap: MAX_PENDING_APPROVALS }]);
+    expect(all.find((e) => e.payload?.code === "source_limit_exceeded")?.payload?.message).toBe(
+      `openai-agents: the pending approval table reached its cap of ${MAX_PENDING_APPROVALS}: the oldest are forgotten; a forgotten one is not resolved by its call's output nor named when the run stops`,
+    );
     expect(resolved(all)).toEqual([`c${n - 1}`]);
   });
 
