@@ -2,26 +2,14 @@
 // read: a snapshot is named by its run (the trace, else the first model response, else its input) and by
 // where the run stood (turn, step, last response), so two snapshots of one run share their input and
 // keep their own markers (ORD-02, HYD-09). Built on the peer capture `openai-agents.approval.runstate.json`.
-import { readFileSync } from "node:fs";
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { describe, expect, it } from "vitest";
-import { openaiAgentsAdapter } from "../src/openai-agents";
+import { adapt, ops, rawCall, STATE, stateWith as replaced } from "./openai-agents-support";
 
-const STATE: Record<string, unknown> = JSON.parse(
-  readFileSync(
-    new URL("../../../../shared/peers/streams/openai-agents.approval.runstate.json", import.meta.url),
-    "utf8",
-  ),
-);
-
-function adapt(input: unknown[]): AgentUiEvent[] {
-  const adapter = openaiAgentsAdapter.create();
-  return [...input.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
-}
 /** A copy of the captured state with fields replaced; a field set to `undefined` is left out. */
 function stateWith(changes: Record<string, unknown>): Record<string, unknown> {
-  const state: Record<string, unknown> = { ...structuredClone(STATE), ...changes };
+  const state = replaced(changes);
   for (const [key, value] of Object.entries(changes)) if (value === undefined) delete state[key];
   return state;
 }
@@ -32,15 +20,6 @@ const inputIds = (events: AgentUiEvent[]) =>
     ((e.payload?.messages ?? []) as { id: string }[]).map((m) => m.id),
   );
 const diagnostics = (events: AgentUiEvent[]) => of(events, "diagnostic.changed");
-const ops = { name: "ops" };
-const rawCall = {
-  id: "fc_rm",
-  type: "function_call",
-  callId: "call_rm",
-  name: "delete_file",
-  status: "completed",
-  arguments: '{"path":"/workspace/demo/x"}',
-};
 
 describe("openai-agents RunState: the names of a snapshot (ORD-02, HYD-09)", () => {
   it("ORD-02 a state without a real trace is named by its model response, and its facts carry no trace", () => {

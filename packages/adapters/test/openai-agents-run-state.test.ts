@@ -8,36 +8,18 @@ import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { detectFormat } from "../src/auto";
 import { openaiAgentsAdapter } from "../src/openai-agents";
+import { adapt, ops, rawCall, STATE, stateWith } from "./openai-agents-support";
 
 const STREAMS = "../../../../shared/peers/streams/";
 const text = (name: string) => readFileSync(new URL(`${STREAMS}${name}`, import.meta.url), "utf8");
 const records = (name: string) => parseRecords(text(name)).records.map((r) => r.value);
-/** The peer capture: `result.state.toString()` at the delete_file approval (@openai/agents 0.20). */
-const STATE: Record<string, unknown> = JSON.parse(text("openai-agents.approval.runstate.json"));
 const STREAM = records("openai-agents.approval.runstreamevents.jsonl");
 const RESUME = records("openai-agents.approval-resume.runstreamevents.jsonl");
 
-function adapt(input: unknown[], streamId?: string): AgentUiEvent[] {
-  const adapter = openaiAgentsAdapter.create(streamId !== undefined ? { streamId } : {});
-  return [...input.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
-}
 const project = (events: AgentUiEvent[]): ProjectionState => projectEvents(events);
 const warnings = (state: ProjectionState) =>
   state.diagnostics.filter((d) => d.severity !== "info").map((d) => d.code);
 
-/** A copy of the captured state with some fields replaced (what `state.approve()` etc. write). */
-function stateWith(changes: Record<string, unknown>): Record<string, unknown> {
-  return { ...structuredClone(STATE), ...changes };
-}
-const ops = { name: "ops" };
-const call = {
-  id: "fc_rm",
-  type: "function_call",
-  callId: "call_rm",
-  name: "delete_file",
-  status: "completed",
-};
-const rawCall = { ...call, arguments: '{"path":"/workspace/demo/x"}' };
 const output = (textOut: string, executed: boolean) => ({
   type: "tool_call_output_item",
   rawItem: {
