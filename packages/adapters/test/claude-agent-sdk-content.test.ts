@@ -4,15 +4,10 @@
 // place is a diagnostic that says why (ENV-09); sources become citations (EVID-01).
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
-import { claudeAgentSdkAdapter } from "../src/claude-agent-sdk";
+import { of, pushEach as adapt } from "./claude-support";
 
 const S = "sess-c";
 
-function adapt(records: unknown[]): AgentUiEvent[] {
-  const adapter = claudeAgentSdkAdapter.create();
-  return records.flatMap((r, i) => adapter.push(r, i));
-}
-const of = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);
 const payloads = (events: AgentUiEvent[], type: string) => of(events, type).map((e) => e.payload);
 const stream = (event: unknown, id: string | null = "m1", extra: Record<string, unknown> = {}) => ({
   type: "stream_event",

@@ -1,37 +1,9 @@
-// The run of one Claude Agent SDK `query()`: opened by the first message that starts work, ended by its
-// `result` (success, cancelled by an interrupt, or failed with the CLI's reason), with usage and cost as
-// metrics; user messages, stream-json permission prompts and their responses; what a cut stream says.
-import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
-import { claudeAgentSdkAdapter } from "../src/claude-agent-sdk";
+import { adapt, of, sessionRecords } from "./claude-support";
 
 const S = "sess-r";
+const { sys, user, result } = sessionRecords(S);
 
-function adapt(records: unknown[]): AgentUiEvent[] {
-  const adapter = claudeAgentSdkAdapter.create();
-  return [...records.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
-}
-const of = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);
-const sys = (subtype: string, extra: Record<string, unknown> = {}) => ({
-  type: "system",
-  subtype,
-  session_id: S,
-  ...extra,
-});
-const user = (content: unknown, extra: Record<string, unknown> = {}) => ({
-  type: "user",
-  session_id: S,
-  parent_tool_use_id: null,
-  message: { role: "user", content },
-  ...extra,
-});
-const result = (extra: Record<string, unknown> = {}) => ({
-  type: "result",
-  subtype: "success",
-  is_error: false,
-  session_id: S,
-  ...extra,
-});
 const text = (t: string, id = "m1") => ({
   type: "assistant",
   session_id: S,

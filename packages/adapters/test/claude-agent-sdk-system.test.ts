@@ -1,22 +1,9 @@
-// Claude Agent SDK `system` messages (session init, CLI status, compaction, API retries, background
-// tasks) and tool outcomes (`tool_result` blocks with their `tool_result_meta`, `tool_progress`).
-import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
-import { claudeAgentSdkAdapter } from "../src/claude-agent-sdk";
+import { of, pushEach as adapt, sessionRecords } from "./claude-support";
 
 const S = "sess-s";
+const { sys } = sessionRecords(S);
 
-function adapt(records: unknown[]): AgentUiEvent[] {
-  const adapter = claudeAgentSdkAdapter.create();
-  return records.flatMap((r, i) => adapter.push(r, i));
-}
-const of = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);
-const sys = (subtype: string, extra: Record<string, unknown> = {}) => ({
-  type: "system",
-  subtype,
-  session_id: S,
-  ...extra,
-});
 const toolUse = (id: string, name: string, input: unknown = {}) => ({
   type: "assistant",
   session_id: S,

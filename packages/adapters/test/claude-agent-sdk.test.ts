@@ -1,32 +1,17 @@
 import { readFileSync } from "node:fs";
-import { type AgentUiEvent, parseRecords, streamKeyOf } from "@agent-ui/contracts";
+import { parseRecords, streamKeyOf } from "@agent-ui/contracts";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { claudeAgentSdkAdapter } from "../src/claude-agent-sdk";
+import { adapt, sessionRecords } from "./claude-support";
 
 const PEER = readFileSync(
   new URL("../../../../shared/peers/streams/claude-agent-sdk.bash-tool.sdkmessages.jsonl", import.meta.url),
   "utf8",
 );
 
-function adapt(records: unknown[]): AgentUiEvent[] {
-  const adapter = claudeAgentSdkAdapter.create();
-  return [...records.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
-}
 const S = "sess-1";
-const sys = (subtype: string, extra: Record<string, unknown> = {}) => ({
-  type: "system",
-  subtype,
-  session_id: S,
-  ...extra,
-});
-const result = (extra: Record<string, unknown> = {}) => ({
-  type: "result",
-  subtype: "success",
-  is_error: false,
-  session_id: S,
-  ...extra,
-});
+const { sys, result } = sessionRecords(S);
 
 describe("claude-agent-sdk adapter: bash-tool peer stream", () => {
   let events = adapt(parseRecords(PEER).records.map((r) => r.value));
