@@ -52,13 +52,16 @@ describe("JSON in slices", () => {
     expect(order).toEqual(["other work", "serialized"]);
   });
 
-  it("a snapshot larger than a chunk crosses to the commit thread whole", async () => {
+  it("a snapshot larger than a chunk crosses to the commit thread and back whole, every character intact", async () => {
     const dir = tempDir("agent-ui-sliced-snapshot-");
     const store = await createSqliteStore({ file: join(dir.path, "agent-ui.sqlite") });
     try {
       await store.createSession({ id: "s", sourceKind: "push", config: {} });
       const rows = Object.fromEntries(
-        Array.from({ length: 3000 }, (_, i) => [`tool-${i}`, { id: `tool-${i}`, text: "é".repeat(700) }]),
+        Array.from({ length: 3000 }, (_, i) => [
+          `tool-${i}`,
+          { id: `tool-${i}`, text: "é → 😀 中".repeat(120) },
+        ]),
       );
       const state = { tools: rows, messages: [{ id: "m", parts: [] }], note: undefined } as never;
       const bytes = await store.saveSnapshot("s", 7, state);

@@ -79,14 +79,12 @@ export function sqliteSnapshotWriter(db: Database.Database): (snapshot: Serializ
   };
 }
 
-/** Characters of a snapshot's text per message from the commit thread. */
-export const SNAPSHOT_READ_CHUNK = 1 << 20;
-
-/** The latest snapshot row of a session, its state as stored (JSON text). */
+/** The latest snapshot row of a session, its state as stored: JSON text in UTF-8 bytes (decoded piece by
+ * piece as it is parsed, ../slices/json-parse-slices `utf8Pieces`). */
 export interface StoredSnapshot {
   seq: number;
   createdAt: string;
-  stateJson: string;
+  stateUtf8: Uint8Array;
 }
 
 /** Prepares the read of a session's latest snapshot on `db`. */
@@ -94,10 +92,10 @@ export function sqliteSnapshotReader(
   db: Database.Database,
 ): (sessionId: string) => StoredSnapshot | undefined {
   const latest = db.prepare(
-    "SELECT seq, state, created_at FROM snapshots WHERE session_id = ? ORDER BY seq DESC LIMIT 1",
+    "SELECT seq, CAST(state AS BLOB) AS state, created_at FROM snapshots WHERE session_id = ? ORDER BY seq DESC LIMIT 1",
   );
   return (sessionId) => {
-    const row = latest.get(sessionId) as { seq: number; state: string; created_at: string } | undefined;
-    return row && { seq: row.seq, createdAt: row.created_at, stateJson: row.state };
+    const row = latest.get(sessionId) as { seq: number; state: Buffer; created_at: string } | undefined;
+    return row && { seq: row.seq, createdAt: row.created_at, stateUtf8: row.state };
   };
 }

@@ -6,7 +6,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type Database from "better-sqlite3";
 import {
-  SNAPSHOT_READ_CHUNK,
   type SerializedAppend,
   sqliteAppendBatch,
   sqliteSnapshotReader,
@@ -66,10 +65,9 @@ port.on("message", (message: CommitMessage) => {
       const snapshot = readSnapshot(message.sessionId);
       if (snapshot === undefined) port.postMessage({ id: message.id, snapshot: null });
       else {
-        const { stateJson, ...rest } = snapshot;
-        for (let at = 0; at < stateJson.length; at += SNAPSHOT_READ_CHUNK)
-          port.postMessage({ id: message.id, chunk: stateJson.slice(at, at + SNAPSHOT_READ_CHUNK) });
-        port.postMessage({ id: message.id, snapshot: rest });
+        // The bytes move to the gateway's thread without a copy (their buffer is transferred).
+        const bytes = ownBuffer(snapshot.stateUtf8);
+        port.postMessage({ id: message.id, snapshot: { ...snapshot, stateUtf8: bytes } }, [bytes.buffer]);
       }
     } else if (message.type === "snapshot") {
       const stateJson = (uploads.get(message.upload) ?? []).join("");
@@ -94,3 +92,14 @@ port.on("message", (message: CommitMessage) => {
   }
 });
 port.postMessage({ ready: true });
+
+/** `bytes` in a buffer of their own (a small Buffer may sit in a shared pool, which cannot be moved). */
+function ownBuffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  if (
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength &&
+    bytes.buffer instanceof ArrayBuffer
+  )
+    return bytes as Uint8Array<ArrayBuffer>;
+  return new Uint8Array(bytes);
+}

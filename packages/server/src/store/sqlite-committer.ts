@@ -26,8 +26,8 @@ export interface SqliteCommitter {
    * thread in one go); the thread joins it. Resolves with the text's length. */
   saveSnapshot(sessionId: string, seq: number, text: SnapshotText): Promise<number>;
   /** Reads a session's latest snapshot after the commits before it. On the commit thread, the row (tens
-   * of MB at a million events) is read there and crosses back in chunks, so neither the read nor one
-   * large copy holds the gateway's thread. */
+   * of MB at a million events) is read there and its bytes cross back without a copy (a transferred
+   * buffer), so neither the read nor a copy holds the gateway's thread. */
   readSnapshot(sessionId: string): Promise<StoredSnapshot | undefined>;
   /** `PRAGMA quick_check` and, when it fails, the read-back of every session (./sqlite-integrity), on
    * the commit thread: the file's whole read never holds the gateway's thread. */
@@ -60,16 +60,13 @@ export function inThreadCommitter(db: Database.Database): SqliteCommitter {
 type WorkerReply =
   | { ready: true }
   | { id: number; outcomes: AppendOutcome[] }
-  | { id: number; chunk: string }
-  | { id: number; snapshot: Omit<StoredSnapshot, "stateJson"> | null }
+  | { id: number; snapshot: StoredSnapshot | null }
   | { id: number; check: QuickCheckResult }
   | { id: number; error: string; code?: string };
 
 export function workerCommitter(file: string): SqliteCommitter {
   const worker = new Worker(new URL("./sqlite-commit-worker.mjs", import.meta.url), { workerData: { file } });
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
-  /** Chunks of snapshot texts read on the thread, by request id. */
-  const reading = new Map<number, string[]>();
   let nextId = 0;
   let nextUpload = 0;
   let broken: Error | undefined;
@@ -89,33 +86,22 @@ export function workerCommitter(file: string): SqliteCommitter {
   };
   worker.on("message", (reply: WorkerReply) => {
     if ("ready" in reply) return;
-    if ("chunk" in reply) {
-      reading.get(reply.id)?.push(reply.chunk);
-      return;
-    }
     const entry = settle(reply.id);
-    const chunks = reading.get(reply.id);
-    reading.delete(reply.id);
     if ("error" in reply) {
       // The SQLite error code crosses too: a damaged file reads as damage on this side as well.
       const error = new Error(reply.error) as Error & { code?: string };
       if (reply.code !== undefined) error.code = reply.code;
       entry?.reject(error);
-    } else if ("snapshot" in reply)
-      entry?.resolve(reply.snapshot && { ...reply.snapshot, stateJson: (chunks ?? []).join("") });
+    } else if ("snapshot" in reply) entry?.resolve(reply.snapshot ?? undefined);
     else if ("check" in reply) entry?.resolve(reply.check);
     else entry?.resolve(reply.outcomes);
   });
   worker.on("error", (error) => failAll(new Error(`the SQLite commit thread failed: ${error.message}`)));
   worker.on("exit", (code) => failAll(new Error(`the SQLite commit thread exited (${code})`)));
-  const send = <T = AppendOutcome[]>(
-    message: Record<string, unknown>,
-    onId?: (id: number) => void,
-  ): Promise<T> => {
+  const send = <T = AppendOutcome[]>(message: Record<string, unknown>): Promise<T> => {
     if (broken) return Promise.reject(broken);
     if (closing) return Promise.reject(new Error("the session store is closed"));
     const id = nextId++;
-    onId?.(id);
     return new Promise<T>((resolve, reject) => {
       waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
       worker.ref();
@@ -138,8 +124,7 @@ export function workerCommitter(file: string): SqliteCommitter {
       return send({ type: "commit", upload });
     },
     quickCheck: () => send<QuickCheckResult>({ type: "quick-check" }),
-    readSnapshot: (sessionId) =>
-      send<StoredSnapshot | undefined>({ type: "read-snapshot", sessionId }, (id) => reading.set(id, [])),
+    readSnapshot: (sessionId) => send<StoredSnapshot | undefined>({ type: "read-snapshot", sessionId }),
     saveSnapshot: async (sessionId, seq, text) => {
       if (broken) throw broken;
       const upload = nextUpload++;

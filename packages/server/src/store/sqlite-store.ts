@@ -20,7 +20,7 @@ import type {
   SessionStore,
   SnapshotRecord,
 } from "./session-store";
-import { parseInSlices } from "../slices/json-parse-slices";
+import { parseInSlices, utf8Pieces } from "../slices/json-parse-slices";
 import { stringifyInSlices } from "../slices/json-slices";
 import { Slicer } from "../slices/turns";
 import { storableDetail } from "./detail-bodies";
@@ -323,15 +323,15 @@ export function createSqliteStore(
     },
     async latestSnapshot(sessionId): Promise<SnapshotRecord | undefined> {
       return readOfAsync(sessionId, async () => {
-        // Tens of MB at a million events: read on the commit thread, parsed row by row here, turns of
-        // the event loop apart.
+        // Tens of MB at a million events: read on the commit thread, its bytes decoded piece by piece
+        // and parsed row by row here, turns of the event loop apart.
         const row = await committer.readSnapshot(sessionId);
         if (!row) return undefined;
         return {
           seq: row.seq,
-          state: (await parseInSlices(row.stateJson, new Slicer())) as ProjectionState,
+          state: (await parseInSlices(utf8Pieces(row.stateUtf8), new Slicer())) as ProjectionState,
           createdAt: row.createdAt,
-          bytes: row.stateJson.length,
+          bytes: row.stateUtf8.byteLength,
         };
       });
     },
