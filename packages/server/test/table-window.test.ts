@@ -5,6 +5,8 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import { connectSession } from "@agent-ui/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../src";
+import { WINDOW_TIMELINE_ROWS } from "../src/http/hydration-window";
+import { WINDOW_TABLE_ROWS } from "../src/http/table-window";
 import { createSession, getJson, scriptedFactory, startTestServer } from "./helpers";
 
 const TURNS = 30;
@@ -55,9 +57,10 @@ describe("windowed hydration of every record table", () => {
     const tools = Object.keys(body.state.tools);
     const total = TURNS * TOOLS_PER_TURN + 1;
     expect(body.window.tables.tools).toMatchObject({ total, truncated: true });
-    // The newest 100, plus the running tool from the first turn.
-    expect(tools).toHaveLength(101);
-    expect(body.window.tables.tools.included).toBe(101);
+    // The newest rows, plus the running tool from the first turn.
+    expect(WINDOW_TABLE_ROWS).toBeLessThan(total - 1);
+    expect(tools).toHaveLength(WINDOW_TABLE_ROWS + 1);
+    expect(body.window.tables.tools.included).toBe(WINDOW_TABLE_ROWS + 1);
     expect(tools[0]).toBe("running-1");
     expect(tools[tools.length - 1]).toBe(`c${TURNS}-${TOOLS_PER_TURN - 1}`);
     expect(body.state.tools["c1-0"]).toBeUndefined();
@@ -84,7 +87,7 @@ describe("windowed hydration of every record table", () => {
       before = page.body.window.before;
       pages += 1;
     }
-    expect(pages).toBe(4);
+    expect(pages).toBe(Math.ceil((TURNS * TOOLS_PER_TURN + 1 - WINDOW_TABLE_ROWS) / 64));
     expect(seen.size).toBe(TURNS * TOOLS_PER_TURN + 1);
     expect(seen.has("c1-0")).toBe(true);
   });
@@ -101,7 +104,7 @@ describe("windowed hydration of every record table", () => {
   it("HYD-02 a client hydrates from the window and pages every older tool into its projection", async () => {
     const client = connectSession({ baseUrl: server.url, sessionId: id, messageWindow: 2 });
     await client.ready;
-    expect(Object.keys(client.state.tools)).toHaveLength(101);
+    expect(Object.keys(client.state.tools)).toHaveLength(WINDOW_TABLE_ROWS + 1);
     expect(client.hasOlderRows("tools")).toBe(true);
     expect(client.hasOlderRows("actions")).toBe(false);
     let more = true;
@@ -152,16 +155,17 @@ describe("windowed hydration of every record table", () => {
   it("HYD-02 older timeline rows page in by cursor, and a client pages every one into its projection in order", async () => {
     const full = await server.gateway.currentProjection(id);
     const all = full.state.timeline.map((entry) => entry.id);
-    expect(all.length).toBeGreaterThan(200);
+    const rows = WINDOW_TIMELINE_ROWS;
+    expect(all.length).toBeGreaterThan(rows + 50);
     const window = (await getJson(`${server.url}/api/sessions/${id}/snapshot`)).body;
-    expect(window.state.timeline).toHaveLength(200);
-    expect(window.window.timeline.before).toBe(String(all.length - 200));
+    expect(window.state.timeline).toHaveLength(rows);
+    expect(window.window.timeline.before).toBe(String(all.length - rows));
     const page = await getJson(
       `${server.url}/api/sessions/${id}/timeline?before=${window.window.timeline.before}&limit=50`,
     );
     expect(page.status).toBe(200);
     expect(page.body.entries.map((e: { id: string }) => e.id)).toEqual(
-      all.slice(all.length - 250, all.length - 200),
+      all.slice(all.length - rows - 50, all.length - rows),
     );
     const client = connectSession({ baseUrl: server.url, sessionId: id });
     await client.ready;

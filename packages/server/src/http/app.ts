@@ -23,7 +23,7 @@ import {
   windowContentBytes,
   windowKey,
 } from "./hydration-window";
-import { DEFAULT_TABLE_WINDOW, tablePage, tableRow } from "./table-window";
+import { TABLE_PAGE_ROWS, tablePage, tableRow } from "./table-window";
 import { type IngestLimits, ingestRoutes } from "./ingest-route";
 import { pageRoutes } from "./page-routes";
 import { settledFirst } from "./settled";
@@ -196,7 +196,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   app.get("/api/sessions/:id/tables/:table", async (c) => {
     const id = c.req.param("id");
     const table = windowTable(c.req.param("table"));
-    const { limit, before } = pageParams(c, DEFAULT_TABLE_WINDOW, MAX_PAGE);
+    const { limit, before } = pageParams(c, TABLE_PAGE_ROWS, MAX_PAGE);
     await gateway.getSession(id);
     const projection = await gateway.currentProjection(id);
     return c.json(tablePage(id, projection.seq, projection.state, table, before, limit));

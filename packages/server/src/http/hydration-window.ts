@@ -18,7 +18,10 @@ export const DEFAULT_MESSAGE_WINDOW = 40;
 /** Messages in a window stop at this many bytes of JSON (the newest message always comes, cut to this
  * many bytes when it alone weighs more). */
 export const MESSAGE_WINDOW_BYTES = 128 * 1024;
-export const DEFAULT_TIMELINE_WINDOW = 200;
+/** Timeline rows in a window: the timeline panel's first screen and more (older rows page in). */
+export const WINDOW_TIMELINE_ROWS = 50;
+/** Rows of an older timeline page when the request names no `limit`. */
+export const TIMELINE_PAGE_ROWS = 200;
 export const MAX_PAGE = 500;
 
 export function hydrationWindow(
@@ -38,7 +41,7 @@ function windowContent(
   messageLimit: number,
 ): Pick<HydrationWindow, "state" | "window"> {
   const messages = newestWithin(state.messages, messageLimit, MESSAGE_WINDOW_BYTES);
-  const timeline = tail<TimelineEntry>(state.timeline, DEFAULT_TIMELINE_WINDOW);
+  const timeline = tail<TimelineEntry>(state.timeline, WINDOW_TIMELINE_ROWS);
   const tables = windowTables(state, messages.items);
   const tools = toolPreviews(tables.tables.tools as Record<string, ToolRecord>);
   const team = windowTeam(state.team, tables.tables.agents ?? {});

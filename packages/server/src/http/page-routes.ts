@@ -6,7 +6,7 @@ import { type MessageRow, TEAM_LISTS, type TeamList, type TimelinePage } from "@
 import type { Hono } from "hono";
 import { GatewayError } from "../gateway/errors";
 import type { Gateway } from "../gateway/gateway";
-import { DEFAULT_TIMELINE_WINDOW, MAX_PAGE } from "./hydration-window";
+import { MAX_PAGE, TIMELINE_PAGE_ROWS } from "./hydration-window";
 import { pageBefore } from "./page-before";
 import { pageParams } from "./params";
 import { DEFAULT_TEAM_WINDOW, teamPage } from "./team-window";
@@ -23,7 +23,7 @@ export function pageRoutes(app: Hono, gateway: Gateway): void {
 
   app.get("/api/sessions/:id/timeline", async (c) => {
     const id = c.req.param("id");
-    const { limit, before } = pageParams(c, DEFAULT_TIMELINE_WINDOW, MAX_PAGE);
+    const { limit, before } = pageParams(c, TIMELINE_PAGE_ROWS, MAX_PAGE);
     await gateway.getSession(id);
     const { seq, state } = await gateway.currentProjection(id);
     const page = pageBefore(state.timeline.length, before, limit);

@@ -30,14 +30,14 @@ import type { SessionRecord, SessionStore } from "../store/session-store";
 import {
   composeWindowBody,
   DEFAULT_MESSAGE_WINDOW,
-  DEFAULT_TIMELINE_WINDOW,
   keyOfWindow,
   MAX_PAGE,
   MESSAGE_WINDOW_BYTES,
+  WINDOW_TIMELINE_ROWS,
   windowContentBytes,
   windowKey,
 } from "./hydration-window";
-import { DEFAULT_TABLE_WINDOW } from "./table-window";
+import { WINDOW_TABLE_ROWS } from "./table-window";
 import { intParam } from "./params";
 import type { WindowCache } from "./window-cache";
 
@@ -48,8 +48,8 @@ export const WINDOW_STAMP = [
   WINDOW_FORMAT,
   PROJECTION_SCHEMA_VERSION,
   MESSAGE_WINDOW_BYTES,
-  DEFAULT_TIMELINE_WINDOW,
-  DEFAULT_TABLE_WINDOW,
+  WINDOW_TIMELINE_ROWS,
+  WINDOW_TABLE_ROWS,
 ].join(";");
 /** A window's bound (`npm run bench:window`): a larger one is not stored. */
 export const MAX_STORED_WINDOW_BYTES = 512 * 1024;

@@ -16,7 +16,11 @@ import { teamTailAgents } from "./team-window";
 
 export { pageBefore };
 
-export const DEFAULT_TABLE_WINDOW = 100;
+/** The newest rows of each record table in a window: a panel's first screen and more (older rows page
+ * in as the panel scrolls). */
+export const WINDOW_TABLE_ROWS = 25;
+/** Rows of an older table page when the request names no `limit`. */
+export const TABLE_PAGE_ROWS = 100;
 /** Older rows sent because they are live or the window's messages point at them: never more than this per
  * table, so a runaway runtime with 100k open tool calls still gets a bounded window (the rest page in). */
 export const MAX_EXTRA_ROWS = 500;
@@ -96,7 +100,7 @@ function windowTable<T extends { status?: unknown }>(
 export function windowTables(
   state: ProjectionState,
   messages: readonly Message[],
-  limit = DEFAULT_TABLE_WINDOW,
+  limit = WINDOW_TABLE_ROWS,
 ): { tables: Partial<ProjectionState>; info: Record<WindowTable, WindowInfo> } {
   const refs = referenced(messages);
   // The teammates the window's newest roster entries and edges name (team-window.ts).
