@@ -3,7 +3,7 @@
 // every text asset beside it (the gateway serves them precompressed) and no source maps unless
 // `AGENT_UI_SOURCEMAP=1` (then as hidden maps: written, not linked from the bundle).
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defaultClientConditions, defineConfig, type Plugin } from "vite";
@@ -18,7 +18,7 @@ function precompress(): Plugin {
     name: "agent-ui-precompress",
     apply: "build",
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     writeBundle(_options, bundle) {
       for (const name of Object.keys(bundle)) {
