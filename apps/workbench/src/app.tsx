@@ -12,15 +12,19 @@ import {
   residencyState,
   useSessions,
 } from "@agent-ui/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { ConnectDialog } from "./connect-dialog";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { hashSession } from "./early-window";
-import { GatewayDownPage, UnauthorizedPage } from "./gateway-pages";
 import { LiveSession } from "./live-session";
 import { runState, sessionLabel } from "./run-state";
 import { SessionList } from "./session-list";
 import type { SessionDrafts } from "./session-view";
 import { type HeldWindow, useWarmTabs } from "./warm-tabs";
+
+// The full-page states (gateway down, token refused) and the connect dialog are not the usual first
+// screen: their chunks load when they show.
+const GatewayDownPage = lazy(() => import("./gateway-pages").then((m) => ({ default: m.GatewayDownPage })));
+const UnauthorizedPage = lazy(() => import("./gateway-pages").then((m) => ({ default: m.UnauthorizedPage })));
+const ConnectDialog = lazy(() => import("./connect-dialog").then((m) => ({ default: m.ConnectDialog })));
 
 type Drawer = "sessions" | "panels" | null;
 
@@ -64,6 +68,8 @@ export function App(props: AppProps) {
   const [drawer, setDrawer] = useState<Drawer>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [connectOpen, setConnectOpen] = useState(false);
+  /** Opened once: the dialog stays mounted (it keeps what was typed in it). */
+  const [connectUsed, setConnectUsed] = useState(false);
   // Composer drafts and their chips per session: switching tabs unmounts a session's view, never its
   // draft (COMP-03).
   const drafts: SessionDrafts = useMemo(() => ({ text: new Map(), context: new Map() }), []);
@@ -147,9 +153,17 @@ export function App(props: AppProps) {
 
   let body: React.ReactNode;
   if (gateway.gateway.state === "unauthorized" || refused) {
-    body = <UnauthorizedPage onToken={acceptToken} />;
+    body = (
+      <Suspense fallback={null}>
+        <UnauthorizedPage onToken={acceptToken} />
+      </Suspense>
+    );
   } else if (gateway.gateway.state === "down") {
-    body = <GatewayDownPage status={gateway.gateway} onReconnect={gateway.reconnectNow} />;
+    body = (
+      <Suspense fallback={null}>
+        <GatewayDownPage status={gateway.gateway} onReconnect={gateway.reconnectNow} />
+      </Suspense>
+    );
   }
 
   return (
@@ -230,7 +244,10 @@ export function App(props: AppProps) {
                   setActionError(`Could not create the session: ${String(error)}`);
                 }
               }}
-              onConnect={() => setConnectOpen(true)}
+              onConnect={() => {
+                setConnectUsed(true);
+                setConnectOpen(true);
+              }}
               onRename={async (id, title) => {
                 await gateway.rename(id, title);
               }}
@@ -240,16 +257,20 @@ export function App(props: AppProps) {
               }}
             />
           </nav>
-          <ConnectDialog
-            open={connectOpen}
-            sources={gateway.sources}
-            http={gateway.http}
-            onClose={() => setConnectOpen(false)}
-            onConnect={async (request) => {
-              const created = await gateway.create(request);
-              select(created.id);
-            }}
-          />
+          {connectUsed ? (
+            <Suspense fallback={null}>
+              <ConnectDialog
+                open={connectOpen}
+                sources={gateway.sources}
+                http={gateway.http}
+                onClose={() => setConnectOpen(false)}
+                onConnect={async (request) => {
+                  const created = await gateway.create(request);
+                  select(created.id);
+                }}
+              />
+            </Suspense>
+          ) : null}
           {drawer ? (
             <button
               type="button"

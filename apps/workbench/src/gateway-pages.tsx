@@ -2,6 +2,7 @@
 // "Reconnect now"), the gateway refused the token (ask for it), the session does not exist.
 import type { GatewayStatus } from "@agent-ui/client";
 import { useEffect, useState } from "react";
+import { humanReason } from "./human-reason";
 
 export function GatewayDownPage({ status, onReconnect }: { status: GatewayStatus; onReconnect: () => void }) {
   const seconds = useCountdown(status.retryAt);
@@ -71,14 +72,6 @@ export function NotFoundPage({ sessionId, onBack }: { sessionId: string; onBack:
       </button>
     </section>
   );
-}
-
-/** A transport message in words a person reads. */
-export function humanReason(reason: string): string {
-  if (/failed to fetch|fetch failed|ECONNREFUSED|NetworkError/i.test(reason))
-    return "no answer from the gateway";
-  if (/closed the session feed|server closed/i.test(reason)) return "the gateway closed the connection";
-  return reason;
 }
 
 function useCountdown(at: number | undefined): number | undefined {
