@@ -74,6 +74,10 @@ function preloadStartApp(): Plugin {
   };
 }
 
+/** The modules the workbench chunk shares with lazy chunks (see `build.rolldownOptions` below). */
+const SHARED_MODULES =
+  /node_modules\/react\/|packages\/react\/src\/honest\.|packages\/contracts\/src\/(taxonomy|envelope|json-pointer|json-size|secrets|tool-thresholds|redaction|diagnostics|lookup-table|statuses|schema-builders)\./;
+
 export default defineConfig({
   root: import.meta.dirname,
   base: "./",
@@ -85,6 +89,15 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: sourcemaps ? "hidden" : false,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and the contracts' core that the workbench chunk shares with its lazy chunks: one chunk,
+          // not five small ones the first visit fetches and gzip compresses apart.
+          groups: [{ name: "shared", test: SHARED_MODULES }],
+        },
+      },
+    },
   },
   server: { proxy: { "/api": { target: gateway, ws: true } } },
 });
