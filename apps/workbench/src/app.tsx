@@ -14,15 +14,14 @@ import {
 } from "@agent-ui/react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { hashSession } from "./early-window";
+import { GatewayDownPage } from "./gateway-down";
 import { LiveSession } from "./live-session";
 import { runState, sessionLabel } from "./run-state";
 import { SessionList } from "./session-list";
 import type { SessionDrafts } from "./session-view";
 import { type HeldWindow, useWarmTabs } from "./warm-tabs";
 
-// The full-page states (gateway down, token refused) and the connect dialog are not the usual first
-// screen: their chunks load when they show.
-const GatewayDownPage = lazy(() => import("./gateway-pages").then((m) => ({ default: m.GatewayDownPage })));
+// The token page and the connect dialog are not the usual first screen: their chunks load when they show.
 const UnauthorizedPage = lazy(() => import("./gateway-pages").then((m) => ({ default: m.UnauthorizedPage })));
 const ConnectDialog = lazy(() => import("./connect-dialog").then((m) => ({ default: m.ConnectDialog })));
 
@@ -159,11 +158,7 @@ export function App(props: AppProps) {
       </Suspense>
     );
   } else if (gateway.gateway.state === "down") {
-    body = (
-      <Suspense fallback={null}>
-        <GatewayDownPage status={gateway.gateway} onReconnect={gateway.reconnectNow} />
-      </Suspense>
-    );
+    body = <GatewayDownPage status={gateway.gateway} onReconnect={gateway.reconnectNow} />;
   }
 
   return (

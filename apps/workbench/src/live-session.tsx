@@ -15,7 +15,7 @@ import {
 } from "@agent-ui/react";
 import type { ProjectionState } from "@agent-ui/contracts";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
-import { humanReason } from "./human-reason";
+import { humanReason } from "./gateway-down";
 import { measuredSends, paintedLatency } from "./latency";
 import { type SessionDrafts, SessionView } from "./session-view";
 import { LogCache, TimeTravel } from "./time-travel";
