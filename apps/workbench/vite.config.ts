@@ -89,6 +89,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: sourcemaps ? "hidden" : false,
     chunkSizeWarningLimit: 1500,
+    // No `modulepreload` polyfill in the entry: a browser without it (Safari before 17) fetches the
+    // workbench chunk when the entry imports it, not beside it.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
