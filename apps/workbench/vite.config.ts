@@ -3,7 +3,7 @@
 // every text asset beside it (the gateway serves them precompressed) and no source maps unless
 // `AGENT_UI_SOURCEMAP=1` (then as hidden maps: written, not linked from the bundle).
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defaultClientConditions, defineConfig, type Plugin } from "vite";
@@ -18,7 +18,7 @@ function precompress(): Plugin {
     name: "agent-ui-precompress",
     apply: "build",
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     writeBundle(_options, bundle) {
       for (const name of Object.keys(bundle)) {
@@ -74,6 +74,10 @@ function preloadStartApp(): Plugin {
   };
 }
 
+/** The modules the workbench chunk shares with lazy chunks (see `build.rolldownOptions` below). */
+const SHARED_MODULES =
+  /node_modules\/react\/|packages\/react\/src\/honest\.|packages\/contracts\/src\/(taxonomy|envelope|json-pointer|json-size|secrets|tool-thresholds|redaction|diagnostics|lookup-table|statuses|schema-builders)\./;
+
 export default defineConfig({
   root: import.meta.dirname,
   base: "./",
@@ -85,6 +89,18 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: sourcemaps ? "hidden" : false,
     chunkSizeWarningLimit: 1500,
+    // No `modulepreload` polyfill in the entry: a browser without it (Safari before 17) fetches the
+    // workbench chunk when the entry imports it, not beside it.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and the contracts' core that the workbench chunk shares with its lazy chunks: one chunk,
+          // not five small ones the first visit fetches and gzip compresses apart.
+          groups: [{ name: "shared", test: SHARED_MODULES }],
+        },
+      },
+    },
   },
   server: { proxy: { "/api": { target: gateway, ws: true } } },
 });

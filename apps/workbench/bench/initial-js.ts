@@ -4,6 +4,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
+/** Target: the initial JS a first visit downloads, gzip, in KB of 1,024 bytes (PERF-05). */
+export const INITIAL_JS_TARGET_KB = 150;
+
 export interface InitialJs {
   files: string[];
   bytes: number;

@@ -12,15 +12,18 @@ import {
   residencyState,
   useSessions,
 } from "@agent-ui/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { ConnectDialog } from "./connect-dialog";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { hashSession } from "./early-window";
-import { GatewayDownPage, UnauthorizedPage } from "./gateway-pages";
+import { GatewayDownPage } from "./gateway-down";
 import { LiveSession } from "./live-session";
 import { runState, sessionLabel } from "./run-state";
 import { SessionList } from "./session-list";
 import type { SessionDrafts } from "./session-view";
 import { type HeldWindow, useWarmTabs } from "./warm-tabs";
+
+// The token page and the connect dialog are not the usual first screen: their chunks load when they show.
+const UnauthorizedPage = lazy(() => import("./gateway-pages").then((m) => ({ default: m.UnauthorizedPage })));
+const ConnectDialog = lazy(() => import("./connect-dialog").then((m) => ({ default: m.ConnectDialog })));
 
 type Drawer = "sessions" | "panels" | null;
 
@@ -64,6 +67,8 @@ export function App(props: AppProps) {
   const [drawer, setDrawer] = useState<Drawer>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [connectOpen, setConnectOpen] = useState(false);
+  /** Opened once: the dialog stays mounted (it keeps what was typed in it). */
+  const [connectUsed, setConnectUsed] = useState(false);
   // Composer drafts and their chips per session: switching tabs unmounts a session's view, never its
   // draft (COMP-03).
   const drafts: SessionDrafts = useMemo(() => ({ text: new Map(), context: new Map() }), []);
@@ -147,7 +152,11 @@ export function App(props: AppProps) {
 
   let body: React.ReactNode;
   if (gateway.gateway.state === "unauthorized" || refused) {
-    body = <UnauthorizedPage onToken={acceptToken} />;
+    body = (
+      <Suspense fallback={null}>
+        <UnauthorizedPage onToken={acceptToken} />
+      </Suspense>
+    );
   } else if (gateway.gateway.state === "down") {
     body = <GatewayDownPage status={gateway.gateway} onReconnect={gateway.reconnectNow} />;
   }
@@ -230,7 +239,10 @@ export function App(props: AppProps) {
                   setActionError(`Could not create the session: ${String(error)}`);
                 }
               }}
-              onConnect={() => setConnectOpen(true)}
+              onConnect={() => {
+                setConnectUsed(true);
+                setConnectOpen(true);
+              }}
               onRename={async (id, title) => {
                 await gateway.rename(id, title);
               }}
@@ -240,16 +252,20 @@ export function App(props: AppProps) {
               }}
             />
           </nav>
-          <ConnectDialog
-            open={connectOpen}
-            sources={gateway.sources}
-            http={gateway.http}
-            onClose={() => setConnectOpen(false)}
-            onConnect={async (request) => {
-              const created = await gateway.create(request);
-              select(created.id);
-            }}
-          />
+          {connectUsed ? (
+            <Suspense fallback={null}>
+              <ConnectDialog
+                open={connectOpen}
+                sources={gateway.sources}
+                http={gateway.http}
+                onClose={() => setConnectOpen(false)}
+                onConnect={async (request) => {
+                  const created = await gateway.create(request);
+                  select(created.id);
+                }}
+              />
+            </Suspense>
+          ) : null}
           {drawer ? (
             <button
               type="button"

@@ -15,12 +15,13 @@ import {
 } from "@agent-ui/react";
 import type { ProjectionState } from "@agent-ui/contracts";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
-import { humanReason, NotFoundPage } from "./gateway-pages";
+import { humanReason } from "./gateway-down";
 import { measuredSends, paintedLatency } from "./latency";
 import { type SessionDrafts, SessionView } from "./session-view";
 import { LogCache, TimeTravel } from "./time-travel";
 import type { WarmSession } from "./warm-tabs";
 
+const NotFoundPage = lazy(() => import("./gateway-pages").then((m) => ({ default: m.NotFoundPage })));
 // The inspector validates events against the schema: a heavy panel, loaded only when opened.
 const EventInspector = lazy(() => import("./event-inspector").then((m) => ({ default: m.EventInspector })));
 
@@ -64,7 +65,12 @@ export function LiveSession(props: LiveSessionProps) {
     if (problem === "unauthorized") onUnauthorized();
   }, [problem, onUnauthorized]);
 
-  if (problem === "not_found") return <NotFoundPage sessionId={sessionId} onBack={props.onNotFound} />;
+  if (problem === "not_found")
+    return (
+      <Suspense fallback={null}>
+        <NotFoundPage sessionId={sessionId} onBack={props.onNotFound} />
+      </Suspense>
+    );
   const onLoadEarlier = () => void history.loadEarlier();
   return (
     <div className="wb-live">

@@ -32,7 +32,7 @@ import {
   useProjection,
 } from "@agent-ui/react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { LatencyFacts, type LatencySource } from "./latency-facts";
+import type { LatencySource } from "./latency-facts";
 import {
   sameCursorHealth,
   selectContext,
@@ -61,6 +61,8 @@ function preloadSidePanes(): () => void {
   const handle = requestIdleCallback(() => void loadSidePanes(), { timeout: 5000 });
   return () => cancelIdleCallback(handle);
 }
+// The latency facts show only after a send or a restore: their chunk loads with the session, not before.
+const LatencyFacts = lazy(() => import("./latency-facts").then((m) => ({ default: m.LatencyFacts })));
 const CapsulesPane = lazy(() => loadSidePanes().then((m) => ({ default: m.CapsulesPane })));
 const TeamPane = lazy(() => loadSidePanes().then((m) => ({ default: m.TeamPane })));
 const ArtifactsPane = lazy(() => loadSidePanes().then((m) => ({ default: m.ArtifactsPane })));
@@ -249,7 +251,11 @@ export function SessionView({
             </Suspense>
           </div>
         </WriteGuard>
-        {latency ? <LatencyFacts source={latency} /> : null}
+        {latency ? (
+          <Suspense fallback={null}>
+            <LatencyFacts source={latency} />
+          </Suspense>
+        ) : null}
         <DiagnosticsPane store={store} />
       </aside>
     </div>

@@ -1,9 +1,11 @@
 // The built page's script tags (vite.config.ts): a small entry that runs as soon as it arrives and asks
-// for the route's hydration window, and the workbench chunk fetched beside it, not after it.
+// for the route's hydration window, and the workbench chunk fetched beside it, not after it; together at
+// most the initial JS target (the surfaces a first screen does not show load later, in chunks of their own).
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ensureWorkbenchBuilt } from "@agent-ui/workbench/build";
 import { beforeAll, describe, expect, it } from "vitest";
+import { INITIAL_JS_TARGET_KB, initialJs } from "../bench/initial-js";
 
 describe("the built page's entry", () => {
   let dir = "";
@@ -36,5 +38,17 @@ describe("the built page's entry", () => {
       if (html.includes(`src="./assets/${file}"`)) continue;
       expect(preloaded).toContain(`./assets/${file}`);
     }
+  });
+
+  it(`PERF-05: the entry and the preloaded chunks are at most ${INITIAL_JS_TARGET_KB} KB gzip`, () => {
+    const js = initialJs(dir);
+    expect(js.files.some((file) => /start-app-[^/]+\.js$/.test(file))).toBe(true);
+    expect(js.gzipBytes / 1024).toBeLessThanOrEqual(INITIAL_JS_TARGET_KB);
+  });
+
+  it("PERF-05: the connect dialog, the latency facts and the full-page states are not preloaded", () => {
+    const { files } = initialJs(dir);
+    for (const lazy of ["connect-dialog", "latency-facts", "gateway-pages"])
+      expect(files.filter((file) => file.includes(lazy))).toEqual([]);
   });
 });

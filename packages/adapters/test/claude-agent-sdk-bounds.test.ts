@@ -3,9 +3,16 @@
 // `source_limit_exceeded` warning names the table and its cap, and what forgetting costs is visible; at
 // the cap nothing is forgotten.
 import type { AgentUiEvent } from "@agent-ui/contracts";
+import { projectEvents } from "@agent-ui/projection";
 import { describe, expect, it } from "vitest";
 import { claudeAgentSdkAdapter } from "../src/claude-agent-sdk";
-import { MAX_AGENTS, MAX_MESSAGES, MAX_SEEN_UUIDS, MAX_TOOLS } from "../src/claude-agent-sdk/state";
+import {
+  MAX_AGENTS,
+  MAX_BLOCKS,
+  MAX_MESSAGES,
+  MAX_SEEN_UUIDS,
+  MAX_TOOLS,
+} from "../src/claude-agent-sdk/state";
 import { limits, ofType, pushEach } from "./bounds-support";
 
 // An unknown subtype: one diagnostic per translation, none for a redelivery.
@@ -84,6 +91,42 @@ describe("Claude Agent SDK messages", () => {
     expect(limits(all)).toEqual([]);
     const [first, again] = parts(all);
     expect(again).not.toBe(first);
+  });
+});
+
+describe("Claude Agent SDK content blocks", () => {
+  const stream = (event: unknown) => ({ type: "stream_event", session_id: S, api_message_id: "m", event });
+  const start = (k: number) =>
+    stream({ type: "content_block_start", index: k, content_block: { type: "text", text: "" } });
+  const delta = (k: number) =>
+    stream({ type: "content_block_delta", index: k, delta: { type: "text_delta", text: `t${k}` } });
+  const snapshot = (k: number) => assistant("m", [{ type: "text", text: `t${k}` }]);
+  /** Each projected text part of message m: its part id and text. */
+  const parts = (events: AgentUiEvent[]) =>
+    projectEvents(events)
+      .messages.filter((m) => m.id === "m")
+      .flatMap((m) => m.parts.map((p) => [p.id, p.text]));
+  const finalParts = (events: AgentUiEvent[]) => ofType(events, "text.final").map((e) => e.partId);
+
+  it(`TEXT-04 ENV-09 past ${MAX_BLOCKS} open blocks one warning; every block's text still streams, nothing is lost`, () => {
+    const n = MAX_BLOCKS + 1;
+    const { all } = adapt([...many(n, start), ...many(n, delta), ...many(n, snapshot)]);
+    expect(limits(all)).toEqual([{ table: "content block", cap: MAX_BLOCKS }]);
+    expect(ofType(all, "text.delta")).toHaveLength(n);
+    // The tracked blocks' snapshots land on their streamed parts; the untracked one is a part of its own.
+    const finals = finalParts(all);
+    expect(finals.slice(0, MAX_BLOCKS)).toEqual(many(MAX_BLOCKS, (k) => `m:${k}`));
+    expect(finals[MAX_BLOCKS]).not.toBe(`m:${MAX_BLOCKS}`);
+    const texts = parts(all).map(([, text]) => text);
+    for (let k = 0; k < n; k++) expect(texts).toContain(`t${k}`);
+  });
+
+  it(`TEXT-04 ENV-09 finalized blocks are forgotten for free: past ${MAX_BLOCKS} of them no warning, each text once`, () => {
+    const n = 2 * MAX_BLOCKS;
+    const { all } = adapt(many(n, (k) => [start(k), delta(k), snapshot(k)]).flat());
+    expect(limits(all)).toEqual([]);
+    expect(finalParts(all)).toEqual(many(n, (k) => `m:${k}`));
+    expect(parts(all)).toEqual(many(n, (k) => [`m:${k}`, `t${k}`]));
   });
 });
 

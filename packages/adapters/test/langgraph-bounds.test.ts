@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { langgraphAdapter, langgraphV2Adapter } from "../src";
 import { MAX_INTERRUPTS } from "../src/langgraph/interrupts";
-import { MAX_MESSAGES, MAX_TOOL_CALLS } from "../src/langgraph/messages";
+import { MAX_FINAL_TEXT_CHARS, MAX_MESSAGES, MAX_TOOL_CALLS } from "../src/langgraph/messages";
 import { MAX_SSE_IDS } from "../src/langgraph/replay";
 import { MAX_PARTIAL_MESSAGES } from "../src/langgraph/run-scope";
 import { MAX_COMPLETED_TASKS } from "../src/langgraph/tasks";
@@ -239,6 +239,35 @@ describe("langgraph message and tool books", () => {
     // projection that drops it as a duplicate holds nothing after it back.
     const restarted = events.filter((e) => e.type === "tool.started" && e.toolCallId === "c0");
     expect(restarted.map((e) => e.sequence)).toEqual([expect.any(Number), undefined]);
+  });
+});
+
+describe("langgraph final text", () => {
+  const ai = (content: string) => ({ _type: "AIMessage", id: "m", content });
+  /** Streamed, then stated by an update, then restated by two root states. */
+  const records = (text: string): Tuple[] => [
+    [[], "messages", [{ _type: "AIMessageChunk", id: "m", content: text }, {}]],
+    [[], "updates", { agent: { messages: [ai(text)] } }],
+    [[], "values", { messages: [ai(text)] }],
+    [[], "values", { messages: [ai(text)] }],
+  ];
+  const finals = (events: AgentUiEvent[]) =>
+    events.filter((e) => e.type === "text.final").map((e) => String(e.payload?.text).length);
+
+  it(`TEXT-04 ENV-09 a final past ${MAX_FINAL_TEXT_CHARS} characters: one warning; stated whole, each restatement again`, () => {
+    const text = `${"a".repeat(MAX_FINAL_TEXT_CHARS)}b`;
+    const events = adapt(records(text));
+    expect(limits(events)).toEqual([{ table: "final text", cap: MAX_FINAL_TEXT_CHARS }]);
+    expect(finals(events)).toEqual([text.length, text.length, text.length]);
+    expect(textOf(events, "m")).toBe(text);
+  });
+
+  it(`TEXT-04 ENV-09 a final of ${MAX_FINAL_TEXT_CHARS} characters is kept: no warning, a restatement adds nothing`, () => {
+    const text = "a".repeat(MAX_FINAL_TEXT_CHARS);
+    const events = adapt(records(text));
+    expect(limits(events)).toEqual([]);
+    expect(finals(events)).toEqual([text.length]);
+    expect(textOf(events, "m")).toBe(text);
   });
 });
 

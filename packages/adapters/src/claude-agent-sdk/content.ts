@@ -50,11 +50,32 @@ function missingId(state: ClaudeState, info: SourceInfo): AgentUiEvent[] {
 }
 
 function addBlock(message: MessageState, messageId: string, type: string, index?: number): BlockState {
-  const partId = `${messageId}:${index ?? `s${message.blocks.length}`}`;
+  const partId = `${messageId}:${index ?? `s${message.added}`}`;
+  message.added++;
   const block: BlockState = { type, partId, finalized: false, streamed: index !== undefined };
-  message.blocks.push(block);
-  if (index !== undefined) message.byIndex.set(index, block);
+  // With MAX_BLOCKS open blocks a new one is not tracked: it still streams, under its own part.
+  if (message.blocks.set(partId, block)) message.blocks.reopen(partId);
   return block;
+}
+
+/** The block the stream started at `index`, if tracked. */
+function indexed(
+  message: MessageState,
+  messageId: string,
+  index: number | undefined,
+): BlockState | undefined {
+  return index !== undefined ? message.blocks.get(`${messageId}:${index}`) : undefined;
+}
+
+/** The block's final snapshot was stated: it may be forgotten. */
+function finalize(message: MessageState, block: BlockState): void {
+  block.finalized = true;
+  message.blocks.close(block.partId);
+}
+
+function findBlock(message: MessageState, test: (block: BlockState) => boolean): BlockState | undefined {
+  for (const block of message.blocks.values()) if (test(block)) return block;
+  return undefined;
 }
 
 function startBlock(
@@ -111,9 +132,7 @@ function blockDelta(
   const base = { ...state.base(record), messageId };
   switch (deltaType) {
     case "text_delta": {
-      const block =
-        (index !== undefined ? message.byIndex.get(index) : undefined) ??
-        addBlock(message, messageId, "text", index);
+      const block = indexed(message, messageId, index) ?? addBlock(message, messageId, "text", index);
       return [
         state.emit.event(
           "text.delta",
@@ -123,9 +142,7 @@ function blockDelta(
       ];
     }
     case "thinking_delta": {
-      const block =
-        (index !== undefined ? message.byIndex.get(index) : undefined) ??
-        addBlock(message, messageId, "thinking", index);
+      const block = indexed(message, messageId, index) ?? addBlock(message, messageId, "thinking", index);
       const payload = { delta: String(delta?.thinking ?? ""), visibility: "detail" };
       return [
         state.emit.event(
@@ -136,7 +153,7 @@ function blockDelta(
       ];
     }
     case "input_json_delta": {
-      const toolCallId = index !== undefined ? message.byIndex.get(index)?.toolCallId : undefined;
+      const toolCallId = indexed(message, messageId, index)?.toolCallId;
       if (toolCallId === undefined) return missingId(state, info);
       const payload = { argsDelta: safeText(String(delta?.partial_json ?? "")) };
       return [state.emit.event("tool.args", { ...base, toolCallId, payload }, info)];
@@ -163,7 +180,7 @@ export function onAssistant(state: ClaudeState, record: JsonObject, info: Source
     const type = readString(raw, "type") ?? "unknown";
     if (type === "text") {
       const block = nextUnfinalized(message, messageId, "text");
-      block.finalized = true;
+      finalize(message, block);
       out.push(
         state.emit.event(
           "text.final",
@@ -179,7 +196,7 @@ export function onAssistant(state: ClaudeState, record: JsonObject, info: Source
       );
     } else if (type === "thinking") {
       const block = nextUnfinalized(message, messageId, "thinking");
-      block.finalized = true;
+      finalize(message, block);
       // Streamed thinking was already shown as deltas; an unstreamed one arrives whole, as detail (TEXT-07).
       if (!block.streamed) {
         const payload = { delta: readString(raw, "thinking") ?? "", visibility: "detail" };
@@ -216,7 +233,7 @@ export function onAssistant(state: ClaudeState, record: JsonObject, info: Source
 }
 
 function nextUnfinalized(message: MessageState, messageId: string, type: string): BlockState {
-  return message.blocks.find((b) => b.type === type && !b.finalized) ?? addBlock(message, messageId, type);
+  return findBlock(message, (b) => b.type === type && !b.finalized) ?? addBlock(message, messageId, type);
 }
 
 function snapshotTool(
@@ -231,8 +248,9 @@ function snapshotTool(
   const out = startTool(state, record, messageId, toolCallId, readString(raw, "name"), info);
   const tool = state.tool(toolCallId);
   tool.input = raw.input;
-  const block = state.message(messageId).blocks.find((b) => b.toolCallId === toolCallId);
-  if (block !== undefined) block.finalized = true;
+  const message = state.message(messageId);
+  const block = findBlock(message, (b) => b.toolCallId === toolCallId);
+  if (block !== undefined) finalize(message, block);
   if (!tool.argsComplete) {
     tool.argsComplete = true;
     const summary = toolSummaryOf(tool.name, raw.input);

@@ -13,6 +13,8 @@ import { lookupTable } from "@agent-ui/contracts";
 export const MAX_SEEN_UUIDS = 16_384;
 /** Assistant messages whose content blocks are remembered; the oldest forgotten first. */
 export const MAX_MESSAGES = 1024;
+/** Content blocks of one message remembered; finalized ones forgotten first. */
+export const MAX_BLOCKS = 256;
 /** Tool calls remembered; ended ones forgotten first, then the oldest. */
 export const MAX_TOOLS = 4096;
 /** Subagents and background tasks remembered, each; the oldest forgotten first. */
@@ -31,9 +33,10 @@ export interface BlockState {
 }
 
 export interface MessageState {
-  blocks: BlockState[];
-  /** Blocks keyed by the stream's content index. */
-  byIndex: Map<number, BlockState>;
+  /** Blocks by part id, in order (a streamed block's part id names its content index). */
+  blocks: BoundedTable<BlockState>;
+  /** Blocks added: numbers the parts of blocks the stream gave no index. */
+  added: number;
 }
 
 /** What a background task is: a subagent's turn or a background shell. */
@@ -201,7 +204,10 @@ export class ClaudeState {
   message(id: string): MessageState {
     let state = this.messages.get(id);
     if (state === undefined) {
-      state = { blocks: [], byIndex: new Map() };
+      const consequence =
+        "finalized blocks are forgotten first; with every one open, a new block is not tracked: its text still streams (its tool input comes with its snapshot) and its snapshot is stated as a part of its own";
+      const limit = { table: "content block", cap: MAX_BLOCKS, consequence, warnOnlyForOpen: true };
+      state = { blocks: new BoundedTable(limit, this.limits), added: 0 };
       this.messages.set(id, state);
     }
     return state;

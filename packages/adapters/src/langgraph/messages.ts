@@ -3,7 +3,7 @@
 // that replaces them, emitted once per distinct text. Tool calls open rows keyed by the call id and
 // ToolMessages close them, so every source of the same fact lands on the same id.
 import type { AgentUiEvent } from "@agent-ui/contracts";
-import { BoundedTable, type LimitNotices } from "../shared/bounded";
+import { BoundedTable, type LimitNotices, type TableLimit } from "../shared/bounded";
 import type { EventFields } from "../shared/emitter";
 import { compact, parseJson } from "../shared/record";
 import { safeText } from "../shared/safe-payload";
@@ -12,7 +12,10 @@ import type { LcMessage } from "./normalize";
 
 export interface MessageTrack {
   streamed: boolean;
-  /** The final text: a restatement with the same text adds nothing. */
+  /** A final was stated. */
+  finalized: boolean;
+  /** The final text, when at most MAX_FINAL_TEXT_CHARS long: a restatement with the same text adds
+   * nothing. */
   finalText?: string;
 }
 
@@ -28,6 +31,15 @@ export const MAX_TOOL_CALLS = 4096;
 export const MAX_HUMAN_MESSAGES = 4096;
 /** Streamed tool-call chunk positions (message id and index → call id); the oldest are forgotten. */
 export const MAX_CHUNK_CALLS = 1024;
+/** Characters of a message's final text kept to recognize its restatements (per message, so the
+ * message table keeps at most MAX_MESSAGES times as many). */
+export const MAX_FINAL_TEXT_CHARS = 65_536;
+
+const FINAL_TEXT_LIMIT: TableLimit = {
+  table: "final text",
+  cap: MAX_FINAL_TEXT_CHARS,
+  consequence: "a longer final is stated whole but not kept: each restatement of it is stated again",
+};
 
 const RESTATED =
   "the oldest finished ones are forgotten; a restatement of one is stated again under the same event id";
@@ -43,7 +55,7 @@ export class MessageBook {
   /** Human message ids already seen (a run's input is the newest unseen one). */
   readonly humans: BoundedTable<true>;
 
-  constructor(notices: LimitNotices) {
+  constructor(private readonly notices: LimitNotices) {
     // A message streamed long ago and never finalized (`messages` mode has no finals) is forgotten too:
     // only a final with no text needs to know it streamed.
     const messages = `${RESTATED}, then the oldest streamed ones`;
@@ -75,7 +87,7 @@ export class MessageBook {
   message(id: string): MessageTrack {
     let track = this.messages.get(id);
     if (track === undefined) {
-      track = { streamed: false };
+      track = { streamed: false, finalized: false };
       this.messages.set(id, track);
     }
     return track;
@@ -88,6 +100,18 @@ export class MessageBook {
       this.tools.set(id, track);
     }
     return track;
+  }
+
+  /** Whether `text` is news as message `id`'s final (none stated yet, or a different text), and then
+   * whether it is its first: it becomes the final a restatement is compared with. */
+  final(id: string, text: string): "first" | "changed" | undefined {
+    const track = this.message(id);
+    if (track.finalized && track.finalText === text) return undefined;
+    const first = !track.finalized;
+    track.finalized = true;
+    track.finalText = text.length <= MAX_FINAL_TEXT_CHARS ? text : undefined;
+    if (track.finalText === undefined) this.notices.report(FINAL_TEXT_LIMIT);
+    return first ? "first" : "changed";
   }
 
   /** The message's final text is known, or the tool call's result: it may be forgotten. */
@@ -116,6 +140,8 @@ export interface MessageSink {
   /** `restated`: a fact the source may have stated before (no stream position, see shared/restated). */
   emit(type: string, fields: EventFields, key?: string, restated?: boolean): AgentUiEvent;
   message(id: string): MessageTrack;
+  /** Whether `text` is news as the message's final, and its first (see MessageBook.final). */
+  final(id: string, text: string): "first" | "changed" | undefined;
   tool(id: string): ToolTrack;
   /** The message's final text is known, or the tool call's result (see MessageBook.finished). */
   finished(kind: "message" | "tool", id: string): void;
@@ -169,10 +195,8 @@ function aiFull(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
   const out: AgentUiEvent[] = [];
   const id = message.id;
   if (id !== undefined) {
-    const track = sink.message(id);
-    if ((message.text !== "" || track.streamed) && track.finalText !== message.text) {
-      const first = track.finalText === undefined;
-      track.finalText = message.text;
+    const news = message.text !== "" || sink.message(id).streamed ? sink.final(id, message.text) : undefined;
+    if (news !== undefined) {
       sink.finished("message", id);
       const fields: EventFields = {
         messageId: id,
@@ -180,7 +204,7 @@ function aiFull(message: LcMessage, sink: MessageSink): AgentUiEvent[] {
         phase: "reconciling",
         payload: { text: message.text },
       };
-      out.push(sink.emit("text.final", fields, first ? `message:${id}` : undefined));
+      out.push(sink.emit("text.final", fields, news === "first" ? `message:${id}` : undefined));
     }
   }
   out.push(...completeToolCalls(message, sink));

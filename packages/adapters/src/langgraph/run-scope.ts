@@ -139,6 +139,7 @@ export class LangGraphRunScope {
           : this.fact(chunk, type, all, ids);
       },
       message: (id) => this.book.message(id),
+      final: (id, text) => this.book.final(id, text),
       tool: (id) => this.book.tool(id),
       finished: (kind, id) => this.book.finished(kind, id),
       chunkCall: (messageId, index, id) => this.book.chunkCall(messageId, index, id),
