@@ -93,6 +93,10 @@ export function segmentParts(parts: MessagePart[]): Segment[] {
 /** The time a message was said, as projected. */
 export const messageTime = (message: Message): string | undefined => message.createdAt;
 
+/** The newest messages whose answers render as markdown in the first frame; older ones are parsed just
+ * after it (MarkdownText `deferred`). */
+export const EAGER_MARKDOWN_MESSAGES = 4;
+
 /** Scrolls the focused message into view once it is rendered. */
 const revealOnMount = (el: HTMLElement | null) => el?.scrollIntoView?.({ block: "nearest" });
 
@@ -105,7 +109,7 @@ export function Conversation({ focusMessageId, ...props }: ConversationProps) {
     <>
       <div className="aui-conversation" role="log" aria-label="Conversation" aria-live="off">
         {messages.length === 0 ? <p className="aui-hint">No messages yet.</p> : null}
-        {messages.map((message) => (
+        {messages.map((message, index) => (
           <MessageView
             key={message.id}
             message={message}
@@ -114,6 +118,7 @@ export function Conversation({ focusMessageId, ...props }: ConversationProps) {
             isLatestAnswer={message.id === latestAnswerId}
             conversationFact={lastId}
             focused={message.id === focusMessageId}
+            deferMarkdown={index < messages.length - EAGER_MARKDOWN_MESSAGES && message.id !== focusMessageId}
           />
         ))}
       </div>
@@ -128,6 +133,7 @@ type MessageViewProps = Omit<ConversationProps, "messages" | "cuts"> & {
   isLatestAnswer: boolean;
   conversationFact: unknown;
   focused: boolean;
+  deferMarkdown: boolean;
 };
 
 const MessageView = memo(function MessageView({
@@ -136,6 +142,7 @@ const MessageView = memo(function MessageView({
   isLatestAnswer,
   conversationFact,
   focused,
+  deferMarkdown,
   ...ctx
 }: MessageViewProps) {
   const time = (ctx.timeOf ?? messageTime)(message);
@@ -172,7 +179,7 @@ const MessageView = memo(function MessageView({
             loadDetail={ctx.loadDetail}
           />
         ) : (
-          <PartView key={segment.part.id} part={segment.part} {...ctx} />
+          <PartView key={segment.part.id} part={segment.part} deferMarkdown={deferMarkdown} {...ctx} />
         ),
       )}
       <MessageActions
@@ -223,7 +230,11 @@ function formatBytes(bytes: number): string {
   return bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} B`;
 }
 
-function PartView({ part, ...ctx }: { part: MessagePart } & PartContext) {
+function PartView({
+  part,
+  deferMarkdown,
+  ...ctx
+}: { part: MessagePart; deferMarkdown?: boolean } & PartContext) {
   switch (part.kind) {
     case "assistant_text":
       return (
@@ -231,6 +242,7 @@ function PartView({ part, ...ctx }: { part: MessagePart } & PartContext) {
           text={part.text ?? ""}
           streaming={part.status === "streaming"}
           className="aui-text aui-answer"
+          deferred={deferMarkdown}
         />
       );
     case "user_text":
