@@ -75,6 +75,17 @@ describe("claude-agent-sdk subagent lineage", () => {
     expect(of(events, "text.final").map((e) => [e.sessionId, e.parentSessionId])).toEqual([[S, S]]);
   });
 
+  it("TEAM-02 TEAM-18 a subagent announced by a task_started names the task's session as its parent's", () => {
+    // The announcing record has no parent_tool_use_id: its own session is the parent's, as for the
+    // subagent's prompt record above.
+    const events = adapt([
+      { type: "tool_progress", session_id: "sess-first", tool_use_id: "t0" },
+      taskCall,
+      sys("task_started", { task_id: "t1", tool_use_id: "toolu_a", task_type: "local_agent" }),
+    ]);
+    expect(of(events, "agent.spawned").map((e) => [e.sessionId, e.parentSessionId])).toEqual([[S, S]]);
+  });
+
   it("TEAM-02 TEAM-12 a subagent is spawned once, in a coordinator team, acting, whichever record announces it", () => {
     const events = adapt([
       sys("init"),
