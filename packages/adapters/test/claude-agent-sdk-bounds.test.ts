@@ -15,6 +15,15 @@ import {
 } from "../src/claude-agent-sdk/state";
 import { limits, ofType, pushEach } from "./bounds-support";
 
+/** The message of the `source_limit_exceeded` warning about `table`: what forgetting its entries costs. */
+const costOf = (events: AgentUiEvent[], table: string) =>
+  events
+    .filter((e) => e.payload?.code === "source_limit_exceeded" && limits([e])[0]?.table === table)
+    .map((e) => e.payload?.message);
+const cost = (table: string, cap: number, consequence: string) => [
+  `claude-agent-sdk: the ${table} table reached its cap of ${cap}: ${consequence}`,
+];
+
 // An unknown subtype: one diagnostic per translation, none for a redelivery.
 const record = (k: number) => ({ type: "system", subtype: "brand_new", session_id: "s", uuid: `u${k}` });
 
@@ -24,6 +33,13 @@ describe("Claude Agent SDK message uuids", () => {
     const n = MAX_SEEN_UUIDS + 10;
     const events = Array.from({ length: n }, (_, k) => adapter.push(record(k), k)).flat();
     expect(limits(events)).toEqual([{ table: "message uuid", cap: MAX_SEEN_UUIDS }]);
+    expect(costOf(events, "message uuid")).toEqual(
+      cost(
+        "message uuid",
+        MAX_SEEN_UUIDS,
+        "the oldest are forgotten; a redelivery of one is translated again",
+      ),
+    );
     expect(adapter.push(record(n - MAX_SEEN_UUIDS), n)).toEqual([]);
     expect(adapter.push(record(n - 1), n)).toEqual([]);
     const again = adapter.push(record(0), n);
@@ -62,7 +78,26 @@ describe("Claude Agent SDK tool calls", () => {
   it(`TOOL-01 ENV-09 past ${MAX_TOOLS} ended calls one warning; only a forgotten call's repeated result is stated again`, () => {
     const { all, last } = adapt([...ended(MAX_TOOLS + 1), user([result(0)])]);
     expect(limits(all)).toEqual([{ table: "tool", cap: MAX_TOOLS }]);
+    expect(costOf(all, "tool")).toEqual(
+      cost(
+        "tool",
+        MAX_TOOLS,
+        "ended calls are forgotten first, then the oldest; a forgotten call's later result is stated again",
+      ),
+    );
     expect(ofType(last, "tool.result").map((e) => e.toolCallId)).toEqual(["t0"]);
+  });
+
+  it(`TOOL-01 ENV-09 past ${MAX_TOOLS} running calls a new call is still tracked: its repeated result adds nothing`, () => {
+    const open = assistant(
+      "m1",
+      many(MAX_TOOLS + 1, (k) => ({ type: "tool_use", id: `t${k}`, name: "Read", input: {} })),
+    );
+    const newest = result(MAX_TOOLS);
+    const { all, last } = adapt([open, user([newest]), user([newest])]);
+    expect(limits(all)).toEqual([{ table: "tool", cap: MAX_TOOLS }]);
+    expect(ofType(all, "tool.result").map((e) => e.toolCallId)).toEqual([`t${MAX_TOOLS}`]);
+    expect(last).toEqual([]);
   });
 
   it(`TOOL-01 ENV-09 ${MAX_TOOLS} ended calls fit: no warning, a repeated result adds nothing`, () => {
@@ -82,6 +117,13 @@ describe("Claude Agent SDK messages", () => {
   it(`TEXT-04 ENV-09 past ${MAX_MESSAGES} messages one warning; a forgotten message restated names its first part again`, () => {
     const { all } = adapt([...many(MAX_MESSAGES + 1, text), text(0)]);
     expect(limits(all)).toEqual([{ table: "message", cap: MAX_MESSAGES }]);
+    expect(costOf(all, "message")).toEqual(
+      cost(
+        "message",
+        MAX_MESSAGES,
+        "the oldest are forgotten; a forgotten message's later blocks are stated as new parts",
+      ),
+    );
     const [first, again] = parts(all);
     expect(again).toBe(first);
   });
@@ -141,6 +183,13 @@ describe("Claude Agent SDK background tasks", () => {
   it(`TEAM-01 ENV-09 past ${MAX_AGENTS} tasks one warning; only a forgotten task listed again is announced again`, () => {
     const { all, last } = adapt([list(many(MAX_AGENTS + 1, (k) => k)), list([0])]);
     expect(limits(all)).toEqual([{ table: "background task", cap: MAX_AGENTS }]);
+    expect(costOf(all, "background task")).toEqual(
+      cost(
+        "background task",
+        MAX_AGENTS,
+        "the oldest are forgotten; a forgotten task listed again is announced again",
+      ),
+    );
     expect(ofType(last, "task.changed").map((e) => e.taskId)).toEqual(["b0"]);
   });
 
@@ -157,6 +206,13 @@ describe("Claude Agent SDK subagents", () => {
   it(`TEAM-01 ENV-09 past ${MAX_AGENTS} subagents one warning; only a forgotten one speaking again is spawned again`, () => {
     const { all, last } = adapt([...many(MAX_AGENTS + 1, said), said(0)]);
     expect(limits(all)).toContainEqual({ table: "subagent", cap: MAX_AGENTS });
+    expect(costOf(all, "subagent")).toEqual(
+      cost(
+        "subagent",
+        MAX_AGENTS,
+        "the oldest are forgotten; a forgotten subagent announced again is spawned again",
+      ),
+    );
     expect(ofType(last, "agent.spawned").map((e) => e.agentId)).toEqual(["subagent:p0"]);
   });
 
@@ -180,6 +236,13 @@ describe("Claude Agent SDK denials", () => {
   it(`HITL-04 ENV-09 past ${MAX_TOOLS} denials one warning; only a forgotten denial listed again is audited again`, () => {
     const { all, last } = adapt([denied(many(MAX_TOOLS + 1, (k) => k)), denied([0, MAX_TOOLS])]);
     expect(limits(all)).toContainEqual({ table: "denied tool", cap: MAX_TOOLS });
+    expect(costOf(all, "denied tool")).toEqual(
+      cost(
+        "denied tool",
+        MAX_TOOLS,
+        "the oldest are forgotten; a forgotten denial reported again is audited again",
+      ),
+    );
     expect(audited(last)).toEqual(["permission:t0"]);
   });
 

@@ -259,9 +259,9 @@ export class ClaudeState {
     const reason = spawnReason ?? readString(input, "description", "prompt");
     if (reason !== undefined) payload.spawnReason = reason;
     const fields = this.base(record);
-    // Spawned by a tool call of this session: the parent is known even when the announcing record
+    // Spawned by a tool call of the announcing record's session: the parent is known even when that record
     // (a `task_started`) carries no parent_tool_use_id (TEAM-02, TEAM-18).
-    fields.parentSessionId ??= this.sessionId ?? fields.sessionId;
+    fields.parentSessionId ??= fields.sessionId;
     return [
       this.emit.event(
         "agent.spawned",
