@@ -58,7 +58,7 @@ describe("a removed message is forgotten everywhere (TEXT-06)", () => {
     ]);
   });
 
-  it("RUN-04 a run failure marks the turn's remaining answer, not a removed one, nor another turn's", () => {
+  it("STAT-07 a run failure marks the turn's remaining answer, not a removed one, nor another turn's", () => {
     const e = stream();
     const state = projectEvents([
       e("text.delta", { turnId: "t1", messageId: "m1", payload: { delta: "kept" } }),
@@ -149,6 +149,18 @@ describe("status words taken as they are (TASK-03, TEAM-03)", () => {
       expect(state.diagnostics).toEqual([]);
     },
   );
+
+  it("STAT-03 a run status that is not a word is not known, whatever it spells", () => {
+    const e = stream({ turnId: "t1", runId: "r1" });
+    const state = projectEvents([
+      e("run.started", { payload: { input: "q" } }),
+      e("run.status", { payload: { status: ["aborted"] } }),
+    ]);
+    expect(state.runtime.status).not.toBe("cancelled");
+    expect(state.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["unknown_taxonomy_value", "run.status has no known status"],
+    ]);
+  });
 
   it("TEAM-03 a teammate status that is not a word is not known, whatever it spells", () => {
     const e = stream({ turnId: "t1" });

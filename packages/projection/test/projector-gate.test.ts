@@ -74,6 +74,8 @@ describe("input the gate cannot apply (ENV-09, DIAG-01)", () => {
     applied(p, { eventId: "e2", sequence: "3", type: 5, streamId: 9 });
     expect(last(p)?.eventRef).toEqual({ eventId: "e2" });
     expect(last(p)?.message).toBe("sequence must be a non-negative integer");
+    applied(p, { eventId: "e4", type: "text.delta", sequence: -2, source: { index: 4 } });
+    expect(last(p)?.eventRef).toEqual({ eventId: "e4", sequence: -2, type: "text.delta", index: 4 });
     applied(p, { eventId: "e3", type: 5, streamId: 9 });
     expect(last(p)?.eventRef).toEqual({ eventId: "e3" });
     expect(last(p)?.message).toBe("streamId must be a string");
@@ -193,9 +195,35 @@ describe("the diagnostics list (DIAG-01)", () => {
       "agent w2 has no parent ids: no delegation edge is drawn",
     ]);
     // Another edge to w1: nothing left to withdraw, the list keeps its identity.
-    p.apply(e("agent.handoff", { handoffId: "h2", payload: { from: "lead", to: "w1" } }));
+    p.apply(e("agent.handoff", { handoffId: "h2", payload: { from: "w2", to: "w1" } }));
     const again = p.getState();
     expect(again).not.toBe(withdrawn);
     expect(again.diagnostics).toBe(withdrawn.diagnostics);
+  });
+});
+
+describe("the session while a gap is open (ORD-05)", () => {
+  it("ORD-05 the session reads stale while a gap is open, keeps its identity, and shows its own changes", () => {
+    const p = createProjector();
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const [first, , third] = [1, 2, 3].map((n) => e("text.delta", { payload: { delta: String(n) } }));
+    p.applyAll([first, third]);
+    const gap = p.getState();
+    expect(gap.session.hydration.status).toBe("stale");
+    // A change elsewhere (another stream) keeps the session view as it was.
+    p.apply({
+      type: "text.delta",
+      eventId: "o1",
+      streamId: "other",
+      sequence: 1,
+      turnId: "t2",
+      payload: { delta: "x" },
+    } as AgentUiEvent);
+    const other = p.getState();
+    expect(other).not.toBe(gap);
+    expect(other.session).toBe(gap.session);
+    // The session's own change shows, still stale.
+    p.apply({ type: "session.updated", eventId: "u1", payload: { title: "Renamed" } } as AgentUiEvent);
+    expect(p.getState().session).toMatchObject({ title: "Renamed", hydration: { status: "stale" } });
   });
 });

@@ -98,6 +98,16 @@ describe("pages and whole rows after the first paint (HYD-02, HYD-05, HYD-13)", 
     expect(w.grew()).toBe(false);
   });
 
+  it("HYD-05 an older page of a team list bumps the version; one that adds nothing does not", () => {
+    const p = live();
+    const w = watch(p);
+    p.mergeTeam("roster", ["w0"]);
+    expect(p.getState().team.roster).toEqual(["w0"]);
+    expect(w.grew()).toBe(true);
+    p.mergeTeam("roster", ["w0"]);
+    expect(w.grew()).toBe(false);
+  });
+
   it("HYD-05 older record rows that are not objects are dropped; the merge bumps the version", () => {
     const p = live();
     const w = watch(p);
