@@ -64,7 +64,12 @@ export function removeMessage(store: Store, id: string): boolean {
   }
   for (const [lane, current] of store.laneMessage) if (current === message) store.laneMessage.delete(lane);
   for (const [toolCallId, place] of store.toolPlaces)
-    if (place.message === message) store.toolPlaces.delete(toolCallId);
+    if (place.message === message) {
+      store.toolPlaces.delete(toolCallId);
+      // Its part is gone, not the tool: while open it keeps its turn's status at tool_running (STAT-03).
+      if (store.openTools.get(place.turnKey)?.has(toolCallId))
+        store.unplacedOpenTools.set(toolCallId, place.turnKey);
+    }
   for (const [key, card] of store.cards) if (card.message === message) store.cards.delete(key);
   const agentId = message.agentId;
   const agent = agentId !== undefined ? store.agents.get(agentId) : undefined;

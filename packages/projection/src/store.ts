@@ -132,6 +132,9 @@ export class Store {
   readonly openTools = new Map<string, Set<string>>();
   /** Where each tool's inline part lives, so status changes update it in O(1). */
   readonly toolPlaces = new Map<string, { turnKey: string; message: MessageState; part: PartState }>();
+  /** The turn of each open tool whose part went with a removed message (`removeMessage`): the tool still
+   * runs in that turn, and its later facts close it there. */
+  readonly unplacedOpenTools = new Map<string, string>();
   /** Where the one card of each artifact (`artifact:<artifactId>`, ART-04) and action (`action:<actionId>`,
    * HITL-03) sits: a later fact updates the card there, whichever turn the fact belongs to. */
   readonly cards = new Map<string, { message: MessageState; part: PartState }>();
@@ -250,10 +253,6 @@ export class Store {
     if (extra.status !== undefined) entry.status = extra.status;
     if (ctx.turnKey !== "default") entry.turnId = ctx.turnKey;
     this.timeline.set(id, entry);
-  }
-
-  touchRuntime(): void {
-    this.runtime.touch();
   }
 }
 

@@ -100,12 +100,15 @@ export function adoptToolPart(
 
 /** Keeps the turn's open-tool set in step with the tool's state (a run end closes what is still open). */
 export function trackOpenTool(store: Store, tool: ToolRecord): void {
-  const place = store.toolPlaces.get(tool.toolCallId);
-  if (place === undefined) return;
-  const open = store.openTools.get(place.turnKey) ?? new Set<string>();
-  if (isTerminal(tool.status) || tool.status === "unknown") open.delete(tool.toolCallId);
-  else open.add(tool.toolCallId);
-  store.openTools.set(place.turnKey, open);
+  const turnKey =
+    store.toolPlaces.get(tool.toolCallId)?.turnKey ?? store.unplacedOpenTools.get(tool.toolCallId);
+  if (turnKey === undefined) return;
+  const open = store.openTools.get(turnKey) ?? new Set<string>();
+  if (isTerminal(tool.status) || tool.status === "unknown") {
+    open.delete(tool.toolCallId);
+    store.unplacedOpenTools.delete(tool.toolCallId);
+  } else open.add(tool.toolCallId);
+  store.openTools.set(turnKey, open);
 }
 
 /** The part mirrors the record: expanded while active, collapsed once terminal (PROC-02). */

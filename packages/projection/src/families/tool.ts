@@ -55,12 +55,14 @@ function setStatus(store: Store, tool: ToolRecord, status: ToolState, ctx: Event
   const attempt = tool.attempts[tool.attempts.length - 1];
   attempt.status = status;
   attempt.source = ctx.source;
+  // The turn it runs in: its part's, or the one it kept when a removed message took its part.
+  const turnKey =
+    store.toolPlaces.get(tool.toolCallId)?.turnKey ?? store.unplacedOpenTools.get(tool.toolCallId);
   trackOpenTool(store, tool);
-  const index = store.toolPlaces.get(tool.toolCallId);
   if (isTerminal(status) && typeof ctx.event.timestamp === "string") tool.endedAt = ctx.event.timestamp;
   if (isTerminal(status) || status === "unknown") settlePreview(tool);
   syncViews(store, tool, ctx);
-  if (index !== undefined && tool.agentId === undefined) followActivePart(store, index.turnKey, ctx);
+  if (turnKey !== undefined && tool.agentId === undefined) followActivePart(store, turnKey, ctx);
 }
 
 const ACTIVE_ROW = new Set([

@@ -1,0 +1,174 @@
+// A message the source's authoritative list drops (AG-UI `removedMessageIds`, TEXT-06) leaves no trace a
+// later fact could write into: its lane, its turn, its tool places, its cards and its author's transcript
+// forget it, and later facts land where they would without it. Also: which facts a delegated task's worker
+// owns (TASK-02), and status words the capsule and the roster take as they are (TASK-03, TEAM-03).
+import type { AgentUiEvent } from "@agent-ui/contracts";
+import { describe, expect, it } from "vitest";
+import { projectEvents } from "../src";
+import { stream } from "./helpers";
+
+type State = ReturnType<typeof projectEvents>;
+const removed = (ids: unknown[]) => ({ payload: { messages: [], removedMessageIds: ids } });
+const parts = (state: State) => state.messages.map((m) => [m.id, m.parts.map((p) => p.kind)]);
+
+describe("a removed message is forgotten everywhere (TEXT-06)", () => {
+  it("TEXT-06 text after its lane's message was removed starts a new message", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("text.delta", { payload: { delta: "old" } }),
+      e("messages.snapshot", removed(["t1:assistant", "never-held"])),
+      e("text.delta", { payload: { delta: "new" } }),
+    ]);
+    expect(state.messages.map((m) => [m.id, m.parts.map((p) => p.text)])).toEqual([
+      ["t1:assistant", ["new"]],
+    ]);
+  });
+
+  it("STAT-03 a tool whose message was removed still runs in its turn: its result ends tool_running", () => {
+    const e = stream({ turnId: "t1", runId: "r1" });
+    const start = [
+      e("run.started", { payload: { input: "q" } }),
+      e("tool.started", { messageId: "m1", toolCallId: "c1", payload: { toolName: "shell" } }),
+      e("messages.snapshot", removed(["m1"])),
+    ];
+    expect(projectEvents(start).runtime.status).toBe("tool_running");
+    const state = projectEvents([
+      ...start,
+      e("tool.result", { toolCallId: "c1", payload: { output: "done" } }),
+    ]);
+    expect(state.tools.c1.status).toBe("output-available");
+    expect(state.runtime.status).toBe("streaming");
+    expect(state.messages.map((m) => m.id)).toEqual(["t1:user"]);
+  });
+
+  it("ART-04 a snapshot's card for an artifact whose card was removed is the one later facts update", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("artifact.created", { messageId: "m1", artifactId: "a1", payload: { title: "Doc" } }),
+      e("messages.snapshot", {
+        payload: {
+          messages: [{ id: "m2", parts: [{ id: "artifact:a1", kind: "artifact_ref", artifactId: "a1" }] }],
+          removedMessageIds: ["m1"],
+        },
+      }),
+      e("artifact.updated", { artifactId: "a1", artifactStatus: "ready" }),
+    ]);
+    expect(state.messages.map((m) => [m.id, m.parts.map((p) => [p.kind, p.data?.status])])).toEqual([
+      ["m2", [["artifact_ref", "ready"]]],
+    ]);
+  });
+
+  it("STAT-07 a run failure marks the turn's remaining answer, not a removed one, nor another turn's", () => {
+    const e = stream();
+    const state = projectEvents([
+      e("text.delta", { turnId: "t1", messageId: "m1", payload: { delta: "kept" } }),
+      e("text.delta", { turnId: "t1", messageId: "m2", payload: { delta: "dropped" } }),
+      e("text.delta", { turnId: "t2", messageId: "m3", payload: { delta: "other" } }),
+      e("messages.snapshot", removed(["m2"])),
+      e("run.failed", { turnId: "t1", payload: { message: "boom" } }),
+      e("run.failed", { turnId: "t2", payload: { message: "boom" } }),
+    ]);
+    expect(parts(state)).toEqual([
+      ["m1", ["assistant_text", "error"]],
+      ["m3", ["assistant_text", "error"]],
+    ]);
+  });
+
+  it("PERF-08 usage of a turn whose only answer was removed waits for the next answer", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("text.delta", { messageId: "m1", payload: { delta: "dropped" } }),
+      e("messages.snapshot", removed(["m1"])),
+      e("metric.changed", { metricName: "tokens", payload: { value: 5 } }),
+      e("text.delta", { messageId: "m2", payload: { delta: "answer" } }),
+    ]);
+    expect(state.messages.map((m) => [m.id, m.usage])).toEqual([["m2", { tokens: 5 }]]);
+  });
+
+  it("TEAM-09 a removed message leaves its author's transcript; an unknown author's removal is harmless", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("agent.changed", { agentId: "w1", parentThreadId: "th", payload: {} }),
+      e("text.delta", { agentId: "w1", messageId: "w1a", payload: { delta: "a" } }),
+      e("text.delta", { agentId: "w1", messageId: "w1b", payload: { delta: "b" } }),
+      e("text.delta", { agentId: "ghost", messageId: "g1", payload: { delta: "g" } }),
+      e("messages.snapshot", removed(["w1a", "g1"])),
+    ]);
+    expect(state.agents.w1.transcript).toEqual(["w1b"]);
+    expect(state.messages.map((m) => m.id)).toEqual(["w1b"]);
+    expect(state.diagnostics).toEqual([]);
+  });
+});
+
+describe("facts a delegated task's worker owns (TASK-02, TEAM-05)", () => {
+  const routed = (fact: AgentUiEvent) => {
+    const e = stream({ turnId: "t1" }, "s0");
+    return projectEvents([
+      e("text.delta", { messageId: "m1", payload: { delta: "Plan." } }),
+      e("agent.changed", { agentId: "w1", parentThreadId: "th", payload: {} }),
+      e("task.changed", { taskId: "k1", agentId: "w1", payload: { status: "running" } }),
+      fact,
+    ]);
+  };
+  const lanes = (state: State) =>
+    state.messages.map((m) => [m.agentId ?? "coordinator", m.parts.map((p) => p.kind)]);
+
+  it("TASK-02 reasoning naming only a worker's task goes to that worker's lane", () => {
+    const state = routed({
+      type: "reasoning.delta",
+      eventId: "r",
+      turnId: "t1",
+      taskId: "k1",
+      payload: { delta: "Thinking." },
+    } as AgentUiEvent);
+    expect(lanes(state).at(-1)?.[0]).toBe("w1");
+  });
+
+  it("TASK-02 a coordinator's tool call naming the worker's task stays in the coordinator's message", () => {
+    const state = routed({
+      type: "tool.started",
+      eventId: "t",
+      turnId: "t1",
+      taskId: "k1",
+      toolCallId: "c1",
+      payload: { toolName: "shell" },
+    } as AgentUiEvent);
+    expect(lanes(state).filter(([, kinds]) => kinds.includes("tool_call"))).toEqual([
+      ["coordinator", expect.arrayContaining(["tool_call"])],
+    ]);
+  });
+});
+
+describe("status words taken as they are (TASK-03, TEAM-03)", () => {
+  it.each([["steering"], ["plan_ready"], ["needs_input"], ["permission_required"]])(
+    "TASK-03 a task status %s that is a capsule state is that state",
+    (status) => {
+      const e = stream({ turnId: "t1" });
+      const state = projectEvents([e("task.changed", { taskId: "k1", payload: { status } })]);
+      expect(state.tasks.k1.status).toBe(status);
+      expect(state.diagnostics).toEqual([]);
+    },
+  );
+
+  it("STAT-03 a run status that is not a word is not known, whatever it spells", () => {
+    const e = stream({ turnId: "t1", runId: "r1" });
+    const state = projectEvents([
+      e("run.started", { payload: { input: "q" } }),
+      e("run.status", { payload: { status: ["aborted"] } }),
+    ]);
+    expect(state.runtime.status).not.toBe("cancelled");
+    expect(state.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["unknown_taxonomy_value", "run.status has no known status"],
+    ]);
+  });
+
+  it("TEAM-03 a teammate status that is not a word is not known, whatever it spells", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("agent.changed", { agentId: "w1", parentThreadId: "th", payload: { status: "running" } }),
+      e("agent.changed", { agentId: "w1", payload: { status: ["active"] } }),
+    ]);
+    expect(state.agents.w1.status).toBe("running");
+    expect(state.diagnostics.map((d) => d.message)).toEqual(['teammate status "active" is not known']);
+  });
+});
