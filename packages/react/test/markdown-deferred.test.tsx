@@ -15,7 +15,7 @@ afterEach(cleanup);
 const answer = (i: number): Message => ({
   id: `m${i}`,
   role: "assistant",
-  parts: [{ id: `p${i}`, kind: "assistant_text", text: `Answer **bold ${i}**`, status: "completed" }],
+  parts: [{ id: `p${i}`, kind: "assistant_text", text: `Answer **bold ${i}**`, status: "done" }],
 });
 
 /** Which answers (by message id) show a markdown element, read from the DOM now. */
