@@ -41,24 +41,31 @@ async function rendererLoaded() {
   warm.unmount();
 }
 
+/** Renders the conversation of `messages` and returns what its first commit showed. */
+function renderFirstFrame(messages: Message[], focusMessageId?: string) {
+  const seen: { rich?: string[]; text?: string } = {};
+  render(
+    <>
+      <Conversation
+        messages={messages}
+        tools={{}}
+        actions={{}}
+        agents={{}}
+        artifacts={{}}
+        dispatch={acceptingDispatch().dispatch}
+        focusMessageId={focusMessageId}
+      />
+      <FirstCommit seen={seen} />
+    </>,
+  );
+  return seen;
+}
+
 describe("markdown of older answers after the first frame", () => {
   it("HYD-02 PERF-05 the newest answers are markdown in the first frame, the older ones plain, then markdown", async () => {
     await rendererLoaded();
     const messages = Array.from({ length: EAGER_MARKDOWN_MESSAGES + 3 }, (_, i) => answer(i));
-    const seen: { rich?: string[]; text?: string } = {};
-    render(
-      <>
-        <Conversation
-          messages={messages}
-          tools={{}}
-          actions={{}}
-          agents={{}}
-          artifacts={{}}
-          dispatch={acceptingDispatch().dispatch}
-        />
-        <FirstCommit seen={seen} />
-      </>,
-    );
+    const seen = renderFirstFrame(messages);
     const newest = messages.slice(-EAGER_MARKDOWN_MESSAGES).map((m) => m.id);
     expect(seen.rich).toEqual(newest);
     // The older answers are there as their plain text in that frame.
@@ -70,21 +77,7 @@ describe("markdown of older answers after the first frame", () => {
   it("a focused older answer is markdown in the first frame (the view scrolls to it)", async () => {
     await rendererLoaded();
     const messages = Array.from({ length: EAGER_MARKDOWN_MESSAGES + 3 }, (_, i) => answer(i));
-    const seen: { rich?: string[] } = {};
-    render(
-      <>
-        <Conversation
-          messages={messages}
-          tools={{}}
-          actions={{}}
-          agents={{}}
-          artifacts={{}}
-          dispatch={acceptingDispatch().dispatch}
-          focusMessageId="m1"
-        />
-        <FirstCommit seen={seen} />
-      </>,
-    );
+    const seen = renderFirstFrame(messages, "m1");
     expect(seen.rich).toEqual(["m1", ...messages.slice(-EAGER_MARKDOWN_MESSAGES).map((m) => m.id)]);
   });
 });
