@@ -103,6 +103,14 @@ describe("JSON parsed in slices from pieces of its text", () => {
     );
   });
 
+  it("empty pieces anywhere change nothing", async () => {
+    const value = { a: [1, "two", { three: 3 }], b: "x y", c: null };
+    const text = JSON.stringify(value, null, 1);
+    const pieces = text.split("").flatMap((c) => ["", c, ""]);
+    expect(await parseInSlices(pieces, new Slicer(0))).toEqual(value);
+    expect(await parseInSlices(["", "", text, ""], new Slicer(0))).toEqual(value);
+  });
+
   it("a value far longer than a piece, cut one character at a time, parses whole", async () => {
     const value = { rows: { a: { text: 'x"\\'.repeat(500), n: [1.5e3, -2, true, null] } }, tail: 12345 };
     const text = JSON.stringify(value);

@@ -60,14 +60,15 @@ class Reader {
     if (this.ended) return false;
     const rest = this.text.length - this.at;
     let added = "";
-    do {
+    // Empty pieces (a decoder's piece that ended inside a character) add nothing: read on past them.
+    while (added === "" || added.length < rest) {
       const next = this.pieces.next();
       if (next.done) {
         this.ended = true;
         break;
       }
       added += next.value;
-    } while (added.length < rest);
+    }
     if (added === "") return false;
     this.dropped += this.at;
     this.text = this.text.slice(this.at) + added;
