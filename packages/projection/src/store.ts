@@ -254,11 +254,6 @@ export class Store {
     if (ctx.turnKey !== "default") entry.turnId = ctx.turnKey;
     this.timeline.set(id, entry);
   }
-
-  /** The turn a tool runs in: its part's, or the one it kept when a removed message took its part. */
-  toolTurn(toolCallId: string): string | undefined {
-    return this.toolPlaces.get(toolCallId)?.turnKey ?? this.unplacedOpenTools.get(toolCallId);
-  }
 }
 
 export function eventRefOf(event: AgentUiEvent): Diagnostic["eventRef"] {

@@ -55,8 +55,9 @@ function setStatus(store: Store, tool: ToolRecord, status: ToolState, ctx: Event
   const attempt = tool.attempts[tool.attempts.length - 1];
   attempt.status = status;
   attempt.source = ctx.source;
-  // Read before trackOpenTool, which forgets the turn a removed message's tool kept once it ends.
-  const turnKey = store.toolTurn(tool.toolCallId);
+  // The turn it runs in: its part's, or the one it kept when a removed message took its part.
+  const turnKey =
+    store.toolPlaces.get(tool.toolCallId)?.turnKey ?? store.unplacedOpenTools.get(tool.toolCallId);
   trackOpenTool(store, tool);
   if (isTerminal(status) && typeof ctx.event.timestamp === "string") tool.endedAt = ctx.event.timestamp;
   if (isTerminal(status) || status === "unknown") settlePreview(tool);
