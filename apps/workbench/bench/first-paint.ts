@@ -6,7 +6,8 @@
 // request for it, as soon as it listens), closes it (a clean close stores the window it served), starts
 // a gateway again and opens the session twice: cold (the first request after that restart) and warm
 // (once the gateway has loaded the session's projection) —
-// and reports how long the gateway took to listen, the time from navigation start until the newest message and the composer are rendered, and
+// and reports how long the gateway took to listen, the time from navigation start until the newest message and the
+// composer are painted (timed in the page: the start of the frame after the one that first shows them), and
 // the long tasks (> 50 ms) before that; at the end the median of the runs with the spread (min–max)
 // beside the target, judged on the median. `--profile` adds the CPU self
 // time per function (minified names). Target: ≤ 1 s. Not part of `npm test`.
@@ -152,6 +153,20 @@ async function main() {
   console.log(`| ${NO_WINDOW} | ${spread(paints[NO_WINDOW])} | | |`);
 }
 
+/** Sets `window.__painted` to the start of the frame after the one that first shows the newest message
+ * (`article[data-role='assistant']`) and the composer's message field. */
+const PAINT_PROBE = `(() => {
+  const found = () =>
+    document.querySelector("article[data-role='assistant']") !== null &&
+    [...document.querySelectorAll("[role='combobox']")].some((field) =>
+      [...(field.labels ?? [])].some((label) => label.textContent.trim() === "Message"));
+  const frame = () => {
+    if (!found()) return requestAnimationFrame(frame);
+    requestAnimationFrame(() => { window.__painted = performance.now(); });
+  };
+  requestAnimationFrame(frame);
+})();`;
+
 async function visitOnce(
   browser: Awaited<ReturnType<typeof launchChromium>>,
   url: string,
@@ -168,11 +183,23 @@ async function visitOnce(
         for (const e of list.getEntries()) w.__long.push(e.duration);
       }).observe({ type: "longtask", buffered: true });
     });
+    // The paint is timed in the page: each frame checks whether the newest message and the composer are
+    // in the document; the frame that finds them paints them, and the start of the next frame is the
+    // paint's time. (Waiting from Node and then reading the clock adds the harness's round trips, 0.3–0.9 s
+    // on a loaded two-core machine.) A string, not a function: the bench runs under tsx, whose helpers a
+    // serialized function would call in the page.
+    await page.addInitScript(PAINT_PROBE);
     const stopProfile = process.argv.includes("--profile") ? await startCpuProfile(page) : undefined;
     await page.goto(`${url}/#/s/${encodeURIComponent(id)}`);
-    await page.locator("article[data-role='assistant']").last().waitFor({ timeout: 120_000 });
-    await page.getByRole("combobox", { name: "Message" }).waitFor({ timeout: 120_000 });
-    const paint = await page.evaluate(() => performance.now());
+    await page.waitForFunction(
+      () => (window as unknown as { __painted?: number }).__painted !== undefined,
+      null,
+      {
+        timeout: 120_000,
+      },
+    );
+    const seen = await page.evaluate(() => performance.now());
+    const paint = await page.evaluate(() => (window as unknown as { __painted: number }).__painted);
     const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
     const dom = await page.evaluate(() => document.getElementsByTagName("*").length);
     // Where the time went: the hydration window's arrival and size, and the script's arrival.
@@ -188,7 +215,7 @@ async function visitOnce(
       };
     });
     console.log(
-      `run ${run}, ${EVENTS} events, ${visit}: first meaningful paint ${paint.toFixed(0)} ms (target ≤ ${TARGET_MS} ms); long tasks ${long.length} (max ${Math.max(0, ...long).toFixed(0)} ms); DOM nodes ${dom}; scripts in at ${timing.scriptsEnd.toFixed(0)} ms, hydration window (${(timing.snapshotBytes / 1024).toFixed(0)} KB) asked at ${timing.snapshotStart.toFixed(0)} ms, in at ${timing.snapshotEnd.toFixed(0)} ms`,
+      `run ${run}, ${EVENTS} events, ${visit}: first meaningful paint ${paint.toFixed(0)} ms (target ≤ ${TARGET_MS} ms; the harness saw it at ${seen.toFixed(0)} ms); long tasks ${long.length} (max ${Math.max(0, ...long).toFixed(0)} ms); DOM nodes ${dom}; scripts in at ${timing.scriptsEnd.toFixed(0)} ms, hydration window (${(timing.snapshotBytes / 1024).toFixed(0)} KB) asked at ${timing.snapshotStart.toFixed(0)} ms, in at ${timing.snapshotEnd.toFixed(0)} ms`,
     );
     if (stopProfile) for (const line of topSelfTime(await stopProfile(), 20)) console.log(`  ${line}`);
     return paint;
