@@ -39,6 +39,11 @@ mkdirSync(tmp, { recursive: true });
 if (existsSync(shared) && !existsSync(path.join(tmp, "shared")))
   symlinkSync(shared, path.join(tmp, "shared"), "dir");
 
+// Without `--ignoreStatic` Stryker runs static mutants (module-level code, evaluated once per module graph),
+// which only a fresh module graph per test file applies: isolated workers then, one shared worker otherwise
+// (vitest.mutation.config.ts).
+const isolate = process.env.MUTATION_ISOLATE ?? (flags.includes("--ignoreStatic") ? "0" : "1");
+
 const bin = path.join(ROOT, "node_modules", ".bin", process.platform === "win32" ? "stryker.cmd" : "stryker");
 const result = spawnSync(bin, ["run", "stryker.config.mjs", ...flags], {
   cwd: ROOT,
@@ -48,6 +53,7 @@ const result = spawnSync(bin, ["run", "stryker.config.mjs", ...flags], {
     MUTATION_PACKAGE: pkg,
     MUTATION_FILES: files.join(","),
     MUTATION_SLICE_NAME: sliceName,
+    MUTATION_ISOLATE: isolate,
   },
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
