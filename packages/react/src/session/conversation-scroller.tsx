@@ -1,6 +1,7 @@
 // The conversation's scroll region: follows the newest message while the reader is at the bottom, keeps the
 // reader's place when older messages are prepended, and pages back through history — a "Load earlier"
-// button, and automatically when the reader scrolls to the top (HYD-05: only on the user's action).
+// button, and automatically when the reader scrolls to the top by hand (HYD-05: only on the user's action —
+// the scroll to the newest message on opening, or as older messages mount, never loads a page).
 import type { EarlierState } from "@agent-ui/client";
 import { type ReactNode, useCallback, useLayoutEffect, useRef } from "react";
 
@@ -23,6 +24,11 @@ export function ConversationScroller(props: ConversationScrollerProps) {
   const following = useRef(true);
   /** Distance from the bottom before a page of older messages was added: kept after it renders. */
   const anchor = useRef<number | null>(null);
+  /** Set once the reader scrolls by hand (wheel, touch, keys, pointer). */
+  const byHand = useRef(false);
+  const touched = () => {
+    byHand.current = true;
+  };
   const count = history.count;
   const loadEarlier = useCallback(() => {
     const el = ref.current;
@@ -55,7 +61,7 @@ export function ConversationScroller(props: ConversationScrollerProps) {
     const el = ref.current;
     if (!el) return;
     following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_PX;
-    if (el.scrollTop < AUTO_LOAD_PX && el.scrollHeight > el.clientHeight) loadEarlier();
+    if (byHand.current && el.scrollTop < AUTO_LOAD_PX && el.scrollHeight > el.clientHeight) loadEarlier();
   };
 
   return (
@@ -63,6 +69,10 @@ export function ConversationScroller(props: ConversationScrollerProps) {
       ref={attach}
       className={`aui-chat-scroll${props.className ? ` ${props.className}` : ""}`}
       onScroll={onScroll}
+      onWheel={touched}
+      onTouchMove={touched}
+      onKeyDown={touched}
+      onPointerDown={touched}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll region must be keyboard scrollable
       tabIndex={0}
       aria-label={props.label ?? "Conversation history"}
