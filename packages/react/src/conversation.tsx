@@ -13,7 +13,7 @@ import type {
   MessagePart,
   ToolRecord,
 } from "@agent-ui/contracts";
-import { memo } from "react";
+import { memo, useDeferredValue } from "react";
 import type { Dispatch } from "./commands";
 import { CardButton } from "./card-button";
 import { FactLink, UnknownPart } from "./fact-link";
@@ -93,15 +93,22 @@ export function segmentParts(parts: MessagePart[]): Segment[] {
 /** The time a message was said, as projected. */
 export const messageTime = (message: Message): string | undefined => message.createdAt;
 
-/** The newest messages whose answers render as markdown in the first frame; older ones are parsed just
- * after it (MarkdownText `deferred`). */
-export const EAGER_MARKDOWN_MESSAGES = 4;
+/** The newest messages a conversation's first frame renders; the older ones mount in a background render
+ * right after it (above the view, which follows the newest), so opening a long session neither waits for
+ * rendering every message of its window nor for parsing every answer's markdown. */
+export const FIRST_FRAME_MESSAGES = 4;
 
 /** Scrolls the focused message into view once it is rendered. */
 const revealOnMount = (el: HTMLElement | null) => el?.scrollIntoView?.({ block: "nearest" });
 
 export function Conversation({ focusMessageId, ...props }: ConversationProps) {
   const { messages } = props;
+  const first = messages.length - FIRST_FRAME_MESSAGES;
+  // A focused older message is in the first frame: the view scrolls to it.
+  const all = useDeferredValue(
+    true,
+    first <= 0 || messages.slice(0, first).some((m) => m.id === focusMessageId),
+  );
   const latestAnswerId = findLast(messages, (m) => m.role === "assistant")?.id;
   // Only messages with write controls watch the conversation for the runtime's new message.
   const lastId = props.controls ? messages[messages.length - 1]?.id : undefined;
@@ -109,7 +116,7 @@ export function Conversation({ focusMessageId, ...props }: ConversationProps) {
     <>
       <div className="aui-conversation" role="log" aria-label="Conversation" aria-live="off">
         {messages.length === 0 ? <p className="aui-hint">No messages yet.</p> : null}
-        {messages.map((message, index) => (
+        {(all ? messages : messages.slice(first)).map((message) => (
           <MessageView
             key={message.id}
             message={message}
@@ -118,7 +125,6 @@ export function Conversation({ focusMessageId, ...props }: ConversationProps) {
             isLatestAnswer={message.id === latestAnswerId}
             conversationFact={lastId}
             focused={message.id === focusMessageId}
-            deferMarkdown={index < messages.length - EAGER_MARKDOWN_MESSAGES && message.id !== focusMessageId}
           />
         ))}
       </div>
@@ -133,7 +139,6 @@ type MessageViewProps = Omit<ConversationProps, "messages" | "cuts"> & {
   isLatestAnswer: boolean;
   conversationFact: unknown;
   focused: boolean;
-  deferMarkdown: boolean;
 };
 
 const MessageView = memo(function MessageView({
@@ -142,7 +147,6 @@ const MessageView = memo(function MessageView({
   isLatestAnswer,
   conversationFact,
   focused,
-  deferMarkdown,
   ...ctx
 }: MessageViewProps) {
   const time = (ctx.timeOf ?? messageTime)(message);
@@ -179,7 +183,7 @@ const MessageView = memo(function MessageView({
             loadDetail={ctx.loadDetail}
           />
         ) : (
-          <PartView key={segment.part.id} part={segment.part} deferMarkdown={deferMarkdown} {...ctx} />
+          <PartView key={segment.part.id} part={segment.part} {...ctx} />
         ),
       )}
       <MessageActions
@@ -230,11 +234,7 @@ function formatBytes(bytes: number): string {
   return bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} B`;
 }
 
-function PartView({
-  part,
-  deferMarkdown,
-  ...ctx
-}: { part: MessagePart; deferMarkdown?: boolean } & PartContext) {
+function PartView({ part, ...ctx }: { part: MessagePart } & PartContext) {
   switch (part.kind) {
     case "assistant_text":
       return (
@@ -242,7 +242,6 @@ function PartView({
           text={part.text ?? ""}
           streaming={part.status === "streaming"}
           className="aui-text aui-answer"
-          deferred={deferMarkdown}
         />
       );
     case "user_text":

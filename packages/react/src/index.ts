@@ -22,7 +22,7 @@ export {
   toneOf,
 } from "./honest";
 export { RuntimeStatus, type RuntimeStatusProps, STALE_WITHOUT_ACTIVITY_MS } from "./runtime-status";
-export { Conversation, type ConversationProps, EAGER_MARKDOWN_MESSAGES, segmentParts } from "./conversation";
+export { Conversation, type ConversationProps, FIRST_FRAME_MESSAGES, segmentParts } from "./conversation";
 export { InlineProcess, type InlineProcessProps, isPartLive, summarizeProcess } from "./inline-process";
 export { ProcessTimeline, type ProcessTimelineProps, isShownInline } from "./process-timeline";
 export { type IdleRows, type IdleRowsOptions, useIdleRows } from "./idle-rows";

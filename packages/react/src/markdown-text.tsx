@@ -1,7 +1,7 @@
 // Assistant answer text as markdown, safe while streaming. Settled blocks (see markdown/blocks.ts) are
 // parsed once and memoized; only the growing tail is parsed again per frame. The renderer is its own chunk:
 // until it has loaded, blocks show as plain text in the same block layout.
-import { lazy, memo, Suspense, useDeferredValue, useRef } from "react";
+import { lazy, memo, Suspense, useRef } from "react";
 import { advanceBlocks, type BlockState, emptyBlockState, tailOf } from "./markdown/blocks";
 import { StreamingText } from "./streaming-text";
 
@@ -21,27 +21,12 @@ function Plain({ text }: { text: string }) {
   return <div className="aui-text-block aui-md-plain">{text}</div>;
 }
 
-const Block = memo(function Block({
-  text,
-  live,
-  deferred = false,
-}: {
-  text: string;
-  live: boolean;
-  deferred?: boolean;
-}) {
-  // A deferred block mounts as plain text and turns to markdown in a background render right after
-  // (interruptible, after the first paint); once mounted it stays markdown.
-  const rich = useDeferredValue(true, !deferred);
+const Block = memo(function Block({ text, live }: { text: string; live: boolean }) {
   return (
     <div className="aui-md-block">
-      {rich ? (
-        <Suspense fallback={<Plain text={text} />}>
-          <Renderer text={text} live={live} />
-        </Suspense>
-      ) : (
-        <Plain text={text} />
-      )}
+      <Suspense fallback={<Plain text={text} />}>
+        <Renderer text={text} live={live} />
+      </Suspense>
     </div>
   );
 });
@@ -50,14 +35,10 @@ export function MarkdownText({
   text,
   className,
   streaming,
-  deferred,
 }: {
   text: string;
   className: string;
   streaming: boolean;
-  /** Render the settled blocks as plain text first and as markdown just after the first paint (answers
-   * off the first screen: a long conversation's first frame does not wait for parsing them all). */
-  deferred?: boolean;
 }) {
   const state = useRef<BlockState>(emptyBlockState());
   advanceBlocks(state.current, text);
@@ -67,14 +48,14 @@ export function MarkdownText({
       {state.current.blocks.map((block, i) => (
         // Settled blocks never change once emitted, so their index is a stable identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
-        <Block key={i} text={block} live={false} deferred={deferred} />
+        <Block key={i} text={block} live={false} />
       ))}
       {tail === null ? null : streaming && tail.text.length > LIVE_MARKDOWN_LIMIT ? (
         <StreamingText text={tail.text} streaming className="aui-md-plain" />
       ) : tail.kind === "text" ? (
         <Plain text={tail.text} />
       ) : (
-        <Block text={tail.text} live={streaming} deferred={deferred && !streaming} />
+        <Block text={tail.text} live={streaming} />
       )}
     </div>
   );

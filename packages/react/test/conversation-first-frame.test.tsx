@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-// A long conversation's first frame renders the newest answers as markdown and the older ones as plain
-// text; the older ones become markdown in a background render right after (HYD-02: the first paint does
-// not wait for parsing every answer in the window). Text is never lost either way.
+// A long conversation's first frame renders its newest messages (their answers as markdown); the older
+// ones mount in a background render right after, above them (HYD-02: the first paint waits neither for
+// rendering every message of the window nor for parsing every answer). No message is lost either way.
 import type { Message } from "@agent-ui/contracts";
 import { cleanup, render, waitFor } from "@testing-library/react";
 import { useLayoutEffect } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { Conversation, EAGER_MARKDOWN_MESSAGES } from "../src/conversation";
+import { Conversation, FIRST_FRAME_MESSAGES } from "../src/conversation";
 import { MarkdownText, preloadMarkdown } from "../src/markdown-text";
 import { acceptingDispatch } from "./helpers";
 
@@ -18,6 +18,12 @@ const answer = (i: number): Message => ({
   parts: [{ id: `p${i}`, kind: "assistant_text", text: `Answer **bold ${i}**`, status: "done" }],
 });
 
+/** The messages in the DOM now, by id, in order. */
+const shownMessages = (): string[] =>
+  [...document.querySelectorAll("article[data-message-id]")].map(
+    (a) => a.getAttribute("data-message-id") ?? "",
+  );
+
 /** Which answers (by message id) show a markdown element, read from the DOM now. */
 function richAnswers(): string[] {
   return [...document.querySelectorAll("article[data-message-id]")]
@@ -25,9 +31,12 @@ function richAnswers(): string[] {
     .map((a) => a.getAttribute("data-message-id") ?? "");
 }
 
+type Seen = { shown?: string[]; rich?: string[]; text?: string };
+
 /** Records what the first commit put in the DOM (its layout effects run before any later render). */
-function FirstCommit({ seen }: { seen: { rich?: string[]; text?: string } }) {
+function FirstCommit({ seen }: { seen: Seen }) {
   useLayoutEffect(() => {
+    seen.shown = shownMessages();
     seen.rich = richAnswers();
     seen.text = document.querySelector(".aui-conversation")?.textContent ?? "";
   }, [seen]);
@@ -43,7 +52,7 @@ async function rendererLoaded() {
 
 /** Renders the conversation of `messages` and returns what its first commit showed. */
 function renderFirstFrame(messages: Message[], focusMessageId?: string) {
-  const seen: { rich?: string[]; text?: string } = {};
+  const seen: Seen = {};
   render(
     <>
       <Conversation
@@ -61,23 +70,39 @@ function renderFirstFrame(messages: Message[], focusMessageId?: string) {
   return seen;
 }
 
-describe("markdown of older answers after the first frame", () => {
-  it("HYD-02 PERF-05 the newest answers are markdown in the first frame, the older ones plain, then markdown", async () => {
+describe("a long conversation's first frame", () => {
+  it("HYD-02 PERF-05 shows the newest messages as markdown, then mounts the older ones above them", async () => {
     await rendererLoaded();
-    const messages = Array.from({ length: EAGER_MARKDOWN_MESSAGES + 3 }, (_, i) => answer(i));
+    const messages = Array.from({ length: FIRST_FRAME_MESSAGES + 3 }, (_, i) => answer(i));
     const seen = renderFirstFrame(messages);
-    const newest = messages.slice(-EAGER_MARKDOWN_MESSAGES).map((m) => m.id);
+    const newest = messages.slice(-FIRST_FRAME_MESSAGES).map((m) => m.id);
+    expect(seen.shown).toEqual(newest);
     expect(seen.rich).toEqual(newest);
-    // The older answers are there as their plain text in that frame.
-    for (const i of [0, 1, 2]) expect(seen.text).toContain(`Answer **bold ${i}**`);
-    await waitFor(() => expect(richAnswers()).toEqual(messages.map((m) => m.id)));
+    for (const i of [0, 1, 2]) expect(seen.text).not.toContain(`bold ${i}`);
+    // Right after: every message, in order, every answer markdown.
+    await waitFor(() => expect(shownMessages()).toEqual(messages.map((m) => m.id)));
+    expect(richAnswers()).toEqual(messages.map((m) => m.id));
     expect(document.querySelector(".aui-answer .aui-md-plain")).toBeNull();
   });
 
-  it("a focused older answer is markdown in the first frame (the view scrolls to it)", async () => {
+  it("HYD-02 a focused older message is in the first frame with all the others (the view scrolls to it)", async () => {
     await rendererLoaded();
-    const messages = Array.from({ length: EAGER_MARKDOWN_MESSAGES + 3 }, (_, i) => answer(i));
+    const messages = Array.from({ length: FIRST_FRAME_MESSAGES + 3 }, (_, i) => answer(i));
     const seen = renderFirstFrame(messages, "m1");
-    expect(seen.rich).toEqual(["m1", ...messages.slice(-EAGER_MARKDOWN_MESSAGES).map((m) => m.id)]);
+    expect(seen.shown).toEqual(messages.map((m) => m.id));
+    expect(seen.rich).toEqual(messages.map((m) => m.id));
+  });
+
+  it("HYD-02 a focused message among the newest leaves the older ones for after the first frame", async () => {
+    const messages = Array.from({ length: FIRST_FRAME_MESSAGES + 2 }, (_, i) => answer(i));
+    const seen = renderFirstFrame(messages, `m${FIRST_FRAME_MESSAGES + 1}`);
+    expect(seen.shown).toEqual(messages.slice(-FIRST_FRAME_MESSAGES).map((m) => m.id));
+    await waitFor(() => expect(shownMessages()).toEqual(messages.map((m) => m.id)));
+  });
+
+  it("HYD-02 a conversation no longer than the first frame renders whole at once", () => {
+    const messages = Array.from({ length: FIRST_FRAME_MESSAGES }, (_, i) => answer(i));
+    const seen = renderFirstFrame(messages);
+    expect(seen.shown).toEqual(messages.map((m) => m.id));
   });
 });
