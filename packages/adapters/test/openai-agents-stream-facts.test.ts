@@ -187,3 +187,19 @@ describe("openai-agents stream: agents and records it does not map", () => {
     });
   });
 });
+
+describe("openai-agents stream: a handoff's id (TEAM-07)", () => {
+  it("TEAM-07 a handoff item without a call id is keyed by its item id", () => {
+    const events = adapt([
+      item("handoff_occurred", {
+        id: "fco_h",
+        type: "function_call_result",
+        output: '{"assistant":"reporter"}',
+      }),
+    ]);
+    expect(events.find((e) => e.type === "agent.handoff")).toMatchObject({
+      handoffId: "fco_h",
+      payload: { to: "reporter", status: "accepted" },
+    });
+  });
+});
