@@ -104,10 +104,11 @@ const revealOnMount = (el: HTMLElement | null) => el?.scrollIntoView?.({ block: 
 export function Conversation({ focusMessageId, ...props }: ConversationProps) {
   const { messages } = props;
   const first = messages.length - FIRST_FRAME_MESSAGES;
-  // A focused older message is in the first frame: the view scrolls to it.
+  // A focused older message is in the first frame: the view scrolls to it. (Only the first render reads
+  // the initial value; the scan copies nothing.)
   const all = useDeferredValue(
     true,
-    first <= 0 || messages.slice(0, first).some((m) => m.id === focusMessageId),
+    first <= 0 || messages.some((m, i) => i < first && m.id === focusMessageId),
   );
   const latestAnswerId = findLast(messages, (m) => m.role === "assistant")?.id;
   // Only messages with write controls watch the conversation for the runtime's new message.
