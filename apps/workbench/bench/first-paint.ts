@@ -3,7 +3,8 @@
 // envelope events from the bench generator) is pushed once through the gateway's ingest route into a
 // data dir cached under the OS temp dir (or `--data-dir`); then each run (default 3) starts a gateway
 // on it with no stored window (as after a crash) and opens the session in Chromium (the gateway's first
-// request for it, as soon as it listens), closes it (a clean close stores the window it served), starts
+// request for it, as soon as it listens; each visit's browser window is open and settled before its
+// gateway starts), closes it (a clean close stores the window it served), starts
 // a gateway again and opens the session twice: cold (the first request after that restart) and warm
 // (once the gateway has loaded the session's projection) —
 // and reports how long the gateway took to listen, the time from navigation start until the newest message and the
@@ -17,6 +18,7 @@ import { join } from "node:path";
 import { encodeSession, generateSession } from "@agent-ui/bench";
 import { startServer } from "@agent-ui/server";
 import Database from "better-sqlite3";
+import type { Browser, Page } from "playwright-core";
 import { CHROMIUM, launchChromium } from "../src/node/chromium";
 import { startCpuProfile, topSelfTime } from "./cpu-profile";
 import { ensureWorkbenchBuilt } from "../src/node/ensure-built";
@@ -102,13 +104,16 @@ async function main() {
   try {
     for (let run = 1; run <= RUNS; run++) {
       forgetStoredWindows();
+      // Each visit's window is open (and settled) before its gateway starts: see `openWindow`.
+      let page = await openWindow(browser);
       const first = await startServer({ port: 0, dataDir, staticDir: dir, noAuth: true });
       try {
-        paints[NO_WINDOW].push(await visitOnce(browser, first.url, id, run, NO_WINDOW));
+        paints[NO_WINDOW].push(await visitOnce(page, first.url, id, run, NO_WINDOW));
       } finally {
         // A clean close: the gateway stores the window it served.
         await first.close();
       }
+      page = await openWindow(browser);
       // A gateway started for this run: its first request for the session is the cold visit.
       const starting = performance.now();
       const server = await startServer({ port: 0, dataDir, staticDir: dir, noAuth: true });
@@ -118,11 +123,12 @@ async function main() {
         `run ${run}: gateway listening ${listening[listening.length - 1].toFixed(0)} ms after its start`,
       );
       try {
-        paints["cold gateway"].push(await visitOnce(browser, server.url, id, run, "cold gateway"));
+        paints["cold gateway"].push(await visitOnce(page, server.url, id, run, "cold gateway"));
         // Warm: the gateway has the session's projection loaded (a table page answers only then); a
         // stored window answers the cold visit while that load runs behind it.
         await fetch(`${server.url}/api/sessions/${encodeURIComponent(id)}/tables/tools?limit=1`);
-        paints["warm gateway"].push(await visitOnce(browser, server.url, id, run, "warm gateway"));
+        page = await openWindow(browser);
+        paints["warm gateway"].push(await visitOnce(page, server.url, id, run, "warm gateway"));
       } finally {
         await server.close();
       }
@@ -167,14 +173,20 @@ const PAINT_PROBE = `(() => {
   requestAnimationFrame(frame);
 })();`;
 
-async function visitOnce(
-  browser: Awaited<ReturnType<typeof launchChromium>>,
-  url: string,
-  id: string,
-  run: number,
-  visit: string,
-): Promise<number> {
+/** How long a new window is left to settle before its visit starts. */
+const SETTLE_MS = 3000;
+
+/** A browser window of its own for one visit (a fresh context: nothing cached from another visit), left
+ * to settle first, as a user's window is open before they go to the workbench. Chromium starts a WebUI
+ * renderer for each new window's omnibox popup, which for 1–3 s shares the two cores with whatever the
+ * window loads: visits that navigated at once read 1.1–1.3× slower (bench/README.md). */
+async function openWindow(browser: Browser): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await new Promise((settled) => setTimeout(settled, SETTLE_MS));
+  return page;
+}
+
+async function visitOnce(page: Page, url: string, id: string, run: number, visit: string): Promise<number> {
   try {
     await page.addInitScript(() => {
       const w = window as unknown as { __long: number[] };
