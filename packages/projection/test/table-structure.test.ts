@@ -154,4 +154,13 @@ describe("large snapshots read late (ARCH-04, perf §2.2)", () => {
     readLate(steps, [first, first + 1, first + 2, first + 3], [first]);
     readLate(steps, [first, first + 1, first + 3], [first]);
   });
+
+  it("TEXT-06 ARCH-04 a snapshot read after two later removals shows its own rows, in its own order", () => {
+    const { steps, e } = history();
+    const first = steps.length - 1;
+    const remove = (id: string) =>
+      apply(e("messages.snapshot", { payload: { messages: [], removedMessageIds: [id] } }));
+    steps.push(remove("m1"), remove("m2"));
+    readLate(steps, [first, first + 1, first + 2]);
+  });
 });
