@@ -98,6 +98,44 @@ describe("pages and whole rows after the first paint (HYD-02, HYD-05, HYD-13)", 
     expect(w.grew()).toBe(false);
   });
 
+  it("HYD-02 a whole row completes the entries of a held list item by item, never adding or reshaping one", () => {
+    const p = live();
+    p.mergeRecords("tools", {
+      c0: {
+        toolCallId: "c0",
+        name: "older",
+        status: "output-error",
+        attempts: [{ attempt: 1, status: "output-error" }],
+        artifactIds: ["a1"],
+      },
+    });
+    const w = watch(p);
+    p.completeRecord("tools", "c0", {
+      attempts: [
+        { attempt: 1, status: "input-available", error: { message: "boom" } },
+        { attempt: 2, status: "output-available" },
+      ],
+    });
+    const after = p.getState();
+    expect(after.tools.c0.attempts).toEqual([
+      { attempt: 1, status: "output-error", error: { message: "boom" } },
+    ]);
+    expect(w.heard()).toBe(1);
+    expect(w.grew()).toBe(true);
+    // Items that add nothing, or whose shapes differ (a record against text), change nothing.
+    p.completeRecord("tools", "c0", { attempts: [{ attempt: 1 }] });
+    p.completeRecord("tools", "c0", { attempts: ["text"], artifactIds: [{ id: "a1", title: "x" }] });
+    // Neither does a list shaped as an object, nor a field set to `undefined`.
+    p.completeRecord("tools", "c0", {
+      attempts: { 0: { outputRef: "r" }, length: 1 },
+      outputText: undefined,
+    });
+    expect(p.getState()).toBe(after);
+    expect(after.tools.c0.artifactIds).toEqual(["a1"]);
+    expect(w.heard()).toBe(1);
+    expect(w.grew()).toBe(false);
+  });
+
   it("HYD-05 an older page of a team list bumps the version; one that adds nothing does not", () => {
     const p = live();
     const w = watch(p);

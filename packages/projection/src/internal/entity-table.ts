@@ -45,10 +45,6 @@ export class EntityTable<T, V = T> {
 
   constructor(private readonly makeView: (item: T) => V) {}
 
-  get size(): number {
-    return this.items.size;
-  }
-
   get(id: string): T | undefined {
     return this.items.get(id);
   }
@@ -125,10 +121,6 @@ export class EntityTable<T, V = T> {
 
   values(): IterableIterator<T> {
     return this.items.values();
-  }
-
-  entries(): IterableIterator<[string, T]> {
-    return this.items.entries();
   }
 
   /** Builds the views of up to `limit` dirty entities ahead of the next publish (which then only takes
