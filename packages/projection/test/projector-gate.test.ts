@@ -154,6 +154,18 @@ describe("every change is heard (ORD-01, ORD-02)", () => {
   });
 });
 
+describe("held events wait for their gap (ORD-01)", () => {
+  it("ORD-01 the first fact applied in order releases nothing held behind a gap still open", () => {
+    const p = createProjector({ expectStreamStart: 1 });
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const [first, , third] = [1, 2, 3].map((n) => e("text.delta", { payload: { delta: String(n) } }));
+    p.apply(third);
+    p.apply(first);
+    expect(p.getState().cursor.gaps).toEqual([{ streamId: "s1", from: 2, to: 2 }]);
+    expect(p.getState().messages.map((m) => m.parts.map((part) => part.text))).toEqual([["1"]]);
+  });
+});
+
 describe("deltas and redaction (SEC-01, SEC-02)", () => {
   it("SEC-02 a delta's other payload fields are redacted; its text is kept", () => {
     for (const type of ["text.delta", "reasoning.delta"]) {
