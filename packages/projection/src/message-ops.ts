@@ -63,6 +63,8 @@ export function removeMessage(store: Store, id: string): boolean {
     if (at >= 0) list.splice(at, 1);
   }
   for (const [lane, current] of store.laneMessage) if (current === message) store.laneMessage.delete(lane);
+  // The one-entry cache of the previous fact's message: its id streamed again makes a new message.
+  if (store.lastMessage?.message === message) store.lastMessage = null;
   for (const [toolCallId, place] of store.toolPlaces)
     if (place.message === message) {
       store.toolPlaces.delete(toolCallId);

@@ -99,6 +99,16 @@ describe("a removed message is forgotten everywhere (TEXT-06)", () => {
     expect(state.diagnostics).toEqual([]);
   });
 
+  it("TEXT-06 text the source streams again under a removed message's id shows in a new message", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("text.delta", { messageId: "m1", payload: { delta: "old" } }),
+      e("messages.snapshot", removed(["m1"])),
+      e("text.delta", { messageId: "m1", payload: { delta: "new" } }),
+    ]);
+    expect(state.messages.map((m) => [m.id, m.parts.map((p) => p.text)])).toEqual([["m1", ["new"]]]);
+  });
+
   it("TEXT-06 another lane keeps its message: its next text continues it", () => {
     const e = stream({ turnId: "t1" });
     const state = projectEvents([
