@@ -63,6 +63,8 @@ export function removeMessage(store: Store, id: string): boolean {
     if (at >= 0) list.splice(at, 1);
   }
   for (const [lane, current] of store.laneMessage) if (current === message) store.laneMessage.delete(lane);
+  // The one-entry cache of the previous fact's message: its id streamed again makes a new message.
+  if (store.lastMessage?.message === message) store.lastMessage = null;
   for (const [toolCallId, place] of store.toolPlaces)
     if (place.message === message) {
       store.toolPlaces.delete(toolCallId);
@@ -193,10 +195,16 @@ export function partFor(
   return message.partsById.get(id) ?? addPart(store, message, id, kind, ctx);
 }
 
-/** A unique part id within a message for facts without their own id (unique even after a removal). */
+/** Per message, the lowest index `nextPartId` may still hand out. */
+const nextIndex = new WeakMap<MessageState, number>();
+
+/** A unique part id within a message for facts without their own id. An id once handed out is never
+ * handed out again, even after its part was removed: a retried step is a new fact with its own timeline
+ * entry, and the discarded one keeps saying so (PROC-09). */
 export function nextPartId(message: MessageState, prefix: string): string {
-  let index = message.parts.length;
+  let index = Math.max(message.parts.length, nextIndex.get(message) ?? 0);
   while (message.partsById.has(`${message.id}:${prefix}:${index}`)) index++;
+  nextIndex.set(message, index + 1);
   return `${message.id}:${prefix}:${index}`;
 }
 

@@ -134,6 +134,39 @@ describe("discarded parts (TEXT-04, PROC-01)", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("PROC-01 PROC-09 a retried step without part ids gets its own timeline entry; the discarded one stays", () => {
+    const fact = (eventId: string, type: string, payload: Record<string, unknown>) =>
+      ({ eventId, type, turnId: "t1", messageId: "m", payload }) as AgentUiEvent;
+    const state = projectEvents([
+      fact("1", "reasoning.delta", { delta: "Wrong file." }),
+      fact("2", "reasoning.summary", { text: "", discarded: true }),
+      fact("3", "reasoning.delta", { delta: "Right file." }),
+      fact("4", "reasoning.summary", { text: "Right file." }),
+    ]);
+    expect(parts(state)).toEqual([["reasoning_summary", "Right file."]]);
+    expect(state.timeline.map((entry) => [entry.kind, entry.status])).toEqual([
+      ["reasoning", "discarded"],
+      ["reasoning", "completed"],
+    ]);
+    const ids = state.timeline.map((entry) => entry.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("PROC-09 a part id the source chose in the projector's own shape pushes the next one forward, not back", () => {
+    const fact = (eventId: string, type: string, payload: Record<string, unknown>, partId?: string) =>
+      ({ eventId, type, turnId: "t1", messageId: "m", partId, payload }) as AgentUiEvent;
+    const state = projectEvents([
+      fact("1", "reasoning.delta", { delta: "Wrong file." }),
+      fact("2", "reasoning.summary", { text: "", discarded: true }),
+      fact("3", "text.delta", { delta: "Looking." }, "m:reasoning:1"),
+      fact("4", "reasoning.delta", { delta: "Right file." }),
+    ]);
+    expect(state.timeline.map((entry) => [entry.kind, entry.status])).toEqual([
+      ["reasoning", "discarded"],
+      ["reasoning", "running"],
+    ]);
+  });
+
   it("TEXT-04 PROC-01 any mix of steps, resets, texts and reasoning shows the parts the SDK's reducer keeps (fast-check)", async () => {
     const step = fc.record({
       items: fc.array(

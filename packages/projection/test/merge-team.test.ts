@@ -65,4 +65,26 @@ describe("mergeTeam", () => {
     p.mergeTeam("edges", [{ from: "lead", to: "a", kind: "spawn" }]);
     expect(notified).toBe(1);
   });
+
+  it("HYD-05 a page keeps the first entry of each id, drops entries without an identity, and is copied", () => {
+    const p = hydrated([], []);
+    const first = { workItemId: "w1", title: "First", status: "open" };
+    p.mergeTeam("workBoard", [
+      first,
+      { workItemId: "w1", title: "Second", status: "open" },
+      { workItemId: 5, title: "Numbered" },
+      null,
+      "w2",
+      { title: "No id" },
+    ]);
+    p.mergeTeam("edges", [
+      { from: "lead", to: "a" },
+      { from: "lead", kind: "spawn" },
+      { to: "a", kind: "spawn" },
+    ]);
+    first.title = "Changed by the caller";
+    const { team } = p.getState();
+    expect(team.workBoard).toEqual([{ workItemId: "w1", title: "First", status: "open" }]);
+    expect(team.edges).toEqual([]);
+  });
 });

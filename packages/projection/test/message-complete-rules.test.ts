@@ -116,4 +116,43 @@ describe("completing a message a window sent cut (HYD-13)", () => {
     expect(p.getState().tools.c1.status).toBe("unknown");
     expect(p.getState().diagnostics.map((d) => d.code)).toEqual(["tool_unclosed_at_turn_end"]);
   });
+
+  it("HYD-13 a cut that left out only parts gets them back; its answer is kept as it is", () => {
+    const { state } = wholeState();
+    const { cut, meta } = cutState(state, 11);
+    const p = createProjector();
+    p.hydrate({ kind: "projection", state: cut });
+    const { text: _text, ...partsOnly } = meta;
+    expect(p.completeMessage(state.messages[0], partsOnly)).toBe(true);
+    expect(parts(p).map((part) => part[0])).toEqual(["r0", "tool:c1", "a1"]);
+    expect(parts(p).at(-1)).toEqual(["a1", "assistant_text", "Hello world"]);
+  });
+
+  it("HYD-13 an answer made whole that starts with its cut tail gets no second head", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const state = projectEvents([e("text.delta", { partId: "a1", payload: { delta: "la la la" } })]);
+    const { cut, meta } = cutState(state, 2);
+    const p = createProjector();
+    p.hydrate({ kind: "projection", state: cut });
+    p.apply(e("text.final", { partId: "a1", payload: { text: "la la la" } }));
+    expect(p.completeMessage(state.messages[0], meta)).toBe(true);
+    expect(parts(p)).toEqual([["a1", "assistant_text", "la la la"]]);
+  });
+
+  it("HYD-13 parts of the whole copy after the held ones are left to the stream; a copy without the cut part changes no text", () => {
+    const { state } = wholeState();
+    const whole = state.messages[0];
+    const answer = whole.parts[2];
+    const single: ProjectionState = { ...state, messages: [{ ...whole, parts: [answer] }] };
+    const { cut, meta } = cutState(single, 5);
+    const p = createProjector();
+    p.hydrate({ kind: "projection", state: cut });
+    const later = { ...answer, id: "a2", text: "Later" };
+    expect(p.completeMessage({ ...whole, parts: [answer, later] }, meta)).toBe(true);
+    expect(parts(p)).toEqual([["a1", "assistant_text", "Hello world"]]);
+    const q = createProjector();
+    q.hydrate({ kind: "projection", state: cut });
+    expect(() => q.completeMessage({ ...whole, parts: [{ ...answer, id: "other" }] }, meta)).not.toThrow();
+    expect(parts(q).at(-1)).toEqual(["a1", "assistant_text", "world"]);
+  });
 });

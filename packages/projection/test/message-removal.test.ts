@@ -98,6 +98,64 @@ describe("a removed message is forgotten everywhere (TEXT-06)", () => {
     expect(state.messages.map((m) => m.id)).toEqual(["w1b"]);
     expect(state.diagnostics).toEqual([]);
   });
+
+  it("TEXT-06 text the source streams again under a removed message's id shows in a new message", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("text.delta", { messageId: "m1", payload: { delta: "old" } }),
+      e("messages.snapshot", removed(["m1"])),
+      e("text.delta", { messageId: "m1", payload: { delta: "new" } }),
+    ]);
+    expect(state.messages.map((m) => [m.id, m.parts.map((p) => p.text)])).toEqual([["m1", ["new"]]]);
+  });
+
+  it("TEXT-06 another lane keeps its message: its next text continues it", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("text.delta", { payload: { delta: "kept " } }),
+      e("text.delta", { agentId: "w1", messageId: "w1a", payload: { delta: "dropped" } }),
+      e("messages.snapshot", removed(["w1a"])),
+      e("text.delta", { payload: { delta: "and continued" } }),
+    ]);
+    expect(state.messages.map((m) => [m.id, m.parts.map((p) => p.text)])).toEqual([
+      ["t1:assistant", ["kept and continued"]],
+    ]);
+  });
+
+  it("EVID-08 evidence naming the tool of a removed message is cited in its turn's answer", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("tool.started", { messageId: "m1", toolCallId: "c1", payload: { toolName: "grep" } }),
+      e("messages.snapshot", removed(["m1"])),
+      e("evidence.changed", { evidenceId: "ev1", toolCallId: "c1", payload: { status: "exported" } }),
+    ]);
+    expect(parts(state)).toEqual([["t1:assistant", ["evidence_ref"]]]);
+  });
+
+  it("ART-04 another message's card still shows its artifact's later facts", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("artifact.created", { messageId: "m1", artifactId: "a1", payload: { title: "One" } }),
+      e("artifact.created", { messageId: "m2", artifactId: "a2", payload: { title: "Two" } }),
+      e("messages.snapshot", removed(["m1"])),
+      e("artifact.updated", { artifactId: "a2", artifactStatus: "ready" }),
+    ]);
+    expect(state.messages.map((m) => [m.id, m.parts.map((p) => [p.kind, p.data?.status])])).toEqual([
+      ["m2", [["artifact_ref", "ready"]]],
+    ]);
+  });
+
+  it("TEXT-04 a discarded part's id names a new part when the source streams it again", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const state = projectEvents([
+      e("text.delta", { partId: "p1", payload: { delta: "wrong" } }),
+      e("text.final", { partId: "p1", payload: { text: "", discarded: true } }),
+      e("text.delta", { partId: "p1", payload: { delta: "right" } }),
+    ]);
+    expect(state.messages.map((m) => [m.id, m.parts.map((p) => [p.id, p.text])])).toEqual([
+      ["m1", [["p1", "right"]]],
+    ]);
+  });
 });
 
 describe("facts a delegated task's worker owns (TASK-02, TEAM-05)", () => {

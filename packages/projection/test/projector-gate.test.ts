@@ -140,6 +140,30 @@ describe("every change is heard (ORD-01, ORD-02)", () => {
     expect(applied(p, { ...first, eventId: "other" })).toEqual({ grew: true, heard: 1 });
     expect(p.getState().diagnostics.map((d) => d.code)).toEqual(["duplicate_event"]);
   });
+
+  it("ORD-02 a restated fact's sequenced copy fills its slot: the cursor moves and is heard", () => {
+    const p = createProjector();
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const copy = e("text.delta", { payload: { delta: "once" } });
+    const { sequence: _, ...restated } = copy;
+    p.apply(restated as AgentUiEvent);
+    expect(p.getState().cursor.streams).toEqual({});
+    expect(applied(p, copy)).toEqual({ grew: true, heard: 1 });
+    expect(p.getState().cursor.streams).toEqual({ s1: 1 });
+    expect(p.getState().messages.map((m) => m.parts.map((part) => part.text))).toEqual([["once"]]);
+  });
+});
+
+describe("held events wait for their gap (ORD-01)", () => {
+  it("ORD-01 the first fact applied in order releases nothing held behind a gap still open", () => {
+    const p = createProjector({ expectStreamStart: 1 });
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const [first, , third] = [1, 2, 3].map((n) => e("text.delta", { payload: { delta: String(n) } }));
+    p.apply(third);
+    p.apply(first);
+    expect(p.getState().cursor.gaps).toEqual([{ streamId: "s1", from: 2, to: 2 }]);
+    expect(p.getState().messages.map((m) => m.parts.map((part) => part.text))).toEqual([["1"]]);
+  });
 });
 
 describe("deltas and redaction (SEC-01, SEC-02)", () => {
