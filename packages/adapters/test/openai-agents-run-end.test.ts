@@ -116,6 +116,58 @@ describe("openai-agents: a run handed off to a specialist (TEAM-07)", () => {
   });
 });
 
+describe("openai-agents: the parties of a handoff on the stream (TEAM-07)", () => {
+  const result = { type: "function_call_result", callId: "call_h", output: '{"assistant":"writer"}' };
+  const handedOff = (events: AgentUiEvent[]) =>
+    events
+      .filter((e) => e.type === "agent.handoff" || e.type === "agent.changed")
+      .map((e) => [e.type, e.agentId, e.payload, (e.eventId ?? "").includes("handed-off:call_h")]);
+  const expected = [
+    ["agent.handoff", "reporter", { from: "triage", to: "reporter", status: "accepted" }, false],
+    [
+      "agent.changed",
+      "triage",
+      { agentName: "triage", status: "completed", summary: "handed off to reporter" },
+      true,
+    ],
+  ];
+
+  it("TEAM-07 the live SDK's item names both agents, before the record's agent and the output", () => {
+    const live = {
+      type: "run_item_stream_event",
+      name: "handoff_occurred",
+      agent: "ops",
+      item: { rawItem: result, sourceAgent: { name: "triage" }, targetAgent: { name: "reporter" } },
+    };
+    expect(handedOff(adapt([live]))).toEqual(expected);
+  });
+
+  it("TEAM-07 a serialized item names both agents by name, before the record's agent and the output", () => {
+    const serialized = {
+      ...item("handoff_occurred", result),
+      sourceAgent: "triage",
+      targetAgent: "reporter",
+    };
+    expect(handedOff(adapt([serialized]))).toEqual(expected);
+  });
+
+  it("TEAM-07 a specialist's own handoff is the target's, and a handoff without a target no one's", () => {
+    const events = adapt([
+      item(
+        "message_output_created",
+        { id: "msg_1", type: "message", role: "assistant", content: [] },
+        "triage",
+      ),
+      item("handoff_occurred", result, "reporter"),
+      item("handoff_occurred", { ...result, callId: "call_h2", output: "no json" }, "reporter"),
+    ]);
+    expect(events.filter((e) => e.type === "agent.handoff").map((e) => [e.agentId, e.payload])).toEqual([
+      ["writer", { from: "reporter", to: "writer", status: "accepted" }],
+      [undefined, { from: "reporter", status: "accepted" }],
+    ]);
+  });
+});
+
 describe("openai-agents: a stream after a RunState (HYD-09, TEAM-07)", () => {
   const afterHandoff = stateWith({ currentAgent: { name: "reporter" } });
 
