@@ -123,6 +123,45 @@ describe("openai-agents RunState: what it cannot show is reported (ENV-09, DIAG-
     ]);
   });
 
+  it("HYD-09 an input message's parts without text (an image) add nothing to its text", () => {
+    const input = [
+      {
+        id: "u_1",
+        role: "user",
+        content: [
+          { type: "input_text", text: "What is " },
+          { type: "input_image", image_url: "https://example.test/x.png" },
+          { type: "input_text", text: "this?" },
+        ],
+      },
+    ];
+    const state = projectEvents(adapt([stateWith({ originalInput: input })]));
+    const asked = state.messages.find((m) => m.id === "u_1");
+    expect(asked?.parts.map((p) => p.text).join("")).toBe("What is this?");
+  });
+
+  it("HYD-09 a developer input is a system message; each input fact names its item's type or role", () => {
+    const input = [
+      { role: "developer", content: "Be terse." },
+      { role: "assistant", content: [{ type: "output_text", text: "Hi." }] },
+      { id: "msg_0", type: "message", role: "assistant", content: [{ type: "output_text", text: "Yes." }] },
+      { type: "function_call", callId: "call_ls", name: "list_dir", arguments: "{}" },
+    ];
+    const events = adapt([stateWith({ originalInput: input })]);
+    const system = projectEvents(events).messages.filter((m) => m.role === "system");
+    expect(system.map((m) => m.parts.map((p) => p.text).join(""))).toEqual(["Be terse."]);
+    const from = (e: AgentUiEvent) => e.source?.sourceType;
+    expect(events.filter((e) => e.type === "text.final").map(from)).toEqual([
+      "run_state:input:assistant",
+      "run_state:input:message",
+    ]);
+    expect(events.find((e) => e.type === "tool.started" && e.toolCallId === "call_ls")?.source).toMatchObject(
+      {
+        sourceType: "run_state:input:function_call",
+      },
+    );
+  });
+
   it("ENV-09 an item without rawItem is named by its position", () => {
     const events = adapt([stateWith({ generatedItems: [{ type: "message_output_item" }] })]);
     expect(diagnostics(events)[0]).toMatchObject({

@@ -153,6 +153,43 @@ describe("openai-agents RunState: items read as the stream reads them (TOOL-01, 
     expect(Object.keys(state.actions)).toEqual([]);
   });
 
+  it("HITL-04 an input tool result without its call in the input finishes the tool and invents no approval", () => {
+    const result = { type: "function_call_result", callId: "call_w", name: "weather", output: "21C" };
+    const events = adapt([stateWith({ originalInput: [result] })]);
+    expect(of(events, "action.resolved")).toEqual([]);
+    const state = projectEvents(events);
+    expect(state.tools.call_w.status).toBe("output-available");
+    expect(Object.keys(state.actions)).toEqual(["call_rm"]);
+  });
+
+  it("TEAM-07 a specialist's own handoff is the target's, or no one's when the target is not named", () => {
+    const handoff = (target: Record<string, unknown>) =>
+      adapt([
+        stateWith({
+          currentAgent: { name: "writer" },
+          generatedItems: [
+            {
+              type: "message_output_item",
+              rawItem: { id: "msg_1", type: "message", role: "assistant", content: [] },
+              agent: { name: "triage" },
+            },
+            {
+              type: "handoff_output_item",
+              rawItem: { type: "function_call_result", callId: "call_h2", name: "transfer_to_writer" },
+              agent: { name: "reporter" },
+              ...target,
+            },
+          ],
+        }),
+      ]);
+    const handoffs = (events: AgentUiEvent[]) =>
+      of(events, "agent.handoff").map((e) => [e.agentId, e.payload]);
+    expect(handoffs(handoff({ targetAgent: { name: "writer" } }))).toEqual([
+      ["writer", { from: "reporter", to: "writer", status: "accepted" }],
+    ]);
+    expect(handoffs(handoff({}))).toEqual([[undefined, { from: "reporter", status: "accepted" }]]);
+  });
+
   it("TEAM-07 a handoff only asked for is a requested handoff from the agent that asked", () => {
     const events = adapt([
       stateWith({

@@ -203,3 +203,38 @@ describe("openai-agents stream: a handoff's id (TEAM-07)", () => {
     });
   });
 });
+
+describe("openai-agents stream: the phases a run goes through (STAT-03, TOOL-01)", () => {
+  it("STAT-03 the run is submitted, then the model's response is producing, and so is its text", () => {
+    const events = adapt([
+      raw({ type: "response_started" }),
+      raw({ type: "output_text_delta", itemId: "msg_1", delta: "Hi" }),
+    ]);
+    expect(events.slice(0, 3).map((e) => [e.type, e.phase, e.payload])).toEqual([
+      ["run.started", "submitted", undefined],
+      ["run.status", "producing", { status: "streaming" }],
+      ["text.delta", "producing", { delta: "Hi" }],
+    ]);
+  });
+
+  it("ENV-09 a response_done without its response (nor usage) is read without a diagnostic", () => {
+    const events = adapt([raw({ type: "response_started" }), raw({ type: "response_done" })]);
+    expect(diagnostics(events)).toEqual([
+      [
+        "transport_unavailable",
+        "openai-agents stream ended without a final model response; the run's outcome is not known",
+      ],
+    ]);
+    expect(events.filter((e) => e.type === "metric.changed")).toEqual([]);
+  });
+
+  it("HITL-04 a tool output after the model responded, for a call never announced, invents no approval", () => {
+    const events = adapt([
+      raw({ type: "response_started" }),
+      raw({ type: "response_done", response: { output: [{ type: "function_call" }] } }),
+      item("tool_output", { type: "function_call_result", callId: "call_x", output: "21C" }),
+    ]);
+    expect(events.filter((e) => e.type.startsWith("action."))).toEqual([]);
+    expect(events.find((e) => e.type === "tool.result")).toMatchObject({ toolCallId: "call_x" });
+  });
+});
