@@ -195,16 +195,13 @@ export function partFor(
   return message.partsById.get(id) ?? addPart(store, message, id, kind, ctx);
 }
 
-/** Per message, the lowest index `nextPartId` may still hand out. */
-const nextIndex = new WeakMap<MessageState, number>();
-
 /** A unique part id within a message for facts without their own id. An id once handed out is never
  * handed out again, even after its part was removed: a retried step is a new fact with its own timeline
  * entry, and the discarded one keeps saying so (PROC-09). */
 export function nextPartId(message: MessageState, prefix: string): string {
-  let index = Math.max(message.parts.length, nextIndex.get(message) ?? 0);
+  let index = Math.max(message.parts.length, message.partFloor ?? 0);
   while (message.partsById.has(`${message.id}:${prefix}:${index}`)) index++;
-  nextIndex.set(message, index + 1);
+  message.partFloor = index + 1;
   return `${message.id}:${prefix}:${index}`;
 }
 

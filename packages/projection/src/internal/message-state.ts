@@ -35,6 +35,8 @@ export interface MessageState {
   parts: PartState[];
   partsById: Map<string, PartState>;
   source?: FactSource;
+  /** The lowest index `nextPartId` may still hand out (message-ops.ts). */
+  partFloor?: number;
 }
 
 export const PROCESS_KINDS: ReadonlySet<PartKind> = new Set<PartKind>([
