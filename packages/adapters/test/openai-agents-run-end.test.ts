@@ -2,17 +2,12 @@
 // at approvals and the state serialized at them end the run once (one event id, the calls named in
 // order); a run handed off to a specialist ends with that specialist done; a stream resumed after a
 // snapshot goes on from the snapshot's agent. Built on the peer captures of the delete_file approval.
-import { readFileSync } from "node:fs";
-import { type AgentUiEvent, parseRecords } from "@agent-ui/contracts";
+import type { AgentUiEvent } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { describe, expect, it } from "vitest";
 import { openaiAgentsAdapter } from "../src/openai-agents";
-import { adapt, rawCall, STATE, stateWith } from "./openai-agents-support";
+import { adapt, peerRecords as records, rawCall, STATE, stateWith } from "./openai-agents-support";
 
-const records = (name: string) =>
-  parseRecords(
-    readFileSync(new URL(`../../../../shared/peers/streams/${name}`, import.meta.url), "utf8"),
-  ).records.map((r) => r.value);
 const item = (name: string, rawItem: Record<string, unknown>, agent = "ops") => ({
   type: "run_item_stream_event",
   name,

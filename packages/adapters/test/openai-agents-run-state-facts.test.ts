@@ -2,21 +2,11 @@
 // fields `state.approve()` / `state.reject()` and later turns write) read fact by fact: the approval
 // record tables of each schema, the diagnostics of what it cannot show, the agents after a handoff, and
 // the SDK's live RunState object without its JSON form.
-import { readFileSync } from "node:fs";
-import { type AgentUiEvent, parseRecords } from "@agent-ui/contracts";
+import type { AgentUiEvent } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { describe, expect, it } from "vitest";
-import { openaiAgentsAdapter } from "../src/openai-agents";
+import { adapt, peerRecords, STATE, stateWith } from "./openai-agents-support";
 
-const STREAMS = "../../../../shared/peers/streams/";
-const text = (name: string) => readFileSync(new URL(`${STREAMS}${name}`, import.meta.url), "utf8");
-const STATE: Record<string, unknown> = JSON.parse(text("openai-agents.approval.runstate.json"));
-
-function adapt(input: unknown[]): AgentUiEvent[] {
-  const adapter = openaiAgentsAdapter.create();
-  return [...input.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
-}
-const stateWith = (changes: Record<string, unknown>) => ({ ...structuredClone(STATE), ...changes });
 /** The captured state with approval records in `context` (as `state.approve()` writes them). */
 const withRecords = (records: Record<string, unknown>) =>
   stateWith({ context: { ...(STATE.context as object), ...records } });
@@ -78,8 +68,8 @@ describe("openai-agents RunState: how the run stood (STAT-08, HITL-04)", () => {
       decision: "approve",
       reason: "decision recorded in the run state",
     });
-    const resume = parseRecords(text("openai-agents.approval-resume.runstreamevents.jsonl")).records;
-    expect(resolved(adapt(resume.map((r) => r.value)))?.eventId).toBe(fromState?.eventId);
+    const resume = peerRecords("openai-agents.approval-resume.runstreamevents.jsonl");
+    expect(resolved(adapt(resume))?.eventId).toBe(fromState?.eventId);
   });
 
   it("STAT-08 a finished state completes the run; one without a step is mid-run, its end unknown", () => {

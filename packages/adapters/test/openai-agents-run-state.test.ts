@@ -1,18 +1,14 @@
 // A serialized OpenAI Agents RunState (`result.state.toString()`) through the openai-agents adapter
 // and the projection: the run's items, its pending approvals (ids = call ids, as the stream gives
 // them), the decisions the state records, and how the run stood, fed alone or beside the streams.
-import { readFileSync } from "node:fs";
-import { type AgentUiEvent, type ProjectionState, parseRecords } from "@agent-ui/contracts";
+import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { detectFormat } from "../src/auto";
 import { openaiAgentsAdapter } from "../src/openai-agents";
-import { adapt, ops, rawCall, STATE, stateWith } from "./openai-agents-support";
+import { adapt, ops, peerRecords as records, rawCall, STATE, stateWith } from "./openai-agents-support";
 
-const STREAMS = "../../../../shared/peers/streams/";
-const text = (name: string) => readFileSync(new URL(`${STREAMS}${name}`, import.meta.url), "utf8");
-const records = (name: string) => parseRecords(text(name)).records.map((r) => r.value);
 const STREAM = records("openai-agents.approval.runstreamevents.jsonl");
 const RESUME = records("openai-agents.approval-resume.runstreamevents.jsonl");
 

@@ -1,21 +1,12 @@
 // The OpenAI Agents SDK stream read record by record: why a cut stream's end is unknown, reasoning
 // deltas of the provider's raw events, agent changes and records the adapter does not map. Records are
 // the peer captures (`openai-agents.*.runstreamevents.jsonl`) or built in their exact shape.
-import { readFileSync } from "node:fs";
-import { type AgentUiEvent, parseRecords } from "@agent-ui/contracts";
+import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
-import { openaiAgentsAdapter } from "../src/openai-agents";
+import { adapt, peerRecords as records } from "./openai-agents-support";
 
-const records = (name: string) =>
-  parseRecords(
-    readFileSync(new URL(`../../../../shared/peers/streams/${name}`, import.meta.url), "utf8"),
-  ).records.map((r) => r.value);
 const RESUME = "openai-agents.approval-resume.runstreamevents.jsonl";
 
-function adapt(input: unknown[]): AgentUiEvent[] {
-  const adapter = openaiAgentsAdapter.create();
-  return [...input.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
-}
 const raw = (data: Record<string, unknown>) => ({ type: "raw_model_stream_event", data });
 const provider = (event: Record<string, unknown>) => raw({ type: "model", event });
 const call = (callId: string) => ({

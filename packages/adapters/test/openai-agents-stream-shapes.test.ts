@@ -5,12 +5,8 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { describe, expect, it } from "vitest";
-import { openaiAgentsAdapter } from "../src/openai-agents";
+import { adapt } from "./openai-agents-support";
 
-function adapt(input: unknown[]): AgentUiEvent[] {
-  const adapter = openaiAgentsAdapter.create();
-  return [...input.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
-}
 const raw = (data: Record<string, unknown>) => ({ type: "raw_model_stream_event", data });
 const message = (id: string | undefined, content: unknown[]) => ({
   ...(id === undefined ? {} : { id }),

@@ -1,16 +1,19 @@
-// Shared by the OpenAI Agents RunState tests: the peer capture of a serialized RunState, copies of it with
-// fields replaced, the items it holds, and the adapter's events for a list of records.
+// Shared by the OpenAI Agents tests: the peer captures, the capture of a serialized RunState, copies of it
+// with fields replaced, the items it holds, and the adapter's events for a list of records.
 import { readFileSync } from "node:fs";
-import type { AgentUiEvent } from "@agent-ui/contracts";
+import { type AgentUiEvent, parseRecords } from "@agent-ui/contracts";
 import { openaiAgentsAdapter } from "../src/openai-agents";
 
+/** The text of a peer capture (`../shared/peers/streams/<name>`). */
+const peerText = (name: string): string =>
+  readFileSync(new URL(`../../../../shared/peers/streams/${name}`, import.meta.url), "utf8");
+
+/** The records of a peer capture. */
+export const peerRecords = (name: string): unknown[] =>
+  parseRecords(peerText(name)).records.map((r) => r.value);
+
 /** `result.state.toString()` at the delete_file approval (@openai/agents 0.20). */
-export const STATE: Record<string, unknown> = JSON.parse(
-  readFileSync(
-    new URL("../../../../shared/peers/streams/openai-agents.approval.runstate.json", import.meta.url),
-    "utf8",
-  ),
-);
+export const STATE: Record<string, unknown> = JSON.parse(peerText("openai-agents.approval.runstate.json"));
 
 /** Every event the adapter emits for the records, `finish()` included. */
 export function adapt(input: unknown[], streamId?: string): AgentUiEvent[] {

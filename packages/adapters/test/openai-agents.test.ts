@@ -1,18 +1,9 @@
-import { readFileSync } from "node:fs";
-import { type AgentUiEvent, parseRecords } from "@agent-ui/contracts";
+import type { AgentUiEvent } from "@agent-ui/contracts";
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { openaiAgentsAdapter } from "../src/openai-agents";
+import { adapt, peerRecords as records } from "./openai-agents-support";
 
-const records = (name: string) =>
-  parseRecords(
-    readFileSync(new URL(`../../../../shared/peers/streams/${name}`, import.meta.url), "utf8"),
-  ).records.map((r) => r.value);
-
-function adapt(input: unknown[]): AgentUiEvent[] {
-  const adapter = openaiAgentsAdapter.create();
-  return [...input.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
-}
 const item = (name: string, rawItem: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   type: "run_item_stream_event",
   name,
