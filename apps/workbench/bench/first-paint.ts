@@ -3,8 +3,8 @@
 // envelope events from the bench generator) is pushed once through the gateway's ingest route into a
 // data dir cached under the OS temp dir (or `--data-dir`); then each run (default 3) starts a gateway
 // on it with no stored window (as after a crash) and opens the session in Chromium (the gateway's first
-// request for it, as soon as it listens; each visit's browser window is open and settled before its
-// gateway starts), closes it (a clean close stores the window it served), starts
+// request for it, as soon as it listens; each visit's browser window is opened and left to settle
+// before it navigates, and before the gateway starts for the first two visits), closes it (a clean close stores the window it served), starts
 // a gateway again and opens the session twice: cold (the first request after that restart) and warm
 // (once the gateway has loaded the session's projection) —
 // and reports how long the gateway took to listen, the time from navigation start until the newest message and the
@@ -104,7 +104,8 @@ async function main() {
   try {
     for (let run = 1; run <= RUNS; run++) {
       forgetStoredWindows();
-      // Each visit's window is open (and settled) before its gateway starts: see `openWindow`.
+      // The no-window and cold visits' windows are open (and settled) before their gateways start; the
+      // warm visit's once the projection is loaded: see `openWindow`.
       let page = await openWindow(browser);
       const first = await startServer({ port: 0, dataDir, staticDir: dir, noAuth: true });
       try {
