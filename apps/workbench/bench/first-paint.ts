@@ -2,7 +2,8 @@
 // of the workbench on a long session served by a real gateway (SQLite). The session (default 1,000,000
 // envelope events from the bench generator) is pushed once through the gateway's ingest route into a
 // data dir cached under the OS temp dir (or `--data-dir`); then each run (default 3) starts a gateway
-// on it with no stored window (as after a crash) and opens the session in Chromium (the gateway's first
+// on it with no stored window (as after an upgrade of the window's format, or a crash while the session
+// streamed) and opens the session in Chromium (the gateway's first
 // request for it, as soon as it listens; each visit's browser window is opened and left to settle
 // before it navigates, and before the gateway starts for the first two visits), closes it (a clean close stores the window it served), starts
 // a gateway again and opens the session twice: cold (the first request after that restart) and warm
@@ -70,9 +71,10 @@ async function buildSession(): Promise<string> {
 }
 
 const VISITS = ["cold gateway", "warm gateway"] as const;
-/** The first visit of each run: a gateway started on a data dir without a stored window (a crash, or
- * the first start after an upgrade), which builds the window from the projection it loads. Reported, not
- * a target: the targets are a restart after a clean close and a running gateway. */
+/** The first visit of each run: a gateway started on a data dir without a stored window (the first start
+ * after an upgrade of the window's format, or a crash while the session streamed: a session at rest has
+ * its window stored), which builds the window from the projection it loads. Reported, not a target: the
+ * targets are a restart (after a clean close, or a crash at rest) and a running gateway. */
 const NO_WINDOW = "cold gateway, no stored window";
 
 /** Deletes the windows a clean close stored (packages/server/src/store/sqlite-windows.ts). */

@@ -14,7 +14,12 @@ import { type RestartReport, settleAfterRestart } from "./gateway/restart";
 import type { ProjectorFactory } from "./gateway/session-projection";
 import type { IngestLimits } from "./http/ingest-route";
 import { createApp } from "./http/app";
-import { saveEvictedWindows, saveServedWindows, storedRuntimeAtHead } from "./http/stored-window";
+import {
+  saveEvictedWindows,
+  saveRestingWindows,
+  saveServedWindows,
+  storedRuntimeAtHead,
+} from "./http/stored-window";
 import { WindowCache } from "./http/window-cache";
 import { chooseWsProtocol } from "./http/guard";
 import type { RuntimeSourceFactory } from "@agent-ui/contracts";
@@ -55,6 +60,9 @@ export interface ServerOptions {
   sources?: readonly RuntimeSourceFactory[];
   /** Snapshot compaction interval in events (default 200). */
   snapshotEvery?: number;
+  /** How long a session's loaded projection goes without a new event before its hydration window is stored
+   * for the first joiner after a restart, crash included (ms; default 2,000). */
+  restingWindowMs?: number;
   projectorFactory?: ProjectorFactory;
   /** Backpressure limits of SSE and WebSocket viewers (buffered cap, catch-up stall time). */
   viewerLimits?: Partial<PumpLimits>;
@@ -140,6 +148,7 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
   const token = options.noAuth ? undefined : (options.token ?? randomBytes(24).toString("base64url"));
   const windowCache = new WindowCache();
   const evictedWindows = saveEvictedWindows(gateway, windowCache);
+  const restingWindows = saveRestingWindows(gateway, windowCache, options.restingWindowMs);
   const app = createApp(gateway, {
     windowCache,
     token,
@@ -216,6 +225,7 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
     close() {
       closing ??= (async () => {
         await settlement.stop();
+        await restingWindows.stop();
         await gateway.close();
         for (const client of wss.clients) client.terminate();
         wss.close();

@@ -32,6 +32,8 @@ function startEvicting(store: SessionStore): Promise<RunningServer> {
     noAuth: true,
     sources: [scriptedFactory(script)],
     maxCachedProjections: 1,
+    // These tests are about the windows of evicted projections, not of projections at rest.
+    restingWindowMs: 600_000,
   });
 }
 
@@ -58,6 +60,21 @@ async function servedAndClosed(store: SessionStore, complete = true): Promise<{ 
   await snapshotText(server, id);
   await server.close();
   return { id, seq: (await store.getSession(id))?.lastSeq as number };
+}
+
+/** A gateway (left running: the tests end it as a crash would, without its close) whose session ran the
+ * script and completed. */
+async function completedSession(
+  store: SessionStore,
+  restingWindowMs: number,
+): Promise<{ server: RunningServer; id: string }> {
+  const factory = scriptedFactory(script);
+  const server = await startServer({ port: 0, store, noAuth: true, sources: [factory], restingWindowMs });
+  const id = (await server.gateway.createSession({ source: "scripted" })).id;
+  await waitFor(async () => ((await store.getSession(id))?.lastSeq ?? 0) >= script.length || undefined);
+  await factory.runtimes[0].sink?.status("completed");
+  await waitFor(async () => (await store.getSession(id))?.status === "completed" || undefined);
+  return { server, id };
 }
 
 function storedWindowSuite(name: string, open: OpenStore) {
@@ -186,6 +203,59 @@ function storedWindowSuite(name: string, open: OpenStore) {
         expect(await store.readWindow(second)).toBeUndefined();
       } finally {
         await server.close();
+        await cleanup();
+      }
+    });
+
+    it("AS-10 HYD-02 a session at rest has its window stored while the gateway runs: after a crash, the next gateway answers from it", async () => {
+      const { store, cleanup } = await open();
+      const { server: crashed, id } = await completedSession(store, 20);
+      const gated = gatedStore(store);
+      let next: RunningServer | undefined;
+      try {
+        // Held in memory, as for a viewer; no joiner asked for its window, and the gateway does not close.
+        await crashed.gateway.currentProjection(id);
+        const head = (await store.getSession(id))?.lastSeq;
+        const stored = await waitFor(async () => {
+          const window = await store.readWindow(id);
+          return window?.seq === head ? window : undefined;
+        });
+        expect(stored.stamp).toBe(WINDOW_STAMP);
+        next = await start(gated.store);
+        const cold = await snapshotText(next, id);
+        expect(next.gateway.projectionLoaded(id)).toBe(false);
+        gated.open();
+        const projection = await next.gateway.currentProjection(id);
+        expect(projection.seq).toBe(head);
+        expect(cold).toBe(
+          JSON.stringify(
+            hydrationWindow(await next.gateway.getSession(id), false, head as number, projection.state),
+          ),
+        );
+        expect(JSON.parse(cold).state.messages.at(-1).id).toBe("m19");
+      } finally {
+        gated.open();
+        await next?.close();
+        await crashed.close();
+        await cleanup();
+      }
+    });
+
+    it("AS-10 a session loaded after a crash left it without a window has one stored once its projection rests", async () => {
+      const { store, cleanup } = await open();
+      const { server: crashed, id } = await completedSession(store, 600_000);
+      let next: RunningServer | undefined;
+      try {
+        expect(await store.readWindow(id)).toBeUndefined();
+        next = await startServer({ port: 0, store, noAuth: true, restingWindowMs: 20 });
+        // A table page needs the projection: it loads, and no event follows.
+        expect((await fetch(`${next.url}/api/sessions/${id}/tables/tools?limit=1`)).status).toBe(200);
+        const head = (await store.getSession(id))?.lastSeq;
+        const stored = await waitFor(async () => await store.readWindow(id));
+        expect(stored.seq).toBe(head);
+      } finally {
+        await next?.close();
+        await crashed.close();
         await cleanup();
       }
     });

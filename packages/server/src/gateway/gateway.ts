@@ -65,6 +65,7 @@ export class Gateway {
   private closed = false;
   private readonly listChanged = new Set<() => void>();
   private readonly evicted = new Set<(sessionId: string, projection: SessionProjection) => void>();
+  private readonly advanced = new Set<(sessionId: string, projection: SessionProjection) => void>();
 
   constructor(options: GatewayOptions) {
     this.store = options.store;
@@ -279,9 +280,11 @@ export class Gateway {
       const subscription = feed.subscribe(loaded.seq, (entries) => {
         loaded.apply(entries);
         void loaded.compact(this.store, sessionId, this.snapshotEvery).catch(() => {});
+        for (const listener of this.advanced) listener(sessionId, loaded);
       });
       entry.release = () => subscription.unsubscribe();
       entry.loaded = loaded;
+      for (const listener of this.advanced) listener(sessionId, loaded);
       this.evictIdleProjections();
       return loaded;
     })();
@@ -302,6 +305,13 @@ export class Gateway {
   onProjectionEvicted(listener: (sessionId: string, projection: SessionProjection) => void): () => void {
     this.evicted.add(listener);
     return () => this.evicted.delete(listener);
+  }
+
+  /** `listener` runs when a session's projection is loaded into memory and each time it applies new log
+   * entries. */
+  onProjectionAdvanced(listener: (sessionId: string, projection: SessionProjection) => void): () => void {
+    this.advanced.add(listener);
+    return () => this.advanced.delete(listener);
   }
 
   /** Projections held in memory and their accounted bytes (JSON size of their states). */

@@ -8,6 +8,10 @@
 // - When a session's projection is dropped from memory (the projection cache's bounds), the window
 //   served for it is stored the same way, brought up to the dropped projection's seq: a gateway that
 //   ends without a clean close still leaves the windows of the sessions it let go.
+// - When a session's projection held in memory has had no new event for `RESTING_WINDOW_MS`, its window
+//   at that seq is built (into the window cache: the next joiner is answered without a build) and stored:
+//   a gateway that ends without a clean close (a crash, a kill) still leaves every session at rest with
+//   its window at its head, so the first joiner after the next start does not wait for its projection.
 // - A snapshot request for a session whose projection is not loaded is answered from the window this
 //   gateway still keeps for it (its projection was evicted), or else from the stored window, when it is
 //   the session's head (no event since), for the same limit and with this gateway's stamp; the session
@@ -26,6 +30,7 @@
 import { PROJECTION_SCHEMA_VERSION, type ProjectionState } from "@agent-ui/contracts";
 import type { MiddlewareHandler } from "hono";
 import type { Gateway } from "../gateway/gateway";
+import type { SessionProjection } from "../gateway/session-projection";
 import type { SessionRecord, SessionStore } from "../store/session-store";
 import {
   composeWindowBody,
@@ -57,6 +62,8 @@ export const MAX_STORED_WINDOW_BYTES = 512 * 1024;
 export const MAX_WINDOWS_SAVED = 32;
 /** How many events a settled session's stored window may be behind the head (see above). */
 export const MAX_EVENTS_AFTER_SETTLED_WINDOW = 16;
+/** How long a session's projection goes without a new event before its window is stored (see above). */
+export const RESTING_WINDOW_MS = 2_000;
 
 /** Where the restart settlement found a session (`RestartSettlement.takenAt`). */
 export type TakenAt = (sessionId: string) => number | undefined;
@@ -183,6 +190,56 @@ export function saveEvictedWindows(gateway: Gateway, windows: WindowCache): { id
     pending.add(saving);
   });
   return { idle: async () => void (await Promise.all(pending)) };
+}
+
+/** Stores the window of each session whose projection held in memory has had no new event for `restMs`,
+ * at that projection's seq (see the file comment). `stop()` cancels the waits and resolves when the
+ * saves under way are done (the close awaits it before its own). */
+export function saveRestingWindows(
+  gateway: Gateway,
+  windows: WindowCache,
+  restMs = RESTING_WINDOW_MS,
+): { stop(): Promise<void> } {
+  const waits = new Map<string, ReturnType<typeof setTimeout>>();
+  const pending = new Set<Promise<void>>();
+  const save = (sessionId: string, projection: SessionProjection) => {
+    const { seq, state } = projection;
+    const key = windowKey(seq, DEFAULT_MESSAGE_WINDOW);
+    const saving = (async () => {
+      // Its window at this seq is stored already (at a clean close, or at an earlier rest).
+      const stored = await gateway.store.readWindow(sessionId);
+      if (
+        stored?.seq === seq &&
+        stored.stamp === WINDOW_STAMP &&
+        stored.messageLimit === DEFAULT_MESSAGE_WINDOW
+      )
+        return;
+      const body = await windows.get(sessionId, key, (slicer) =>
+        windowContentBytes(state, DEFAULT_MESSAGE_WINDOW, slicer),
+      );
+      await saveWindow(gateway, sessionId, key, body, async () => ({ seq }));
+    })()
+      .catch(() => {})
+      .finally(() => pending.delete(saving));
+    pending.add(saving);
+  };
+  const off = gateway.onProjectionAdvanced((sessionId, projection) => {
+    clearTimeout(waits.get(sessionId));
+    const wait = setTimeout(() => {
+      waits.delete(sessionId);
+      save(sessionId, projection);
+    }, restMs);
+    wait.unref?.();
+    waits.set(sessionId, wait);
+  });
+  return {
+    async stop() {
+      off();
+      for (const wait of waits.values()) clearTimeout(wait);
+      waits.clear();
+      await Promise.all(pending);
+    },
+  };
 }
 
 /** Stores `body` (the window for `key`) when `at` says it is current (`{ seq }`), else the window built
