@@ -10,7 +10,9 @@ const said = (parts: unknown): AgentUiEvent[] =>
 const facts = (events: AgentUiEvent[]) => ({
   nonTextParts: events.find((e) => e.type === "text.final")?.payload?.nonTextParts ?? 0,
   citations: events.filter((e) => e.type === "evidence.changed").flatMap((e) => e.payload?.citations),
-  data: events.filter((e) => e.type === "state.delta").flatMap((e) => e.payload?.patch?.at(-1)?.value),
+  data: events
+    .filter((e) => e.type === "state.delta")
+    .flatMap((e) => (e.payload?.patch as { value: unknown }[] | undefined)?.at(-1)?.value),
   other: events.filter((e) => !["text.final", "evidence.changed", "state.delta"].includes(e.type)),
 });
 const cited = (fields: Record<string, unknown>) => ({
