@@ -63,6 +63,22 @@ describe("A2A task snapshots", () => {
       "remote task failed: disk full",
     );
   });
+
+  it("TEAM-04 a task object's history messages without ids are each shown: none is taken for its status message", () => {
+    const events = adapt([
+      {
+        kind: "task",
+        id: "t1",
+        contextId: "c1",
+        status: { state: "working", message: { role: "agent", parts: [{ text: "Now" }] } },
+        history: [{ role: "agent", parts: [{ text: "Earlier" }] }],
+      },
+    ]);
+    expect(events.filter((e) => e.type === "text.final").map((e) => e.payload?.text)).toStrictEqual([
+      "Earlier",
+      "Now",
+    ]);
+  });
 });
 
 describe("A2A user messages", () => {
@@ -79,6 +95,32 @@ describe("A2A user messages", () => {
       decision: "answer",
       reason: "remote task working",
       response: { text: "Haiku" },
+    });
+  });
+
+  it("ORD-02 HITL-03 a task object restating the request while the task waits for input is no answer to its question", () => {
+    const request = { messageId: "u1", role: "user", parts: [{ text: "Write a poem" }] };
+    const question = { messageId: "m2", role: "agent", parts: [{ text: "Which style?" }] };
+    const task = (state: string, history: unknown[], message?: unknown) => ({
+      kind: "task",
+      id: "t1",
+      contextId: "c1",
+      status: { state, message },
+      history,
+    });
+    const events = adapt([
+      task("submitted", [request]),
+      status("input-required", { contextId: "c1" }, question),
+      task("input-required", [request, question], question),
+      status("working", { contextId: "c1" }),
+    ]);
+    expect(events.filter((e) => e.type === "task.changed").map((e) => e.payload?.title)).toStrictEqual(
+      Array(3).fill("Write a poem"),
+    );
+    expect(events.find((e) => e.type === "action.resolved")?.payload).toStrictEqual({
+      outcome: "resolved",
+      decision: "answer",
+      reason: "remote task working",
     });
   });
 
@@ -166,16 +208,16 @@ describe("A2A message identity", () => {
     const events = adapt([
       status("working", { contextId: "c1" }, { role: "agent", parts: [{ kind: "data", data: { k: 1 } }] }),
     ]);
-    expect(events.map((e) => [e.type, e.payload?.code ?? null, e.payload?.message ?? null])).toStrictEqual([
+    const rows = events.map((e) => [e.type, e.payload?.code ?? null, e.payload?.severity ?? null]);
+    expect(rows).toStrictEqual([
       ["text.final", null, null],
-      [
-        "diagnostic.changed",
-        "missing_correlation",
-        "a2a data parts of a message without a messageId are not kept (1)",
-      ],
+      ["diagnostic.changed", "missing_correlation", "warning"],
       ["run.started", null, null],
       ["agent.changed", null, null],
       ["task.changed", null, null],
     ]);
+    expect(events[1].payload?.message).toBe(
+      "a2a data parts of a message without a messageId are not kept (1)",
+    );
   });
 });

@@ -33,10 +33,12 @@ describe("A2A adapter rules", () => {
       rows([
         ...a2aAdapter.create().push({ kind: "status-update", status: { state: "working" } }),
         ...a2aAdapter.create().push({ kind: "artifact-update", taskId: "t1", artifact: { parts: [] } }),
+        ...a2aAdapter.create().push({ kind: "artifact-update", artifact: { artifactId: "a1", parts: [] } }),
         ...a2aAdapter.create().push({ kind: "task", status: { state: "working" }, contextId: "c" }),
       ]),
     ).toStrictEqual([
       diagnostic("missing_correlation", "warning", "a2a status update without a taskId"),
+      diagnostic("missing_correlation", "warning", "a2a artifact update without taskId or artifactId"),
       diagnostic("missing_correlation", "warning", "a2a artifact update without taskId or artifactId"),
       diagnostic("missing_correlation", "warning", "a2a task without an id"),
     ]);
@@ -100,5 +102,38 @@ describe("A2A adapter rules", () => {
       ],
       [{ op: "add", path: "/a2aData/m2", value: [{ n: "m2" }] }],
     ]);
+  });
+
+  it("TEAM-04 TEAM-12 EVID-01 a task's teammate message is the agent's, counts its other parts, and its citations and data carry the task", () => {
+    const events = a2aAdapter.create().push({
+      kind: "status-update",
+      taskId: "t1",
+      contextId: "c1",
+      status: {
+        state: "working",
+        message: {
+          messageId: "m1",
+          role: "agent",
+          parts: [{ text: "see" }, { url: "https://a.example/" }, { kind: "data", data: { k: 1 } }],
+        },
+      },
+    });
+    const facts = events.filter((e) => ["text.final", "evidence.changed", "state.delta"].includes(e.type));
+    expect(
+      facts.map((e) => [e.type, e.owner ?? null, e.scope ?? null, e.taskId, e.remoteTaskId, e.contextId]),
+    ).toStrictEqual([
+      ["text.final", "agent", "message", "t1", "t1", "c1"],
+      ["evidence.changed", "evidence", "evidence", "t1", "t1", "c1"],
+      ["state.delta", "runtime", "session", "t1", "t1", "c1"],
+    ]);
+    expect(facts[0].payload).toStrictEqual({ text: "see", role: "assistant", nonTextParts: 2 });
+  });
+
+  it("ORD-02 teammate messages without ids are each their own fact", () => {
+    const adapter = a2aAdapter.create();
+    const message = (text: string) => ({ kind: "message", role: "agent", taskId: "t1", parts: [{ text }] });
+    const events = [...adapter.push(message("one"), 0), ...adapter.push(message("two"), 1)];
+    expect(new Set(events.map((e) => e.eventId)).size).toBe(2);
+    expect(events.map((e) => e.source?.sourceEventId ?? null)).toStrictEqual([null, null]);
   });
 });

@@ -51,4 +51,15 @@ describe("A2A message ids", () => {
     expect(limits(events)).toEqual([]);
     expect(texts(events)).toHaveLength(MAX_SEEN_MESSAGES);
   });
+
+  it(`TEAM-11 ENV-09 messages without ids, the user's or the agent's, take no place among the ${MAX_SEEN_MESSAGES} remembered`, () => {
+    const nameless = { ...status(0), status: { state: "working", message: { role: "agent", parts: [] } } };
+    const user = { kind: "message", role: "user", taskId: "t1", parts: [{ text: "Write a poem" }] };
+    const statuses = Array.from({ length: MAX_SEEN_MESSAGES }, (_, k) => status(k));
+    const records = [task([]), user, nameless, user, ...statuses];
+    records.push(task([0]));
+    const events = adapt(records);
+    expect(limits(events)).toEqual([]);
+    expect(texts(events)).toHaveLength(MAX_SEEN_MESSAGES + 1);
+  });
 });

@@ -92,9 +92,86 @@ describe("A2A record encodings", () => {
     ["a bare task without contextId", { id: "t1", status: { state: "completed" } }],
     ["a JSON-RPC frame with neither result nor error", { jsonrpc: "2.0", id: 3 }],
     ["an array", [1]],
+    ["a v0.3 kind naming no record", { kind: "nope", taskId: "t1" }],
+    ["a bare task without id", { status: { state: "working" }, contextId: "c1" }],
+    ["an object naming only a context", { contextId: "c1", hello: 1 }],
   ])("ENV-09 %s is not understood, and says so", (_label, record) => {
-    expect(push(record).map((e) => [e.type, e.payload?.code, e.payload?.message])).toEqual([
-      ["diagnostic.changed", "unsupported_source_event", "a2a record #0: not understood by this adapter"],
+    expect(
+      push(record).map((e) => [e.type, e.payload?.code, e.payload?.message, e.source?.sourceType]),
+    ).toEqual([
+      [
+        "diagnostic.changed",
+        "unsupported_source_event",
+        "a2a record #0: not understood by this adapter",
+        "unknown",
+      ],
+    ]);
+  });
+
+  it("HYD-01 a task's history entries that are no message are skipped; its messages are kept", () => {
+    const task = {
+      kind: "task",
+      id: "t1",
+      contextId: "c1",
+      status: { state: "working" },
+      history: [null, "x", { messageId: "m1", role: "agent", parts: [{ text: "kept" }] }],
+    };
+    expect(push(task).map((e) => [e.type, e.payload?.text ?? null])).toEqual([
+      ["text.final", "kept"],
+      ["run.started", null],
+      ["agent.changed", null],
+      ["task.changed", null],
+    ]);
+  });
+
+  it.each([
+    [
+      "a task object named by taskId",
+      { kind: "task", taskId: "t1", context_id: "c1", status: { state: "working" } },
+    ],
+    [
+      "a status update in snake_case",
+      { kind: "status-update", task_id: "t1", context_id: "c1", status: { state: "working" } },
+    ],
+  ])("ENV-01 TEAM-12 %s places the task and its context", (_label, record) => {
+    expect(push(record).map((e) => [e.type, e.taskId, e.contextId])).toEqual([
+      ["run.started", "t1", "c1"],
+      ["agent.changed", "t1", "c1"],
+      ["task.changed", "t1", "c1"],
+    ]);
+  });
+
+  it("ENV-09 REM-02 a status update without a status is a task in an unknown state", () => {
+    expect(
+      push({ kind: "status-update", taskId: "t1" })
+        .filter((e) => e.type === "task.changed")
+        .map((e) => e.payload?.status),
+    ).toEqual(["unknown"]);
+  });
+
+  it("TEAM-04 a message outside any task in snake_case is named by its context", () => {
+    const message = {
+      kind: "message",
+      message_id: "m1",
+      role: "agent",
+      context_id: "c9",
+      parts: [{ text: "hi" }],
+    };
+    expect(push(message).map((e) => [e.type, e.messageId, e.agentId])).toEqual([
+      ["text.final", "m1", "a2a:c9"],
+    ]);
+  });
+
+  it("ART-01 an artifact chunk that does not say it appends replaces the content", () => {
+    const adapter = a2aAdapter.create();
+    const chunk = (text: string) => ({
+      kind: "artifact-update",
+      taskId: "t1",
+      artifact: { artifactId: "a1", parts: [{ text }] },
+    });
+    adapter.push(chunk("old"));
+    expect(adapter.push(chunk("new")).map((e) => [e.type, e.artifactPreview])).toEqual([
+      ["artifact.updated", "new"],
     ]);
   });
 

@@ -226,3 +226,37 @@ describe("A2A first status", () => {
     expect(events.find((e) => e.type === "agent.changed")?.surface).toBe("remote_teammate");
   });
 });
+
+describe("A2A status messages within one state", () => {
+  const pushAll = (records: unknown[]) => {
+    const adapter = a2aAdapter.create();
+    return records.map((record, index) => adapter.push(record, index));
+  };
+
+  it("TEAM-11 TASK-01 a new status message in the same state is the teammate's new summary and the task's progress", () => {
+    const [, polishing] = pushAll([
+      status("working", "Drafting", "m1"),
+      status("working", "Polishing", "m2"),
+    ]);
+    expect(
+      polishing
+        .filter((e) => e.type === "agent.changed" || e.type === "task.changed")
+        .map((e) => [e.type, e.payload?.summary ?? e.payload?.progress]),
+    ).toStrictEqual([
+      ["agent.changed", "Polishing"],
+      ["task.changed", { message: "Polishing" }],
+    ]);
+  });
+
+  it("HITL-01 HITL-03 a second question while the task waits for input keeps its one pending action", () => {
+    const events = pushAll([
+      status("input-required", "Which style?", "m2"),
+      status("input-required", "Haiku or sonnet?", "m3"),
+      status("working"),
+    ]).flatMap((out, index) => out.map((e) => [index, e.type, e.actionId ?? null]));
+    expect(events.filter(([, type]) => String(type).startsWith("action."))).toStrictEqual([
+      [0, "action.required", "t1:input_required:m2"],
+      [2, "action.resolved", "t1:input_required:m2"],
+    ]);
+  });
+});

@@ -115,11 +115,23 @@ function normalizePart(raw: unknown): A2aPart {
   if (kind === "text" && typeof content?.value === "string") part.text = content.value;
   else if (typeof record?.text === "string") part.text = record.text;
   else {
-    part.otherKind =
-      kind ?? (isRecord(raw) ? (Object.keys(raw).find((k) => k !== "metadata") ?? "unknown") : "unknown");
+    part.otherKind = kind ?? (isRecord(raw) ? bodyKey(raw) : "unknown");
     readOtherContent(part, record, content);
   }
   return part;
+}
+
+/** The keys that hold a proto-JSON or v0.3 part's body; `filename`, `mediaType` and `metadata` only
+ * describe it and may come first (JSON key order is the writer's). */
+const BODY_KEYS = ["data", "url", "raw", "file"];
+
+/** The body key of a part without `$case` or `kind`: a known one, else its first key but `metadata`. */
+function bodyKey(raw: JsonObject): string {
+  return (
+    BODY_KEYS.find((key) => Object.hasOwn(raw, key)) ??
+    Object.keys(raw).find((key) => key !== "metadata") ??
+    "unknown"
+  );
 }
 
 /** The body of a data, url or file part in any of the three encodings (`{$case, value}`, proto-JSON
