@@ -41,6 +41,31 @@ describe("a removed message is forgotten everywhere (TEXT-06)", () => {
     expect(state.messages.map((m) => m.id)).toEqual(["t1:user"]);
   });
 
+  it.each([
+    ["after it ended", ["result", "remove"]],
+    ["while it ran", ["remove", "result"]],
+  ])(
+    "TOOL-01 / TOOL-07 / STAT-03 a tool retried after its message was removed (%s) runs in its turn and ends with the run",
+    (_, order) => {
+      const e = stream({ turnId: "t1", runId: "r1" });
+      const steps = {
+        result: () => e("tool.result", { toolCallId: "c1", payload: { output: "done" } }),
+        remove: () => e("messages.snapshot", removed(["m1"])),
+      };
+      const retried = [
+        e("run.started", { payload: { input: "q" } }),
+        e("tool.started", { messageId: "m1", toolCallId: "c1", payload: { toolName: "shell" } }),
+        ...order.map((step) => steps[step as keyof typeof steps]()),
+        e("tool.started", { toolCallId: "c1", payload: { toolName: "shell" } }),
+      ];
+      const running = projectEvents(retried);
+      expect([running.tools.c1.status, running.runtime.status]).toEqual(["running", "tool_running"]);
+      const ended = projectEvents([...retried, e("run.finished", { payload: {} })]);
+      expect(ended.tools.c1.attempts.map((a) => a.status)).toEqual(["output-available", "unknown"]);
+      expect(ended.diagnostics.map((d) => d.code)).toEqual(["tool_unclosed_at_turn_end"]);
+    },
+  );
+
   it("ART-04 a snapshot's card for an artifact whose card was removed is the one later facts update", () => {
     const e = stream({ turnId: "t1" });
     const state = projectEvents([
