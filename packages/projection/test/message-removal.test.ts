@@ -22,6 +22,21 @@ describe("a removed message is forgotten everywhere (TEXT-06)", () => {
     expect(state.messages.map((m) => [m.id, m.parts.map((p) => p.text)])).toEqual([
       ["t1:assistant", ["new"]],
     ]);
+    // An id the projection never held is nothing to remove, not a failure.
+    expect(state.diagnostics).toEqual([]);
+  });
+
+  it("TOOL-01 removing one message leaves another message's tool part following its tool", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("tool.started", { messageId: "m1", toolCallId: "c1", payload: { toolName: "grep" } }),
+      e("tool.started", { messageId: "m2", toolCallId: "c2", payload: { toolName: "ls" } }),
+      e("messages.snapshot", removed(["m1"])),
+      e("tool.result", { toolCallId: "c2", payload: { output: "done" } }),
+    ]);
+    expect(state.messages.map((m) => [m.id, m.parts.map((p) => [p.id, p.status])])).toEqual([
+      ["m2", [["tool:c2", "done"]]],
+    ]);
   });
 
   it("STAT-03 a tool whose message was removed still runs in its turn: its result ends tool_running", () => {
