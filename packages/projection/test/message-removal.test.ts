@@ -185,6 +185,18 @@ describe("a removed message is forgotten everywhere (TEXT-06)", () => {
     ]);
   });
 
+  it("PROC-01 a generated part id skips an id a fact already gave a part", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const state = projectEvents([
+      e("reasoning.delta", { partId: "m1:text:1", payload: { delta: "hm" } }),
+      e("text.delta", { payload: { delta: "Answer." } }),
+    ]);
+    expect(state.messages[0].parts.map((p) => [p.id, p.kind, p.text])).toEqual([
+      ["m1:text:1", "reasoning_summary", "hm"],
+      ["m1:text:2", "assistant_text", "Answer."],
+    ]);
+  });
+
   it("TEXT-04 a discarded part's id names a new part when the source streams it again", () => {
     const e = stream({ turnId: "t1", messageId: "m1" });
     const state = projectEvents([
