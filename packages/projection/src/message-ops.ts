@@ -68,9 +68,9 @@ export function removeMessage(store: Store, id: string): boolean {
   for (const [toolCallId, place] of store.toolPlaces)
     if (place.message === message) {
       store.toolPlaces.delete(toolCallId);
-      // Its part is gone, not the tool: while open it keeps its turn's status at tool_running (STAT-03).
-      if (store.openTools.get(place.turnKey)?.has(toolCallId))
-        store.unplacedOpenTools.set(toolCallId, place.turnKey);
+      // Its part is gone, not the tool: it keeps its turn, where it runs (STAT-03), is retried and is
+      // closed when the run ends, open or not yet.
+      store.unplacedTools.set(toolCallId, place.turnKey);
     }
   for (const [key, card] of store.cards) if (card.message === message) store.cards.delete(key);
   const agentId = message.agentId;

@@ -132,9 +132,9 @@ export class Store {
   readonly openTools = new Map<string, Set<string>>();
   /** Where each tool's inline part lives, so status changes update it in O(1). */
   readonly toolPlaces = new Map<string, { turnKey: string; message: MessageState; part: PartState }>();
-  /** The turn of each open tool whose part went with a removed message (`removeMessage`): the tool still
-   * runs in that turn, and its later facts close it there. */
-  readonly unplacedOpenTools = new Map<string, string>();
+  /** The turn of each tool whose part went with a removed message (`removeMessage`): the tool still runs,
+   * is retried and is closed in that turn (bounded by the tools). */
+  readonly unplacedTools = new Map<string, string>();
   /** Where the one card of each artifact (`artifact:<artifactId>`, ART-04) and action (`action:<actionId>`,
    * HITL-03) sits: a later fact updates the card there, whichever turn the fact belongs to. */
   readonly cards = new Map<string, { message: MessageState; part: PartState }>();

@@ -57,6 +57,18 @@ describe("completing a message a window sent cut (HYD-13)", () => {
     expect(parts(p).at(-1)).toEqual(["a1", "assistant_text", "Hello world again"]);
   });
 
+  it("HYD-13 an answer read, then streamed into and completed, shows its whole text", () => {
+    const { state, e } = wholeState();
+    const { cut, meta } = cutState(state, 5);
+    const p = createProjector();
+    p.hydrate({ kind: "projection", state: cut });
+    expect(parts(p)).toEqual([["a1", "assistant_text", "world"]]);
+    // No read between the delta and the completion: the view shown must follow both changes.
+    p.apply(e("text.delta", { partId: "a1", payload: { delta: "!" } }));
+    expect(p.completeMessage(state.messages[0], meta)).toBe(true);
+    expect(parts(p).at(-1)).toEqual(["a1", "assistant_text", "Hello world!"]);
+  });
+
   it("HYD-13 an answer already made whole is left as it is; one replaced since asks again later", () => {
     const { state, e } = wholeState();
     const { cut, meta } = cutState(state, 5);

@@ -22,6 +22,21 @@ describe("a removed message is forgotten everywhere (TEXT-06)", () => {
     expect(state.messages.map((m) => [m.id, m.parts.map((p) => p.text)])).toEqual([
       ["t1:assistant", ["new"]],
     ]);
+    // An id the projection never held is nothing to remove, not a failure.
+    expect(state.diagnostics).toEqual([]);
+  });
+
+  it("TOOL-01 removing one message leaves another message's tool part following its tool", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("tool.started", { messageId: "m1", toolCallId: "c1", payload: { toolName: "grep" } }),
+      e("tool.started", { messageId: "m2", toolCallId: "c2", payload: { toolName: "ls" } }),
+      e("messages.snapshot", removed(["m1"])),
+      e("tool.result", { toolCallId: "c2", payload: { output: "done" } }),
+    ]);
+    expect(state.messages.map((m) => [m.id, m.parts.map((p) => [p.id, p.status])])).toEqual([
+      ["m2", [["tool:c2", "done"]]],
+    ]);
   });
 
   it("STAT-03 a tool whose message was removed still runs in its turn: its result ends tool_running", () => {
@@ -40,6 +55,31 @@ describe("a removed message is forgotten everywhere (TEXT-06)", () => {
     expect(state.runtime.status).toBe("streaming");
     expect(state.messages.map((m) => m.id)).toEqual(["t1:user"]);
   });
+
+  it.each([
+    ["after it ended", ["result", "remove"]],
+    ["while it ran", ["remove", "result"]],
+  ])(
+    "TOOL-01 / TOOL-07 / STAT-03 a tool retried after its message was removed (%s) runs in its turn and ends with the run",
+    (_, order) => {
+      const e = stream({ turnId: "t1", runId: "r1" });
+      const steps = {
+        result: () => e("tool.result", { toolCallId: "c1", payload: { output: "done" } }),
+        remove: () => e("messages.snapshot", removed(["m1"])),
+      };
+      const retried = [
+        e("run.started", { payload: { input: "q" } }),
+        e("tool.started", { messageId: "m1", toolCallId: "c1", payload: { toolName: "shell" } }),
+        ...order.map((step) => steps[step as keyof typeof steps]()),
+        e("tool.started", { toolCallId: "c1", payload: { toolName: "shell" } }),
+      ];
+      const running = projectEvents(retried);
+      expect([running.tools.c1.status, running.runtime.status]).toEqual(["running", "tool_running"]);
+      const ended = projectEvents([...retried, e("run.finished", { payload: {} })]);
+      expect(ended.tools.c1.attempts.map((a) => a.status)).toEqual(["output-available", "unknown"]);
+      expect(ended.diagnostics.map((d) => d.code)).toEqual(["tool_unclosed_at_turn_end"]);
+    },
+  );
 
   it("ART-04 a snapshot's card for an artifact whose card was removed is the one later facts update", () => {
     const e = stream({ turnId: "t1" });
@@ -142,6 +182,18 @@ describe("a removed message is forgotten everywhere (TEXT-06)", () => {
     ]);
     expect(state.messages.map((m) => [m.id, m.parts.map((p) => [p.kind, p.data?.status])])).toEqual([
       ["m2", [["artifact_ref", "ready"]]],
+    ]);
+  });
+
+  it("PROC-01 a generated part id skips an id a fact already gave a part", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const state = projectEvents([
+      e("reasoning.delta", { partId: "m1:text:1", payload: { delta: "hm" } }),
+      e("text.delta", { payload: { delta: "Answer." } }),
+    ]);
+    expect(state.messages[0].parts.map((p) => [p.id, p.kind, p.text])).toEqual([
+      ["m1:text:1", "reasoning_summary", "hm"],
+      ["m1:text:2", "assistant_text", "Answer."],
     ]);
   });
 

@@ -100,14 +100,11 @@ export function adoptToolPart(
 
 /** Keeps the turn's open-tool set in step with the tool's state (a run end closes what is still open). */
 export function trackOpenTool(store: Store, tool: ToolRecord): void {
-  const turnKey =
-    store.toolPlaces.get(tool.toolCallId)?.turnKey ?? store.unplacedOpenTools.get(tool.toolCallId);
+  const turnKey = store.toolPlaces.get(tool.toolCallId)?.turnKey ?? store.unplacedTools.get(tool.toolCallId);
   if (turnKey === undefined) return;
   const open = store.openTools.get(turnKey) ?? new Set<string>();
-  if (isTerminal(tool.status) || tool.status === "unknown") {
-    open.delete(tool.toolCallId);
-    store.unplacedOpenTools.delete(tool.toolCallId);
-  } else open.add(tool.toolCallId);
+  if (isTerminal(tool.status) || tool.status === "unknown") open.delete(tool.toolCallId);
+  else open.add(tool.toolCallId);
   store.openTools.set(turnKey, open);
 }
 

@@ -56,8 +56,7 @@ function setStatus(store: Store, tool: ToolRecord, status: ToolState, ctx: Event
   attempt.status = status;
   attempt.source = ctx.source;
   // The turn it runs in: its part's, or the one it kept when a removed message took its part.
-  const turnKey =
-    store.toolPlaces.get(tool.toolCallId)?.turnKey ?? store.unplacedOpenTools.get(tool.toolCallId);
+  const turnKey = store.toolPlaces.get(tool.toolCallId)?.turnKey ?? store.unplacedTools.get(tool.toolCallId);
   trackOpenTool(store, tool);
   if (isTerminal(status) && typeof ctx.event.timestamp === "string") tool.endedAt = ctx.event.timestamp;
   if (isTerminal(status) || status === "unknown") settlePreview(tool);
