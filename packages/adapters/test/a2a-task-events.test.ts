@@ -259,4 +259,44 @@ describe("A2A status messages within one state", () => {
       [2, "action.resolved", "t1:input_required:m2"],
     ]);
   });
+
+  it("HITL-01 HITL-08 an input request whose message has no words: an action without an empty prompt, on the HITL surface", () => {
+    const [asked, answered] = pushAll([
+      {
+        kind: "status-update",
+        taskId: "t1",
+        contextId: "c1",
+        status: {
+          state: "input-required",
+          message: { messageId: "m2", role: "agent", parts: [{ text: "" }] },
+        },
+      },
+      status("working"),
+    ]);
+    const required = asked.find((e) => e.type === "action.required");
+    const resolved = answered.find((e) => e.type === "action.resolved");
+    expect(required?.payload).not.toHaveProperty("prompt");
+    expect([required?.surface, resolved?.surface]).toStrictEqual(["hitl", "hitl"]);
+  });
+
+  it("HITL-03 FALL-01 an input request the remote task then fails: the action ends cancelled, saying why", () => {
+    const [, failed] = pushAll([
+      status("input-required", "Which style?", "m2"),
+      status("failed", "crashed", "m3"),
+    ]);
+    expect(failed.find((e) => e.type === "action.resolved")?.payload).toStrictEqual({
+      outcome: "cancelled",
+      reason: "remote task failed",
+    });
+  });
+
+  it("ORD-02 HITL-03 a resolution's event id and source come from the action it resolves, so a replay repeats them", () => {
+    const records = [status("input-required", "Which style?", "m2"), status("working")];
+    const resolved = pushAll(records)[1].find((e) => e.type === "action.resolved");
+    expect([resolved?.eventId, resolved?.source?.sourceEventId, resolved?.source?.index]).toStrictEqual([
+      "a2a:resolved:t1:input_required:m2:action.resolved",
+      "resolved:t1:input_required:m2",
+      1,
+    ]);
+  });
 });
