@@ -6,7 +6,7 @@ import type { AgentUiEvent, ProjectionState } from "@agent-ui/contracts";
 import { type UIMessage, type UIMessageChunk, readUIMessageStream } from "ai";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { projectEvents } from "../src";
+import { createProjector, projectEvents } from "../src";
 
 function adapt(chunks: unknown[]): AgentUiEvent[] {
   const adapter = aiSdkAdapter.create({ streamId: "s" });
@@ -150,6 +150,30 @@ describe("discarded parts (TEXT-04, PROC-01)", () => {
     ]);
     const ids = state.timeline.map((entry) => entry.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("PROC-09 ARCH-04 a step discarded before a restore and retried after it still gets its own timeline entry", () => {
+    const fact = (eventId: string, type: string, payload: Record<string, unknown>) =>
+      ({ eventId, type, turnId: "t1", messageId: "m", payload }) as AgentUiEvent;
+    const before = [
+      fact("1", "reasoning.delta", { delta: "Wrong file." }),
+      fact("2", "reasoning.summary", { text: "", discarded: true }),
+    ];
+    const after = [
+      fact("3", "reasoning.delta", { delta: "Right file." }),
+      fact("4", "reasoning.summary", { text: "Right file." }),
+    ];
+    const resumed = createProjector();
+    resumed.hydrate({ kind: "projection", state: projectEvents(before) });
+    resumed.applyAll(after);
+    const live = projectEvents([...before, ...after]);
+    const entries = (state: ProjectionState) => state.timeline.map((entry) => [entry.id, entry.status]);
+    expect(entries(resumed.getState())).toStrictEqual(entries(live));
+    expect(entries(live)).toStrictEqual([
+      ["reasoning:m:reasoning:0", "discarded"],
+      ["reasoning:m:reasoning:1", "completed"],
+    ]);
+    expect(parts(resumed.getState())).toEqual([["reasoning_summary", "Right file."]]);
   });
 
   it("PROC-09 a part id the source chose in the projector's own shape pushes the next one forward, not back", () => {

@@ -4,7 +4,7 @@ import type { MessagePart, ProjectionState } from "@agent-ui/contracts";
 import { adoptRestoredPart } from "../families/restored-part";
 import { copyPlain } from "../internal/json";
 import { stateLimitExceeded } from "../internal/state-bounds";
-import type { MessageState, PartState } from "../internal/message-state";
+import { copyMessageFields, type MessageState, type PartState } from "../internal/message-state";
 import type { EventContext, Store } from "../store";
 import type { EntityTable } from "../internal/entity-table";
 
@@ -78,9 +78,14 @@ export function* hydrateProjectionSteps(
   yield* loadTable(store.artifacts, state.artifacts, rows);
   yield* loadTable(store.evidence, state.evidence, rows);
   let count = 0;
+  // An id handed out to an id-less part stays taken after a restore (PROC-09): the timeline entries its
+  // removed parts left bring each message's part-id floor back.
+  const floors = new Map<string, number>();
   for (const entry of state.timeline ?? []) {
     const row = rows.keep(entry);
     store.timeline.set(row.id, row);
+    const [, messageId, index] = /:(.+):\w+:(\d+)$/.exec(row.id) ?? [];
+    if (messageId) floors.set(messageId, Math.max(floors.get(messageId) ?? 0, +index + 1));
     if (++count % ROWS_PER_STEP === 0) yield;
   }
   for (const diagnostic of state.diagnostics ?? []) {
@@ -103,7 +108,7 @@ export function* hydrateProjectionSteps(
     if (action.status === "pending" || action.status === "stale") store.pendingActions.add(action.actionId);
   let messages = 0;
   for (const message of state.messages ?? []) {
-    loadMessage(store, rows.clean(message));
+    loadMessage(store, rows.clean(message), floors.get(message.id));
     if (++messages % MESSAGES_PER_STEP === 0) yield;
   }
   const runtime = store.runtime.value;
@@ -120,7 +125,11 @@ export function* hydrateProjectionSteps(
     if (!section.startsWith("stream:")) store.markStale(section);
 }
 
-function loadMessage(store: Store, message: ProjectionState["messages"][number]): void {
+function loadMessage(
+  store: Store,
+  message: ProjectionState["messages"][number],
+  partFloor: number | undefined,
+): void {
   const key = `m${store.messageCounter++}`;
   const state: MessageState = {
     key,
@@ -128,14 +137,9 @@ function loadMessage(store: Store, message: ProjectionState["messages"][number])
     role: message.role,
     parts: [],
     partsById: new Map(),
-    ...(message.agentId ? { agentId: message.agentId } : {}),
-    ...(message.turnId ? { turnId: message.turnId } : {}),
-    ...(message.runId ? { runId: message.runId } : {}),
-    ...(message.optimistic ? { optimistic: true } : {}),
-    ...(message.createdAt ? { createdAt: message.createdAt } : {}),
-    ...(message.usage ? { usage: { ...message.usage } } : {}),
-    ...(message.source ? { source: { ...message.source } } : {}),
+    partFloor,
   };
+  copyMessageFields(message, state);
   for (const part of message.parts) {
     const loaded = partState(part);
     state.parts.push(loaded);

@@ -113,14 +113,23 @@ export function partView(part: PartState): MessagePart {
   return view;
 }
 
+/** A message's own optional fields, in the order its view lists them. */
+const MESSAGE_FIELDS = ["agentId", "turnId", "runId", "optimistic", "createdAt", "usage", "source"] as const;
+
+type MessageFields = Partial<Pick<Message, (typeof MESSAGE_FIELDS)[number]>>;
+
+/** Copies the fields of `MESSAGE_FIELDS` that `from` has onto `to`: objects copied, `optimistic` only when
+ * true (a stored message and the state restored from it, a state and its view). */
+export function copyMessageFields(from: MessageFields, to: MessageFields): void {
+  for (const field of MESSAGE_FIELDS) {
+    const value = from[field];
+    if (value != null && value !== false)
+      (to as Record<string, unknown>)[field] = typeof value === "object" ? { ...value } : value;
+  }
+}
+
 export function messageView(message: MessageState): Message {
   const view: Message = { id: message.id, role: message.role, parts: message.parts.map(partView) };
-  if (message.agentId !== undefined) view.agentId = message.agentId;
-  if (message.turnId !== undefined) view.turnId = message.turnId;
-  if (message.runId !== undefined) view.runId = message.runId;
-  if (message.optimistic) view.optimistic = true;
-  if (message.createdAt !== undefined) view.createdAt = message.createdAt;
-  if (message.usage !== undefined) view.usage = { ...message.usage };
-  if (message.source !== undefined) view.source = { ...message.source };
+  copyMessageFields(message, view);
   return view;
 }
