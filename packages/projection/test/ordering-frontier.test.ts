@@ -3,8 +3,7 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { createProjector } from "../src";
-import { OrderingGate } from "../src/ordering";
-import { codes } from "./helpers";
+import { codes, loggedGate as gate } from "./helpers";
 
 /** Text delta `text` of message m1; `sequence` undefined makes it an unsequenced restatement. */
 function delta(
@@ -142,17 +141,6 @@ describe("ordering gate: the applied frontier (ORD-01, ORD-02, ORD-05, HYD-09, H
 });
 
 describe("ordering gate: what it reports to its caller", () => {
-  function gate(expectStreamStart: number | undefined) {
-    const log: [string, string | undefined, string?][] = [];
-    const g = new OrderingGate(
-      {
-        apply: (event) => log.push(["apply", event.eventId]),
-        late: (event, kind) => log.push(["late", event.eventId, kind]),
-      },
-      expectStreamStart,
-    );
-    return { g, log };
-  }
   const event = (eventId: string, sequence?: number): AgentUiEvent =>
     ({
       eventId,

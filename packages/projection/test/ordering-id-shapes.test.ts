@@ -3,19 +3,7 @@
 // id is its own id, an event without an id proves nothing, and a jump of the baseline keeps what was seen.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
-import { OrderingGate } from "../src/ordering";
-
-function gate(expectStreamStart: number | undefined) {
-  const log: [string, string | undefined, string?][] = [];
-  const g = new OrderingGate(
-    {
-      apply: (event) => log.push(["apply", event.eventId]),
-      late: (event, kind) => log.push(["late", event.eventId, kind]),
-    },
-    expectStreamStart,
-  );
-  return { g, log };
-}
+import { loggedGate as gate } from "./helpers";
 
 /** A fact of `streamId`; without `sequence` an unsequenced restatement, without `eventId` an anonymous one. */
 const event = (eventId: string | undefined, sequence?: number, streamId = "s"): AgentUiEvent =>
