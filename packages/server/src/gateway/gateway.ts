@@ -280,11 +280,11 @@ export class Gateway {
       const subscription = feed.subscribe(loaded.seq, (entries) => {
         loaded.apply(entries);
         void loaded.compact(this.store, sessionId, this.snapshotEvery).catch(() => {});
-        for (const listener of this.advanced) listener(sessionId, loaded);
+        this.advance(sessionId, loaded);
       });
       entry.release = () => subscription.unsubscribe();
       entry.loaded = loaded;
-      for (const listener of this.advanced) listener(sessionId, loaded);
+      this.advance(sessionId, loaded);
       this.evictIdleProjections();
       return loaded;
     })();
@@ -312,6 +312,10 @@ export class Gateway {
   onProjectionAdvanced(listener: (sessionId: string, projection: SessionProjection) => void): () => void {
     this.advanced.add(listener);
     return () => this.advanced.delete(listener);
+  }
+
+  private advance(sessionId: string, projection: SessionProjection): void {
+    for (const listener of this.advanced) listener(sessionId, projection);
   }
 
   /** Projections held in memory and their accounted bytes (JSON size of their states). */
