@@ -22,20 +22,22 @@ const cited = (fields: Record<string, unknown>) => ({
   other: [],
 });
 const counted = { nonTextParts: 1, citations: [], data: [], other: [] };
+/** The one html page the url parts below name, cited as a document whatever their encoding or key order. */
+const CITED_PAGE = cited({
+  id: "https://a.example/",
+  sourceType: "document",
+  url: "https://a.example/",
+  title: "a.html",
+  filename: "a.html",
+  mediaType: "text/html",
+});
 
 describe("A2A part encodings", () => {
   it.each([
     [
       "a proto-JSON url part with its media type and name",
       { url: "https://a.example/", mimeType: "text/html", name: "a.html" },
-      cited({
-        id: "https://a.example/",
-        sourceType: "document",
-        url: "https://a.example/",
-        title: "a.html",
-        filename: "a.html",
-        mediaType: "text/html",
-      }),
+      CITED_PAGE,
     ],
     [
       "a client url union",
@@ -70,14 +72,7 @@ describe("A2A part encodings", () => {
     [
       "a JSON part naming its file before its link",
       { filename: "a.html", mediaType: "text/html", url: "https://a.example/" },
-      cited({
-        id: "https://a.example/",
-        sourceType: "document",
-        url: "https://a.example/",
-        title: "a.html",
-        filename: "a.html",
-        mediaType: "text/html",
-      }),
+      CITED_PAGE,
     ],
     [
       "a JSON part naming its file before its bytes",
