@@ -13,7 +13,7 @@
 // the long tasks (> 50 ms) before that; at the end the median of the runs with the spread (min–max)
 // beside the target, judged on the median. `--profile` adds the CPU self
 // time per function (minified names). Target: ≤ 1 s. Not part of `npm test`.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeSession, generateSession } from "@agent-ui/bench";
@@ -22,6 +22,14 @@ import Database from "better-sqlite3";
 import type { Browser, Page } from "playwright-core";
 import { CHROMIUM, launchChromium } from "../src/node/chromium";
 import { startCpuProfile, topSelfTime } from "./cpu-profile";
+import {
+  type ChildGateway,
+  loadProjection,
+  startChildGateway,
+  storedWindowLag,
+  streamTurn,
+  windowAtHead,
+} from "./crash-gateway";
 import { ensureWorkbenchBuilt } from "../src/node/ensure-built";
 
 const TARGET_MS = 1000;
@@ -70,11 +78,19 @@ async function buildSession(): Promise<string> {
   }
 }
 
-const VISITS = ["cold gateway", "warm gateway"] as const;
+const VISITS = [
+  "cold gateway",
+  "warm gateway",
+  "cold gateway after a crash at rest",
+  "cold gateway after a crash mid-stream",
+] as const;
+/** How long a new turn streams into the session before its gateway is killed: past the 5 s after which
+ * a streaming session's window is stored (packages/server/src/http/resting-windows.ts). */
+const STREAM_MS = 8_000;
 /** The first visit of each run: a gateway started on a data dir without a stored window (the first start
- * after an upgrade of the window's format, or a crash while the session streamed: a session at rest has
- * its window stored), which builds the window from the projection it loads. Reported, not a target: the
- * targets are a restart (after a clean close, or a crash at rest) and a running gateway. */
+ * after an upgrade of the window's format: a session at rest has its window stored, a streaming one a
+ * window a few seconds behind), which builds the window from the projection it loads. Reported, not a
+ * target: the targets are a restart (after a clean close, or a crash) and a running gateway. */
 const NO_WINDOW = "cold gateway, no stored window";
 
 /** Deletes the windows a clean close stored (packages/server/src/store/sqlite-windows.ts). */
@@ -101,6 +117,8 @@ async function main() {
     [NO_WINDOW]: [],
     "cold gateway": [],
     "warm gateway": [],
+    "cold gateway after a crash at rest": [],
+    "cold gateway after a crash mid-stream": [],
   };
   const listening: number[] = [];
   try {
@@ -135,6 +153,7 @@ async function main() {
       } finally {
         await server.close();
       }
+      await crashVisits(browser, dir, id, run, paints);
     }
   } finally {
     await browser.close();
@@ -160,6 +179,48 @@ async function main() {
     );
   }
   console.log(`| ${NO_WINDOW} | ${spread(paints[NO_WINDOW])} | | |`);
+}
+
+/** Two crashes of a gateway in a child process on a copy of the data dir, each followed by the next
+ * gateway's first joiner: killed once the session is at rest with its window stored, then killed while a
+ * new turn streams into the session. */
+async function crashVisits(
+  browser: Browser,
+  staticDir: string,
+  id: string,
+  run: number,
+  paints: Record<(typeof VISITS)[number], number[]>,
+): Promise<void> {
+  const scratch = `${dataDir}-crash`;
+  rmSync(scratch, { recursive: true, force: true });
+  cpSync(dataDir, scratch, { recursive: true });
+  let child: ChildGateway | undefined;
+  try {
+    child = await startChildGateway(scratch, staticDir);
+    await loadProjection(child.url, id);
+    await windowAtHead(scratch, id);
+    await child.kill();
+    let page = await openWindow(browser);
+    child = await startChildGateway(scratch, staticDir);
+    const atRest = "cold gateway after a crash at rest";
+    paints[atRest].push(await visitOnce(page, child.url, id, run, atRest));
+    await loadProjection(child.url, id);
+    const stream = streamTurn(child.url, id, `crash-${run}`);
+    await new Promise((resolve) => setTimeout(resolve, STREAM_MS));
+    await child.kill();
+    const sent = await stream.stop();
+    const { head, window } = storedWindowLag(scratch, id);
+    console.log(
+      `run ${run}: killed while a turn streamed (${sent} events pushed); the stored window is ${window === undefined ? "absent" : `${head - window} events behind the head`}`,
+    );
+    page = await openWindow(browser);
+    child = await startChildGateway(scratch, staticDir);
+    const midStream = "cold gateway after a crash mid-stream";
+    paints[midStream].push(await visitOnce(page, child.url, id, run, midStream));
+  } finally {
+    await child?.kill();
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /** Sets `window.__painted` to the start of the frame after the one that first shows the newest message

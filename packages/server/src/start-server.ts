@@ -14,12 +14,8 @@ import { type RestartReport, settleAfterRestart } from "./gateway/restart";
 import type { ProjectorFactory } from "./gateway/session-projection";
 import type { IngestLimits } from "./http/ingest-route";
 import { createApp } from "./http/app";
-import {
-  saveEvictedWindows,
-  saveRestingWindows,
-  saveServedWindows,
-  storedRuntimeAtHead,
-} from "./http/stored-window";
+import { saveRestingWindows } from "./http/resting-windows";
+import { saveEvictedWindows, saveServedWindows, storedRuntimeAtHead } from "./http/stored-window";
 import { WindowCache } from "./http/window-cache";
 import { chooseWsProtocol } from "./http/guard";
 import type { RuntimeSourceFactory } from "@agent-ui/contracts";
@@ -63,6 +59,9 @@ export interface ServerOptions {
   /** How long a session's loaded projection goes without a new event before its hydration window is stored
    * for the first joiner after a restart, crash included (ms; default 2,000). */
   restingWindowMs?: number;
+  /** How long a session streams past its stored hydration window before that window is stored anyway, so
+   * a crash mid-stream leaves one a few seconds behind the head (ms; default 5,000). */
+  streamingWindowMs?: number;
   projectorFactory?: ProjectorFactory;
   /** Backpressure limits of SSE and WebSocket viewers (buffered cap, catch-up stall time). */
   viewerLimits?: Partial<PumpLimits>;
@@ -142,13 +141,16 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
   // keeps its own). They settle in the background once the gateway listens; a request for one settles it
   // first.
   const settlement = await settleAfterRestart(gateway, sources, {
-    runtimeAtHead: (session) => storedRuntimeAtHead(store, session.id),
+    runtimeAtHead: (session) => storedRuntimeAtHead(store, session.id, options.projectorFactory),
   });
   const host = options.host ?? "127.0.0.1";
   const token = options.noAuth ? undefined : (options.token ?? randomBytes(24).toString("base64url"));
   const windowCache = new WindowCache();
   const evictedWindows = saveEvictedWindows(gateway, windowCache);
-  const restingWindows = saveRestingWindows(gateway, windowCache, options.restingWindowMs);
+  const restingWindows = saveRestingWindows(gateway, windowCache, {
+    restMs: options.restingWindowMs,
+    streamingMs: options.streamingWindowMs,
+  });
   const app = createApp(gateway, {
     windowCache,
     token,

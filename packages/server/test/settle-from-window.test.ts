@@ -1,7 +1,7 @@
 import type { AgentUiEvent, RuntimeSourceFactory } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { pushSource, type RunningServer, type SessionStore, startServer } from "../src";
-import { MAX_EVENTS_AFTER_SETTLED_WINDOW } from "../src/http/stored-window";
+import { MAX_EVENTS_AFTER_STORED_WINDOW } from "../src/http/stored-window";
 import { gatedStore, scriptedFactory, waitFor } from "./helpers";
 import { onEveryStore, type OpenStore } from "./store-suites";
 
@@ -113,13 +113,13 @@ function settleSuite(name: string, open: OpenStore) {
       }
     });
 
-    it("HYD-08 more events than a settlement's after the stored window: the snapshot is the projection's", async () => {
+    it("HYD-08 more events after the stored window than it may be behind: the snapshot is the projection's", async () => {
       const { store, cleanup } = await open();
       const { id } = await leftRunning(store);
       const server = await start(store, [scriptedFactory(script)]);
       try {
         await within(server.settled, 5000);
-        const more = Array.from({ length: MAX_EVENTS_AFTER_SETTLED_WINDOW }, (_, i) => ({
+        const more = Array.from({ length: MAX_EVENTS_AFTER_STORED_WINDOW }, (_, i) => ({
           type: "text.delta",
           turnId: "t2",
           messageId: "m2",
@@ -131,6 +131,36 @@ function settleSuite(name: string, open: OpenStore) {
         expect(body.seq).toBe(head);
         expect(body.state.messages.at(-1).id).toBe("m2");
       } finally {
+        await server.close();
+        await cleanup();
+      }
+    });
+
+    it("FALL-01 HYD-08 events after the stored window (a crash mid-stream): the run's state at the head comes from the window and those events, without loading the projection", async () => {
+      const { store, cleanup } = await open();
+      const { id, seq } = await leftRunning(store);
+      expect(JSON.parse((await store.readWindow(id))?.body ?? "{}").state.runtime.status).toBe("streaming");
+      // What a gateway appended after its last stored window and before it died: the run ended.
+      await store.append(id, [
+        { type: "text.delta", turnId: "t1", messageId: "m1", payload: { delta: "the end" } },
+        { type: "run.finished", runId: "r1", turnId: "t1", payload: {} },
+      ] as AgentUiEvent[]);
+      const gated = gatedStore(store);
+      const server = await start(gated.store, [scriptedFactory(script)]);
+      try {
+        const report = await within(server.settled, 5000);
+        expect(report.stopped).toEqual([id]);
+        expect(gated.loads).not.toContain(id);
+        const facts = await eventsAfter(store, id, seq + 2);
+        expect(facts.map((e) => e.type)).not.toContain("diagnostic.changed");
+        expect(facts.find((e) => e.type === "session.updated")?.payload).toMatchObject({ stale: false });
+        // The first joiner gets the stored window; the events after it are on the log.
+        const cold = JSON.parse(await within(snapshotText(server, id), 5000));
+        expect(cold.seq).toBe(seq);
+        expect(cold.state.messages[0].parts[0].text).not.toContain("the end");
+        expect(server.gateway.projectionLoaded(id)).toBe(false);
+      } finally {
+        gated.open();
         await server.close();
         await cleanup();
       }

@@ -1,8 +1,14 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { type RunningServer, type SessionStore, startServer } from "../src";
+import type { StoredWindow } from "../src/store/session-store";
 import { hydrationWindow, windowKey } from "../src/http/hydration-window";
-import { MAX_STORED_WINDOW_BYTES, saveServedWindows, WINDOW_STAMP } from "../src/http/stored-window";
+import {
+  MAX_EVENTS_AFTER_STORED_WINDOW,
+  MAX_STORED_WINDOW_BYTES,
+  saveServedWindows,
+  WINDOW_STAMP,
+} from "../src/http/stored-window";
 import { WindowCache } from "../src/http/window-cache";
 import { gatedStore, scriptedFactory, waitFor } from "./helpers";
 import { onEveryStore, type OpenStore } from "./store-suites";
@@ -105,16 +111,56 @@ function storedWindowSuite(name: string, open: OpenStore) {
       }
     });
 
-    it("HYD-08 events after the stored window: the snapshot reflects them, not the stored window", async () => {
+    it("HYD-08 an event after the stored window: the window answers at its seq, the event follows on the log, the loaded projection holds it", async () => {
       const { store, cleanup } = await open();
       const { id, seq } = await servedAndClosed(store);
       await store.append(id, [
         { type: "text.delta", turnId: "t-new", messageId: "m-new", payload: { delta: "a new reply" } },
       ] as AgentUiEvent[]);
-      const server = await start(store);
+      const gated = gatedStore(store);
+      const server = await start(gated.store);
       try {
+        const cold = JSON.parse(await snapshotText(server, id));
+        expect(cold.seq).toBe(seq);
+        expect(cold.session.lastSeq).toBe(seq + 1);
+        expect(cold.state.messages.at(-1).id).toBe("m19");
+        const after = await fetch(`${server.url}/api/sessions/${id}/events.json?after=${cold.seq}`);
+        const { entries } = (await after.json()) as { entries: { seq: number; event: AgentUiEvent }[] };
+        expect(entries.map((e) => [e.seq, e.event.messageId])).toEqual([[seq + 1, "m-new"]]);
+        gated.open();
+        await waitFor(() => server.gateway.projectionLoaded(id) || undefined);
+        const loaded = JSON.parse(await snapshotText(server, id));
+        expect(loaded.seq).toBe(seq + 1);
+        expect(loaded.state.messages.at(-1).id).toBe("m-new");
+      } finally {
+        gated.open();
+        await server.close();
+        await cleanup();
+      }
+    });
+
+    it("HYD-08 a stored window is served while at most MAX_EVENTS_AFTER_STORED_WINDOW events are after it, not one more", async () => {
+      const { store, cleanup } = await open();
+      const { id, seq } = await servedAndClosed(store);
+      const deltas = (count: number) =>
+        Array.from({ length: count }, (_, i) => ({
+          type: "text.delta",
+          turnId: "t-new",
+          messageId: "m-new",
+          payload: { delta: `${i} ` },
+        })) as AgentUiEvent[];
+      const window = (await store.readWindow(id)) as StoredWindow;
+      await store.append(id, deltas(MAX_EVENTS_AFTER_STORED_WINDOW));
+      let server = await start(store);
+      try {
+        expect(JSON.parse(await snapshotText(server, id)).seq).toBe(seq);
+        await server.close();
+        // The same window, one event more behind (the close stored a newer one: put back).
+        await store.saveWindow(id, window);
+        await store.append(id, deltas(1));
+        server = await start(store);
         const body = JSON.parse(await snapshotText(server, id));
-        expect(body.seq).toBe(seq + 1);
+        expect(body.seq).toBe(seq + MAX_EVENTS_AFTER_STORED_WINDOW + 1);
         expect(body.state.messages.at(-1).id).toBe("m-new");
       } finally {
         await server.close();
@@ -237,6 +283,36 @@ function storedWindowSuite(name: string, open: OpenStore) {
         gated.open();
         await next?.close();
         await crashed.close();
+        await cleanup();
+      }
+    });
+
+    it("AS-10 HYD-02 a session that streams has its window stored before it rests (`streamingWindowMs`)", async () => {
+      const { store, cleanup } = await open();
+      const server = await startServer({
+        port: 0,
+        store,
+        noAuth: true,
+        restingWindowMs: 600_000,
+        streamingWindowMs: 20,
+      });
+      try {
+        const { id } = await server.gateway.createSession({ source: "push", config: { format: "agent-ui" } });
+        const pushed = await fetch(`${server.url}/api/sessions/${id}/ingest`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(script.slice(0, 6).map((event) => ({ ...event, sessionId: id }))),
+        });
+        expect(pushed.status).toBeLessThan(300);
+        const head = (await store.getSession(id))?.lastSeq;
+        const stored = await waitFor(async () => {
+          const window = await store.readWindow(id);
+          return window?.seq === head ? window : undefined;
+          // Well before the default streaming time (5 s) and the rest time.
+        }, 3_000);
+        expect(JSON.parse(stored.body).state.messages.at(-1).id).toBe("m1");
+      } finally {
+        await server.close();
         await cleanup();
       }
     });

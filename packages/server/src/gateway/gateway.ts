@@ -54,7 +54,8 @@ export class Gateway {
   /** The source kinds this gateway offers (`GET /api/sources`, session creation, connection tests). */
   readonly sources: SourceKinds;
   private readonly snapshotEvery: number;
-  private readonly projectorFactory: ProjectorFactory;
+  /** What builds each of its projectors (a custom one, or `createProjector`). */
+  readonly projectorFactory: ProjectorFactory;
   private readonly feeds = new Map<string, Promise<SessionFeed>>();
   private readonly projections: ProjectionCache;
   /** Backpressure limits the SSE and WebSocket routes give each viewer. */

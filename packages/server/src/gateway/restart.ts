@@ -91,7 +91,6 @@ export class RestartSettlement {
   private readonly settling = new Map<string, Promise<void>>();
   private readonly adopting = new Map<string, Promise<boolean>>();
   private readonly settledListeners = new Set<(sessionId: string) => void>();
-  private readonly found = new Map<string, number>();
   private stopped = false;
 
   constructor(
@@ -102,10 +101,7 @@ export class RestartSettlement {
   ) {
     this.listed = Promise.resolve(sessions).then(
       (list) => {
-        for (const session of list) {
-          this.waiting.set(session.id, session);
-          this.found.set(session.id, session.lastSeq);
-        }
+        for (const session of list) this.waiting.set(session.id, session);
         this.isListed = true;
       },
       (error: unknown) => {
@@ -146,7 +142,6 @@ export class RestartSettlement {
         if (settling === undefined) {
           const [taken] = await this.gateway.store.claimRuntimes([id]);
           if (taken === undefined) return false;
-          this.found.set(id, session.lastSeq);
           await settleSession(this.gateway, this.factories, session, this.report, this.options);
         } else await settling;
         return this.gateway.isAttached(id);
@@ -154,13 +149,6 @@ export class RestartSettlement {
       this.adopting.set(id, adopting);
     }
     return adopting;
-  }
-
-  /** The seq of the session's log when this gateway took it over to settle it (undefined for one it did
-   * not, or before the sessions to settle are listed: `whenSettled` waits for that): what follows it was
-   * appended here, the settlement's facts first. */
-  takenAt(sessionId: string): number | undefined {
-    return this.found.get(sessionId);
   }
 
   /** `listener` runs after each session settled (the HTTP layer builds its hydration window then, so the

@@ -91,8 +91,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   app.use("/api/*", capBody);
   app.use("/hooks/*", capBody);
   // Before settling: the stored window is the state at its seq whatever a settlement appends after it.
-  const takenAt = (id: string) => options.settlement?.takenAt(id);
-  app.use("/api/sessions/:id/snapshot", storedWindowFirst(gateway, windows, takenAt));
+  app.use("/api/sessions/:id/snapshot", storedWindowFirst(gateway, windows));
   if (options.settlement) {
     app.use("/api/sessions/:id", settledFirst(options.settlement));
     app.use("/api/sessions/:id/*", settledFirst(options.settlement));
@@ -172,7 +171,7 @@ export function createApp(gateway: Gateway, options: AppOptions = {}): Hono {
   // the first paint.
   options.settlement?.onSettled((id) => {
     void (async () => {
-      if (await storedContent(gateway, windows, id, DEFAULT_MESSAGE_WINDOW, takenAt)) return;
+      if (await storedContent(gateway, windows, id, DEFAULT_MESSAGE_WINDOW)) return;
       await windowBody(id, DEFAULT_MESSAGE_WINDOW);
     })().catch(() => {});
   });

@@ -52,7 +52,7 @@ async function windowRunOf(gateway: Gateway, session: SessionRecord): Promise<Se
   fromWindows.set(gateway, known);
   const cached = known.get(session.id);
   if (cached?.seq === session.lastSeq) return cached.run;
-  const state = await storedStateAtHead(gateway.store, session);
+  const state = await storedStateAtHead(gateway.store, session, gateway.projectorFactory);
   const run = state && runSummaryOf(state);
   if (known.size >= RUN_STATE_LOADED * 4) known.clear();
   known.set(session.id, { seq: session.lastSeq, run });

@@ -8,29 +8,27 @@
 // - When a session's projection is dropped from memory (the projection cache's bounds), the window
 //   served for it is stored the same way, brought up to the dropped projection's seq: a gateway that
 //   ends without a clean close still leaves the windows of the sessions it let go.
-// - When a session's projection held in memory has had no new event for `RESTING_WINDOW_MS`, its window
-//   at that seq is built (into the window cache: the next joiner is answered without a build) and stored:
-//   a gateway that ends without a clean close (a crash, a kill) still leaves every session at rest with
-//   its window at its head, so the first joiner after the next start does not wait for its projection.
+// - While a session's projection is held in memory, its window is stored at rest and while it streams
+//   (./resting-windows.ts): a gateway that ends without a clean close (a crash, a kill) still leaves a
+//   window at or a few seconds behind every session's head.
 // - A snapshot request for a session whose projection is not loaded is answered from the window this
 //   gateway still keeps for it (its projection was evicted), or else from the stored window, when it is
-//   the session's head (no event since), for the same limit and with this gateway's stamp; the session
-//   record and the attached flag are the current ones. The projection then loads behind it, for
-//   the requests that need it. Otherwise the request takes the projection's path (./app.ts).
+//   at the session's head or at most `MAX_EVENTS_AFTER_STORED_WINDOW` events behind it, for the same
+//   limit and with this gateway's stamp; the session record and the attached flag are the current ones.
+//   The joiner's client reads the events after the window's seq from the stream (HYD-08), as a joiner
+//   at that seq did: after a crash mid-stream, the events since the last store; after a restart, the
+//   settlement's status facts (../gateway/restart.ts). The projection then loads behind it, for the
+//   requests that need it. Otherwise the request takes the projection's path (./app.ts).
 // That answer does not wait for the store's check at open (../store/gate.ts: the SQLite store's scan of
 // its whole file); the requests after it do.
-// A session settling after a restart (../gateway/restart.ts) is answered too: the window is the state at
-// its seq, and what the settlement appends after it reaches the joiner on the stream, as any event does.
-// So once settled, its stored window is still served when it is at the seq the settlement found the
-// session at and at most `MAX_EVENTS_AFTER_SETTLED_WINDOW` events are behind it (the settlement's status
-// facts, a resumed runtime's first ones): the joiner's client reads them from the stream after the
-// window's seq (HYD-08). The window itself is never brought forward over them: it is a cut of the state
-// (newest messages, timeline tail, table pages), and an event applied to a cut is not the cut of the
-// state with that event.
+// The window itself is never brought forward over the events after it: it is a cut of the state (newest
+// messages, timeline tail, table pages), and an event applied to a cut is not the cut of the state with
+// that event. Only its runtime (kept whole) and its live actions are read at the head
+// (`storedStateAtHead`): by applying those events to a projector hydrated from it, as the client does.
 import { PROJECTION_SCHEMA_VERSION, type ProjectionState } from "@agent-ui/contracts";
 import type { MiddlewareHandler } from "hono";
 import type { Gateway } from "../gateway/gateway";
-import type { SessionProjection } from "../gateway/session-projection";
+import { defaultProjectorFactory, type ProjectorFactory } from "../gateway/session-projection";
 import type { SessionRecord, SessionStore } from "../store/session-store";
 import {
   composeWindowBody,
@@ -60,21 +58,13 @@ export const WINDOW_STAMP = [
 export const MAX_STORED_WINDOW_BYTES = 512 * 1024;
 /** Windows stored when the gateway closes, the most recently served first. */
 export const MAX_WINDOWS_SAVED = 32;
-/** How many events a settled session's stored window may be behind the head (see above). */
-export const MAX_EVENTS_AFTER_SETTLED_WINDOW = 16;
-/** How long a session's projection goes without a new event before its window is stored (see above). */
-export const RESTING_WINDOW_MS = 2_000;
-
-/** Where the restart settlement found a session (`RestartSettlement.takenAt`). */
-export type TakenAt = (sessionId: string) => number | undefined;
+/** How many events a stored window may be behind the session's head and still be served (see above):
+ * a few seconds of a streaming runtime's events, which the joiner's client reads from the stream. */
+export const MAX_EVENTS_AFTER_STORED_WINDOW = 2_048;
 
 /** `GET /api/sessions/:id/snapshot` from the stored window, before the projection is loaded (see above);
  * any other case goes on to the route. */
-export function storedWindowFirst(
-  gateway: Gateway,
-  windows: WindowCache,
-  takenAt: TakenAt = () => undefined,
-): MiddlewareHandler {
+export function storedWindowFirst(gateway: Gateway, windows: WindowCache): MiddlewareHandler {
   return async (c, next) => {
     const id = c.req.param("id") ?? "";
     const limit = windowLimit(c.req.query("limit"));
@@ -82,7 +72,7 @@ export function storedWindowFirst(
     if (gateway.projectionLoaded(id)) return next();
     // Unwaited by the store's check at open (../store/gate): the first paint after a restart.
     const reads = gateway.store.beforeCheck ?? gateway.store;
-    const stored = await storedContent(gateway, windows, id, limit, takenAt, reads).catch(() => undefined);
+    const stored = await storedContent(gateway, windows, id, limit, reads).catch(() => undefined);
     if (stored === undefined) return next();
     const { session, seq, content } = stored;
     windows.put(id, windowKey(seq, limit), content);
@@ -104,14 +94,13 @@ function windowLimit(raw: string | undefined): number | undefined {
   }
 }
 
-/** The stored window's content when it may be served: the session's head (or where the settlement found
- * it, a few events behind), this limit, this stamp, and JSON with the content's two parts. */
+/** The stored window's content when it may be served: at the session's head or a few events behind it,
+ * this limit, this stamp, and JSON with the content's two parts. */
 export async function storedContent(
   gateway: Gateway,
   windows: WindowCache,
   id: string,
   limit: number,
-  takenAt: TakenAt = () => undefined,
   reads: Pick<SessionStore, "getSession" | "readWindow"> = gateway.store,
 ) {
   const session = await reads.getSession(id);
@@ -122,9 +111,7 @@ export async function storedContent(
   if (kept !== undefined) return { session, seq: session.lastSeq, content: kept };
   const stored = await reads.readWindow(id);
   if (stored === undefined || stored.messageLimit !== limit) return;
-  const settledBehind =
-    stored.seq === takenAt(id) && session.lastSeq - stored.seq <= MAX_EVENTS_AFTER_SETTLED_WINDOW;
-  if (stored.seq !== session.lastSeq && !settledBehind) return;
+  if (!servedAt(stored.seq, session)) return;
   const content = Buffer.from(stored.body);
   if (stored.stamp !== WINDOW_STAMP || content.byteLength > MAX_STORED_WINDOW_BYTES) return;
   const parsed = JSON.parse(stored.body) as { state?: unknown; window?: unknown } | null;
@@ -132,30 +119,50 @@ export async function storedContent(
   return { session, seq: stored.seq, content };
 }
 
-/** The runtime state at the session's head from its stored window, when that window is at the head
- * (the restart settlement reads whether a run was in flight there instead of loading the projection). */
+/** Whether a stored window at `seq` may be served for `session` (see the file comment). */
+function servedAt(seq: number, session: SessionRecord): boolean {
+  return seq <= session.lastSeq && session.lastSeq - seq <= MAX_EVENTS_AFTER_STORED_WINDOW;
+}
+
+/** The runtime state at the session's head from its stored window (the restart settlement reads whether
+ * a run was in flight there instead of loading the projection). */
 export async function storedRuntimeAtHead(
   store: SessionStore,
   sessionId: string,
+  factory: ProjectorFactory = defaultProjectorFactory,
 ): Promise<ProjectionState["runtime"] | undefined> {
   const session = await store.getSession(sessionId);
-  return session && (await storedStateAtHead(store, session))?.runtime;
+  return session && (await storedStateAtHead(store, session, factory))?.runtime;
 }
 
-/** The state of the session's stored window when that window is at `session`'s head (`lastSeq`): its
- * runtime whole, its record tables cut as the window cuts them (every live row, up to its bounds). */
+/** The runtime and the live actions at `session`'s head (`lastSeq`) from its stored window, without
+ * loading the projection: the window's own when it is at the head; when it is a few events behind (see
+ * `MAX_EVENTS_AFTER_STORED_WINDOW`), those of a projector (`factory`'s) hydrated from it with the events
+ * after it applied, as a joiner's client does. The runtime is kept whole in a window; its record tables
+ * are cut as the window cuts them (every live row, up to its bounds). */
 export async function storedStateAtHead(
   store: SessionStore,
   session: SessionRecord,
+  factory: ProjectorFactory = defaultProjectorFactory,
 ): Promise<Pick<ProjectionState, "runtime" | "actions"> | undefined> {
   if (session.damage !== undefined || session.logRewound !== undefined) return;
   const stored = await store.readWindow(session.id);
-  if (stored === undefined || stored.seq !== session.lastSeq || stored.stamp !== WINDOW_STAMP) return;
+  if (stored === undefined || !servedAt(stored.seq, session) || stored.stamp !== WINDOW_STAMP) return;
   const state = (JSON.parse(stored.body) as { state?: Record<string, unknown> } | null)?.state;
   const runtime = state?.runtime;
   if (!isObject(runtime) || typeof (runtime as { status?: unknown }).status !== "string") return;
-  const actions = isObject(state?.actions) ? state.actions : {};
-  return { runtime, actions } as Pick<ProjectionState, "runtime" | "actions">;
+  const behind = session.lastSeq - stored.seq;
+  if (behind === 0) {
+    const actions = isObject(state?.actions) ? state.actions : {};
+    return { runtime, actions } as Pick<ProjectionState, "runtime" | "actions">;
+  }
+  const entries = await store.readEvents(session.id, { after: stored.seq, limit: behind });
+  if (entries.length !== behind || entries[behind - 1].seq !== session.lastSeq) return;
+  const projector = factory();
+  projector.hydrate({ kind: "projection", state: state as unknown as ProjectionState });
+  for (const entry of entries) projector.apply(entry.event);
+  const head = projector.getState();
+  return { runtime: head.runtime, actions: head.actions };
 }
 
 function isObject(value: unknown): value is object {
@@ -192,59 +199,9 @@ export function saveEvictedWindows(gateway: Gateway, windows: WindowCache): { id
   return { idle: async () => void (await Promise.all(pending)) };
 }
 
-/** Stores the window of each session whose projection held in memory has had no new event for `restMs`,
- * at that projection's seq (see the file comment). `stop()` cancels the waits and resolves when the
- * saves under way are done (the close awaits it before its own). */
-export function saveRestingWindows(
-  gateway: Gateway,
-  windows: WindowCache,
-  restMs = RESTING_WINDOW_MS,
-): { stop(): Promise<void> } {
-  const waits = new Map<string, ReturnType<typeof setTimeout>>();
-  const pending = new Set<Promise<void>>();
-  const save = (sessionId: string, projection: SessionProjection) => {
-    const { seq, state } = projection;
-    const key = windowKey(seq, DEFAULT_MESSAGE_WINDOW);
-    const saving = (async () => {
-      // Its window at this seq is stored already (at a clean close, or at an earlier rest).
-      const stored = await gateway.store.readWindow(sessionId);
-      if (
-        stored?.seq === seq &&
-        stored.stamp === WINDOW_STAMP &&
-        stored.messageLimit === DEFAULT_MESSAGE_WINDOW
-      )
-        return;
-      const body = await windows.get(sessionId, key, (slicer) =>
-        windowContentBytes(state, DEFAULT_MESSAGE_WINDOW, slicer),
-      );
-      await saveWindow(gateway, sessionId, key, body, async () => ({ seq }));
-    })()
-      .catch(() => {})
-      .finally(() => pending.delete(saving));
-    pending.add(saving);
-  };
-  const off = gateway.onProjectionAdvanced((sessionId, projection) => {
-    clearTimeout(waits.get(sessionId));
-    const wait = setTimeout(() => {
-      waits.delete(sessionId);
-      save(sessionId, projection);
-    }, restMs);
-    wait.unref?.();
-    waits.set(sessionId, wait);
-  });
-  return {
-    async stop() {
-      off();
-      for (const wait of waits.values()) clearTimeout(wait);
-      waits.clear();
-      await Promise.all(pending);
-    },
-  };
-}
-
 /** Stores `body` (the window for `key`) when `at` says it is current (`{ seq }`), else the window built
  * from the state `at` gives; nothing when `at` gives nothing or the window is over the bound. */
-async function saveWindow(
+export async function saveWindow(
   gateway: Gateway,
   sessionId: string,
   key: string,
