@@ -31,6 +31,9 @@ describe("A2A task states", () => {
     ["CANCELED", "cancelled"],
     ["weird", "unknown"],
     [null, "unknown"],
+    // Garbled names: a prefix inside a name is no prefix, so these never read as another state.
+    ["comp6:leted", "unknown"],
+    ["compTASK_STATE_leted", "unknown"],
   ])("REM-02 state %j is task status %s", (state, status) => {
     expect(
       push(statusUpdate({ state }))
@@ -46,6 +49,9 @@ describe("A2A task states", () => {
     [2, true],
     ["role_agent", true],
     ["AGENT", true],
+    // Garbled names are no user's: a prefix inside a name is no prefix.
+    ["us1:er", true],
+    ["usROLE_er", true],
   ])("TEAM-04 a status message of role %j is shown as the teammate's: %s", (role, shown) => {
     const message = { messageId: "m1", role, parts: [{ text: "hi" }] };
     const texts = push(statusUpdate({ state: "working", message })).filter((e) => e.type === "text.final");
@@ -172,6 +178,18 @@ describe("A2A record encodings", () => {
     adapter.push(chunk("old"));
     expect(adapter.push(chunk("new")).map((e) => [e.type, e.artifactPreview])).toEqual([
       ["artifact.updated", "new"],
+    ]);
+  });
+
+  it.each([
+    ["camelCase", { taskId: "t1", contextId: "c1" }],
+    ["snake_case", { task_id: "t1", context_id: "c1" }],
+  ])("TEAM-04 ART-01 an artifact of a task not seen before (%s ids) is its context's teammate's", (_case, ids) => {
+    const events = a2aAdapter
+      .create()
+      .push({ kind: "artifact-update", ...ids, artifact: { artifactId: "a1", parts: [{ text: "hi" }] } });
+    expect(events.map((e) => [e.type, e.agentId, e.contextId, e.taskId])).toEqual([
+      ["artifact.created", "a2a:c1", "c1", "t1"],
     ]);
   });
 

@@ -299,4 +299,19 @@ describe("A2A status messages within one state", () => {
       1,
     ]);
   });
+
+  it("ORD-02 HITL-01 each input request has an event id of its own, from the action it asks, so none is taken for a repeat", () => {
+    const records = [
+      status("input-required", "Which style?", "m2"),
+      status("working"),
+      status("input-required", "Which meter?", "m4"),
+    ];
+    const asked = pushAll(records)
+      .flat()
+      .filter((e) => e.type === "action.required");
+    expect(asked.map((e) => [e.eventId, e.source?.sourceEventId])).toStrictEqual([
+      ["a2a:action:t1:input_required:m2:action.required", "action:t1:input_required:m2"],
+      ["a2a:action:t1:input_required:m4:action.required", "action:t1:input_required:m4"],
+    ]);
+  });
 });
