@@ -32,6 +32,23 @@ describe("AI SDK tool calls", () => {
     expect(ofType(last, "tool.started")).toHaveLength(1);
   });
 
+  it(`TOOL-01 ENV-09 past ${MAX_TOOL_CALLS} calls without a tool name only the started table warns`, () => {
+    const nameless = range(MAX_TOOL_CALLS + 1, (k) => [{ type: "tool-input-start", toolCallId: `c${k}` }]);
+    expect(limits(adapt([{ type: "start" }, ...nameless]).all)).toEqual([
+      { table: "started tool", cap: MAX_TOOL_CALLS },
+    ]);
+  });
+
+  it("TOOL-01 ENV-09 the warnings stand at the chunk that passed the cap: its index and type", () => {
+    const { last } = adapt([{ type: "start" }, ...open(MAX_TOOL_CALLS + 1)]);
+    const warnings = last.filter((e) => e.payload?.code === "source_limit_exceeded");
+    const index = MAX_TOOL_CALLS + 1;
+    expect(warnings.map((e) => e.source)).toEqual([
+      { format: "ai-sdk", index, sourceType: "tool-input-start", sourceEventId: "limit:tool name" },
+      { format: "ai-sdk", index, sourceType: "tool-input-start", sourceEventId: "limit:started tool" },
+    ]);
+  });
+
   it(`TOOL-01 ENV-09 ${MAX_TOOL_CALLS} open calls fit: no warning, a call's next chunk continues it`, () => {
     const { all, last } = adapt([{ type: "start" }, ...open(MAX_TOOL_CALLS), again]);
     expect(limits(all)).toEqual([]);

@@ -148,6 +148,50 @@ describe("ai-sdk approval answered in a second response read by a new adapter in
     expect(problems(state)).toEqual([]);
   });
 
+  it("HITL-03 HITL-04 each continuation's outcome says what resolved the card: the call ran, failed or was denied", async () => {
+    const { approvalId } = await requestResponse();
+    const closing = async (approved: boolean, outcome: "ok" | "throws") => {
+      const [events] = adaptEach([await continuationResponse(approvalId, approved, outcome)]);
+      const at = events.findIndex((e) => e.type === "action.resolved");
+      return events.slice(at, at + 2).map((e) => [e.type, e.actionId ?? e.toolCallId, e.phase, e.payload]);
+    };
+    expect(await closing(true, "ok")).toEqual([
+      [
+        "action.resolved",
+        "call-9",
+        undefined,
+        {
+          outcome: "resolved",
+          reason: "the tool ran after the approval request; the stream does not state the decision",
+        },
+      ],
+      ["tool.result", "call-9", "acting", expect.objectContaining({ output: { deleted: "/workspace/x" } })],
+    ]);
+    expect(await closing(true, "throws")).toEqual([
+      [
+        "action.resolved",
+        "call-9",
+        undefined,
+        {
+          outcome: "resolved",
+          reason:
+            "the tool was run after the approval request and failed; the stream does not state the decision",
+        },
+      ],
+      // The SDK's own errorText for the thrown error.
+      ["tool.failed", "call-9", "failed", { error: "Error: disk is read-only" }],
+    ]);
+    expect(await closing(false, "ok")).toEqual([
+      [
+        "action.resolved",
+        "call-9",
+        undefined,
+        { outcome: "resolved", decision: "reject", reason: "tool execution denied" },
+      ],
+      ["tool.failed", "call-9", "failed", { denied: true, error: "denied by user" }],
+    ]);
+  });
+
   it("HITL-02 one adapter instance reading both responses resolves the same card, once (HITL-05)", async () => {
     const { chunks, approvalId } = await requestResponse();
     const continuation = await continuationResponse(approvalId, true);

@@ -78,6 +78,11 @@ describe("AI SDK part text", () => {
     expect(projected(all, "reasoning_summary")).toEqual([[MAX_PART_TEXT_CHARS + 1, "done"]]);
   });
 
+  it("TEXT-04 ENV-09 the end of a part past the budget states nothing: no final, no other event", () => {
+    const records = [{ type: "start" }, ...part("text", "p1", MAX_PART_TEXT_CHARS + 1)];
+    expect(adapt(records).last).toEqual([]);
+  });
+
   it(`TEXT-04 ENV-09 ${MAX_PART_TEXT_CHARS} characters fit, and an ended part gives them back: every final stated`, () => {
     const { all } = adapt(stream(part("text", "p1", MAX_PART_TEXT_CHARS), part("text", "p2", 2)));
     expect(limits(all)).toEqual([]);
