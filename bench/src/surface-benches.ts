@@ -68,13 +68,20 @@ export function parseMs(cell: string): number {
 }
 
 export const FIRST_PAINT_EVENTS = "1,000,000";
+/** The visits of `bench:first-paint` judged against the target (its no-window visit is only reported). */
+export const FIRST_PAINT_VISITS = [
+  "cold gateway",
+  "warm gateway",
+  "cold gateway after a crash at rest",
+  "cold gateway after a crash mid-stream",
+] as const;
 export const SELECTOR_HISTORY = "1M";
 
 function firstPaintChecks(result: SurfaceBenchResult | undefined, why: string): TargetCheck[] {
   const header = /^\| ([\d,]+) events \| first meaningful paint, median \(min–max over (\d+) runs\)/m.exec(
     result?.table ?? "",
   );
-  return (["cold gateway", "warm gateway"] as const).map((visit) => {
+  return FIRST_PAINT_VISITS.map((visit) => {
     const target = `first meaningful paint of a 1M-event session in Chromium ≤ 1 s (${visit})`;
     const cells = row(result?.table, new RegExp(`^${visit}$`));
     if (header === null || cells === undefined) return notMeasured(target, why);

@@ -24,6 +24,9 @@ const paintStdout = [
   "| gateway start → listening | 400 ms (360–920 ms) | | |",
   "| cold gateway | 1210 ms (750–1390 ms) | ≤ 1000 ms | no |",
   "| warm gateway | 760 ms (755–780 ms) | ≤ 1000 ms | yes |",
+  "| cold gateway after a crash at rest | 910 ms (880–990 ms) | ≤ 1000 ms | yes |",
+  "| cold gateway after a crash mid-stream | 1040 ms (930–1200 ms) | ≤ 1000 ms | no |",
+  "| cold gateway, no stored window | 7500 ms (5000–9000 ms) | | |",
 ].join("\n");
 
 // The selectors bench's own renderer writes the table the targets are read from.
@@ -49,10 +52,12 @@ describe("first-paint and selector targets in the benchmark report", () => {
     expect(checks.map((c) => [c.measured, c.met])).toEqual([
       ["1210 ms (750–1390 ms), median (min–max) of 3 runs", false],
       ["760 ms (755–780 ms), median (min–max) of 3 runs", true],
+      ["910 ms (880–990 ms), median (min–max) of 3 runs", true],
+      ["1040 ms (930–1200 ms), median (min–max) of 3 runs", false],
       ["selectTimeline: 0.41 ms median (p99 2.50 ms), the slowest of 2 reads", true],
     ]);
     const slow = renderSelectors([row("selectTimeline", 1_000_000, 12_500, 13_000)]);
-    expect(surfaceTargets([paint, { ...selectors, table: slow }])[2]).toMatchObject({
+    expect(surfaceTargets([paint, { ...selectors, table: slow }])[4]).toMatchObject({
       measured: "selectTimeline: 12.5 s median (p99 13.0 s), the slowest of 1 reads",
       met: false,
     });
@@ -60,7 +65,7 @@ describe("first-paint and selector targets in the benchmark report", () => {
 
   it("PERF-05: keep only the table of a bench's stdout and read its numbers", () => {
     const { table, rest } = splitTable(paintStdout);
-    expect(table.split("\n")).toHaveLength(5);
+    expect(table.split("\n")).toHaveLength(8);
     expect(rest).toHaveLength(2);
     expect([parseMs("830 ms"), parseMs("1.2 s"), parseMs("0.05"), parseMs("–")]).toEqual([
       830,
@@ -72,18 +77,15 @@ describe("first-paint and selector targets in the benchmark report", () => {
 
   it("PERF-05: say not measured, never an estimate, when a bench did not run or ran smaller", () => {
     const quick = surfaceTargets(undefined);
-    expect(quick.map((c) => [c.measured, c.met])).toEqual([
-      ["not measured (not run: `--quick` skips it)", null],
-      ["not measured (not run: `--quick` skips it)", null],
-      ["not measured (not run: `--quick` skips it)", null],
-    ]);
+    expect(quick.map((c) => [c.measured, c.met])).toEqual(
+      Array.from({ length: 5 }, () => ["not measured (not run: `--quick` skips it)", null]),
+    );
     const small = surfaceTargets([
       { script: "bench:first-paint", table: paint.table.replace("1,000,000 events", "20,000 events") },
       { script: "bench:selectors", table: renderSelectors([row("selectStatus", 100_000, 0.002, 0.01)]) },
     ]);
     expect(small.map((c) => [c.measured, c.met])).toEqual([
-      ["not measured (20,000 events)", null],
-      ["not measured (20,000 events)", null],
+      ...Array.from({ length: 4 }, () => ["not measured (20,000 events)", null]),
       ["not measured (history 100k only)", null],
     ]);
     const failed = surfaceTargets([
@@ -95,7 +97,7 @@ describe("first-paint and selector targets in the benchmark report", () => {
       measured: "not measured (bench:first-paint failed: Error: Chromium not found at /x)",
       met: null,
     });
-    expect(failed[2]).toMatchObject({ measured: "not measured (no such row)", met: null });
+    expect(failed[4]).toMatchObject({ measured: "not measured (no such row)", met: null });
     const once = surfaceTargets([{ ...paint, table: paint.table.replace("3 runs", "1 runs") }]);
     expect(once[1]).toMatchObject({
       measured: "760 ms (755–780 ms), median (min–max) of 1 runs: not judged, needs 3 runs",

@@ -33,9 +33,23 @@ describe.skipIf(!runBrowser)("early hydration window in Chromium", () => {
         }).observe(document, { childList: true, subtree: true });
       });
       const windows: { authorized: boolean }[] = [];
+      const isWindow = (url: string) => new URL(url).pathname === `/api/sessions/${id}/snapshot`;
       page.on("request", (request) => {
-        if (new URL(request.url()).pathname === `/api/sessions/${id}/snapshot`)
+        if (isWindow(request.url()))
           windows.push({ authorized: request.headers().authorization === `Bearer ${h.server.token}` });
+      });
+      // The workbench chunk is held until the window is in, as on a page whose scripts arrive after it (a
+      // loaded machine may otherwise evaluate the chunk first, and then its first frame is the shell).
+      let windowIn: () => void = () => {};
+      const inBeforeChunk = new Promise<void>((resolve) => {
+        windowIn = resolve;
+      });
+      page.on("requestfinished", (request) => {
+        if (isWindow(request.url())) windowIn();
+      });
+      await page.route(/\/assets\/start-app-[^/]*\.js$/, async (route) => {
+        await inBeforeChunk;
+        await route.continue();
       });
       await page.goto(`${h.server.url}/#/s/${encodeURIComponent(id)}?token=${h.server.token}`);
       await page.locator("article[data-role='assistant']").last().waitFor({ timeout: 30_000 });
