@@ -284,6 +284,12 @@ export class Gateway {
         this.advance(sessionId, loaded);
       });
       entry.release = () => subscription.unsubscribe();
+      // The events after the load could not be read (the store failed or closed): this projection would
+      // miss them, so it is dropped and the next request loads it again.
+      subscription.ready.catch(() => {
+        subscription.unsubscribe();
+        this.projections.forget(sessionId, entry);
+      });
       entry.loaded = loaded;
       this.advance(sessionId, loaded);
       this.evictIdleProjections();
