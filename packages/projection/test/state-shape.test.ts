@@ -47,9 +47,11 @@ describe("ARCH-09 the projection state every surface reads", () => {
   it("ARCH-09 a fact with no id, sequence or turn is named by its type alone, with no turn", () => {
     const state = projectEvents([
       { type: "artifact.created", artifactId: "f1", payload: { title: "report" } } as AgentUiEvent,
+      { type: "text.delta", messageId: "m1", payload: { delta: "hi" } } as AgentUiEvent,
     ]);
     const source = { type: "artifact.created" };
     expect(state.artifacts.f1.source).toStrictEqual(source);
+    expect(state.messages.map((message) => message.source)).toStrictEqual([{ type: "text.delta" }]);
     expect(state.timeline).toStrictEqual([
       {
         id: "artifact:f1",
