@@ -87,4 +87,19 @@ describe("mergeTeam", () => {
     expect(team.workBoard).toEqual([{ workItemId: "w1", title: "First", status: "open" }]);
     expect(team.edges).toEqual([]);
   });
+
+  it("HYD-05 a page for a name that is not one of the team's lists changes nothing, whatever it carries", () => {
+    const p = hydrated(["a1"], []);
+    const before = p.getState();
+    let heard = 0;
+    p.subscribe(() => {
+      heard += 1;
+    });
+    // `undefined` is the key an id field the team does not have would read.
+    const entries = ["a2", { id: "x", undefined: "x" }];
+    for (const list of ["counts", "bogus"]) p.mergeTeam(list as never, entries);
+    expect(p.getState()).toBe(before);
+    expect(heard).toBe(0);
+    expect(p.version).toBe(1);
+  });
 });

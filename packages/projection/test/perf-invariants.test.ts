@@ -102,6 +102,25 @@ describe("getState() cost does not depend on history length", () => {
     expect(state.tools).toBe(tools);
   });
 
+  it("perf §2.2 a changed slice of up to 128 entries, or one already built, is a plain data property at once", () => {
+    const projector = createProjector();
+    projector.applyAll(toEvents(history(128)));
+    const small = projector.getState();
+    for (const key of ["tools", "diagnostics"] as const) {
+      const own = Object.getOwnPropertyDescriptor(small, key);
+      expect(own?.get, key).toBeUndefined();
+      expect(Object.keys(own?.value ?? {}), key).toHaveLength(128);
+    }
+    projector.applyAll(toEvents(history(130)).slice(4 * 128));
+    const large = projector.getState();
+    expect(Object.getOwnPropertyDescriptor(large, "tools")?.get).toBeTypeOf("function");
+    const tools = large.tools;
+    expect(Object.keys(tools)).toHaveLength(130);
+    // Built already and unchanged since: the next snapshot holds it as data.
+    projector.apply(toEvents([{ kind: "unknown" }])[0]);
+    expect(Object.getOwnPropertyDescriptor(projector.getState(), "tools")).toMatchObject({ value: tools });
+  });
+
   it("ARCH-04 snapshots are plain data: JSON, structuredClone and spreading see every slice", () => {
     const projector = createProjector();
     projector.applyAll(toEvents(history(200)));

@@ -179,6 +179,32 @@ describe("deltas and redaction (SEC-01, SEC-02)", () => {
       expect(state.messages[0].parts.map((part) => part.text)).toEqual(["Hi there"]);
     }
   });
+
+  it("SEC-02 a field a delta carries besides its text is redacted before a reducer stores it", () => {
+    const p = createProjector();
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    p.apply(e("tool.args", { toolCallId: "c1", payload: { delta: '{"q":', name: `fetch ${SECRET}` } }));
+    expect(p.getState().tools.c1).toMatchObject({
+      name: "fetch [redacted:openai_api_key]",
+      status: "input-streaming",
+    });
+  });
+
+  it("SEC-01 any other event is redacted whole, its envelope fields too", () => {
+    const p = createProjector();
+    const e = stream({ turnId: "t1" });
+    p.apply(
+      e("artifact.created", {
+        artifactId: "f1",
+        artifactReadRef: `https://files.example/report?key=${SECRET}`,
+        payload: { title: "report" },
+      }),
+    );
+    expect(p.getState().artifacts.f1).toMatchObject({
+      title: "report",
+      readRef: "https://files.example/report?key=[redacted:openai_api_key]",
+    });
+  });
 });
 
 describe("the diagnostics list (DIAG-01)", () => {
@@ -200,6 +226,22 @@ describe("the diagnostics list (DIAG-01)", () => {
     stored.apply({ type: "banana.changed" } as AgentUiEvent);
     p.hydrate({ kind: "projection", state: stored.getState() });
     expect(p.getState().diagnostics.map((d) => d.code)).toEqual(["unknown_event_class"]);
+  });
+
+  it("TEAM-18 a withdrawal takes back lineage findings only, not a runtime's diagnostic worded the same", () => {
+    const p = createProjector();
+    const e = stream({ turnId: "t1" });
+    const message = "agent w1 has no parent ids: no delegation edge is drawn";
+    p.applyAll([
+      e("diagnostic.changed", { payload: { code: "runtime_warning", severity: "info", message } }),
+      e("agent.changed", { agentId: "w1", payload: {} }),
+    ]);
+    expect(p.getState().diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ["runtime_warning", message],
+      ["lineage_unknown", message],
+    ]);
+    p.apply(e("agent.handoff", { handoffId: "h1", payload: { from: "lead", to: "w1" } }));
+    expect(p.getState().diagnostics.map((d) => [d.code, d.message])).toEqual([["runtime_warning", message]]);
   });
 
   it("TEAM-18 an edge drawn to one agent withdraws only that agent's lineage finding", () => {

@@ -91,6 +91,7 @@ describe("pages and whole rows after the first paint (HYD-02, HYD-05, HYD-13)", 
     expect(w.grew()).toBe(true);
     p.completeRecord("bogus" as never, "c1", { outputText: "x" });
     p.completeRecord("tools", "c1", null);
+    p.completeRecord("tools", "c1", "a string has index keys");
     p.completeRecord("tools", "c2", 5);
     p.completeRecord("tools", "c3", "row");
     expect(p.getState()).toBe(after);

@@ -98,6 +98,23 @@ describe("the projector's own rules (ENV-09, ARCH-01, HYD-03)", () => {
     expect(heard).toBe(2);
   });
 
+  it("ARCH-02 what is applied while a batch is read is heard once, when the batch ends", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const p = createProjector();
+    const heard: (string | undefined)[] = [];
+    p.subscribe(() => {
+      heard.push(p.getState().messages[0]?.parts[0]?.text);
+    });
+    function* batch() {
+      yield e("text.delta", { payload: { delta: "a" } });
+      p.apply(e("text.delta", { payload: { delta: "b" } }));
+      p.applyAll([e("text.delta", { payload: { delta: "c" } })]);
+      yield e("text.delta", { payload: { delta: "d" } });
+    }
+    p.applyAll(batch());
+    expect(heard).toEqual(["abcd"]);
+  });
+
   it("SEC-02 a secret riding beside a delta's text never reaches state", () => {
     const key = ["sk-", "proj-", "A1b2C3d4E5f6G7h8I9j0K1l2"].join("");
     const e = stream({ turnId: "t1", messageId: "m1" });

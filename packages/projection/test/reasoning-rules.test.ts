@@ -50,6 +50,24 @@ describe("reasoning and plan parts (PROC-05, TEXT-07, PROC-02)", () => {
     });
   });
 
+  it("PROC-02 a step its run's end interrupts completes its timeline entry, which keeps its refs and turn", () => {
+    const e = stream({ turnId: "t1", runId: "r1", messageId: "m1" });
+    const state = projectEvents([
+      e("run.started", { payload: {} }),
+      e("reasoning.delta", { payload: { delta: "Let me look" } }),
+      e("run.finished", { payload: { outcome: "success" } }),
+    ]);
+    expect(state.timeline.find((entry) => entry.id === "reasoning:m1:reasoning:0")).toEqual({
+      id: "reasoning:m1:reasoning:0",
+      kind: "reasoning",
+      title: "Reasoning",
+      status: "completed",
+      refs: { messageId: "m1", partId: "m1:reasoning:0" },
+      turnId: "t1",
+      source: { eventId: "s1-3", sequence: 3, type: "run.finished" },
+    });
+  });
+
   it("TEXT-07 detail reasoning is titled Thinking on its timeline entry", () => {
     const e = stream({ turnId: "t1", messageId: "m1" });
     const state = projectEvents([e("reasoning.delta", { payload: { delta: "hm", visibility: "detail" } })]);

@@ -42,7 +42,7 @@ describe("permissions, context and queue slices share what did not change", () =
     expect(after.queue).toBe(before.queue);
   });
 
-  it("CTX-03 perf §2.2 a compaction's change copies that compaction only; the refs keep their array", () => {
+  it("CTX-03 perf §2.2 a compaction's change copies that compaction only; refs and missing keep their arrays", () => {
     const { p, e } = seeded(200);
     const before = p.getState();
     p.apply(e("context.compaction.completed", { payload: { compactionId: "c3", failed: true } }));
@@ -55,6 +55,7 @@ describe("permissions, context and queue slices share what did not change", () =
     expect(after.context.compactions[2]).toBe(before.context.compactions[2]);
     expect(after.context.compactions[200]).toMatchObject({ id: "c200", status: "started" });
     expect(after.context.refs).toBe(before.context.refs);
+    expect(after.context.missing).toBe(before.context.missing);
     expect(after.permissions).toBe(before.permissions);
   });
 
@@ -68,6 +69,11 @@ describe("permissions, context and queue slices share what did not change", () =
     expect(after.queue.steers).toBe(before.queue.steers);
     expect(after.context).toBe(before.context);
     expect(after.permissions).toBe(before.permissions);
+    // A steer alone: the items keep their array.
+    p.apply(e("queue.changed", { payload: { steers: [{ id: "s1", preview: "be brief" }] } }));
+    const steered = p.getState();
+    expect(steered.queue.steers.map((steer) => steer.id)).toEqual(["s1"]);
+    expect(steered.queue.items).toBe(after.queue.items);
   });
 
   it("PERM-02 an unread snapshot shows its decisions as they were, after later restatements and additions", () => {
