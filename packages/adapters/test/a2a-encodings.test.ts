@@ -184,14 +184,17 @@ describe("A2A record encodings", () => {
   it.each([
     ["camelCase", { taskId: "t1", contextId: "c1" }],
     ["snake_case", { task_id: "t1", context_id: "c1" }],
-  ])("TEAM-04 ART-01 an artifact of a task not seen before (%s ids) is its context's teammate's", (_case, ids) => {
-    const events = a2aAdapter
-      .create()
-      .push({ kind: "artifact-update", ...ids, artifact: { artifactId: "a1", parts: [{ text: "hi" }] } });
-    expect(events.map((e) => [e.type, e.agentId, e.contextId, e.taskId])).toEqual([
-      ["artifact.created", "a2a:c1", "c1", "t1"],
-    ]);
-  });
+  ])(
+    "TEAM-04 ART-01 an artifact of a task not seen before (%s ids) is its context's teammate's",
+    (_case, ids) => {
+      const events = a2aAdapter
+        .create()
+        .push({ kind: "artifact-update", ...ids, artifact: { artifactId: "a1", parts: [{ text: "hi" }] } });
+      expect(events.map((e) => [e.type, e.agentId, e.contextId, e.taskId])).toEqual([
+        ["artifact.created", "a2a:c1", "c1", "t1"],
+      ]);
+    },
+  );
 
   it("ENV-01 a JSON-RPC request's message and a v0.3 message are teammate messages with their task", () => {
     const request = {
