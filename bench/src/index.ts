@@ -8,3 +8,4 @@ export { runBench } from "./runner";
 export { fullOptions, quickOptions, smokeOptions, type BenchOptions } from "./options";
 export { renderReport, checkTargets, type BenchReport, type TargetCheck } from "./report";
 export { benchMain, parseBenchArgs, BENCH_USAGE, DEFAULT_OUT, type BenchIO } from "./cli";
+export { FIRST_PAINT_VISITS } from "./surface-benches";
