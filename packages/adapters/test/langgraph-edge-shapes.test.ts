@@ -190,3 +190,55 @@ describe("langgraph partial messages and their tool calls", () => {
     expect(types(events)).toEqual(["run.started", "run.status", "diagnostic.changed"]);
   });
 });
+
+describe("langgraph resumed subgraph steps settle only their own interrupts", () => {
+  type Tuple = [string[], string, unknown];
+  const ask = (id: string) => ({ __interrupt__: [{ id, value: `${id}?` }] });
+  // Before the input ends: its end settles what the resumed run went past.
+  const statuses = (records: Tuple[], ids: string[]) => {
+    const adapter = langgraphAdapter.create();
+    const events = records.flatMap((r, i) => adapter.push(r, i));
+    const resolved = ofType(events, "action.resolved").map((e) => e.actionId);
+    return ids.map((id) => (resolved.includes(id) ? "resolved" : "pending"));
+  };
+
+  it("HITL-03 TEAM-13 one subgraph's step end resolves its interrupt, not its sibling's", () => {
+    const research = ["research:1"];
+    const review = ["review:2"];
+    const pause: Tuple[] = [
+      [[], "values", { log: [] }],
+      [research, "values", { log: [] }],
+      [research, "updates", ask("i1")],
+      [review, "values", { log: [] }],
+      [review, "updates", ask("i2")],
+      [[], "updates", ask("i1")],
+      [[], "updates", ask("i2")],
+    ];
+    const resume: Tuple[] = [
+      [[], "values", { log: [] }],
+      [research, "values", { log: [] }],
+      [research, "updates", { ask: { log: ["ask:yes"] } }],
+      [research, "values", { log: ["ask:yes"] }],
+    ];
+    expect(statuses([...pause, ...resume], ["i1", "i2"])).toEqual(["resolved", "pending"]);
+  });
+
+  it("HITL-03 TEAM-13 a subgraph's step end resolves the interrupt of a graph nested in it", () => {
+    const research = ["research:1"];
+    const inner = ["research:1", "ask:3"];
+    const pause: Tuple[] = [
+      [[], "values", { log: [] }],
+      [research, "values", { log: [] }],
+      [inner, "values", { log: [] }],
+      [inner, "updates", ask("i1")],
+      [[], "updates", ask("i1")],
+    ];
+    const resume: Tuple[] = [
+      [[], "values", { log: [] }],
+      [research, "values", { log: [] }],
+      [research, "updates", { ask: { log: ["ask:yes"] } }],
+      [research, "values", { log: ["ask:yes"] }],
+    ];
+    expect(statuses([...pause, ...resume], ["i1"])).toEqual(["resolved"]);
+  });
+});
