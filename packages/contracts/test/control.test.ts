@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import {
   COMMANDS,
   CONTROL_KINDS,
+  CONTROL_REGISTRY,
   type CommandSpec,
   type ControlKind,
   commandKey,
+  controlDefinition,
   validateCommand,
 } from "../src";
 import { anyKind, corruptedCommand, fieldsOf } from "./command-arbitraries";
@@ -76,5 +78,19 @@ describe("the command table", () => {
     expect(commandKey("stop", { taskId: "t" })).toBeUndefined();
     expect(commandKey("interrupt", {})).toBeUndefined();
     expect(commandKey("remove_queued", { queuedId: "q".repeat(300) })).toBeUndefined();
+  });
+});
+
+describe("control registry rows", () => {
+  it("CTRL-04 a kind's definition is its registry row with the client write it goes through", () => {
+    for (const kind of CONTROL_KINDS)
+      expect(controlDefinition(kind)).toEqual({
+        ...CONTROL_REGISTRY[kind],
+        clientMethod: COMMANDS[kind].method,
+      });
+    expect(controlDefinition("interrupt")).toMatchObject({
+      ownerCommand: "interrupt_turn",
+      clientMethod: COMMANDS.interrupt.method,
+    });
   });
 });

@@ -102,4 +102,23 @@ describe("latency names (PERF-07)", () => {
     expect(readLatency("last_event_age_ms", { metrics })).toBeUndefined();
     expect(readLatency("notAName", { metrics })).toBeUndefined();
   });
+
+  it("PERF-07 a turn interval without its clock points reads the host's recorded value", () => {
+    const metrics = { "turn.submit_to_status_ms": 55 };
+    // No clock points at all, or not the ones this interval spans: the recorded value answers.
+    expect(readLatency("submitToStatusMs", { metrics })).toBe(55);
+    expect(readLatency("submit_to_status_ms", { marks: { first_event_ms: 1 }, metrics })).toBe(55);
+    // The turn's own clock points win over a recorded value.
+    expect(readLatency("submit_to_status_ms", { marks, metrics })).toBe(40);
+    // A signal that is no turn interval, with clock points only: nobody recorded it.
+    expect(readLatency("historyClickToShellMs", { marks })).toBeUndefined();
+  });
+
+  it("PERF-07 a recorded value that is not a finite number is not a measurement", () => {
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
+      expect(readLatency("historyClickToShellMs", { metrics: { "session.click_to_shell_ms": bad } })).toBe(
+        undefined,
+      );
+    expect(readLatency("historyClickToShellMs", { metrics: { "session.click_to_shell_ms": 0 } })).toBe(0);
+  });
 });

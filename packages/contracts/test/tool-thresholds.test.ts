@@ -8,6 +8,7 @@ import {
 } from "../src/index";
 
 const t = DEFAULT_TOOL_THRESHOLDS;
+const bytesOf = (tokens: number) => tokens * 4;
 
 describe("tool thresholds", () => {
   it("TOOL-06 each rule starts one past its threshold: at it the output is shown as is", () => {
@@ -64,5 +65,23 @@ describe("tool thresholds", () => {
     expect(custom).toEqual({ ...t, previewChars: 10 });
     expect(planToolOutput({ outputPreview: "o".repeat(11) }, custom).summarize).toBe(true);
     expect(Object.isFrozen(DEFAULT_TOOL_THRESHOLDS)).toBe(true);
+  });
+
+  it("TOOL-06 a share of exactly 1 (the whole budget) is a valid override; a string is not", () => {
+    expect(toolThresholds({ contextWarnShare: 1 }).contextWarnShare).toBe(1);
+    const stringy = { previewChars: "10" } as unknown as Partial<typeof t>;
+    expect(toolThresholds(stringy).previewChars).toBe(t.previewChars);
+  });
+
+  it("TOOL-06 a budget of 0 tokens is no known budget: only the token threshold warns", () => {
+    expect(planToolOutput({ outputBytes: 4 }, t, 0).contextWarning).toBeUndefined();
+    expect(planToolOutput({ outputBytes: bytesOf(t.contextWarnTokens) }, t, 0).contextWarning).toEqual({
+      tokens: t.contextWarnTokens,
+    });
+  });
+
+  it("TOOL-06 a preview longer than its threshold is summarized even when the reported size is smaller", () => {
+    const plan = planToolOutput({ outputPreview: "o".repeat(t.previewChars + 1), outputBytes: 10 });
+    expect(plan).toEqual({ truncateInput: false, summarize: true, offload: false, requireExpansion: false });
   });
 });
