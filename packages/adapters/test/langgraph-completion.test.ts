@@ -131,6 +131,18 @@ describe("langgraph end of input: cut tuple streams (STAT-08, FALL-01)", () => {
     expect(project([...WITH_CHECKPOINTS.slice(0, -1), pending]).runtime.status).toBe("unknown");
   });
 
+  it("HITL-03 HYD-01 a getState() with no next node but a pending interrupt is a pause; answered, an end", () => {
+    const ask = { id: "i9", value: { type: "tool_approval" } };
+    const done = { id: "t1", name: "agent", interrupts: [] };
+    const waiting = { id: "t2", name: "approve", interrupts: [ask] };
+    const stateRecord = { values: { messages: [human] }, next: [], tasks: [done, waiting], config: {} };
+    const state = project([...WITH_CHECKPOINTS.slice(0, -1), stateRecord]);
+    expect(state.runtime.status).toBe("interrupted");
+    expect(state.actions.i9.status).toBe("pending");
+    const answered = { ...stateRecord, tasks: [done, { ...waiting, interrupts: [] }] };
+    expect(project([...WITH_CHECKPOINTS.slice(0, -1), answered]).runtime.status).toBe("completed");
+  });
+
   it("STAT-08 an Agent Server end event is evidence on its own", () => {
     expect(project([...RUN2, [[], "end", null]]).runtime.status).toBe("completed");
   });
