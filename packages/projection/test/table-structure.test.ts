@@ -163,4 +163,11 @@ describe("large snapshots read late (ARCH-04, perf §2.2)", () => {
     steps.push(remove("m1"), remove("m2"));
     readLate(steps, [first, first + 1, first + 2]);
   });
+
+  it("TEXT-06 ARCH-04 a snapshot read after one change removing two rows shows its own rows, in its own order", () => {
+    const { steps, e } = history();
+    const first = steps.length - 1;
+    steps.push(apply(e("messages.snapshot", { payload: { messages: [], removedMessageIds: ["m1", "m2"] } })));
+    readLate(steps, [first, first + 1]);
+  });
 });
