@@ -1,3 +1,4 @@
+import type { SourceRef } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { createProjector, projectEvents } from "../src";
 import { stream } from "./helpers";
@@ -6,8 +7,7 @@ const parts = (state: ReturnType<typeof projectEvents>) =>
   state.messages.map((m) => [m.id, m.parts.map((p) => [p.id, p.kind])]);
 const texts = (state: ReturnType<typeof projectEvents>) =>
   state.messages.flatMap((m) => m.parts.map((p) => [p.id, p.kind, p.text]));
-const EMPTY = createProjector().getState();
-const SOURCE = { id: "src1", url: "https://example.com/a", title: "Source A" };
+const SOURCE: SourceRef = { id: "src1", sourceType: "url", url: "https://example.com/a", title: "Source A" };
 
 describe("evidence_ref parts after a resume (EVID-03, ARCH-04)", () => {
   it("EVID-03 / ARCH-04 evidence resumed from a stored projection keeps its one citation when updated in a later turn", () => {
@@ -93,7 +93,10 @@ describe("text streamed after a citation (EVID-04, PROC-01)", () => {
     const empty = { id: "m1:text:0", kind: "assistant_text", status: "streaming" };
     resumed.hydrate({
       kind: "projection",
-      state: { ...EMPTY, messages: [{ id: "m1", role: "assistant", turnId: "t1", parts: [empty] }] as never },
+      state: {
+        ...createProjector().getState(),
+        messages: [{ id: "m1", role: "assistant", turnId: "t1", parts: [empty] }] as never,
+      },
     });
     resumed.apply(e("evidence.changed", { evidenceId: "ev1", payload: { status: "pending" } }));
     resumed.apply(e("text.delta", { payload: { delta: "Hello" } }));
