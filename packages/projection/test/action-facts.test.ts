@@ -281,4 +281,19 @@ describe("stale actions are repaired once none is left stale (ORD-03, HYD-10)", 
       "snapshot_conflict",
     ]);
   });
+
+  it("ORD-03 / HYD-09 a snapshot restating the card of an action kept stale shows the card still open", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const p = createProjector();
+    p.apply(
+      e("action.required", { actionId: "x1", payload: { actionType: "tool_approval", title: "Delete?" } }),
+    );
+    p.apply(e("text.delta", { payload: { delta: "Waiting." } }));
+    const messages = p.getState().messages;
+    p.hydrate({ kind: "thread", thread: { threadId: "th1", status: "running", pendingRequests: [] } });
+    expect(p.getState().actions.x1.status).toBe("stale");
+    p.apply(stream({}, "restatement")("messages.snapshot", { payload: { messages } }));
+    const card = p.getState().messages[0].parts.find((part) => part.id === "action:x1");
+    expect([card?.status, card?.expanded, card?.data]).toEqual(["streaming", true, undefined]);
+  });
 });

@@ -139,6 +139,23 @@ describe("what a later artifact fact keeps (ART-01, ART-03, ART-11)", () => {
     expect(state.artifacts.a1.citations?.map((ref) => ref.id)).toEqual(["c1", "c2", "https://example.org/3"]);
   });
 
+  it("ART-01 a later fact adds to a stored artifact's source refs only the sources it cites", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const stored = projectEvents([
+      e("artifact.created", { artifactId: "a1", payload: { citations: [{ id: "c1", title: "One" }] } }),
+    ]);
+    const p = createProjector();
+    // A stored row whose source refs do not list the source its citations hold.
+    p.hydrate({
+      kind: "projection",
+      state: { ...stored, artifacts: { a1: { ...stored.artifacts.a1, sourceRefs: [] } } },
+    });
+    p.apply(e("artifact.updated", { artifactId: "a1", payload: { citations: [{ id: "c2" }] } }));
+    const state = p.getState();
+    expect(state.artifacts.a1.sourceRefs).toEqual(["c2"]);
+    expect(state.artifacts.a1.citations?.map((ref) => ref.id)).toEqual(["c1", "c2"]);
+  });
+
   it("ART-01 citations past the per-record limit are counted in a warning, not kept", () => {
     const e = stream({ turnId: "t1", messageId: "m1" });
     const citations = Array.from({ length: 259 }, (_, i) => ({ id: `c${i}` }));

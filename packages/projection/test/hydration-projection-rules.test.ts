@@ -93,4 +93,23 @@ describe("what a stored projection's cursor and tables restore (HYD-03, ORD-03)"
     expect(state.tools).toEqual({});
     expect(state.messages.map((m) => m.id)).toEqual(["m1"]);
   });
+
+  it("HYD-10 a stored stale action filed under another id than its own keeps the section stale until answered", () => {
+    const e = stream({ turnId: "t1" });
+    const base = createProjector().getState();
+    const resumed = createProjector();
+    resumed.hydrate({
+      kind: "projection",
+      state: {
+        ...base,
+        actions: { a1: { actionId: "b1", status: "stale", title: "Deploy?" } } as never,
+        cursor: { ...base.cursor, staleSections: ["actions"] },
+      },
+    });
+    resumed.apply(e("action.required", { actionId: "a2", payload: {} }));
+    expect(resumed.getState().cursor.staleSections).toEqual(["actions"]);
+    resumed.apply(e("action.resolved", { actionId: "a1", payload: { outcome: "resolved" } }));
+    expect(resumed.getState().actions.a1.status).toBe("resolved");
+    expect(resumed.getState().cursor.staleSections).toEqual([]);
+  });
 });

@@ -65,3 +65,24 @@ describe("a list slice where positions cannot tell what changed (perf §2.2)", (
     expect(s.read().notes).toEqual([{ n: 2 }]);
   });
 });
+
+describe("a list of the slice's view: data when small or built, read on demand when large (perf §2.2)", () => {
+  const entries = (count: number) => Array.from({ length: count }, (_, n) => ({ n }));
+  const own = (view: Holder) => Object.getOwnPropertyDescriptor(view, "items");
+
+  it("perf §2.2 a changed list of up to 128 entries is a plain data property at once", () => {
+    const view = slice(entries(128)).read();
+    expect(own(view)?.get).toBeUndefined();
+    expect(own(view)?.value).toHaveLength(128);
+  });
+
+  it("perf §2.2 a larger changed list is built when first read; once built, the next view holds it as data", () => {
+    const s = slice(entries(129));
+    const first = s.read();
+    expect(own(first)?.get).toBeTypeOf("function");
+    const items = first.items;
+    expect(items).toHaveLength(129);
+    s.touch();
+    expect(own(s.read())).toMatchObject({ value: items });
+  });
+});

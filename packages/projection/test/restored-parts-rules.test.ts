@@ -294,6 +294,20 @@ describe("what a restored part shows before any later fact (ARCH-04, HYD-09)", (
   );
 
   it.each(CASES)(
+    "HYD-09 / $name: a snapshot restating an older copy of a part not held shows the record as it stands",
+    ({ before, later }) => {
+      const e = stream({ sessionId: "s", threadId: "th" });
+      const earlier = before(e);
+      const then = projectEvents(earlier);
+      const now = projectEvents([...earlier, ...later(e)]);
+      const p = createProjector();
+      p.hydrate({ kind: "projection", state: { ...now, messages: [] } });
+      p.apply(stream({}, "restatement")("messages.snapshot", { payload: { messages: then.messages } }));
+      expect(shown(p.getState(), "m1")).toEqual(shown(now, "m1"));
+    },
+  );
+
+  it.each(CASES)(
     "HYD-09 / $name: a snapshot restating a part whose fact is unknown keeps the part",
     ({ before }) => {
       const stored = projectEvents(before(stream({ sessionId: "s", threadId: "th" })));

@@ -155,6 +155,14 @@ describe("large snapshots read late (ARCH-04, perf §2.2)", () => {
     readLate(steps, [first, first + 1, first + 3], [first]);
   });
 
+  it("TEXT-06 ARCH-04 a list snapshot taken after a read and read after a removal not yet published shows its own rows", () => {
+    const { steps, e } = history();
+    const first = steps.length - 1;
+    steps.push(apply(e("text.delta", { messageId: "m3", payload: { delta: " more" } })));
+    steps.push(apply(e("messages.snapshot", { payload: { messages: [], removedMessageIds: ["m1"] } })));
+    readLate(steps, [first, first + 1], [first]);
+  });
+
   it("TEXT-06 ARCH-04 a snapshot read after two later removals shows its own rows, in its own order", () => {
     const { steps, e } = history();
     const first = steps.length - 1;
@@ -162,5 +170,12 @@ describe("large snapshots read late (ARCH-04, perf §2.2)", () => {
       apply(e("messages.snapshot", { payload: { messages: [], removedMessageIds: [id] } }));
     steps.push(remove("m1"), remove("m2"));
     readLate(steps, [first, first + 1, first + 2]);
+  });
+
+  it("TEXT-06 ARCH-04 a snapshot read after one change removing two rows shows its own rows, in its own order", () => {
+    const { steps, e } = history();
+    const first = steps.length - 1;
+    steps.push(apply(e("messages.snapshot", { payload: { messages: [], removedMessageIds: ["m1", "m2"] } })));
+    readLate(steps, [first, first + 1]);
   });
 });

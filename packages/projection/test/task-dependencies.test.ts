@@ -19,6 +19,8 @@ describe("task dependencies", () => {
     expect(dependencyIds("t", undefined)).toBeUndefined();
     expect(dependencyIds("t", "a")).toBeUndefined();
     expect(dependencyIds("t", { note: ["a"] })).toBeUndefined();
+    // Only the known keys name a list, whatever another key is called.
+    expect(dependencyIds("t", { undefined: ["a"] })).toBeUndefined();
     expect(dependencyIds("t", { dependsOn: "a" })).toBeUndefined();
     expect(dependencyIds("t", [])).toEqual([]);
     expect(dependencyIds("t", { blockedBy: [] })).toEqual([]);

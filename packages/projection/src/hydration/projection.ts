@@ -104,8 +104,11 @@ export function* hydrateProjectionSteps(
     );
     store.markStale("appState");
   }
-  for (const action of store.actions.values())
-    if (action.status === "pending" || action.status === "stale") store.pendingActions.add(action.actionId);
+  // By the id the table files a row under (what the facts name), not the row's own `actionId` field.
+  for (const id of Object.keys(state.actions ?? {})) {
+    const status = store.actions.get(id)?.status;
+    if (status === "pending" || status === "stale") store.pendingActions.add(id);
+  }
   let messages = 0;
   for (const message of state.messages ?? []) {
     loadMessage(store, rows.clean(message), floors.get(message.id));
