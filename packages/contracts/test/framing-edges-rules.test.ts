@@ -2,33 +2,8 @@
 // ends, records exactly at the limit, SSE comments past the limit however they are cut, and what
 // `format` says before and after the end.
 import { describe, expect, it } from "vitest";
-import { type FramedRecord, type RecordFramer, createRecordFramer, parseRecords } from "../src/index";
-
-interface Framed {
-  framer: RecordFramer;
-  records: [unknown, number, FramedRecord["meta"]][];
-  diagnostics: string[];
-}
-
-function framed(maxRecordChars?: number): Framed {
-  const records: Framed["records"] = [];
-  const diagnostics: string[] = [];
-  const framer = createRecordFramer(
-    {
-      record: (r) => records.push([r.value, r.index, r.meta]),
-      diagnostic: (d) => diagnostics.push(d.message),
-    },
-    { maxRecordChars },
-  );
-  return { framer, records, diagnostics };
-}
-
-function run(chunks: readonly string[], maxRecordChars?: number) {
-  const f = framed(maxRecordChars);
-  for (const chunk of chunks) f.framer.push(chunk);
-  f.framer.end();
-  return { format: f.framer.format, records: f.records, diagnostics: f.diagnostics };
-}
+import { parseRecords } from "../src/index";
+import { framed, run } from "./framer-harness";
 
 const x = (n: number) => "x".repeat(n);
 const skipped = (line: number, what: string, read: number, limit: number) =>

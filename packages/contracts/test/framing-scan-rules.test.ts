@@ -1,27 +1,8 @@
 // The incremental framer over chunk boundaries and long blank heads: escapes that fall just after the
 // start of a chunk, and a format decided after 64 KiB of blanks, are read as in the whole text.
 import { describe, expect, it } from "vitest";
-import { type FramedRecord, createRecordFramer, parseRecords } from "../src/index";
-
-function framed(maxRecordChars?: number) {
-  const records: [unknown, number, FramedRecord["meta"]][] = [];
-  const diagnostics: string[] = [];
-  const framer = createRecordFramer(
-    {
-      record: (r) => records.push([r.value, r.index, r.meta]),
-      diagnostic: (d) => diagnostics.push(d.message),
-    },
-    { maxRecordChars },
-  );
-  return { framer, records, diagnostics };
-}
-
-function run(chunks: readonly string[], maxRecordChars?: number) {
-  const { framer, records, diagnostics } = framed(maxRecordChars);
-  for (const chunk of chunks) framer.push(chunk);
-  framer.end();
-  return { format: framer.format, records, diagnostics };
-}
+import { parseRecords } from "../src/index";
+import { framed, run } from "./framer-harness";
 
 /** What the whole-text framer makes of the chunks joined, in the shape `run` gives. */
 function whole(chunks: readonly string[]) {
