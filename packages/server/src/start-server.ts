@@ -141,7 +141,7 @@ async function startLocked(options: ServerOptions, lock: DataDirLock | undefined
   // keeps its own). They settle in the background once the gateway listens; a request for one settles it
   // first.
   const settlement = await settleAfterRestart(gateway, sources, {
-    runtimeAtHead: (session) => storedRuntimeAtHead(store, session.id, options.projectorFactory),
+    runtimeAtHead: (session) => storedRuntimeAtHead(store, session.id, gateway.projectorFactory),
   });
   const host = options.host ?? "127.0.0.1";
   const token = options.noAuth ? undefined : (options.token ?? randomBytes(24).toString("base64url"));
