@@ -1,0 +1,157 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { createProjector } from "../src";
+
+// What a runtime read model restores, field by field (HYD-09, ROUTE-01, TEAM-02, TASK-11, BENCH-01,
+// AUI-AR-READ-006): the model chip, thread status, subagents, tasks and a benchmark trial pack.
+
+const FIXTURES = new URL("../../../../shared/fixtures/agentruntime/fixtures/lime-profile/", import.meta.url);
+const trialPack = () =>
+  JSON.parse(readFileSync(fileURLToPath(new URL("benchmark-trial-pack.json", FIXTURES)), "utf8"));
+const session = (fields: Record<string, unknown>) =>
+  ({ kind: "runtime-session", snapshot: { sessionId: "s1", threads: [], ...fields } }) as never;
+const thread = (fields: Record<string, unknown>) =>
+  ({ kind: "thread", thread: { threadId: "th1", status: "running", ...fields } }) as never;
+
+describe("read model hydration rules", () => {
+  it("ROUTE-01 the model chip takes every routing fact the summary states, and nothing else", () => {
+    const p = createProjector();
+    p.hydrate(
+      session({
+        routingLimitSummary: {
+          selectedModel: "gpt-x",
+          selectedProvider: "openai",
+          candidateCount: 3,
+          singleCandidate: false,
+          decisionSource: "policy",
+          decisionReason: "cheapest capable",
+          capabilityGap: "no vision",
+        },
+      }),
+    );
+    expect(p.getState().runtime.model).toStrictEqual({
+      selected: "gpt-x",
+      provider: "openai",
+      candidateCount: 3,
+      singleCandidate: false,
+      decisionSource: "policy",
+      decisionReason: "cheapest capable",
+      capabilityGap: "no vision",
+      source: { type: "hydrate:runtime-session" },
+    });
+  });
+
+  it("STAT-01 a blocked thread with a pending request reads action_required; a running one stays running", () => {
+    const request = { pendingRequests: [{ actionId: "a1", actionType: "tool_approval" }] };
+    const blocked = createProjector();
+    blocked.hydrate(thread({ status: "blocked", ...request }));
+    expect(blocked.getState().runtime.status).toBe("action_required");
+    const running = createProjector();
+    running.hydrate(thread({ status: "running", ...request }));
+    expect(running.getState().runtime.status).toBe("streaming");
+    expect(running.getState().actions.a1.status).toBe("pending");
+  });
+
+  it("TOOL-03 a running thread whose latest turn has an open tool reads tool_running", () => {
+    const p = createProjector();
+    p.apply({ type: "tool.started", turnId: "t2", toolCallId: "c1", payload: { name: "search" } });
+    p.hydrate(thread({ status: "running", turns: [{ turnId: "t1" }, { turnId: "t2" }] }));
+    expect(p.getState().runtime).toMatchObject({ status: "tool_running", turnId: "t2" });
+  });
+
+  it("TEAM-02 subagent entries that are not objects are skipped; one without an id is reported", () => {
+    const p = createProjector();
+    p.apply({
+      type: "state.snapshot",
+      eventId: "snap-1",
+      payload: {
+        thread: {
+          threadId: "th1",
+          status: "running",
+          subagents: [null, "researcher", { agentName: "nameless" }, { subagentId: "sub1", name: "writer" }],
+        },
+      },
+    });
+    const state = p.getState();
+    expect(Object.keys(state.agents)).toEqual(["sub1"]);
+    expect(state.agents.sub1.name).toBe("writer");
+    expect(state.diagnostics.filter((d) => d.code === "missing_correlation")).toStrictEqual([
+      {
+        code: "missing_correlation",
+        severity: "warning",
+        message: "agent.changed without agentId/subagentId",
+        eventRef: { eventId: "snap-1", type: "agent.changed" },
+      },
+    ]);
+  });
+
+  it("TASK-11 a task snapshot without a status keeps the task's status; ids that are not strings are not taken", () => {
+    const p = createProjector();
+    p.hydrate({ kind: "task", task: { taskId: "k", status: "running" } } as never);
+    p.hydrate({ kind: "task", task: { taskId: "k", currentRunId: 5, parentTaskId: 6 } } as never);
+    const task = p.getState().tasks.k;
+    expect(task.status).toBe("running");
+    expect(task.currentRunId).toBeUndefined();
+    expect(task.parentTaskId).toBeUndefined();
+    expect(p.getState().diagnostics).toEqual([]);
+  });
+
+  it("TASK-11 / PROC-03 a hydrated task and its attempts are task entries on the timeline, with their refs", () => {
+    const p = createProjector();
+    p.hydrate({
+      kind: "task",
+      task: {
+        taskId: "k",
+        title: "Build",
+        status: "running",
+        currentRunId: "r2",
+        attempts: [
+          { runId: "r1", status: "failed" },
+          { attemptId: "a2", runId: "r2", status: "running" },
+        ],
+      },
+    } as never);
+    const entries = p.getState().timeline.filter((entry) => entry.id.startsWith("task:k"));
+    expect(entries.map((entry) => [entry.id, entry.kind, entry.title, entry.status, entry.refs])).toEqual([
+      ["task:k:attempt:r1", "task", "Build attempt", "failed", { taskId: "k", runId: "r1" }],
+      [
+        "task:k:attempt:a2",
+        "task",
+        "Build attempt",
+        "running",
+        { taskId: "k", attemptId: "a2", runId: "r2" },
+      ],
+      ["task:k", "task", "Build", "running", { taskId: "k", runId: "r2" }],
+    ]);
+  });
+
+  it("BENCH-01 / RT-AS-18 a benchmark trial pack keeps its trial facts, named by its trial id", () => {
+    const pack = trialPack();
+    const p = createProjector();
+    p.hydrate({ kind: "evidence-pack", pack });
+    const record = p.getState().evidence[`trial:${pack.benchmark.trialId}`];
+    expect(record.status).toBe("exported");
+    expect(record.benchmark).toStrictEqual({
+      benchmark: pack.benchmark,
+      refs: pack.refs,
+      metrics: pack.metrics,
+      decisionInputs: pack.decisionInputs,
+      trajectory: pack.trajectory,
+      ...(pack.reward === undefined ? {} : { reward: pack.reward }),
+      ...(pack.comparison === undefined ? {} : { comparison: pack.comparison }),
+    });
+    expect(record.correlation).toMatchObject({ sessionId: "sess_123", runId: "run_123" });
+  });
+
+  it("BENCH-01 a pack without benchmark facts carries none; a status it states is kept", () => {
+    const p = createProjector();
+    p.hydrate({
+      kind: "evidence-pack",
+      pack: { evidenceId: "ev", status: "ready", refs: { a: "b" } },
+    } as never);
+    const record = p.getState().evidence.ev;
+    expect(record.benchmark).toBeUndefined();
+    expect(record.status).toBe("ready");
+  });
+});
