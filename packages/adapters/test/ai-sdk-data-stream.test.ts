@@ -154,6 +154,24 @@ describe("AI SDK 4 data stream adapter", () => {
     ]);
   });
 
+  it("TEXT-06 TEAM-02 an explicit reasoning part start begins a new part, the subagent's when it names one; a delta without text adds nothing", () => {
+    const events = adapt(
+      lines(
+        ["g", "a"],
+        ["aui-reasoning-part-start", {}],
+        ["g", "b"],
+        ["aui-reasoning-part-start", { parentId: "helper" }],
+        ["aui-reasoning-delta", { reasoningDelta: "c", parentId: "helper" }],
+        ["aui-reasoning-delta", { parentId: "helper" }],
+      ),
+    );
+    expect(ofType(events, "reasoning.delta").map((e) => [e.agentId, e.payload?.delta, e.partId])).toEqual([
+      [undefined, "a", "reasoning-1"],
+      [undefined, "b", "reasoning-2"],
+      ["helper", "c", "reasoning-3"],
+    ]);
+  });
+
   it("ERR-01 3: fails the run; bare line strings read the same; unknown records are diagnostics", () => {
     const adapter = dataStreamAdapter.create();
     const events = [

@@ -164,6 +164,12 @@ describe("assistant-stream paths", () => {
     ]);
   });
 
+  it("STAT-01 a step's finish as the first chunk opens the response", () => {
+    expect(adapt([{ type: "step-finish", path: [] }]).map((e) => [e.type, e.phase])).toEqual([
+      ["run.started", "submitted"],
+    ]);
+  });
+
   it("ENV-01 only a part-start's record part raises the score", () => {
     expect(detectAssistantStream({ type: "text-delta", path: [0], part: { type: "text" } })).toBe(0.95);
   });

@@ -73,4 +73,36 @@ describe("codex items of one turn", () => {
     const { last } = adapt([turn, update("he"), ...messages(MAX_TURN_ITEMS, "a"), update("hello")]);
     expect(ofType(last, "text.delta").map((e) => e.payload?.delta)).toEqual(["llo"]);
   });
+
+  it(`ENV-02 ENV-09 past ${MAX_TURN_ITEMS} items the turn's own later items keep their ids`, () => {
+    const { all } = adapt([turn, ...messages(MAX_TURN_ITEMS + 2, "a")]);
+    expect(limits(all)).toEqual([{ table: "turn item", cap: MAX_TURN_ITEMS }]);
+    expect(finals(all).slice(-2)).toEqual([`a${MAX_TURN_ITEMS}`, `a${MAX_TURN_ITEMS + 1}`]);
+  });
+
+  it("TEXT-03 TEXT-04 a table full of open items forgets the oldest: the newest streams on, the oldest restates", () => {
+    const update = (id: string, text: string) => ({
+      type: "item.updated",
+      item: { id, type: "agent_message", text },
+    });
+    const started = Array.from({ length: MAX_TURN_ITEMS - 1 }, (_, k) => ({
+      type: "item.started",
+      item: { id: `b${k}`, type: "agent_message", text: "" },
+    }));
+    const records = [turn, update("first", "he"), ...started, update("last", "he")];
+    const { all } = adapt([...records, update("last", "hello"), update("first", "hello")]);
+    const deltas = ofType(all, "text.delta").map((e) => [e.messageId, e.payload?.delta]);
+    expect(deltas.slice(-2)).toEqual([
+      ["last", "llo"],
+      ["first", "hello"],
+    ]);
+  });
+
+  it(`ENV-02 ENV-09 STAT-07 after a turn past ${MAX_TURN_ITEMS} items every later turn starts, suffixed, with one warning`, () => {
+    const records = [turn, message("x"), done, turn, ...messages(MAX_TURN_ITEMS + 1, "a"), done];
+    const { all } = adapt([...records, turn, message("c"), message("x"), done]);
+    expect(limits(all)).toEqual([{ table: "turn item", cap: MAX_TURN_ITEMS }]);
+    expect(ofType(all, "run.started")).toHaveLength(3);
+    expect(finals(all).slice(-2)).toEqual(["c@turn3", "x@turn3"]);
+  });
 });
