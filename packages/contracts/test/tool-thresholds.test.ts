@@ -33,6 +33,9 @@ describe("tool thresholds", () => {
     expect(planToolOutput({ outputPreview: preview, outputBytes: t.expandBytes + 1 }).requireExpansion).toBe(
       true,
     );
+    // A short preview of a large output is still a summary of it.
+    expect(planToolOutput({ outputPreview: preview, outputBytes: t.previewChars }).summarize).toBe(false);
+    expect(planToolOutput({ outputPreview: preview, outputBytes: t.previewChars + 1 }).summarize).toBe(true);
     expect(planToolOutput({ outputPreview: preview, outputBytes: t.offloadBytes }).offload).toBe(false);
     expect(planToolOutput({ outputPreview: preview, outputBytes: t.offloadBytes + 1 }).offload).toBe(true);
     // The adapters' inline limit is this same offload threshold: one home for the number.
@@ -42,7 +45,8 @@ describe("tool thresholds", () => {
   it("TOOL-06 the context-impact warning starts at its token threshold, or at a share of a known budget", () => {
     const bytesFor = (tokens: number) => tokens * 4;
     expect(planToolOutput({ outputBytes: bytesFor(t.contextWarnTokens) - 4 }).contextWarning).toBeUndefined();
-    expect(planToolOutput({ outputBytes: bytesFor(t.contextWarnTokens) }).contextWarning).toEqual({
+    // Without a known budget the warning states no share at all (not an undefined one).
+    expect(planToolOutput({ outputBytes: bytesFor(t.contextWarnTokens) }).contextWarning).toStrictEqual({
       tokens: t.contextWarnTokens,
     });
     // 1,000 tokens is small alone, but 10% of a 10,000-token budget.

@@ -26,4 +26,19 @@ describe("source refs kept per evidence record (EVID-01)", () => {
     ]);
     expect(state.evidence.ev2).not.toHaveProperty("citations");
   });
+
+  it("EVID-01 a ref already kept takes a later update's fields even when the record is full", () => {
+    const e = stream({ sessionId: "s" });
+    const state = projectEvents([
+      e("evidence.changed", { evidenceId: "ev1", payload: { citations: refs(0, 256) } }),
+      e("evidence.changed", {
+        evidenceId: "ev1",
+        payload: { citations: [{ id: "src-3", url: "https://x/3", title: "Release notes" }] },
+      }),
+    ]);
+    const citations = state.evidence.ev1.citations ?? [];
+    expect(citations).toHaveLength(256);
+    expect(citations[3]).toMatchObject({ id: "src-3", title: "Release notes" });
+    expect(state.diagnostics).toEqual([]);
+  });
 });

@@ -183,4 +183,30 @@ describe("hydration input rules", () => {
     p.hydrate(session({ threads: [null, { threadId: "th1", status: "running", partial: true }] }));
     expect(hydrated(p)).toMatchObject({ status: "degraded", degradedSections: ["thread:th1"] });
   });
+
+  it("HYD-09 what a state.snapshot event restores names that event as its source; hydrate() names the input kind", () => {
+    const p = createProjector();
+    p.apply({
+      type: "state.snapshot",
+      eventId: "snap-9",
+      sequence: 9,
+      payload: { task: { taskId: "k", status: "running" } },
+    });
+    p.hydrate({ kind: "task", task: { taskId: "j", status: "running" } } as never);
+    expect(p.getState().tasks.k.source).toStrictEqual({
+      eventId: "snap-9",
+      sequence: 9,
+      type: "state.snapshot",
+    });
+    expect(p.getState().tasks.j.source).toStrictEqual({ type: "hydrate:task" });
+  });
+
+  it("HYD-09 a stored projection whose cursor states no last sequence leaves it unknown", () => {
+    const stored = JSON.parse(JSON.stringify(createProjector().getState()));
+    stored.cursor.eventCount = 3;
+    delete stored.cursor.lastSequence;
+    const p = createProjector();
+    p.hydrate({ kind: "projection", state: stored });
+    expect(p.getState().cursor).toMatchObject({ eventCount: 3, lastSequence: null });
+  });
 });

@@ -127,7 +127,7 @@ describe("read model hydration rules", () => {
   });
 
   it("BENCH-01 / RT-AS-18 a benchmark trial pack keeps its trial facts, named by its trial id", () => {
-    const pack = trialPack();
+    const pack = { ...trialPack(), comparison: { baseline: "trial-base", candidate: "trial-candidate-1" } };
     const p = createProjector();
     p.hydrate({ kind: "evidence-pack", pack });
     const record = p.getState().evidence[`trial:${pack.benchmark.trialId}`];
@@ -139,7 +139,7 @@ describe("read model hydration rules", () => {
       decisionInputs: pack.decisionInputs,
       trajectory: pack.trajectory,
       ...(pack.reward === undefined ? {} : { reward: pack.reward }),
-      ...(pack.comparison === undefined ? {} : { comparison: pack.comparison }),
+      comparison: pack.comparison,
     });
     expect(record.correlation).toMatchObject({ sessionId: "sess_123", runId: "run_123" });
   });
@@ -153,5 +153,66 @@ describe("read model hydration rules", () => {
     const record = p.getState().evidence.ev;
     expect(record.benchmark).toBeUndefined();
     expect(record.status).toBe("ready");
+  });
+
+  it("HYD-09 a later read model that omits a field keeps what an earlier one stated", () => {
+    const p = createProjector();
+    p.hydrate(
+      session({
+        routingLimitSummary: {
+          selectedModel: "gpt-x",
+          selectedProvider: "openai",
+          candidateCount: 3,
+          decisionSource: "policy",
+          decisionReason: "cheapest capable",
+          capabilityGap: "no vision",
+        },
+        permissionSummary: { mode: "auto", riskLevel: "high" },
+      }),
+    );
+    p.hydrate(
+      session({ routingLimitSummary: { selectedModel: "gpt-y" }, permissionSummary: { mode: "ask" } }),
+    );
+    expect(p.getState().permissions).toMatchObject({ mode: "ask", riskLevel: "high" });
+    expect(p.getState().runtime.model).toStrictEqual({
+      selected: "gpt-y",
+      provider: "openai",
+      candidateCount: 3,
+      decisionSource: "policy",
+      decisionReason: "cheapest capable",
+      capabilityGap: "no vision",
+      source: { type: "hydrate:runtime-session" },
+    });
+    p.hydrate(
+      thread({
+        turns: [{ turnId: "t1" }],
+        toolCalls: [{ toolCallId: "c1", status: "completed", outputRef: "out://c1" }],
+        evidenceSummary: { evidenceRefs: ["ev"], verificationOutcomes: [{ status: "passed" }] },
+      }),
+    );
+    const verification = p.getState().evidence.ev.verification;
+    p.hydrate(
+      thread({
+        toolCalls: [{ toolCallId: "c1", status: "completed" }],
+        evidenceSummary: { evidenceRefs: ["ev"] },
+      }),
+    );
+    expect(p.getState().runtime.turnId).toBe("t1");
+    expect(p.getState().tools.c1.outputRef).toBe("out://c1");
+    expect(p.getState().evidence.ev.verification).toEqual(verification);
+    expect(verification).toBeDefined();
+    p.hydrate({
+      kind: "task",
+      task: { taskId: "k", title: "Build", status: "running", dependsOn: ["j"] },
+    } as never);
+    p.hydrate({ kind: "task", task: { taskId: "k", status: "completed" } } as never);
+    expect(p.getState().tasks.k).toMatchObject({ title: "Build", status: "completed", dependsOn: ["j"] });
+  });
+
+  it("TOOL-03 a thread without turns reads tool_running while a tool started outside any turn is open", () => {
+    const p = createProjector();
+    p.apply({ type: "tool.started", toolCallId: "c1", payload: { name: "search" } });
+    p.hydrate(thread({ status: "running" }));
+    expect(p.getState().runtime.status).toBe("tool_running");
   });
 });

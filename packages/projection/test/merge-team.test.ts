@@ -102,4 +102,31 @@ describe("mergeTeam", () => {
     expect(heard).toBe(0);
     expect(p.version).toBe(1);
   });
+
+  it("HYD-05 held entries named older stay before the page, the rest after it; a held entry the page lists moves to it", () => {
+    const p = hydrated(["x", "y"], []);
+    p.mergeTeam("roster", ["p1"], new Set(["x"]));
+    expect(p.getState().team.roster).toEqual(["x", "p1", "y"]);
+    const q = hydrated(["a", "b", "c"], []);
+    let notified = 0;
+    q.subscribe(() => {
+      notified += 1;
+    });
+    q.mergeTeam("roster", ["b"]);
+    expect(q.getState().team.roster).toEqual(["b", "a", "c"]);
+    expect(notified).toBe(1);
+  });
+
+  it("HYD-05 a roster page keeps only agent ids; a page with none changes nothing, whatever `older` names", () => {
+    const p = hydrated(["a", "b"], []);
+    let notified = 0;
+    p.subscribe(() => {
+      notified += 1;
+    });
+    p.mergeTeam("roster", [7, null, { agentId: "q" }] as never, new Set(["b"]));
+    expect(p.getState().team.roster).toEqual(["a", "b"]);
+    expect(notified).toBe(0);
+    p.mergeTeam("roster", [5, "z"] as never);
+    expect(p.getState().team.roster).toEqual(["z", "a", "b"]);
+  });
 });

@@ -167,4 +167,21 @@ describe("completing a message a window sent cut (HYD-13)", () => {
     expect(() => q.completeMessage({ ...whole, parts: [{ ...answer, id: "other" }] }, meta)).not.toThrow();
     expect(parts(q).at(-1)).toEqual(["a1", "assistant_text", "world"]);
   });
+
+  it("HYD-13 a whole copy sharing no part with the held message gives back all its parts; a cut naming a part not held changes no text", () => {
+    const { state } = wholeState();
+    const { cut, meta } = cutState(state, 5);
+    const p = createProjector();
+    p.hydrate({ kind: "projection", state: cut });
+    const whole = state.messages[0];
+    const others = whole.parts.slice(0, 2);
+    expect(
+      p.completeMessage({ ...whole, parts: others }, { ...meta, text: { ...meta.text!, partId: "r0" } }),
+    ).toBe(true);
+    expect(parts(p)).toEqual([
+      ["r0", "reasoning_summary", "Looked around"],
+      ["tool:c1", "tool_call", undefined],
+      ["a1", "assistant_text", "world"],
+    ]);
+  });
 });

@@ -135,4 +135,10 @@ describe("ownership gate (ARCH-01, HITL-03)", () => {
     expect(state.appState).toEqual({ tab: "files" });
     expect(codes(state).filter((c) => c === "ui_owned_fact_ignored")).toHaveLength(1);
   });
+
+  it("ARCH-01 a ui_projection state.snapshot without a payload claims no runtime fact", () => {
+    const p = createProjector();
+    p.apply({ type: "state.snapshot", eventId: "u1", owner: "ui_projection" });
+    expect(codes(p.getState())).not.toContain("ui_owned_fact_ignored");
+  });
 });

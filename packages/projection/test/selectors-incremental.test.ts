@@ -126,6 +126,21 @@ describe("selectTimeline reads in O(change) and stays exact", () => {
     expect(one(mid)).toBe(one(before));
   });
 
+  it("PROC-04 HYD-05 rows shifted by an older page merged in front keep their identity", () => {
+    const e = stream({ turnId: "t1", messageId: "m1" });
+    const p = createProjector();
+    p.applyAll([
+      e("tool.started", { toolCallId: "c1", payload: { name: "grep" } }),
+      e("tool.result", { toolCallId: "c1", payload: { output: "ok" } }),
+    ]);
+    const before = selectTimeline(p.getState());
+    expect(before.length).toBeGreaterThan(0);
+    p.mergeTimeline([{ id: "old:1", kind: "status", title: "older", refs: {}, source: {} } as never]);
+    const after = selectTimeline(p.getState());
+    expect(after.map((row) => row.id)).toEqual(["old:1", ...before.map((row) => row.id)]);
+    after.slice(1).forEach((row, i) => expect(row).toBe(before[i]));
+  });
+
   it("PROC-04 a part that collapses while its timeline row stays the same turns the placeholder off", () => {
     const base = createProjector().getState();
     const timeline = [

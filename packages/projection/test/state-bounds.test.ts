@@ -81,4 +81,44 @@ describe("app state bounds (state_limit_exceeded)", () => {
       { numRuns: 200 },
     );
   });
+
+  it("ARCH-03 the measured depth of a tree is its nesting depth ({} is 1, a scalar 0)", () => {
+    const depthOf = (value: unknown): number =>
+      value === null || typeof value !== "object"
+        ? 0
+        : 1 + Math.max(0, ...(Array.isArray(value) ? value : Object.values(value)).map(depthOf));
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 8 }), (value) => {
+        const tree = JSON.parse(JSON.stringify(value)) as unknown;
+        expect(measureState(tree, 64).depth).toBe(depthOf(tree));
+      }),
+      { numRuns: 300 },
+    );
+    expect(measureState({ a: { b: {} }, c: 1 }, 64).depth).toBe(3);
+  });
+
+  it("ARCH-03 app state exactly at the depth or byte bound is kept; one level or one byte more is refused", () => {
+    const nest = (levels: number): Record<string, unknown> => {
+      let value: Record<string, unknown> = {};
+      for (let i = 1; i < levels; i++) value = { n: value };
+      return value;
+    };
+    const e = stream();
+    const p = createProjector({ maxAppStateDepth: 5 });
+    p.apply(e("state.snapshot", { payload: { appState: nest(5) } }));
+    expect(p.getState().appState).toEqual(nest(5));
+    p.apply(e("state.snapshot", { payload: { appState: nest(6) } }));
+    expect(p.getState().appState).toEqual(nest(5));
+    expect(p.getState().diagnostics.map((d) => d.message)).toEqual([
+      "state.snapshot appState refused (app state would nest deeper than 5 levels): appState kept as it was and marked stale",
+    ]);
+    const fits = { text: "x".repeat(100) };
+    const bytes = approxJsonBytes(fits);
+    const q = createProjector({ maxAppStateBytes: bytes });
+    q.apply(e("state.snapshot", { payload: { appState: fits } }));
+    expect(q.getState().appState).toEqual(fits);
+    q.apply(e("state.snapshot", { payload: { appState: { text: "x".repeat(101) } } }));
+    expect(q.getState().appState).toEqual(fits);
+    expect(codes(q.getState())).toEqual(["state_limit_exceeded"]);
+  });
 });
