@@ -151,6 +151,14 @@ describe("langgraph interrupts and tasks deep in subgraphs", () => {
     ]);
   });
 
+  it("HITL-01 an interrupt entry that is no Interrupt object is still asked, at its position", () => {
+    const events = adapt([[[], "updates", { __interrupt__: ["go on?", { id: "i2", value: "b?" }] }]]);
+    expect(ofType(events, "action.required").map((e) => [e.actionId, e.payload])).toEqual([
+      ["root:interrupt:0", { actionType: "structured_input", sourceType: "langgraph.interrupt" }],
+      ["i2", { actionType: "clarification", sourceType: "langgraph.interrupt", prompt: "b?" }],
+    ]);
+  });
+
   it("TEAM-04 a completed task two subgraphs deep completes the subgraph its node ran", () => {
     const events = adapt([
       [["a:1", "b:2", "c:3"], "updates", { step: { done: true } }],
