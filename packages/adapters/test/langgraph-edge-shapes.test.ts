@@ -189,6 +189,20 @@ describe("langgraph partial messages and their tool calls", () => {
     ]);
   });
 
+  it("TOOL-01 a partial message without id starts its tool call's row; the input is the complete message's", () => {
+    const adapter = langgraphAdapter.create();
+    const anonymous = (args: unknown) => ({ ...call(args), id: undefined });
+    const partial = adapter.push({ event: "messages/partial", data: [anonymous({ q: "a" })] }, 0);
+    expect(partial.map((e) => [e.type, e.toolCallId, e.payload?.name])).toEqual([
+      ["run.started", undefined, undefined],
+      ["tool.started", "c1", "search"],
+    ]);
+    const complete = adapter.push({ event: "messages/complete", data: [anonymous({ q: "ab" })] }, 1);
+    expect(complete.map((e) => [e.type, e.toolCallId, e.payload])).toEqual([
+      ["tool.args", "c1", { input: { q: "ab" }, complete: true }],
+    ]);
+  });
+
   it("ENV-09 a messages tuple whose message is not an object adds nothing", () => {
     const events = adapt([
       [[], "values", { messages: [human] }],
