@@ -5,6 +5,7 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { langgraphAdapter } from "../src";
+import { MAX_NAMESPACES } from "../src/langgraph/namespaces";
 
 type Tuple = [string[], string, unknown];
 type Row = [number | "end", string, string | undefined, string | undefined];
@@ -212,5 +213,52 @@ describe("langgraph thread states and errors between runs", () => {
     expect(events.map((e) => [e.type, e.phase, e.payload])).toEqual([
       ["run.failed", "failed", { message: "boom" }],
     ]);
+  });
+});
+
+describe("langgraph subgraph checkpoints that end no step", () => {
+  const ns = (k: number | string) => [`s:${k}`];
+  const subCheckpoint = (k: number | string, id?: string): Tuple => [
+    ns(k),
+    "checkpoints",
+    { config: config(id), values: {}, next: [], tasks: [] },
+  ];
+  const resolvedBeforeEnd = (records: Tuple[]) => {
+    const adapter = langgraphAdapter.create();
+    return records
+      .flatMap((r, i) => adapter.push(r, i))
+      .filter((e) => e.type === "action.resolved")
+      .map((e) => e.actionId);
+  };
+  const pauseIn = (k: number | string): Tuple[] => [
+    [ns(k), "values", { log: [] }],
+    [ns(k), "updates", ask("i1")],
+    root("updates", ask("i1")),
+  ];
+
+  it("HITL-03 TEAM-13 a subgraph checkpoint without id leaves the interrupt it raised open", () => {
+    const records: Tuple[] = [
+      root("values", { log: [] }),
+      subCheckpoint("x", "c1"),
+      ...pauseIn("x"),
+      root("values", { log: [] }),
+      subCheckpoint("x"),
+    ];
+    expect(resolvedBeforeEnd(records)).toEqual([]);
+    expect(resolvedBeforeEnd([...records, subCheckpoint("x", "c2")])).toEqual(["i1"]);
+  });
+
+  it("HITL-03 ENV-09 a subgraph beyond the followed ones ends no step of its own: the root step's end settles it", () => {
+    const many = Array.from({ length: MAX_NAMESPACES }, (_, k) => subCheckpoint(k, `c${k}`));
+    const records: Tuple[] = [
+      root("values", { log: [] }),
+      ...many,
+      subCheckpoint("x", "cx1"),
+      ...pauseIn("x"),
+      root("values", { log: [] }),
+      subCheckpoint("x", "cx2"),
+    ];
+    expect(resolvedBeforeEnd(records)).toEqual([]);
+    expect(resolvedBeforeEnd([...records, root("values", { log: ["yes"] })])).toEqual(["i1"]);
   });
 });
