@@ -153,6 +153,10 @@ describe("langgraph interrupts", () => {
     const state = projectEvents(events);
     expect(state.actions[`i${MAX_INTERRUPTS}`]?.status).toBe("pending");
     expect(state.runtime.status).toBe("interrupted");
+    const warning = events.find((e) => e.payload?.code === "source_limit_exceeded");
+    expect(warning?.payload?.message).toBe(
+      `langgraph: the interrupt table reached its cap of ${MAX_INTERRUPTS}: a new interrupt while all are open is still shown as an action, but its resolution is not followed; resolved interrupts are forgotten first`,
+    );
   });
 });
 

@@ -148,6 +148,55 @@ describe("langgraph end of input: cut tuple streams (STAT-08, FALL-01)", () => {
   });
 });
 
+describe("langgraph end of input: what is no evidence", () => {
+  const typesOf = (records: unknown[]) => adapt(records).map((e) => [e.type, e.phase, e.actionId]);
+  const unknownEnd = [
+    ["run.status", undefined, undefined],
+    ["diagnostic.changed", undefined, undefined],
+  ];
+
+  it("STAT-08 HITL-03 a checkpoint with no next node whose task still lists the resumed interrupt is no end", () => {
+    const asked = { __interrupt__: [{ id: "i1", value: "go on?" }] };
+    const listed = { id: "t1", name: "ask", interrupts: [{ id: "i1", value: "go on?" }] };
+    const records: LangGraphTuple[] = [
+      [[], "values", { log: [] }],
+      [[], "updates", asked],
+      [[], "values", { log: [] }],
+      [[], "checkpoints", { ...checkpoint([], []), values: { log: [] }, tasks: [listed] }],
+    ];
+    expect(typesOf(records).filter(([type]) => type !== "state.snapshot")).toEqual([
+      ["run.started", "submitted", undefined],
+      ["action.required", "waiting", "i1"],
+      ["run.finished", "interrupted", undefined],
+      ["run.started", "submitted", undefined],
+      ...unknownEnd,
+    ]);
+  });
+
+  it("HYD-01 STAT-08 a final thread state read before a run says nothing of that run's end", () => {
+    const state = { values: { log: [] }, next: [], tasks: [], config: { configurable: { thread_id: "t1" } } };
+    const records = [state, [[], "values", { log: ["a"] }]];
+    expect(typesOf(records)).toEqual([
+      ["run.started", "submitted", undefined],
+      ["state.snapshot", undefined, undefined],
+      ...unknownEnd,
+    ]);
+  });
+
+  it("STAT-08 FALL-01 app data shaped like a final state (custom, next: []) is no checkpoint", () => {
+    const records: LangGraphTuple[] = [
+      [[], "values", { log: ["a"] }],
+      [[], "custom", { next: [] }],
+    ];
+    expect(typesOf(records)).toEqual([
+      ["run.started", "submitted", undefined],
+      ["state.snapshot", undefined, undefined],
+      ["state.delta", undefined, undefined],
+      ...unknownEnd,
+    ]);
+  });
+});
+
 /** Chunks a cut or reordered stream may be made of; the final checkpoint is the only evidence. */
 const POOL: LangGraphTuple[] = [
   ...WITH_CHECKPOINTS,

@@ -5,6 +5,7 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { langgraphAdapter } from "../src";
+import { MAX_PARTIAL_MESSAGES } from "../src/langgraph/run-scope";
 
 function adapt(records: unknown[]): AgentUiEvent[] {
   const adapter = langgraphAdapter.create();
@@ -63,6 +64,34 @@ describe("langgraph messages of unusual shape", () => {
     // An empty args chunk adds nothing to the call's arguments.
     expect(ofType(events, "tool.args")).toEqual([]);
     expect(events.filter((e) => e.payload?.code === "unsupported_source_event")).toEqual([]);
+  });
+
+  it("TEXT-01 only text blocks make a message's text: another block with a text field is skipped", () => {
+    const content = [
+      { type: "text", text: "Hello" },
+      { type: "citation", text: "[1]" },
+    ];
+    const ai = { type: "ai", id: "a1", content };
+    const finals = ofType(adapt([[[], "values", { messages: [human, ai] }]]), "text.final");
+    expect(finals.map((e) => [e.messageId, e.payload?.text])).toEqual([
+      ["h1", "Hi"],
+      ["a1", "Hello"],
+    ]);
+  });
+
+  it("TOOL-01 a tool call chunk whose index is no number is read at index 0", () => {
+    const chunk = (calls: unknown[]) => [
+      [],
+      "messages",
+      [{ type: "AIMessageChunk", id: "a1", content: "", tool_call_chunks: calls }, {}],
+    ];
+    const events = adapt([
+      chunk([{ id: "c1", name: "search", args: "", index: 0 }]),
+      chunk([{ args: '{"q":', index: "1" }]),
+    ]);
+    expect(ofType(events, "tool.args").map((e) => [e.toolCallId, e.payload])).toEqual([
+      ["c1", { argsDelta: '{"q":' }],
+    ]);
   });
 
   it("TEXT-01 a system prompt in state is configuration: it adds no event", () => {
@@ -151,6 +180,14 @@ describe("langgraph interrupts and tasks deep in subgraphs", () => {
     ]);
   });
 
+  it("HITL-01 an interrupt entry that is no Interrupt object is still asked, at its position", () => {
+    const events = adapt([[[], "updates", { __interrupt__: ["go on?", { id: "i2", value: "b?" }] }]]);
+    expect(ofType(events, "action.required").map((e) => [e.actionId, e.payload])).toEqual([
+      ["root:interrupt:0", { actionType: "structured_input", sourceType: "langgraph.interrupt" }],
+      ["i2", { actionType: "clarification", sourceType: "langgraph.interrupt", prompt: "b?" }],
+    ]);
+  });
+
   it("TEAM-04 a completed task two subgraphs deep completes the subgraph its node ran", () => {
     const events = adapt([
       [["a:1", "b:2", "c:3"], "updates", { step: { done: true } }],
@@ -178,6 +215,40 @@ describe("langgraph partial messages and their tool calls", () => {
     const complete = adapter.push({ event: "messages/complete", data: [call({ q: "ab" })] }, 1);
     expect(complete.map((e) => [e.type, e.toolCallId, e.payload])).toEqual([
       ["tool.args", "c1", { input: { q: "ab" }, complete: true }],
+    ]);
+  });
+
+  it("TOOL-01 a partial message without id starts its tool call's row; the input is the complete message's", () => {
+    const adapter = langgraphAdapter.create();
+    const anonymous = (args: unknown) => ({ ...call(args), id: undefined });
+    const partial = adapter.push({ event: "messages/partial", data: [anonymous({ q: "a" })] }, 0);
+    expect(partial.map((e) => [e.type, e.toolCallId, e.payload?.name])).toEqual([
+      ["run.started", undefined, undefined],
+      ["tool.started", "c1", "search"],
+    ]);
+    const complete = adapter.push({ event: "messages/complete", data: [anonymous({ q: "ab" })] }, 1);
+    expect(complete.map((e) => [e.type, e.toolCallId, e.payload])).toEqual([
+      ["tool.args", "c1", { input: { q: "ab" }, complete: true }],
+    ]);
+  });
+
+  it("ENV-09 partial user and tool messages take no place among the partial texts followed", () => {
+    const users = Array.from({ length: MAX_PARTIAL_MESSAGES }, (_, k) => ({
+      type: "human",
+      id: `h${k}`,
+      content: `question ${k}`,
+    }));
+    const tool = { type: "tool", id: "t1", tool_call_id: "c0", content: "ok" };
+    const text = (content: string) => ({ type: "ai", id: "a1", content });
+    const events = adapt([
+      { event: "messages/partial", data: [...users, tool] },
+      { event: "messages/partial", data: [text("Hel")] },
+      { event: "messages/partial", data: [text("Hello")] },
+    ]);
+    expect(events.filter((e) => e.payload?.code === "source_limit_exceeded")).toEqual([]);
+    expect(ofType(events, "text.delta").map((e) => [e.messageId, e.payload?.delta])).toEqual([
+      ["a1", "Hel"],
+      ["a1", "lo"],
     ]);
   });
 

@@ -167,16 +167,18 @@ export class LangGraphRunScope {
       message.chunk = false;
       if (message.id !== undefined) this.partialText.delete(message.id);
     }
-    if (as === "partial" && message.kind === "ai" && message.id !== undefined) {
+    if (as === "partial" && message.kind === "ai") {
       // Partial messages restate the text so far: stream the new suffix, or replace when it diverged
-      // (or when it cannot be followed: the table is full).
-      const before = this.partialText.get(message.id) ?? EMPTY;
-      const tracked = this.partialText.set(message.id, grownText(message.text));
-      const suffix = tracked ? grownSuffix(before, message.text) : undefined;
-      message.chunk = suffix !== undefined;
-      if (suffix !== undefined) message.text = suffix;
+      // (or when it cannot be followed: the table is full). A message without id shows no text.
+      if (message.id !== undefined) {
+        const before = this.partialText.get(message.id) ?? EMPTY;
+        const tracked = this.partialText.set(message.id, grownText(message.text));
+        const suffix = tracked ? grownSuffix(before, message.text) : undefined;
+        message.chunk = suffix !== undefined;
+        if (suffix !== undefined) message.text = suffix;
+      } else message.chunk = true; // a delta of its tool calls only: text without id is not shown
       // Its tool calls are partial too (args parsed from the JSON so far, chunks restating it): their
-      // rows start here, their input is the complete message's.
+      // rows start here, their input is the complete message's, with or without a message id.
       message.toolCallChunks = message.toolCalls.map(({ id, name }) => ({ id, name }));
       message.toolCalls = [];
     }
