@@ -158,4 +158,25 @@ describe("single-entity reads (projector.select*)", () => {
     expect(confirmed?.optimistic).toBeFalsy();
     expect(p.getState().messages.find((m) => m.id === "u1")).toBe(confirmed);
   });
+
+  it("perf §2.2 a single-entity read between two snapshots leaves each table of the next snapshot whole", () => {
+    const e = stream({ turnId: "t1" });
+    const steps: Step[] = [0, 3, 4, 5, 6, 7].map((family) => ({ family, id: 1, turn: 1 }));
+    const p = createProjector();
+    for (const step of steps) p.apply(toEvent(e, step));
+    p.getState();
+    for (const step of steps) p.apply(toEvent(e, { ...step, id: 2 }));
+    const reads = [
+      p.selectTool("c2"),
+      p.selectAction("a2"),
+      p.selectTask("k2"),
+      p.selectAgent("g2"),
+      p.selectArtifact("r2"),
+      p.selectEvidenceRecord("ev2"),
+    ];
+    expect(reads.every((entity) => entity !== undefined)).toBe(true);
+    const state = p.getState();
+    for (const key of ["tools", "actions", "tasks", "agents", "artifacts", "evidence"] as const)
+      expect(Object.keys(state[key]), key).toHaveLength(2);
+  });
 });

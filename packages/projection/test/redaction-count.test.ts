@@ -26,6 +26,17 @@ describe("redacted field count", () => {
     expect(state.tools.c1?.inputSummary).toContain('"body":null');
   });
 
+  it("TOOL-03 ENV-09 an input built in process with an undefined field is counted like its JSON", () => {
+    const e = stream({ turnId: "t1", toolCallId: "c1" });
+    const state = projectEvents([
+      e("tool.started", {
+        payload: { name: "ls", input: { path: ".", depth: undefined, key: "[redacted:token]" } },
+      }),
+    ]);
+    expect(state.diagnostics).toEqual([]);
+    expect(state.tools.c1).toMatchObject({ status: "running", redactedFields: 1 });
+  });
+
   it("TOOL-03 an input with nothing to redact carries no count", () => {
     const e = stream({ turnId: "t1", toolCallId: "c1" });
     const state = projectEvents([
