@@ -119,10 +119,6 @@ export class EntityTable<T, V = T> {
     return this.views.get(id);
   }
 
-  values(): IterableIterator<T> {
-    return this.items.values();
-  }
-
   /** Builds the views of up to `limit` dirty entities ahead of the next publish (which then only takes
    * them), so a large change — a hydrated snapshot — can be prepared in bounded steps. Returns how many
    * it built: 0 once every dirty entity has its view. */
