@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { Emitter, a2aAdapter, adaptRecords, normalizeMessages } from "../src";
+import type { AdapterModule } from "../src";
+
+/** An adapter that maps every record to one text delta and remembers what it was given. */
+function recorder() {
+  const pushed: unknown[][] = [];
+  const module: AdapterModule = {
+    format: "rec",
+    description: "rec",
+    detect: () => 1,
+    create: () => ({
+      format: "rec",
+      push: (value, index, meta) => {
+        pushed.push([value, index, meta]);
+        return [new Emitter("rec").event("text.delta", {}, { index })];
+      },
+      finish: () => [],
+    }),
+  };
+  return { pushed, adapters: [module] };
+}
+
+describe("adaptRecords input framing (ENV-01, ENV-02)", () => {
+  it("ENV-02 framed records keep their own index and meta; plain values are numbered in order", () => {
+    const { pushed, adapters } = recorder();
+    adaptRecords(
+      [
+        { value: "a", index: 7, meta: { event: "x" } },
+        { value: "b", index: 9, meta: {} },
+      ],
+      "rec",
+      { adapters },
+    );
+    expect(pushed).toEqual([
+      ["a", 7, { event: "x" }],
+      ["b", 9, {}],
+    ]);
+  });
+
+  it("ENV-02 one plain value among framed records makes the whole input plain values", () => {
+    const { pushed, adapters } = recorder();
+    const framed = { value: "a", index: 7, meta: {} };
+    adaptRecords([framed, { other: 1 }], "rec", { adapters });
+    expect(pushed).toEqual([
+      [framed, 0, {}],
+      [{ other: 1 }, 1, {}],
+    ]);
+  });
+
+  it.each([
+    ["an index that is not a number", { value: "a", index: "7", meta: {} }],
+    ["a null meta", { value: "a", index: 7, meta: null }],
+    ["a meta that is not an object", { value: "a", index: 7, meta: "m" }],
+    ["no value key", { index: 7, meta: {} }],
+  ])("ENV-02 a record with %s is a plain value, not a framed record", (_name, record) => {
+    const { pushed, adapters } = recorder();
+    adaptRecords([record], "rec", { adapters });
+    expect(pushed).toEqual([[record, 0, {}]]);
+  });
+
+  it("ENV-01 an empty input with an unknown format still reports the unknown format", () => {
+    const { adapters } = recorder();
+    const result = adaptRecords([], "nope", { adapters });
+    expect(result.events).toEqual([]);
+    expect(result.diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([
+      ["unsupported_source_event", "error", 'unknown format "nope"; known formats: rec'],
+    ]);
+    expect(adaptRecords([], "rec", { adapters })).toEqual({
+      events: [],
+      diagnostics: [],
+      details: new Map(),
+    });
+  });
+});
+
+describe("message list spellings (TEXT-08, TEAM-02)", () => {
+  it("TEAM-02 a message id may be spelled messageId; its agent may be agentId, subagent_id or subagentRunId", () => {
+    const { messages, skipped } = normalizeMessages([
+      { messageId: "m1", role: "user", agentId: "a1" },
+      { id: "m2", role: "assistant", subagent_id: "s2" },
+      { id: "m3", role: "assistant", subagentRunId: "r3" },
+      { id: "m4", role: "assistant", subagentId: "s4" },
+    ]);
+    expect(messages).toStrictEqual([
+      { id: "m1", role: "user", agentId: "a1" },
+      { id: "m2", role: "assistant", agentId: "s2" },
+      { id: "m3", role: "assistant", agentId: "r3" },
+      { id: "m4", role: "assistant", agentId: "s4" },
+    ]);
+    expect(skipped).toBe(0);
+  });
+
+  it("TEXT-08 text comes from a parts list; a text part without text adds nothing; toolCalls is read", () => {
+    const { messages } = normalizeMessages([
+      { id: "m1", role: "assistant", parts: [{ type: "text", text: "hi" }, { type: "text" }] },
+      { id: "m2", role: "assistant", content: [{ type: "text" }], toolCalls: [{ id: "tc1" }] },
+    ]);
+    expect(messages).toStrictEqual([
+      { id: "m1", role: "assistant", text: "hi" },
+      { id: "m2", role: "assistant", parts: [{ kind: "tool_call", toolCallId: "tc1" }] },
+    ]);
+  });
+});
+
+describe("A2A detection (ENV-01)", () => {
+  it("ENV-01 a JSON-RPC result carrying a status update is recognised as A2A", () => {
+    const detect = a2aAdapter.detect;
+    const record = { jsonrpc: "2.0", id: 1, result: { statusUpdate: { taskId: "t1", contextId: "c1" } } };
+    expect(detect?.(record)).toBe(0.95);
+    expect(detect?.({ jsonrpc: "2.0", id: 1, result: { other: {} } })).toBe(0);
+  });
+});
