@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { Emitter, a2aAdapter, adaptRecords, normalizeMessages } from "../src";
+import {
+  Emitter,
+  a2aAdapter,
+  adaptRecords,
+  contentHash,
+  normalizeMessages,
+  readCorrelationIds,
+} from "../src";
 import type { AdapterModule } from "../src";
 
 /** An adapter that maps every record to one text delta and remembers what it was given. */
@@ -109,5 +116,36 @@ describe("A2A detection (ENV-01)", () => {
     const record = { jsonrpc: "2.0", id: 1, result: { statusUpdate: { taskId: "t1", contextId: "c1" } } };
     expect(detect?.(record)).toBe(0.95);
     expect(detect?.({ jsonrpc: "2.0", id: 1, result: { other: {} } })).toBe(0);
+  });
+});
+
+describe("envelope building (ENV-02, ORD-01, TOOL-03)", () => {
+  it("ORD-01 a derived event without a source sequence carries no sequence key at all", () => {
+    const plain = new Emitter("fmt").derivedEvent("run.status", { eventId: "q" });
+    expect(plain.source).toStrictEqual({ format: "fmt" });
+  });
+
+  it("ENV-02 a derived event leaves the caller's fields untouched", () => {
+    const fields = { eventId: "p:run.status", sequence: 3, runId: "r1" };
+    const derived = new Emitter("fmt").derivedEvent("run.status", fields);
+    expect(fields).toStrictEqual({ eventId: "p:run.status", sequence: 3, runId: "r1" });
+    expect(derived).not.toBe(fields);
+  });
+
+  it("ENV-02 a source given in the fields is replaced and written last, after the other keys", () => {
+    const event = new Emitter("fmt").event("text.delta", { source: { format: "x" }, runId: "r1" } as never);
+    expect(Object.keys(event).at(-1)).toBe("source");
+    expect(event.source).toStrictEqual({ format: "fmt" });
+  });
+
+  it("TOOL-03 a content hash is always 16 hex digits, leading zeros kept in both lanes", () => {
+    expect(contentHash("k120")).toBe("0493fd3bcd92d666");
+    expect(contentHash("k19")).toBe("a0d206680503f45d");
+  });
+
+  it("ENV-09 an empty snake_case id is not read as a correlation id", () => {
+    expect(readCorrelationIds({ runId: "", run_id: "" })).toStrictEqual({});
+    expect(readCorrelationIds({ run_id: "" })).toStrictEqual({});
+    expect(readCorrelationIds({ runId: "", run_id: "r1" })).toStrictEqual({ runId: "r1" });
   });
 });
