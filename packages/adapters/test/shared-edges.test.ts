@@ -138,6 +138,18 @@ describe("envelope building (ENV-02, ORD-01, TOOL-03)", () => {
     expect(event.source).toStrictEqual({ format: "fmt" });
   });
 
+  it("ENV-02 an unsequenced event of a stream-less source gets an id under the default stream", () => {
+    const emitter = new Emitter("fmt", {}, { sourceSequenced: true });
+    const event = emitter.event("text.delta");
+    expect(event.eventId).toBe("fmt:default:u1");
+    expect("sequence" in event).toBe(false);
+  });
+
+  it("ENV-02 source info fields left undefined are not written into the event's source", () => {
+    const event = new Emitter("fmt").event("text.delta", {}, { index: 1, sourceType: undefined });
+    expect(event.source).toStrictEqual({ format: "fmt", index: 1 });
+  });
+
   it("TOOL-03 a content hash is always 16 hex digits, leading zeros kept in both lanes", () => {
     expect(contentHash("k120")).toBe("0493fd3bcd92d666");
     expect(contentHash("k19")).toBe("a0d206680503f45d");
