@@ -8,6 +8,8 @@ import {
   readCorrelationIds,
 } from "../src";
 import type { AdapterModule } from "../src";
+import { LimitNotices } from "../src/shared/bounded";
+import { CappedText } from "../src/shared/capped-text";
 
 /** An adapter that maps every record to one text delta and remembers what it was given. */
 function recorder() {
@@ -159,5 +161,27 @@ describe("envelope building (ENV-02, ORD-01, TOOL-03)", () => {
     expect(readCorrelationIds({ runId: "", run_id: "" })).toStrictEqual({});
     expect(readCorrelationIds({ run_id: "" })).toStrictEqual({});
     expect(readCorrelationIds({ runId: "", run_id: "r1" })).toStrictEqual({ runId: "r1" });
+  });
+});
+
+describe("capped texts (ENV-09, TOOL-03)", () => {
+  const limit = { table: "args", cap: 5, consequence: "the rest is not kept" };
+
+  it("ENV-09 once a text passed its cap, a later piece that would fit is not kept either", () => {
+    const notices = new LimitNotices();
+    const text = new CappedText(limit, notices);
+    text.append("abc");
+    text.append("defgh");
+    text.append("x");
+    expect([text.text(), text.length, text.cut, text.received]).toEqual(["abc", 3, true, true]);
+    expect(notices.drain()).toEqual([limit]);
+  });
+
+  it("TOOL-03 a taken text leaves an empty buffer behind", () => {
+    const text = new CappedText(limit, new LimitNotices());
+    text.append("ab");
+    text.append("c");
+    expect(text.take()).toBe("abc");
+    expect([text.text(), text.length]).toEqual(["", 0]);
   });
 });
