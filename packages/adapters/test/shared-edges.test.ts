@@ -8,7 +8,7 @@ import {
   readCorrelationIds,
 } from "../src";
 import type { AdapterModule } from "../src";
-import { LimitNotices } from "../src/shared/bounded";
+import { BoundedTable, LimitNotices } from "../src/shared/bounded";
 import { CappedText } from "../src/shared/capped-text";
 
 /** An adapter that maps every record to one text delta and remembers what it was given. */
@@ -183,5 +183,24 @@ describe("capped texts (ENV-09, TOOL-03)", () => {
     text.append("c");
     expect(text.take()).toBe("abc");
     expect([text.text(), text.length]).toEqual(["", 0]);
+  });
+});
+
+describe("bounded id tables (ENV-09)", () => {
+  const limit = { table: "ids", cap: 2, consequence: "a new id is not tracked" };
+
+  it("ENV-09 closing an id the table never held makes no room for a third one", () => {
+    const notices = new LimitNotices();
+    const table = new BoundedTable<true>(limit, notices);
+    table.close("ghost");
+    expect([table.add("a"), table.add("b"), table.add("c")]).toEqual([true, true, false]);
+    expect([table.size, table.has("c"), table.has("ghost")]).toEqual([2, false, false]);
+    expect(notices.drain()).toEqual([limit]);
+  });
+
+  it("ENV-09 a set's member reads as true", () => {
+    const table = new BoundedTable<true>(limit, new LimitNotices());
+    table.add("a");
+    expect([...table.entriesInOrder()]).toEqual([["a", true]]);
   });
 });
