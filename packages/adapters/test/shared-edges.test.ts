@@ -5,6 +5,7 @@ import {
   adaptRecords,
   contentHash,
   normalizeMessages,
+  previewOf,
   readCorrelationIds,
 } from "../src";
 import type { AdapterModule } from "../src";
@@ -202,5 +203,12 @@ describe("bounded id tables (ENV-09)", () => {
     const table = new BoundedTable<true>(limit, new LimitNotices());
     table.add("a");
     expect([...table.entriesInOrder()]).toEqual([["a", true]]);
+  });
+});
+
+describe("previews (ENV-09, TOOL-03)", () => {
+  it("ENV-09 a preview of a value JSON cannot write (a BigInt) is its string form, never a crash", () => {
+    expect(previewOf(10n)).toBe("10");
+    expect(previewOf({ a: 1n })).toBe("[object Object]");
   });
 });
