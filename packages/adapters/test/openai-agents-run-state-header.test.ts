@@ -78,4 +78,22 @@ describe("openai-agents RunState header", () => {
     ]);
     expect(events.filter((e) => e.type === "agent.changed")).toEqual([]);
   });
+
+  it("ENV-09 no other object's toJSON is called to tell whether it is a RunState", () => {
+    let called = 0;
+    const other = {
+      toJSON() {
+        called += 1;
+        return STATE;
+      },
+    };
+    const events = adapt([other]);
+    expect(called).toBe(0);
+    expect(events.map((e) => e.type)).not.toContain("session.hydrated");
+  });
+
+  it("HYD-09 a state with no input restates no input messages", () => {
+    const events = adapt([stateWith({ originalInput: [] })]);
+    expect(events.filter((e) => e.type === "messages.snapshot")).toEqual([]);
+  });
 });
