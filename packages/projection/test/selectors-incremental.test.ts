@@ -138,7 +138,7 @@ describe("selectTimeline reads in O(change) and stays exact", () => {
     p.mergeTimeline([{ id: "old:1", kind: "status", title: "older", refs: {}, source: {} } as never]);
     const after = selectTimeline(p.getState());
     expect(after.map((row) => row.id)).toEqual(["old:1", ...before.map((row) => row.id)]);
-    after.slice(1).forEach((row, i) => expect(row).toBe(before[i]));
+    for (const [i, row] of after.slice(1).entries()) expect(row).toBe(before[i]);
   });
 
   it("PROC-04 a part that collapses while its timeline row stays the same turns the placeholder off", () => {
