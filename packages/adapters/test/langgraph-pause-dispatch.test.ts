@@ -65,21 +65,24 @@ describe("langgraph interrupt echoes", () => {
   });
 });
 
+/** A pause on interrupt i1, its checkpoint restated twice, then the resumed task's start. */
+const resumedPause = (): Tuple[] => [
+  root("checkpoints", checkpoint("k1", ["ask"])),
+  root("tasks", {
+    id: "t1",
+    name: "ask",
+    result: [],
+    error: null,
+    interrupts: [{ id: "i1", value: "i1?" }],
+  }),
+  root("checkpoints", checkpoint("k2", ["ask"], ["i1"])),
+  root("checkpoints", checkpoint("k2", ["ask"], ["i1"])),
+  root("tasks", { id: "t2", name: "ask", input: {}, triggers: ["start:ask"] }),
+];
+
 describe("langgraph bookkeeping of a resumed run is not its progress", () => {
   it("HITL-03 a restated checkpoint and a task start leave the resumed interrupt open at the end", () => {
-    const records: Tuple[] = [
-      root("checkpoints", checkpoint("k1", ["ask"])),
-      root("tasks", {
-        id: "t1",
-        name: "ask",
-        result: [],
-        error: null,
-        interrupts: [{ id: "i1", value: "i1?" }],
-      }),
-      root("checkpoints", checkpoint("k2", ["ask"], ["i1"])),
-      root("checkpoints", checkpoint("k2", ["ask"], ["i1"])),
-      root("tasks", { id: "t2", name: "ask", input: {}, triggers: ["start:ask"] }),
-    ];
+    const records: Tuple[] = [...resumedPause()];
     const events = adapt(records);
     expect(events.filter((e) => e.type === "action.resolved")).toEqual([]);
     expect(events.map((e) => [e.type, e.phase])).toEqual([
@@ -130,17 +133,7 @@ describe("langgraph bookkeeping of a resumed run is not its progress", () => {
 describe("langgraph restated checkpoints", () => {
   it("HITL-03 a run restates its pause once: the second restatement closes it and opens the next", () => {
     const records: Tuple[] = [
-      root("checkpoints", checkpoint("k1", ["ask"])),
-      root("tasks", {
-        id: "t1",
-        name: "ask",
-        result: [],
-        error: null,
-        interrupts: [{ id: "i1", value: "i1?" }],
-      }),
-      root("checkpoints", checkpoint("k2", ["ask"], ["i1"])),
-      root("checkpoints", checkpoint("k2", ["ask"], ["i1"])),
-      root("tasks", { id: "t2", name: "ask", input: {}, triggers: ["start:ask"] }),
+      ...resumedPause(),
       root("checkpoints", checkpoint("k2", ["ask"], ["i1"])),
       root("tasks", { id: "t3", name: "ask", result: [["log", ["yes"]]], error: null, interrupts: [] }),
       root("checkpoints", checkpoint("k3", [], [], { log: ["yes"] })),
