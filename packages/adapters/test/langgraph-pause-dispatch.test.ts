@@ -5,24 +5,13 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { langgraphAdapter } from "../src";
-
-type Tuple = [string[], string, unknown];
+import { ask, paused, root, rows, type Tuple, unknownEnd } from "./langgraph-rows-support";
 
 function adapt(records: unknown[], finish = true): AgentUiEvent[] {
   const adapter = langgraphAdapter.create();
   const events = records.flatMap((r, i) => adapter.push(r, i));
   return finish ? [...events, ...adapter.finish()] : events;
 }
-/** Each event as `[record index or "end", type, phase, actionId]`, the fields these rules decide. */
-type Row = [number | "end", string, string | undefined, string | undefined];
-function rows(records: unknown[]): Row[] {
-  const adapter = langgraphAdapter.create();
-  const row =
-    (at: number | "end") =>
-    (e: AgentUiEvent): Row => [at, e.type, e.phase, e.actionId];
-  return [...records.flatMap((r, i) => adapter.push(r, i).map(row(i))), ...adapter.finish().map(row("end"))];
-}
-const ask = (id: string) => ({ __interrupt__: [{ id, value: `${id}?` }] });
 const checkpoint = (
   id: string,
   next: string[],
@@ -34,15 +23,6 @@ const checkpoint = (
   next,
   tasks: [{ id: "t1", name: "ask", interrupts: interrupts.map((i) => ({ id: i, value: `${i}?` })) }],
 });
-const root = (mode: string, payload: unknown): Tuple => [[], mode, payload];
-const unknownEnd = [
-  ["end", "run.status", undefined, undefined],
-  ["end", "diagnostic.changed", undefined, undefined],
-];
-const paused = (at: number, id: string) => [
-  [at, "action.required", "waiting", id],
-  [at, "run.finished", "interrupted", undefined],
-];
 
 describe("langgraph interrupt echoes", () => {
   it("HITL-01 an interrupt repeated as a new run's first chunk raises nothing and opens no run", () => {

@@ -2,33 +2,13 @@
 // state, checkpoints without id, config or body, the first checkpoint a stream shows, a restated
 // checkpoint's own interrupts and messages, a step end two subgraphs deep, and a thread state read
 // while a resumed run goes on. Exact events through the public adapter.
-import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { langgraphAdapter } from "../src";
 import { MAX_NAMESPACES } from "../src/langgraph/namespaces";
+import { ask, paused, type Row, root, rows, type Tuple, unknownEnd } from "./langgraph-rows-support";
 
-type Tuple = [string[], string, unknown];
-type Row = [number | "end", string, string | undefined, string | undefined];
-
-function rows(records: unknown[]): Row[] {
-  const adapter = langgraphAdapter.create();
-  const row =
-    (at: number | "end") =>
-    (e: AgentUiEvent): Row => [at, e.type, e.phase, e.actionId];
-  return [...records.flatMap((r, i) => adapter.push(r, i).map(row(i))), ...adapter.finish().map(row("end"))];
-}
-const ask = (id: string) => ({ __interrupt__: [{ id, value: `${id}?` }] });
 const config = (id?: string) => ({ configurable: id === undefined ? {} : { checkpoint_id: id } });
-const root = (mode: string, payload: unknown): Tuple => [[], mode, payload];
 const runs = (all: Row[]) => all.filter(([, type]) => type.startsWith("run.") || type.startsWith("action."));
-const paused = (at: number, id: string): Row[] => [
-  [at, "action.required", "waiting", id],
-  [at, "run.finished", "interrupted", undefined],
-];
-const unknownEnd: Row[] = [
-  ["end", "run.status", undefined, undefined],
-  ["end", "diagnostic.changed", undefined, undefined],
-];
 
 describe("langgraph paused step's writes", () => {
   it("HITL-03 a root task wrote in the paused step: its closing state trails the pause even when unchanged", () => {
