@@ -14,32 +14,36 @@ const session = (fields: Record<string, unknown>) =>
 const thread = (fields: Record<string, unknown>) =>
   ({ kind: "thread", thread: { threadId: "th1", status: "running", ...fields } }) as never;
 
+/** A routing summary stating every fact the model chip shows (ROUTE-01). */
+const ROUTING = {
+  selectedModel: "gpt-x",
+  selectedProvider: "openai",
+  candidateCount: 3,
+  decisionSource: "policy",
+  decisionReason: "cheapest capable",
+  capabilityGap: "no vision",
+};
+/** The model chip `ROUTING` gives, showing `selected`, with `extra` facts. */
+const chip = (selected: string, extra: Record<string, unknown> = {}) => ({
+  selected,
+  provider: "openai",
+  candidateCount: 3,
+  ...extra,
+  decisionSource: "policy",
+  decisionReason: "cheapest capable",
+  capabilityGap: "no vision",
+  source: { type: "hydrate:runtime-session" },
+});
+
 describe("read model hydration rules", () => {
   it("ROUTE-01 the model chip takes every routing fact the summary states, and nothing else", () => {
     const p = createProjector();
     p.hydrate(
       session({
-        routingLimitSummary: {
-          selectedModel: "gpt-x",
-          selectedProvider: "openai",
-          candidateCount: 3,
-          singleCandidate: false,
-          decisionSource: "policy",
-          decisionReason: "cheapest capable",
-          capabilityGap: "no vision",
-        },
+        routingLimitSummary: { ...ROUTING, singleCandidate: false },
       }),
     );
-    expect(p.getState().runtime.model).toStrictEqual({
-      selected: "gpt-x",
-      provider: "openai",
-      candidateCount: 3,
-      singleCandidate: false,
-      decisionSource: "policy",
-      decisionReason: "cheapest capable",
-      capabilityGap: "no vision",
-      source: { type: "hydrate:runtime-session" },
-    });
+    expect(p.getState().runtime.model).toStrictEqual(chip("gpt-x", { singleCandidate: false }));
   });
 
   it("STAT-01 a blocked thread with a pending request reads action_required; a running one stays running", () => {
@@ -159,14 +163,7 @@ describe("read model hydration rules", () => {
     const p = createProjector();
     p.hydrate(
       session({
-        routingLimitSummary: {
-          selectedModel: "gpt-x",
-          selectedProvider: "openai",
-          candidateCount: 3,
-          decisionSource: "policy",
-          decisionReason: "cheapest capable",
-          capabilityGap: "no vision",
-        },
+        routingLimitSummary: ROUTING,
         permissionSummary: { mode: "auto", riskLevel: "high" },
       }),
     );
@@ -174,15 +171,7 @@ describe("read model hydration rules", () => {
       session({ routingLimitSummary: { selectedModel: "gpt-y" }, permissionSummary: { mode: "ask" } }),
     );
     expect(p.getState().permissions).toMatchObject({ mode: "ask", riskLevel: "high" });
-    expect(p.getState().runtime.model).toStrictEqual({
-      selected: "gpt-y",
-      provider: "openai",
-      candidateCount: 3,
-      decisionSource: "policy",
-      decisionReason: "cheapest capable",
-      capabilityGap: "no vision",
-      source: { type: "hydrate:runtime-session" },
-    });
+    expect(p.getState().runtime.model).toStrictEqual(chip("gpt-y"));
     p.hydrate(
       thread({
         turns: [{ turnId: "t1" }],

@@ -7,6 +7,8 @@ import { createProjector, projectEvents } from "../src";
 
 const thread = (fields: Record<string, unknown>) =>
   ({ kind: "thread", thread: { threadId: "th1", status: "completed", ...fields } }) as never;
+/** Window message m1 of the assistant, with its parts as the read model lists them. */
+const answer = (parts: Record<string, unknown>[]) => ({ id: "m1", role: "assistant", parts });
 const kinds = (p: ReturnType<typeof createProjector>, index = 0) =>
   p.getState().messages[index].parts.map((part) => [part.kind, part.toolCallId ?? part.text]);
 
@@ -35,14 +37,10 @@ describe("hydration restore rules", () => {
     p.hydrate(
       thread({
         messages: [
-          {
-            id: "m1",
-            role: "assistant",
-            parts: [
-              { kind: "reasoning", text: "Look first." },
-              { kind: "assistant_text", text: "Found it." },
-            ],
-          },
+          answer([
+            { kind: "reasoning", text: "Look first." },
+            { kind: "assistant_text", text: "Found it." },
+          ]),
         ],
         toolCalls: [{ toolCallId: "c1", name: "grep", status: "completed", messageId: "m1" }],
       }),
@@ -97,14 +95,10 @@ describe("hydration restore rules", () => {
     p.hydrate(
       thread({
         messages: [
-          {
-            id: "m1",
-            role: "assistant",
-            parts: [
-              { kind: "artifact_ref", id: "artifact:a9", artifactId: "a9" },
-              { kind: "action_required", id: "action:x9", actionId: "x9" },
-            ],
-          },
+          answer([
+            { kind: "artifact_ref", id: "artifact:a9", artifactId: "a9" },
+            { kind: "action_required", id: "action:x9", actionId: "x9" },
+          ]),
         ],
       }),
     );
