@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type AgentUiEvent, parseRecords } from "@agent-ui/contracts";
+import { projectEvents } from "@agent-ui/projection";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { codexAdapter } from "../src/codex";
@@ -319,6 +320,20 @@ describe("codex adapter: live-run findings", () => {
       type: "diagnostic.changed",
       payload: { code: "runtime_error", message: "retry budget exhausted" },
     });
+  });
+
+  it("ORD-06 STAT-07 a turn.failed the source repeats is passed through: the projection reports it", () => {
+    // Only a restatement of the stream error is the CLI's own pattern; any other repeated terminal is
+    // the source's violation, stated as sent so the sequence rules can name it (as every adapter does).
+    const failed = { type: "turn.failed", error: { message: "quota" } };
+    const events = adapt([{ type: "turn.started" }, failed, failed]);
+    expect(events.filter((e) => e.type === "run.failed").map((e) => e.payload)).toEqual([
+      { message: "quota" },
+      { message: "quota" },
+    ]);
+    const state = projectEvents(events);
+    expect(state.runtime.status).toBe("failed");
+    expect(state.diagnostics.map((d) => d.code)).toContain("turn_terminal_repeated");
   });
 
   it("TOOL-03 a command row's input summary stays the command line once the complete input arrives", () => {
