@@ -125,13 +125,9 @@ function normalizePart(raw: unknown): A2aPart {
  * describe it and may come first (JSON key order is the writer's). */
 const BODY_KEYS = ["data", "url", "raw", "file"];
 
-/** The body key of a part without `$case` or `kind`: a known one, else its first key but `metadata`. */
+/** The body key of a part without `$case` or `kind`; any other key names no body a reader shows. */
 function bodyKey(raw: JsonObject): string {
-  return (
-    BODY_KEYS.find((key) => Object.hasOwn(raw, key)) ??
-    Object.keys(raw).find((key) => key !== "metadata") ??
-    "unknown"
-  );
+  return BODY_KEYS.find((key) => Object.hasOwn(raw, key)) ?? "unknown";
 }
 
 /** The body of a data, url or file part in any of the three encodings (`{$case, value}`, proto-JSON
