@@ -82,6 +82,13 @@ describe("langgraph end of input: cut tuple streams (STAT-08, FALL-01)", () => {
     expect(state.tools.call_rm.status).toBe("output-available");
   });
 
+  it("FALL-01 ORD-06 a second finish() states the unknown end no second time", () => {
+    const adapter = langgraphAdapter.create();
+    for (const [i, r] of RUN2.entries()) adapter.push(r, i);
+    expect(adapter.finish().map((e) => e.type)).toEqual(["run.status", "diagnostic.changed"]);
+    expect(adapter.finish()).toEqual([]);
+  });
+
   it("STAT-08 a root checkpoint with no next node is evidence: the run ends completed", () => {
     const events = adapt(WITH_CHECKPOINTS);
     expect(events.filter((e) => e.type === "run.finished").map((e) => e.payload?.outcome)).toEqual([

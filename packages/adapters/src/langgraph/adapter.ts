@@ -68,7 +68,7 @@ export class LangGraphAdapter extends LangGraphRunScope implements SourceAdapter
     // known and is shown so, never guessed (STAT-08, FALL-01).
     const out: AgentUiEvent[] = [];
     if (this.startPending) out.push(...this.ensureRun({ namespace: [], mode: "end", payload: null }, {}));
-    const ending = this.runOpen && (this.interrupts.waiting || this.completion.evidence !== undefined);
+    const ending = this.runOpen && (this.interrupts.waiting || this.completion.confirmed);
     // The input ended after the resumed run went on: the step it resumed ended too.
     if (ending || this.interrupts.hasProgressed) out.push(...this.settleResumed({}));
     if (ending) out.push(this.closeRun({}));

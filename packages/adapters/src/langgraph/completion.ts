@@ -44,30 +44,27 @@ export function unknownOutcome(emit: Emitter, fields: EventFields): AgentUiEvent
 const RESTATING_MODES = new Set(["values", "metadata", "messages/metadata", "feedback"]);
 
 export class CompletionEvidence {
-  private confirmedBy: string | undefined;
+  private seen = false;
 
-  /** Why the run may be called completed at end of input, or `undefined` when nothing says so. */
-  get evidence(): string | undefined {
-    return this.confirmedBy;
+  /** Whether the run may be called completed at end of input: the latest root checkpoint, or a thread
+   * state read since, has no next node (and nothing ran after it). */
+  get confirmed(): boolean {
+    return this.seen;
   }
 
   /** A new run starts on the stream: the previous run's evidence says nothing about it. */
   reset(): void {
-    this.confirmedBy = undefined;
+    this.seen = false;
   }
 
   observe(chunk: Chunk): void {
     if (RESTATING_MODES.has(chunk.mode)) return;
-    if (chunk.mode === "checkpoints" && chunk.namespace.length === 0) {
-      this.confirmedBy = isFinalState(chunk.payload) ? "a root checkpoint with no next node" : undefined;
-      return;
-    }
-    this.confirmedBy = undefined;
+    this.seen = chunk.mode === "checkpoints" && chunk.namespace.length === 0 && isFinalState(chunk.payload);
   }
 
   /** A `getState()` record between or after runs: final when nothing runs next and nothing is pending. */
   observeThreadState(state: unknown): void {
-    if (isFinalState(state)) this.confirmedBy = "a thread state with no next node";
+    if (isFinalState(state)) this.seen = true;
   }
 }
 
