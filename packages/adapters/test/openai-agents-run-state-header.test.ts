@@ -1,7 +1,10 @@
 // What a serialized OpenAI Agents RunState says about itself before its items (HYD-09, ENV-09): the
 // `session.hydrated` fact, which schema versions are known, and the note about what it cannot show.
 import type { AgentUiEvent } from "@agent-ui/contracts";
+import { projectEvents } from "@agent-ui/projection";
 import { describe, expect, it } from "vitest";
+import { detectFormat } from "../src/auto";
+import { openaiAgentsAdapter } from "../src/openai-agents";
 import { adapt, STATE, stateWith } from "./openai-agents-support";
 
 const diagnostics = (events: AgentUiEvent[]) =>
@@ -90,6 +93,33 @@ describe("openai-agents RunState header", () => {
     const events = adapt([other]);
     expect(called).toBe(0);
     expect(events.map((e) => e.type)).not.toContain("session.hydrated");
+  });
+
+  it("ENV-01 detection asks no other object's toJSON and does not take it for a RunState", () => {
+    let called = 0;
+    const other = {
+      toJSON() {
+        called += 1;
+        return STATE;
+      },
+    };
+    expect(openaiAgentsAdapter.detect(other)).toBe(0);
+    expect(detectFormat([other]).format).not.toBe("openai-agents");
+    expect(called).toBe(0);
+  });
+
+  it("HYD-09 ORD-02 the input is one fact named by its run: each run's snapshot shows its own input", () => {
+    const traced = (id: string, prompt: string) =>
+      adapt([stateWith({ trace: { object: "trace", id }, originalInput: prompt })]);
+    const first = traced("trace_1", "delete /workspace/demo/x");
+    const [input] = first.filter((e) => e.type === "messages.snapshot");
+    expect(input.eventId).toBe("openai-agents:trace_1:input:messages.snapshot");
+    expect(input.source).toMatchObject({ sourceType: "run_state:input", sourceEventId: "trace_1:input" });
+    const both = projectEvents([...first, ...traced("trace_2", "list /workspace")]);
+    expect(both.messages.filter((m) => m.role === "user").map((m) => [m.id, m.parts[0]?.text])).toEqual([
+      ["trace_1:input", "delete /workspace/demo/x"],
+      ["trace_2:input", "list /workspace"],
+    ]);
   });
 
   it("HYD-09 a state with no input restates no input messages", () => {

@@ -20,9 +20,10 @@ export function completeMessage(store: Store, whole: Message, cut: MessageCut): 
   if (cut.text !== undefined) {
     const part = held.partsById.get(cut.text.partId);
     const full = whole.parts.find((p) => p.id === cut.text?.partId)?.text;
-    if (part !== undefined && typeof full === "string" && part.chunks !== null) {
+    if (part !== undefined && typeof full === "string") {
       const headLength = cut.text.total - cut.text.included;
       const tail = full.slice(headLength, cut.text.total);
+      // A part held without text reads as an empty one: a window may leave an empty tail out.
       const current = partText(part);
       if (current.startsWith(tail) && current !== full) {
         // A new array: the part's incremental redaction restarts over the whole text.

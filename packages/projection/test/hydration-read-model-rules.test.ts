@@ -130,6 +130,19 @@ describe("read model hydration rules", () => {
     ]);
   });
 
+  it("PROC-09 HYD-09 a task a turn's state.snapshot restores is on that turn's timeline; one hydrated alone is on none", () => {
+    const task = { taskId: "k", title: "Build", status: "running" };
+    const entry = { id: "task:k", kind: "task", title: "Build", refs: { taskId: "k" }, status: "running" };
+    const inTurn = createProjector();
+    inTurn.apply({ type: "state.snapshot", eventId: "snap-1", turnId: "t1", payload: { task } });
+    expect(inTurn.getState().timeline).toStrictEqual([
+      { ...entry, source: { eventId: "snap-1", type: "state.snapshot" }, turnId: "t1" },
+    ]);
+    const alone = createProjector();
+    alone.hydrate({ kind: "task", task } as never);
+    expect(alone.getState().timeline).toStrictEqual([{ ...entry, source: { type: "hydrate:task" } }]);
+  });
+
   it("BENCH-01 / RT-AS-18 a benchmark trial pack keeps its trial facts, named by its trial id", () => {
     const pack = { ...trialPack(), comparison: { baseline: "trial-base", candidate: "trial-candidate-1" } };
     const p = createProjector();

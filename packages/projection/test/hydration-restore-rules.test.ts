@@ -32,6 +32,25 @@ describe("hydration restore rules", () => {
     expect(ids(live).at(-1)).toBe("reasoning:msg-7:reasoning:12");
   });
 
+  it("HYD-09 TOOL-01 a stored tool still running in a message outside any turn keeps the run tool_running, as live", () => {
+    const started = {
+      type: "tool.started",
+      eventId: "e1",
+      toolCallId: "c1",
+      payload: { name: "grep" },
+    } as AgentUiEvent;
+    const running = { type: "run.status", eventId: "e2", payload: { status: "running" } } as AgentUiEvent;
+    const stored = projectEvents([started]);
+    expect(stored.messages.map((m) => [m.turnId, m.parts.map((part) => part.toolCallId)])).toEqual([
+      [undefined, ["c1"]],
+    ]);
+    const resumed = createProjector();
+    resumed.hydrate({ kind: "projection", state: stored });
+    resumed.apply(running);
+    expect(resumed.getState().runtime.status).toBe("tool_running");
+    expect(projectEvents([started, running]).runtime.status).toBe("tool_running");
+  });
+
   it("HYD-09 a read-model tool part goes after the message's reasoning and before its answer", () => {
     const p = createProjector();
     p.hydrate(

@@ -140,6 +140,26 @@ describe("completing a message a window sent cut (HYD-13)", () => {
     expect(parts(p).at(-1)).toEqual(["a1", "assistant_text", "Hello world"]);
   });
 
+  it("HYD-13 a cut answer sent without its empty tail (the field left out) gets the whole text, as one sent empty", () => {
+    const { state } = wholeState();
+    const { cut, meta } = cutState(state, 0);
+    const [held] = cut.messages;
+    const { text: _empty, ...textless } = held.parts[0];
+    expect(_empty).toBe("");
+    for (const answer of [held.parts[0], textless]) {
+      const p = createProjector();
+      p.hydrate({ kind: "projection", state: { ...cut, messages: [{ ...held, parts: [answer] }] } });
+      expect(p.completeMessage(state.messages[0], meta)).toBe(true);
+      expect(parts(p).at(-1)).toEqual(["a1", "assistant_text", "Hello world"]);
+    }
+    // A part held without text where the cut says a tail was sent no longer holds that tail: asked again.
+    const sent = cutState(state, 5);
+    const p = createProjector();
+    p.hydrate({ kind: "projection", state: { ...sent.cut, messages: [{ ...held, parts: [textless] }] } });
+    expect(p.completeMessage(state.messages[0], sent.meta)).toBe(false);
+    expect(parts(p).at(-1)).toEqual(["a1", "assistant_text", undefined]);
+  });
+
   it("HYD-13 an answer made whole that starts with its cut tail gets no second head", () => {
     const e = stream({ turnId: "t1", messageId: "m1" });
     const state = projectEvents([e("text.delta", { partId: "a1", payload: { delta: "la la la" } })]);
