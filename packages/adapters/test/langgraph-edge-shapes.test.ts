@@ -2,7 +2,7 @@
 // records of other types, messages without content or with an `lc` marker, null entries, thread
 // states, cancellations, failed tool results and interrupts deep in subgraphs — exact events,
 // through the public adapter.
-import type { AgentUiEvent } from "@agent-ui/contracts";
+import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { langgraphAdapter } from "../src";
 import { MAX_PARTIAL_MESSAGES } from "../src/langgraph/run-scope";
@@ -20,6 +20,25 @@ describe("langgraph records that only look like chunks", () => {
     const events = adapt([["values", { messages: [human] }, 1]]);
     expect(types(events)).toEqual(["diagnostic.changed"]);
     expect(events[0].payload).toMatchObject({ code: "unsupported_source_event" });
+  });
+
+  it("ENV-01 ENV-09 tuples of the wrong length or types and unknown modes are not understood, and start nothing", () => {
+    const notChunks: [unknown, RecordMeta?][] = [
+      [[["sub:1"], "values"]],
+      [[[], "values", { log: [] }, "extra"]],
+      [["sub:1", "values", { log: [] }]],
+      [[[], 7, { log: [] }]],
+      [[[], "bogus", { log: [] }]],
+      [{ event: "bogus|sub:1", data: { log: [] } }],
+      [{ log: [] }, { sseEvent: "bogus", sseId: "1" }],
+    ];
+    for (const [record, meta] of notChunks) {
+      const events = langgraphAdapter.create().push(record, 0, meta);
+      expect(
+        events.map((e) => [e.type, e.payload?.message]),
+        JSON.stringify(record),
+      ).toEqual([["diagnostic.changed", "langgraph record #0: not understood by this adapter"]]);
+    }
   });
 
   it("FALL-01 a debug record of a type LangGraph does not define stays unmapped as debug", () => {
@@ -64,6 +83,22 @@ describe("langgraph messages of unusual shape", () => {
     // An empty args chunk adds nothing to the call's arguments.
     expect(ofType(events, "tool.args")).toEqual([]);
     expect(events.filter((e) => e.payload?.code === "unsupported_source_event")).toEqual([]);
+  });
+
+  it("TOOL-01 a null entry among a complete message's tool calls is skipped; the call after it starts", () => {
+    const ai = {
+      type: "ai",
+      id: "a1",
+      content: "",
+      tool_calls: [null, { id: "c1", name: "search", args: {} }],
+    };
+    const events = adapt([[[], "values", { messages: [human, ai] }]]);
+    expect(ofType(events, "tool.args").map((e) => [e.toolCallId, e.payload])).toEqual([
+      ["c1", { input: {}, complete: true }],
+    ]);
+    expect(ofType(events, "diagnostic.changed").map((e) => e.payload?.code)).toEqual([
+      "transport_unavailable",
+    ]);
   });
 
   it("TEXT-01 only text blocks make a message's text: another block with a text field is skipped", () => {

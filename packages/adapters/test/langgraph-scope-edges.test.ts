@@ -52,6 +52,21 @@ describe("langgraph messages that name nothing", () => {
     expect(resolvedAt([...records, root("values", { log: ["yes"] })])).toEqual([[4, "i1"]]);
   });
 
+  it("HITL-03 a result of a call no interrupt gates resolves no interrupt of the resumed run", () => {
+    const other = { _type: "ToolMessage", id: "r1", tool_call_id: "c9", content: "ok" };
+    expect(resolvedAt([...resumed, root("messages", [other, {}])])).toEqual([]);
+  });
+
+  it("HITL-03 app data shaped like an interrupt list is app data, not an echo of the pause", () => {
+    const lookalike = { __interrupt__: [{ id: "i1", value: "i1?" }] };
+    const adapter = langgraphAdapter.create();
+    for (const [i, r] of resumed.slice(0, 2).entries()) adapter.push(r, i);
+    const events = adapter.push(root("custom", lookalike), 2);
+    expect(events.map((e) => [e.type, e.payload])).toEqual([
+      ["state.delta", { patch: [{ op: "add", path: "/custom", value: lookalike }] }],
+    ]);
+  });
+
   it("TEXT-04 a complete AI message without id states no text", () => {
     const events = adapt([
       root("values", { log: [] }),
@@ -109,5 +124,34 @@ describe("langgraph subgraph records that end no step", () => {
     const events = adapt(records).filter((e) => e.type === "diagnostic.changed");
     expect(events.map((e) => e.payload?.code)).toEqual(["transport_unavailable"]);
     expect(resolvedAt(records)).toEqual([]);
+  });
+});
+
+describe("langgraph run input", () => {
+  const user = (id: string | undefined, content: string) => ({ type: "human", id, content });
+  const inputs = (records: unknown[]) =>
+    adapt(records)
+      .filter((e) => e.type === "run.started")
+      .map((e) => e.payload);
+
+  it("TEXT-09 a resumed run opening with the user message it already showed has no input again", () => {
+    const first = root("values", { messages: [user("h1", "go")] });
+    expect(inputs([first, root("updates", ask("i1")), first])).toEqual([
+      { input: "go", userMessageId: "h1" },
+      {},
+    ]);
+  });
+
+  it("TEXT-09 a user message without id is still the run's input", () => {
+    expect(inputs([root("values", { messages: [user(undefined, "go")] })])).toEqual([{ input: "go" }]);
+  });
+
+  it("TEXT-09 app data shaped like a state or a checkpoint is no run input", () => {
+    const messages = [user("h1", "go")];
+    expect(inputs([root("custom", { messages, values: { messages } })])).toEqual([{}]);
+  });
+
+  it("ENV-09 a stream opening with a checkpoint that has no body opens its run without input", () => {
+    expect(inputs([root("checkpoints", null)])).toEqual([{}]);
   });
 });
