@@ -4,12 +4,13 @@
 // so the newest still reconcile. Exact events through the public adapter.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
-import { langgraphAdapter } from "../src";
+import { langgraphAdapter, langgraphV2Adapter } from "../src";
 import { MAX_CHUNK_CALLS, MAX_HUMAN_MESSAGES, MAX_MESSAGES, MAX_TOOL_CALLS } from "../src/langgraph/messages";
 import { MAX_NAMESPACES } from "../src/langgraph/namespaces";
 import { MAX_SSE_IDS } from "../src/langgraph/replay";
 import { MAX_PARTIAL_MESSAGES } from "../src/langgraph/run-scope";
 import { MAX_COMPLETED_TASKS } from "../src/langgraph/tasks";
+import { MAX_OPEN_MESSAGES, MAX_REASONING_BLOCKS } from "../src/langgraph-v2/messages";
 import { limits } from "./bounds-support";
 import type { Tuple } from "./langgraph-rows-support";
 
@@ -212,5 +213,98 @@ describe("langgraph stream tables at their caps", () => {
     expect(progress.map((e) => [e.agentId, e.payload])).toEqual([
       [`s:${MAX_NAMESPACES}`, { status: "running", progress: { message: "halfway", ratio: 0.5 } }],
     ]);
+  });
+});
+
+describe("langgraph-v2 tables at their caps", () => {
+  const event = (method: string, namespace: string[], data: unknown) => ({
+    type: "event",
+    method,
+    params: { namespace, timestamp: 1, data },
+  });
+  const adaptV2 = (records: unknown[]) => {
+    const adapter = langgraphV2Adapter.create();
+    return records.flatMap((r, i) => adapter.push(r, i));
+  };
+  const graphState = (k: number) => event("values", [`g${k}`], { log: [] });
+  /** A message of node task `n:t` in graph `g<k>`: the agent its text is stated under. */
+  const said = (k: number) => [
+    event("messages", [`g${k}`, "n:t"], { event: "message-start", id: `m${k}`, role: "ai" }),
+    event("messages", [`g${k}`, "n:t"], {
+      event: "content-block-delta",
+      index: 0,
+      delta: { type: "text-delta", text: "hi" },
+    }),
+  ];
+  const speaker = (events: AgentUiEvent[], id: string) =>
+    events.find((e) => e.type === "text.delta" && e.messageId === id)?.agentId;
+
+  it(`ENV-09 TEAM-13 past ${MAX_NAMESPACES} graph namespaces the oldest is forgotten: a new graph still owns its messages`, () => {
+    const events = adaptV2([
+      event("values", [], { log: [] }),
+      ...range(MAX_NAMESPACES + 1).map(graphState),
+      ...said(MAX_NAMESPACES),
+      ...said(0),
+    ]);
+    expect(warnings(events)["graph namespace"]).toBe(
+      `langgraph-v2: the graph namespace table reached its cap of ${MAX_NAMESPACES}: the oldest are forgotten; their messages are then stated as the graph's above them`,
+    );
+    expect(speaker(events, `m${MAX_NAMESPACES}`)).toBe(`g${MAX_NAMESPACES}`);
+    expect(speaker(events, "m0")).toBeUndefined();
+  });
+
+  it(`ENV-09 ${MAX_NAMESPACES} graph namespaces and the root fit: the root takes no place`, () => {
+    const events = adaptV2([event("values", [], { log: [] }), ...range(MAX_NAMESPACES).map(graphState)]);
+    expect(warnings(events)).toEqual({});
+  });
+
+  const block = (event_: string, index: number, body: object = {}) =>
+    event("messages", ["n:t"], { event: `content-block-${event_}`, index, ...body });
+  const think = (index: number, reasoning?: string) =>
+    block("delta", index, { delta: { type: "reasoning-delta", reasoning } });
+  const summaries = (events: AgentUiEvent[]) =>
+    events.filter((e) => e.type === "reasoning.summary").map((e) => [e.partId, e.payload?.text]);
+
+  it(`ENV-09 TEXT-06 a reasoning delta without text takes no place among the ${MAX_REASONING_BLOCKS} blocks`, () => {
+    const start = event("messages", ["n:t"], { event: "message-start", id: "m", role: "ai" });
+    const open = range(MAX_REASONING_BLOCKS - 1).map((k) => think(k, "r"));
+    expect(
+      warnings(adaptV2([start, ...open, think(MAX_REASONING_BLOCKS), think(MAX_REASONING_BLOCKS + 1, "r")])),
+    ).toEqual({});
+  });
+
+  it("TEXT-06 a reasoning block a message left unfinished is not the next message's", () => {
+    const start = (id: string) => event("messages", ["n:t"], { event: "message-start", id, role: "ai" });
+    const events = adaptV2([
+      start("m1"),
+      think(0, "first "),
+      start("m2"),
+      think(0, "second"),
+      block("finish", 0),
+    ]);
+    expect(summaries(events)).toEqual([["m2:reasoning-0", "second"]]);
+  });
+
+  it("ENV-09 TEXT-06 the streaming message and reasoning block warnings say what is lost", () => {
+    const ns = (k: number) => [`n:t${k}`];
+    const starts = range(MAX_OPEN_MESSAGES + 1).map((k) =>
+      event("messages", ns(k), { event: "message-start", id: `m${k}`, role: "ai" }),
+    );
+    const blocks = range(MAX_REASONING_BLOCKS + 1).map((k) =>
+      event("messages", ns(0), {
+        event: "content-block-start",
+        index: k,
+        content: { type: "reasoning", reasoning: "r" },
+      }),
+    );
+    const events = adaptV2([
+      event("messages", ns(0), { event: "message-start", id: "m", role: "ai" }),
+      ...blocks,
+      ...starts,
+    ]);
+    expect(warnings(events)).toEqual({
+      "reasoning block": `langgraph-v2: the reasoning block table reached its cap of ${MAX_REASONING_BLOCKS}: the block started longest ago is forgotten; it is stated from its next delta on, if any`,
+      "streaming message": `langgraph-v2: the streaming message table reached its cap of ${MAX_OPEN_MESSAGES}: the message started longest ago is forgotten; its later blocks are reported as outside a started message`,
+    });
   });
 });
