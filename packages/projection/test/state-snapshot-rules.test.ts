@@ -147,4 +147,73 @@ describe("only a repair snapshot repairs (HYD-10, HYD-12)", () => {
     expect(p.getState().cursor.staleSections).toEqual([]);
     expect(p.getState().session.hydration).toEqual({ status: "hydrated", source: "repair" });
   });
+
+  it("HYD-10 a plain snapshot covering a stale section leaves it stale and reports nothing", () => {
+    const e = stream();
+    const p = createProjector();
+    p.applyAll([
+      e("state.snapshot", { payload: { thread: { threadId: "th1", status: "stale" } } }),
+      e("state.snapshot", { payload: { thread: { threadId: "th1", status: "idle" } } }),
+    ]);
+    expect(p.getState().cursor.staleSections).toEqual(["runtime"]);
+    expect(p.getState().session.hydration).toEqual({ status: "repairing", source: "thread" });
+    expect(reported(p)).toEqual([]);
+  });
+
+  it("HYD-12 a repair snapshot lacking a stale section degrades it, naming why", () => {
+    const e = stream();
+    const p = createProjector();
+    p.applyAll([
+      e("state.snapshot", { payload: { appState: { a: 1 } } }),
+      e("state.delta", { payload: { patch: [{ op: "replace", path: "/missing/x", value: 1 }] } }),
+      e("state.snapshot", { payload: { task: { taskId: "k1", status: "running" }, repair: true } }),
+    ]);
+    expect(reported(p).slice(1)).toEqual([
+      {
+        code: "hydration_degraded",
+        severity: "warning",
+        message: "the repair snapshot does not carry: appState degraded",
+        path: undefined,
+      },
+    ]);
+    expect(p.getState().session.hydration).toEqual({
+      status: "degraded",
+      source: "task",
+      degradedSections: ["appState"],
+    });
+  });
+
+  it("HYD-10 / ARCH-03 a repair whose appState is refused reads repairing, the appState still stale", () => {
+    const e = stream();
+    const p = createProjector({ maxAppStateBytes: 40 });
+    p.applyAll([
+      e("state.snapshot", { payload: { appState: { a: 1 } } }),
+      e("state.delta", { payload: { patch: [{ op: "replace", path: "/missing/x", value: 1 }] } }),
+      e("state.snapshot", { payload: { appState: { big: "x".repeat(64) }, repair: true } }),
+    ]);
+    expect(p.getState().cursor.staleSections).toEqual(["appState"]);
+    expect(p.getState().session.hydration).toEqual({ status: "repairing", source: "repair" });
+  });
+});
+
+describe("a delta past the bound (ARCH-03)", () => {
+  it("ARCH-03 a delta that would grow appState past the bound is refused, naming the delta", () => {
+    const e = stream();
+    const p = createProjector({ maxAppStateBytes: 40 });
+    p.applyAll([
+      e("state.snapshot", { payload: { appState: { a: 1 } } }),
+      e("state.delta", { payload: { patch: [{ op: "add", path: "/big", value: "x".repeat(64) }] } }),
+    ]);
+    expect(reported(p)).toEqual([
+      {
+        code: "state_limit_exceeded",
+        severity: "error",
+        message:
+          "state.delta refused (app state would be ~80 bytes, over the 40-byte bound): appState kept as it was and marked stale",
+        path: "/payload/patch",
+      },
+    ]);
+    expect(p.getState().appState).toEqual({ a: 1 });
+    expect(p.getState().cursor.staleSections).toEqual(["appState"]);
+  });
 });

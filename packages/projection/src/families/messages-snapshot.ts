@@ -56,6 +56,8 @@ function scopedContext(store: Store, entry: Record<string, unknown>, ctx: EventC
   if (turnId !== undefined) event.turnId = turnId;
   else delete event.turnId;
   if (runId !== undefined) event.runId = runId;
+  // A message naming another turn than the delivering event's is no part of that event's run.
+  else if (turnId !== ctx.turnKey) delete event.runId;
   return { ...ctx, event, turnKey: turnId ?? store.runToTurn.get(runId as string) ?? (runId as string) };
 }
 
