@@ -102,9 +102,12 @@ describe("whose message an agent_task part joins (TEAM-05, TEAM-18)", () => {
 });
 
 describe("what later facts change in an agent_task part (TASK-02, TASK-06)", () => {
-  it("TASK-06 a worker's fact keeps the task's state and title on a part shown by its task", () => {
+  type Emit = ReturnType<typeof stream>;
+  /** Worker `w1` spawned for task `k1` after the coordinator wrote, then `later` on the same stream: the
+   * one part it shows. */
+  const delegated = (later: (e: Emit) => ReturnType<Emit>[]) => {
     const e = stream({ turnId: "t1", messageId: "m-coord" });
-    const state = projectEvents([
+    const head = [
       e("text.delta", { payload: { delta: "Delegating." } }),
       e("agent.spawned", {
         agentId: "w1",
@@ -112,70 +115,33 @@ describe("what later facts change in an agent_task part (TASK-02, TASK-06)", () 
         parentThreadId: "th",
         payload: { status: "running" },
       }),
+    ];
+    return agentTasks(projectEvents([...head, ...later(e)]));
+  };
+  const part = (title: string, status: string, state: string) => [
+    { message: "m-coord", id: "agent_task:k1", agentId: "w1", taskId: "k1", title, status, state },
+  ];
+
+  it("TASK-06 a worker's fact keeps the task's state and title on a part shown by its task", () => {
+    const parts = delegated((e) => [
       e("task.changed", { taskId: "k1", agentId: "w1", payload: { title: "Write it", status: "running" } }),
       e("agent.changed", { agentId: "w1", payload: { agentName: "writer", status: "completed" } }),
     ]);
-    expect(agentTasks(state)).toEqual([
-      {
-        message: "m-coord",
-        id: "agent_task:k1",
-        agentId: "w1",
-        taskId: "k1",
-        title: "Write it",
-        status: "streaming",
-        state: "running",
-      },
-    ]);
+    expect(parts).toEqual(part("Write it", "streaming", "running"));
   });
 
   it("TASK-06 a task fact stating no status keeps the worker's state on the part", () => {
-    const e = stream({ turnId: "t1", messageId: "m-coord" });
-    const state = projectEvents([
-      e("text.delta", { payload: { delta: "Delegating." } }),
-      e("agent.spawned", {
-        agentId: "w1",
-        taskId: "k1",
-        parentThreadId: "th",
-        payload: { status: "running" },
-      }),
+    const parts = delegated((e) => [
       e("task.changed", { taskId: "k1", agentId: "w1", payload: { title: "Write it" } }),
     ]);
-    expect(agentTasks(state)).toEqual([
-      {
-        message: "m-coord",
-        id: "agent_task:k1",
-        agentId: "w1",
-        taskId: "k1",
-        title: "Write it",
-        status: "streaming",
-        state: "running",
-      },
-    ]);
+    expect(parts).toEqual(part("Write it", "streaming", "running"));
   });
 
   it("TASK-06 a task fact that names no worker keeps the worker on the part", () => {
-    const e = stream({ turnId: "t1", messageId: "m-coord" });
-    const state = projectEvents([
-      e("text.delta", { payload: { delta: "Delegating." } }),
-      e("agent.spawned", {
-        agentId: "w1",
-        taskId: "k1",
-        parentThreadId: "th",
-        payload: { status: "running" },
-      }),
+    const parts = delegated((e) => [
       e("task.changed", { taskId: "k1", payload: { title: "Check", status: "completed" } }),
     ]);
-    expect(agentTasks(state)).toEqual([
-      {
-        message: "m-coord",
-        id: "agent_task:k1",
-        agentId: "w1",
-        taskId: "k1",
-        title: "Check",
-        status: "done",
-        state: "completed",
-      },
-    ]);
+    expect(parts).toEqual(part("Check", "done", "completed"));
   });
 
   it("TASK-02 a worker named by a later task fact is followed through its own facts", () => {
