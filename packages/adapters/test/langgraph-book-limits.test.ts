@@ -13,11 +13,7 @@ import { MAX_COMPLETED_TASKS } from "../src/langgraph/tasks";
 import { MAX_OPEN_MESSAGES, MAX_REASONING_BLOCKS } from "../src/langgraph-v2/messages";
 import { limits } from "./bounds-support";
 import type { Tuple } from "./langgraph-rows-support";
-
-function adapt(records: unknown[]): AgentUiEvent[] {
-  const adapter = langgraphAdapter.create();
-  return [...records.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
-}
+import { adapt } from "./langgraph-rows-support";
 
 /** The message of each `source_limit_exceeded` warning, by table. */
 const warnings = (events: AgentUiEvent[]) =>

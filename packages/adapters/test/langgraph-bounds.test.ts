@@ -16,13 +16,9 @@ import { MAX_COMPLETED_TASKS } from "../src/langgraph/tasks";
 import { MAX_OPEN_MESSAGES, MAX_REASONING_BLOCKS, MAX_REASONING_CHARS } from "../src/langgraph-v2/messages";
 import { BoundedTable, LimitNotices } from "../src/shared/bounded";
 import { limits } from "./bounds-support";
+import { adapt } from "./langgraph-rows-support";
 
 type Tuple = [string[], string, unknown];
-
-function adapt(records: Tuple[]): AgentUiEvent[] {
-  const adapter = langgraphAdapter.create();
-  return [...records.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
-}
 
 const textOf = (events: AgentUiEvent[], id: string) =>
   projectEvents(events)

@@ -3,12 +3,13 @@
 // Agent Server `end` event may end the run; a stream cut anywhere else projects `unknown`, never
 // `completed`.
 import { readFileSync } from "node:fs";
-import { type AgentUiEvent, type ProjectionState, parseRecords } from "@agent-ui/contracts";
+import { type ProjectionState, parseRecords } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { langgraphAdapter } from "../src/langgraph";
 import type { LangGraphTuple } from "./langgraph-sse";
+import { adapt } from "./langgraph-rows-support";
 
 const chunks = (name: string) =>
   parseRecords(
@@ -16,11 +17,6 @@ const chunks = (name: string) =>
   ).records.map((r) => r.value as LangGraphTuple);
 const RUN1 = chunks("langgraph.run1-interrupt.stream-chunks.jsonl");
 const RUN2 = chunks("langgraph.run2-resume.stream-chunks.jsonl");
-
-function adapt(records: unknown[]): AgentUiEvent[] {
-  const adapter = langgraphAdapter.create();
-  return [...records.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
-}
 
 function project(records: unknown[]): ProjectionState {
   return projectEvents(adapt(records));

@@ -6,11 +6,8 @@ import type { AgentUiEvent, RecordMeta } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { langgraphAdapter } from "../src";
 import { MAX_PARTIAL_MESSAGES } from "../src/langgraph/run-scope";
+import { adapt } from "./langgraph-rows-support";
 
-function adapt(records: unknown[]): AgentUiEvent[] {
-  const adapter = langgraphAdapter.create();
-  return [...records.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
-}
 const types = (events: AgentUiEvent[]) => events.map((e) => e.type);
 const human = { type: "human", id: "h1", content: "Hi" };
 const ofType = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);

@@ -3,13 +3,10 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { langgraphAdapter } from "../src";
+import { adapt } from "./langgraph-rows-support";
 
 type Tuple = [string[], string, unknown];
 
-function adapt(records: unknown[]): AgentUiEvent[] {
-  const adapter = langgraphAdapter.create();
-  return [...records.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
-}
 const ofType = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);
 const tuple = (message: unknown, meta: unknown = {}): Tuple => [[], "messages", [message, meta]];
 const state = (...messages: unknown[]): Tuple => [[], "values", { messages }];

@@ -8,6 +8,7 @@ import type { AgentUiEvent } from "@agent-ui/contracts";
 import { projectEvents } from "@agent-ui/projection";
 import { describe, expect, it } from "vitest";
 import { langgraphAdapter } from "../src";
+import { adapt } from "./langgraph-rows-support";
 
 type Tuple = [string[], string, unknown];
 const A = { id: "0906716666564b710350c3c52e872fdc", value: "a?" };
@@ -25,10 +26,6 @@ const RUN2: Tuple[] = [
   [[], "values", { log: ["a:ok"] }],
 ];
 
-function adapt(records: unknown[]): AgentUiEvent[] {
-  const adapter = langgraphAdapter.create();
-  return [...records.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
-}
 const actions = (events: AgentUiEvent[]) =>
   events
     .filter((e) => e.type === "action.required" || e.type === "action.resolved")

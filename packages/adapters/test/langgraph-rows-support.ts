@@ -1,5 +1,6 @@
-// LangGraph v1 records and what the pause rules decide about them: each event as a row of
-// `[record index or "end", type, phase, actionId]`, and the rows of a pause and of an end with no outcome.
+// LangGraph v1 records through one adapter: every event of a record list and its end (`adapt`), each event
+// as a row of `[record index or "end", type, phase, actionId]`, and the rows of a pause and of an end with no
+// outcome.
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import { langgraphAdapter } from "../src";
 
@@ -7,6 +8,12 @@ import { langgraphAdapter } from "../src";
 export type Tuple = [string[], string, unknown];
 /** Each event as `[record index or "end", type, phase, actionId]`, the fields the pause rules decide. */
 export type Row = [number | "end", string, string | undefined, string | undefined];
+
+/** Every event of `records` pushed in order into one adapter, then those of its `finish()`. */
+export function adapt(records: unknown[]): AgentUiEvent[] {
+  const adapter = langgraphAdapter.create();
+  return [...records.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
+}
 
 export function rows(records: unknown[]): Row[] {
   const adapter = langgraphAdapter.create();

@@ -1,15 +1,6 @@
-// Edges of the LangGraph run scope: a thread id learned late, tool results that name no call, AI
-// messages without id, tool arguments that are not an object, and the subgraph records that end no
-// step of a resumed run. Exact events through the public adapter.
-import type { AgentUiEvent } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { langgraphAdapter } from "../src";
-import { ask, root, type Tuple } from "./langgraph-rows-support";
-
-function adapt(records: unknown[]): AgentUiEvent[] {
-  const adapter = langgraphAdapter.create();
-  return [...records.flatMap((r, i) => adapter.push(r, i)), ...adapter.finish()];
-}
+import { adapt, ask, root, type Tuple } from "./langgraph-rows-support";
 
 /** The actions resolved, each with the index of the record that resolved it. */
 function resolvedAt(records: unknown[]): [number, string | undefined][] {
