@@ -7,7 +7,10 @@
 // holds ids, a stable label and the current state; lineage the runtime did not state is `unknown`,
 // never a fabricated parent (TEAM-18).
 import type { AgentRecord, TaskRecord } from "@agent-ui/contracts";
+import { TASK_CAPSULE_STATES, TEAMMATE_STATUSES, isMember } from "@agent-ui/contracts";
+import { asString, boundText, isRecord } from "../internal/json";
 import type { MessageState, PartState } from "../internal/message-state";
+import { safeText } from "../internal/safety";
 import { addPart } from "../message-ops";
 import type { EventContext, Store } from "../store";
 import { DELEGATED_ENTITIES, isDelegatedTask } from "./delegation";
@@ -124,11 +127,43 @@ export function adoptAgentTaskPart(store: Store, message: MessageState, part: Pa
 }
 
 /** A restated `agent_task` part (a snapshot's) shows its worker and task as their records stand, as the
- * live part does (a snapshot states where the part sits, not how far the work got). */
-export function showRestoredAgentTask(store: Store, message: MessageState, part: PartState): void {
+ * live part does (a snapshot states where the part sits, not how far the work got). A part whose worker
+ * and task this projector never saw shows what the snapshot stated of it (`stated`, the snapshot's part). */
+export function showRestoredAgentTask(
+  store: Store,
+  message: MessageState,
+  part: PartState,
+  stated: Record<string, unknown>,
+): void {
   const agent = part.agentId === undefined ? undefined : store.agents.get(part.agentId);
   const task = part.taskId === undefined ? undefined : store.tasks.get(part.taskId);
   if (agent !== undefined || task !== undefined) sync(store, { message, part }, agent, task);
+  else showStated(store, part, stated);
+}
+
+const STATED_PARENTS = ["parentAgentId", "parentThreadId", "parentSessionId", "parentTaskId"] as const;
+
+/** TEAM-18 for work known only through a snapshot: a stable label (the snapshot's title, else the ids)
+ * and the state it stated, else `unknown`. The snapshot's part is restored done and collapsed, until a
+ * fact about its worker or task arrives; lineage is what the snapshot stated, never guessed. */
+function showStated(store: Store, part: PartState, stated: Record<string, unknown>): void {
+  const said = isRecord(stated.data) ? stated.data : {};
+  const word = asString(said.state);
+  const known =
+    word !== undefined && (isMember(TASK_CAPSULE_STATES, word) || isMember(TEAMMATE_STATUSES, word));
+  const data: Record<string, unknown> = { state: known ? word : "unknown", lineage: "unknown" };
+  for (const key of STATED_PARENTS) {
+    const id = asString(said[key]);
+    if (id === undefined) continue;
+    data[key] = id;
+    data.lineage = "known";
+  }
+  const title = asString(stated.title);
+  part.title =
+    title === undefined
+      ? (part.agentId ?? part.taskId ?? "Delegated task")
+      : boundText(safeText(title), store.options.previewBytes);
+  part.data = data;
 }
 
 /** Shows the delegation in the coordinator's message now, or queues it for the coordinator's first

@@ -134,6 +134,7 @@ function applyParts(
       adoptRestoredPart(store, message, part, {
         ctx,
         toolName: asString(raw.toolName) ?? asString(raw.name),
+        stated: raw,
       });
     }
   });

@@ -18,6 +18,8 @@ import { adoptToolPart, placeStoredToolPart } from "./tool-part";
 export interface Restated {
   ctx: EventContext;
   toolName?: string;
+  /** The part as the runtime restated it: what a part shows when its fact was never seen. */
+  stated: Record<string, unknown>;
 }
 
 /** Indexes a restored part (see the file comment). A stored part never displaces the place an earlier
@@ -51,7 +53,7 @@ export function adoptRestoredPart(
     }
     case "agent_task":
       adoptAgentTaskPart(store, message, part);
-      if (restated !== undefined) showRestoredAgentTask(store, message, part);
+      if (restated !== undefined) showRestoredAgentTask(store, message, part, restated.stated);
       return;
     case "evidence_ref":
       adoptEvidencePart(store, message, part);

@@ -52,7 +52,7 @@ export function attachToolCalls(store: Store, thread: ThreadReadModel, ctx: Even
       const part =
         message.partsById.get(`tool:${toolCallId}`) ??
         insertToolPart(store, message, toolCallId, ctx, answer);
-      adoptRestoredPart(store, message, part, { ctx });
+      adoptRestoredPart(store, message, part, { ctx, stated: { toolCallId } });
     }
   }
 }
