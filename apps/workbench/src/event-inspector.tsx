@@ -4,7 +4,7 @@ import { validateEvent } from "@agent-ui/contracts";
 import { Badge, VirtualList } from "@agent-ui/react";
 import { useEffect, useMemo, useState } from "react";
 import type { LogEntry } from "@agent-ui/client";
-import type { LogCache } from "./time-travel";
+import type { LogCache } from "./log-cache";
 
 export function EventInspector({ log, head }: { log: LogCache; head: number }) {
   const [entries, setEntries] = useState<LogEntry[] | null>(null);

@@ -18,12 +18,14 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react
 import { humanReason } from "./gateway-down";
 import { measuredSends, paintedLatency } from "./latency";
 import { type SessionDrafts, SessionView } from "./session-view";
-import { LogCache, TimeTravel } from "./time-travel";
+import { LogCache } from "./log-cache";
 import type { WarmSession } from "./warm-tabs";
 
 const NotFoundPage = lazy(() => import("./gateway-pages").then((m) => ({ default: m.NotFoundPage })));
 // The inspector validates events against the schema: a heavy panel, loaded only when opened.
 const EventInspector = lazy(() => import("./event-inspector").then((m) => ({ default: m.EventInspector })));
+// Not part of the first screen's content: the time-travel control's chunk loads as the session opens.
+const TimeTravel = lazy(() => import("./time-travel").then((m) => ({ default: m.TimeTravel })));
 
 const selectSeq = (s: ProjectionState) => s.cursor;
 
@@ -80,7 +82,9 @@ export function LiveSession(props: LiveSessionProps) {
           value={connection.state}
           title={connection.reason ? humanReason(connection.reason) : undefined}
         />
-        <TimeTravel sessionId={sessionId} head={head} log={log} onTravel={onTravel} />
+        <Suspense fallback={null}>
+          <TimeTravel head={head} log={log} onTravel={onTravel} />
+        </Suspense>
       </div>
       {/* The panels record what they observe (timeline deferral, loaded previews) for the live view only. */}
       <SessionMetricsProvider value={past ? undefined : props.metrics}>

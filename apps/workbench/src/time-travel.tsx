@@ -1,18 +1,13 @@
 // Time travel: the projection at any point of the event log is a replay of the log up to that point
-// (`projectEvents`), never a stored guess. The log is fetched page by page and cached; a newer scrub
-// supersedes an older in-flight one so a slow answer never overwrites a newer view (HYD-03).
+// (`LogCache.replay`), never a stored guess. The log is fetched page by page and cached; a newer scrub
+// supersedes an older in-flight one so a slow answer never overwrites a newer view (HYD-03). The control
+// is a chunk of its own, loaded as the session opens: the first paint never waits for it.
 import type { ProjectionState } from "@agent-ui/contracts";
-import { projectEvents } from "@agent-ui/projection/core";
 import type { ProjectionStore } from "@agent-ui/react";
 import { useEffect, useRef, useState } from "react";
-import type { GatewayHttpClient, LogEntry } from "@agent-ui/client";
-
-export function staticStore(state: ProjectionState): ProjectionStore<ProjectionState> {
-  return { getState: () => state, subscribe: () => () => {} };
-}
+import type { LogCache } from "./log-cache";
 
 export interface TimeTravelProps {
-  sessionId: string;
   /** Latest log position known live. */
   head: number;
   /** Called with the past state, or null when back to live. */
@@ -20,31 +15,7 @@ export interface TimeTravelProps {
   log: LogCache;
 }
 
-/** Fetched log entries per session, read page by page through the gateway client; only the missing tail
- * is fetched again. */
-export class LogCache {
-  private entries: LogEntry[] = [];
-  constructor(
-    private readonly http: Pick<GatewayHttpClient, "events">,
-    readonly sessionId: string,
-  ) {}
-
-  async upTo(seq: number, signal?: AbortSignal): Promise<LogEntry[]> {
-    let after = this.entries.length ? this.entries[this.entries.length - 1].seq : 0;
-    while (after < seq) {
-      if (signal?.aborted) throw new DOMException("aborted", "AbortError");
-      const page = await this.http.events(this.sessionId, after, Math.min(5000, seq - after));
-      const fresh = (Array.isArray(page.entries) ? page.entries : []).filter((e) => e.seq > after);
-      if (fresh.length === 0) break;
-      this.entries.push(...fresh);
-      after = fresh[fresh.length - 1].seq;
-      if (page.next === null) break;
-    }
-    return this.entries;
-  }
-}
-
-export function TimeTravel({ sessionId, head, onTravel, log }: TimeTravelProps) {
+export function TimeTravel({ head, onTravel, log }: TimeTravelProps) {
   const [position, setPosition] = useState<number | null>(null);
   const [status, setStatus] = useState<string>("");
   const token = useRef(0);
@@ -61,19 +32,15 @@ export function TimeTravel({ sessionId, head, onTravel, log }: TimeTravelProps) 
       .upTo(position, controller.signal)
       .then((entries) => {
         if (mine !== token.current) return;
-        const events = [];
-        for (const entry of entries) {
-          if (entry.seq > position) break;
-          events.push(entry.event);
-        }
-        onTravel({ seq: position, store: staticStore(projectEvents(events, { sessionId })) });
-        setStatus(`${events.length} events replayed`);
+        const { replayed, store } = log.replay(entries, position);
+        onTravel({ seq: position, store });
+        setStatus(`${replayed} events replayed`);
       })
       .catch((error: unknown) => {
         if (mine === token.current && !controller.signal.aborted) setStatus(`unavailable: ${String(error)}`);
       });
     return () => controller.abort();
-  }, [position, sessionId, log, onTravel]);
+  }, [position, log, onTravel]);
 
   const live = position === null;
   return (
