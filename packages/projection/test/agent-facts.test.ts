@@ -60,6 +60,29 @@ describe("later agent facts keep what they do not restate (TEAM-01, TEAM-02, TEA
     }
   });
 
+  it("REM-01 a remote teammate keeps the peer's context id from the envelope; a local one gets none", () => {
+    const e = stream({ turnId: "t1" });
+    const state = projectEvents([
+      e("agent.spawned", {
+        agentId: "r1",
+        parentThreadId: "pt",
+        contextId: "ctx-1",
+        payload: { remote: { remoteTaskId: "rt-1" } },
+      }),
+      e("agent.changed", { agentId: "r1", payload: { status: "waiting" } }),
+      e("agent.spawned", { agentId: "w1", parentThreadId: "pt", contextId: "ctx-2", payload: {} }),
+      e("agent.spawned", {
+        agentId: "r2",
+        parentThreadId: "pt",
+        contextId: 7,
+        payload: { remote: { remoteTaskId: "rt-2" } },
+      } as never),
+    ]);
+    expect(state.agents.r1.remote).toEqual({ remoteTaskId: "rt-1", contextId: "ctx-1" });
+    expect(state.agents.w1).not.toHaveProperty("remote");
+    expect(state.agents.r2.remote).toEqual({ remoteTaskId: "rt-2" });
+  });
+
   it("TEAM-02 an envelope team name names the agent's team only, never its role or model", () => {
     const e = stream({ turnId: "t1" });
     const state = projectEvents([

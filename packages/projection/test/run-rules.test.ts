@@ -214,7 +214,7 @@ describe("run.started and run.status fill the runtime row (STAT-01..04, ENV-06)"
     ]);
   });
 
-  it("ROUTE-01 the chip takes every routing fact the runtime reports, or a bare model", () => {
+  it("ROUTE-01 / ROUTE-04 the chip takes every routing fact the runtime reports, or a bare model", () => {
     const e = stream({ turnId: "t1" });
     const routed = projectEvents([
       e("run.status", {
@@ -228,6 +228,7 @@ describe("run.started and run.status fill the runtime row (STAT-01..04, ENV-06)"
             decisionReason: "cheapest",
             candidateCount: 3,
             singleCandidate: false,
+            capabilityGap: "no vision",
           },
         },
       }),
@@ -239,6 +240,7 @@ describe("run.started and run.status fill the runtime row (STAT-01..04, ENV-06)"
       decisionReason: "cheapest",
       candidateCount: 3,
       singleCandidate: false,
+      capabilityGap: "no vision",
       source: { eventId: "s1-1", sequence: 1, type: "run.status" },
     });
     const bare = projectEvents([e("run.status", { payload: { status: "routing", model: "m-2" } })]);
@@ -248,7 +250,10 @@ describe("run.started and run.status fill the runtime row (STAT-01..04, ENV-06)"
     });
     const wrong = projectEvents([
       e("run.status", {
-        payload: { status: "routing", routing: { provider: 1, decisionSource: 2, decisionReason: 3 } },
+        payload: {
+          status: "routing",
+          routing: { provider: 1, decisionSource: 2, decisionReason: 3, capabilityGap: 4 },
+        },
       }),
     ]);
     expect(wrong.runtime.model).toEqual({
