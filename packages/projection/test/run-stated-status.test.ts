@@ -5,11 +5,13 @@ import { describe, expect, it } from "vitest";
 import { createProjector, projectEvents } from "../src";
 import { stream } from "./helpers";
 
-/** The runtime row after one `run.status` per word, in order. */
+/** The runtime row after one `run.status` per word, in order, and the words flagged as not known. */
 function row(...words: unknown[]) {
   const e = stream({ turnId: "t1", runId: "r1" });
-  const { runtime } = projectEvents(words.map((status) => e("run.status", { payload: { status } })));
-  return { status: runtime.status, statedStatus: runtime.statedStatus };
+  const state = projectEvents(words.map((status) => e("run.status", { payload: { status } })));
+  const { status, statedStatus } = state.runtime;
+  const flagged = state.diagnostics.filter((d) => d.code === "unknown_taxonomy_value").length;
+  return flagged === 0 ? { status, statedStatus } : { status, statedStatus, flagged };
 }
 
 describe("a stated honesty status on the runtime row (FALL-03)", () => {
@@ -20,12 +22,16 @@ describe("a stated honesty status on the runtime row (FALL-03)", () => {
     },
   );
 
-  it.each(["stale", "lost", "not_found", "repairing", "no-such-word", 7])(
-    "FALL-03 run.status %s reads unknown without a stated word",
+  it.each(["stale", "lost", "not_found", "repairing"])(
+    "FALL-03 run.status %s reads unknown without a stated word, and is a known word",
     (word) => {
       expect(row(word)).toEqual({ status: "unknown", statedStatus: undefined });
     },
   );
+
+  it.each(["no-such-word", 7])("STAT-03 run.status %s reads unknown, flagged as not known", (word) => {
+    expect(row(word)).toEqual({ status: "unknown", statedStatus: undefined, flagged: 1 });
+  });
 
   it("FALL-03 a later status clears the stated word, an unknown one as well as a known one", () => {
     expect(row("unavailable", "streaming")).toEqual({ status: "streaming", statedStatus: undefined });
