@@ -29,7 +29,11 @@ export function toolFor(store: Store, ctx: EventContext, startsIt = false): Tool
   }
   const existing = store.tools.get(id);
   if (existing !== undefined) return existing;
-  if (!startsIt)
+  // A part restored without its record (a hydration window may leave the record out) shows that this
+  // tool started: the new record joins that part, keeping the name it showed, and adds no second part
+  // (PROC-04: one part per tool).
+  const restored = store.toolPlaces.get(id);
+  if (!startsIt && restored === undefined)
     store.diag(
       "tool_result_without_start",
       PAIRING_SEVERITY.tool_result_without_start,
@@ -42,9 +46,11 @@ export function toolFor(store: Store, ctx: EventContext, startsIt = false): Tool
   if (typeof event.turnId === "string") record.turnId = event.turnId;
   if (typeof event.runId === "string") record.runId = event.runId;
   if (typeof event.actionId === "string") record.actionId = event.actionId;
-  const message = assistantMessage(store, ctx);
+  const shown = restored?.part.title;
+  if (shown !== undefined && shown !== toolTitle(record)) record.name = shown;
+  const message = restored?.message ?? assistantMessage(store, ctx);
   record.messageId = message.id;
-  placeToolPart(store, message, id, ctx.turnKey, ctx);
+  if (restored === undefined) placeToolPart(store, message, id, ctx.turnKey, ctx);
   store.tools.set(id, record);
   return record;
 }
