@@ -150,6 +150,11 @@ describe("what a tool row shows of its result (TOOL-13, TOOL-03, TOOL-05)", () =
       "blob://item",
     ],
     ["the first of two", { one: offloaded("blob://1"), two: offloaded("blob://2") }, "blob://1"],
+    [
+      "a field after a plain object",
+      { meta: { exitCode: 0, tags: ["x"] }, stdout: offloaded("blob://after") },
+      "blob://after",
+    ],
     ["an object that only looks offloaded", { stdout: { offloaded: "yes", ref: "blob://no" } }, undefined],
     [
       "the 64th field",
@@ -175,6 +180,13 @@ describe("what a tool row shows of its result (TOOL-13, TOOL-03, TOOL-05)", () =
       expect(state.tools.c1.attempts.at(-1)?.outputRef).toBe(ref);
     },
   );
+
+  it("TOOL-03 a null output is shown as JSON null, with no ref and no diagnostic", () => {
+    const state = projectEvents([started, result({ output: null })]);
+    expect(state.tools.c1).toMatchObject({ outputPreview: "null", outputBytes: 4 });
+    expect(state.tools.c1.outputRef).toBeUndefined();
+    expect(state.diagnostics).toEqual([]);
+  });
 
   it("TOOL-05 a result without output keeps the earlier preview, ref and size; a later ref is kept on the attempt", () => {
     const state = projectEvents([
