@@ -9,11 +9,14 @@ import { stream } from "./helpers";
 type State = ReturnType<typeof projectEvents>;
 const SECRET = ["ghp_", "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"].join("");
 
+/** A `messages.snapshot` restating the coordinator's message m1 with `parts`. */
+const snapshotOf = (e: ReturnType<typeof stream>, parts: Record<string, unknown>[]) =>
+  e("messages.snapshot", { payload: { messages: [{ id: "m1", role: "assistant", parts }] } });
+
 /** The agent_task parts of a coordinator message restated by one snapshot holding `parts`. */
 function restated(parts: Record<string, unknown>[], previewBytes?: number) {
-  const e = stream({ turnId: "t1" });
   const state = projectEvents(
-    [e("messages.snapshot", { payload: { messages: [{ id: "m1", role: "assistant", parts }] } })],
+    [snapshotOf(stream({ turnId: "t1" }), parts)],
     previewBytes === undefined ? {} : { previewBytes },
   );
   return shown(state);
@@ -134,25 +137,15 @@ describe("an agent_task part known only through a snapshot (TEAM-18, HYD-09)", (
   it("TEAM-18 / TASK-06 a later fact about the worker replaces the stated view with its record", () => {
     const e = stream({ turnId: "t1" });
     const state = projectEvents([
-      e("messages.snapshot", {
-        payload: {
-          messages: [
-            {
-              id: "m1",
-              role: "assistant",
-              parts: [
-                {
-                  kind: "agent_task",
-                  id: "p1",
-                  agentId: "w1",
-                  title: "Old label",
-                  data: { state: "running" },
-                },
-              ],
-            },
-          ],
+      snapshotOf(e, [
+        {
+          kind: "agent_task",
+          id: "p1",
+          agentId: "w1",
+          title: "Old label",
+          data: { state: "running" },
         },
-      }),
+      ]),
       e("agent.changed", { agentId: "w1", payload: { agentName: "researcher", status: "completed" } }),
     ]);
     expect(shown(state)).toEqual([
@@ -175,19 +168,9 @@ describe("an agent_task part known only through a snapshot (TEAM-18, HYD-09)", (
         parentThreadId: "th",
         payload: { agentName: "researcher", status: "running" },
       }),
-      e("messages.snapshot", {
-        payload: {
-          messages: [
-            {
-              id: "m1",
-              role: "assistant",
-              parts: [
-                { kind: "agent_task", id: "p1", agentId: "w1", title: "Stale", data: { state: "failed" } },
-              ],
-            },
-          ],
-        },
-      }),
+      snapshotOf(e, [
+        { kind: "agent_task", id: "p1", agentId: "w1", title: "Stale", data: { state: "failed" } },
+      ]),
     ]);
     const part = shown(state).find((p) => p.id === "p1");
     expect(part?.title).toBe("researcher");
