@@ -51,36 +51,33 @@ describe("hydration restore rules", () => {
     expect(projectEvents([started, running]).runtime.status).toBe("tool_running");
   });
 
-  it("HYD-09 PROC-04 a stored tool part whose record the window left out is the one part a later result finishes", () => {
-    const started = {
-      type: "tool.started",
-      eventId: "e1",
-      turnId: "t1",
-      toolCallId: "c1",
-      payload: { name: "grep" },
-    } as AgentUiEvent;
-    const stored = projectEvents([started]);
-    const resumed = createProjector();
-    resumed.hydrate({ kind: "projection", state: { ...stored, tools: {} } });
-    expect(resumed.getState().messages[0].parts.map((part) => part.toolCallId)).toEqual(["c1"]);
-    resumed.apply({
-      type: "tool.result",
-      eventId: "e2",
-      turnId: "t1",
-      toolCallId: "c1",
-      payload: { output: "3 matches" },
-    } as AgentUiEvent);
-    const after = resumed.getState();
-    expect(after.messages[0].parts.map((part) => [part.id, part.status, part.title, part.data])).toEqual([
-      ["tool:c1", "done", "grep", { state: "output-available", outputPreview: "3 matches" }],
-    ]);
-    expect(after.tools.c1).toMatchObject({
-      name: "grep",
-      messageId: "t1:assistant",
-      status: "output-available",
-    });
-    expect(after.diagnostics).toEqual([]);
-  });
+  it.each([
+    ["named", { name: "grep" }, "grep", "grep"],
+    ["unnamed", {}, "Tool call", "unknown"],
+  ])(
+    "HYD-09 PROC-04 a stored %s tool part whose record the window left out is the one part a later result finishes",
+    (_label, payload, title, name) => {
+      const started = { type: "tool.started", eventId: "e1", turnId: "t1", toolCallId: "c1", payload };
+      const stored = projectEvents([started as AgentUiEvent]);
+      const resumed = createProjector();
+      resumed.hydrate({ kind: "projection", state: { ...stored, tools: {} } });
+      expect(resumed.getState().messages[0].parts.map((part) => part.toolCallId)).toEqual(["c1"]);
+      resumed.apply({
+        type: "tool.result",
+        eventId: "e2",
+        turnId: "t1",
+        toolCallId: "c1",
+        payload: { output: "3 matches" },
+      } as AgentUiEvent);
+      const after = resumed.getState();
+      expect(after.messages[0].parts.map((part) => [part.id, part.status, part.title, part.data])).toEqual([
+        ["tool:c1", "done", title, { state: "output-available", outputPreview: "3 matches" }],
+      ]);
+      // The record keeps the name the part showed; a part titled as an unnamed tool names none.
+      expect(after.tools.c1).toMatchObject({ name, messageId: "t1:assistant", status: "output-available" });
+      expect(after.diagnostics).toEqual([]);
+    },
+  );
 
   it("HYD-09 a read-model tool part goes after the message's reasoning and before its answer", () => {
     const p = createProjector();
