@@ -96,3 +96,24 @@ describe("what a window part shows (HYD-09, TEXT-06)", () => {
     ]);
   });
 });
+
+describe("a tool part a window moves out of its turn (HYD-09, TOOL-01)", () => {
+  it("TOOL-01 a running tool restated in a message outside any turn keeps a status outside any turn tool_running", () => {
+    const state = projectEvents([
+      { type: "tool.started", eventId: "e1", turnId: "t1", toolCallId: "c1", payload: { name: "grep" } },
+      {
+        type: "messages.snapshot",
+        eventId: "e2",
+        payload: {
+          messages: [{ id: "m9", role: "assistant", parts: [{ kind: "tool_call", toolCallId: "c1" }] }],
+        },
+      },
+      { type: "run.status", eventId: "e3", payload: { status: "running" } },
+    ] as AgentUiEvent[]);
+    expect(state.runtime.status).toBe("tool_running");
+    expect(state.messages.map((m) => [m.id, m.parts.map((p) => [p.id, p.status])])).toEqual([
+      ["t1:assistant", []],
+      ["m9", [["tool:c1", "streaming"]]],
+    ]);
+  });
+});
