@@ -22,6 +22,15 @@ function restated(parts: Record<string, unknown>[], previewBytes?: number) {
   return shown(state);
 }
 
+/** A part p1 as a restored part shows: done, collapsed, lineage unknown. */
+const doneView = (title: string, state: string) => ({
+  id: "p1",
+  title,
+  status: "done",
+  expanded: false,
+  data: { state, lineage: "unknown" },
+});
+
 function shown(state: State) {
   return state.messages.flatMap((m) =>
     m.parts
@@ -49,15 +58,7 @@ describe("an agent_task part known only through a snapshot (TEAM-18, HYD-09)", (
           data: { state: "running" },
         },
       ]),
-    ).toEqual([
-      {
-        id: "p1",
-        title: "Research the sources",
-        status: "done",
-        expanded: false,
-        data: { state: "running", lineage: "unknown" },
-      },
-    ]);
+    ).toEqual([doneView("Research the sources", "running")]);
   });
 
   it("TEAM-18 a state of either vocabulary is kept; any other word, or none, reads unknown", () => {
@@ -83,20 +84,18 @@ describe("an agent_task part known only through a snapshot (TEAM-18, HYD-09)", (
   });
 
   it("TEAM-18 parents the snapshot names are kept and make the lineage known; nothing else is", () => {
+    const parents = {
+      parentAgentId: "lead",
+      parentThreadId: "th",
+      parentSessionId: "s0",
+      parentTaskId: "k0",
+    };
     const [named, odd] = restated([
       {
         kind: "agent_task",
         id: "p1",
         agentId: "w1",
-        data: {
-          state: "completed",
-          lineage: "known",
-          parentAgentId: "lead",
-          parentThreadId: "th",
-          parentSessionId: "s0",
-          parentTaskId: "k0",
-          queuePosition: 3,
-        },
+        data: { state: "completed", lineage: "known", ...parents, queuePosition: 3 },
       },
       {
         kind: "agent_task",
@@ -105,14 +104,7 @@ describe("an agent_task part known only through a snapshot (TEAM-18, HYD-09)", (
         data: { lineage: "known", parentAgentId: 5, runtimeEntity: "subagent_turn" },
       },
     ]);
-    expect(named.data).toEqual({
-      state: "completed",
-      lineage: "known",
-      parentAgentId: "lead",
-      parentThreadId: "th",
-      parentSessionId: "s0",
-      parentTaskId: "k0",
-    });
+    expect(named.data).toEqual({ state: "completed", lineage: "known", ...parents });
     expect(odd.data).toEqual({ state: "unknown", lineage: "unknown" });
   });
 
@@ -148,15 +140,7 @@ describe("an agent_task part known only through a snapshot (TEAM-18, HYD-09)", (
       ]),
       e("agent.changed", { agentId: "w1", payload: { agentName: "researcher", status: "completed" } }),
     ]);
-    expect(shown(state)).toEqual([
-      {
-        id: "p1",
-        title: "researcher",
-        status: "done",
-        expanded: false,
-        data: { state: "completed", lineage: "unknown" },
-      },
-    ]);
+    expect(shown(state)).toEqual([doneView("researcher", "completed")]);
   });
 
   it("TEAM-18 a worker this projector saw is shown as its record stands, not as the snapshot stated", () => {
