@@ -203,6 +203,43 @@ describe("what a tool row shows of its result (TOOL-13, TOOL-03, TOOL-05)", () =
     expect(state.tools.c1.resultMessageId).toBeUndefined();
   });
 
+  it.each([
+    ["an inline output", { output: "whole answer" }, "whole answer"],
+    ["a preview alone", { outputPreview: "first lines" }, "first lines"],
+  ])(
+    "TOOL-05 %s after an offloaded one drops the earlier ref: the row opens no body it does not show",
+    (_, later, preview) => {
+      const offloaded = { offloaded: true, ref: "blob://first", preview: "fir", bytes: 9000 };
+      const state = projectEvents([
+        started,
+        result({ output: offloaded }),
+        { ...result(later), eventId: "r2" },
+      ]);
+      expect(state.tools.c1.outputRef).toBeUndefined();
+      expect(state.tools.c1.outputPreview).toBe(preview);
+      expect(state.tools.c1.attempts.at(-1)?.outputRef).toBeUndefined();
+      const part = Object.values(state.messages)
+        .flatMap((m) => m.parts)
+        .find((p) => p.id === "tool:c1");
+      expect(part?.data).toEqual({ state: "output-available", outputPreview: preview });
+    },
+  );
+
+  it("TOOL-05 a later result with no output keeps the offloaded output's ref", () => {
+    const offloaded = { offloaded: true, ref: "blob://first", preview: "fir", bytes: 9000 };
+    const state = projectEvents([
+      started,
+      result({ output: offloaded }),
+      { ...result({ status: "completed" }), eventId: "r2" },
+    ]);
+    expect(state.tools.c1).toMatchObject({
+      outputRef: "blob://first",
+      outputPreview: "fir",
+      outputBytes: 9000,
+    });
+    expect(state.tools.c1.attempts.at(-1)?.outputRef).toBe("blob://first");
+  });
+
   it("TOOL-03 an output of exactly outputTextBytes is kept whole; one byte more is preview only", () => {
     const exact = createProjector({ outputTextBytes: 4 });
     exact.applyAll([started, result({ output: "abcd" })]);

@@ -58,7 +58,10 @@ export function applyOutput(store: Store, tool: ToolRecord, ctx: EventContext): 
     asString(event.outputRef) ??
     offloaded?.ref ??
     (output !== null && typeof output === "object" ? nestedOffloadedRef(output, 0) : undefined);
+  // The ref opens the body of the output the row shows: a later output stated without one (inline, or a
+  // preview alone) replaces the body, so an earlier ref no longer belongs to it. No output keeps it.
   if (ref !== undefined) tool.outputRef = ref;
+  else if (output !== undefined || typeof payload.outputPreview === "string") delete tool.outputRef;
   const fullText =
     output !== undefined && offloaded === undefined ? stringify(safeValue(output).value) : undefined;
   // The source's preview is its display rendering; without one the output (or its stub) is cut.
@@ -84,6 +87,7 @@ export function applyOutput(store: Store, tool: ToolRecord, ctx: EventContext): 
   const attempt = tool.attempts[tool.attempts.length - 1];
   if (tool.outputPreview !== undefined) attempt.outputPreview = tool.outputPreview;
   if (tool.outputRef !== undefined) attempt.outputRef = tool.outputRef;
+  else delete attempt.outputRef;
 }
 
 /** The whole output, so a result rebuilt from the projection is the result the agent saw (TOOL-03/05):
