@@ -33,6 +33,12 @@ describe("Lime team topology per session", () => {
     const { all, last } = adapt([...many(MAX_TEAM_SESSIONS + 1), implied]);
     expect(limits(all)).toEqual([{ table: "team topology", cap: MAX_TEAM_SESSIONS }]);
     expect(last[0].topology).toBe("coordinator_team");
+    // The warning says what forgetting costs, and points at the record that overflowed the table.
+    const warning = all.find((e) => e.type === "diagnostic.changed");
+    expect(warning?.payload.message).toBe(
+      `lime: the team topology table reached its cap of ${MAX_TEAM_SESSIONS}: the sessions that stated one longest ago are forgotten; a forgotten session's implied team facts are stamped coordinator_team`,
+    );
+    expect(warning?.source?.index).toBe(MAX_TEAM_SESSIONS);
   });
 
   it(`TEAM-16 ENV-09 ${MAX_TEAM_SESSIONS} sessions fit: no warning, an implied team keeps its session's stated topology`, () => {
