@@ -294,6 +294,20 @@ describe("lime remote channels (TEAM-11, REM-02)", () => {
     expect(first("channel.resumed", payload, extra).agentId).toBe(agentId);
   });
 
+  it.each([
+    [{ contextId: "x" }, {}],
+    [{ context_id: "x" }, {}],
+    [{}, { contextId: "x" }],
+    [{}, { context_id: "x" }],
+  ])(
+    "REM-01 §E-4 a channel keeps the peer's context id from its payload %j or its record %j",
+    (payload, extra) => {
+      expect(first("channel.resumed", payload, { channelId: "c", ...extra }).payload).toEqual({
+        remote: { contextId: "x", status: "resumed", channelId: "c" },
+      });
+    },
+  );
+
   it("FALL-02 a channel fact naming no teammate is reported", () => {
     expect(adapt("channel.connected", {})[0].payload).toMatchObject({ code: "unsupported_source_event" });
   });

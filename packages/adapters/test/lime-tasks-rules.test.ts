@@ -283,6 +283,34 @@ describe("lime automation jobs (TASK-12)", () => {
     expect(job("job.item.completed", {}).payload).toEqual({ job: { itemStatus: "completed" } });
   });
 
+  it("TASK-12 an item's attempts and error under each name, on that item only", () => {
+    const jobOf = (type: string, payload: Record<string, unknown>) =>
+      (job(type, payload).payload as { job?: unknown }).job;
+    expect(jobOf("job.item.failed", { attempts: 3, lastError: "disk full" })).toEqual({
+      itemStatus: "failed",
+      attempts: 3,
+      error: "disk full",
+    });
+    expect(jobOf("job.item.failed", { attempt: 2, message: "timeout" })).toEqual({
+      itemStatus: "failed",
+      attempts: 2,
+      error: "timeout",
+    });
+    // A completed item's message is no error; the job's own record has no item attempts.
+    expect(jobOf("job.item.completed", { attemptCount: 1, message: "done" })).toEqual({
+      itemStatus: "completed",
+      attempts: 1,
+    });
+    expect(jobOf("job.progress", { attempts: 4, total: 2 })).toEqual({ total: 2 });
+  });
+
+  it("§E-4 TASK-12 job counts written in snake_case", () => {
+    expect(job("job.progress", { total_items: 10, completed_items: 4, failed_items: 1 }).payload).toEqual({
+      status: "running",
+      job: { total: 10, completed: 4, failed: 1 },
+    });
+  });
+
   it("TEAM-12 a job keeps a stated runtime entity; a task id wins over the job id", () => {
     expect(job("job.started", {}, { runtimeEntity: "work_item" }).runtimeEntity).toBe("work_item");
     expect(job("job.started", {}, { taskId: "task-9" }).taskId).toBe("task-9");
