@@ -154,6 +154,13 @@ describe("Claude Agent SDK content blocks", () => {
     const n = MAX_BLOCKS + 1;
     const { all } = adapt([...many(n, start), ...many(n, delta), ...many(n, snapshot)]);
     expect(limits(all)).toEqual([{ table: "content block", cap: MAX_BLOCKS }]);
+    expect(costOf(all, "content block")).toEqual(
+      cost(
+        "content block",
+        MAX_BLOCKS,
+        "finalized blocks are forgotten first; with every one open, a new block is not tracked: its text still streams (its tool input comes with its snapshot) and its snapshot is stated as a part of its own",
+      ),
+    );
     expect(ofType(all, "text.delta")).toHaveLength(n);
     // The tracked blocks' snapshots land on their streamed parts; the untracked one is a part of its own.
     const finals = finalParts(all);
