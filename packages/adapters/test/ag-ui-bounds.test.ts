@@ -93,6 +93,21 @@ describe("AG-UI interrupts", () => {
     expect(toolEvents(last)).toEqual([]);
   });
 
+  it(`HITL-02 ENV-09 past ${MAX_INTERRUPT_TOOLS} open interrupts the newest is kept: resuming it closes its tool`, () => {
+    const last = `c${MAX_INTERRUPT_TOOLS}`;
+    const { all } = adapt([
+      { type: "TOOL_CALL_START", toolCallId: last, toolCallName: "delete_file" },
+      { type: "TOOL_CALL_END", toolCallId: last },
+      ...interrupted(MAX_INTERRUPT_TOOLS + 1).slice(2),
+      {
+        ...resumed,
+        input: { ...resumed.input, resume: [{ interruptId: `i${MAX_INTERRUPT_TOOLS}`, status: "resolved" }] },
+      },
+    ]);
+    const after = all.slice(all.findIndex((e) => e.runId === "r2"));
+    expect(after.filter((e) => e.toolCallId === last).length).toBeGreaterThan(0);
+  });
+
   it(`HITL-02 ENV-09 ${MAX_INTERRUPT_TOOLS} interrupts fit: no warning, the resume closes the gated tool`, () => {
     const { all, last } = adapt([...interrupted(MAX_INTERRUPT_TOOLS), resumed]);
     expect(limits(all)).toEqual([]);
@@ -178,5 +193,136 @@ describe("AG-UI streamed tool arguments", () => {
     const { all } = adapt(call(json(MAX_ARGUMENT_CHARS)));
     expect(limits(all)).toEqual([]);
     expect(complete(all)[0].input).toBeDefined();
+  });
+});
+
+describe("AG-UI cap warnings", () => {
+  /** The warning about `table`: its text and the record it points at. */
+  const warning = (events: AgentUiEvent[], table: string) =>
+    events
+      .filter((e) => (e.payload as { summary?: { table?: string } }).summary?.table === table)
+      .map((e) => ({
+        message: (e.payload as { message: string }).message,
+        index: e.source?.index,
+        sourceType: e.source?.sourceType,
+      }));
+  const open = (n: number, f: (k: number) => unknown) => many(n, f);
+
+  it.each([
+    [
+      "tool call",
+      MAX_TOOL_CALLS,
+      (k: number) => ({ type: "TOOL_CALL_START", toolCallId: `c${k}`, toolCallName: "t" }),
+      "TOOL_CALL_START",
+      "calls whose arguments ended are forgotten first, then the oldest; a run error does not fail a forgotten call, and its later chunks start it again",
+    ],
+    [
+      "activity",
+      MAX_ACTIVITIES,
+      (k: number) => ({ type: "ACTIVITY_SNAPSHOT", messageId: `m${k}`, activityType: "X", content: {} }),
+      "ACTIVITY_SNAPSHOT",
+      "the oldest are forgotten; a delta to a forgotten activity is reported as before its snapshot",
+    ],
+    [
+      "subagent",
+      MAX_SUBAGENTS,
+      (k: number) => ({ type: "SUBAGENT_STARTED", subagentRunId: `s${k}`, name: `n${k}` }),
+      "SUBAGENT_STARTED",
+      "finished ones are forgotten first, then the oldest; a forgotten one's later events do not name it",
+    ],
+  ])(
+    "ENV-09 the %s warning says what forgetting costs and points at the record past the cap",
+    (table, cap, record, sourceType, consequence) => {
+      const { all } = adapt(open(cap + 1, record));
+      // The run's start is record 0, so the record past the cap is record cap + 1.
+      expect(warning(all, table)).toEqual([
+        {
+          message: `ag-ui: the ${table} table reached its cap of ${cap}: ${consequence}`,
+          index: cap + 1,
+          sourceType,
+        },
+      ]);
+    },
+  );
+
+  it("ENV-09 the interrupt warning says what forgetting costs", () => {
+    const interrupts = many(MAX_INTERRUPT_TOOLS + 1, (k) => ({
+      id: `i${k}`,
+      reason: "tool_approval",
+      toolCallId: `c${k}`,
+    }));
+    const { all } = adapt([
+      { type: "RUN_FINISHED", threadId: "t", runId: "r", outcome: { type: "interrupt", interrupts } },
+    ]);
+    expect(warning(all, "interrupt").map((w) => w.message)).toEqual([
+      `ag-ui: the interrupt table reached its cap of ${MAX_INTERRUPT_TOOLS}: resumed ones are forgotten first, then the oldest; resuming a forgotten one leaves its tool open`,
+    ]);
+  });
+
+  it(`TOOL-11 ENV-09 past ${MAX_TOOL_CALLS} calls still streaming the oldest is forgotten, the newest kept: a run error fails it`, () => {
+    const { last } = adapt([
+      ...open(MAX_TOOL_CALLS + 1, (k) => ({
+        type: "TOOL_CALL_START",
+        toolCallId: `c${k}`,
+        toolCallName: "t",
+      })),
+      { type: "RUN_ERROR", message: "x" },
+    ]);
+    const failed = ofType(last, "tool.failed").map((e) => e.toolCallId);
+    expect(failed).toContain(`c${MAX_TOOL_CALLS}`);
+    expect(failed).not.toContain("c0");
+  });
+
+  it(`TEAM-01 ENV-09 past ${MAX_SUBAGENTS} finished subagents no warning: forgetting a finished one costs nothing`, () => {
+    const { all } = adapt(
+      many(MAX_SUBAGENTS + 1, (k) => [
+        { type: "SUBAGENT_STARTED", subagentRunId: `s${k}`, name: `n${k}` },
+        { type: "SUBAGENT_FINISHED", subagentRunId: `s${k}` },
+      ]).flat(),
+    );
+    expect(limits(all)).toEqual([]);
+  });
+
+  it(`HITL-02 ENV-09 past ${MAX_INTERRUPT_TOOLS} resumed interrupts no warning: forgetting a resumed one costs nothing`, () => {
+    const pause = (runId: string, ids: string[]) => ({
+      type: "RUN_FINISHED",
+      threadId: "t",
+      runId,
+      outcome: {
+        type: "interrupt",
+        interrupts: ids.map((id) => ({ id, reason: "tool_approval", toolCallId: `c-${id}` })),
+      },
+    });
+    const first = many(MAX_INTERRUPT_TOOLS, (k) => `i${k}`);
+    const { all } = adapt([
+      pause("r", first),
+      {
+        type: "RUN_STARTED",
+        threadId: "t",
+        runId: "r2",
+        input: {
+          threadId: "t",
+          runId: "r2",
+          messages: [],
+          resume: first.map((interruptId) => ({ interruptId, status: "resolved" })),
+        },
+      },
+      pause("r2", ["late"]),
+    ]);
+    expect(limits(all)).toEqual([]);
+  });
+
+  it(`TEAM-01 ENV-09 past ${MAX_SUBAGENTS} running subagents the newest is kept: its end names it`, () => {
+    const { last } = adapt([
+      ...open(MAX_SUBAGENTS + 1, (k) => ({
+        type: "SUBAGENT_STARTED",
+        subagentRunId: `s${k}`,
+        name: `n${k}`,
+      })),
+      { type: "SUBAGENT_FINISHED", subagentRunId: `s${MAX_SUBAGENTS}` },
+    ]);
+    expect(
+      ofType(last, "agent.completed").map((e) => (e.payload as { agentName?: string }).agentName),
+    ).toEqual([`n${MAX_SUBAGENTS}`]);
   });
 });

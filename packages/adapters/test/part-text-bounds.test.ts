@@ -52,6 +52,14 @@ describe("AG-UI message text", () => {
     expect(finalLengths(all)).toEqual([MAX_PART_TEXT_CHARS, 2]);
   });
 
+  it("TEXT-04 ENV-09 the end of a message past the budget states nothing: no final, no other event", () => {
+    const { last } = adapt([
+      { type: "RUN_STARTED", threadId: "t", runId: "r" },
+      ...message("m1", MAX_PART_TEXT_CHARS + 1),
+    ]);
+    expect(last).toEqual([]);
+  });
+
   it("TEXT-04 ENV-09 the open messages share the budget: the one that passes it states no final", () => {
     const half = MAX_PART_TEXT_CHARS / 2;
     const { all } = adapt(run(message("m1", half, false), message("m2", half + 1), message("m1", 2)));
