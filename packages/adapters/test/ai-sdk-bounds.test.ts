@@ -241,3 +241,123 @@ describe("AI SDK step items", () => {
     ]);
   });
 });
+
+describe("AI SDK cap warnings and what a full table keeps", () => {
+  const start = { type: "start" };
+  const call = (k: number) => ({ type: "tool-input-start", toolCallId: `c${k}`, toolName: `t${k}` });
+  const done = (k: number) => [
+    { type: "tool-input-available", toolCallId: `c${k}`, toolName: "t", input: {} },
+    { type: "tool-output-available", toolCallId: `c${k}`, output: "ok" },
+  ];
+  const request = (k: number, isAutomatic = false) => [
+    { type: "tool-input-available", toolCallId: `c${k}`, toolName: "t", input: {} },
+    {
+      type: "tool-approval-request",
+      approvalId: `a${k}`,
+      toolCallId: `c${k}`,
+      ...(isAutomatic ? { isAutomatic } : {}),
+    },
+  ];
+  const answer = (k: number) => ({ type: "tool-approval-response", approvalId: `a${k}`, approved: true });
+  /** The text of each table's warning. */
+  const messages = (events: AgentUiEvent[]) =>
+    Object.fromEntries(
+      events
+        .filter((e) => e.payload?.code === "source_limit_exceeded")
+        .map((e) => {
+          const { summary, message } = e.payload as { summary: { table: string }; message: string };
+          return [summary.table, message];
+        }),
+    );
+  const cost = (table: string, cap: number, consequence: string) =>
+    `ai-sdk: the ${table} table reached its cap of ${cap}: ${consequence}`;
+
+  it("ENV-09 each warning says what forgetting that table's entries costs", () => {
+    const calls = adapt([start, ...range(MAX_TOOL_CALLS + 1, (k) => [call(k)])]).all;
+    const finished = adapt([start, ...range(MAX_TOOL_CALLS + 1, done)]).all;
+    const ids = adapt([
+      start,
+      ...range(MAX_PART_IDS + 1, (k) => [
+        { type: "text-start", id: `p${k}` },
+        { type: "text-end", id: `p${k}` },
+      ]),
+    ]).all;
+    const automatic = adapt([start, ...range(MAX_APPROVALS + 1, (k) => request(k, true))]).all;
+    const pending = adapt([start, ...range(MAX_TOOL_CALLS + 1, (k) => request(k))]).all;
+    expect({
+      ...messages(calls),
+      ...messages(finished),
+      ...messages(ids),
+      ...messages(automatic),
+      ...messages(pending),
+    }).toEqual({
+      "tool name": cost(
+        "tool name",
+        MAX_TOOL_CALLS,
+        "finished calls are forgotten first; a forgotten call's later chunks state no name",
+      ),
+      "started tool": cost(
+        "started tool",
+        MAX_TOOL_CALLS,
+        "finished calls are forgotten first; a forgotten open call's next chunk starts it again",
+      ),
+      "finished tool": cost(
+        "finished tool",
+        MAX_TOOL_CALLS,
+        "the oldest are forgotten; a forgotten call's repeated outcome is stated again",
+      ),
+      "part id": cost(
+        "part id",
+        MAX_PART_IDS,
+        "the oldest are forgotten; a forgotten id started again numbers its parts anew",
+      ),
+      "pending approval": cost(
+        "pending approval",
+        MAX_TOOL_CALLS,
+        "the oldest unanswered are forgotten; a forgotten one's decision is not stated",
+      ),
+      approval: cost(
+        "approval",
+        MAX_APPROVALS,
+        "answered approvals are forgotten first, then the oldest; a forgotten one's response is stated by its approval id",
+      ),
+      "automatic approval": cost(
+        "automatic approval",
+        MAX_APPROVALS,
+        "answered approvals are forgotten first, then the oldest; a forgotten one's response does not say a policy decided it",
+      ),
+    });
+  });
+
+  it(`TOOL-01 ENV-09 past ${MAX_TOOL_CALLS} open calls the newest keeps its name: its approval names the tool`, () => {
+    const { last } = adapt([
+      start,
+      ...range(MAX_TOOL_CALLS + 1, (k) => [call(k)]),
+      { type: "tool-approval-request", approvalId: "a", toolCallId: `c${MAX_TOOL_CALLS}` },
+    ]);
+    expect(ofType(last, "action.required").map((e) => (e.payload as { toolName?: string }).toolName)).toEqual(
+      [`t${MAX_TOOL_CALLS}`],
+    );
+  });
+
+  it(`TOOL-01 ENV-09 past ${MAX_TOOL_CALLS} finished calls the newest is remembered: a tool-calls finish awaits none`, () => {
+    const { last } = adapt([
+      start,
+      ...range(MAX_TOOL_CALLS + 1, done),
+      { type: "finish", finishReason: "tool-calls" },
+    ]);
+    expect(last.map((e) => e.type)).toContain("run.finished");
+  });
+
+  it.each([false, true])(
+    `HITL-01 ENV-09 past ${MAX_APPROVALS} answered approvals (automatic: %s) no approval warning`,
+    (isAutomatic) => {
+      const { all } = adapt([
+        start,
+        ...range(MAX_APPROVALS + 1, (k) => [...request(k, isAutomatic), answer(k)]),
+      ]);
+      expect(limits(all).map((l) => l.table)).not.toContain("approval");
+      expect(limits(all).map((l) => l.table)).not.toContain("automatic approval");
+    },
+  );
+});
