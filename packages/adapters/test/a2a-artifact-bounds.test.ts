@@ -137,3 +137,67 @@ describe("A2A artifacts", () => {
     expect(citations(all)).toHaveLength(MAX_ARTIFACT_CITATIONS);
   });
 });
+
+describe("A2A artifact tables: warning texts and what a full table keeps", () => {
+  const warnings = (events: AgentUiEvent[]) =>
+    events.filter((e) => e.payload?.code === "source_limit_exceeded").map((e) => e.payload?.message);
+  const streaming = (id: string) => chunk(id, `x-${id}`, false, false);
+
+  it("ART-01 ENV-09 the artifact and citation warnings say what is lost", () => {
+    const artifacts = adapt([
+      status("t1", "working"),
+      ...Array.from({ length: MAX_ARTIFACTS + 1 }, (_, k) => chunk(`a${k}`, "x")),
+    ]);
+    expect(warnings(artifacts)).toEqual([
+      `a2a: the artifact table reached its cap of ${MAX_ARTIFACTS}: the finished ones are forgotten first, then the oldest; a task snapshot restating a forgotten artifact states it again, a later chunk starts it anew`,
+    ]);
+    const cited = adapt([
+      status("t1", "working"),
+      {
+        kind: "artifact-update",
+        taskId: "t1",
+        contextId: "c1",
+        artifact: {
+          artifactId: "cited",
+          parts: Array.from({ length: MAX_ARTIFACT_CITATIONS + 1 }, (_, k) => ({
+            kind: "file",
+            file: { uri: `https://x.test/${k}` },
+          })),
+        },
+        lastChunk: true,
+      },
+    ]);
+    expect(warnings(cited)).toEqual([
+      `a2a: the artifact citation table reached its cap of ${MAX_ARTIFACT_CITATIONS}: an artifact's further source refs are not stated`,
+    ]);
+  });
+
+  it(`ART-01 ENV-09 past ${MAX_ARTIFACTS} streaming artifacts the newest is kept: its next chunk continues it`, () => {
+    const open = Array.from({ length: MAX_ARTIFACTS + 1 }, (_, k) => streaming(`a${k}`));
+    const newest = `a${MAX_ARTIFACTS}`;
+    const { last } = lastEvents([status("t1", "working"), ...open, chunk(newest, "more", true, false)]);
+    expect(last.filter((e) => e.type.startsWith("artifact.")).map((e) => [e.type, e.artifactId])).toEqual([
+      ["artifact.updated", newest],
+    ]);
+  });
+
+  it("ART-01 ENV-09 a finished artifact is forgotten before an older one still streaming", () => {
+    const filler = Array.from({ length: MAX_ARTIFACTS - 2 }, (_, k) => streaming(`f${k}`));
+    const { last } = lastEvents([
+      status("t1", "working"),
+      streaming("older"),
+      chunk("done", "x"),
+      ...filler,
+      streaming("new"),
+      chunk("older", "more", true, false),
+    ]);
+    expect(last.filter((e) => e.type.startsWith("artifact.")).map((e) => [e.type, e.artifactId])).toEqual([
+      ["artifact.updated", "older"],
+    ]);
+  });
+
+  it("ART-01 a task snapshot restating an artifact with other text of the same length updates it", () => {
+    const { last } = lastEvents([status("t1", "working"), chunk("a", "abc"), task([artifact("a", "xyz")])]);
+    expect(ofType(last, "artifact.updated").map((e) => e.artifactId)).toEqual(["a"]);
+  });
+});
