@@ -293,7 +293,7 @@ describe("AG-UI cap warnings", () => {
         interrupts: ids.map((id) => ({ id, reason: "tool_approval", toolCallId: `c-${id}` })),
       },
     });
-    const first = many(MAX_INTERRUPT_TOOLS, (k) => `i${k}`);
+    const first = Array.from({ length: MAX_INTERRUPT_TOOLS }, (_, k) => `i${k}`);
     const { all } = adapt([
       pause("r", first),
       {

@@ -35,7 +35,7 @@ describe("Lime team topology per session", () => {
     expect(last[0].topology).toBe("coordinator_team");
     // The warning says what forgetting costs, and points at the record that overflowed the table.
     const warning = all.find((e) => e.type === "diagnostic.changed");
-    expect(warning?.payload.message).toBe(
+    expect(warning?.payload?.message).toBe(
       `lime: the team topology table reached its cap of ${MAX_TEAM_SESSIONS}: the sessions that stated one longest ago are forgotten; a forgotten session's implied team facts are stamped coordinator_team`,
     );
     expect(warning?.source?.index).toBe(MAX_TEAM_SESSIONS);
