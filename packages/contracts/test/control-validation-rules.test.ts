@@ -11,6 +11,7 @@ describe("validateCommand: what the gateway refuses, and how it says so", () => 
     [{ ...send, kind: "launch" }, "kind", `"kind" must be one of ${CONTROL_KINDS.join(", ")}`],
     [{ ...send, kind: 3 }, "kind", `"kind" must be one of ${CONTROL_KINDS.join(", ")}`],
     [{ ...send, kind: "toString" }, "kind", `"kind" must be one of ${CONTROL_KINDS.join(", ")}`],
+    [{ ...send, kind: ["send"] }, "kind", `"kind" must be one of ${CONTROL_KINDS.join(", ")}`],
     [{ ...send, sessionId: "s2" }, "sessionId", `"sessionId" "s2" does not match the session in the URL`],
     [{ ...send, sessionId: null }, "sessionId", `"sessionId" null does not match the session in the URL`],
     [{ kind: "send", text: "hi" }, "idempotencyKey", `"idempotencyKey" is required for send`],

@@ -121,6 +121,16 @@ describe("validateEvent with a context: stream memory", () => {
     expect(at("9", { sessionId: "s" })).toEqual(["schema_mismatch"]);
   });
 
+  it("ORD-01 two sessions without a streamId count apart; a non-string sessionId counts as none", () => {
+    const context = createValidationContext();
+    const at = (sequence: number, ids: Record<string, unknown>) =>
+      validateEvent({ type: "run.started", sequence, ...ids }, context).map((d) => d.code);
+    expect(at(1, { sessionId: "p" })).toEqual([]);
+    expect(at(1, { sessionId: "q" })).toEqual([]);
+    expect(at(1, { sessionId: 7 })).toEqual(["schema_mismatch"]);
+    expect(at(1, {})).toEqual(["out_of_order"]);
+  });
+
   it("ORD-01 a snapshot class restarts its stream's count; other classes do not", () => {
     const context = createValidationContext();
     const codes = (type: string, sequence: number) =>
