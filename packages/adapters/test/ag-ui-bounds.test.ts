@@ -206,7 +206,6 @@ describe("AG-UI cap warnings", () => {
         index: e.source?.index,
         sourceType: e.source?.sourceType,
       }));
-  const open = (n: number, f: (k: number) => unknown) => many(n, f);
 
   it.each([
     [
@@ -233,7 +232,7 @@ describe("AG-UI cap warnings", () => {
   ])(
     "ENV-09 the %s warning says what forgetting costs and points at the record past the cap",
     (table, cap, record, sourceType, consequence) => {
-      const { all } = adapt(open(cap + 1, record));
+      const { all } = adapt(many(cap + 1, record));
       // The run's start is record 0, so the record past the cap is record cap + 1.
       expect(warning(all, table)).toEqual([
         {
@@ -261,7 +260,7 @@ describe("AG-UI cap warnings", () => {
 
   it(`TOOL-11 ENV-09 past ${MAX_TOOL_CALLS} calls still streaming the oldest is forgotten, the newest kept: a run error fails it`, () => {
     const { last } = adapt([
-      ...open(MAX_TOOL_CALLS + 1, (k) => ({
+      ...many(MAX_TOOL_CALLS + 1, (k) => ({
         type: "TOOL_CALL_START",
         toolCallId: `c${k}`,
         toolCallName: "t",
@@ -314,7 +313,7 @@ describe("AG-UI cap warnings", () => {
 
   it(`TEAM-01 ENV-09 past ${MAX_SUBAGENTS} running subagents the newest is kept: its end names it`, () => {
     const { last } = adapt([
-      ...open(MAX_SUBAGENTS + 1, (k) => ({
+      ...many(MAX_SUBAGENTS + 1, (k) => ({
         type: "SUBAGENT_STARTED",
         subagentRunId: `s${k}`,
         name: `n${k}`,

@@ -12,7 +12,7 @@ import {
   MAX_STEP_ITEMS,
   MAX_TOOL_CALLS,
 } from "../src/ai-sdk/context";
-import { limits, ofType, pushEach } from "./bounds-support";
+import { limitMessages, limits, ofType, pushEach } from "./bounds-support";
 
 /** Every event, and those of the last record. */
 const adapt = (records: unknown[]) => pushEach(aiSdkAdapter.create({ sessionId: "local" }), records);
@@ -259,16 +259,6 @@ describe("AI SDK cap warnings and what a full table keeps", () => {
     },
   ];
   const answer = (k: number) => ({ type: "tool-approval-response", approvalId: `a${k}`, approved: true });
-  /** The text of each table's warning. */
-  const messages = (events: AgentUiEvent[]) =>
-    Object.fromEntries(
-      events
-        .filter((e) => e.payload?.code === "source_limit_exceeded")
-        .map((e) => {
-          const { summary, message } = e.payload as { summary: { table: string }; message: string };
-          return [summary.table, message];
-        }),
-    );
   const cost = (table: string, cap: number, consequence: string) =>
     `ai-sdk: the ${table} table reached its cap of ${cap}: ${consequence}`;
 
@@ -285,11 +275,11 @@ describe("AI SDK cap warnings and what a full table keeps", () => {
     const automatic = adapt([start, ...range(MAX_APPROVALS + 1, (k) => request(k, true))]).all;
     const pending = adapt([start, ...range(MAX_TOOL_CALLS + 1, (k) => request(k))]).all;
     expect({
-      ...messages(calls),
-      ...messages(finished),
-      ...messages(ids),
-      ...messages(automatic),
-      ...messages(pending),
+      ...limitMessages(calls),
+      ...limitMessages(finished),
+      ...limitMessages(ids),
+      ...limitMessages(automatic),
+      ...limitMessages(pending),
     }).toEqual({
       "tool name": cost(
         "tool name",

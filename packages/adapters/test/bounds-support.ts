@@ -9,6 +9,15 @@ export const limits = (events: AgentUiEvent[]) =>
     .filter((e) => (e.payload as { code?: string } | undefined)?.code === "source_limit_exceeded")
     .map((e) => (e.payload as { summary: { table: string; cap: number } }).summary);
 
+/** The message of each `source_limit_exceeded` warning, by the table it names. */
+export const limitMessages = (events: AgentUiEvent[]): Record<string, string> =>
+  Object.fromEntries(
+    events
+      .filter((e) => (e.payload as { code?: string } | undefined)?.code === "source_limit_exceeded")
+      .map((e) => e.payload as { summary: { table: string }; message: string })
+      .map((p) => [p.summary.table, p.message]),
+  );
+
 export const ofType = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);
 
 /** Every event of `records` pushed in order, and those of the last record. */

@@ -11,18 +11,9 @@ import { MAX_SSE_IDS } from "../src/langgraph/replay";
 import { MAX_PARTIAL_MESSAGES } from "../src/langgraph/run-scope";
 import { MAX_COMPLETED_TASKS } from "../src/langgraph/tasks";
 import { MAX_OPEN_MESSAGES, MAX_REASONING_BLOCKS } from "../src/langgraph-v2/messages";
-import { limits } from "./bounds-support";
+import { limitMessages as warnings, limits } from "./bounds-support";
 import type { Tuple } from "./langgraph-rows-support";
 import { adapt } from "./langgraph-rows-support";
-
-/** The message of each `source_limit_exceeded` warning, by table. */
-const warnings = (events: AgentUiEvent[]) =>
-  Object.fromEntries(
-    events
-      .filter((e) => e.payload?.code === "source_limit_exceeded")
-      .map((e) => e.payload as { summary: { table: string }; message: string })
-      .map((p) => [p.summary.table, p.message]),
-  );
 
 const RESTATED =
   "the oldest finished ones are forgotten; a restatement of one is stated again under the same event id";
