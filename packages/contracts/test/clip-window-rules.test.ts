@@ -15,6 +15,22 @@ describe("clip: a long secret across the redaction window", () => {
     expect(clip(`${longJwt}`, 10)).toBe("[redacted:…");
   });
 
+  it("SEC-03 a token run is followed 64 KiB past the window and no further: a longer one is cut and marked", () => {
+    // The default cut (80) plus the redaction window (1,024) plus the run followed past it (65,536).
+    const bound = 80 + 1024 + 65_536;
+    const tokenOfLength = (length: number) => {
+      const head = "eyJhbGciOiJSUzI1NiJ9.eyJ";
+      const tail = ".c2lnbmF0dXJl";
+      return `${head}${"a".repeat(length - head.length - tail.length)}${tail}`;
+    };
+    const upToBound = `token ${tokenOfLength(bound - "token ".length)}`;
+    expect(upToBound.length).toBe(bound);
+    expect(clip(upToBound)).toBe("token [redacted:jwt]");
+    // One token character more than the bound: the run is read up to the bound, the rest is cut off.
+    const pastBound = `token ${tokenOfLength(bound + 1 - "token ".length)}`;
+    expect(clip(pastBound)).toBe("token [redacted:jwt]…");
+  });
+
   it("SEC-03 a long text without secrets is cut at the limit whatever its length", () => {
     const words = "lorem ipsum ".repeat(20_000);
     expect(clip(words)).toBe(`${words.slice(0, 80)}…`);
