@@ -7,7 +7,7 @@ import { defineConfig } from "vitest/config";
 // copy of the repository, and the workspace symlinks in `node_modules` point back at the original sources, so the
 // aliases below resolve every `@agent-ui/*` import to this copy's sources: a test that imports
 // `@agent-ui/contracts` exercises the mutated contracts, not the pristine ones.
-const packages = ["contracts", "projection", "adapters"] as const;
+const packages = ["contracts", "projection", "adapters", "client"] as const;
 const target = process.env.MUTATION_PACKAGE ?? "";
 if (!(packages as readonly string[]).includes(target)) {
   throw new Error(`MUTATION_PACKAGE must be one of ${packages.join(", ")} (got "${target}")`);
@@ -23,6 +23,7 @@ export default defineConfig({
       { find: /^@agent-ui\/projection$/, replacement: source("./packages/projection/src/index.ts") },
       { find: /^@agent-ui\/projection\/core$/, replacement: source("./packages/projection/src/core.ts") },
       { find: /^@agent-ui\/adapters$/, replacement: source("./packages/adapters/src/index.ts") },
+      { find: /^@agent-ui\/client$/, replacement: source("./packages/client/src/index.ts") },
       { find: /^@agent-ui\/conformance$/, replacement: source("./packages/conformance/src/index.ts") },
     ],
   },
