@@ -44,7 +44,8 @@ export default {
     "/packages/cli",
     ...(target === "client" ? [] : ["/packages/client"]),
     "/packages/react",
-    "/packages/server",
+    // The client's run also reads the gateway's tests that drive the client (vitest.mutation.config.ts).
+    ...(target === "client" ? [] : ["/packages/server"]),
   ],
   coverageAnalysis: "perTest",
   incremental: true,

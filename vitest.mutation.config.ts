@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defaultClientConditions, defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
@@ -15,6 +16,24 @@ if (!(packages as readonly string[]).includes(target)) {
 
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
+/** The gateway's tests that drive it through the client (the push ingest sink, sessions, writes). */
+function gatewayTestsOfClient(): string[] {
+  const dir = source("./packages/server/test");
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".test.ts"))
+    .filter((file) => readFileSync(`${dir}/${file}`, "utf8").includes('from "@agent-ui/client"'))
+    .map((file) => `packages/server/test/${file}`);
+}
+
+const tests: Record<(typeof packages)[number], () => string[]> = {
+  contracts: () => ["packages/contracts/test/**/*.test.ts"],
+  projection: () => ["packages/projection/test/**/*.test.ts"],
+  // The adapters are proven by their own tests and by the conformance suite, which feeds the peers' captured
+  // and live-produced streams through them.
+  adapters: () => ["packages/adapters/test/**/*.test.ts", "packages/conformance/test/**/*.test.ts"],
+  client: () => ["packages/client/test/**/*.test.ts", ...gatewayTestsOfClient()],
+};
+
 export default defineConfig({
   resolve: {
     conditions: ["@agent-ui/source", ...defaultClientConditions],
@@ -29,12 +48,7 @@ export default defineConfig({
   },
   ssr: { resolve: { conditions: ["@agent-ui/source", ...defaultServerConditions] } },
   test: {
-    // The adapters are proven by their own tests and by the conformance suite, which feeds the peers' captured
-    // and live-produced streams through them.
-    include:
-      target === "adapters"
-        ? ["packages/adapters/test/**/*.test.ts", "packages/conformance/test/**/*.test.ts"]
-        : [`packages/${target}/test/**/*.test.ts`],
+    include: tests[target as (typeof packages)[number]](),
     setupFiles: ["test/support/mutation-setup.ts"],
     environment: "node",
     // One worker keeps its modules between test files and between mutants: Stryker switches a mutant on
