@@ -100,9 +100,8 @@ export class RuntimeClient {
   write<K extends ControlKind>(kind: K, input: WriteInput<K>): Promise<WriteResultOf<K>> {
     const spec: CommandSpec = COMMANDS[kind];
     const fields: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(input)) {
-      if (value !== undefined && name !== "idempotencyKey" && name !== "kind") fields[name] = value;
-    }
+    // `kind`, `sessionId` and the key given are set on the command below, over any field of that name.
+    for (const [name, value] of Object.entries(input)) if (value !== undefined) fields[name] = value;
     const generated: Record<string, string> = {};
     if (spec.newId !== undefined) {
       if (typeof fields[spec.newId] !== "string") fields[spec.newId] = this.newId();
