@@ -96,6 +96,8 @@ describe("SessionClient open and close", () => {
       new GatewayRequestError(500, "internal", "boom"),
       new GatewayRequestError(408, "timeout", "slow"),
       new GatewayRequestError(429, "busy", "later"),
+      // Not a refusal either: a redirect that reached the client is no answer about the session.
+      new GatewayRequestError(302, "http_error", "HTTP 302"),
       new TypeError("fetch failed"),
     ]) {
       let asked = 0;
