@@ -86,6 +86,34 @@ describe("SessionClient notices", () => {
     c.close();
   });
 
+  it("HYD-02 an older page of a record table is merged into the projection and announced", async () => {
+    const merged: unknown[] = [];
+    const projector = createProjector();
+    const { client: c, notices } = client({
+      loadSnapshot: async () => ({
+        seq: 0,
+        state: projector.getState(),
+        window: { tables: { tools: { total: 2, included: 1, truncated: true, before: "t-cursor" } } },
+      }),
+      loadTablePage: async (table) => ({
+        sessionId: "s",
+        seq: 0,
+        table,
+        records: { "tool-0": { id: "tool-0" } },
+        window: { total: 2, included: 1, truncated: false, before: null },
+      }),
+      createProjector: () => ({ ...projector, mergeRecords: (...args: unknown[]) => merged.push(args) }),
+    });
+    await c.open();
+    notices.length = 0;
+    expect(c.hasOlderRows("tools")).toBe(true);
+    expect(await c.loadOlderRows("tools")).toBe(false);
+    expect(merged).toEqual([["tools", { "tool-0": { id: "tool-0" } }]]);
+    expect(notices).toEqual([0]);
+    expect(c.hasOlderRows("tools")).toBe(false);
+    c.close();
+  });
+
   it("PERF-03 a failed older page is not measured", async () => {
     const timings: string[] = [];
     const { client: c } = client({
