@@ -1,36 +1,11 @@
 // HYD-05 HYD-13 ENV-07 PERF-03: what a session client's subscribers hear besides live batches — an older
 // page, a message loaded whole, an optimistic copy going — each as a notice with no log entries, and what
 // a closed client still does (nothing).
-import type { AgentUiEvent, ControlCommand, HistoryPage, Message, WriteResult } from "@agent-ui/contracts";
+import type { HistoryPage, Message } from "@agent-ui/contracts";
 import { createProjector } from "@agent-ui/projection";
 import { describe, expect, it, vi } from "vitest";
-import { InProcessTransport, type LogEntry, SessionClient, type SessionClientOptions } from "../src";
-
-class Runtime {
-  readonly log: LogEntry[] = [];
-  answer: (command: ControlCommand) => WriteResult = (command) => ({
-    status: "accepted",
-    idempotencyKey: command.idempotencyKey,
-  });
-  private readonly listeners = new Set<(entries: readonly LogEntry[]) => void>();
-  async subscribe(_sessionId: string, after: number, listener: (entries: readonly LogEntry[]) => void) {
-    this.listeners.add(listener);
-    const backlog = this.log.filter((e) => e.seq > after);
-    if (backlog.length > 0) listener(backlog);
-    return {
-      ready: Promise.resolve({ head: this.log.length }),
-      unsubscribe: () => this.listeners.delete(listener),
-    };
-  }
-  async write(command: ControlCommand): Promise<WriteResult> {
-    return this.answer(command);
-  }
-  emit(event: Partial<AgentUiEvent>): void {
-    const entry = { seq: this.log.length + 1, event: { sessionId: "s", ...event } as AgentUiEvent };
-    this.log.push(entry);
-    for (const listener of this.listeners) listener([entry]);
-  }
-}
+import { InProcessTransport, SessionClient, type SessionClientOptions } from "../src";
+import { TestRuntime } from "./in-process-runtime";
 
 const message = (id: string, text: string): Message =>
   ({
@@ -46,7 +21,7 @@ const page = (messages: Message[], extra: Partial<HistoryPage> = {}): HistoryPag
   ...extra,
 });
 
-function client(options: Partial<SessionClientOptions> = {}, runtime = new Runtime()) {
+function client(options: Partial<SessionClientOptions> = {}, runtime = new TestRuntime()) {
   const c = new SessionClient({
     sessionId: "s",
     transport: new InProcessTransport(runtime),
@@ -166,7 +141,7 @@ describe("SessionClient notices", () => {
   });
 
   it("ENV-07 an answer naming a message id the projection does not hold keeps the copy, and its going is a notice", async () => {
-    const runtime = new Runtime();
+    const runtime = new TestRuntime();
     runtime.emit({ type: "run.started", runId: "r0", messageId: "m-1", payload: { input: "earlier" } });
     runtime.answer = (command) => ({
       status: "accepted",

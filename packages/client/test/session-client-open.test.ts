@@ -1,45 +1,21 @@
 // CONN-01 CTRL-07 HYD-01: how a session client opens, fails, retries, closes and completes rows — the
 // connection states a status row shows (never a silent `connecting`), refusals told apart from outages,
 // and nothing applied or announced after the client is closed.
-import type { AgentUiEvent, ControlCommand, ProjectionState, WriteResult } from "@agent-ui/contracts";
+import type { ProjectionState } from "@agent-ui/contracts";
 import { createProjector } from "@agent-ui/projection";
 import { describe, expect, it } from "vitest";
 import {
   type ConnectionInfo,
   GatewayRequestError,
   InProcessTransport,
-  type LogEntry,
   SessionClient,
   type SessionClientOptions,
   type SessionSnapshot,
 } from "../src";
 import { waitUntil } from "./gateway-fixtures";
+import { TestRuntime } from "./in-process-runtime";
 
 /** A runtime whose log the client listens to and whose port answers every write at once. */
-class Runtime {
-  readonly log: LogEntry[] = [];
-  readonly written: ControlCommand[] = [];
-  private readonly listeners = new Set<(entries: readonly LogEntry[]) => void>();
-  async subscribe(_sessionId: string, after: number, listener: (entries: readonly LogEntry[]) => void) {
-    this.listeners.add(listener);
-    const backlog = this.log.filter((e) => e.seq > after);
-    if (backlog.length > 0) listener(backlog);
-    return {
-      ready: Promise.resolve({ head: this.log.length }),
-      unsubscribe: () => this.listeners.delete(listener),
-    };
-  }
-  async write(command: ControlCommand): Promise<WriteResult> {
-    this.written.push(command);
-    return { status: "accepted", idempotencyKey: command.idempotencyKey };
-  }
-  emit(event: Partial<AgentUiEvent>): void {
-    const entry = { seq: this.log.length + 1, event: { sessionId: "s", ...event } as AgentUiEvent };
-    this.log.push(entry);
-    for (const listener of this.listeners) listener([entry]);
-  }
-}
-
 const emptyState = (): ProjectionState => createProjector().getState();
 const snapshot = (seq: number, extra: Partial<SessionSnapshot> = {}): SessionSnapshot => ({
   seq,
@@ -47,7 +23,7 @@ const snapshot = (seq: number, extra: Partial<SessionSnapshot> = {}): SessionSna
   ...extra,
 });
 
-function client(options: Partial<SessionClientOptions> = {}, runtime = new Runtime()) {
+function client(options: Partial<SessionClientOptions> = {}, runtime = new TestRuntime()) {
   const states: ConnectionInfo[] = [];
   const c = new SessionClient({
     sessionId: "s",
