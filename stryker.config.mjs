@@ -42,10 +42,9 @@ export default {
     "/coverage",
     "**/dist",
     "/packages/cli",
-    ...(target === "client" ? [] : ["/packages/client"]),
     "/packages/react",
     // The client's run also reads the gateway's tests that drive the client (vitest.mutation.config.ts).
-    ...(target === "client" ? [] : ["/packages/server"]),
+    ...(target === "client" ? [] : ["/packages/client", "/packages/server"]),
   ],
   coverageAnalysis: "perTest",
   incremental: true,

@@ -8,12 +8,6 @@ import { defineConfig } from "vitest/config";
 // copy of the repository, and the workspace symlinks in `node_modules` point back at the original sources, so the
 // aliases below resolve every `@agent-ui/*` import to this copy's sources: a test that imports
 // `@agent-ui/contracts` exercises the mutated contracts, not the pristine ones.
-const packages = ["contracts", "projection", "adapters", "client"] as const;
-const target = process.env.MUTATION_PACKAGE ?? "";
-if (!(packages as readonly string[]).includes(target)) {
-  throw new Error(`MUTATION_PACKAGE must be one of ${packages.join(", ")} (got "${target}")`);
-}
-
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
 /** The gateway's tests that drive it through the client (the push ingest sink, sessions, writes). */
@@ -25,7 +19,8 @@ function gatewayTestsOfClient(): string[] {
     .map((file) => `packages/server/test/${file}`);
 }
 
-const tests: Record<(typeof packages)[number], () => string[]> = {
+/** The tests that prove each package under mutation. */
+const tests: Record<string, () => string[]> = {
   contracts: () => ["packages/contracts/test/**/*.test.ts"],
   projection: () => ["packages/projection/test/**/*.test.ts"],
   // The adapters are proven by their own tests and by the conformance suite, which feeds the peers' captured
@@ -33,6 +28,10 @@ const tests: Record<(typeof packages)[number], () => string[]> = {
   adapters: () => ["packages/adapters/test/**/*.test.ts", "packages/conformance/test/**/*.test.ts"],
   client: () => ["packages/client/test/**/*.test.ts", ...gatewayTestsOfClient()],
 };
+const target = process.env.MUTATION_PACKAGE ?? "";
+if (!Object.hasOwn(tests, target)) {
+  throw new Error(`MUTATION_PACKAGE must be one of ${Object.keys(tests).join(", ")} (got "${target}")`);
+}
 
 export default defineConfig({
   resolve: {
@@ -48,7 +47,7 @@ export default defineConfig({
   },
   ssr: { resolve: { conditions: ["@agent-ui/source", ...defaultServerConditions] } },
   test: {
-    include: tests[target as (typeof packages)[number]](),
+    include: tests[target](),
     setupFiles: ["test/support/mutation-setup.ts"],
     environment: "node",
     // One worker keeps its modules between test files and between mutants: Stryker switches a mutant on

@@ -3,20 +3,23 @@
 import type { AgentUiEvent } from "@agent-ui/contracts";
 import type { SourceAdapter } from "../src/types";
 
-/** The table and cap of every `source_limit_exceeded` warning, in order. */
-export const limits = (events: AgentUiEvent[]) =>
+interface LimitWarning {
+  summary: { table: string; cap: number };
+  message: string;
+}
+
+/** The payload of every `source_limit_exceeded` warning, in order. */
+const limitWarnings = (events: AgentUiEvent[]): LimitWarning[] =>
   events
     .filter((e) => (e.payload as { code?: string } | undefined)?.code === "source_limit_exceeded")
-    .map((e) => (e.payload as { summary: { table: string; cap: number } }).summary);
+    .map((e) => e.payload as unknown as LimitWarning);
+
+/** The table and cap of every `source_limit_exceeded` warning, in order. */
+export const limits = (events: AgentUiEvent[]) => limitWarnings(events).map((p) => p.summary);
 
 /** The message of each `source_limit_exceeded` warning, by the table it names. */
 export const limitMessages = (events: AgentUiEvent[]): Record<string, string> =>
-  Object.fromEntries(
-    events
-      .filter((e) => (e.payload as { code?: string } | undefined)?.code === "source_limit_exceeded")
-      .map((e) => e.payload as { summary: { table: string }; message: string })
-      .map((p) => [p.summary.table, p.message]),
-  );
+  Object.fromEntries(limitWarnings(events).map((p) => [p.summary.table, p.message]));
 
 export const ofType = (events: AgentUiEvent[], type: string) => events.filter((e) => e.type === type);
 

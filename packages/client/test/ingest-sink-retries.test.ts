@@ -4,6 +4,7 @@
 import type { ControlCommand } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { createIngestSink, GatewayRequestError, type IngestSinkOptions } from "../src";
+import { waitUntil } from "./gateway-fixtures";
 
 interface Call {
   url: string;
@@ -240,7 +241,7 @@ describe("ingest sink end and commands", () => {
       return { status: "accepted" };
     });
     const answers = () => gw.calls.filter((c) => c.url.includes("/commands/"));
-    for (let i = 0; i < 100 && answers().length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    await waitUntil(() => answers().length === 2);
     expect(handled.map((c) => c.kind)).toEqual(["interrupt", "stop"]);
     expect(handled[1]).toMatchObject({ reason: "trop lent ✓" });
     expect(gw.calls[0]).toMatchObject({
@@ -262,7 +263,7 @@ describe("ingest sink end and commands", () => {
     const sink = createIngestSink(options(gw.fetch));
     sink.onCommand(async () => ({ status: "accepted" }));
     const held = () => gw.calls.filter((c) => c.url.endsWith("/commands")).length;
-    for (let i = 0; i < 200 && held() < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    await waitUntil(() => held() >= 3);
     expect(held()).toBe(3);
     await sink.close();
     const after = held();

@@ -1,7 +1,7 @@
 // Optimistic user messages (TEXT-09, ENV-07): a send shows at once, before the runtime assigned ids; when the
 // runtime's fact arrives the conversation holds exactly one copy under the runtime's id — never two, in any
 // notification, whatever order the write's answer and the fact arrive in.
-import type { AgentUiEvent, ControlCommand, Message, WriteResult } from "@agent-ui/contracts";
+import type { ControlCommand, Message, WriteResult } from "@agent-ui/contracts";
 import { demoSource } from "@agent-ui/demo";
 import { startServer } from "@agent-ui/server";
 import fc from "fast-check";
@@ -9,25 +9,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { connectSession, GatewayHttpClient, InProcessTransport, type LogEntry, SessionClient } from "../src";
+import { connectSession, GatewayHttpClient, InProcessTransport, SessionClient } from "../src";
+import { TestRuntime } from "./in-process-runtime";
 
 /** An in-process runtime the test steers: it holds each write's answer and emits facts when told. */
-class ManualRuntime {
-  readonly log: LogEntry[] = [];
+class ManualRuntime extends TestRuntime {
   readonly writes: { command: ControlCommand; answer: (result: Partial<WriteResult>) => void }[] = [];
-  private readonly listeners = new Set<(entries: readonly LogEntry[]) => void>();
 
-  async subscribe(_sessionId: string, after: number, listener: (entries: readonly LogEntry[]) => void) {
-    this.listeners.add(listener);
-    const backlog = this.log.filter((e) => e.seq > after);
-    if (backlog.length > 0) listener(backlog);
-    return {
-      ready: Promise.resolve({ head: this.log.length }),
-      unsubscribe: () => this.listeners.delete(listener),
-    };
-  }
-
-  write(command: ControlCommand): Promise<WriteResult> {
+  override write(command: ControlCommand): Promise<WriteResult> {
     return new Promise((resolve) => {
       this.writes.push({
         command,
@@ -35,12 +24,6 @@ class ManualRuntime {
           resolve({ status: "accepted", idempotencyKey: command.idempotencyKey, ...result }),
       });
     });
-  }
-
-  emit(event: Partial<AgentUiEvent>): void {
-    const entry = { seq: this.log.length + 1, event: { sessionId: "s", ...event } as AgentUiEvent };
-    this.log.push(entry);
-    for (const listener of this.listeners) listener([entry]);
   }
 
   /** The runtime's confirming fact for a send: its own turn and message ids, the client id echoed. */

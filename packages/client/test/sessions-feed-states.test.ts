@@ -4,6 +4,7 @@
 import { SSE_SESSIONS_EVENT } from "@agent-ui/contracts";
 import { describe, expect, it } from "vitest";
 import { type GatewayStatus, watchSessions } from "../src";
+import { waitUntil } from "./gateway-fixtures";
 
 const frame = (sessions: unknown, event = SSE_SESSIONS_EVENT) =>
   `event: ${event}\ndata: ${JSON.stringify({ sessions })}\n\n`;
@@ -44,10 +45,6 @@ function feedWith(script: ((signal?: AbortSignal) => Response)[], extra: { idleT
   return { feed, asked, statuses, lists };
 }
 
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
-};
-
 describe("watchSessions states", () => {
   it("CONN-01 connecting, then live once with each list; other events and split characters handled", async () => {
     const bytes = new TextEncoder().encode(frame([{ id: "café ✓" }]));
@@ -58,7 +55,7 @@ describe("watchSessions states", () => {
           true,
         ),
     ]);
-    await until(() => f.lists.length === 2);
+    await waitUntil(() => f.lists.length === 2);
     expect(f.asked).toEqual([
       {
         url: "http://gw.test/api/feed/sessions",
@@ -82,7 +79,7 @@ describe("watchSessions states", () => {
     ] as const) {
       const f = feedWith([answer, () => new Response("no", { status: 502 })]);
       const started = Date.now();
-      await until(() => f.statuses.filter((s) => s.state === "down").length === 2);
+      await waitUntil(() => f.statuses.filter((s) => s.state === "down").length === 2);
       const downs = f.statuses.filter((s) => s.state === "down");
       expect(downs.map((s) => [s.reason, s.attempt])).toEqual([
         [reason, 1],
@@ -98,7 +95,7 @@ describe("watchSessions states", () => {
   it("CONN-01 SEC-01 a refused token (401 or 403) is `unauthorized` and waits for reconnectNow", async () => {
     for (const status of [401, 403]) {
       const f = feedWith([() => new Response("no", { status }), () => stream([frame([{ id: "s1" }])], true)]);
-      await until(() => f.statuses.length === 2);
+      await waitUntil(() => f.statuses.length === 2);
       await new Promise((r) => setTimeout(r, 40));
       expect(f.statuses).toEqual([
         { state: "connecting", attempt: 0 },
@@ -106,7 +103,7 @@ describe("watchSessions states", () => {
       ]);
       expect(f.asked).toHaveLength(1);
       f.feed.reconnectNow();
-      await until(() => f.lists.length === 1);
+      await waitUntil(() => f.lists.length === 1);
       expect(f.statuses.slice(2).map((s) => s.state)).toEqual(["connecting", "live"]);
       f.feed.close();
     }
@@ -116,7 +113,7 @@ describe("watchSessions states", () => {
     const f = feedWith([(signal) => stream([frame([{ id: "s1" }])], true, 200, signal)], {
       idleTimeoutMs: 30,
     });
-    await until(() => f.asked.length === 2);
+    await waitUntil(() => f.asked.length === 2);
     expect(f.asked).toHaveLength(2);
     expect(f.statuses.map((s) => s.state)).toEqual(["connecting", "live", "down"]);
     f.feed.close();
@@ -129,7 +126,7 @@ describe("watchSessions states", () => {
     expect(f.asked).toHaveLength(1);
     expect(f.statuses.map((s) => s.state)).toEqual(["connecting"]);
     const pending = feedWith([() => new Response("no", { status: 500 })]);
-    await until(() => pending.statuses.some((s) => s.state === "down"));
+    await waitUntil(() => pending.statuses.some((s) => s.state === "down"));
     pending.feed.close();
     const asked = pending.asked.length;
     pending.feed.reconnectNow();
